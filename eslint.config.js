@@ -1,0 +1,95 @@
+// Lint with the architecture's import boundaries (ARCHITECTURE "Direction of dependencies").
+import fs from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const restrict = (patterns) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
+});
+const noServer = {
+  group: ['@tenantry/server', '@tenantry/server/*', '**/apps/server/**'],
+  message: 'The web app never imports server code.',
+  allowTypeImports: true,
+};
+
+// Web features do not import each other: one override per feature folder.
+const featureDir = 'apps/web/src/features';
+const features = fs.existsSync(featureDir)
+  ? fs.readdirSync(featureDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'apps/server/drizzle/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.tmp/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['packages/shared/**/*.ts'],
+    rules: restrict([
+      { group: ['@tenantry/*', '**/apps/**'], message: 'shared depends only on zod.' },
+      { group: ['react', 'react-*', 'hono', 'hono/*', 'drizzle-orm', 'drizzle-orm/*', 'better-auth', 'better-auth/*'], message: 'shared depends only on zod.' },
+    ]),
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...restrict([noServer]),
+    },
+  },
+  {
+    files: ['apps/web/src/components/**', 'apps/web/src/lib/**'],
+    rules: restrict([
+      noServer,
+      { group: ['**/features/**', '**/app/**'], message: 'components/ and lib/ know no domain: they may not import features or app.' },
+    ]),
+  },
+  ...features.map((name) => ({
+    files: [`${featureDir}/${name}/**`],
+    rules: restrict([
+      noServer,
+      { group: ['**/app/**'], message: 'features do not import the app layer.' },
+      {
+        group: features.filter((f) => f !== name).flatMap((f) => [`**/features/${f}`, `**/features/${f}/**`, `../${f}`, `../${f}/**`, `../../${f}/**`]),
+        message: 'Features do not import each other; compose them in a route.',
+      },
+    ]),
+  })),
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: restrict([
+      { group: ['@tenantry/web', '@tenantry/web/*', '**/apps/web/**'], message: 'The server never imports web code.' },
+    ]),
+  },
+  {
+    files: ['apps/server/src/**/*.service.ts'],
+    rules: restrict([
+      { group: ['hono', 'hono/*', '@hono/*'], message: 'A service never imports Hono: keep HTTP in the routes file.' },
+      { group: ['@tenantry/web', '@tenantry/web/*', '**/apps/web/**'], message: 'The server never imports web code.' },
+    ]),
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'scripts/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);

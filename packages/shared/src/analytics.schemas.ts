@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** Analytics event names fixed by the seed (§2, §4). */
+export const ANALYTICS_EVENTS = [
+  'page_view',
+  'upgrade_subscription',
+  'downgrade_subscription',
+  'purchase',
+  'checkout_cancelled',
+] as const;
+export type AnalyticsEventName = (typeof ANALYTICS_EVENTS)[number];
+
+export const AnalyticsEventSchema = z.object({
+  name: z.enum(ANALYTICS_EVENTS),
+  path: z.string().min(1).max(2048),
+  title: z.string().max(200).nullable().optional(),
+  tab: z.string().max(200).nullable().optional(),
+  focus: z.string().max(200).nullable().optional(),
+  /** Client time (ISO) the event happened; the server also records its own receive time. */
+  occurredAt: z.iso.datetime().optional(),
+});
+export type AnalyticsEvent = z.infer<typeof AnalyticsEventSchema>;
+
+export const MAX_ANALYTICS_BATCH = 50;
+export const AnalyticsBatchSchema = z.object({
+  events: z.array(AnalyticsEventSchema).min(1).max(MAX_ANALYTICS_BATCH),
+});
+export type AnalyticsBatch = z.infer<typeof AnalyticsBatchSchema>;
+
+export const ANALYTICS_ENDPOINT = '/api/v1/analytics/events';

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { USER_ROLES } from './roles.ts';
+
+/**
+ * The current user, exactly the seed's fields (seed §3). Computed on the server from the
+ * database on every request; the client never decides a claim.
+ */
+export const CurrentUserSchema = z.object({
+  uid: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  /** Own account (tenant) id; null for a shared user. */
+  tid: z.string().nullable(),
+  /** Partner tenant: the account that shared a client tenant with this user. */
+  ptid: z.string().nullable(),
+  /** Target tenant: the client tenant in view (shared users: the shared one). */
+  ttid: z.string().nullable(),
+  role: z.enum(USER_ROLES),
+  /** True when ptid is present. */
+  isSharedUser: z.boolean(),
+  isSystemDev: z.boolean(),
+  /** ISO time of account creation, otherwise the current time. */
+  createdAt: z.string(),
+  /** Not a seed claim: whether the e-mail address has been verified (for the UI banner). */
+  emailVerified: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;

@@ -1,0 +1,180 @@
+/**
+ * The seed's route table (seed §2, §6) as data: one row per path pattern, with its screen
+ * (the route name used as the analytics title when there is no tab), its layout and its guard.
+ * The web router is generated from this table; nothing else decides who may open a route.
+ */
+
+/** Who may open a route. */
+export type RouteAccess =
+  /** Signed-in users; a shared user (ptid, no tid) is sent to tenant/{ttid}. */
+  | 'auth'
+  /** Signed-in users including shared users (tenant pages, sign-out). */
+  | 'auth-shared'
+  /** Signed-in system admins only (adminUI claim). */
+  | 'systemadmin'
+  /** Signed-out visitors only; a signed-in visitor is sent on. */
+  | 'guest'
+  /** Anyone, no sign-in needed. */
+  | 'public';
+
+export type RouteLayout = 'main' | 'bare';
+
+export type ScreenName =
+  | 'welcome'
+  | 'explore'
+  | 'tenantList'
+  | 'tenant'
+  | 'baselineView'
+  | 'admin'
+  | 'support'
+  | 'roadmap'
+  | 'developer'
+  | 'contentAdmin'
+  | 'service'
+  | 'upgradeSuccess'
+  | 'downgradeSuccess'
+  | 'checkoutSuccess'
+  | 'checkoutCancel'
+  | 'assessmentLanding'
+  | 'signin'
+  | 'sharedSignin'
+  | 'signup'
+  | 'forgotPassword'
+  | 'resetPassword'
+  | 'verifyEmail'
+  | 'signout'
+  | 'notFound';
+
+export interface RouteDef {
+  /** React Router path pattern (params: tab, focus, tenantId, tid, ttid). */
+  path: string;
+  screen: ScreenName;
+  access: RouteAccess;
+  layout: RouteLayout;
+}
+
+/** Seed §2, row by row. `layout: 'main'` becomes the shared-tenant layout for a shared user. */
+export const ROUTES: readonly RouteDef[] = [
+  { path: '/', screen: 'welcome', access: 'auth', layout: 'main' },
+  { path: '/home', screen: 'welcome', access: 'auth', layout: 'main' },
+  { path: '/explore', screen: 'explore', access: 'auth', layout: 'main' },
+  { path: '/explore/:tab', screen: 'explore', access: 'auth', layout: 'main' },
+  { path: '/explore/:tab/:tenantId', screen: 'explore', access: 'auth', layout: 'main' },
+  { path: '/tenant', screen: 'tenantList', access: 'auth', layout: 'main' },
+  { path: '/tenant/:tenantId', screen: 'tenant', access: 'auth-shared', layout: 'main' },
+  { path: '/tenant/:tenantId/:tab', screen: 'tenant', access: 'auth-shared', layout: 'main' },
+  {
+    path: '/tenant/:tenantId/:tab/:focus',
+    screen: 'baselineView',
+    access: 'auth-shared',
+    layout: 'main',
+  },
+  { path: '/admin', screen: 'admin', access: 'auth', layout: 'main' },
+  { path: '/admin/:tab', screen: 'admin', access: 'auth', layout: 'main' },
+  { path: '/support', screen: 'support', access: 'auth', layout: 'main' },
+  { path: '/roadmap', screen: 'roadmap', access: 'auth', layout: 'main' },
+  { path: '/developer', screen: 'developer', access: 'auth', layout: 'main' },
+  { path: '/contentAdmin', screen: 'contentAdmin', access: 'auth', layout: 'main' },
+  { path: '/contentAdmin/:tab', screen: 'contentAdmin', access: 'auth', layout: 'main' },
+  { path: '/contentAdmin/:tab/:focus', screen: 'contentAdmin', access: 'auth', layout: 'main' },
+  { path: '/service', screen: 'service', access: 'systemadmin', layout: 'main' },
+  { path: '/service/:tab', screen: 'service', access: 'systemadmin', layout: 'main' },
+  { path: '/service/:tab/:focus', screen: 'service', access: 'systemadmin', layout: 'main' },
+  { path: '/service/tenants/:tid', screen: 'service', access: 'systemadmin', layout: 'main' },
+  {
+    path: '/service/tenants/:tid/:ttid',
+    screen: 'service',
+    access: 'systemadmin',
+    layout: 'main',
+  },
+  {
+    path: '/service/tenants/:tid/:ttid/:focus',
+    screen: 'service',
+    access: 'systemadmin',
+    layout: 'main',
+  },
+  // Seed: access "not shown". They record an analytics event for the signed-in user and
+  // redirect to /admin, which itself requires auth.
+  { path: '/upgrade-success', screen: 'upgradeSuccess', access: 'public', layout: 'bare' },
+  { path: '/downgrade-success', screen: 'downgradeSuccess', access: 'public', layout: 'bare' },
+  { path: '/checkout-success', screen: 'checkoutSuccess', access: 'public', layout: 'bare' },
+  { path: '/checkout-cancel', screen: 'checkoutCancel', access: 'public', layout: 'bare' },
+  { path: '/in-progress/:tid/:ttid', screen: 'assessmentLanding', access: 'public', layout: 'bare' },
+  { path: '/signin', screen: 'signin', access: 'guest', layout: 'bare' },
+  { path: '/sharedSignin/:tenantId', screen: 'sharedSignin', access: 'guest', layout: 'bare' },
+  { path: '/signout', screen: 'signout', access: 'auth-shared', layout: 'bare' },
+  // Identity pages the seed leaves to the provider; ours are first-party pages.
+  { path: '/signup', screen: 'signup', access: 'guest', layout: 'bare' },
+  { path: '/forgot-password', screen: 'forgotPassword', access: 'guest', layout: 'bare' },
+  { path: '/reset-password', screen: 'resetPassword', access: 'public', layout: 'bare' },
+  { path: '/verify-email', screen: 'verifyEmail', access: 'public', layout: 'bare' },
+  { path: '*', screen: 'notFound', access: 'public', layout: 'bare' },
+];
+
+/** Checkout/subscription outcome routes (seed §2): event to record, then go to /admin. */
+export const CHECKOUT_OUTCOMES = {
+  upgradeSuccess: 'upgrade_subscription',
+  downgradeSuccess: 'downgrade_subscription',
+  checkoutSuccess: 'purchase',
+  checkoutCancel: 'checkout_cancelled',
+} as const satisfies Partial<Record<ScreenName, string>>;
+
+/** Tabs of each tabbed screen (PRODUCT §4); the first is the default. */
+export const SCREEN_TABS = {
+  explore: ['frameworks', 'playbooks', 'articles'],
+  tenant: ['overview', 'assessments', 'baseline', 'remediation', 'sharing', 'settings'],
+  admin: ['general', 'members', 'billing', 'sharing', 'security', 'audit'],
+  contentAdmin: ['frameworks', 'playbooks', 'articles', 'media'],
+  service: [
+    'overview',
+    'accounts',
+    'users',
+    'subscriptions',
+    'support',
+    'feedback',
+    'roadmap',
+    'analytics',
+    'audit',
+    'system',
+  ],
+} as const;
+
+/** Human titles of the screens (document title and headings). */
+export const SCREEN_TITLES: Record<ScreenName, string> = {
+  welcome: 'Welcome',
+  explore: 'Explore',
+  tenantList: 'Client tenants',
+  tenant: 'Client tenant',
+  baselineView: 'Baseline view',
+  admin: 'Account',
+  support: 'Support',
+  roadmap: 'Roadmap',
+  developer: 'Developer',
+  contentAdmin: 'Content admin',
+  service: 'Service console',
+  upgradeSuccess: 'Upgrade complete',
+  downgradeSuccess: 'Downgrade complete',
+  checkoutSuccess: 'Purchase complete',
+  checkoutCancel: 'Checkout cancelled',
+  assessmentLanding: 'Assessment',
+  signin: 'Sign in',
+  sharedSignin: 'Shared sign-in',
+  signup: 'Create your account',
+  forgotPassword: 'Forgot password',
+  resetPassword: 'Reset password',
+  verifyEmail: 'Verify e-mail',
+  signout: 'Sign out',
+  notFound: 'Page not found',
+};
+
+/**
+ * The page_view title (seed §2): the tab parameter, otherwise the route name.
+ */
+export function pageViewTitle(screen: ScreenName, params: { tab?: string | undefined }): string {
+  return params.tab ?? screen;
+}
+
+/** Where a shared user (ptid, no tid) goes when a route does not allow shared access. */
+export function sharedUserHome(ttid: string): string {
+  return `/tenant/${encodeURIComponent(ttid)}`;
+}

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// End-to-end tests drive Debian's Chromium (installed by .ci/run); Playwright never downloads
+// a browser here. The app runs on a fresh embedded database in .tmp/e2e-data for each run.
+const PORT = Number(process.env.E2E_PORT ?? 4310); // keep in step with e2e/fixtures.ts
+export const baseURL = `http://127.0.0.1:${PORT}`;
+const DATA_DIR = path.resolve(import.meta.dirname, '.tmp/e2e-data');
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: 'list',
+  outputDir: '.tmp/playwright-results',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && npm run serve`,
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      APP_ENV: 'test',
+      PUBLIC_URL: baseURL,
+      DEMO_DATA: 'false',
+      SYSTEM_ADMIN_EMAILS: 'admin@e2e.tenantry.test',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+  },
+});
