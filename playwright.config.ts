@@ -33,7 +33,10 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'setup', testMatch: /.*\.setup\.ts/ },
+    { name: 'chromium', use: { browserName: 'chromium' }, dependencies: ['setup'] },
+  ],
   webServer: {
     command: `rm -rf ${DATA_DIR} && npm run serve`,
     url: `${baseURL}/healthz`,

@@ -1,0 +1,57 @@
+import type { RouteAccess, ScreenName } from '@tenantry/shared';
+import { Suspense } from 'react';
+import { Navigate, useLocation, type Location } from 'react-router';
+import { CenteredLoader } from '../components/CenteredLoader.tsx';
+import { useMe } from '../features/auth/api/me.ts';
+import { decideAccess } from './guards.ts';
+import { SCREENS } from './screens.ts';
+
+/** Router state passed to /signin so it can send the visitor back afterwards. */
+export interface SignInState {
+  from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
+  notice?: string;
+}
+
+function ScreenView({ screen }: { screen: ScreenName }) {
+  const Screen = SCREENS[screen];
+  return (
+    <Suspense fallback={<CenteredLoader />}>
+      <Screen screen={screen} />
+    </Suspense>
+  );
+}
+
+/** A route that needs to know who is signed in: renders the guard's decision. */
+function GuardedScreen({ access, screen }: { access: RouteAccess; screen: ScreenName }) {
+  const { user, isLoading } = useMe();
+  const location = useLocation();
+  if (isLoading) return <CenteredLoader />;
+  const decision = decideAccess(access, user);
+  switch (decision.kind) {
+    case 'allow':
+      return <ScreenView screen={screen} />;
+    case 'notFound':
+      return <ScreenView screen="notFound" />;
+    case 'redirect': {
+      // A guest page left because the visitor just signed in: go where they were headed.
+      const from = (location.state as SignInState | null)?.from;
+      if (access === 'guest' && decision.to === '/' && from?.pathname.startsWith('/')) {
+        return <Navigate to={`${from.pathname}${from.search}${from.hash}`} replace />;
+      }
+      const remember = decision.rememberFrom && location.pathname !== '/signout';
+      const state: SignInState | undefined = remember
+        ? { from: { pathname: location.pathname, search: location.search, hash: location.hash } }
+        : undefined;
+      return <Navigate to={decision.to} replace state={state} />;
+    }
+  }
+}
+
+/** The element of one generated route. Public routes never wait for (or ask) /api/v1/me. */
+export function RouteScreen({ access, screen }: { access: RouteAccess; screen: ScreenName }) {
+  return access === 'public' ? (
+    <ScreenView screen={screen} />
+  ) : (
+    <GuardedScreen access={access} screen={screen} />
+  );
+}

@@ -1,0 +1,42 @@
+import type { CurrentUser } from '@tenantry/shared';
+import { AppShell, Badge, Button, Container, Group, Text } from '@mantine/core';
+import { Suspense, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CenteredLoader } from '../../components/CenteredLoader.tsx';
+import { ThemeToggle } from '../../components/ThemeToggle.tsx';
+
+/** The shared-tenant shell (seed §2): a shared user sees one client tenant, no account navigation. */
+export function SharedTenantLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  return (
+    <AppShell header={{ height: 56 }} padding={{ base: 'sm', sm: 'lg' }}>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Text fw={700} size="lg" visibleFrom="xs">
+              Tenantry
+            </Text>
+            <Badge variant="light" style={{ flexShrink: 0 }}>
+              Shared workspace
+            </Badge>
+            {user.ttid ? (
+              <Text size="sm" c="dimmed" truncate visibleFrom="xs">
+                Tenant {user.ttid}
+              </Text>
+            ) : null}
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <ThemeToggle />
+            <Button component={Link} to="/signout" variant="default" size="xs">
+              Sign out
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Main>
+        <Container size="xl" px={0}>
+          <Suspense fallback={<CenteredLoader />}>{children}</Suspense>
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,31 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { analytics, pageViewEvent } from '../lib/analytics.ts';
+import { useMatchedRoute } from './route-handle.ts';
+
+/** Seed §2: the page scrolls to the top on every navigation. */
+export function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/** Seed §2: every navigation records page_view (path, title = tab else route name, tab, focus). */
+export function PageViewTracker() {
+  const { pathname } = useLocation();
+  const matched = useMatchedRoute();
+  // A ref, not state: StrictMode re-runs effects, the same pathname must be recorded once.
+  const lastPath = useRef<string | null>(null);
+  const screen = matched?.handle.screen;
+  const tab = matched?.params.tab;
+  const focus = matched?.params.focus;
+  useEffect(() => {
+    // The match follows the pathname; only a new pathname is a navigation.
+    if (!screen || lastPath.current === pathname) return;
+    lastPath.current = pathname;
+    analytics.track(pageViewEvent(screen, pathname, { tab, focus }));
+  }, [pathname, screen, tab, focus]);
+  return null;
+}

@@ -1,0 +1,175 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { analytics } from '../lib/analytics.ts';
+import { ADMIN, SHARED, USER } from '../test/fixtures.ts';
+import { analyticsEvents, renderApp } from '../test/render-app.tsx';
+
+const T = { timeout: 5_000 };
+
+describe('the router built from the seed route table', () => {
+  beforeEach(async () => {
+    await analytics.flush();
+  });
+  afterEach(async () => {
+    // Send what the last test queued while fetch is still the mock.
+    await analytics.flush();
+    vi.unstubAllGlobals();
+  });
+
+  it('sends a signed-out visitor at /admin to the sign-in page', async () => {
+    const { router } = renderApp('/admin', null);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' }, T)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/signin');
+    expect(screen.getByLabelText('E-mail')).toBeTruthy();
+    expect(screen.getByLabelText('Password', { selector: 'input' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe(
+      '/signup',
+    );
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(document.title).toBe('Sign in · Tenantry');
+  });
+
+  it('shows a signed-in user the main layout, the nav and the tab from the URL', async () => {
+    renderApp('/admin/members', USER);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account' }, T)).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    for (const label of [
+      'Home',
+      'Tenants',
+      'Explore',
+      'Support',
+      'Roadmap',
+      'Developer',
+      'Content',
+      'Account',
+    ]) {
+      expect(within(nav).getByRole('link', { name: label })).toBeTruthy();
+    }
+    expect(within(nav).queryByRole('link', { name: 'Service' })).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Members' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('shows the Service link to a system admin', async () => {
+    renderApp('/service/accounts', ADMIN);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Service console' }, T),
+    ).toBeTruthy();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', {
+        name: 'Service',
+      }),
+    ).toBeTruthy();
+  });
+
+  it('shows a non-admin "Page not found" on a service route', async () => {
+    renderApp('/service/tenants/a1/t1', USER);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' }, T),
+    ).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Service console' })).toBeNull();
+  });
+
+  it('sends a shared user to their tenant, in the shared-tenant layout', async () => {
+    const { router } = renderApp('/admin', SHARED);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Client tenant' }, T)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/tenant/client7');
+    expect(screen.getByText('Shared workspace')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sign out' }).getAttribute('href')).toBe('/signout');
+  });
+
+  it('opens the assessment landing page without the shell or a /me lookup', async () => {
+    const { calls } = renderApp('/in-progress/a1/t1', null);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Assessment' }, T)).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(calls.some((c) => c.url.includes('/api/v1/me'))).toBe(false);
+  });
+
+  it('records a page_view with the route name or the tab', async () => {
+    const { router, calls } = renderApp('/contentAdmin/frameworks/iso-27001', USER);
+    await screen.findByRole('heading', { level: 1, name: 'Content admin' }, T);
+    await router.navigate('/roadmap');
+    await screen.findByRole('heading', { level: 1, name: 'Roadmap' }, T);
+    await analytics.flush();
+    const views = analyticsEvents(calls).filter((e) => e.name === 'page_view');
+    expect(views).toEqual([
+      expect.objectContaining({
+        path: '/contentAdmin/frameworks/iso-27001',
+        title: 'frameworks',
+        tab: 'frameworks',
+        focus: 'iso-27001',
+      }),
+      expect.objectContaining({ path: '/roadmap', title: 'roadmap', tab: null, focus: null }),
+    ]);
+  });
+
+  it('a checkout outcome sends its event once, then lands on /admin', async () => {
+    const { router, calls } = renderApp('/upgrade-success', USER);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account' }, T)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin');
+    const outcome = analyticsEvents(calls).filter((e) => e.name === 'upgrade_subscription');
+    expect(outcome).toEqual([
+      expect.objectContaining({ path: '/upgrade-success', title: 'upgradeSuccess' }),
+    ]);
+    // The event was on the wire before the redirect: the POST precedes the /admin page_view.
+    await analytics.flush();
+    const names = analyticsEvents(calls).map((e) => `${e.name} ${e.path}`);
+    expect(names.indexOf('upgrade_subscription /upgrade-success')).toBeLessThan(
+      names.indexOf('page_view /admin'),
+    );
+  });
+
+  it('a signed-in visitor on /signin goes home', async () => {
+    const { router } = renderApp('/signin', USER);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome' }, T)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByText('Robin Park')).toBeTruthy();
+  });
+
+  it('after signing in, the visitor lands where they were sent away from', async () => {
+    const { router, allowSignInAs } = renderApp('/admin/billing', null);
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' }, T);
+    allowSignInAs(USER);
+    await userEvent.type(screen.getByLabelText('E-mail'), USER.email);
+    await userEvent.type(
+      screen.getByLabelText('Password', { selector: 'input' }),
+      'correct-horse-42',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account' }, T)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/billing');
+  });
+
+  it('/signout ends the session on the server and lands on /signin', async () => {
+    const { router, calls } = renderApp('/signout', USER);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' }, T)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/signin');
+    expect(calls.some((c) => c.url.endsWith('/api/auth/sign-out'))).toBe(true);
+  });
+
+  it('the developer page shows a system admin the mailbox with clickable links and diagnostics', async () => {
+    renderApp('/developer', ADMIN);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Developer' }, T)).toBeTruthy();
+    const message = await screen.findByRole('button', { name: /Reset your password/ }, T);
+    await userEvent.click(message);
+    const link = await screen.findByRole('link', {
+      name: 'http://localhost:3000/reset-password?token=abc',
+    });
+    expect(link.getAttribute('href')).toBe('http://localhost:3000/reset-password?token=abc');
+    expect(await screen.findByText('pglite', {}, T)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Client configuration' })).toBeTruthy();
+  });
+
+  it('the developer page tells other users what is not built', async () => {
+    const { calls } = renderApp('/developer', USER);
+    expect(await screen.findByText('API keys and webhooks are not built yet.', {}, T)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Development mailbox' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Diagnostics' })).toBeNull();
+    expect(calls.some((c) => c.url.includes('/api/v1/system/'))).toBe(false);
+  });
+});

@@ -1,0 +1,83 @@
+import { ROUTES, type RouteDef } from '@tenantry/shared';
+import { Suspense } from 'react';
+import { Outlet, createBrowserRouter, type RouteObject } from 'react-router';
+import { CenteredLoader } from '../components/CenteredLoader.tsx';
+import { useMe } from '../features/auth/api/me.ts';
+import { RouteScreen } from './guard-components.tsx';
+import { mainLayoutFor } from './guards.ts';
+import { MainLayout } from './layouts/MainLayout.tsx';
+import { SharedTenantLayout } from './layouts/SharedTenantLayout.tsx';
+import { PageViewTracker, ScrollToTop } from './navigation-effects.tsx';
+import type { RouteHandle } from './route-handle.ts';
+import { RouteErrorPage } from './routes/route-error.tsx';
+
+function Root() {
+  return (
+    <>
+      <ScrollToTop />
+      <PageViewTracker />
+      <Outlet />
+    </>
+  );
+}
+
+/**
+ * The `main` layout (seed §2): the main shell, or the shared-tenant shell for a shared user.
+ * A signed-out visitor gets no shell: the route's guard sends them to /signin.
+ */
+function MainLayoutRoute() {
+  const { user, isLoading } = useMe();
+  if (isLoading) return <CenteredLoader />;
+  if (!user) return <Outlet />;
+  return mainLayoutFor(user) === 'shared' ? (
+    <SharedTenantLayout user={user}>
+      <Outlet />
+    </SharedTenantLayout>
+  ) : (
+    <MainLayout user={user}>
+      <Outlet />
+    </MainLayout>
+  );
+}
+
+/** The `bare` layout: no shell, each page is its own centered card. */
+function BareLayoutRoute() {
+  return (
+    <Suspense fallback={<CenteredLoader />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+function toRouteObject(def: RouteDef): RouteObject {
+  const handle: RouteHandle = { screen: def.screen, access: def.access };
+  return {
+    path: def.path,
+    handle,
+    element: <RouteScreen access={def.access} screen={def.screen} />,
+  };
+}
+
+/** The route tree, generated from the seed's table (ROUTES): one route per row. */
+export function buildRoutes(routes: readonly RouteDef[] = ROUTES): RouteObject[] {
+  return [
+    {
+      element: <Root />,
+      errorElement: <RouteErrorPage />,
+      children: [
+        {
+          element: <MainLayoutRoute />,
+          children: routes.filter((r) => r.layout === 'main').map(toRouteObject),
+        },
+        {
+          element: <BareLayoutRoute />,
+          children: routes.filter((r) => r.layout === 'bare').map(toRouteObject),
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRoutes());
+}

@@ -1,0 +1,43 @@
+import { CHECKOUT_OUTCOMES, SCREEN_TITLES } from '@tenantry/shared';
+import { Loader, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { AuthCard } from '../../../components/AuthCard.tsx';
+import { analytics, outcomeEvent } from '../../../lib/analytics.ts';
+import type { ScreenProps } from '../../screens.ts';
+
+type OutcomeScreen = keyof typeof CHECKOUT_OUTCOMES;
+
+function isOutcome(screen: string): screen is OutcomeScreen {
+  return screen in CHECKOUT_OUTCOMES;
+}
+
+/**
+ * Seed §2/§4: a checkout or subscription outcome records its analytics event, then sends the
+ * user to /admin. The event is sent (awaited) before leaving so it cannot be lost.
+ */
+export default function CheckoutOutcomeScreen({ screen }: ScreenProps) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  // StrictMode runs effects twice; the ref survives that, so the event is recorded once.
+  // No cleanup cancels the redirect: the second run must not be the one that navigates.
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current || !isOutcome(screen)) return;
+    started.current = true;
+    analytics.track(outcomeEvent(CHECKOUT_OUTCOMES[screen], screen, pathname));
+    void analytics.flush().finally(() => {
+      void navigate('/admin', { replace: true });
+    });
+  }, [screen, pathname, navigate]);
+
+  return (
+    <AuthCard title={SCREEN_TITLES[screen]}>
+      <Text size="sm" role="status">
+        Taking you to your account…
+      </Text>
+      <Loader size="sm" aria-hidden />
+    </AuthCard>
+  );
+}

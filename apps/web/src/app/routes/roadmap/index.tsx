@@ -1,0 +1,15 @@
+import { SCREEN_TITLES } from '@tenantry/shared';
+import { NotBuiltYet } from '../../../components/NotBuiltYet.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+
+export default function RoadmapScreen() {
+  return (
+    <>
+      <PageHeader title={SCREEN_TITLES.roadmap} description="What we are building next." />
+      <NotBuiltYet>
+        The roadmap board, votes and ideas arrive with the roadmap feature. This screen is not built
+        yet.
+      </NotBuiltYet>
+    </>
+  );
+}

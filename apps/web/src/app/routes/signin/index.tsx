@@ -1,0 +1,51 @@
+import { SCREEN_TITLES } from '@tenantry/shared';
+import { Alert, Anchor, Group, Text } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { AuthCard } from '../../../components/AuthCard.tsx';
+import { SignInForm } from '../../../features/auth/components/SignInForm.tsx';
+import type { SignInState } from '../../guard-components.tsx';
+
+/** Where to go after signing in: back where the visitor was sent from, else home. */
+function destination(state: SignInState | null): string {
+  const from = state?.from;
+  if (!from || !from.pathname.startsWith('/') || from.pathname === '/signout') return '/';
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}
+
+export default function SignInScreen() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const state = (location.state ?? null) as SignInState | null;
+  return (
+    <AuthCard
+      title={SCREEN_TITLES.signin}
+      description="Welcome back. Sign in to your Tenantry account."
+      footer={
+        <Text size="sm">
+          New to Tenantry?{' '}
+          <Anchor component={Link} to="/signup">
+            Create an account
+          </Anchor>
+        </Text>
+      }
+    >
+      {state?.notice ? (
+        <Alert
+          color="teal"
+          variant="light"
+          icon={<IconCircleCheck size={18} aria-hidden />}
+          role="status"
+        >
+          {state.notice}
+        </Alert>
+      ) : null}
+      <SignInForm onSignedIn={() => void navigate(destination(state), { replace: true })} />
+      <Group justify="flex-end">
+        <Anchor component={Link} to="/forgot-password" size="sm">
+          Forgot password?
+        </Anchor>
+      </Group>
+    </AuthCard>
+  );
+}

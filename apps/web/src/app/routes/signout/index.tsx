@@ -1,0 +1,26 @@
+import { SCREEN_TITLES } from '@tenantry/shared';
+import { Loader, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { AuthCard } from '../../../components/AuthCard.tsx';
+import { useSignOut } from '../../../features/auth/api/sign-out.ts';
+
+/** Signs out on the server, forgets this user's cached data, then goes to /signin. */
+export default function SignOutScreen() {
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void signOut().then(() => navigate('/signin', { replace: true }));
+  }, [signOut, navigate]);
+  return (
+    <AuthCard title={SCREEN_TITLES.signout}>
+      <Text size="sm" role="status">
+        <Loader size="xs" mr="xs" aria-hidden />
+        Signing you out…
+      </Text>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,62 @@
+import { SCREEN_TITLES } from '@tenantry/shared';
+import { Alert, Anchor, Loader, Text } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { AuthCard } from '../../../components/AuthCard.tsx';
+import { useVerifyEmail } from '../../../features/auth/api/verify-email.ts';
+
+/**
+ * /verify-email?token=… verifies here; /verify-email?status=verified[&error=CODE] is where
+ * Better Auth's own verification link lands after it has done the work.
+ */
+export default function VerifyEmailScreen() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const verify = useVerifyEmail(token && !params.has('error') ? token : null);
+
+  let state: 'pending' | 'ok' | 'failed';
+  if (params.has('error') || (!token && params.get('status') !== 'verified')) state = 'failed';
+  else if (!token) state = 'ok';
+  else state = verify.isSuccess ? 'ok' : verify.isError ? 'failed' : 'pending';
+
+  return (
+    <AuthCard title={SCREEN_TITLES.verifyEmail}>
+      {state === 'pending' ? (
+        <Text size="sm" role="status">
+          <Loader size="xs" mr="xs" aria-hidden />
+          Verifying your e-mail address…
+        </Text>
+      ) : null}
+      {state === 'ok' ? (
+        <>
+          <Alert
+            color="teal"
+            variant="light"
+            icon={<IconCircleCheck size={18} aria-hidden />}
+            role="status"
+          >
+            Your e-mail address is verified.
+          </Alert>
+          <Anchor component={Link} to="/">
+            Continue to Tenantry
+          </Anchor>
+        </>
+      ) : null}
+      {state === 'failed' ? (
+        <>
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} aria-hidden />}
+            role="alert"
+          >
+            This verification link is invalid or has expired. Sign in to request a new one.
+          </Alert>
+          <Anchor component={Link} to="/">
+            Go to Tenantry
+          </Anchor>
+        </>
+      ) : null}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,28 @@
+import { NEW_VERSION_ACTION, NEW_VERSION_MESSAGE } from '@tenantry/shared';
+import { Button, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload } from '@tabler/icons-react';
+import { theme } from './theme.ts';
+
+export const NEW_VERSION_NOTIFICATION_ID = 'new-version';
+
+/** Seed §9: no timeout, top, primary colour, download icon, the message and one action. */
+export function showNewVersionNotification(reload: () => void = () => window.location.reload()) {
+  notifications.show({
+    id: NEW_VERSION_NOTIFICATION_ID,
+    position: 'top-center',
+    autoClose: false,
+    withCloseButton: true,
+    color: theme.primaryColor,
+    icon: <IconDownload size={18} aria-hidden />,
+    closeButtonProps: { 'aria-label': 'Dismiss' },
+    message: (
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{NEW_VERSION_MESSAGE}</Text>
+        <Button size="xs" onClick={reload}>
+          {NEW_VERSION_ACTION}
+        </Button>
+      </Stack>
+    ),
+  });
+}

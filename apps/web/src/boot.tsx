@@ -1,0 +1,34 @@
+import { StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { App } from './app/App.tsx';
+import { showNewVersionNotification } from './app/version-notification.tsx';
+import { analytics } from './lib/analytics.ts';
+import { readClientConfig } from './lib/config.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import { createVersionChecker } from './lib/version-check.ts';
+
+/**
+ * Starts the app: config, version checker, analytics, mount. Any error before mounting is
+ * written to the console and the app does not mount (seed §4, §8). Returns the root, or null.
+ */
+export function boot(doc: Document = document): Root | null {
+  const checker = createVersionChecker({ onNewVersion: () => showNewVersionNotification() });
+  try {
+    const config = readClientConfig(doc);
+    const container = doc.getElementById('root');
+    if (!container) throw new Error('Mount point #root is missing');
+    checker.start();
+    analytics.attach();
+    const root = createRoot(container);
+    root.render(
+      <StrictMode>
+        <App config={config} queryClient={createQueryClient()} />
+      </StrictMode>,
+    );
+    return root;
+  } catch (err) {
+    checker.stop();
+    console.error('[tenantry] boot failed; the app was not mounted.', err);
+    return null;
+  }
+}

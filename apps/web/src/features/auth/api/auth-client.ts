@@ -1,0 +1,60 @@
+import { createAuthClient } from 'better-auth/react';
+
+/**
+ * Better Auth's client for /api/auth/* (same origin). The session record is not read from it:
+ * GET /api/v1/me is the one source of claims (see ./me.ts).
+ */
+let client: ReturnType<typeof makeClient> | undefined;
+
+function makeClient() {
+  return createAuthClient({
+    baseURL: window.location.origin,
+    // /api/v1/me is refreshed by TanStack Query; no extra get-session calls on focus.
+    sessionOptions: { refetchOnWindowFocus: false },
+    fetchOptions: {
+      credentials: 'same-origin',
+      // Resolve the global fetch per call (tests replace it; so may polyfills).
+      customFetchImpl: (input, init) => fetch(input, init),
+    },
+  });
+}
+
+export function authClient() {
+  client ??= makeClient();
+  return client;
+}
+
+/** A failed Better Auth call, with its status and code (e.g. INVALID_EMAIL_OR_PASSWORD). */
+export class AuthError extends Error {
+  override name = 'AuthError';
+  constructor(
+    readonly status: number,
+    readonly code: string | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface BetterAuthResult<T> {
+  data: T | null;
+  error: { status: number; code?: string | undefined; message?: string | undefined } | null;
+}
+
+/** Turns Better Auth's `{ data, error }` into a value or a thrown AuthError. */
+export async function unwrap<T>(call: Promise<BetterAuthResult<T>>): Promise<T> {
+  let result: BetterAuthResult<T>;
+  try {
+    result = await call;
+  } catch {
+    throw new AuthError(0, 'NETWORK', 'Could not reach the server. Check your connection.');
+  }
+  if (result.error) {
+    throw new AuthError(
+      result.error.status,
+      result.error.code,
+      result.error.message ?? 'Something went wrong',
+    );
+  }
+  return result.data as T;
+}

@@ -1,0 +1,38 @@
+import { CurrentUserSchema, type CurrentUser } from '@tenantry/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, apiFetch } from '../../../lib/api.ts';
+import { ME_QUERY_KEY } from '../../../lib/query-client.ts';
+
+/** GET /api/v1/me: the current user's claims, or null when signed out (401). */
+export async function fetchMe(signal?: AbortSignal): Promise<CurrentUser | null> {
+  try {
+    return await apiFetch('/api/v1/me', { schema: CurrentUserSchema, signal });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
+  }
+}
+
+export const meQueryOptions = queryOptions({
+  queryKey: ME_QUERY_KEY,
+  queryFn: ({ signal }) => fetchMe(signal),
+  staleTime: 60_000,
+  // One quick retry for a server hiccup; a 4xx other than 401 is not retried.
+  retry: (count, err) =>
+    !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1,
+  retryDelay: 500,
+  // A failed lookup counts as signed out; a screen mounting after it must not re-ask at once
+  // (that would flip the layout back to the loader and loop). Focus and sign-in refetch.
+  retryOnMount: false,
+});
+
+export interface MeState {
+  /** The user, or null when signed out. A failed lookup counts as signed out. */
+  user: CurrentUser | null;
+  isLoading: boolean;
+}
+
+export function useMe(): MeState {
+  const q = useQuery(meQueryOptions);
+  return { user: q.data ?? null, isLoading: q.isPending };
+}

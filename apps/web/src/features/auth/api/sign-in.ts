@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ME_QUERY_KEY } from '../../../lib/query-client.ts';
+import { authClient, unwrap } from './auth-client.ts';
+
+export interface SignInInput {
+  email: string;
+  password: string;
+}
+
+export function useSignIn() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SignInInput) => unwrap(authClient().signIn.email(input)),
+    // Seed §4: auth state changes refresh the current user record.
+    onSuccess: () => qc.invalidateQueries({ queryKey: ME_QUERY_KEY }),
+  });
+}

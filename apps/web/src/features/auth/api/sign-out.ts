@@ -1,0 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { ME_QUERY_KEY } from '../../../lib/query-client.ts';
+import { authClient, unwrap } from './auth-client.ts';
+
+/** Ends the session on the server, then forgets every cached answer of this user. */
+export function useSignOut() {
+  const qc = useQueryClient();
+  return useCallback(async () => {
+    try {
+      await unwrap(authClient().signOut());
+    } catch (err) {
+      console.warn('[auth] sign-out request failed', err);
+    }
+    await qc.cancelQueries();
+    qc.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_QUERY_KEY[0] });
+    qc.setQueryData(ME_QUERY_KEY, null);
+  }, [qc]);
+}

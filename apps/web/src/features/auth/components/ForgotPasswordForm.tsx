@@ -1,0 +1,68 @@
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { AuthError } from '../api/auth-client.ts';
+import { useRequestPasswordReset } from '../api/password-reset.ts';
+import { RESET_LINK_SENT, genericErrorMessage, validateEmail } from './auth-messages.ts';
+
+export function ForgotPasswordForm() {
+  const request = useRequestPasswordReset();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string>();
+  const [sent, setSent] = useState(false);
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const invalid = validateEmail(email);
+    setError(invalid ?? undefined);
+    if (invalid) return;
+    request.mutate(email.trim(), {
+      // Same answer whether or not the account exists; only transport problems differ.
+      onSettled: (_data, err) => {
+        if (!err || (err instanceof AuthError && err.status !== 0 && err.status !== 429))
+          setSent(true);
+      },
+    });
+  }
+
+  if (sent) {
+    return (
+      <Alert
+        color="teal"
+        variant="light"
+        icon={<IconMailCheck size={18} aria-hidden />}
+        role="status"
+      >
+        {RESET_LINK_SENT}. It expires soon; check your spam folder if it does not arrive.
+      </Alert>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Forgot password">
+      <Stack gap="sm">
+        {request.isError ? (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} aria-hidden />}
+            role="alert"
+          >
+            {genericErrorMessage(request.error)}
+          </Alert>
+        ) : null}
+        <TextInput
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          error={error}
+        />
+        <Button type="submit" loading={request.isPending} fullWidth mt="xs">
+          Send reset link
+        </Button>
+      </Stack>
+    </form>
+  );
+}

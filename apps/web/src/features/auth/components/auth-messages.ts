@@ -1,0 +1,51 @@
+import { AuthError } from '../api/auth-client.ts';
+
+export const SIGN_IN_FAILED = 'Invalid e-mail or password';
+export const RESET_LINK_SENT = 'If an account exists for that address, we sent a link';
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+const NETWORK = 'Could not reach the server. Check your connection and try again.';
+const RATE_LIMITED = 'Too many attempts. Please wait a minute and try again.';
+
+/** One generic sign-in message: never reveals whether an account exists (ASVS 6.3.8). */
+export function signInErrorMessage(err: unknown): string {
+  if (err instanceof AuthError) {
+    if (err.status === 0) return NETWORK;
+    if (err.status === 429) return RATE_LIMITED;
+    if (err.code === 'EMAIL_NOT_VERIFIED') {
+      return 'Please verify your e-mail address first: use the link we sent you.';
+    }
+  }
+  return SIGN_IN_FAILED;
+}
+
+export function signUpErrorMessage(err: unknown): string {
+  if (err instanceof AuthError) {
+    if (err.status === 0) return NETWORK;
+    if (err.status === 429) return RATE_LIMITED;
+  }
+  return 'We could not create the account. If you already have one, sign in or reset your password.';
+}
+
+export function genericErrorMessage(err: unknown): string {
+  if (err instanceof AuthError) {
+    if (err.status === 0) return NETWORK;
+    if (err.status === 429) return RATE_LIMITED;
+  }
+  return 'Something went wrong. Please try again.';
+}
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function validateEmail(email: string): string | null {
+  if (!email.trim()) return 'Enter your e-mail address';
+  if (!EMAIL_RE.test(email.trim())) return 'Enter a valid e-mail address';
+  return null;
+}
+
+export function validateNewPassword(password: string): string | null {
+  if (password.length < PASSWORD_MIN) return `Use at least ${PASSWORD_MIN} characters`;
+  if (password.length > PASSWORD_MAX) return `Use at most ${PASSWORD_MAX} characters`;
+  return null;
+}

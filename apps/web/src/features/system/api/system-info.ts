@@ -1,0 +1,13 @@
+import { SystemInfoSchema } from '@tenantry/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api.ts';
+
+export const systemInfoQueryOptions = queryOptions({
+  queryKey: ['system', 'info'],
+  queryFn: ({ signal }) => apiFetch('/api/v1/system/info', { schema: SystemInfoSchema, signal }),
+});
+
+/** Server diagnostics (system developers and admins). */
+export function useSystemInfo(enabled: boolean) {
+  return useQuery({ ...systemInfoQueryOptions, enabled });
+}

@@ -1,0 +1,65 @@
+import { Accordion, Alert, Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { LinkifiedText } from '../../../components/LinkifiedText.tsx';
+import { useMailbox } from '../api/mailbox.ts';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function formatTime(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : timeFormat.format(d);
+}
+
+/** The development mailbox: newest first, each message expandable to its text body. */
+export function Mailbox() {
+  const mailbox = useMailbox(true);
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="mailbox-heading">
+      <Group gap="xs">
+        <Title order={2} size="h3" id="mailbox-heading">
+          Development mailbox
+        </Title>
+        {mailbox.data ? <Badge variant="light">{mailbox.data.messages.length}</Badge> : null}
+      </Group>
+      <Text size="sm" c="dimmed">
+        Without SMTP configured, e-mail the app sends is kept here instead of being delivered.
+      </Text>
+      {mailbox.isPending ? <Loader size="sm" aria-label="Loading mailbox" /> : null}
+      {mailbox.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          The mailbox could not be loaded: {mailbox.error.message}
+        </Alert>
+      ) : null}
+      {mailbox.data && mailbox.data.messages.length === 0 ? (
+        <Text size="sm">No messages yet.</Text>
+      ) : null}
+      {mailbox.data && mailbox.data.messages.length > 0 ? (
+        <Accordion variant="separated" multiple>
+          {[...mailbox.data.messages]
+            .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+            .map((m) => (
+              <Accordion.Item key={m.id} value={m.id}>
+                <Accordion.Control>
+                  <Stack gap={0}>
+                    <Text fw={600} size="sm">
+                      {m.subject}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      To {m.to} · <time dateTime={m.createdAt}>{formatTime(m.createdAt)}</time>
+                    </Text>
+                  </Stack>
+                </Accordion.Control>
+                <Accordion.Panel>
+                  <Text size="xs" c="dimmed" mb="xs">
+                    From {m.from}
+                  </Text>
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    <LinkifiedText text={m.text} />
+                  </Text>
+                </Accordion.Panel>
+              </Accordion.Item>
+            ))}
+        </Accordion>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,103 @@
+import { ErrorBodySchema } from '@tenantry/shared';
+import type { z } from 'zod';
+
+/** An API answer that was not 2xx, carrying the one error shape's code, message and fields. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+    readonly requestId?: string,
+  ) {
+    super(message);
+  }
+
+  get isUnauthenticated(): boolean {
+    return this.status === 401;
+  }
+}
+
+export interface ApiRequest<S extends z.ZodType | undefined = undefined> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Validates the response body; its inferred type is the result. */
+  schema?: S;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+type Result<S> = S extends z.ZodType ? z.infer<S> : unknown;
+
+const GENERIC_MESSAGE = 'Something went wrong. Please try again.';
+
+async function toApiError(res: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    // Not JSON (a proxy error page, for instance).
+  }
+  const parsed = ErrorBodySchema.safeParse(body);
+  if (parsed.success) {
+    const { code, message, fields, requestId } = parsed.data.error;
+    return new ApiError(res.status, code, message, fields ?? {}, requestId);
+  }
+  const code =
+    res.status === 401
+      ? 'common.unauthenticated'
+      : res.status === 403
+        ? 'common.forbidden'
+        : res.status === 404
+          ? 'common.not_found'
+          : res.status === 429
+            ? 'common.rate_limited'
+            : res.status >= 500
+              ? 'common.internal'
+              : 'common.bad_request';
+  return new ApiError(res.status, code, GENERIC_MESSAGE);
+}
+
+/**
+ * fetch for our JSON API: same-origin credentials, JSON in and out, one error type.
+ * Network failures become ApiError(0, 'common.network').
+ */
+export async function apiFetch<S extends z.ZodType | undefined = undefined>(
+  path: string,
+  req: ApiRequest<S> = {},
+): Promise<Result<S>> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...req.headers };
+  let body: string | undefined;
+  if (req.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(req.body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: req.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: req.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, 'common.network', 'Could not reach the server. Check your connection.');
+  }
+  if (!res.ok) throw await toApiError(res);
+  if (res.status === 204) return undefined as Result<S>;
+  let data: unknown;
+  try {
+    data = await res.json();
+  } catch {
+    throw new ApiError(res.status, 'common.bad_response', GENERIC_MESSAGE);
+  }
+  if (req.schema) {
+    const parsed = req.schema.safeParse(data);
+    if (!parsed.success) throw new ApiError(res.status, 'common.bad_response', GENERIC_MESSAGE);
+    return parsed.data as Result<S>;
+  }
+  return data as Result<S>;
+}

@@ -1,0 +1,101 @@
+import type { CurrentUser } from '@tenantry/shared';
+import { render } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { Providers } from '../app/providers.tsx';
+import { buildRoutes } from '../app/router.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
+import { CONFIG, jsonResponse } from './fixtures.ts';
+
+export const MAILBOX = [
+  {
+    id: 'm1',
+    to: 'robin@example.test',
+    from: 'Tenantry <no-reply@tenantry.test>',
+    subject: 'Reset your password',
+    text: 'Choose a new password: http://localhost:3000/reset-password?token=abc',
+    html: null,
+    createdAt: '2026-03-01T10:00:00.000Z',
+  },
+];
+
+export interface FetchCall {
+  url: string;
+  init: RequestInit | undefined;
+}
+
+/**
+ * Renders the real route tree at `path` under StrictMode, with fetch answering /api/v1/me as
+ * `user` (null → 401) and accepting analytics batches. Returns the router and every fetch call.
+ */
+export function renderApp(path: string, initialUser: CurrentUser | null) {
+  const session = { user: initialUser, signedInAs: initialUser };
+  const calls: FetchCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    calls.push({ url, init });
+    const pathname = new URL(url, 'http://localhost').pathname;
+    if (pathname === '/api/auth/sign-in/email') {
+      session.user = session.signedInAs;
+      return session.user
+        ? jsonResponse({ token: 't', user: { id: session.user.uid } })
+        : jsonResponse(
+            { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' },
+            401,
+          );
+    }
+    if (pathname === '/api/auth/sign-out') {
+      session.user = null;
+      return jsonResponse({ success: true });
+    }
+    const user = session.user;
+    if (pathname === '/api/v1/me') {
+      return user
+        ? jsonResponse(user)
+        : jsonResponse(
+            { error: { code: 'common.unauthenticated', message: 'Sign in first' } },
+            401,
+          );
+    }
+    if (pathname === '/api/v1/system/mailbox' && user?.role === 'systemadmin') {
+      return jsonResponse({ messages: MAILBOX });
+    }
+    if (pathname === '/api/v1/system/info' && (user?.role === 'systemadmin' || user?.isSystemDev)) {
+      return jsonResponse({
+        profile: 'test',
+        database: 'pglite',
+        mail: 'mailbox',
+        versionTimestamp: 1_700_000_000_000,
+      });
+    }
+    if (pathname === '/api/v1/analytics/events') return new Response(null, { status: 202 });
+    return jsonResponse({ error: { code: 'common.not_found', message: 'Not found' } }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  const queryClient = createQueryClient();
+  const view = render(
+    <StrictMode>
+      <Providers config={CONFIG} queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+  /** Lets the next sign-in succeed as `user` (the visitor stays signed out until then). */
+  const allowSignInAs = (user: CurrentUser) => {
+    session.signedInAs = user;
+  };
+  return { ...view, router, calls, queryClient, allowSignInAs };
+}
+
+export function analyticsEvents(
+  calls: FetchCall[],
+): { name: string; path: string; title?: string | null }[] {
+  return calls
+    .filter((c) => c.url.endsWith('/api/v1/analytics/events'))
+    .flatMap(
+      (c) =>
+        (JSON.parse(c.init?.body as string) as { events: { name: string; path: string }[] }).events,
+    );
+}

@@ -1,0 +1,82 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// --- Browser APIs Mantine needs and happy-dom lacks -------------------------------------
+if (typeof window.matchMedia !== 'function') {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    configurable: true,
+    value: (query: string): MediaQueryList => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+if (typeof window.ResizeObserver !== 'function') {
+  Object.defineProperty(window, 'ResizeObserver', {
+    writable: true,
+    configurable: true,
+    value: ResizeObserverStub,
+  });
+}
+Object.defineProperty(window, 'scrollTo', { writable: true, configurable: true, value: () => {} });
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+
+// --- An unexpected console.error fails the test (epic-stack setup-test-env) -------------
+let consoleErrors: unknown[][] = [];
+let allowed = false;
+
+/** Call in a test that expects console.error (a boot failure, for instance). */
+export function allowConsoleError(): unknown[][] {
+  allowed = true;
+  return consoleErrors;
+}
+
+beforeEach(() => {
+  // No test reaches the network: a test that needs answers stubs fetch itself.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      throw new Error(`Unexpected fetch in a test: ${String(input)}`);
+    }),
+  );
+  Object.defineProperty(navigator, 'sendBeacon', {
+    configurable: true,
+    writable: true,
+    value: vi.fn(() => true),
+  });
+  consoleErrors = [];
+  allowed = false;
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  const errors = consoleErrors;
+  const wasAllowed = allowed;
+  Object.defineProperty(navigator, 'sendBeacon', {
+    configurable: true,
+    writable: true,
+    value: vi.fn(() => true),
+  });
+  consoleErrors = [];
+  allowed = false;
+  if (errors.length > 0 && !wasAllowed) {
+    const text = errors.map((args) => args.map(String).join(' ')).join('\n');
+    throw new Error(`Unexpected console.error:\n${text}`);
+  }
+});

@@ -1,0 +1,85 @@
+import { ADMIN_EMAIL, PASSWORD, expect, signInViaApi, signUpViaApi, test, uniqueEmail } from './fixtures';
+
+test('a new visitor signs up and lands on the welcome page', async ({ page }) => {
+  const email = uniqueEmail('signup');
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/signin$/);
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await page.getByLabel('Name').fill('Robin Park');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+  await expect(page.getByText('Robin Park').first()).toBeVisible();
+});
+
+test('a user signs out and back in', async ({ page }) => {
+  const { email } = await signUpViaApi(page);
+  await page.goto('/signout');
+  await expect(page).toHaveURL(/\/signin$/);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/signin$/);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/signin/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('a wrong password gets one generic message', async ({ page }) => {
+  const { email } = await signUpViaApi(page);
+  await page.context().clearCookies();
+  await page.goto('/signin');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password-1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Invalid e-mail or password')).toBeVisible();
+  await expect(page).toHaveURL(/\/signin$/);
+});
+
+test('a signed-in user opening /signin or /sharedSignin leaves it', async ({ page }) => {
+  await signUpViaApi(page);
+  await page.goto('/signin');
+  await expect(page).not.toHaveURL(/\/signin/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+  await page.goto('/sharedSignin/some-tenant');
+  await expect(page).not.toHaveURL(/sharedSignin/);
+});
+
+test('forgot password sends a reset link to the mailbox and the new password works', async ({
+  page,
+  browser,
+}) => {
+  const { email } = await signUpViaApi(page);
+  await page.context().clearCookies();
+  await page.goto('/forgot-password');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: /send/i }).click();
+  await expect(page.getByText(/If an account exists for that address/)).toBeVisible();
+
+  // Read the development mailbox as a system admin in a separate browser context.
+  const adminCtx = await browser.newContext();
+  const admin = await adminCtx.newPage();
+  await signInViaApi(admin, ADMIN_EMAIL);
+  let link = '';
+  await expect(async () => {
+    const res = await admin.request.get('/api/v1/system/mailbox');
+    expect(res.ok()).toBeTruthy();
+    const { messages } = (await res.json()) as { messages: { to: string; text: string }[] };
+    const mail = messages.find((m) => m.to === email && /reset-password/.test(m.text));
+    expect(mail).toBeDefined();
+    link = /(https?:\/\/\S*reset-password\S*)/.exec(mail!.text)![1]!;
+  }).toPass({ timeout: 15_000 });
+  await adminCtx.close();
+
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('brand-new-pass-9');
+  await page.getByRole('button', { name: /reset password/i }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('brand-new-pass-9');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+});
