@@ -17,7 +17,10 @@ const noServer = {
 // Web features do not import each other: one override per feature folder.
 const featureDir = 'apps/web/src/features';
 const features = fs.existsSync(featureDir)
-  ? fs.readdirSync(featureDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? fs
+      .readdirSync(featureDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 
 export default tseslint.config(
@@ -37,7 +40,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -45,7 +51,19 @@ export default tseslint.config(
     files: ['packages/shared/**/*.ts'],
     rules: restrict([
       { group: ['@tenantry/*', '**/apps/**'], message: 'shared depends only on zod.' },
-      { group: ['react', 'react-*', 'hono', 'hono/*', 'drizzle-orm', 'drizzle-orm/*', 'better-auth', 'better-auth/*'], message: 'shared depends only on zod.' },
+      {
+        group: [
+          'react',
+          'react-*',
+          'hono',
+          'hono/*',
+          'drizzle-orm',
+          'drizzle-orm/*',
+          'better-auth',
+          'better-auth/*',
+        ],
+        message: 'shared depends only on zod.',
+      },
     ]),
   },
   {
@@ -61,7 +79,10 @@ export default tseslint.config(
     files: ['apps/web/src/components/**', 'apps/web/src/lib/**'],
     rules: restrict([
       noServer,
-      { group: ['**/features/**', '**/app/**'], message: 'components/ and lib/ know no domain: they may not import features or app.' },
+      {
+        group: ['**/features/**', '**/app/**'],
+        message: 'components/ and lib/ know no domain: they may not import features or app.',
+      },
     ]),
   },
   ...features.map((name) => ({
@@ -70,7 +91,15 @@ export default tseslint.config(
       noServer,
       { group: ['**/app/**'], message: 'features do not import the app layer.' },
       {
-        group: features.filter((f) => f !== name).flatMap((f) => [`**/features/${f}`, `**/features/${f}/**`, `../${f}`, `../${f}/**`, `../../${f}/**`]),
+        group: features
+          .filter((f) => f !== name)
+          .flatMap((f) => [
+            `**/features/${f}`,
+            `**/features/${f}/**`,
+            `../${f}`,
+            `../${f}/**`,
+            `../../${f}/**`,
+          ]),
         message: 'Features do not import each other; compose them in a route.',
       },
     ]),
@@ -78,18 +107,30 @@ export default tseslint.config(
   {
     files: ['apps/server/**/*.ts'],
     rules: restrict([
-      { group: ['@tenantry/web', '@tenantry/web/*', '**/apps/web/**'], message: 'The server never imports web code.' },
+      {
+        group: ['@tenantry/web', '@tenantry/web/*', '**/apps/web/**'],
+        message: 'The server never imports web code.',
+      },
     ]),
   },
   {
     files: ['apps/server/src/**/*.service.ts'],
     rules: restrict([
-      { group: ['hono', 'hono/*', '@hono/*'], message: 'A service never imports Hono: keep HTTP in the routes file.' },
-      { group: ['@tenantry/web', '@tenantry/web/*', '**/apps/web/**'], message: 'The server never imports web code.' },
+      {
+        group: ['hono', 'hono/*', '@hono/*'],
+        message: 'A service never imports Hono: keep HTTP in the routes file.',
+      },
+      {
+        group: ['@tenantry/web', '@tenantry/web/*', '**/apps/web/**'],
+        message: 'The server never imports web code.',
+      },
     ]),
   },
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'scripts/**'],
-    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
   },
 );

@@ -1,4 +1,4 @@
-import type { Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { ADMIN_EMAIL, expect, signInViaApi, signUpViaApi, test } from './fixtures';
 
 interface SentEvent {
@@ -10,7 +10,7 @@ interface SentEvent {
 }
 
 /** Collects every analytics event the page sends (fetch or sendBeacon). */
-function collectEvents(page: import('@playwright/test').Page) {
+function collectEvents(page: Page) {
   const events: SentEvent[] = [];
   page.on('request', (req: Request) => {
     if (req.method() === 'POST' && req.url().endsWith('/api/v1/analytics/events')) {
@@ -24,13 +24,17 @@ function collectEvents(page: import('@playwright/test').Page) {
 test('every navigation sends page_view with path, title, tab and focus', async ({ page }) => {
   await signUpViaApi(page);
   const events = collectEvents(page);
-  const seen = (path: string) => () => events.some((e) => e.name === 'page_view' && e.path === path);
+  const seen = (path: string) => () =>
+    events.some((e) => e.name === 'page_view' && e.path === path);
 
   await page.goto('/admin/members');
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
   await expect.poll(seen('/admin/members')).toBe(true);
 
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Roadmap' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Roadmap' })
+    .click();
   await expect(page).toHaveURL(/\/roadmap$/);
   await expect.poll(seen('/roadmap')).toBe(true);
 
@@ -40,7 +44,12 @@ test('every navigation sends page_view with path, title, tab and focus', async (
 
   const views = events.filter((e) => e.name === 'page_view');
   expect(views).toContainEqual(
-    expect.objectContaining({ path: '/admin/members', title: 'members', tab: 'members', focus: null }),
+    expect.objectContaining({
+      path: '/admin/members',
+      title: 'members',
+      tab: 'members',
+      focus: null,
+    }),
   );
   expect(views).toContainEqual(
     expect.objectContaining({ path: '/roadmap', title: 'roadmap', tab: null, focus: null }),
@@ -55,7 +64,10 @@ test('every navigation sends page_view with path, title, tab and focus', async (
   );
 });
 
-test('page views still queued when the page is closed reach the server', async ({ page, browser }) => {
+test('page views still queued when the page is closed reach the server', async ({
+  page,
+  browser,
+}) => {
   await signUpViaApi(page);
   const marker = `/explore/articles/closed-${Date.now()}`;
   await page.goto(marker);
@@ -67,11 +79,18 @@ test('page views still queued when the page is closed reach the server', async (
   const admin = await adminCtx.newPage();
   await signInViaApi(admin, ADMIN_EMAIL);
   await expect(async () => {
-    const res = await admin.request.get(`/api/v1/system/analytics/events?path=${encodeURIComponent(marker)}`);
+    const res = await admin.request.get(
+      `/api/v1/system/analytics/events?path=${encodeURIComponent(marker)}`,
+    );
     expect(res.ok()).toBeTruthy();
     const { events } = (await res.json()) as { events: SentEvent[] };
     expect(events).toContainEqual(
-      expect.objectContaining({ name: 'page_view', path: marker, title: 'articles', tab: 'articles' }),
+      expect.objectContaining({
+        name: 'page_view',
+        path: marker,
+        title: 'articles',
+        tab: 'articles',
+      }),
     );
   }).toPass({ timeout: 10_000 });
   await adminCtx.close();

@@ -1,4 +1,12 @@
-import { ADMIN_EMAIL, PASSWORD, expect, signInViaApi, signUpViaApi, test, uniqueEmail } from './fixtures';
+import {
+  ADMIN_EMAIL,
+  PASSWORD,
+  expect,
+  signInViaApi,
+  signUpViaApi,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 test('a new visitor signs up and lands on the welcome page', async ({ page }) => {
   const email = uniqueEmail('signup');

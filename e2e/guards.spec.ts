@@ -71,7 +71,10 @@ test('tabs are URL segments and the page scrolls to the top on navigation', asyn
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
   await page.getByRole('tab', { name: /members/i }).click();
   await expect(page).toHaveURL(/\/admin\/members$/);
-  await expect(page.getByRole('tab', { name: /members/i })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: /members/i })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   await page.goto('/admin/audit');
   await expect(page.getByRole('tab', { name: /audit/i })).toHaveAttribute('aria-selected', 'true');
 
@@ -90,6 +93,8 @@ test('the app is usable on a 375 px wide phone', async ({ page }) => {
   await signUpViaApi(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth > window.innerWidth,
+  );
   expect(overflow).toBe(false);
 });

@@ -32,7 +32,12 @@ function readJson(file) {
 function vitest(label, args, env) {
   const file = path.join(out, `${label}.json`);
   fs.rmSync(file, { force: true });
-  const status = run(label, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${file}`, ...args], env);
+  const status = run(
+    label,
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${file}`, ...args],
+    env,
+  );
   const r = readJson(file);
   if (!r) {
     console.error(`${label}: no report was written`);
@@ -73,7 +78,9 @@ const only = process.argv[2]; // optional: "unit" or "e2e"
 if (only !== 'e2e') {
   vitest('vitest', [], { TEST_DATABASE_URL: '' });
   if (process.env.TEST_DATABASE_URL) {
-    vitest('vitest-postgres', ['--project', 'server'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+    vitest('vitest-postgres', ['--project', 'server'], {
+      TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
+    });
   }
 }
 if (only !== 'unit') {

@@ -5,3 +5,4 @@ export * from './me.schemas.ts';
 export * from './roles.ts';
 export * from './routes.ts';
 export * from './version.ts';
+export * from './system.schemas.ts';

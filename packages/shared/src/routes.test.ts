@@ -6,13 +6,38 @@ const byPath = (path: string) => ROUTES.find((r) => r.path === path);
 describe('the seed route table', () => {
   it('has every path of seed §2 exactly once', () => {
     const seedPaths = [
-      '/', '/home', '/explore', '/explore/:tab', '/explore/:tab/:tenantId', '/tenant',
-      '/tenant/:tenantId', '/tenant/:tenantId/:tab', '/tenant/:tenantId/:tab/:focus', '/admin',
-      '/admin/:tab', '/support', '/roadmap', '/developer', '/contentAdmin', '/contentAdmin/:tab',
-      '/contentAdmin/:tab/:focus', '/service', '/service/:tab', '/service/:tab/:focus',
-      '/service/tenants/:tid', '/service/tenants/:tid/:ttid', '/service/tenants/:tid/:ttid/:focus',
-      '/upgrade-success', '/downgrade-success', '/checkout-success', '/checkout-cancel',
-      '/in-progress/:tid/:ttid', '/signin', '/sharedSignin/:tenantId', '/signout', '*',
+      '/',
+      '/home',
+      '/explore',
+      '/explore/:tab',
+      '/explore/:tab/:tenantId',
+      '/tenant',
+      '/tenant/:tenantId',
+      '/tenant/:tenantId/:tab',
+      '/tenant/:tenantId/:tab/:focus',
+      '/admin',
+      '/admin/:tab',
+      '/support',
+      '/roadmap',
+      '/developer',
+      '/contentAdmin',
+      '/contentAdmin/:tab',
+      '/contentAdmin/:tab/:focus',
+      '/service',
+      '/service/:tab',
+      '/service/:tab/:focus',
+      '/service/tenants/:tid',
+      '/service/tenants/:tid/:ttid',
+      '/service/tenants/:tid/:ttid/:focus',
+      '/upgrade-success',
+      '/downgrade-success',
+      '/checkout-success',
+      '/checkout-cancel',
+      '/in-progress/:tid/:ttid',
+      '/signin',
+      '/sharedSignin/:tenantId',
+      '/signout',
+      '*',
     ];
     for (const p of seedPaths) expect(byPath(p), p).toBeDefined();
     const all = ROUTES.map((r) => r.path);
@@ -22,7 +47,12 @@ describe('the seed route table', () => {
   it('allows shared access only on tenant pages and sign-out', () => {
     const shared = ROUTES.filter((r) => r.access === 'auth-shared').map((r) => r.path);
     expect(shared.sort()).toEqual(
-      ['/signout', '/tenant/:tenantId', '/tenant/:tenantId/:tab', '/tenant/:tenantId/:tab/:focus'].sort(),
+      [
+        '/signout',
+        '/tenant/:tenantId',
+        '/tenant/:tenantId/:tab',
+        '/tenant/:tenantId/:tab/:focus',
+      ].sort(),
     );
   });
 

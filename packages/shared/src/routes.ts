@@ -99,7 +99,12 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/downgrade-success', screen: 'downgradeSuccess', access: 'public', layout: 'bare' },
   { path: '/checkout-success', screen: 'checkoutSuccess', access: 'public', layout: 'bare' },
   { path: '/checkout-cancel', screen: 'checkoutCancel', access: 'public', layout: 'bare' },
-  { path: '/in-progress/:tid/:ttid', screen: 'assessmentLanding', access: 'public', layout: 'bare' },
+  {
+    path: '/in-progress/:tid/:ttid',
+    screen: 'assessmentLanding',
+    access: 'public',
+    layout: 'bare',
+  },
   { path: '/signin', screen: 'signin', access: 'guest', layout: 'bare' },
   { path: '/sharedSignin/:tenantId', screen: 'sharedSignin', access: 'guest', layout: 'bare' },
   { path: '/signout', screen: 'signout', access: 'auth-shared', layout: 'bare' },

@@ -1,0 +1,133 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { betterAuthSchema } from '../db/schema/index.ts';
+import type { AppDeps } from '../deps.ts';
+import { ensureOwnAccount } from '../modules/accounts/accounts.service.ts';
+import { promoteListedAdmin } from '../modules/users/users.service.ts';
+import { resetPasswordEmail, verificationEmail } from './emails.ts';
+
+/**
+ * Internal header carrying the client's socket address to Better Auth's rate limiter. The app
+ * strips any incoming copy and sets it from the connection (auth/handler.ts), so a client
+ * cannot choose its own rate-limit bucket.
+ */
+export const CLIENT_IP_HEADER = 'x-tenantry-client-ip';
+
+export const AUTH_BASE_PATH = '/api/auth';
+export const SESSION_COOKIE_CACHE_SECONDS = 60;
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
+
+/** Rate limits per client IP (ASVS 6.3.1); everything else uses Better Auth's default. */
+export const AUTH_RATE_LIMITS = {
+  '/sign-in/email': { window: 60, max: 10 },
+  '/sign-up/email': { window: 60, max: 10 },
+  '/request-password-reset': { window: 60, max: 5 },
+  '/send-verification-email': { window: 60, max: 5 },
+  '/reset-password': { window: 60, max: 10 },
+} as const;
+
+export function createAuth(deps: AppDeps) {
+  const { config, db, logger, mailer } = deps;
+  const log = logger.child({ module: 'auth' });
+  const adminEmails = config.systemAdminEmails;
+
+  return betterAuth({
+    appName: 'Tenantry',
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.authSecret,
+    trustedOrigins: [new URL(config.publicUrl).origin],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, { provider: 'pg', schema: betterAuthSchema, transaction: true }),
+    user: {
+      additionalFields: {
+        // input: false → a sign-up or update body can never set them (no mass assignment).
+        isSystemAdmin: { type: 'boolean', required: false, defaultValue: false, input: false },
+        isSystemDev: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
+    },
+    // The product's "account" is the tenant; Better Auth's sign-in methods live here.
+    account: { modelName: 'auth_credentials' },
+    verification: { modelName: 'verification' },
+    session: {
+      modelName: 'session',
+      // A signed cookie holds the session for a minute: most requests need no session query.
+      cookieCache: { enabled: true, maxAge: SESSION_COOKIE_CACHE_SECONDS },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      autoSignIn: true,
+      // Sign-in is not blocked by an unverified address; the UI shows a banner.
+      requireEmailVerification: false,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await mailer.send(resetPasswordEmail(user.email, user.name || user.email, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, token }) => {
+        // The web page /verify-email calls GET /api/auth/verify-email?token=… and shows the result.
+        const url = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+        await mailer.send(verificationEmail(user.email, user.name || user.email, url));
+      },
+    },
+    rateLimit: {
+      enabled: config.authRateLimit,
+      // In-process: no database round trip per auth request. One server process per
+      // deployment for now; a multi-process deployment should switch to 'database'.
+      storage: 'memory',
+      customRules: { ...AUTH_RATE_LIMITS },
+    },
+    advanced: {
+      cookiePrefix: 'tenantry',
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => {
+            const listed = adminEmails.includes(String(user.email).toLowerCase());
+            return { data: { ...user, isSystemAdmin: listed, isSystemDev: false } };
+          },
+          // Runs after Better Auth's sign-up transaction commits; ensureOwnAccount is
+          // idempotent and loadClaims repairs a user whose hook did not complete.
+          after: async (user) => {
+            await ensureOwnAccount(db, { id: user.id, name: user.name, email: user.email });
+          },
+        },
+      },
+      session: {
+        create: {
+          after: async (session) => {
+            await promoteListedAdmin(db, session.userId, adminEmails);
+          },
+        },
+      },
+    },
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => {
+        const obj = args.length > 0 ? { args: args.map(describeArg) } : {};
+        if (level === 'error') log.error(obj, message);
+        else if (level === 'warn') log.warn(obj, message);
+        else if (level === 'info') log.info(obj, message);
+        else log.debug(obj, message);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+function describeArg(arg: unknown): unknown {
+  if (arg instanceof Error) return { name: arg.name, message: arg.message, stack: arg.stack };
+  return arg;
+}

@@ -1,0 +1,68 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, SERVER_PACKAGE_DIR } from './config.ts';
+import { tempDir } from './test/app.ts';
+
+const data = tempDir('tenantry-config-');
+afterAll(() => data.remove());
+
+describe('configuration', () => {
+  it('has working defaults and keeps a generated auth secret in DATA_DIR (0600)', () => {
+    const config = loadConfig({ DATA_DIR: data.dir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: data.dir,
+      databaseUrl: undefined,
+      appEnv: 'production',
+      publicUrl: 'http://localhost:3000',
+      smtpFrom: 'Tenantry <no-reply@tenantry.local>',
+      systemAdminEmails: [],
+      benchCeilingRoute: false,
+      demoData: true,
+      webDist: path.resolve(SERVER_PACKAGE_DIR, '../web/dist'),
+    });
+    const file = path.join(data.dir, 'auth-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(config.authSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    // The same secret on the next start.
+    expect(loadConfig({ DATA_DIR: data.dir }).authSecret).toBe(config.authSecret);
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATA_DIR: data.dir,
+      APP_ENV: 'test',
+      PUBLIC_URL: 'https://app.example.com/',
+      SYSTEM_ADMIN_EMAILS: ' Boss@Example.com, ,ops@example.com',
+      AUTH_SECRET: 'x'.repeat(40),
+      BENCH_CEILING_ROUTE: 'true',
+      DEMO_DATA: 'false',
+      DATABASE_URL: 'postgres://u@h/db',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      appEnv: 'test',
+      publicUrl: 'https://app.example.com',
+      systemAdminEmails: ['boss@example.com', 'ops@example.com'],
+      authSecret: 'x'.repeat(40),
+      benchCeilingRoute: true,
+      demoData: false,
+      databaseUrl: 'postgres://u@h/db',
+    });
+  });
+
+  it('fails fast with every bad variable named', () => {
+    const attempt = () =>
+      loadConfig({
+        DATA_DIR: data.dir,
+        PORT: 'eighty',
+        APP_ENV: 'staging',
+        DATABASE_URL: 'mysql://x',
+      });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*APP_ENV|PORT[\s\S]*APP_ENV/);
+  });
+});

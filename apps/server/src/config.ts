@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CONFIG_PROFILES, type ConfigProfile } from '@tenantry/shared';
+import { z } from 'zod';
+
+/** Directory of the server package (apps/server), whatever the process cwd. */
+export const SERVER_PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const booleanFromEnv = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
+    .optional()
+    .transform((v) =>
+      v === undefined || v === '' ? fallback : ['true', '1', 'yes', 'on'].includes(v),
+    );
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  APP_ENV: z.enum(CONFIG_PROFILES).default('production'),
+  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  SMTP_FROM: z.string().min(3).default('Tenantry <no-reply@tenantry.local>'),
+  SYSTEM_ADMIN_EMAILS: z.string().default(''),
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  WEB_DIST: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BENCH_CEILING_ROUTE: booleanFromEnv(false),
+  DEMO_DATA: booleanFromEnv(true),
+  AUTH_RATE_LIMIT: booleanFromEnv(true),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Absolute path of the data directory. */
+  dataDir: string;
+  /** PostgreSQL URL; when absent the embedded PGlite database in `${dataDir}/pglite` is used. */
+  databaseUrl: string | undefined;
+  appEnv: ConfigProfile;
+  /** Origin (and optional path-less base) the browser uses, without a trailing slash. */
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  /** Lower-cased e-mail addresses that are made system admins at sign-up/sign-in. */
+  systemAdminEmails: string[];
+  authSecret: string;
+  /** Absolute path of the built web app. */
+  webDist: string;
+  logLevel: string;
+  benchCeilingRoute: boolean;
+  demoData: boolean;
+  /** Better Auth's per-IP rate limits; only an end-to-end test run should turn them off. */
+  authRateLimit: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the auth secret from `${dataDir}/auth-secret`, creating it (0600) on first start. */
+export function resolveAuthSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/**
+ * Validates the environment once at start. Throws a ConfigError listing every bad variable, so
+ * the process can fail fast with a message a person can act on.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(process.cwd(), e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    appEnv: e.APP_ENV,
+    publicUrl,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    systemAdminEmails: e.SYSTEM_ADMIN_EMAILS.split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    authSecret: e.AUTH_SECRET ?? resolveAuthSecret(dataDir),
+    webDist: e.WEB_DIST
+      ? path.resolve(process.cwd(), e.WEB_DIST)
+      : path.resolve(SERVER_PACKAGE_DIR, '../web/dist'),
+    logLevel: e.LOG_LEVEL,
+    benchCeilingRoute: e.BENCH_CEILING_ROUTE,
+    demoData: e.DEMO_DATA,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+  };
+}

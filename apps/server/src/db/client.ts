@@ -1,0 +1,127 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export { schema };
+export type Schema = typeof schema;
+
+/** The one database type used everywhere (PGlite and node-postgres both satisfy it). */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** Raw SQL for libraries that bring their own SQL (pg-boss through the jobs module). */
+export type ExecuteSql = (
+  text: string,
+  values?: unknown[],
+) => Promise<{ rows: Record<string, unknown>[] }>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  executeSql: ExecuteSql;
+  /** Applies the committed SQL migrations in apps/server/drizzle (idempotent). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../drizzle',
+);
+
+/** Arbitrary constant: serialises migrations of several processes on one PostgreSQL database. */
+const MIGRATION_LOCK_ID = 727_110_001;
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; when absent PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory (created when missing); ignored with databaseUrl or pglite. */
+  pgliteDir?: string | undefined;
+  /** An already opened PGlite instance (tests load it from a migrated template). */
+  pglite?: PGlite | undefined;
+  /** node-postgres pool size. */
+  poolMax?: number | undefined;
+}
+
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolMax ?? 20);
+  let client = opts.pglite;
+  if (!client) {
+    if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
+    client = await PGlite.create(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {});
+  }
+  return wrapPglite(client);
+}
+
+function wrapPglite(client: PGlite): DatabaseHandle {
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    async executeSql(text, values) {
+      if (values && values.length > 0) {
+        const res = await client.query<Record<string, unknown>>(text, values);
+        return { rows: res.rows };
+      }
+      // Without parameters the text may hold several statements (pg-boss does this).
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
+    async migrate() {
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+function openPostgres(connectionString: string, max: number): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle client losing its connection (database restart) must not crash the process;
+  // the pool replaces it and the next query reconnects.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    async executeSql(text, values) {
+      const res = await pool.query(text, values as unknown[] | undefined);
+      // A multi-statement text answers an array of results; hand back the last one.
+      const last = Array.isArray(res) ? (res as pg.QueryResult[]).at(-1) : res;
+      return { rows: last?.rows ?? [] };
+    },
+    async migrate() {
+      const conn = await pool.connect();
+      try {
+        await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        try {
+          await migratePg(drizzlePg({ client: conn }), { migrationsFolder: MIGRATIONS_FOLDER });
+        } finally {
+          await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+        }
+      } finally {
+        conn.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** Runs a raw SQL query through drizzle and returns its rows (same shape on both drivers). */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}

@@ -1,0 +1,85 @@
+/**
+ * Better Auth's tables (user, session, account, verification), written by hand to match
+ * `getAuthTables()` of better-auth 1.7 with our additional user fields. Property names are the
+ * field names Better Auth uses; SQL names are snake_case.
+ *
+ * Naming: the product calls a provider tenant an "account" (see ./accounts.ts), so Better
+ * Auth's `account` model (a sign-in method of a user) is stored in `auth_credentials`
+ * (`account.modelName = 'auth_credentials'` in auth/auth.ts).
+ */
+import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+  /** The seed's `adminUI` claim. Never settable from a request body (input: false). */
+  isSystemAdmin: boolean('is_system_admin').notNull().default(false),
+  isSystemDev: boolean('is_system_dev').notNull().default(false),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: tz('expires_at').notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const authCredentials = pgTable(
+  'auth_credentials',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: tz('access_token_expires_at'),
+    refreshTokenExpiresAt: tz('refresh_token_expires_at'),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('auth_credentials_user_id_idx').on(t.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: tz('expires_at').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/** The schema object handed to Better Auth's drizzle adapter, keyed by Better Auth model name. */
+export const betterAuthSchema = {
+  user: users,
+  session: sessions,
+  auth_credentials: authCredentials,
+  verification: verifications,
+};

@@ -1,0 +1,4 @@
+export * from './accounts.ts';
+export * from './analytics.ts';
+export * from './auth.ts';
+export * from './mailbox.ts';

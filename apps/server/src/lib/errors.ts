@@ -1,0 +1,47 @@
+import type { ErrorBody, ErrorCode } from '@tenantry/shared';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/**
+ * The one error services throw (ARCHITECTURE "One error shape"). `message` is safe to show to
+ * a person; `fields` maps an input path (e.g. `events.0.name`) to what is wrong with it.
+ */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly code: ErrorCode,
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const unauthenticated = () =>
+  new AppError('common.unauthenticated', 401, 'Please sign in to continue.');
+export const forbidden = (message = 'You do not have permission to do this.') =>
+  new AppError('common.forbidden', 403, message);
+export const notFound = (message = 'Not found.') => new AppError('common.not_found', 404, message);
+
+export function errorBody(
+  code: string,
+  message: string,
+  requestId: string | undefined,
+  fields?: Record<string, string>,
+): ErrorBody {
+  return {
+    error: { code, message, ...(fields ? { fields } : {}), ...(requestId ? { requestId } : {}) },
+  };
+}
+
+/** Field map of zod issues: path joined with dots → first message for that path. */
+export function fieldsFromIssues(
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}

@@ -1,0 +1,46 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+
+export type SystemFlag = 'isSystemAdmin' | 'isSystemDev';
+
+/**
+ * Sets or clears a system flag by e-mail (CLI grant/revoke). Returns false for an unknown
+ * address.
+ */
+export async function setSystemFlag(
+  db: Database,
+  email: string,
+  flag: SystemFlag,
+  value: boolean,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ [flag]: value, updatedAt: new Date() })
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** SYSTEM_ADMIN_EMAILS: promotes the user when their address is listed (no-op otherwise). */
+export async function promoteListedAdmin(
+  db: Database,
+  userId: string,
+  listed: readonly string[],
+): Promise<void> {
+  if (listed.length === 0) return;
+  await db
+    .update(users)
+    .set({ isSystemAdmin: true, updatedAt: new Date() })
+    .where(
+      sql`${users.id} = ${userId} and not ${users.isSystemAdmin} and lower(${users.email}) in (${sql.join(
+        listed.map((e) => sql`${e}`),
+        sql`, `,
+      )})`,
+    );
+}
+
+export async function countUsers(db: Database): Promise<number> {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return rows[0]?.n ?? 0;
+}

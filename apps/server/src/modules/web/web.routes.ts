@@ -1,0 +1,129 @@
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { createRoute } from '@hono/zod-openapi';
+import { HealthSchema, VERSION_PATH, VersionDocumentSchema } from '@tenantry/shared';
+import { sql } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
+import type { AppDeps } from '../../deps.ts';
+import type { AppEnv } from '../../lib/app-env.ts';
+import { createRouter } from '../../lib/openapi.ts';
+import {
+  clientConfig,
+  configScriptTag,
+  createIndexHtml,
+  resolveStaticFile,
+} from './web.service.ts';
+
+const healthRoute = createRoute({
+  method: 'get',
+  path: '/healthz',
+  tags: ['system'],
+  summary: 'Liveness and database check',
+  responses: {
+    200: { description: 'Healthy', content: { 'application/json': { schema: HealthSchema } } },
+  },
+});
+
+const versionRoute = createRoute({
+  method: 'get',
+  path: VERSION_PATH,
+  tags: ['system'],
+  summary: 'Timestamp of the deployed web build (seed §7 version check); never cached',
+  responses: {
+    200: {
+      description: 'Version document',
+      content: { 'application/json': { schema: VersionDocumentSchema } },
+    },
+  },
+});
+
+/** /healthz and /version.json (declared for the OpenAPI document). */
+export function createPublicRoutes(deps: AppDeps) {
+  const router = createRouter();
+  router.openapi(healthRoute, async (c) => {
+    await deps.db.execute(sql`select 1`);
+    c.header('cache-control', 'no-store');
+    return c.json({ status: 'ok' as const }, 200);
+  });
+  router.openapi(versionRoute, (c) => {
+    c.header('Cache-Control', 'no-cache, no-store, must-revalidate');
+    c.header('Pragma', 'no-cache');
+    c.header('Expires', '0');
+    return c.json({ timestamp: deps.versionTimestamp }, 200);
+  });
+  return router;
+}
+
+const STATIC_EXTENSIONS =
+  /\.(?:m?js|css|map|json|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|otf|txt|xml|webmanifest|wasm|br|gz)$/i;
+
+/**
+ * The built web app: files from WEB_DIST (hashed /assets/* cached for a year), and index.html
+ * with the client configuration injected for every other GET (history fallback).
+ */
+export function createWebRoutes(deps: AppDeps) {
+  const { webDist, appEnv, publicUrl } = deps.config;
+  const indexHtml = createIndexHtml(webDist, configScriptTag(clientConfig(appEnv, publicUrl)));
+  const web = new Hono<AppEnv>();
+
+  web.get('*', async (c) => {
+    const urlPath = c.req.path;
+    if (urlPath !== '/' && urlPath !== '/index.html') {
+      const found = await resolveStaticFile(webDist, urlPath);
+      if (found) return serveFile(c, webDist, found.file, found.size, urlPath);
+      if (urlPath.startsWith('/assets/') || STATIC_EXTENSIONS.test(urlPath)) {
+        return c.text('Not found', 404);
+      }
+    }
+    const html = await indexHtml();
+    if (html === null) {
+      c.header('cache-control', 'no-store');
+      return c.text(
+        'Tenantry: the web app has not been built yet. Run `npm run build` (or `npm start`), then reload this page.',
+        503,
+      );
+    }
+    c.header('cache-control', 'no-cache');
+    return c.html(html, 200);
+  });
+  return web;
+}
+
+async function serveFile(
+  c: Context<AppEnv>,
+  webDist: string,
+  file: string,
+  size: number,
+  urlPath: string,
+) {
+  const immutable = urlPath.startsWith('/assets/');
+  c.header(
+    'cache-control',
+    immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600, must-revalidate',
+  );
+  c.header('content-type', getMimeType(file) ?? 'application/octet-stream');
+  let servedFile = file;
+  let servedSize = size;
+  if (/\.(?:m?js|css|svg|json|html|txt|map|wasm)$/i.test(file)) {
+    c.header('vary', 'accept-encoding');
+    const accept = c.req.header('accept-encoding') ?? '';
+    for (const [enc, ext] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
+      if (!accept.includes(enc)) continue;
+      const pre = await resolveStaticFile(webDist, `${urlPath}${ext}`);
+      if (pre) {
+        c.header('content-encoding', enc);
+        servedFile = pre.file;
+        servedSize = pre.size;
+        break;
+      }
+    }
+  }
+  c.header('content-length', String(servedSize));
+  if (c.req.method === 'HEAD') return c.body(null, 200);
+  const stream = Readable.toWeb(createReadStream(servedFile)) as ReadableStream;
+  return c.body(stream, 200);
+}

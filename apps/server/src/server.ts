@@ -1,0 +1,130 @@
+/**
+ * The process: load config, open and migrate the database, start background jobs and the mail
+ * worker, create demo data on an empty database, listen; on SIGTERM/SIGINT stop accepting,
+ * finish in-flight requests, stop jobs, close the database and exit 0.
+ * Tests never import this file; they use createApp() from app.ts.
+ */
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig, type AppConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { createJobs } from './lib/jobs/index.ts';
+import { createLogger } from './lib/logger.ts';
+import { createMailer } from './lib/mail/index.ts';
+import {
+  newCliToken,
+  readLiveServer,
+  removeServerRecord,
+  writeServerRecord,
+} from './local-control.ts';
+import { demoBanner, seedDemoData } from './modules/demo/demo.service.ts';
+import { createMailboxStore } from './modules/system/mailbox.service.ts';
+
+const SHUTDOWN_TIMEOUT_MS = 15_000;
+
+async function main(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+
+  const usesPglite = !config.databaseUrl;
+  if (usesPglite) {
+    const other = readLiveServer(config.dataDir);
+    if (other) {
+      process.stderr.write(
+        `Another Tenantry server (pid ${other.pid}, port ${other.port}) is using ${config.dataDir}. Stop it first, or set DATA_DIR to another directory.\n`,
+      );
+      process.exit(1);
+    }
+  }
+  const cliToken = usesPglite ? newCliToken() : undefined;
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  await database.migrate();
+  logger.info({ database: database.kind }, 'database ready');
+
+  const jobs = createJobs({
+    executeSql: database.executeSql,
+    logger: logger.child({ module: 'jobs' }),
+  });
+  await jobs.start();
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.smtpFrom,
+    jobs,
+    mailbox: createMailboxStore(database.db),
+    logger: logger.child({ module: 'mail' }),
+  });
+  await mailer.register();
+
+  const { app, auth } = createApp({ config, database, logger, mailer, cliToken });
+
+  if (config.demoData) {
+    const created = await seedDemoData(database.db, auth);
+    if (created) process.stdout.write(`\n${demoBanner(config.publicUrl, true)}\n\n`);
+  }
+
+  const server: ServerType = serve(
+    { fetch: app.fetch, port: config.port, hostname: config.host },
+    (info) => {
+      logger.info({ address: info.address, port: info.port }, 'listening');
+      if (cliToken) {
+        writeServerRecord(config.dataDir, {
+          pid: process.pid,
+          port: info.port,
+          host: config.host,
+          token: cliToken,
+        });
+      }
+      process.stdout.write(`\nTenantry is running at ${config.publicUrl}\n\n`);
+    },
+  );
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    try {
+      // Stop accepting; in-flight requests finish, idle keep-alive sockets close.
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeIdleConnections' in server) server.closeIdleConnections();
+      });
+      await jobs.stop();
+      await database.close();
+      if (cliToken) removeServerRecord(config.dataDir);
+      logger.info('stopped');
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(
+    `Tenantry failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
+  process.exit(1);
+});
