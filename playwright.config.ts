@@ -53,6 +53,8 @@ export default defineConfig({
       DEMO_DATA: 'false',
       SYSTEM_ADMIN_EMAILS: 'admin@e2e.tenantry.test',
       LOG_LEVEL: 'warn',
+      // Every journey signs up from 127.0.0.1; the limiter itself is tested in the server suite.
+      AUTH_RATE_LIMIT: 'false',
       DATABASE_URL: '',
     },
   },

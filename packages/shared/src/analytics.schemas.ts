@@ -28,3 +28,28 @@ export const AnalyticsBatchSchema = z.object({
 export type AnalyticsBatch = z.infer<typeof AnalyticsBatchSchema>;
 
 export const ANALYTICS_ENDPOINT = '/api/v1/analytics/events';
+
+/** GET /api/v1/system/analytics/events: filters (system admins; the service console). */
+export const AnalyticsEventQuerySchema = z.object({
+  name: z.enum(ANALYTICS_EVENTS).optional(),
+  /** Exact path. */
+  path: z.string().min(1).max(2048).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type AnalyticsEventQuery = z.infer<typeof AnalyticsEventQuerySchema>;
+
+export const StoredAnalyticsEventSchema = z.object({
+  id: z.string(),
+  name: z.enum(ANALYTICS_EVENTS),
+  path: z.string(),
+  title: z.string().nullable(),
+  tab: z.string().nullable(),
+  focus: z.string().nullable(),
+  userId: z.string().nullable(),
+  accountId: z.string().nullable(),
+  occurredAt: z.string(),
+  receivedAt: z.string(),
+});
+export type StoredAnalyticsEvent = z.infer<typeof StoredAnalyticsEventSchema>;
+
+export const AnalyticsEventListSchema = z.object({ events: z.array(StoredAnalyticsEventSchema) });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AnalyticsEvent } from '@tenantry/shared';
+import type { AnalyticsEvent, AnalyticsEventQuery, StoredAnalyticsEvent } from '@tenantry/shared';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { analyticsEvents } from '../../db/schema/index.ts';
 import { currentAccountIdSql } from '../auth/claims.ts';
@@ -30,4 +31,28 @@ export async function recordEvents(
     })),
   );
   return events.length;
+}
+
+/** Newest events first, for the service console (system admins; not scoped to an account). */
+export async function listEvents(
+  db: Database,
+  query: AnalyticsEventQuery,
+): Promise<StoredAnalyticsEvent[]> {
+  const rows = await db
+    .select()
+    .from(analyticsEvents)
+    .where(
+      and(
+        query.name ? eq(analyticsEvents.name, query.name) : undefined,
+        query.path ? eq(analyticsEvents.path, query.path) : undefined,
+      ),
+    )
+    .orderBy(desc(analyticsEvents.receivedAt), desc(analyticsEvents.id))
+    .limit(query.limit);
+  return rows.map((r) => ({
+    ...r,
+    name: r.name as StoredAnalyticsEvent['name'],
+    occurredAt: r.occurredAt.toISOString(),
+    receivedAt: r.receivedAt.toISOString(),
+  }));
 }

@@ -128,3 +128,47 @@ describe('analytics events', () => {
     expect(ErrorBodySchema.parse(await res.json()).error.code).toBe('common.bad_request');
   });
 });
+
+describe('reading stored events (service console)', () => {
+  const LIST = '/api/v1/system/analytics/events';
+
+  it('is refused to a signed-out visitor (401) and to an ordinary user (403)', async () => {
+    expect((await t.client().get(LIST)).status).toBe(401);
+    const browser = t.client();
+    await browser.signUp({ email: uniqueEmail('nosy') });
+    const res = await browser.get(LIST);
+    expect(res.status).toBe(403);
+    expect(ErrorBodySchema.parse(await res.json()).error.code).toBe('common.forbidden');
+  });
+
+  it('lists a system admin the events of a path, newest first', async () => {
+    const email = uniqueEmail('sysadmin');
+    const admin = t.client();
+    await admin.signUp({ email });
+    await t.setFlags(email, { isSystemAdmin: true });
+    const path = `/explore/articles/${uniqueEmail('probe')}`;
+    await t.client().post(ENDPOINT, {
+      events: [
+        { name: 'page_view', path, title: 'articles', tab: 'articles', focus: null },
+        { name: 'purchase', path, title: 'checkoutSuccess' },
+      ],
+    });
+    const res = await admin.get(`${LIST}?path=${encodeURIComponent(path)}&name=page_view`);
+    expect(res.status).toBe(200);
+    const { events } = (await res.json()) as { events: Record<string, unknown>[] };
+    expect(events).toEqual([
+      expect.objectContaining({ name: 'page_view', path, title: 'articles', tab: 'articles' }),
+    ]);
+  });
+
+  it('refuses a bad filter with 400 and the field', async () => {
+    const email = uniqueEmail('sysadmin');
+    const admin = t.client();
+    await admin.signUp({ email });
+    await t.setFlags(email, { isSystemAdmin: true });
+    const res = await admin.get(`${LIST}?limit=5000&name=nope`);
+    expect(res.status).toBe(400);
+    const body = ErrorBodySchema.parse(await res.json());
+    expect(Object.keys(body.error.fields ?? {})).toEqual(expect.arrayContaining(['limit', 'name']));
+  });
+});
