@@ -7,7 +7,7 @@ import { requestId } from 'hono/request-id';
 import { ZodError } from 'zod';
 import { createAuth, type Auth } from './auth/auth.ts';
 import { createAuthHandler, type ClientIpResolver } from './auth/handler.ts';
-import type { AppConfig } from './config.ts';
+import { trustedOrigins, type AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { AppDeps, MailSender } from './deps.ts';
 import type { AppEnv } from './lib/app-env.ts';
@@ -73,7 +73,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   app.use(requestId({ headerName: 'x-request-id', limitLength: 128 }));
   app.use(requestLogger(logger));
   app.use(securityHeaders(config.publicUrl));
-  app.use('/api/*', csrfProtection(config.publicUrl));
+  app.use('/api/*', csrfProtection(trustedOrigins(config.publicUrl)));
   app.use(
     '/api/*',
     bodyLimit({

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, SERVER_PACKAGE_DIR } from './config.ts';
+import { ConfigError, loadConfig, SERVER_PACKAGE_DIR, trustedOrigins } from './config.ts';
 import { tempDir } from './test/app.ts';
 
 const data = tempDir('tenantry-config-');
@@ -64,5 +64,16 @@ describe('configuration', () => {
       });
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*APP_ENV|PORT[\s\S]*APP_ENV/);
+  });
+});
+
+describe('trusted origins', () => {
+  it('is PUBLIC_URL’s origin, plus loopback spellings only when it is localhost', () => {
+    expect(trustedOrigins('https://app.example.com/base')).toEqual(['https://app.example.com']);
+    expect(trustedOrigins('http://localhost:3000')).toEqual([
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+    ]);
   });
 });

@@ -126,3 +126,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimit: e.AUTH_RATE_LIMIT,
   };
 }
+
+/**
+ * Origins a browser may send state-changing requests from: PUBLIC_URL's origin, and when that is
+ * `localhost`, its loopback spellings on the same port (127.0.0.1, [::1]), so a newcomer who opens
+ * http://127.0.0.1:3000 instead of the printed http://localhost:3000 can still sign in.
+ */
+export function trustedOrigins(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  if (url.hostname !== 'localhost') return [url.origin];
+  return ['localhost', '127.0.0.1', '[::1]'].map((host) => {
+    const u = new URL(url.origin);
+    u.hostname = host;
+    return u.origin;
+  });
+}

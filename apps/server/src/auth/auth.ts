@@ -1,3 +1,4 @@
+import { trustedOrigins } from '../config.ts';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { betterAuthSchema } from '../db/schema/index.ts';
@@ -37,7 +38,7 @@ export function createAuth(deps: AppDeps) {
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
     secret: config.authSecret,
-    trustedOrigins: [new URL(config.publicUrl).origin],
+    trustedOrigins: trustedOrigins(config.publicUrl),
     telemetry: { enabled: false },
     database: drizzleAdapter(db, { provider: 'pg', schema: betterAuthSchema, transaction: true }),
     user: {

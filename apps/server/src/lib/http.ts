@@ -48,17 +48,18 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * CSRF (ASVS 3.5.1/3.5.3): a state-changing request must come from our own origin. With an
- * Origin header it must equal PUBLIC_URL's origin or the request's own origin; without one
+ * Origin header it must be a trusted origin (see trustedOrigins in config.ts) or the request's own
+ * origin; without one
  * (non-browser clients, old browsers) the body must be JSON, which a cross-site HTML form
  * cannot send without a CORS preflight.
  */
-export function csrfProtection(publicUrl: string): MiddlewareHandler<AppEnv> {
-  const publicOrigin = new URL(publicUrl).origin;
+export function csrfProtection(allowedOrigins: readonly string[]): MiddlewareHandler<AppEnv> {
+  const allowed = new Set(allowedOrigins);
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const origin = c.req.header('origin');
     if (origin !== undefined) {
-      if (origin !== publicOrigin && origin !== ownOrigin(c)) {
+      if (!allowed.has(origin) && origin !== ownOrigin(c)) {
         throw new AppError(
           'common.csrf',
           403,

@@ -134,6 +134,23 @@ describe('CSRF', () => {
     }
   });
 
+  it('with the default localhost PUBLIC_URL, accepts the loopback spellings of the same port', async () => {
+    for (const origin of ['http://127.0.0.1:3000', 'http://[::1]:3000']) {
+      const res = await t.client().request('/api/v1/analytics/events', {
+        method: 'POST',
+        json: body,
+        headers: { origin },
+      });
+      expect(res.status, origin).toBe(202);
+    }
+    const otherPort = await t.client().request('/api/v1/analytics/events', {
+      method: 'POST',
+      json: body,
+      headers: { origin: 'http://127.0.0.1:4000' },
+    });
+    expect(otherPort.status).toBe(403);
+  });
+
   it('without an Origin header, only a JSON body is accepted', async () => {
     const form = await t.client().request('/api/v1/analytics/events', {
       method: 'POST',
