@@ -6,3 +6,4 @@ export * from './roles.ts';
 export * from './routes.ts';
 export * from './version.ts';
 export * from './system.schemas.ts';
+export * from './permissions.ts';

@@ -4,7 +4,16 @@
  */
 import { ACCOUNT_ROLES } from '@tenantry/shared';
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  customType,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
 export const accounts = pgTable('accounts', {
@@ -24,6 +33,8 @@ export const memberships = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ACCOUNT_ROLES }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The client tenant this member last opened: their `ttid` claim. */
+    lastTenantId: text('last_tenant_id'),
   },
   (t) => [
     // The primary key is the unique (account_id, user_id) pair.
@@ -31,6 +42,55 @@ export const memberships = pgTable(
     index('memberships_user_id_idx').on(t.userId, t.createdAt),
     check(
       'memberships_role_check',
+      sql.raw(`${'"role"'} in (${ACCOUNT_ROLES.map((r) => `'${r}'`).join(', ')})`),
+    ),
+  ],
+);
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/** The account's logo (kept out of `accounts` so account rows stay small). */
+export const accountLogos = pgTable('account_logos', {
+  accountId: text('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * Invitations to join an account. The token is shown once (in the e-mail) and stored only as
+ * a SHA-256 hash. At most one pending invitation per (account, e-mail).
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ACCOUNT_ROLES }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    expiresAt: tz('expires_at').notNull(),
+    acceptedAt: tz('accepted_at'),
+    acceptedBy: text('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: tz('revoked_at'),
+  },
+  (t) => [
+    index('invitations_account_idx').on(t.accountId, t.createdAt),
+    uniqueIndex('invitations_pending_email_uq')
+      .on(t.accountId, t.email)
+      .where(sql`accepted_at is null and revoked_at is null`),
+    check(
+      'invitations_role_check',
       sql.raw(`${'"role"'} in (${ACCOUNT_ROLES.map((r) => `'${r}'`).join(', ')})`),
     ),
   ],

@@ -37,6 +37,11 @@ export const sessions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Set only on a shared sign-in (/sharedSignin/{tenantId}): the client tenant this session
+     * may reach. The share grant is re-checked on every request (claims), never trusted alone.
+     */
+    sharedTenantId: text('shared_tenant_id'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );

@@ -1,0 +1,50 @@
+/**
+ * Client tenants (the seed's `ttid`): the organisations an account assesses. Every row belongs
+ * to one account; every query carries `account_id` in its where (ADR 0005).
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+import { users } from './auth.ts';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export interface TenantContact {
+  name: string;
+  email?: string | undefined;
+  phone?: string | undefined;
+  role?: string | undefined;
+}
+
+export const TENANT_SIZES = ['1-10', '11-50', '51-200', '201-1000', '1001-5000', '5000+'] as const;
+
+export const tenants = pgTable(
+  'tenants',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    industry: text('industry'),
+    size: text('size', { enum: TENANT_SIZES }),
+    contacts: jsonb('contacts').$type<TenantContact[]>().notNull().default([]),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    notes: text('notes').notNull().default(''),
+    archivedAt: tz('archived_at'),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // Keyset paging by name (case-insensitive) and by recency, per account.
+    index('tenants_account_name_idx').on(t.accountId, sql`lower(${t.name})`, t.id),
+    index('tenants_account_created_idx').on(t.accountId, t.createdAt, t.id),
+    index('tenants_account_updated_idx').on(t.accountId, t.updatedAt, t.id),
+    index('tenants_tags_idx').using('gin', t.tags),
+    check('tenants_name_check', sql`length(trim(${t.name})) between 1 and 200`),
+  ],
+);
