@@ -1,18 +1,17 @@
-import type { CurrentUser } from '@tenantry/shared';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Database } from '../db/client.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { forbidden, unauthenticated } from '../lib/errors.ts';
-import { loadClaims } from '../modules/auth/claims.ts';
+import { loadClaims, type ServerClaims } from '../modules/auth/claims.ts';
 import type { Auth } from './auth.ts';
 import { requireSession } from './session.ts';
 
 export type SystemRole = 'admin' | 'dev';
 
-const claimsKey = new WeakMap<Request, CurrentUser>();
+const claimsKey = new WeakMap<Request, ServerClaims>();
 
 /** The current user's claims, loaded once per request (one query). */
-export async function getClaims(c: Context<AppEnv>, db: Database): Promise<CurrentUser> {
+export async function getClaims(c: Context<AppEnv>, db: Database): Promise<ServerClaims> {
   const cached = claimsKey.get(c.req.raw);
   if (cached) return cached;
   const session = c.get('session');

@@ -1,4 +1,5 @@
 import type { Logger } from './logger.ts';
+import type { AccountContext } from '../auth/account-context.ts';
 import type { SessionState } from '../auth/session.ts';
 
 /** Hono environment of the whole app: what middleware puts on the context. */
@@ -9,5 +10,7 @@ export interface AppEnv {
     log: Logger;
     /** Set by loadSession/requireSession (auth/session.ts). */
     session: SessionState | null;
+    /** Set by requireAccount (auth/account-context.ts). */
+    account?: AccountContext;
   };
 }

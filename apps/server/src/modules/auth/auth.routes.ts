@@ -5,6 +5,7 @@ import { getClaims } from '../../auth/guards.ts';
 import { requireSession } from '../../auth/session.ts';
 import type { AppDeps } from '../../deps.ts';
 import { createRouter, errorResponses } from '../../lib/openapi.ts';
+import { toCurrentUser } from './claims.ts';
 
 const meRoute = createRoute({
   method: 'get',
@@ -28,7 +29,7 @@ export function createAuthRoutes(deps: AppDeps, auth: Auth) {
   router.openapi(meRoute, async (c) => {
     const claims = await getClaims(c, deps.db);
     c.header('cache-control', 'no-store');
-    return c.json(claims, 200);
+    return c.json(toCurrentUser(claims), 200);
   });
   return router;
 }

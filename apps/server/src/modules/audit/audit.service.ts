@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, lt, or } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { auditLog } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+
+/** Namespaced audit actions. Add new ones here so the audit screen can label them. */
+export const AUDIT_ACTIONS = [
+  'account.renamed',
+  'account.logo_updated',
+  'members.invited',
+  'members.invitation_revoked',
+  'members.joined',
+  'members.role_changed',
+  'members.removed',
+  'members.left',
+  'tenants.created',
+  'tenants.archived',
+  'tenants.restored',
+  'sharing.shared',
+  'sharing.role_changed',
+  'sharing.revoked',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditEntryInput {
+  accountId: string;
+  actor: { userId: string; email: string } | null;
+  action: AuditAction;
+  targetType: string;
+  targetId?: string | null;
+  data?: Record<string, unknown>;
+}
+
+/** A database or a transaction: audit in the same transaction as the change it records. */
+type Db = Pick<Database, 'insert'>;
+
+export async function recordAudit(db: Db, entry: AuditEntryInput): Promise<void> {
+  await db.insert(auditLog).values({
+    id: randomUUID(),
+    accountId: entry.accountId,
+    actorUserId: entry.actor?.userId ?? null,
+    actorEmail: entry.actor?.email ?? null,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId ?? null,
+    data: entry.data ?? {},
+  });
+}
+
+export interface AuditPage {
+  entries: {
+    id: string;
+    action: string;
+    actorEmail: string | null;
+    targetType: string;
+    targetId: string | null;
+    data: Record<string, unknown>;
+    createdAt: string;
+  }[];
+  /** Opaque cursor for the next (older) page; null at the end. */
+  nextCursor: string | null;
+}
+
+/** Newest first, keyset-paged by (created_at, id), scoped to one account. */
+export async function listAudit(
+  db: Database,
+  accountId: string,
+  opts: { cursor?: string | undefined; limit: number },
+): Promise<AuditPage> {
+  const after = opts.cursor ? decodeCursor(opts.cursor) : null;
+  if (opts.cursor && !after) {
+    throw new AppError('common.validation', 400, 'The page cursor is not valid.', {
+      cursor: 'Not a cursor this list gave out.',
+    });
+  }
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.accountId, accountId),
+        after
+          ? or(
+              lt(auditLog.createdAt, after.createdAt),
+              and(eq(auditLog.createdAt, after.createdAt), lt(auditLog.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(opts.limit + 1);
+  const page = rows.slice(0, opts.limit);
+  const last = page[page.length - 1];
+  return {
+    entries: page.map((r) => ({
+      id: r.id,
+      action: r.action,
+      actorEmail: r.actorEmail,
+      targetType: r.targetType,
+      targetId: r.targetId,
+      data: r.data,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    nextCursor: rows.length > opts.limit && last ? encodeCursor(last.createdAt, last.id) : null,
+  };
+}
+
+function encodeCursor(createdAt: Date, id: string): string {
+  return Buffer.from(JSON.stringify([createdAt.toISOString(), id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
+  try {
+    const [iso, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [string, string];
+    const createdAt = new Date(iso);
+    if (Number.isNaN(createdAt.getTime()) || typeof id !== 'string') return null;
+    return { createdAt, id };
+  } catch {
+    return null;
+  }
+}
