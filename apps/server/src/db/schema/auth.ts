@@ -22,6 +22,11 @@ export const users = pgTable('users', {
   /** The seed's `adminUI` claim. Never settable from a request body (input: false). */
   isSystemAdmin: boolean('is_system_admin').notNull().default(false),
   isSystemDev: boolean('is_system_dev').notNull().default(false),
+  /**
+   * The account the user acts for (`tid`) when they belong to several: set on accepting an
+   * invitation or switching. Only honoured while the membership exists (claims.ts).
+   */
+  activeAccountId: text('active_account_id'),
 });
 
 export const sessions = pgTable(

@@ -4,12 +4,15 @@ import { queryRows, type Database } from '../../db/client.ts';
 import { ensureOwnAccount } from '../accounts/accounts.service.ts';
 
 /**
- * The account a user acts for (`tid`): for now their earliest membership. A later issue adds
- * switching; keep this the one place that decides it (loadClaims and analytics use it).
+ * The account a user acts for (`tid`): their active account (users.active_account_id) while
+ * they are a member of it, else their earliest membership. The one place that decides it
+ * (loadClaims and analytics use it).
  */
 export function currentAccountIdSql(userId: string): SQL {
   return sql`(select m.account_id from memberships m where m.user_id = ${userId}
-    order by m.created_at asc, m.account_id asc limit 1)`;
+    order by (m.account_id = (select active_account_id from users where id = ${userId})) desc nulls last,
+      m.created_at asc, m.account_id asc
+    limit 1)`;
 }
 
 interface ClaimsRow {

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "active_account_id" text;
