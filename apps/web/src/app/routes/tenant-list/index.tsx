@@ -1,17 +1,29 @@
 import { SCREEN_TITLES } from '@tenantry/shared';
-import { NotBuiltYet } from '../../../components/NotBuiltYet.tsx';
+import { Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { CreateTenantModal } from '../../../features/tenants/components/CreateTenantModal.tsx';
+import { TenantList } from '../../../features/tenants/components/TenantList.tsx';
 
 export default function TenantListScreen() {
+  const [creating, setCreating] = useState(false);
   return (
     <>
       <PageHeader
         title={SCREEN_TITLES.tenantList}
         description="The organisations your account assesses."
+        actions={
+          <Button
+            leftSection={<IconPlus size={18} aria-hidden />}
+            onClick={() => setCreating(true)}
+          >
+            New client tenant
+          </Button>
+        }
       />
-      <NotBuiltYet>
-        Client tenants arrive with the multi-tenant core. This screen is not built yet.
-      </NotBuiltYet>
+      <TenantList onCreate={() => setCreating(true)} />
+      <CreateTenantModal opened={creating} onClose={() => setCreating(false)} />
     </>
   );
 }

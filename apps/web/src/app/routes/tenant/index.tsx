@@ -1,19 +1,23 @@
 import { SCREEN_TABS, SCREEN_TITLES } from '@tenantry/shared';
-import { Group, Text } from '@mantine/core';
-import { useParams } from 'react-router';
+import { Alert, Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
 import { NotBuiltYet } from '../../../components/NotBuiltYet.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ScreenTabs } from '../../../components/ScreenTabs.tsx';
+import { useTenant } from '../../../features/tenants/api/get-tenant.ts';
+import { TenantOverview } from '../../../features/tenants/components/TenantOverview.tsx';
+import { TenantSettings } from '../../../features/tenants/components/TenantSettings.tsx';
+import { ApiError } from '../../../lib/api.ts';
 import type { ScreenProps } from '../../screens.ts';
 
 const TABS = SCREEN_TABS.tenant;
-const BODY: Record<string, string> = {
-  overview: 'The client tenant overview arrives with the multi-tenant core.',
+/** Tabs whose features come with later issues say so plainly. */
+const LATER: Record<string, string> = {
   assessments: 'Assessments arrive with the assessments feature.',
   baseline: 'The baseline view arrives with assessments and scoring.',
   remediation: 'Remediation tasks arrive with playbooks and remediation.',
   sharing: 'Sharing a client tenant arrives with the sharing feature.',
-  settings: 'Client tenant settings arrive with the multi-tenant core.',
 };
 
 /** tenant/{tenantId}[/{tab}[/{focus}]]: the last form is the baseline view (seed §2). */
@@ -21,28 +25,80 @@ export default function TenantScreen({ screen }: ScreenProps) {
   const { tenantId = '', tab, focus } = useParams();
   const active = tab ?? TABS[0];
   const base = `/tenant/${encodeURIComponent(tenantId)}`;
+  const query = useTenant(tenantId);
+  const tenant = query.data;
+
+  if (query.isError) {
+    const missing =
+      query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403);
+    return (
+      <>
+        <PageHeader title={SCREEN_TITLES[screen]} />
+        <Alert
+          color={missing ? 'gray' : 'red'}
+          variant="light"
+          role="alert"
+          icon={<IconAlertCircle size={18} aria-hidden />}
+          title={missing ? 'Client tenant not found' : 'The client tenant could not be loaded'}
+        >
+          {missing ? (
+            <Text size="sm">
+              It does not exist, or it is not part of your account.{' '}
+              <Link to="/tenant">Back to client tenants</Link>
+            </Text>
+          ) : (
+            <Text size="sm">{query.error.message}</Text>
+          )}
+        </Alert>
+      </>
+    );
+  }
+
   return (
     <>
-      <PageHeader title={SCREEN_TITLES[screen]} />
-      <Group gap="lg" mb="sm" wrap="wrap">
-        <Text size="sm">
-          Client tenant <strong>{tenantId}</strong>
-        </Text>
-        {focus ? (
-          <Text size="sm">
-            In focus: <strong>{focus}</strong>
-          </Text>
-        ) : null}
-      </Group>
+      <PageHeader
+        title={tenant?.name ?? SCREEN_TITLES[screen]}
+        description={
+          tenant ? (
+            <Group gap="xs" component="span">
+              {tenant.archivedAt ? (
+                <Badge color="gray" variant="outline">
+                  Archived
+                </Badge>
+              ) : null}
+              {tenant.industry ? <span>{tenant.industry}</span> : null}
+              {focus ? (
+                <span>
+                  In focus: <strong>{focus}</strong>
+                </span>
+              ) : null}
+            </Group>
+          ) : undefined
+        }
+      />
       <ScreenTabs
         label="Client tenant sections"
         tabs={TABS}
         active={active}
         hrefFor={(t) => `${base}/${t}`}
       >
-        <NotBuiltYet>
-          {BODY[active] ?? 'There is no such section.'} This screen is not built yet.
-        </NotBuiltYet>
+        {!tenant ? (
+          <Stack gap="sm" aria-busy aria-label="Loading the client tenant">
+            <Skeleton height={90} />
+            <Skeleton height={60} />
+            <Skeleton height={120} />
+          </Stack>
+        ) : active === 'overview' ? (
+          <TenantOverview tenant={tenant} />
+        ) : active === 'settings' ? (
+          <TenantSettings tenant={tenant} />
+        ) : active === 'sharing' ? (
+          <NotBuiltYet>{LATER.sharing} This screen is not built yet.</NotBuiltYet>
+        ) : (
+          <NotBuiltYet>
+            {LATER[active] ?? 'There is no such section.'} This screen is not built yet.
+          </NotBuiltYet>
+        )}
       </ScreenTabs>
     </>
   );

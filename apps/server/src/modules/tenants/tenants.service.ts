@@ -1,0 +1,308 @@
+import { randomUUID } from 'node:crypto';
+import {
+  defaultTenantOrder,
+  type CreateTenant,
+  type SortOrder,
+  type Tenant,
+  type TenantListQuery,
+  type TenantPage,
+  type TenantSort,
+  type TenantSummary,
+  type UpdateTenant,
+} from '@tenantry/shared';
+import { and, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { memberships, tenants } from '../../db/schema/index.ts';
+import { tenantNotFound } from '../../auth/tenant-context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { assertTenantLimit } from './tenants.billing.ts';
+
+export interface Actor {
+  userId: string;
+  email: string;
+}
+
+type TenantRow = typeof tenants.$inferSelect;
+
+const iso = (d: Date) => d.toISOString();
+
+function toSummary(
+  r: Pick<
+    TenantRow,
+    'id' | 'name' | 'industry' | 'size' | 'tags' | 'archivedAt' | 'createdAt' | 'updatedAt'
+  >,
+): TenantSummary {
+  return {
+    id: r.id,
+    name: r.name,
+    industry: r.industry,
+    size: r.size,
+    tags: r.tags,
+    archivedAt: r.archivedAt ? iso(r.archivedAt) : null,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+  };
+}
+
+function toTenant(r: TenantRow): Tenant {
+  return { ...toSummary(r), contacts: r.contacts, notes: r.notes };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keyset paging. The cursor is the last row's (sort key, id) plus the sort it was made for, so
+// a page costs one index range scan of `limit + 1` rows however deep it is (no OFFSET, no
+// count). Time keys travel as text with microseconds: a JS Date would drop them and skip or
+// repeat rows that share a millisecond.
+// ---------------------------------------------------------------------------------------------
+
+const TIME_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+interface Cursor {
+  key: string;
+  id: string;
+}
+
+const SORT_EXPR: Record<TenantSort, SQL> = {
+  name: sql`lower(${tenants.name})`,
+  created: sql`${tenants.createdAt}`,
+  updated: sql`${tenants.updatedAt}`,
+};
+
+function sortKeyText(sort: TenantSort): SQL<string> {
+  if (sort === 'name') return sql<string>`lower(${tenants.name})`;
+  const col = sort === 'created' ? tenants.createdAt : tenants.updatedAt;
+  return sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+export function encodeTenantCursor(
+  sort: TenantSort,
+  order: SortOrder,
+  key: string,
+  id: string,
+): string {
+  return Buffer.from(JSON.stringify([sort, order, key, id])).toString('base64url');
+}
+
+const badCursor = () =>
+  new AppError('common.validation', 400, 'The page cursor is not valid.', {
+    cursor: 'Not a cursor this list gave out for this sort. Start again from the first page.',
+  });
+
+function decodeCursor(cursor: string, sort: TenantSort, order: SortOrder): Cursor {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badCursor();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 4) throw badCursor();
+  const [s, o, key, id] = parsed as unknown[];
+  if (s !== sort || o !== order) throw badCursor();
+  if (typeof key !== 'string' || typeof id !== 'string') throw badCursor();
+  if (key.length > 400 || id.length === 0 || id.length > 100) throw badCursor();
+  if (sort !== 'name' && !TIME_KEY.test(key)) throw badCursor();
+  return { key, id };
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+/** One page of an account's client tenants: one statement, scoped by account_id. */
+export async function listTenants(
+  db: Database,
+  accountId: string,
+  query: TenantListQuery,
+): Promise<TenantPage> {
+  const { sort, limit } = query;
+  const order = query.order ?? defaultTenantOrder(sort);
+  const after = query.cursor ? decodeCursor(query.cursor, sort, order) : null;
+  const expr = SORT_EXPR[sort];
+  const dir = order === 'asc' ? sql`asc` : sql`desc`;
+  const cmp = order === 'asc' ? sql`>` : sql`<`;
+  const keyParam = after
+    ? sort === 'name'
+      ? sql`${after.key}::text`
+      : sql`${after.key}::timestamptz`
+    : undefined;
+
+  const q = query.q?.toLowerCase();
+  const rows = await db
+    .select({
+      id: tenants.id,
+      name: tenants.name,
+      industry: tenants.industry,
+      size: tenants.size,
+      tags: tenants.tags,
+      archivedAt: tenants.archivedAt,
+      createdAt: tenants.createdAt,
+      updatedAt: tenants.updatedAt,
+      sortKey: sortKeyText(sort),
+    })
+    .from(tenants)
+    .where(
+      and(
+        eq(tenants.accountId, accountId),
+        query.status === 'active'
+          ? isNull(tenants.archivedAt)
+          : query.status === 'archived'
+            ? isNotNull(tenants.archivedAt)
+            : undefined,
+        q
+          ? or(
+              sql`lower(${tenants.name}) like ${`%${escapeLike(q)}%`} escape '\\'`,
+              sql`${tenants.tags} @> array[${q}]::text[]`,
+            )
+          : undefined,
+        query.tag ? sql`${tenants.tags} @> array[${query.tag}]::text[]` : undefined,
+        after ? sql`(${expr}, ${tenants.id}) ${cmp} (${keyParam}, ${after.id}::text)` : undefined,
+      ),
+    )
+    .orderBy(sql`${expr} ${dir}`, sql`${tenants.id} ${dir}`)
+    .limit(limit + 1);
+
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    tenants: page.map(toSummary),
+    nextCursor:
+      rows.length > limit && last ? encodeTenantCursor(sort, order, last.sortKey, last.id) : null,
+  };
+}
+
+export async function createTenant(
+  db: Database,
+  accountId: string,
+  actor: Actor,
+  input: CreateTenant,
+): Promise<Tenant> {
+  return db.transaction(async (tx) => {
+    await assertTenantLimit(tx, accountId);
+    const now = new Date();
+    const [row] = await tx
+      .insert(tenants)
+      .values({
+        id: randomUUID(),
+        accountId,
+        name: input.name,
+        industry: input.industry || null,
+        size: input.size ?? null,
+        contacts: input.contacts ?? [],
+        tags: input.tags ?? [],
+        notes: input.notes ?? '',
+        createdBy: actor.userId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    await recordAudit(tx, {
+      accountId,
+      actor,
+      action: 'tenants.created',
+      targetType: 'tenant',
+      targetId: row.id,
+      data: { name: row.name },
+    });
+    return toTenant(row);
+  });
+}
+
+/** The tenant when it belongs to `accountId`; 404 `tenants.not_found` otherwise. */
+export async function getTenant(db: Database, accountId: string, id: string): Promise<Tenant> {
+  const [row] = await db
+    .select()
+    .from(tenants)
+    .where(and(eq(tenants.id, id), eq(tenants.accountId, accountId)));
+  if (!row) throw tenantNotFound();
+  return toTenant(row);
+}
+
+/**
+ * Records the tenant as the member's `ttid` (the client tenant they last opened). One
+ * statement, and it writes only when the value changes.
+ */
+export async function rememberLastTenant(
+  db: Database,
+  accountId: string,
+  userId: string,
+  tenantId: string,
+): Promise<void> {
+  await db
+    .update(memberships)
+    .set({ lastTenantId: tenantId })
+    .where(
+      and(
+        eq(memberships.accountId, accountId),
+        eq(memberships.userId, userId),
+        or(isNull(memberships.lastTenantId), ne(memberships.lastTenantId, tenantId)),
+      ),
+    );
+}
+
+export async function updateTenant(
+  db: Database,
+  accountId: string,
+  id: string,
+  input: UpdateTenant,
+): Promise<Tenant> {
+  const set: Partial<typeof tenants.$inferInsert> = { updatedAt: new Date() };
+  if (input.name !== undefined) set.name = input.name;
+  if (input.industry !== undefined) set.industry = input.industry || null;
+  if (input.size !== undefined) set.size = input.size;
+  if (input.contacts !== undefined) set.contacts = input.contacts;
+  if (input.tags !== undefined) set.tags = input.tags;
+  if (input.notes !== undefined) set.notes = input.notes;
+  const [row] = await db
+    .update(tenants)
+    .set(set)
+    .where(and(eq(tenants.id, id), eq(tenants.accountId, accountId)))
+    .returning();
+  if (!row) throw tenantNotFound();
+  return toTenant(row);
+}
+
+/**
+ * Archives (or restores) a tenant, audited in the same transaction. Doing it again is a no-op
+ * that answers the tenant as it is (and writes no audit entry).
+ */
+export async function setTenantArchived(
+  db: Database,
+  accountId: string,
+  actor: Actor,
+  id: string,
+  archived: boolean,
+): Promise<Tenant> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .update(tenants)
+      .set({ archivedAt: archived ? now : null, updatedAt: now })
+      .where(
+        and(
+          eq(tenants.id, id),
+          eq(tenants.accountId, accountId),
+          archived ? isNull(tenants.archivedAt) : isNotNull(tenants.archivedAt),
+        ),
+      )
+      .returning();
+    if (!row) {
+      const [current] = await tx
+        .select()
+        .from(tenants)
+        .where(and(eq(tenants.id, id), eq(tenants.accountId, accountId)));
+      if (!current) throw tenantNotFound();
+      return toTenant(current);
+    }
+    await recordAudit(tx, {
+      accountId,
+      actor,
+      action: archived ? 'tenants.archived' : 'tenants.restored',
+      targetType: 'tenant',
+      targetId: row.id,
+      data: { name: row.name },
+    });
+    return toTenant(row);
+  });
+}

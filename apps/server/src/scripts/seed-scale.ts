@@ -1,0 +1,390 @@
+/**
+ * npm run seed:scale [-- --accounts 100 --tenants-per-account 100 --big 10000]
+ *
+ * Fills the configured database (DATA_DIR / DATABASE_URL, the server's own config loader) with
+ * data for the benchmarks (QUALITY "Scale"): `--accounts` accounts, each with an owner and
+ * `--tenants-per-account` client tenants, plus one big account with `--big` client tenants.
+ * Everything goes in one transaction with multi-row inserts; the owners sign in with
+ * SCALE_PASSWORD (one scrypt hash from Better Auth's hasher, shared by all of them).
+ * Run it again and it only prints the sign-in (it never adds a second copy).
+ */
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { hashPassword } from 'better-auth/crypto';
+import { eq } from 'drizzle-orm';
+import { ConfigError, loadConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { accounts, authCredentials, memberships, tenants, users } from '../db/schema/index.ts';
+import { readLiveServer } from '../local-control.ts';
+
+export const SCALE_DOMAIN = 'scale.tenantry.test';
+export const SCALE_BIG_OWNER_EMAIL = `big-owner@${SCALE_DOMAIN}`;
+export const SCALE_PASSWORD = 'scale-password-1';
+/** The owner of the n-th (1-based) small account. */
+export const scaleOwnerEmail = (n: number) => `owner-${String(n).padStart(3, '0')}@${SCALE_DOMAIN}`;
+
+export interface SeedScaleOptions {
+  accounts: number;
+  tenantsPerAccount: number;
+  bigTenants: number;
+  /** Rows per INSERT statement. */
+  batch?: number;
+  /** Deterministic data for the same seed. */
+  seed?: number;
+}
+
+export const DEFAULT_SCALE: SeedScaleOptions = {
+  accounts: 100,
+  tenantsPerAccount: 100,
+  bigTenants: 10_000,
+};
+
+export interface SeedScaleResult {
+  created: boolean;
+  accounts: number;
+  tenants: number;
+  bigAccountId: string | null;
+}
+
+// ---- realistic-looking data --------------------------------------------------------------
+
+const PREFIXES = [
+  'Northwind',
+  'Contoso',
+  'Fabrikam',
+  'Litware',
+  'Tailspin',
+  'Woodgrove',
+  'Adatum',
+  'Proseware',
+  'Lucerne',
+  'Wingtip',
+  'Alpine',
+  'Blue Yonder',
+  'Coho',
+  'Fourth Coffee',
+  'Humongous',
+  'Margie',
+  'Nod',
+  'Relecloud',
+  'Trey',
+  'Wide World',
+  'Graphic',
+  'Southridge',
+  'Tasmanian',
+  'Bellows',
+  'Cedar',
+  'Harbor',
+  'Summit',
+  'Meridian',
+  'Keystone',
+  'Granite',
+  'Silverline',
+  'Redwood',
+  'Oakridge',
+  'Lakeside',
+  'Ironbridge',
+  'Brightwater',
+  'Stonegate',
+  'Evergreen',
+  'Horizon',
+  'Pinnacle',
+];
+const NOUNS = [
+  'Logistics',
+  'Health',
+  'Bank',
+  'Insurance',
+  'Foods',
+  'Energy',
+  'Labs',
+  'Systems',
+  'Retail',
+  'Pharma',
+  'Motors',
+  'Media',
+  'Legal',
+  'Capital',
+  'Clinics',
+  'Airlines',
+  'Textiles',
+  'Robotics',
+  'Analytics',
+  'Water',
+  'Telecom',
+  'Realty',
+  'Schools',
+  'Hotels',
+  'Mining',
+];
+const SUFFIXES = ['Ltd', 'GmbH', 'Inc.', 'AG', 'S.A.', 'B.V.', 'LLC', 'plc', 'Group', 'Partners'];
+const INDUSTRIES = [
+  'Financial services',
+  'Healthcare',
+  'Manufacturing',
+  'Retail',
+  'Public sector',
+  'Education',
+  'Energy',
+  'Logistics',
+  'Technology',
+  'Legal',
+  'Hospitality',
+  'Telecommunications',
+  null,
+];
+const TAGS = [
+  'eu',
+  'us',
+  'apac',
+  'finance',
+  'priority',
+  'iso27001',
+  'soc2',
+  'nis2',
+  'dora',
+  'hipaa',
+  'renewal-q1',
+  'renewal-q2',
+  'renewal-q3',
+  'renewal-q4',
+  'gold',
+  'silver',
+  'pilot',
+  'm365',
+  'aws',
+  'azure',
+  'on-prem',
+  'critical',
+];
+const SIZES = ['1-10', '11-50', '51-200', '201-1000', '1001-5000', '5000+'] as const;
+const FIRST = ['Ada', 'Grace', 'Alan', 'Linus', 'Margaret', 'Ken', 'Barbara', 'Tim', 'Radia'];
+const LAST = ['Lovelace', 'Hopper', 'Turing', 'Torvalds', 'Hamilton', 'Thompson', 'Liskov'];
+
+/** mulberry32: a small deterministic PRNG, so the same seed gives the same data. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T;
+  return { next, pick };
+}
+
+type TenantInsert = typeof tenants.$inferInsert;
+
+function makeTenants(
+  accountId: string,
+  createdBy: string,
+  count: number,
+  rnd: ReturnType<typeof prng>,
+): TenantInsert[] {
+  const now = Date.now();
+  const twoYears = 2 * 365 * 24 * 3600 * 1000;
+  const used = new Map<string, number>();
+  const rows: TenantInsert[] = [];
+  for (let i = 0; i < count; i++) {
+    let name = `${rnd.pick(PREFIXES)} ${rnd.pick(NOUNS)} ${rnd.pick(SUFFIXES)}`;
+    const n = (used.get(name) ?? 0) + 1;
+    used.set(name, n);
+    if (n > 1) name = `${name} ${n}`;
+    const tagCount = Math.floor(rnd.next() * 4);
+    const tags = [...new Set(Array.from({ length: tagCount }, () => rnd.pick(TAGS)))];
+    const createdAt = new Date(now - Math.floor(rnd.next() * twoYears));
+    const updatedAt = new Date(
+      createdAt.getTime() + Math.floor(rnd.next() * (now - createdAt.getTime())),
+    );
+    const first = rnd.pick(FIRST);
+    const last = rnd.pick(LAST);
+    const domain = `${name.split(' ')[0]!.toLowerCase()}.example`;
+    rows.push({
+      id: randomUUID(),
+      accountId,
+      name,
+      industry: rnd.pick(INDUSTRIES),
+      size: rnd.pick(SIZES),
+      contacts: [
+        {
+          name: `${first} ${last}`,
+          email: `${first.toLowerCase()}.${last.toLowerCase()}@${domain}`,
+          role: rnd.pick(['CISO', 'IT manager', 'CFO', 'Compliance officer']),
+        },
+      ],
+      tags,
+      notes: rnd.next() < 0.3 ? `Seeded for scale tests. Contract ${1000 + i}.` : '',
+      archivedAt: rnd.next() < 0.05 ? updatedAt : null,
+      createdBy,
+      createdAt,
+      updatedAt,
+    });
+  }
+  return rows;
+}
+
+async function insertBatched<T>(
+  rows: T[],
+  batch: number,
+  insert: (chunk: T[]) => Promise<unknown>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += batch) await insert(rows.slice(i, i + batch));
+}
+
+/** Seeds the scale data set (one transaction). Does nothing when it is already there. */
+export async function seedScale(db: Database, opts: SeedScaleOptions): Promise<SeedScaleResult> {
+  const existing = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, SCALE_BIG_OWNER_EMAIL));
+  if (existing[0]) return { created: false, accounts: 0, tenants: 0, bigAccountId: null };
+
+  const batch = opts.batch ?? 1000;
+  const rnd = prng(opts.seed ?? 20_261_122);
+  const passwordHash = await hashPassword(SCALE_PASSWORD);
+  const now = new Date();
+  const owners = [
+    { email: SCALE_BIG_OWNER_EMAIL, name: 'Big Account Owner', tenants: opts.bigTenants },
+    ...Array.from({ length: opts.accounts }, (_, i) => ({
+      email: scaleOwnerEmail(i + 1),
+      name: `Owner ${i + 1}`,
+      tenants: opts.tenantsPerAccount,
+    })),
+  ].map((o) => ({ ...o, userId: randomUUID(), accountId: randomUUID() }));
+
+  let tenantCount = 0;
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await insertBatched(owners, batch, (chunk) =>
+      t.insert(users).values(
+        chunk.map((o) => ({
+          id: o.userId,
+          name: o.name,
+          email: o.email,
+          emailVerified: true,
+          createdAt: now,
+          updatedAt: now,
+          activeAccountId: o.accountId,
+        })),
+      ),
+    );
+    await insertBatched(owners, batch, (chunk) =>
+      t.insert(authCredentials).values(
+        chunk.map((o) => ({
+          id: randomUUID(),
+          accountId: o.userId,
+          providerId: 'credential',
+          userId: o.userId,
+          password: passwordHash,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      ),
+    );
+    await insertBatched(owners, batch, (chunk) =>
+      t
+        .insert(accounts)
+        .values(
+          chunk.map((o) => ({ id: o.accountId, name: `${o.name}'s account`, createdAt: now })),
+        ),
+    );
+    await insertBatched(owners, batch, (chunk) =>
+      t.insert(memberships).values(
+        chunk.map((o) => ({
+          accountId: o.accountId,
+          userId: o.userId,
+          role: 'owner' as const,
+          createdAt: now,
+        })),
+      ),
+    );
+    for (const o of owners) {
+      const rows = makeTenants(o.accountId, o.userId, o.tenants, rnd);
+      tenantCount += rows.length;
+      await insertBatched(rows, batch, (chunk) => t.insert(tenants).values(chunk));
+    }
+  });
+  // Fresh statistics, so the planner picks the keyset indexes straight away.
+  await db.execute('analyze tenants');
+  return {
+    created: true,
+    accounts: owners.length,
+    tenants: tenantCount,
+    bigAccountId: owners[0]!.accountId,
+  };
+}
+
+function parseArgs(argv: string[]): SeedScaleOptions {
+  const opts = { ...DEFAULT_SCALE };
+  const num = (flag: string, value: string | undefined) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${flag} needs a whole number.`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i += 2) {
+    const flag = argv[i];
+    const value = argv[i + 1];
+    if (flag === '--accounts') opts.accounts = num(flag, value);
+    else if (flag === '--tenants-per-account') opts.tenantsPerAccount = num(flag, value);
+    else if (flag === '--big') opts.bigTenants = num(flag, value);
+    else {
+      throw new ConfigError(
+        `Unknown option ${flag}. Usage: npm run seed:scale -- [--accounts 100] [--tenants-per-account 100] [--big 10000]`,
+      );
+    }
+  }
+  return opts;
+}
+
+async function main(): Promise<number> {
+  const opts = parseArgs(process.argv.slice(2));
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    const server = readLiveServer(config.dataDir);
+    if (server) {
+      process.stderr.write(
+        `A Tenantry server (pid ${server.pid}, port ${server.port}) is using ${config.dataDir}; the embedded database allows one process. Stop it first, then run seed:scale again.\n`,
+      );
+      return 1;
+    }
+  }
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  try {
+    await database.migrate();
+    const started = Date.now();
+    const result = await seedScale(database.db, opts);
+    const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+    process.stdout.write(
+      `${
+        result.created
+          ? `Seeded ${where}: ${result.accounts} accounts, ${result.tenants} client tenants in ${((Date.now() - started) / 1000).toFixed(1)} s.`
+          : `${where} already holds the scale data; nothing added.`
+      }\n\nSign in to the big account (${opts.bigTenants} client tenants when seeded with these options):\n  E-mail:    ${SCALE_BIG_OWNER_EMAIL}\n  Password:  ${SCALE_PASSWORD}\nSmall accounts: ${scaleOwnerEmail(1)} … ${scaleOwnerEmail(opts.accounts)}, same password.\n`,
+    );
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      const message =
+        err instanceof ConfigError
+          ? err.message
+          : err instanceof Error
+            ? (err.stack ?? err.message)
+            : String(err);
+      process.stderr.write(`${message}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,9 @@
+import type { TenantListQueryInput } from '@tenantry/shared';
+
+/** Query keys of the client-tenant feature (one place, so mutations invalidate the right ones). */
+export const tenantKeys = {
+  all: ['tenants'] as const,
+  lists: () => [...tenantKeys.all, 'list'] as const,
+  list: (query: Omit<TenantListQueryInput, 'cursor'>) => [...tenantKeys.lists(), query] as const,
+  detail: (id: string) => [...tenantKeys.all, 'detail', id] as const,
+};

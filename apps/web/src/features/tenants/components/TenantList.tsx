@@ -1,0 +1,223 @@
+import type { TenantSummary } from '@tenantry/shared';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Select,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconAlertCircle, IconBuilding, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useTenantList } from '../api/list-tenants.ts';
+import {
+  DEFAULT_CONTROLS,
+  parseSortChoice,
+  SORT_CHOICES,
+  toListQuery,
+  type TenantListControls,
+} from '../lib/list-query.ts';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+const tenantHref = (t: TenantSummary) => `/tenant/${encodeURIComponent(t.id)}/overview`;
+
+function TenantTags({ tags }: { tags: string[] }) {
+  if (tags.length === 0) return null;
+  return (
+    <Group gap={4} wrap="wrap">
+      {tags.map((tag) => (
+        <Badge key={tag} variant="light" size="sm" tt="none">
+          {tag}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+function ArchivedBadge() {
+  return (
+    <Badge color="gray" variant="outline" size="sm">
+      Archived
+    </Badge>
+  );
+}
+
+/** The client tenants of my account: search, tag, sort, archived filter, "Load more". */
+export function TenantList({ onCreate }: { onCreate: () => void }) {
+  const [controls, setControls] = useState<TenantListControls>(DEFAULT_CONTROLS);
+  const [search] = useDebouncedValue(controls.search, 300);
+  const [tag] = useDebouncedValue(controls.tag ?? '', 300);
+  const filters = useMemo(() => toListQuery({ ...controls, search, tag }), [controls, search, tag]);
+  const list = useTenantList(filters);
+  const tenants = list.data?.pages.flatMap((p) => p.tenants) ?? [];
+  const filtered = Boolean(filters.q || filters.tag);
+  const update = (patch: Partial<TenantListControls>) => setControls((c) => ({ ...c, ...patch }));
+
+  if (list.isSuccess && tenants.length === 0 && !filtered && !controls.showArchived) {
+    return (
+      <Card withBorder padding="xl" radius="md">
+        <Stack align="center" gap="sm" ta="center">
+          <IconBuilding size={40} aria-hidden />
+          <Title order={2} size="h3">
+            No client tenants yet
+          </Title>
+          <Text c="dimmed" maw={420}>
+            A client tenant is an organisation you assess. Create the first one to start.
+          </Text>
+          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={onCreate}>
+            New client tenant
+          </Button>
+          <Switch
+            label="Show archived"
+            checked={controls.showArchived}
+            onChange={(e) => update({ showArchived: e.currentTarget.checked })}
+          />
+        </Stack>
+      </Card>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          label="Search"
+          placeholder="Name or tag"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={controls.search}
+          onChange={(e) => update({ search: e.currentTarget.value })}
+          style={{ flex: '1 1 220px' }}
+          type="search"
+        />
+        <TextInput
+          label="Tag"
+          placeholder="e.g. finance"
+          value={controls.tag ?? ''}
+          onChange={(e) => update({ tag: e.currentTarget.value || null })}
+          style={{ flex: '0 1 160px' }}
+        />
+        <Select
+          label="Sort"
+          data={SORT_CHOICES.map((c) => ({ value: c.value, label: c.label }))}
+          value={`${controls.sort}:${controls.order}`}
+          onChange={(v) => update(parseSortChoice(v))}
+          allowDeselect={false}
+          style={{ flex: '0 1 200px' }}
+        />
+        <Switch
+          label="Show archived"
+          checked={controls.showArchived}
+          onChange={(e) => update({ showArchived: e.currentTarget.checked })}
+          mb={8}
+        />
+      </Group>
+
+      {list.isPending ? (
+        <Stack gap="xs" aria-label="Loading client tenants" aria-busy>
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} height={44} radius="sm" />
+          ))}
+        </Stack>
+      ) : list.isError && tenants.length === 0 ? (
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          title="The client tenants could not be loaded"
+          icon={<IconAlertCircle size={18} aria-hidden />}
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{list.error.message}</Text>
+            <Button size="xs" variant="light" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : tenants.length === 0 ? (
+        <Text c="dimmed" role="status">
+          No client tenants match.
+        </Text>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={560} visibleFrom="sm">
+            <Table striped highlightOnHover aria-label="Client tenants">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Industry</Table.Th>
+                  <Table.Th>Tags</Table.Th>
+                  <Table.Th>Updated</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {tenants.map((t) => (
+                  <Table.Tr key={t.id}>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Anchor component={Link} to={tenantHref(t)} fw={500}>
+                          {t.name}
+                        </Anchor>
+                        {t.archivedAt ? <ArchivedBadge /> : null}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>{t.industry ?? '—'}</Table.Td>
+                    <Table.Td>
+                      <TenantTags tags={t.tags} />
+                    </Table.Td>
+                    <Table.Td>
+                      <time dateTime={t.updatedAt}>{formatDate(t.updatedAt)}</time>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Stack gap="xs" hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {tenants.map((t) => (
+              <Card key={t.id} withBorder padding="sm" component="li">
+                <Group justify="space-between" gap="xs" wrap="nowrap">
+                  <Anchor component={Link} to={tenantHref(t)} fw={500}>
+                    {t.name}
+                  </Anchor>
+                  {t.archivedAt ? <ArchivedBadge /> : null}
+                </Group>
+                <Text size="sm" c="dimmed">
+                  {t.industry ?? 'No industry'} · updated{' '}
+                  <time dateTime={t.updatedAt}>{formatDate(t.updatedAt)}</time>
+                </Text>
+                <TenantTags tags={t.tags} />
+              </Card>
+            ))}
+          </Stack>
+          {list.hasNextPage ? (
+            <Group justify="center">
+              <Button
+                variant="default"
+                onClick={() => void list.fetchNextPage()}
+                loading={list.isFetchingNextPage}
+              >
+                Load more
+              </Button>
+            </Group>
+          ) : null}
+          {list.isError ? (
+            <Text size="sm" c="red" role="alert">
+              {list.error.message}
+            </Text>
+          ) : null}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,241 @@
+#!/usr/bin/env node
+// The client-tenant list at scale, side by side in one run (compare ratios, not absolutes).
+// For each database (embedded PGlite at 10 connections; PostgreSQL at 50 when reachable) it
+// seeds the scale data set with the same code as `npm run seed:scale` (100 accounts of 100
+// client tenants + one account of 10,000), starts the real server with BENCH_CEILING_ROUTE=true,
+// signs in two owners and measures:
+//   ceiling   GET /api/v1/bench/ceiling         one primary-key SELECT (the database ceiling)
+//   me        GET /api/v1/me                    session + claims (what every request pays)
+//   list@100  GET /api/v1/tenants?limit=25      owner of an account with 100 tenants
+//   list@10k  GET /api/v1/tenants?limit=25      owner of the account with 10,000 tenants
+// and prints list@10k / list@100 (budget: within 1.5×) and list / ceiling (budget ≥ 50 % on
+// PostgreSQL with p99 < 100 ms; PGlite p99 < 500 ms).
+// Usage: node bench/tenants.mjs [--duration 10] [--only pglite|postgres] [--big 10000]
+//        [--cpu-prof DIR]  (writes the server's CPU profile, node --cpu-prof, into DIR)
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const root = path.resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : dflt;
+};
+const DURATION = Number(opt('duration', 10));
+const ONLY = opt('only', '');
+const BIG = Number(opt('big', 10_000));
+const CPU_PROF = opt('cpu-prof', '');
+const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_DB = 'tenantry_bench_tenants';
+// Kept in step with apps/server/src/scripts/seed-scale.ts.
+const BIG_OWNER = 'big-owner@scale.tenantry.test';
+const SMALL_OWNER = 'owner-001@scale.tenantry.test';
+const PASSWORD = 'scale-password-1';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function run(cmd, argv, env) {
+  execFileSync(cmd, argv, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
+}
+
+async function startServer(name, env) {
+  const port = 4500 + Math.floor(Math.random() * 400);
+  const nodeArgs = ['--import', 'tsx'];
+  if (CPU_PROF) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF, name)}`);
+  const child = spawn('node', [...nodeArgs, 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      BENCH_CEILING_ROUTE: 'true',
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { child, base };
+    } catch {
+      /* not up yet */
+    }
+    await sleep(500);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${name}: server did not start`);
+}
+
+async function stopServer({ child }) {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(15_000)]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+async function signIn(base, email) {
+  const res = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in ${email} failed: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+function load(url, connections, headers = {}) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration: DURATION, headers }, (err, r) => {
+      if (err) return reject(err);
+      resolve({
+        rps: Math.round(r.requests.average),
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        errors: r.errors + r.timeouts + r.non2xx,
+      });
+    });
+  });
+}
+
+async function benchDatabase(name, env, connections) {
+  console.log(`\n${name}: seeding 100 × 100 + ${BIG} client tenants…`);
+  run(
+    'node',
+    [
+      '--import',
+      'tsx',
+      'apps/server/src/scripts/seed-scale.ts',
+      '--accounts',
+      '100',
+      '--tenants-per-account',
+      '100',
+      '--big',
+      String(BIG),
+    ],
+    env,
+  );
+  const server = await startServer(name, env);
+  try {
+    const big = await signIn(server.base, BIG_OWNER);
+    const small = await signIn(server.base, SMALL_OWNER);
+    const listUrl = `${server.base}/api/v1/tenants?limit=25`;
+    for (const [cookie, expected] of [
+      [small, 100],
+      [big, BIG],
+    ]) {
+      const res = await fetch(`${listUrl.replace('limit=25', 'limit=100')}&status=all`, {
+        headers: { cookie },
+      });
+      const page = await res.json();
+      if (!res.ok || page.tenants.length !== Math.min(100, expected)) {
+        throw new Error(`${name}: list check failed (${res.status})`);
+      }
+    }
+    // Warm up every route so JIT, plans and caches are comparable.
+    for (let i = 0; i < 50; i++) {
+      await fetch(`${server.base}/api/v1/bench/ceiling`);
+      await fetch(`${server.base}/api/v1/me`, { headers: { cookie: big } });
+      await fetch(listUrl, { headers: { cookie: small } });
+      await fetch(listUrl, { headers: { cookie: big } });
+    }
+    console.log(`${name}: ${connections} connections, ${DURATION}s per route…`);
+    const r = {};
+    r.ceiling = await load(`${server.base}/api/v1/bench/ceiling`, connections);
+    r.me = await load(`${server.base}/api/v1/me`, connections, { cookie: big });
+    r['list@100'] = await load(listUrl, connections, { cookie: small });
+    r['list@10k'] = await load(listUrl, connections, { cookie: big });
+    return r;
+  } finally {
+    await stopServer(server);
+  }
+}
+
+function pgReachable() {
+  try {
+    execFileSync('psql', [PG_ADMIN_URL, '-qAtc', 'select 1'], { stdio: 'pipe' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const psql = (sql) => execFileSync('psql', [PG_ADMIN_URL, '-qc', sql], { stdio: 'pipe' });
+
+const all = {};
+if (ONLY !== 'postgres') {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tenantry-bench-tenants-'));
+  try {
+    all.pglite = await benchDatabase('pglite', { DATABASE_URL: '', DATA_DIR: dataDir }, 10);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+if (ONLY !== 'pglite') {
+  if (pgReachable()) {
+    psql(`drop database if exists ${PG_DB} with (force)`);
+    psql(`create database ${PG_DB}`);
+    const u = new URL(PG_ADMIN_URL);
+    u.pathname = `/${PG_DB}`;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tenantry-bench-tenants-pg-'));
+    try {
+      all.postgres = await benchDatabase(
+        'postgres',
+        { DATABASE_URL: u.toString(), DATA_DIR: dataDir },
+        50,
+      );
+    } finally {
+      psql(`drop database if exists ${PG_DB} with (force)`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  } else {
+    console.log('PostgreSQL not reachable: skipped');
+  }
+}
+
+const pct = (a, b) => `${Math.round((100 * a) / b)}%`;
+console.log('\n| database | route | req/s | p50 ms | p99 ms | errors | vs ceiling |');
+console.log('|---|---|---:|---:|---:|---:|---:|');
+for (const [db, r] of Object.entries(all)) {
+  for (const [route, x] of Object.entries(r)) {
+    console.log(
+      `| ${db} | ${route} | ${x.rps} | ${x.p50} | ${x.p99} | ${x.errors} | ${pct(x.rps, r.ceiling.rps)} |`,
+    );
+  }
+}
+console.log('\n| database | list@10k / list@100 (time per request) | p99 list@10k | budget |');
+console.log('|---|---:|---:|---|');
+const verdicts = [];
+for (const [db, r] of Object.entries(all)) {
+  // Time per request at full load is 1/throughput: the 10k list may take ≤ 1.5× the 100 one.
+  const scale = r['list@100'].rps / r['list@10k'].rps;
+  const p99Budget = db === 'postgres' ? 100 : 500;
+  const ceilingShare = r['list@10k'].rps / r.ceiling.rps;
+  const ok =
+    scale <= 1.5 &&
+    r['list@10k'].p99 < p99Budget &&
+    r['list@100'].p99 < p99Budget &&
+    (db !== 'postgres' || ceilingShare >= 0.5);
+  verdicts.push(ok);
+  console.log(
+    `| ${db} | ${scale.toFixed(2)}× | ${r['list@10k'].p99} ms | ${ok ? 'met' : 'MISSED'} (≤ 1.5×, p99 < ${p99Budget} ms${db === 'postgres' ? `, list ≥ 50 % of ceiling: ${pct(r['list@10k'].rps, r.ceiling.rps)}` : ''}) |`,
+  );
+}
+fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
+fs.writeFileSync(
+  path.join(root, '.tmp', 'bench-tenants.json'),
+  JSON.stringify(
+    { at: new Date().toISOString(), duration: DURATION, big: BIG, results: all },
+    null,
+    2,
+  ),
+);
+process.exitCode = verdicts.every(Boolean) ? 0 : 1;

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { ACCOUNT_ROLES, SHARE_ROLES } from './roles.ts';
+
+/** Client tenants (PRODUCT §3): what an account assesses. Server and web share these. */
+
+/** Company size bands (same values as the `tenants.size` column). */
+export const TENANT_SIZES = ['1-10', '11-50', '51-200', '201-1000', '1001-5000', '5000+'] as const;
+export type TenantSize = (typeof TENANT_SIZES)[number];
+
+export const TENANT_LIMITS = {
+  name: 200,
+  industry: 100,
+  contacts: 20,
+  tags: 20,
+  tag: 40,
+  notes: 10_000,
+  q: 100,
+  pageMax: 100,
+  pageDefault: 25,
+} as const;
+
+export const TENANT_STATUSES = ['active', 'archived', 'all'] as const;
+export type TenantStatus = (typeof TENANT_STATUSES)[number];
+export const TENANT_SORTS = ['name', 'created', 'updated'] as const;
+export type TenantSort = (typeof TENANT_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** The order a sort uses when none is given: A→Z by name, newest first by time. */
+export function defaultTenantOrder(sort: TenantSort): SortOrder {
+  return sort === 'name' ? 'asc' : 'desc';
+}
+
+/** Tags are trimmed and lower-cased, so `Finance` and ` finance ` are the same tag. */
+export const TenantTagSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'A tag cannot be empty.')
+  .max(TENANT_LIMITS.tag, `A tag has at most ${TENANT_LIMITS.tag} characters.`);
+
+export const TenantTagsSchema = z
+  .array(TenantTagSchema)
+  .max(TENANT_LIMITS.tags, `At most ${TENANT_LIMITS.tags} tags.`)
+  .overwrite((tags) => [...new Set(tags)]);
+
+const optionalText = (max: number, what: string) =>
+  z.string().trim().max(max, `${what} has at most ${max} characters.`).optional();
+
+export const TenantContactSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'A contact needs a name.')
+    .max(200, 'A name has at most 200 characters.'),
+  email: z.email('Enter a valid e-mail address.').max(254).optional(),
+  phone: optionalText(50, 'A phone number'),
+  role: optionalText(100, 'A role'),
+});
+export type TenantContact = z.infer<typeof TenantContactSchema>;
+
+const nameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter a name.')
+  .max(TENANT_LIMITS.name, `A name has at most ${TENANT_LIMITS.name} characters.`);
+const industrySchema = z
+  .string()
+  .trim()
+  .max(TENANT_LIMITS.industry, `An industry has at most ${TENANT_LIMITS.industry} characters.`)
+  .nullable();
+const sizeSchema = z.enum(TENANT_SIZES, 'Choose one of the size bands.').nullable();
+const contactsSchema = z
+  .array(TenantContactSchema)
+  .max(TENANT_LIMITS.contacts, `At most ${TENANT_LIMITS.contacts} contacts.`);
+const notesSchema = z
+  .string()
+  .max(TENANT_LIMITS.notes, `Notes have at most ${TENANT_LIMITS.notes} characters.`);
+
+/** POST /api/v1/tenants */
+export const CreateTenantSchema = z.object({
+  name: nameSchema,
+  industry: industrySchema.optional(),
+  size: sizeSchema.optional(),
+  contacts: contactsSchema.optional(),
+  tags: TenantTagsSchema.optional(),
+  notes: notesSchema.optional(),
+});
+export type CreateTenantInput = z.input<typeof CreateTenantSchema>;
+export type CreateTenant = z.output<typeof CreateTenantSchema>;
+
+/** PATCH /api/v1/tenants/{id}: only the fields sent change; null clears industry or size. */
+export const UpdateTenantSchema = z
+  .object({
+    name: nameSchema.optional(),
+    industry: industrySchema.optional(),
+    size: sizeSchema.optional(),
+    contacts: contactsSchema.optional(),
+    tags: TenantTagsSchema.optional(),
+    notes: notesSchema.optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), {
+    message: 'Send at least one field to change.',
+  });
+export type UpdateTenantInput = z.input<typeof UpdateTenantSchema>;
+export type UpdateTenant = z.output<typeof UpdateTenantSchema>;
+
+/** GET /api/v1/tenants */
+export const TenantListQuerySchema = z.object({
+  /** Case-insensitive part of the name, or an exact tag. */
+  q: z
+    .string()
+    .trim()
+    .max(TENANT_LIMITS.q, `Search has at most ${TENANT_LIMITS.q} characters.`)
+    .optional(),
+  /** Only tenants carrying this tag. */
+  tag: TenantTagSchema.optional(),
+  status: z.enum(TENANT_STATUSES).default('active'),
+  sort: z.enum(TENANT_SORTS).default('name'),
+  /** Default: asc for name, desc for created and updated. */
+  order: z.enum(SORT_ORDERS).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(TENANT_LIMITS.pageMax)
+    .default(TENANT_LIMITS.pageDefault),
+  /** Opaque: the `nextCursor` of the previous page (same sort and order). */
+  cursor: z.string().min(1).max(512).optional(),
+});
+export type TenantListQuery = z.output<typeof TenantListQuerySchema>;
+export type TenantListQueryInput = z.input<typeof TenantListQuerySchema>;
+
+export const TenantSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  industry: z.string().nullable(),
+  size: z.enum(TENANT_SIZES).nullable(),
+  tags: z.array(z.string()),
+  archivedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TenantSummary = z.infer<typeof TenantSummarySchema>;
+
+export const TenantPageSchema = z.object({
+  tenants: z.array(TenantSummarySchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type TenantPage = z.infer<typeof TenantPageSchema>;
+
+export const TenantSchema = TenantSummarySchema.extend({
+  contacts: z.array(TenantContactSchema),
+  notes: z.string(),
+});
+export type Tenant = z.infer<typeof TenantSchema>;
+
+/** GET /api/v1/tenants/{id}: the tenant and the caller's standing on it (to hide actions). */
+export const TenantDetailSchema = TenantSchema.extend({
+  access: z.object({
+    /** The member's role in the tenant's account; null for a shared user. */
+    accountRole: z.enum(ACCOUNT_ROLES).nullable(),
+    /** The shared user's role on this tenant; null for a member. */
+    shareRole: z.enum(SHARE_ROLES).nullable(),
+  }),
+});
+export type TenantDetail = z.infer<typeof TenantDetailSchema>;
