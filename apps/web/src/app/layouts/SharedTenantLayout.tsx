@@ -4,9 +4,12 @@ import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { ThemeToggle } from '../../components/ThemeToggle.tsx';
+import { useSharedTenantName } from '../../features/sharing/api/shared-tenant.ts';
 
 /** The shared-tenant shell (seed §2): a shared user sees one client tenant, no account navigation. */
 export function SharedTenantLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  // The tenant's name when the tenant API answers (a shared viewer may read it), else its id.
+  const tenantName = useSharedTenantName(user.ttid);
   return (
     <AppShell header={{ height: 56 }} padding={{ base: 'sm', sm: 'lg' }}>
       <AppShell.Header>
@@ -19,8 +22,8 @@ export function SharedTenantLayout({ user, children }: { user: CurrentUser; chil
               Shared workspace
             </Badge>
             {user.ttid ? (
-              <Text size="sm" c="dimmed" truncate visibleFrom="xs">
-                Tenant {user.ttid}
+              <Text size="sm" c="dimmed" truncate visibleFrom="xs" data-testid="shared-tenant-name">
+                {tenantName ?? `Tenant ${user.ttid}`}
               </Text>
             ) : null}
           </Group>

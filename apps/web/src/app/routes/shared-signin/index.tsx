@@ -1,30 +1,20 @@
-import { SCREEN_TITLES } from '@tenantry/shared';
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { SCREEN_TITLES, sharedUserHome } from '@tenantry/shared';
+import { Anchor, Text } from '@mantine/core';
+import { Link, useNavigate, useParams } from 'react-router';
 import { AuthCard } from '../../../components/AuthCard.tsx';
+import { SharedSignInForm } from '../../../features/sharing/components/SharedSignInForm.tsx';
 
 /**
- * Shared sign-in (seed §2): people a client tenant was shared with sign in with a one-time code
- * sent to their e-mail. That arrives with the sharing feature; nothing here pretends otherwise.
+ * Shared sign-in (seed §2): people a client tenant was shared with prove their address with a
+ * one-time code sent by e-mail, then land on that tenant (`tenant/{tenantId}`).
  */
 export default function SharedSignInScreen() {
-  const { tenantId } = useParams();
+  const { tenantId = '' } = useParams();
+  const navigate = useNavigate();
   return (
     <AuthCard
       title={SCREEN_TITLES.sharedSignin}
-      description={
-        <>
-          Someone shared a client tenant
-          {tenantId ? (
-            <>
-              {' '}
-              (<strong>{tenantId}</strong>)
-            </>
-          ) : null}{' '}
-          with you. You will sign in with a one-time code sent to your e-mail address.
-        </>
-      }
+      description="Someone shared a client workspace with you. Sign in with a one-time code sent to your e-mail address; no password needed."
       footer={
         <Text size="sm">
           Have a Tenantry account?{' '}
@@ -34,17 +24,10 @@ export default function SharedSignInScreen() {
         </Text>
       }
     >
-      <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
-        Shared sign-in is not available yet. It arrives with the sharing feature.
-      </Alert>
-      <form onSubmit={(e) => e.preventDefault()} aria-label="Shared sign-in">
-        <Stack gap="sm">
-          <TextInput label="E-mail" type="email" autoComplete="email" />
-          <Button type="submit" disabled fullWidth>
-            Send code
-          </Button>
-        </Stack>
-      </form>
+      <SharedSignInForm
+        tenantId={tenantId}
+        onSignedIn={() => void navigate(sharedUserHome(tenantId), { replace: true })}
+      />
     </AuthCard>
   );
 }

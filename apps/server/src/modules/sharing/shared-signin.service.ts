@@ -1,0 +1,83 @@
+import type { Auth } from '../../auth/auth.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { runSharedSignIn } from './shared-signin-context.ts';
+import { findActiveGrant, markGrantUsed } from './sharing.service.ts';
+
+/** The one failure of a shared sign-in: wrong, expired or used code, or no (longer a) share. */
+export const invalidSharedCode = () =>
+  new AppError(
+    'sharing.invalid_code',
+    400,
+    'That code is not valid or has expired. Ask for a new code and try again.',
+    { code: 'Not valid or expired.' },
+  );
+
+/**
+ * Sends a one-time sign-in code by e-mail when (tenantId, email) has an active share grant;
+ * otherwise does nothing. The caller answers the same in both cases (no enumeration).
+ */
+export async function requestSharedSignInCode(
+  deps: { db: Database; auth: Auth; logger: Logger },
+  tenantId: string,
+  email: string,
+): Promise<void> {
+  const grant = await findActiveGrant(deps.db, tenantId, email);
+  if (!grant) return;
+  try {
+    await runSharedSignIn(
+      { tenantId, tenantName: grant.tenantName, accountName: grant.accountName },
+      () => deps.auth.api.sendVerificationOTP({ body: { email, type: 'sign-in' } }),
+    );
+  } catch (err) {
+    // Logged, not shown: the answer must not differ from "no grant".
+    deps.logger.warn({ err, tenantId }, 'could not send a shared sign-in code');
+  }
+}
+
+/**
+ * Checks the code through Better Auth's e-mail OTP sign-in (which creates the user when new,
+ * without an own account) and returns the Set-Cookie headers of the new session, whose
+ * `sharedTenantId` is this tenant. The grant is checked before (no user is created without a
+ * share) and the session's claims check it again on every request.
+ */
+export async function verifySharedSignIn(
+  deps: { db: Database; auth: Auth },
+  tenantId: string,
+  email: string,
+  code: string,
+  requestHeaders: Headers,
+): Promise<{ setCookies: string[] }> {
+  const grant = await findActiveGrant(deps.db, tenantId, email);
+  if (!grant) throw invalidSharedCode();
+  // Better Auth reads the client address and user agent of the session from these; it must
+  // not see the visitor's current session cookie (a new session is made regardless).
+  const headers = new Headers(requestHeaders);
+  headers.delete('cookie');
+  let setCookies: string[];
+  try {
+    const result = await runSharedSignIn(
+      { tenantId, tenantName: grant.tenantName, accountName: grant.accountName },
+      () =>
+        deps.auth.api.signInEmailOTP({
+          body: { email, otp: code },
+          headers,
+          returnHeaders: true,
+        }),
+    );
+    setCookies = result.headers.getSetCookie();
+  } catch (err) {
+    if (isBetterAuthClientError(err)) throw invalidSharedCode();
+    throw err;
+  }
+  await markGrantUsed(deps.db, grant.id);
+  return { setCookies };
+}
+
+/** Better Auth's APIError for a 4xx (INVALID_OTP, OTP_EXPIRED, TOO_MANY_ATTEMPTS, …). */
+function isBetterAuthClientError(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const status = (err as { statusCode?: unknown }).statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}

@@ -1,0 +1,353 @@
+import { randomUUID } from 'node:crypto';
+import type { Share, ShareRole } from '@tenantry/shared';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AccountContext } from '../../auth/account-context.ts';
+import type { Database } from '../../db/client.ts';
+import { accounts, sessions, shareGrants, tenants, users } from '../../db/schema/index.ts';
+import type { MailSender } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { shareInvitationEmail } from './sharing.emails.ts';
+
+export const tenantNotFound = () =>
+  new AppError('tenants.not_found', 404, 'Client tenant not found.');
+export const shareNotFound = () => new AppError('sharing.not_found', 404, 'Share not found.');
+export const alreadyShared = () =>
+  new AppError(
+    'sharing.already_shared',
+    409,
+    'This client tenant is already shared with that e-mail address. Change its role instead.',
+    { email: 'Already shared with this address.' },
+  );
+
+/**
+ * Plan-limit hook: may this account share client tenants (PRODUCT §3 plan features:
+ * "sharing")? Today every account may; the billing issue fills this in from the account's plan
+ * and throws `billing.limit_reached` (with an upgrade path in the UI) when it may not.
+ */
+export async function assertSharingAllowed(_db: Database, _accountId: string): Promise<void> {
+  // Intentionally allows everything until plans exist.
+}
+
+const shareColumns = {
+  id: shareGrants.id,
+  tenantId: shareGrants.tenantId,
+  tenantName: tenants.name,
+  email: shareGrants.email,
+  role: shareGrants.role,
+  createdAt: shareGrants.createdAt,
+  lastUsedAt: shareGrants.lastUsedAt,
+};
+
+type ShareRow = {
+  id: string;
+  tenantId: string;
+  tenantName: string;
+  email: string;
+  role: ShareRole;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+};
+
+function toShare(r: ShareRow): Share {
+  return {
+    id: r.id,
+    tenantId: r.tenantId,
+    tenantName: r.tenantName,
+    email: r.email,
+    role: r.role,
+    createdAt: r.createdAt.toISOString(),
+    lastUsedAt: r.lastUsedAt ? r.lastUsedAt.toISOString() : null,
+  };
+}
+
+/** Active grants of the account, with their tenant; optionally of one tenant. */
+async function selectShares(db: Database, accountId: string, tenantId?: string): Promise<Share[]> {
+  const rows = await db
+    .select(shareColumns)
+    .from(shareGrants)
+    .innerJoin(
+      tenants,
+      and(eq(tenants.id, shareGrants.tenantId), eq(tenants.accountId, shareGrants.accountId)),
+    )
+    .where(
+      and(
+        eq(shareGrants.accountId, accountId),
+        tenantId ? eq(shareGrants.tenantId, tenantId) : undefined,
+        isNull(shareGrants.revokedAt),
+      ),
+    )
+    .orderBy(desc(shareGrants.createdAt), desc(shareGrants.id))
+    // An account has a handful of shares per tenant; this guards the response size.
+    .limit(1000);
+  return rows.map(toShare);
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+async function findTenant(db: Database | Tx, accountId: string, tenantId: string) {
+  const [tenant] = await db
+    .select({ id: tenants.id, name: tenants.name })
+    .from(tenants)
+    .where(and(eq(tenants.id, tenantId), eq(tenants.accountId, accountId)))
+    .limit(1);
+  if (!tenant) throw tenantNotFound();
+  return tenant;
+}
+
+export async function listTenantShares(
+  db: Database,
+  accountId: string,
+  tenantId: string,
+): Promise<Share[]> {
+  await findTenant(db, accountId, tenantId);
+  return selectShares(db, accountId, tenantId);
+}
+
+export async function listAccountShares(db: Database, accountId: string): Promise<Share[]> {
+  return selectShares(db, accountId);
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Shares a client tenant of the actor's account with an e-mail address, audits it, and sends
+ * the invitee the link to /sharedSignin/{tenantId}.
+ */
+export async function createShare(
+  deps: { db: Database; mailer: MailSender; logger: Logger; publicUrl: string },
+  actor: AccountContext,
+  tenantId: string,
+  input: { email: string; role: ShareRole },
+): Promise<Share> {
+  const { db } = deps;
+  await assertSharingAllowed(db, actor.accountId);
+  const email = input.email.trim().toLowerCase();
+  const id = randomUUID();
+  let context: { tenantName: string; accountName: string; sharedBy: string };
+  let created: ShareRow;
+  try {
+    ({ context, created } = await db.transaction(async (tx) => {
+      const tenant = await findTenant(tx, actor.accountId, tenantId);
+      const [existing] = await tx
+        .select({ id: shareGrants.id })
+        .from(shareGrants)
+        .where(
+          and(
+            eq(shareGrants.accountId, actor.accountId),
+            eq(shareGrants.tenantId, tenantId),
+            eq(shareGrants.email, email),
+            isNull(shareGrants.revokedAt),
+          ),
+        )
+        .limit(1);
+      if (existing) throw alreadyShared();
+      const [row] = await tx
+        .insert(shareGrants)
+        .values({
+          id,
+          accountId: actor.accountId,
+          tenantId,
+          email,
+          role: input.role,
+          createdBy: actor.userId,
+        })
+        .returning({
+          createdAt: shareGrants.createdAt,
+          lastUsedAt: shareGrants.lastUsedAt,
+        });
+      await recordAudit(tx, {
+        accountId: actor.accountId,
+        actor: { userId: actor.userId, email: actor.email },
+        action: 'sharing.shared',
+        targetType: 'share',
+        targetId: id,
+        data: { tenantId, tenantName: tenant.name, email, role: input.role },
+      });
+      const [names] = await tx
+        .select({ accountName: accounts.name, userName: users.name })
+        .from(accounts)
+        .leftJoin(users, eq(users.id, actor.userId))
+        .where(eq(accounts.id, actor.accountId));
+      return {
+        context: {
+          tenantName: tenant.name,
+          accountName: names?.accountName ?? 'A Tenantry account',
+          sharedBy: names?.userName?.trim() || actor.email,
+        },
+        created: {
+          id,
+          tenantId,
+          tenantName: tenant.name,
+          email,
+          role: input.role,
+          createdAt: row?.createdAt ?? new Date(),
+          lastUsedAt: row?.lastUsedAt ?? null,
+        },
+      };
+    }));
+  } catch (err) {
+    // Two shares of the same address at once: the partial unique index decides.
+    if (isUniqueViolation(err)) throw alreadyShared();
+    throw err;
+  }
+  try {
+    await deps.mailer.send(
+      shareInvitationEmail({
+        to: email,
+        sharedBy: context.sharedBy,
+        accountName: context.accountName,
+        tenantId,
+        tenantName: context.tenantName,
+        role: input.role,
+        publicUrl: deps.publicUrl,
+      }),
+    );
+  } catch (err) {
+    // The share stands; the invitee can still use the link the sharer passes on.
+    deps.logger.warn({ err, shareId: id }, 'could not send the share invitation');
+  }
+  return toShare(created);
+}
+
+async function findActiveShare(tx: Tx, accountId: string, id: string) {
+  const [row] = await tx
+    .select({
+      id: shareGrants.id,
+      tenantId: shareGrants.tenantId,
+      email: shareGrants.email,
+      role: shareGrants.role,
+    })
+    .from(shareGrants)
+    .where(
+      and(
+        eq(shareGrants.id, id),
+        eq(shareGrants.accountId, accountId),
+        isNull(shareGrants.revokedAt),
+      ),
+    )
+    .for('update')
+    .limit(1);
+  if (!row) throw shareNotFound();
+  return row;
+}
+
+export async function changeShareRole(
+  db: Database,
+  actor: AccountContext,
+  id: string,
+  role: ShareRole,
+): Promise<Share> {
+  await db.transaction(async (tx) => {
+    const before = await findActiveShare(tx, actor.accountId, id);
+    if (before.role === role) return;
+    await tx
+      .update(shareGrants)
+      .set({ role, updatedAt: new Date() })
+      .where(and(eq(shareGrants.id, id), eq(shareGrants.accountId, actor.accountId)));
+    await recordAudit(tx, {
+      accountId: actor.accountId,
+      actor: { userId: actor.userId, email: actor.email },
+      action: 'sharing.role_changed',
+      targetType: 'share',
+      targetId: id,
+      data: { tenantId: before.tenantId, email: before.email, from: before.role, to: role },
+    });
+  });
+  const [row] = await db
+    .select(shareColumns)
+    .from(shareGrants)
+    .innerJoin(tenants, eq(tenants.id, shareGrants.tenantId))
+    .where(and(eq(shareGrants.id, id), eq(shareGrants.accountId, actor.accountId)));
+  if (!row) throw shareNotFound();
+  return toShare(row);
+}
+
+/**
+ * Revokes a share: the grant keeps its row (revoked_at) for the record, the shared sessions
+ * of that address on that tenant are ended, and — since claims check the grant on every
+ * request — its shared user is refused on their very next request.
+ */
+export async function revokeShare(db: Database, actor: AccountContext, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const grant = await findActiveShare(tx, actor.accountId, id);
+    const now = new Date();
+    await tx
+      .update(shareGrants)
+      .set({ revokedAt: now, updatedAt: now })
+      .where(and(eq(shareGrants.id, id), eq(shareGrants.accountId, actor.accountId)));
+    await tx.delete(sessions).where(
+      and(
+        eq(sessions.sharedTenantId, grant.tenantId),
+        inArray(
+          sessions.userId,
+          tx
+            .select({ id: users.id })
+            .from(users)
+            .where(sql`lower(${users.email}) = ${grant.email}`),
+        ),
+      ),
+    );
+    await recordAudit(tx, {
+      accountId: actor.accountId,
+      actor: { userId: actor.userId, email: actor.email },
+      action: 'sharing.revoked',
+      targetType: 'share',
+      targetId: id,
+      data: { tenantId: grant.tenantId, email: grant.email, role: grant.role },
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared sign-in (guests): the grant is looked up by tenant and e-mail, across accounts — the
+// only unscoped read here, and it returns nothing to the caller but whether to go on.
+
+export interface ActiveGrant {
+  id: string;
+  tenantId: string;
+  tenantName: string;
+  accountName: string;
+}
+
+export async function findActiveGrant(
+  db: Database,
+  tenantId: string,
+  email: string,
+): Promise<ActiveGrant | null> {
+  const [row] = await db
+    .select({
+      id: shareGrants.id,
+      tenantId: shareGrants.tenantId,
+      tenantName: tenants.name,
+      accountName: accounts.name,
+    })
+    .from(shareGrants)
+    .innerJoin(
+      tenants,
+      and(eq(tenants.id, shareGrants.tenantId), eq(tenants.accountId, shareGrants.accountId)),
+    )
+    .innerJoin(accounts, eq(accounts.id, shareGrants.accountId))
+    .where(
+      and(
+        eq(shareGrants.tenantId, tenantId),
+        eq(shareGrants.email, email.trim().toLowerCase()),
+        isNull(shareGrants.revokedAt),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function markGrantUsed(db: Database, grantId: string): Promise<void> {
+  await db
+    .update(shareGrants)
+    .set({ lastUsedAt: new Date() })
+    .where(and(eq(shareGrants.id, grantId), isNull(shareGrants.revokedAt)));
+}

@@ -1,0 +1,118 @@
+import type { Browser, Page } from '@playwright/test';
+import {
+  ADMIN_EMAIL,
+  BASE_URL,
+  expect,
+  signInViaApi,
+  signUpViaApi,
+  test,
+  uniqueEmail,
+} from './fixtures';
+
+const origin = { origin: BASE_URL };
+
+async function createTenant(page: Page, name: string): Promise<string> {
+  const res = await page.request.post('/api/v1/tenants', { data: { name }, headers: origin });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** The newest sign-in code sent to `email`, read from the development mailbox as the admin. */
+async function codeFromMailbox(browser: Browser, email: string): Promise<string> {
+  const ctx = await browser.newContext();
+  const admin = await ctx.newPage();
+  await signInViaApi(admin, ADMIN_EMAIL);
+  let code = '';
+  await expect(async () => {
+    const res = await admin.request.get('/api/v1/system/mailbox');
+    expect(res.ok()).toBeTruthy();
+    const { messages } = (await res.json()) as { messages: { to: string; subject: string }[] };
+    const mail = messages.find((m) => m.to === email && /sign-in code/.test(m.subject));
+    expect(mail).toBeDefined();
+    code = /(\d{6})$/.exec(mail!.subject)![1]!;
+  }).toPass({ timeout: 15_000 });
+  await ctx.close();
+  return code;
+}
+
+test('an owner shares a tenant; the invitee signs in with a code, sees only that tenant, and loses access on revocation', async ({
+  page,
+  browser,
+}) => {
+  // The owner creates two client tenants and shares one with an outside address.
+  await signUpViaApi(page, uniqueEmail('share-owner'), 'Olive Owner');
+  const shared = await createTenant(page, 'Acme Shared Ltd');
+  const other = await createTenant(page, 'Globex Private');
+  const invitee = uniqueEmail('client-contact');
+  const shareRes = await page.request.post(`/api/v1/tenants/${shared}/shares`, {
+    data: { email: invitee, role: 'viewer' },
+    headers: origin,
+  });
+  expect(shareRes.status(), await shareRes.text()).toBe(201);
+  const shareId = ((await shareRes.json()) as { id: string }).id;
+
+  // The invitee opens the link from the e-mail in their own browser.
+  const guestCtx = await browser.newContext();
+  const guest = await guestCtx.newPage();
+  await guest.goto(`/sharedSignin/${shared}`);
+  await expect(guest.getByRole('heading', { level: 1, name: 'Shared sign-in' })).toBeVisible();
+  await guest.getByLabel('E-mail').fill(invitee);
+  await guest.getByRole('button', { name: 'Send code' }).click();
+  await expect(guest.getByText(/Enter the code we sent/)).toBeVisible();
+  const code = await codeFromMailbox(browser, invitee);
+  await guest.getByLabel('Code').fill(code);
+  await guest.getByRole('button', { name: 'Sign in' }).click();
+
+  // They land on the tenant in the shared-tenant layout, with its name.
+  await expect(guest).toHaveURL(new RegExp(`/tenant/${shared}$`));
+  await expect(guest.getByText('Shared workspace')).toBeVisible();
+  await expect(guest.getByTestId('shared-tenant-name')).toHaveText('Acme Shared Ltd');
+  await expect(guest.getByRole('link', { name: 'Sign out' })).toBeVisible();
+  const me = (await (await guest.request.get('/api/v1/me')).json()) as Record<string, unknown>;
+  expect(me).toMatchObject({ tid: null, ttid: shared, isSharedUser: true });
+
+  // Routes without shared access send them back to their tenant.
+  for (const path of ['/admin', '/explore', '/support']) {
+    await guest.goto(path);
+    await expect(guest, path).toHaveURL(new RegExp(`/tenant/${shared}$`));
+  }
+
+  // Another tenant of the same account stays closed.
+  expect((await guest.request.get(`/api/v1/tenants/${other}`)).status()).toBe(404);
+  expect((await guest.request.get(`/api/v1/tenants/${other}/shares`)).status()).toBe(403);
+  await guest.goto(`/tenant/${other}`);
+  await expect(guest.getByText('Globex Private')).toHaveCount(0);
+
+  // The owner revokes the share; the guest's next request is refused and they are sent to
+  // sign in.
+  await guest.goto(`/tenant/${shared}`);
+  await expect(guest.getByTestId('shared-tenant-name')).toHaveText('Acme Shared Ltd');
+  const revoke = await page.request.delete(`/api/v1/shares/${shareId}`, { headers: origin });
+  expect(revoke.status(), await revoke.text()).toBe(204);
+  expect((await guest.request.get('/api/v1/me')).status()).toBe(401);
+  await guest.reload();
+  await expect(guest).toHaveURL(/\/signin$/);
+  await guestCtx.close();
+});
+
+test('asking for a code for an address without a share looks the same, and a made-up code fails', async ({
+  page,
+  browser,
+}) => {
+  await signUpViaApi(page, uniqueEmail('quiet-owner'));
+  const tenant = await createTenant(page, 'Initech');
+  const stranger = uniqueEmail('stranger');
+  const guestCtx = await browser.newContext();
+  const guest = await guestCtx.newPage();
+  await guest.goto(`/sharedSignin/${tenant}`);
+  await guest.getByLabel('E-mail').fill(stranger);
+  await guest.getByRole('button', { name: 'Send code' }).click();
+  // The same answer as for a shared address…
+  await expect(guest.getByText(/Enter the code we sent/)).toBeVisible();
+  // …and a made-up code fails with the generic message.
+  await guest.getByLabel('Code').fill('123456');
+  await guest.getByRole('button', { name: 'Sign in' }).click();
+  await expect(guest.getByRole('alert')).toContainText('not valid or has expired');
+  await expect(guest).toHaveURL(new RegExp(`/sharedSignin/${tenant}$`));
+  await guestCtx.close();
+});

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { SHARE_ROLES } from './roles.ts';
+
+/**
+ * Sharing (PRODUCT §3 "Share grant"): an account shares ONE client tenant with an e-mail
+ * address as viewer or contributor. The invitee signs in at /sharedSignin/{tenantId} with a
+ * one-time code sent to that address.
+ */
+
+export const SHARE_EMAIL_MAX = 254;
+
+/** An e-mail address as typed: trimmed and lower-cased (grants are matched case-insensitively). */
+export const ShareEmailSchema = z
+  .string({ error: 'Enter an e-mail address.' })
+  .trim()
+  .min(1, 'Enter an e-mail address.')
+  .max(SHARE_EMAIL_MAX, `Use at most ${SHARE_EMAIL_MAX} characters.`)
+  .pipe(z.email({ error: 'Enter a valid e-mail address.' }))
+  .transform((s) => s.toLowerCase());
+
+export const ShareRoleSchema = z.enum(SHARE_ROLES, { error: 'Choose viewer or contributor.' });
+
+/** POST /api/v1/tenants/{tenantId}/shares */
+export const ShareCreateSchema = z.object({
+  email: ShareEmailSchema,
+  role: ShareRoleSchema,
+});
+export type ShareCreate = z.input<typeof ShareCreateSchema>;
+
+/** PATCH /api/v1/shares/{id} */
+export const ShareUpdateSchema = z.object({ role: ShareRoleSchema });
+export type ShareUpdate = z.infer<typeof ShareUpdateSchema>;
+
+export const ShareSchema = z.object({
+  id: z.string(),
+  tenantId: z.string(),
+  /** The client tenant's name (for lists across tenants). */
+  tenantName: z.string(),
+  email: z.string(),
+  role: ShareRoleSchema,
+  createdAt: z.string(),
+  /** ISO time of the last shared sign-in with this grant; null when never used. */
+  lastUsedAt: z.string().nullable(),
+});
+export type Share = z.infer<typeof ShareSchema>;
+
+export const ShareListSchema = z.object({ shares: z.array(ShareSchema) });
+export type ShareList = z.infer<typeof ShareListSchema>;
+
+/** POST /api/v1/shared-signin/{tenantId}/code */
+export const SharedSignInCodeRequestSchema = z.object({ email: ShareEmailSchema });
+export type SharedSignInCodeRequest = z.input<typeof SharedSignInCodeRequestSchema>;
+
+/** The same answer whether or not a grant exists (no enumeration). */
+export const SharedSignInCodeSentSchema = z.object({ status: z.literal('sent') });
+export type SharedSignInCodeSent = z.infer<typeof SharedSignInCodeSentSchema>;
+
+export const SHARED_SIGNIN_CODE_LENGTH = 6;
+
+/** POST /api/v1/shared-signin/{tenantId}/verify */
+export const SharedSignInVerifySchema = z.object({
+  email: ShareEmailSchema,
+  code: z
+    .string({ error: 'Enter the code from the e-mail.' })
+    .trim()
+    .regex(
+      new RegExp(`^\\d{${SHARED_SIGNIN_CODE_LENGTH}}$`),
+      `Enter the ${SHARED_SIGNIN_CODE_LENGTH}-digit code.`,
+    ),
+});
+export type SharedSignInVerify = z.input<typeof SharedSignInVerifySchema>;
+
+export const SharedSignInResultSchema = z.object({
+  /** The client tenant this session may reach: go to /tenant/{tenantId}. */
+  tenantId: z.string(),
+});
+export type SharedSignInResult = z.infer<typeof SharedSignInResultSchema>;
+
+/** Where the e-mail to an invitee points. */
+export function sharedSignInPath(tenantId: string): string {
+  return `/sharedSignin/${encodeURIComponent(tenantId)}`;
+}
