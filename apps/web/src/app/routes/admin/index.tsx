@@ -1,27 +1,69 @@
-import { SCREEN_TABS, SCREEN_TITLES } from '@tenantry/shared';
+import { SCREEN_TABS, SCREEN_TITLES, type Account } from '@tenantry/shared';
+import { Alert, Loader } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { NotBuiltYet } from '../../../components/NotBuiltYet.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ScreenTabs } from '../../../components/ScreenTabs.tsx';
+import { useAccount } from '../../../features/account/api/account.ts';
+import { AccountGeneral } from '../../../features/account/components/AccountGeneral.tsx';
+import { AuditLog } from '../../../features/audit/components/AuditLog.tsx';
+import { useMe } from '../../../features/auth/api/me.ts';
+import { MembersPanel } from '../../../features/members/components/MembersPanel.tsx';
 
 const TABS = SCREEN_TABS.admin;
-const BODY: Record<string, string> = {
-  general: 'Account name and logo arrive with the multi-tenant core.',
-  members: 'Members and invitations arrive with the multi-tenant core.',
+const NOT_BUILT: Record<string, string> = {
   billing: 'Plans, invoices and payment methods arrive with billing.',
   sharing: 'The list of share grants arrives with the sharing feature.',
   security: 'Your sessions arrive with account security.',
-  audit: 'The audit log arrives with the multi-tenant core.',
 };
+
+function TabBody({ tab, account, userId }: { tab: string; account: Account; userId: string }) {
+  switch (tab) {
+    case 'general':
+      return <AccountGeneral account={account} />;
+    case 'members':
+      return <MembersPanel myRole={account.role} myUserId={userId} />;
+    case 'audit':
+      return account.permissions.includes('audit.read') ? (
+        <AuditLog />
+      ) : (
+        <Alert variant="light" color="gray">
+          Only owners and admins can read the audit log.
+        </Alert>
+      );
+    default:
+      return (
+        <NotBuiltYet>
+          {NOT_BUILT[tab] ?? 'There is no such section.'} This screen is not built yet.
+        </NotBuiltYet>
+      );
+  }
+}
 
 export default function AdminScreen() {
   const { tab } = useParams();
   const active = tab ?? TABS[0];
+  const account = useAccount();
+  const { user } = useMe();
+  let body: ReactNode;
+  if (account.isPending) body = <Loader size="sm" aria-label="Loading the account" />;
+  else if (account.isError) {
+    body = (
+      <Alert color="red" variant="light" role="alert">
+        The account could not be loaded: {account.error.message}
+      </Alert>
+    );
+  } else body = <TabBody tab={active} account={account.data} userId={user?.uid ?? ''} />;
   return (
     <>
       <PageHeader
         title={SCREEN_TITLES.admin}
-        description="Your account, its members and its subscription."
+        description={
+          account.data
+            ? `${account.data.name}: its members and its subscription.`
+            : 'Your account, its members and its subscription.'
+        }
       />
       <ScreenTabs
         label="Account sections"
@@ -29,9 +71,7 @@ export default function AdminScreen() {
         active={active}
         hrefFor={(t) => `/admin/${t}`}
       >
-        <NotBuiltYet>
-          {BODY[active] ?? 'There is no such section.'} This screen is not built yet.
-        </NotBuiltYet>
+        {body}
       </ScreenTabs>
     </>
   );

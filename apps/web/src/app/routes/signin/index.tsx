@@ -4,10 +4,13 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '../../../components/AuthCard.tsx';
 import { SignInForm } from '../../../features/auth/components/SignInForm.tsx';
+import { nextFromSearch } from '../../../features/auth/next-path.ts';
 import type { SignInState } from '../../guard-components.tsx';
 
-/** Where to go after signing in: back where the visitor was sent from, else home. */
-function destination(state: SignInState | null): string {
+/** Where to go after signing in: back where the visitor was sent from, `?next=`, else home. */
+function destination(state: SignInState | null, search: string): string {
+  const next = nextFromSearch(search);
+  if (next) return next;
   const from = state?.from;
   if (!from || !from.pathname.startsWith('/') || from.pathname === '/signout') return '/';
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
@@ -24,7 +27,7 @@ export default function SignInScreen() {
       footer={
         <Text size="sm">
           New to Tenantry?{' '}
-          <Anchor component={Link} to="/signup">
+          <Anchor component={Link} to={`/signup${location.search}`}>
             Create an account
           </Anchor>
         </Text>
@@ -40,7 +43,9 @@ export default function SignInScreen() {
           {state.notice}
         </Alert>
       ) : null}
-      <SignInForm onSignedIn={() => void navigate(destination(state), { replace: true })} />
+      <SignInForm
+        onSignedIn={() => void navigate(destination(state, location.search), { replace: true })}
+      />
       <Group justify="flex-end">
         <Anchor component={Link} to="/forgot-password" size="sm">
           Forgot password?

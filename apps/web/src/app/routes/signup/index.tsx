@@ -1,12 +1,18 @@
 import { SCREEN_TITLES } from '@tenantry/shared';
 import { Anchor, Text } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '../../../components/AuthCard.tsx';
 import { SignUpForm } from '../../../features/auth/components/SignUpForm.tsx';
+import { nextFromSearch } from '../../../features/auth/next-path.ts';
 import type { SignInState } from '../../guard-components.tsx';
 
 export default function SignUpScreen() {
   const navigate = useNavigate();
+  const location = useLocation();
+  // An invitation link sends `?email=…&next=/invitations/…`: prefill, then return there.
+  const params = new URLSearchParams(location.search);
+  const next = nextFromSearch(location.search);
+  const signInLink = next ? `/signin?next=${encodeURIComponent(next)}` : '/signin';
   return (
     <AuthCard
       title={SCREEN_TITLES.signup}
@@ -14,22 +20,23 @@ export default function SignUpScreen() {
       footer={
         <Text size="sm">
           Already have an account?{' '}
-          <Anchor component={Link} to="/signin">
+          <Anchor component={Link} to={signInLink}>
             Sign in
           </Anchor>
         </Text>
       }
     >
       <SignUpForm
+        initialEmail={params.get('email') ?? ''}
         onDone={({ signedIn }) => {
           if (signedIn) {
-            void navigate('/', { replace: true });
+            void navigate(next ?? '/', { replace: true });
           } else {
             const state: SignInState = {
               notice:
                 'Your account was created. Verify your e-mail address with the link we sent, then sign in.',
             };
-            void navigate('/signin', { replace: true, state });
+            void navigate(signInLink, { replace: true, state });
           }
         }}
       />

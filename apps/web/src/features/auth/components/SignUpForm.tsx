@@ -18,10 +18,17 @@ interface Errors {
 
 const PASSWORD_CODES = new Set(['PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG', 'INVALID_PASSWORD']);
 
-export function SignUpForm({ onDone }: { onDone: (result: { signedIn: boolean }) => void }) {
+export function SignUpForm({
+  onDone,
+  initialEmail = '',
+}: {
+  onDone: (result: { signedIn: boolean }) => void;
+  /** Prefilled address (an invitation link passes the invited one). */
+  initialEmail?: string;
+}) {
   const signUp = useSignUp();
   const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
 

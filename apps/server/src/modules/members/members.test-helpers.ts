@@ -1,0 +1,60 @@
+import type { AccountRole } from '@tenantry/shared';
+import { expect } from 'vitest';
+import type { TestApp, TestClient } from '../../test/app.ts';
+import { uniqueEmail } from '../../test/app.ts';
+
+export interface Person {
+  client: TestClient;
+  email: string;
+  uid: string;
+  tid: string;
+}
+
+/** Signs up a new user (the owner of a new account) and reads their claims. */
+export async function signUpPerson(
+  t: TestApp,
+  prefix = 'user',
+  name = 'Test User',
+): Promise<Person> {
+  const client = t.client();
+  const email = uniqueEmail(prefix);
+  const res = await client.signUp({ email, name });
+  expect(res.status).toBe(200);
+  const me = (await (await client.get('/api/v1/me')).json()) as { uid: string; tid: string };
+  return { client, email, uid: me.uid, tid: me.tid };
+}
+
+/** The invitation token from the newest invitation e-mail to `email`. */
+export async function invitationToken(t: TestApp, email: string): Promise<string> {
+  const [mail] = await t.mailTo(email);
+  const match = /\/invitations\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '');
+  if (!match?.[1]) throw new Error(`no invitation e-mail to ${email}`);
+  return match[1];
+}
+
+/**
+ * `owner` invites a new person with `role`, who signs up and accepts: the realistic way into
+ * an account. Answers the new member (whose tid is now the owner's account).
+ */
+export async function addMember(
+  t: TestApp,
+  owner: Person,
+  role: AccountRole,
+  prefix: string = role,
+): Promise<Person> {
+  const email = uniqueEmail(prefix);
+  const invite = await owner.client.post('/api/v1/invitations', { email, role });
+  expect(invite.status, await invite.clone().text()).toBe(201);
+  const token = await invitationToken(t, email);
+  const client = t.client();
+  expect((await client.signUp({ email, name: `New ${role}` })).status).toBe(200);
+  const accept = await client.post(`/api/v1/invitations/by-token/${token}/accept`, {});
+  expect(accept.status, await accept.clone().text()).toBe(200);
+  const me = (await (await client.get('/api/v1/me')).json()) as { uid: string; tid: string };
+  expect(me.tid).toBe(owner.tid);
+  return { client, email, uid: me.uid, tid: me.tid };
+}
+
+export async function errorCode(res: Response): Promise<string> {
+  return ((await res.json()) as { error: { code: string } }).error.code;
+}

@@ -1,0 +1,14 @@
+import { AccountSchema, type UpdateAccountInput } from '@tenantry/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api.ts';
+import { ACCOUNT_QUERY_KEY } from './account.ts';
+
+/** PATCH /api/v1/account (rename). */
+export function useUpdateAccount() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateAccountInput) =>
+      apiFetch('/api/v1/account', { method: 'PATCH', body: input, schema: AccountSchema }),
+    onSuccess: (account) => qc.setQueryData(ACCOUNT_QUERY_KEY, account),
+  });
+}

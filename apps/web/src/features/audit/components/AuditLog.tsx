@@ -1,0 +1,62 @@
+import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useAuditLog } from '../api/audit.ts';
+import { describeAuditEntry } from './audit-labels.ts';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** admin/audit: who did what in the account, newest first, "Load more" for older entries. */
+export function AuditLog() {
+  const audit = useAuditLog();
+  const entries = audit.data?.pages.flatMap((p) => p.entries) ?? [];
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="audit-heading">
+      <Title order={2} size="h3" id="audit-heading">
+        Audit log
+      </Title>
+      {audit.isPending ? <Loader size="sm" aria-label="Loading the audit log" /> : null}
+      {audit.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {audit.error.message}
+        </Alert>
+      ) : null}
+      {audit.isSuccess && entries.length === 0 ? (
+        <Text size="sm">Nothing recorded yet.</Text>
+      ) : null}
+      {entries.length > 0 ? (
+        <Table.ScrollContainer minWidth={520}>
+          <Table verticalSpacing="xs" aria-label="Audit log">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>When</Table.Th>
+                <Table.Th>Who</Table.Th>
+                <Table.Th>What</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {entries.map((e) => (
+                <Table.Tr key={e.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <time dateTime={e.createdAt}>{timeFormat.format(new Date(e.createdAt))}</time>
+                  </Table.Td>
+                  <Table.Td>{e.actorEmail ?? 'System'}</Table.Td>
+                  <Table.Td>{describeAuditEntry(e)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+      {audit.hasNextPage ? (
+        <Group>
+          <Button
+            variant="default"
+            loading={audit.isFetchingNextPage}
+            onClick={() => void audit.fetchNextPage()}
+          >
+            Load more
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { describeAuditEntry } from './audit-labels.ts';
+
+describe('audit entry labels', () => {
+  it('reads membership entries as sentences', () => {
+    expect(
+      describeAuditEntry({ action: 'members.invited', data: { email: 'a@x.test', role: 'admin' } }),
+    ).toBe('Invited a@x.test as admin');
+    expect(
+      describeAuditEntry({
+        action: 'members.role_changed',
+        data: { email: 'a@x.test', from: 'member', to: 'admin' },
+      }),
+    ).toBe('Changed the role of a@x.test from member to admin');
+    expect(
+      describeAuditEntry({ action: 'members.joined', data: { email: 'a@x.test', role: 'member' } }),
+    ).toBe('a@x.test joined as member');
+  });
+
+  it('falls back to the action code for what it does not know', () => {
+    expect(describeAuditEntry({ action: 'sharing.shared', data: {} })).toBe('sharing.shared');
+  });
+});

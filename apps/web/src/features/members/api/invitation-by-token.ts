@@ -1,0 +1,19 @@
+import { InvitationPreviewSchema } from '@tenantry/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api.ts';
+
+export const invitationByTokenQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ['invitation-by-token', token],
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/v1/invitations/by-token/${encodeURIComponent(token)}`, {
+        schema: InvitationPreviewSchema,
+        signal,
+      }),
+    staleTime: 0,
+  });
+
+/** GET /api/v1/invitations/by-token/{token} (public). */
+export function useInvitationByToken(token: string) {
+  return useQuery(invitationByTokenQueryOptions(token));
+}

@@ -1,0 +1,16 @@
+import { InvitationListSchema } from '@tenantry/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api.ts';
+
+export const INVITATIONS_QUERY_KEY = ['invitations'] as const;
+
+export const invitationsQueryOptions = queryOptions({
+  queryKey: INVITATIONS_QUERY_KEY,
+  queryFn: ({ signal }) =>
+    apiFetch('/api/v1/invitations', { schema: InvitationListSchema, signal }),
+});
+
+/** GET /api/v1/invitations (pending ones; owners and admins). */
+export function useInvitations(enabled: boolean) {
+  return useQuery({ ...invitationsQueryOptions, enabled });
+}

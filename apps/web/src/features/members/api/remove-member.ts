@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api.ts';
+import { MEMBERS_QUERY_KEY } from './members.ts';
+
+/** DELETE /api/v1/members/{userId} */
+export function useRemoveMember() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      apiFetch(`/api/v1/members/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
+    onSettled: () => qc.invalidateQueries({ queryKey: MEMBERS_QUERY_KEY }),
+  });
+}

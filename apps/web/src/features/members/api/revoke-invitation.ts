@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api.ts';
+import { INVITATIONS_QUERY_KEY } from './invitations.ts';
+
+/** DELETE /api/v1/invitations/{id} */
+export function useRevokeInvitation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch(`/api/v1/invitations/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: () => qc.invalidateQueries({ queryKey: INVITATIONS_QUERY_KEY }),
+  });
+}

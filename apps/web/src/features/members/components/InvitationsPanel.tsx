@@ -1,0 +1,188 @@
+import { assignableRoles, type AccountRole } from '@tenantry/shared';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../../lib/api.ts';
+import { useCreateInvitation } from '../api/create-invitation.ts';
+import { useInvitations } from '../api/invitations.ts';
+import { useRevokeInvitation } from '../api/revoke-invitation.ts';
+import { ROLE_LABELS } from './member-rules.ts';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function InviteForm({ myRole }: { myRole: AccountRole }) {
+  const create = useCreateInvitation();
+  const roles = assignableRoles(myRole);
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<AccountRole>(roles.includes('member') ? 'member' : roles[0]!);
+  const [errors, setErrors] = useState<{ email?: string | undefined; role?: string | undefined }>(
+    {},
+  );
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const trimmed = email.trim();
+    const next = { email: EMAIL.test(trimmed) ? undefined : 'Enter a valid e-mail address.' };
+    setErrors(next);
+    setSentTo(null);
+    if (next.email) return;
+    create.mutate(
+      { email: trimmed, role },
+      {
+        onSuccess: (inv) => {
+          setSentTo(inv.email);
+          setEmail('');
+        },
+        onError: (err) => {
+          if (err instanceof ApiError)
+            setErrors({ email: err.fields.email, role: err.fields.role });
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Invite a member">
+      <Stack gap="sm">
+        {create.isError && !(create.error instanceof ApiError && create.error.fields.email) ? (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} aria-hidden />}
+            role="alert"
+          >
+            {create.error.message}
+          </Alert>
+        ) : null}
+        {sentTo ? (
+          <Alert color="teal" variant="light" role="status">
+            Invitation sent to {sentTo}.
+          </Alert>
+        ) : null}
+        <Group align="flex-start" gap="sm" wrap="wrap">
+          <TextInput
+            label="E-mail"
+            type="email"
+            autoComplete="off"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={errors.email}
+            style={{ flex: '1 1 220px' }}
+          />
+          <Select
+            label="Role"
+            data={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+            value={role}
+            allowDeselect={false}
+            onChange={(v) => v && setRole(v as AccountRole)}
+            error={errors.role}
+            w={140}
+          />
+        </Group>
+        <Group>
+          <Button type="submit" loading={create.isPending}>
+            Send invitation
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function PendingInvitations() {
+  const invitations = useInvitations(true);
+  const revoke = useRevokeInvitation();
+  if (invitations.isPending) return <Loader size="sm" aria-label="Loading invitations" />;
+  if (invitations.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {invitations.error.message}
+      </Alert>
+    );
+  }
+  const list = invitations.data.invitations;
+  if (list.length === 0) return <Text size="sm">No pending invitations.</Text>;
+  return (
+    <>
+      {revoke.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {revoke.error.message}
+        </Alert>
+      ) : null}
+      <Table.ScrollContainer minWidth={520}>
+        <Table verticalSpacing="sm" aria-label="Pending invitations">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>E-mail</Table.Th>
+              <Table.Th>Role</Table.Th>
+              <Table.Th>Expires</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.map((inv) => (
+              <Table.Tr key={inv.id}>
+                <Table.Td>{inv.email}</Table.Td>
+                <Table.Td>{ROLE_LABELS[inv.role]}</Table.Td>
+                <Table.Td>
+                  <time dateTime={inv.expiresAt}>{timeFormat.format(new Date(inv.expiresAt))}</time>
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    loading={revoke.isPending && revoke.variables === inv.id}
+                    onClick={() => revoke.mutate(inv.id)}
+                    aria-label={`Revoke the invitation to ${inv.email}`}
+                  >
+                    Revoke
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
+  );
+}
+
+/** Invite by e-mail (roles limited to what I may hand out) and the pending invitations. */
+export function InvitationsPanel({ myRole }: { myRole: AccountRole }) {
+  return (
+    <Stack gap="xl">
+      <Stack gap="sm" component="section" aria-labelledby="invite-heading">
+        <Title order={2} size="h3" id="invite-heading">
+          Invite a member
+        </Title>
+        <Text size="sm" c="dimmed">
+          They get an e-mail with a link, valid for 7 days, to join with this address.
+        </Text>
+        <InviteForm myRole={myRole} />
+      </Stack>
+      <Stack gap="sm" component="section" aria-labelledby="pending-heading">
+        <Title order={2} size="h3" id="pending-heading">
+          Pending invitations
+        </Title>
+        <PendingInvitations />
+      </Stack>
+    </Stack>
+  );
+}

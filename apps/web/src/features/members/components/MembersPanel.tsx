@@ -1,0 +1,245 @@
+import { can, type AccountRole, type Member } from '@tenantry/shared';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useChangeRole } from '../api/change-role.ts';
+import { useLeaveAccount } from '../api/leave-account.ts';
+import { useMembers } from '../api/members.ts';
+import { useRemoveMember } from '../api/remove-member.ts';
+import { InvitationsPanel } from './InvitationsPanel.tsx';
+import { ROLE_LABELS, canRemoveMember, isLastOwner, roleChoices } from './member-rules.ts';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+function ErrorAlert({ error }: { error: Error | null }) {
+  if (!error) return null;
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertCircle size={18} aria-hidden />}
+      role="alert"
+    >
+      {error.message}
+    </Alert>
+  );
+}
+
+function RoleCell({
+  member,
+  myRole,
+  isSelf,
+}: {
+  member: Member;
+  myRole: AccountRole;
+  isSelf: boolean;
+}) {
+  const change = useChangeRole();
+  const choices = roleChoices(myRole, { role: member.role, isSelf });
+  if (choices.length === 0) return <Badge variant="light">{ROLE_LABELS[member.role]}</Badge>;
+  return (
+    <Stack gap={4}>
+      <Select
+        aria-label={`Role of ${member.name || member.email}`}
+        data={choices.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+        value={member.role}
+        allowDeselect={false}
+        disabled={change.isPending}
+        onChange={(value) => {
+          if (value && value !== member.role) {
+            change.mutate({ userId: member.userId, role: value as AccountRole });
+          }
+        }}
+        w={140}
+      />
+      <ErrorAlert error={change.error} />
+    </Stack>
+  );
+}
+
+function MembersTable({
+  members,
+  myRole,
+  myUserId,
+}: {
+  members: Member[];
+  myRole: AccountRole;
+  myUserId: string;
+}) {
+  const remove = useRemoveMember();
+  const [confirming, setConfirming] = useState<Member | null>(null);
+  return (
+    <>
+      <ErrorAlert error={remove.error} />
+      <Table.ScrollContainer minWidth={560}>
+        <Table verticalSpacing="sm" aria-label="Members">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Role</Table.Th>
+              <Table.Th>Joined</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {members.map((m) => {
+              const isSelf = m.userId === myUserId;
+              return (
+                <Table.Tr key={m.userId}>
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {m.name || m.email}{' '}
+                      {isSelf ? (
+                        <Badge size="xs" variant="outline">
+                          you
+                        </Badge>
+                      ) : null}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {m.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <RoleCell member={m} myRole={myRole} isSelf={isSelf} />
+                  </Table.Td>
+                  <Table.Td>
+                    <time dateTime={m.joinedAt}>{dateFormat.format(new Date(m.joinedAt))}</time>
+                  </Table.Td>
+                  <Table.Td>
+                    {canRemoveMember(myRole, { role: m.role, isSelf }) ? (
+                      <Button
+                        size="xs"
+                        color="red"
+                        variant="subtle"
+                        onClick={() => setConfirming(m)}
+                        aria-label={`Remove ${m.name || m.email}`}
+                      >
+                        Remove
+                      </Button>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Modal
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title="Remove member"
+        centered
+      >
+        <Stack>
+          <Text size="sm">
+            Remove {confirming?.name || confirming?.email} ({confirming?.email}) from this account?
+            They lose access at once.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(null)}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() => {
+                if (!confirming) return;
+                remove.mutate(confirming.userId, { onSettled: () => setConfirming(null) });
+              }}
+            >
+              Remove member
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+function LeaveAccount({ myRole, members }: { myRole: AccountRole; members: Member[] }) {
+  const leave = useLeaveAccount();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const last = isLastOwner(myRole, members);
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="leave-heading">
+      <Title order={2} size="h3" id="leave-heading">
+        Leave account
+      </Title>
+      {last ? (
+        <Text size="sm" c="dimmed">
+          You are the only owner. Make someone else an owner before you leave.
+        </Text>
+      ) : (
+        <Group>
+          <Button color="red" variant="outline" onClick={() => setOpen(true)}>
+            Leave account
+          </Button>
+        </Group>
+      )}
+      <ErrorAlert error={leave.error} />
+      <Modal opened={open} onClose={() => setOpen(false)} title="Leave account" centered>
+        <Stack>
+          <Text size="sm">
+            You will lose access to this account and its client tenants. An owner or admin can
+            invite you again.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              loading={leave.isPending}
+              onClick={() =>
+                leave.mutate(undefined, {
+                  onSuccess: () => void navigate('/', { replace: true }),
+                  onSettled: () => setOpen(false),
+                })
+              }
+            >
+              Leave
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+/** admin/members: the members, invitations (when allowed) and leaving. */
+export function MembersPanel({ myRole, myUserId }: { myRole: AccountRole; myUserId: string }) {
+  const members = useMembers();
+  return (
+    <Stack gap="xl">
+      <Stack gap="sm" component="section" aria-labelledby="members-heading">
+        <Title order={2} size="h3" id="members-heading">
+          Members
+        </Title>
+        {members.isPending ? <Loader size="sm" aria-label="Loading members" /> : null}
+        <ErrorAlert error={members.error} />
+        {members.data ? (
+          <MembersTable members={members.data.members} myRole={myRole} myUserId={myUserId} />
+        ) : null}
+      </Stack>
+      {can(myRole, 'members.invite') ? <InvitationsPanel myRole={myRole} /> : null}
+      {members.data ? <LeaveAccount myRole={myRole} members={members.data.members} /> : null}
+    </Stack>
+  );
+}
