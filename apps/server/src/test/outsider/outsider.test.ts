@@ -1,0 +1,184 @@
+/**
+ * The outsider suite (QUALITY "Outsider tests", issue 3 item 4): every operation of the
+ * OpenAPI document, called by every persona that must not reach the victim's data, answers
+ * 401/403/404 in the one error shape and leaves the tenant-owned tables unchanged.
+ * How to add a case: README.md in this folder.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupTestApp, type TestApp, type TestClient } from '../app.ts';
+import { buildWorld, type World } from './personas.ts';
+import { changedTables, snapshot, type Snapshot } from './snapshot.ts';
+import { PERSONAS, type OutsiderCase, type Persona, type WorldIds } from './types.ts';
+
+const README = 'apps/server/src/test/outsider/README.md';
+
+// One file per domain in cases/; each exports `cases`.
+const modules = (
+  import.meta as unknown as {
+    glob(pattern: string, opts: { eager: true }): Record<string, { cases?: OutsiderCase[] }>;
+  }
+).glob('./cases/*.ts', { eager: true });
+const ALL_CASES: Array<OutsiderCase & { file: string }> = Object.entries(modules).flatMap(
+  ([file, mod]) => (mod.cases ?? []).map((c) => ({ ...c, file: file.replace('./cases/', '') })),
+);
+
+const routeKey = (c: OutsiderCase) => {
+  const [method = '', path = ''] = c.route.trim().split(/\s+/);
+  return `${method.toUpperCase()} ${path}`;
+};
+const methodOf = (c: OutsiderCase) => routeKey(c).split(' ')[0] ?? 'GET';
+const mutates = (c: OutsiderCase) => c.mutates ?? !['GET', 'HEAD'].includes(methodOf(c));
+
+/** Personas that must be refused, and those allowed to succeed (checked for leaks only). */
+function plan(c: OutsiderCase): { refused: Persona[]; allowed: Persona[] } {
+  const refused: Persona[] = [];
+  const allowed: Persona[] = [];
+  for (const p of PERSONAS) {
+    if (p === 'viewer' && !mutates(c)) continue;
+    const ok =
+      c.allow.includes('public') ||
+      (c.allow.includes('self') && p !== 'anonymous') ||
+      (p === 'member' && c.allow.includes('member')) ||
+      (p === 'viewer' && (c.allow.includes('viewer') || c.allow.includes('contributor')));
+    (ok ? allowed : refused).push(p);
+  }
+  return { refused, allowed };
+}
+
+const controlOf = (c: OutsiderCase) =>
+  c.control ??
+  (c.allow.length > 0 && c.allow.every((a) => a === 'systemadmin') ? 'systemadmin' : 'owner');
+
+let t: TestApp;
+let world: World;
+let baseline: Snapshot;
+let operations: string[] = [];
+
+beforeAll(async () => {
+  t = await setupTestApp();
+  world = await buildWorld(t);
+  const res = await t.client().get('/api/v1/openapi.json');
+  const doc = (await res.json()) as { paths: Record<string, Record<string, unknown>> };
+  const methods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+  operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.keys(item)
+      .filter((m) => methods.includes(m))
+      .map((m) => `${m.toUpperCase()} ${path}`),
+  );
+  baseline = await snapshot(t.database.db);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+async function send(client: TestClient, c: OutsiderCase, ids: WorldIds): Promise<Response> {
+  const req = c.request(ids);
+  return client.request(req.path, {
+    method: methodOf(c),
+    ...(req.json !== undefined ? { json: req.json } : {}),
+    ...(req.headers ? { headers: req.headers } : {}),
+  });
+}
+
+/**
+ * Strings of the victim that must never appear in an answer to an outsider. A shared user of
+ * the victim's sibling tenant legitimately knows the account that shared it (`ptid`).
+ */
+function secrets(ids: WorldIds, persona: Persona): string[] {
+  return [
+    ...(persona === 'sharedUserOfOtherTenant' || persona === 'viewer' ? [] : [ids.victimAccountId]),
+    ids.victimOwnerUserId,
+    ids.victimOwnerEmail,
+    ids.shareGrantId,
+    ids.shareGrantEmail,
+    ids.invitationId,
+    ids.invitationEmail,
+    ids.memberUserId,
+    ids.auditEntryId,
+  ];
+}
+
+/** The data is unchanged since the last check; on a change, fail naming the tables. */
+async function expectUnchanged(what: string): Promise<void> {
+  const after = await snapshot(t.database.db);
+  const changed = changedTables(baseline, after);
+  baseline = after; // one failure must not cascade into every later test
+  expect(changed, `${what} changed tenant-owned data in: ${changed.join(', ')}`).toEqual([]);
+}
+
+describe('the outsider suite covers the API', () => {
+  it('every operation of the OpenAPI document has exactly one case', () => {
+    expect(operations.length).toBeGreaterThan(0);
+    const byKey = new Map<string, string[]>();
+    for (const c of ALL_CASES) byKey.set(routeKey(c), [...(byKey.get(routeKey(c)) ?? []), c.file]);
+    const missing = operations.filter((op) => !byKey.has(op));
+    const duplicated = [...byKey]
+      .filter(([, files]) => files.length > 1)
+      .map(([k, f]) => `${k} (${f.join(', ')})`);
+    const stale = [...byKey.keys()].filter((k) => !operations.includes(k));
+    const problems = [
+      ...missing.map(
+        (op) => `no outsider case for ${op}: add one to cases/<domain>.ts (see ${README})`,
+      ),
+      ...duplicated.map((d) => `more than one case for ${d}`),
+      ...stale.map(
+        (k) => `a case names ${k}, which is not in the OpenAPI document (removed or renamed?)`,
+      ),
+    ];
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+});
+
+for (const c of ALL_CASES) {
+  const { refused, allowed } = plan(c);
+  describe(`${routeKey(c)} (cases/${c.file})`, () => {
+    for (const persona of refused) {
+      it(`${persona} is refused and changes nothing`, async (ctx) => {
+        const handle = world.personas[persona];
+        if (handle.unavailable) ctx.skip(`${persona} unavailable: ${handle.unavailable}`);
+        const res = await send(handle.client, c, world.ids);
+        const text = await res.text();
+        expect([401, 403, 404], `${persona} got ${res.status}: ${text}`).toContain(res.status);
+        const body = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
+        expect(typeof body.error?.code, `error shape: ${text}`).toBe('string');
+        expect(typeof body.error?.message, `error shape: ${text}`).toBe('string');
+        for (const s of secrets(world.ids, persona)) expect(text).not.toContain(s);
+        await expectUnchanged(`${persona} on ${routeKey(c)}`);
+      });
+    }
+    for (const persona of allowed) {
+      it(`${persona} may call it but sees none of the victim's data`, async (ctx) => {
+        const handle = world.personas[persona];
+        if (handle.unavailable) ctx.skip(`${persona} unavailable: ${handle.unavailable}`);
+        const res = await send(handle.client, c, world.ids);
+        const text = await res.text();
+        expect(res.status, `${persona} got ${res.status}: ${text}`).toBeLessThan(500);
+        if (persona !== 'member')
+          for (const s of secrets(world.ids, persona)) expect(text).not.toContain(s);
+        if (!mutates(c)) await expectUnchanged(`${persona} on ${routeKey(c)}`);
+        else baseline = await snapshot(t.database.db);
+      });
+    }
+  });
+}
+
+// Controls last: they prove each case's request is valid (a 2xx for someone entitled), so a
+// refusal above is the guard's doing, not a typo in a path or body.
+describe('controls: the entitled caller succeeds with the same request', () => {
+  for (const c of ALL_CASES.filter((x) => !mutates(x))) defineControl(c);
+  for (const c of ALL_CASES.filter((x) => mutates(x))) defineControl(c);
+});
+
+function defineControl(c: OutsiderCase & { file: string }) {
+  const who = controlOf(c);
+  if (who === 'none') return;
+  it(`${routeKey(c)} as ${who}`, async () => {
+    if (mutates(c)) await world.refreshTargets();
+    const client = who === 'systemadmin' ? world.systemAdmin : world.owner;
+    const res = await send(client, c, world.ids);
+    const text = await res.text();
+    expect(res.status, `control ${who} got ${res.status}: ${text}`).toBeGreaterThanOrEqual(200);
+    expect(res.status, `control ${who} got ${res.status}: ${text}`).toBeLessThan(300);
+  });
+}

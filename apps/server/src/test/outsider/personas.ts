@@ -1,0 +1,246 @@
+/**
+ * The fixture world of the outsider suite: a victim account with data of every kind, the
+ * personas that try to reach it, and the controls (the victim's owner, a system admin).
+ *
+ * Rows are written directly (not through the API) so the world does not depend on modules
+ * that are still being built; personas a module does not support yet are marked unavailable
+ * with the reason, and their tests are skipped (never silently passed).
+ */
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import {
+  accountLogos,
+  auditLog,
+  invitations,
+  memberships,
+  sessions,
+  shareGrants,
+  tenants,
+  users,
+} from '../../db/schema/index.ts';
+import { recordAudit } from '../../modules/audit/audit.service.ts';
+import { type TestApp, type TestClient, uniqueEmail } from '../app.ts';
+import type { Persona, WorldIds } from './types.ts';
+
+export interface PersonaHandle {
+  client: TestClient;
+  userId: string | null;
+  email: string | null;
+  /** Why this persona cannot be built on the current code; undefined when it works. */
+  unavailable?: string;
+}
+
+export interface World {
+  ids: WorldIds;
+  personas: Record<Persona, PersonaHandle>;
+  /** The victim account's owner: runs the controls. */
+  owner: TestClient;
+  /** A system admin: runs the controls of system routes. */
+  systemAdmin: TestClient;
+  /** New tenant, grants, invitation, member and audit entry in the victim account. */
+  refreshTargets(): Promise<void>;
+}
+
+/** Better Auth's session cookie (prefix `tenantry`, http PUBLIC_URL → no __Secure-). */
+const SESSION_COOKIE = 'tenantry.session_token';
+
+async function signedUp(
+  t: TestApp,
+  prefix: string,
+): Promise<{ client: TestClient; userId: string; email: string }> {
+  const client = t.client();
+  const email = uniqueEmail(prefix);
+  const res = await client.signUp({ email, name: prefix });
+  if (res.status !== 200)
+    throw new Error(`sign-up of ${prefix} failed: ${res.status} ${await res.text()}`);
+  const [row] = await t.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email));
+  if (!row) throw new Error(`user ${email} not found after sign-up`);
+  return { client, userId: row.id, email };
+}
+
+async function me(client: TestClient): Promise<Record<string, unknown> | null> {
+  const res = await client.get('/api/v1/me');
+  return res.status === 200 ? ((await res.json()) as Record<string, unknown>) : null;
+}
+
+/**
+ * A shared user as a shared sign-in leaves them: a user without an account, a grant for their
+ * address, and a session bound to the granted tenant (`sessions.shared_tenant_id`).
+ */
+async function sharedUser(
+  t: TestApp,
+  prefix: string,
+  grant: { accountId: string; tenantId: string; role: 'viewer' | 'contributor' },
+): Promise<PersonaHandle & { grantId: string }> {
+  const { db } = t.database;
+  const email = uniqueEmail(prefix);
+  const userId = randomUUID();
+  await db.insert(users).values({ id: userId, name: prefix, email, emailVerified: true });
+  const grantId = randomUUID();
+  await db.insert(shareGrants).values({ id: grantId, email, ...grant });
+  const token = randomBytes(24).toString('base64url');
+  await db.insert(sessions).values({
+    id: randomUUID(),
+    token,
+    userId,
+    expiresAt: new Date(Date.now() + 24 * 3600_000),
+    sharedTenantId: grant.tenantId,
+  });
+  const signature = createHmac('sha256', t.deps.config.authSecret).update(token).digest('base64');
+  const client = t.client();
+  client.cookies.set(SESSION_COOKIE, encodeURIComponent(`${token}.${signature}`));
+  const handle: PersonaHandle & { grantId: string } = { client, userId, email, grantId };
+  const claims = await me(client);
+  if (!claims || claims.isSharedUser !== true || claims.ttid !== grant.tenantId || claims.tid) {
+    handle.unavailable =
+      `a shared session is not recognised yet (GET /api/v1/me answered ${JSON.stringify(claims)}); ` +
+      'claims must give ptid/ttid from sessions.shared_tenant_id + an active share grant (sharing module)';
+  }
+  return handle;
+}
+
+async function insertTenant(t: TestApp, accountId: string, name: string): Promise<string> {
+  const id = randomUUID();
+  await t.database.db.insert(tenants).values({ id, accountId, name, tags: ['outsider'] });
+  return id;
+}
+
+export async function buildWorld(t: TestApp): Promise<World> {
+  const { db } = t.database;
+
+  const victim = await signedUp(t, 'victim-owner');
+  const victimClaims = await me(victim.client);
+  const victimAccountId = String(victimClaims?.tid ?? '');
+  if (!victimAccountId) throw new Error('the victim owner has no account (tid)');
+
+  const other = await signedUp(t, 'other-owner');
+  const otherAccountId = String((await me(other.client))?.tid ?? '');
+  const otherTenantId = await insertTenant(t, otherAccountId, 'Other account client');
+
+  const admin = await signedUp(t, 'system-admin');
+  await t.setFlags(admin.email, { isSystemAdmin: true });
+
+  // The member persona: signed up (so it has an own account too), then a member of the victim
+  // account, which it acts for (active_account_id).
+  const member = await signedUp(t, 'victim-member');
+  await db
+    .insert(memberships)
+    .values({ accountId: victimAccountId, userId: member.userId, role: 'member' });
+  await db
+    .update(users)
+    .set({ activeAccountId: victimAccountId })
+    .where(eq(users.id, member.userId));
+  const memberHandle: PersonaHandle = {
+    client: member.client,
+    userId: member.userId,
+    email: member.email,
+  };
+  const memberClaims = await me(member.client);
+  if (memberClaims?.tid !== victimAccountId) {
+    memberHandle.unavailable = `the member's tid is ${String(memberClaims?.tid)}, not the victim account`;
+  }
+
+  await db.insert(accountLogos).values({
+    accountId: victimAccountId,
+    contentType: 'image/png',
+    data: Buffer.from('89504e470d0a1a0a', 'hex'),
+  });
+
+  const ids = {
+    victimAccountId,
+    victimOwnerUserId: victim.userId,
+    victimOwnerEmail: victim.email,
+    otherAccountId,
+    otherTenantId,
+  } as WorldIds;
+
+  let viewerGrantId = '';
+
+  async function refreshTargets(): Promise<void> {
+    ids.tenantId = await insertTenant(
+      t,
+      victimAccountId,
+      `Victim client ${randomBytes(3).toString('hex')}`,
+    );
+    ids.siblingTenantId = await insertTenant(
+      t,
+      victimAccountId,
+      `Victim sibling ${randomBytes(3).toString('hex')}`,
+    );
+    ids.shareGrantEmail = uniqueEmail('victim-share');
+    ids.shareGrantId = randomUUID();
+    await db.insert(shareGrants).values({
+      id: ids.shareGrantId,
+      accountId: victimAccountId,
+      tenantId: ids.tenantId,
+      email: ids.shareGrantEmail,
+      role: 'contributor',
+      createdBy: victim.userId,
+    });
+    ids.invitationEmail = uniqueEmail('victim-invitee');
+    ids.invitationId = randomUUID();
+    await db.insert(invitations).values({
+      id: ids.invitationId,
+      accountId: victimAccountId,
+      email: ids.invitationEmail,
+      role: 'member',
+      tokenHash: randomBytes(32).toString('hex'),
+      invitedBy: victim.userId,
+      expiresAt: new Date(Date.now() + 7 * 24 * 3600_000),
+    });
+    ids.memberUserId = randomUUID();
+    await db.insert(users).values({
+      id: ids.memberUserId,
+      name: 'Victim target member',
+      email: uniqueEmail('victim-target-member'),
+    });
+    await db
+      .insert(memberships)
+      .values({ accountId: victimAccountId, userId: ids.memberUserId, role: 'member' });
+    await recordAudit(db, {
+      accountId: victimAccountId,
+      actor: { userId: victim.userId, email: victim.email },
+      action: 'members.invited',
+      targetType: 'invitation',
+      targetId: ids.invitationId,
+      data: { email: ids.invitationEmail, role: 'member' },
+    });
+    const [audit] = await db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(eq(auditLog.targetId, ids.invitationId));
+    ids.auditEntryId = audit?.id ?? '';
+    ids.viewerGrantId = viewerGrantId;
+  }
+  await refreshTargets();
+
+  const viewer = await sharedUser(t, 'victim-viewer', {
+    accountId: victimAccountId,
+    tenantId: ids.tenantId,
+    role: 'viewer',
+  });
+  viewerGrantId = viewer.grantId;
+  ids.viewerGrantId = viewerGrantId;
+  const sharedOther = await sharedUser(t, 'shared-sibling', {
+    accountId: victimAccountId,
+    tenantId: ids.siblingTenantId,
+    role: 'contributor',
+  });
+
+  return {
+    ids,
+    owner: victim.client,
+    systemAdmin: admin.client,
+    personas: {
+      anonymous: { client: t.client(), userId: null, email: null },
+      otherAccountMember: { client: other.client, userId: other.userId, email: other.email },
+      sharedUserOfOtherTenant: sharedOther,
+      member: memberHandle,
+      viewer,
+    },
+    refreshTargets,
+  };
+}

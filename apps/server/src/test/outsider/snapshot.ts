@@ -1,0 +1,62 @@
+/**
+ * A fingerprint of the tenant-owned data: one md5 per table over all its rows, so "the
+ * database is unchanged" is one query and a failure names the table that changed.
+ *
+ * Every table of the public schema is included (a table added later is covered without an
+ * edit here) except those a refused or anonymous call may legitimately touch.
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/client.ts';
+
+/** Written by anonymous or any caller on purpose, or bookkeeping of sign-in itself. */
+const EXCLUDED_TABLES = new Set([
+  'analytics_events', // anonymous page views are allowed
+  'sessions',
+  'verifications',
+  'mailbox_messages',
+  '__drizzle_migrations',
+]);
+
+/** Columns that record use, not data (a shared user's own grant gets last_used_at). */
+const EXCLUDED_COLUMNS: Record<string, string[]> = {
+  users: ['updated_at'],
+  share_grants: ['last_used_at'],
+};
+
+export type Snapshot = Record<string, string>;
+
+let statement: Promise<string> | undefined;
+
+async function buildStatement(db: Database): Promise<string> {
+  const tables = await queryRows<{ table_name: string }>(
+    db,
+    sql`select table_name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const parts = tables
+    .map((r) => r.table_name)
+    .filter((name) => !EXCLUDED_TABLES.has(name))
+    .map((name) => {
+      const minus = (EXCLUDED_COLUMNS[name] ?? []).map((c) => ` - '${c}'`).join('');
+      const row = `(to_jsonb(t)${minus})::text`;
+      return `select '${name}' as table_name, count(*)::int as n,
+        md5(coalesce(string_agg(${row}, '|' order by ${row}), '')) as hash from "${name}" t`;
+    });
+  return parts.join('\nunion all\n');
+}
+
+/** Table name → `rows:md5` of the tenant-owned tables. */
+export async function snapshot(db: Database): Promise<Snapshot> {
+  statement ??= buildStatement(db);
+  const rows = await queryRows<{ table_name: string; n: number; hash: string }>(
+    db,
+    sql.raw(await statement),
+  );
+  return Object.fromEntries(rows.map((r) => [r.table_name, `${r.n}:${r.hash}`]));
+}
+
+/** Names of the tables whose fingerprint differs. */
+export function changedTables(before: Snapshot, after: Snapshot): string[] {
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...names].filter((n) => before[n] !== after[n]).sort();
+}

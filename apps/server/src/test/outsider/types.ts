@@ -1,0 +1,85 @@
+/**
+ * The outsider suite's vocabulary (see README.md in this folder). A case file in `cases/`
+ * exports `cases: OutsiderCase[]`, one entry per OpenAPI operation of its domain.
+ */
+
+/** Who calls a route in the suite. Each is signed in (except `anonymous`) as described. */
+export const PERSONAS = [
+  /** No session at all. */
+  'anonymous',
+  /** The owner of a different account (with a client tenant of its own). */
+  'otherAccountMember',
+  /** A shared user whose grant is on a different client tenant than the victim's. */
+  'sharedUserOfOtherTenant',
+  /** A member (role `member`) of the victim account: tries owner/admin-only actions. */
+  'member',
+  /** A shared user with a `viewer` grant on the victim tenant: tried on writes only. */
+  'viewer',
+] as const;
+export type Persona = (typeof PERSONAS)[number];
+
+/**
+ * Who may legitimately succeed on a route:
+ * - `public`: anyone, signed in or not (the suite then checks: no 5xx, no victim data in the
+ *   answer, and, unless `mutates`, no change to tenant-owned tables);
+ * - `self`: any signed-in person, acting on their own data only (same checks);
+ * - `systemadmin`: system admins only (none of the personas is one);
+ * - `owner` / `admin`: documentation of the victim account roles that may do it;
+ * - `member` / `viewer` / `contributor`: that persona/role may succeed, so it is not tried.
+ */
+export type Allow =
+  'public' | 'self' | 'systemadmin' | 'owner' | 'admin' | 'member' | 'viewer' | 'contributor';
+
+/** Ids of the fixture world a case builds its request from (the victim's data). */
+export interface WorldIds {
+  /** The victim account (its owner is not a persona; it runs the controls). */
+  victimAccountId: string;
+  victimOwnerUserId: string;
+  victimOwnerEmail: string;
+  /** A client tenant of the victim account (the viewer persona has a grant on it). */
+  tenantId: string;
+  /** Another client tenant of the victim account (sharedUserOfOtherTenant's grant is here). */
+  siblingTenantId: string;
+  /** An active share grant on `tenantId` to an outside address (not a persona). */
+  shareGrantId: string;
+  shareGrantEmail: string;
+  /** The viewer persona's grant on `tenantId`. */
+  viewerGrantId: string;
+  /** A pending invitation of the victim account. */
+  invitationId: string;
+  invitationEmail: string;
+  /** A plain member (role member) of the victim account; not a persona, a target. */
+  memberUserId: string;
+  /** An audit entry of the victim account. */
+  auditEntryId: string;
+  /** The other account and one of its client tenants. */
+  otherAccountId: string;
+  otherTenantId: string;
+}
+
+export interface CaseRequest {
+  /** Full path with the query string, e.g. `/api/v1/tenants/${ids.tenantId}?tab=overview`. */
+  path: string;
+  /** JSON body (writes). A valid body: the control sends the same request. */
+  json?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface OutsiderCase {
+  /** `METHOD path` exactly as in the OpenAPI document, e.g. `GET /api/v1/tenants/{tenantId}`. */
+  route: string;
+  allow: readonly Allow[];
+  /** A valid request against the victim's data. */
+  request(ids: WorldIds): CaseRequest;
+  /**
+   * Whether a successful call changes data. Default: true for every method but GET/HEAD.
+   * The viewer persona is tried on mutating routes only.
+   */
+  mutates?: boolean;
+  /**
+   * Who proves that `request` is valid by getting a 2xx: the victim's `owner` (default), a
+   * `systemadmin` (default when allow is only systemadmin), or `none` (say why in a comment).
+   * Controls run after all outsider calls; a mutating control gets fresh targets first.
+   */
+  control?: 'owner' | 'systemadmin' | 'none';
+}
