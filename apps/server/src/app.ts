@@ -16,11 +16,17 @@ import { AppError, errorBody, fieldsFromIssues } from './lib/errors.ts';
 import { csrfProtection, requestLogger, securityHeaders } from './lib/http.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createRouter, validationHook } from './lib/openapi.ts';
+import { createAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAnalyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { createAuditRoutes } from './modules/audit/audit.routes.ts';
 import { createAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createBenchRoutes } from './modules/bench/bench.routes.ts';
+import { createSharingRoutes } from './modules/sharing/sharing.routes.ts';
+import { createInvitationRoutes } from './modules/members/invitations.routes.ts';
+import { createMemberRoutes } from './modules/members/members.routes.ts';
 import { createMailboxMailer } from './modules/system/mailbox.service.ts';
 import { createSystemRoutes } from './modules/system/system.routes.ts';
+import { createTenantRoutes } from './modules/tenants/tenants.routes.ts';
 import { createPublicRoutes, createWebRoutes } from './modules/web/web.routes.ts';
 import { readVersionTimestamp } from './modules/web/web.service.ts';
 
@@ -87,16 +93,19 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   app.route('/', createPublicRoutes(deps));
   if (opts.cliToken) app.route('/', createCliRoute(database.db, opts.cliToken));
 
-  app.on(
-    ['GET', 'POST'],
-    '/api/auth/*',
-    createAuthHandler(auth, deps, opts.getClientIp ?? socketAddress),
-  );
+  const getClientIp = opts.getClientIp ?? socketAddress;
+  app.on(['GET', 'POST'], '/api/auth/*', createAuthHandler(auth, deps, getClientIp));
 
   const api = createRouter();
   api.route('/', createAuthRoutes(deps, auth));
   api.route('/', createAnalyticsRoutes(deps, auth));
   api.route('/', createSystemRoutes(deps, auth));
+  api.route('/', createAccountRoutes(deps, auth));
+  api.route('/', createMemberRoutes(deps, auth));
+  api.route('/', createInvitationRoutes(deps, auth));
+  api.route('/', createAuditRoutes(deps, auth));
+  api.route('/', createTenantRoutes(deps, auth));
+  api.route('/', createSharingRoutes(deps, auth, getClientIp));
   if (config.benchCeilingRoute) api.route('/', createBenchRoutes(deps));
   app.route('/api/v1', api);
 

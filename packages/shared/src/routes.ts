@@ -42,6 +42,7 @@ export type ScreenName =
   | 'forgotPassword'
   | 'resetPassword'
   | 'verifyEmail'
+  | 'invitation'
   | 'signout'
   | 'notFound';
 
@@ -113,6 +114,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/forgot-password', screen: 'forgotPassword', access: 'guest', layout: 'bare' },
   { path: '/reset-password', screen: 'resetPassword', access: 'public', layout: 'bare' },
   { path: '/verify-email', screen: 'verifyEmail', access: 'public', layout: 'bare' },
+  // An account invitation link (e-mailed): public, the page itself asks to sign in or up.
+  { path: '/invitations/:token', screen: 'invitation', access: 'public', layout: 'bare' },
   { path: '*', screen: 'notFound', access: 'public', layout: 'bare' },
 ];
 
@@ -168,6 +171,7 @@ export const SCREEN_TITLES: Record<ScreenName, string> = {
   forgotPassword: 'Forgot password',
   resetPassword: 'Reset password',
   verifyEmail: 'Verify e-mail',
+  invitation: 'Invitation',
   signout: 'Sign out',
   notFound: 'Page not found',
 };

@@ -1,9 +1,12 @@
 import { trustedOrigins } from '../config.ts';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { emailOTP } from 'better-auth/plugins';
 import { betterAuthSchema } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { ensureOwnAccount } from '../modules/accounts/accounts.service.ts';
+import { sharedSignInCodeEmail } from '../modules/sharing/sharing.emails.ts';
+import { currentSharedSignIn } from '../modules/sharing/shared-signin-context.ts';
 import { promoteListedAdmin } from '../modules/users/users.service.ts';
 import { resetPasswordEmail, verificationEmail } from './emails.ts';
 
@@ -28,6 +31,27 @@ export const AUTH_RATE_LIMITS = {
   '/reset-password': { window: 60, max: 10 },
 } as const;
 
+/** One-time codes of the shared sign-in (modules/sharing): 6 digits, 10 minutes, 3 tries. */
+export const SHARED_SIGNIN_OTP = { length: 6, expiresInSeconds: 10 * 60, allowedAttempts: 3 };
+
+/**
+ * Better Auth's e-mail OTP endpoints are not served over HTTP: a one-time code may only be
+ * asked for and used through /api/v1/shared-signin/{tenantId}/* (modules/sharing), which
+ * checks the share grant first and marks the session with its tenant. Without this, anyone
+ * could sign in (or sign up) by e-mail code outside a share. `auth.api.*` still reaches them.
+ */
+export const DISABLED_AUTH_PATHS = [
+  '/email-otp/send-verification-otp',
+  '/email-otp/check-verification-otp',
+  '/email-otp/verify-email',
+  '/email-otp/request-password-reset',
+  '/email-otp/reset-password',
+  '/email-otp/request-email-change',
+  '/email-otp/change-email',
+  '/forget-password/email-otp',
+  '/sign-in/email-otp',
+];
+
 export function createAuth(deps: AppDeps) {
   const { config, db, logger, mailer } = deps;
   const log = logger.child({ module: 'auth' });
@@ -40,6 +64,7 @@ export function createAuth(deps: AppDeps) {
     secret: config.authSecret,
     trustedOrigins: trustedOrigins(config.publicUrl),
     telemetry: { enabled: false },
+    disabledPaths: DISABLED_AUTH_PATHS,
     database: drizzleAdapter(db, { provider: 'pg', schema: betterAuthSchema, transaction: true }),
     user: {
       additionalFields: {
@@ -55,6 +80,11 @@ export function createAuth(deps: AppDeps) {
       modelName: 'session',
       // A signed cookie holds the session for a minute: most requests need no session query.
       cookieCache: { enabled: true, maxAge: SESSION_COOKIE_CACHE_SECONDS },
+      additionalFields: {
+        // The client tenant of a shared sign-in (sessions.shared_tenant_id); null for a
+        // member's session. Set only by the session.create hook below, never from input.
+        sharedTenantId: { type: 'string', required: false, input: false },
+      },
     },
     emailAndPassword: {
       enabled: true,
@@ -80,6 +110,23 @@ export function createAuth(deps: AppDeps) {
         await mailer.send(verificationEmail(user.email, user.name || user.email, url));
       },
     },
+    plugins: [
+      emailOTP({
+        otpLength: SHARED_SIGNIN_OTP.length,
+        expiresIn: SHARED_SIGNIN_OTP.expiresInSeconds,
+        allowedAttempts: SHARED_SIGNIN_OTP.allowedAttempts,
+        storeOTP: 'hashed',
+        sendVerificationOTP: async ({ email, otp, type }) => {
+          const shared = currentSharedSignIn();
+          if (type !== 'sign-in' || !shared) {
+            // Only the shared sign-in asks for codes (the HTTP endpoints are disabled).
+            log.warn({ type }, 'e-mail code requested outside a shared sign-in; not sent');
+            return;
+          }
+          await mailer.send(sharedSignInCodeEmail(email, otp, shared, config.publicUrl));
+        },
+      }),
+    ],
     rateLimit: {
       enabled: config.authRateLimit,
       // In-process: no database round trip per auth request. One server process per
@@ -100,13 +147,23 @@ export function createAuth(deps: AppDeps) {
           },
           // Runs after Better Auth's sign-up transaction commits; ensureOwnAccount is
           // idempotent and loadClaims repairs a user whose hook did not complete.
+          // A user created by a shared sign-in (e-mail code at /sharedSignin/{tenantId}) gets
+          // no own account: they are a client's contact, not a provider (PRODUCT §2).
           after: async (user) => {
+            if (currentSharedSignIn()) return;
             await ensureOwnAccount(db, { id: user.id, name: user.name, email: user.email });
           },
         },
       },
       session: {
         create: {
+          // A session created by a shared sign-in carries its client tenant (and so does its
+          // cookie cache); claims re-check the share grant on every request.
+          before: async (session) => {
+            const shared = currentSharedSignIn();
+            if (shared) return { data: { ...session, sharedTenantId: shared.tenantId } };
+            return undefined;
+          },
           after: async (session) => {
             await promoteListedAdmin(db, session.userId, adminEmails);
           },

@@ -2,7 +2,8 @@ import type { OutgoingMail } from '../deps.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-function layout(
+/** Plain-text and HTML bodies of one e-mail in the app's simple layout. */
+export function layout(
   to: string,
   subject: string,
   lines: string[],

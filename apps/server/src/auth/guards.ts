@@ -16,7 +16,7 @@ export async function getClaims(c: Context<AppEnv>, db: Database): Promise<Serve
   if (cached) return cached;
   const session = c.get('session');
   if (!session) throw unauthenticated();
-  const claims = await loadClaims(db, session.userId);
+  const claims = await loadClaims(db, session.userId, session.sharedTenantId);
   if (!claims) throw unauthenticated();
   claimsKey.set(c.req.raw, claims);
   return claims;

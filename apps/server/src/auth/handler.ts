@@ -4,6 +4,8 @@ import type { AppDeps } from '../deps.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
 import { existingAccountEmail } from './emails.ts';
+import { sessionCookieKey } from './session-cache.ts';
+import { sessionCache } from './session.ts';
 
 export type ClientIpResolver = (c: Context<AppEnv>) => string | undefined;
 
@@ -25,7 +27,20 @@ export function createAuthHandler(auth: Auth, deps: AppDeps, getClientIp: Client
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       init.body = await c.req.raw.arrayBuffer();
     }
+    const isSignOut = c.req.method === 'POST' && c.req.path === '/api/auth/sign-out';
+    const signingOut = isSignOut
+      ? await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null)
+      : null;
+
     const response = await auth.handler(new Request(c.req.raw.url, init));
+
+    if (signingOut && response.ok) {
+      // End it here too: no cached copy, and no replay through Better Auth's cookie cache.
+      const cache = sessionCache(auth);
+      cache.revokeSession(signingOut.session.id);
+      const key = sessionCookieKey(c.req.header('cookie'));
+      if (key) cache.delete(key);
+    }
 
     if (isSignUp && response.status === 422) {
       return hideExistingAccount(auth, deps, response, signUpBody);

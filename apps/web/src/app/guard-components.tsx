@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { Navigate, useLocation, type Location } from 'react-router';
 import { CenteredLoader } from '../components/CenteredLoader.tsx';
 import { useMe } from '../features/auth/api/me.ts';
+import { nextFromSearch } from '../features/auth/next-path.ts';
 import { decideAccess } from './guards.ts';
 import { SCREENS } from './screens.ts';
 
@@ -38,6 +39,10 @@ function GuardedScreen({ access, screen }: { access: RouteAccess; screen: Screen
       if (access === 'guest' && decision.to === '/' && from?.pathname.startsWith('/')) {
         return <Navigate to={`${from.pathname}${from.search}${from.hash}`} replace />;
       }
+      // …or where a link asked to return to (`?next=`, same-origin paths only).
+      const next =
+        access === 'guest' && decision.to === '/' ? nextFromSearch(location.search) : null;
+      if (next) return <Navigate to={next} replace />;
       const remember = decision.rememberFrom && location.pathname !== '/signout';
       const state: SignInState | undefined = remember
         ? { from: { pathname: location.pathname, search: location.search, hash: location.hash } }

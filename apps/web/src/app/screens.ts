@@ -36,6 +36,7 @@ export const SCREENS: Record<ScreenName, Screen> = {
   forgotPassword: lazy(() => import('./routes/forgot-password/index.tsx')),
   resetPassword: lazy(() => import('./routes/reset-password/index.tsx')),
   verifyEmail: lazy(() => import('./routes/verify-email/index.tsx')),
+  invitation: lazy(() => import('./routes/invitation/index.tsx')),
   signout: lazy(() => import('./routes/signout/index.tsx')),
   notFound: lazy(() => import('./routes/not-found/index.tsx')),
 };

@@ -90,6 +90,17 @@ describe('sign-up and the current user', () => {
     expect((await me(browser)).status).toBe(401);
   });
 
+  it('a signed-out cookie replayed at once is refused (no cached session survives sign-out)', async () => {
+    const browser = t.client();
+    await browser.signUp({ email: uniqueEmail() });
+    expect((await me(browser)).status).toBe(200);
+    expect((await me(browser)).status).toBe(200); // now served from the verified-session cache
+    const stolen = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    expect((await browser.post('/api/auth/sign-out', {})).status).toBe(200);
+    const replay = await t.app.request('/api/v1/me', { headers: { cookie: stolen } });
+    expect(replay.status).toBe(401);
+  });
+
   it('signing up with a taken address looks like success and tells the owner by e-mail', async () => {
     const email = uniqueEmail('taken');
     await t.client().signUp({ email });

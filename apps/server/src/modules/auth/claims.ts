@@ -59,17 +59,64 @@ async function queryClaims(db: Database, userId: string): Promise<ClaimsRow | un
   return rows[0];
 }
 
+interface SharedClaimsRow {
+  id: string;
+  email: string;
+  name: string | null;
+  email_verified: boolean;
+  ptid: string;
+  ttid: string;
+  share_role: ShareRole;
+}
+
+/**
+ * A shared session's user with the ACTIVE grant of its tenant for the user's e-mail, in one
+ * query; no row when the grant was revoked (or the tenant deleted): the claims then refuse.
+ */
+async function querySharedClaims(
+  db: Database,
+  userId: string,
+  tenantId: string,
+): Promise<SharedClaimsRow | undefined> {
+  const rows = await queryRows<SharedClaimsRow>(
+    db,
+    sql`select u.id, u.email, u.name, u.email_verified,
+          g.account_id as ptid, g.tenant_id as ttid, g.role as share_role
+        from users u
+        join share_grants g on g.tenant_id = ${tenantId} and g.email = lower(u.email)
+          and g.revoked_at is null
+        join tenants t on t.id = g.tenant_id and t.account_id = g.account_id
+        where u.id = ${userId}`,
+  );
+  return rows[0];
+}
+
 /**
  * The seed's current user, computed from the database in one query (PRODUCT §2: the client
- * never decides a claim). Null when the user does not exist (deleted since the session began).
+ * never decides a claim). Null — the request is then refused with 401 — when the user does
+ * not exist (deleted since the session began) or, for a shared session, when its share grant
+ * is no longer active.
+ *
+ * `sharedTenantId` is the session's client tenant when it was made by a shared sign-in
+ * (/sharedSignin/{tenantId}). Such a session is ALWAYS a shared session, even when the person
+ * is also a member of an account: `tid` null, `ptid` = the sharing account, `ttid` = the
+ * tenant, `shareRole` = the grant's role, no system roles. Their membership is reached by
+ * signing in normally (a separate session). Read on every request, never from the cookie
+ * cache, so revoking a grant ends its sessions' access on the very next request.
  */
-export async function loadClaims(db: Database, userId: string): Promise<ServerClaims | null> {
+export async function loadClaims(
+  db: Database,
+  userId: string,
+  sharedTenantId: string | null = null,
+): Promise<ServerClaims | null> {
+  if (sharedTenantId !== null) return loadSharedClaims(db, userId, sharedTenantId);
   let row = await queryClaims(db, userId);
   if (!row) return null;
   if (row.tid === null) {
-    // Repair: the after-create hook that makes the own account did not complete. (Shared
-    // users, who legitimately have no tid, arrive with the sharing issue; then this must
-    // also check that the user has no share grant.)
+    // Repair: the after-create hook that makes the own account did not complete. Only for a
+    // session from the ordinary sign-in: a shared session returned above, and a user
+    // created by a shared sign-in has no password, so reaches here only after choosing one
+    // (password reset proves the address, like a sign-up) — then they get their own account.
     await ensureOwnAccount(db, { id: row.id, name: row.name, email: row.email });
     row = (await queryClaims(db, userId)) ?? row;
   }
@@ -91,5 +138,31 @@ export async function loadClaims(db: Database, userId: string): Promise<ServerCl
     emailVerified: row.email_verified,
     accountRole: row.account_role,
     shareRole: null,
+  };
+}
+
+async function loadSharedClaims(
+  db: Database,
+  userId: string,
+  tenantId: string,
+): Promise<ServerClaims | null> {
+  const row = await querySharedClaims(db, userId, tenantId);
+  if (!row) return null;
+  return {
+    uid: row.id,
+    email: row.email,
+    displayName: row.name?.trim() || row.email,
+    tid: null,
+    ptid: row.ptid,
+    ttid: row.ttid,
+    // A shared session carries no system roles: it reaches one client tenant, nothing else.
+    role: 'user',
+    isSharedUser: true,
+    isSystemDev: false,
+    // The seed: the account creation time, otherwise now (a shared user has no account).
+    createdAt: new Date().toISOString(),
+    emailVerified: row.email_verified,
+    accountRole: null,
+    shareRole: row.share_role,
   };
 }
