@@ -35,6 +35,7 @@ function plan(c: OutsiderCase): { refused: Persona[]; allowed: Persona[] } {
   const allowed: Persona[] = [];
   for (const p of PERSONAS) {
     if (p === 'viewer' && !mutates(c)) continue;
+    if (c.notCalledAs?.includes(p)) continue;
     const ok =
       c.allow.includes('public') ||
       (c.allow.includes('self') && p !== 'anonymous') ||

@@ -82,4 +82,10 @@ export interface OutsiderCase {
    * Controls run after all outsider calls; a mutating control gets fresh targets first.
    */
   control?: 'owner' | 'systemadmin' | 'none';
+  /**
+   * Allowed personas whose call would change the shared fixture world for the cases after it
+   * (e.g. the member persona leaving the victim account): not called. Say why in a comment;
+   * the module's own tests cover that path.
+   */
+  notCalledAs?: readonly Persona[];
 }

@@ -25,6 +25,8 @@ export const cases: OutsiderCase[] = [
   {
     route: 'GET /api/v1/tenants/{tenantId}',
     allow: ['owner', 'admin', 'member', 'viewer'],
+    // Opening a tenant records it as the member's `ttid` (memberships.last_tenant_id).
+    mutates: true,
     request: (ids) => ({ path: `/api/v1/tenants/${ids.tenantId}` }),
   },
   {

@@ -10,11 +10,11 @@ import { AccountGeneral } from '../../../features/account/components/AccountGene
 import { AuditLog } from '../../../features/audit/components/AuditLog.tsx';
 import { useMe } from '../../../features/auth/api/me.ts';
 import { MembersPanel } from '../../../features/members/components/MembersPanel.tsx';
+import { AccountSharingPanel } from '../../../features/sharing/components/AccountSharingPanel.tsx';
 
 const TABS = SCREEN_TABS.admin;
 const NOT_BUILT: Record<string, string> = {
   billing: 'Plans, invoices and payment methods arrive with billing.',
-  sharing: 'The list of share grants arrives with the sharing feature.',
   security: 'Your sessions arrive with account security.',
 };
 
@@ -24,6 +24,8 @@ function TabBody({ tab, account, userId }: { tab: string; account: Account; user
       return <AccountGeneral account={account} />;
     case 'members':
       return <MembersPanel myRole={account.role} myUserId={userId} />;
+    case 'sharing':
+      return <AccountSharingPanel />;
     case 'audit':
       return account.permissions.includes('audit.read') ? (
         <AuditLog />

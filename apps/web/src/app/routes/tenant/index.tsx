@@ -8,6 +8,7 @@ import { ScreenTabs } from '../../../components/ScreenTabs.tsx';
 import { useTenant } from '../../../features/tenants/api/get-tenant.ts';
 import { TenantOverview } from '../../../features/tenants/components/TenantOverview.tsx';
 import { TenantSettings } from '../../../features/tenants/components/TenantSettings.tsx';
+import { TenantSharingPanel } from '../../../features/sharing/components/TenantSharingPanel.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import type { ScreenProps } from '../../screens.ts';
 
@@ -17,7 +18,6 @@ const LATER: Record<string, string> = {
   assessments: 'Assessments arrive with the assessments feature.',
   baseline: 'The baseline view arrives with assessments and scoring.',
   remediation: 'Remediation tasks arrive with playbooks and remediation.',
-  sharing: 'Sharing a client tenant arrives with the sharing feature.',
 };
 
 /** tenant/{tenantId}[/{tab}[/{focus}]]: the last form is the baseline view (seed §2). */
@@ -93,7 +93,13 @@ export default function TenantScreen({ screen }: ScreenProps) {
         ) : active === 'settings' ? (
           <TenantSettings tenant={tenant} />
         ) : active === 'sharing' ? (
-          <NotBuiltYet>{LATER.sharing} This screen is not built yet.</NotBuiltYet>
+          tenant.access.shareRole ? (
+            <Alert variant="light" color="gray">
+              Who can see this client tenant is managed by the account that shared it with you.
+            </Alert>
+          ) : (
+            <TenantSharingPanel tenantId={tenant.id} />
+          )
         ) : (
           <NotBuiltYet>
             {LATER[active] ?? 'There is no such section.'} This screen is not built yet.
