@@ -20,4 +20,19 @@ describe('audit entry labels', () => {
   it('falls back to the action code for what it does not know', () => {
     expect(describeAuditEntry({ action: 'sharing.shared', data: {} })).toBe('sharing.shared');
   });
+
+  it('describes tenant and sharing actions', () => {
+    expect(describeAuditEntry({ action: 'tenants.archived', data: { name: 'Acme' } })).toBe(
+      'Archived the client tenant “Acme”',
+    );
+    expect(
+      describeAuditEntry({
+        action: 'sharing.shared',
+        data: { tenantName: 'Acme', email: 'a@x.test', role: 'viewer' },
+      }),
+    ).toBe('Shared “Acme” with a@x.test as viewer');
+    expect(describeAuditEntry({ action: 'sharing.revoked', data: { email: 'a@x.test' } })).toBe(
+      'Revoked the share of a@x.test',
+    );
+  });
 });

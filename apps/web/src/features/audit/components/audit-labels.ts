@@ -22,6 +22,18 @@ export function describeAuditEntry(entry: Pick<AuditEntry, 'action' | 'data'>): 
       return `Removed ${str(d.email)}`;
     case 'members.left':
       return `${str(d.email)} left the account`;
+    case 'tenants.created':
+      return `Created the client tenant “${str(d.name)}”`;
+    case 'tenants.archived':
+      return `Archived the client tenant “${str(d.name)}”`;
+    case 'tenants.restored':
+      return `Restored the client tenant “${str(d.name)}”`;
+    case 'sharing.shared':
+      return `Shared “${str(d.tenantName)}” with ${str(d.email)} as ${str(d.role)}`;
+    case 'sharing.role_changed':
+      return `Changed ${str(d.email)}’s share from ${str(d.from)} to ${str(d.to)}`;
+    case 'sharing.revoked':
+      return `Revoked the share of ${str(d.email)}`;
     default:
       return entry.action;
   }
