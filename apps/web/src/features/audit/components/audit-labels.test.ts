@@ -18,7 +18,9 @@ describe('audit entry labels', () => {
   });
 
   it('falls back to the action code for what it does not know', () => {
-    expect(describeAuditEntry({ action: 'sharing.shared', data: {} })).toBe('sharing.shared');
+    expect(describeAuditEntry({ action: 'billing.plan_changed', data: {} })).toBe(
+      'billing.plan_changed',
+    );
   });
 
   it('describes tenant and sharing actions', () => {
