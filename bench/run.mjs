@@ -6,62 +6,23 @@
 //   ceiling  GET /api/v1/bench/ceiling   one primary-key SELECT (the database route ceiling)
 //   me       GET /api/v1/me              session lookup + claims, signed in
 // Usage: node bench/run.mjs [--duration 10] [--only pglite|postgres]
-import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import {
+  cookieOf,
+  load as loadRoute,
+  opt,
+  pgDatabaseUrl,
+  pgReachable,
+  psql,
+  root,
+  startServer,
+  stopServer,
+} from './lib.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const args = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : dflt;
-};
 const DURATION = Number(opt('duration', 10));
 const ONLY = opt('only', '');
-const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function startServer(name, env) {
-  const port = 4500 + Math.floor(Math.random() * 400);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tenantry-bench-${name}-`));
-  const child = spawn('node', ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      BENCH_CEILING_ROUTE: 'true',
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { child, base, dataDir };
-    } catch {
-      /* not up yet */
-    }
-    await sleep(500);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`${name}: server did not start`);
-}
-
-async function stopServer({ child, dataDir }) {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(10_000)]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
 
 async function signUp(base) {
   const res = await fetch(`${base}/api/auth/sign-up/email`, {
@@ -74,31 +35,18 @@ async function signUp(base) {
     }),
   });
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = cookieOf(res);
   const me = await fetch(`${base}/api/v1/me`, { headers: { cookie } });
   if (!me.ok) throw new Error(`/me failed: ${me.status}`);
   return cookie;
 }
 
-function load(url, connections, headers = {}) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: DURATION, headers }, (err, r) => {
-      if (err) return reject(err);
-      resolve({
-        rps: Math.round(r.requests.average),
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        errors: r.errors + r.timeouts + r.non2xx,
-      });
-    });
-  });
-}
+const load = (url, connections, headers = {}) =>
+  loadRoute(url, { connections, duration: DURATION, headers });
 
 async function benchDatabase(name, env, connections) {
-  const server = await startServer(name, env);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tenantry-bench-${name}-`));
+  const server = await startServer(name, { DATA_DIR: dataDir, ...env });
   try {
     const cookie = await signUp(server.base);
     // Warm up every route once so JIT and caches are comparable.
@@ -112,26 +60,14 @@ async function benchDatabase(name, env, connections) {
     return results;
   } finally {
     await stopServer(server);
-  }
-}
-
-function pgReachable() {
-  try {
-    execFileSync('psql', [PG_ADMIN_URL, '-qAtc', 'select 1'], { stdio: 'pipe' });
-    return true;
-  } catch {
-    return false;
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 function freshPgDatabase(dbName) {
-  execFileSync('psql', [PG_ADMIN_URL, '-qc', `drop database if exists ${dbName} with (force)`], {
-    stdio: 'pipe',
-  });
-  execFileSync('psql', [PG_ADMIN_URL, '-qc', `create database ${dbName}`], { stdio: 'pipe' });
-  const u = new URL(PG_ADMIN_URL);
-  u.pathname = `/${dbName}`;
-  return u.toString();
+  psql(`drop database if exists ${dbName} with (force)`);
+  psql(`create database ${dbName}`);
+  return pgDatabaseUrl(dbName);
 }
 
 const all = {};
@@ -144,11 +80,7 @@ if (ONLY !== 'pglite') {
     console.log(`PostgreSQL, 50 connections, ${DURATION}s per route…`);
     const url = freshPgDatabase('tenantry_bench');
     all.postgres = await benchDatabase('postgres', { DATABASE_URL: url }, 50);
-    execFileSync(
-      'psql',
-      [PG_ADMIN_URL, '-qc', 'drop database if exists tenantry_bench with (force)'],
-      { stdio: 'pipe' },
-    );
+    psql('drop database if exists tenantry_bench with (force)');
   } else {
     console.log('PostgreSQL not reachable: skipped');
   }

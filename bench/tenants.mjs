@@ -12,72 +12,38 @@
 // PostgreSQL with p99 < 100 ms; PGlite p99 < 500 ms).
 // Usage: node bench/tenants.mjs [--duration 10] [--only pglite|postgres] [--big 10000]
 //        [--cpu-prof DIR]  (writes the server's CPU profile, node --cpu-prof, into DIR)
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import {
+  cookieOf,
+  load as loadRoute,
+  opt,
+  PG_ADMIN_URL,
+  pgReachable,
+  psql,
+  root,
+  startServer as startBenchServer,
+  stopServer,
+} from './lib.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const args = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : dflt;
-};
 const DURATION = Number(opt('duration', 10));
 const ONLY = opt('only', '');
 const BIG = Number(opt('big', 10_000));
 const CPU_PROF = opt('cpu-prof', '');
-const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PG_DB = 'tenantry_bench_tenants';
 // Kept in step with apps/server/src/scripts/seed-scale.ts.
 const BIG_OWNER = 'big-owner@scale.tenantry.test';
 const SMALL_OWNER = 'owner-001@scale.tenantry.test';
 const PASSWORD = 'scale-password-1';
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
 function run(cmd, argv, env) {
   execFileSync(cmd, argv, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
 }
 
-async function startServer(name, env) {
-  const port = 4500 + Math.floor(Math.random() * 400);
-  const nodeArgs = ['--import', 'tsx'];
-  if (CPU_PROF) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF, name)}`);
-  const child = spawn('node', [...nodeArgs, 'apps/server/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      BENCH_CEILING_ROUTE: 'true',
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { child, base };
-    } catch {
-      /* not up yet */
-    }
-    await sleep(500);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`${name}: server did not start`);
-}
-
-async function stopServer({ child }) {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(15_000)]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
+const startServer = (name, env) =>
+  startBenchServer(name, env, { cpuProfDir: CPU_PROF || undefined });
 
 async function signIn(base, email) {
   const res = await fetch(`${base}/api/auth/sign-in/email`, {
@@ -86,25 +52,11 @@ async function signIn(base, email) {
     body: JSON.stringify({ email, password: PASSWORD }),
   });
   if (!res.ok) throw new Error(`sign-in ${email} failed: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  return cookieOf(res);
 }
 
-function load(url, connections, headers = {}) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: DURATION, headers }, (err, r) => {
-      if (err) return reject(err);
-      resolve({
-        rps: Math.round(r.requests.average),
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        errors: r.errors + r.timeouts + r.non2xx,
-      });
-    });
-  });
-}
+const load = (url, connections, headers = {}) =>
+  loadRoute(url, { connections, duration: DURATION, headers });
 
 async function benchDatabase(name, env, connections) {
   console.log(`\n${name}: seeding 100 × 100 + ${BIG} client tenants…`);
@@ -158,17 +110,6 @@ async function benchDatabase(name, env, connections) {
     await stopServer(server);
   }
 }
-
-function pgReachable() {
-  try {
-    execFileSync('psql', [PG_ADMIN_URL, '-qAtc', 'select 1'], { stdio: 'pipe' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const psql = (sql) => execFileSync('psql', [PG_ADMIN_URL, '-qc', sql], { stdio: 'pipe' });
 
 const all = {};
 if (ONLY !== 'postgres') {
