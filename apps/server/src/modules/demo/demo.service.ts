@@ -3,15 +3,44 @@ import type { Auth } from '../../auth/auth.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { ensureOwnAccount } from '../accounts/accounts.service.ts';
+import { createTenant } from '../tenants/tenants.service.ts';
 import { countUsers } from '../users/users.service.ts';
 
 export const DEMO_EMAIL = 'demo@tenantry.local';
 export const DEMO_PASSWORD = 'tenantry-demo';
 export const DEMO_NAME = 'Demo User';
 
+/** Client tenants of the demo account, so a newcomer sees the product with something in it. */
+const DEMO_TENANTS = [
+  {
+    name: 'Acme Manufacturing',
+    industry: 'Manufacturing',
+    size: '201-1000',
+    tags: ['iso27001', 'priority'],
+    contacts: [{ name: 'Jordan Lee', email: 'jordan.lee@acme.example', role: 'IT manager' }],
+    notes: 'Annual ISO 27001 readiness review.',
+  },
+  {
+    name: 'Blue Harbor Logistics',
+    industry: 'Transport',
+    size: '51-200',
+    tags: ['nis2'],
+    contacts: [],
+    notes: '',
+  },
+  {
+    name: 'Cedar Health Clinic',
+    industry: 'Healthcare',
+    size: '11-50',
+    tags: ['hipaa', 'priority'],
+    contacts: [{ name: 'Sam Ortiz', email: 'sam.ortiz@cedar.example', role: 'Practice manager' }],
+    notes: 'Small clinic; prefers short questionnaires.',
+  },
+] as const;
+
 /**
  * On an empty database, creates the demo user (e-mail verified, password hashed by Better
- * Auth) with their own account. Returns true when it created them.
+ * Auth) with their own account and a few client tenants. Returns true when it created them.
  */
 export async function seedDemoData(db: Database, auth: Auth): Promise<boolean> {
   if ((await countUsers(db)) > 0) return false;
@@ -31,8 +60,20 @@ export async function seedDemoData(db: Database, auth: Auth): Promise<boolean> {
     password: await ctx.password.hash(DEMO_PASSWORD),
   });
   // The user.create.after hook made the account already; this is a no-op then.
-  await ensureOwnAccount(db, { id: user.id, name: DEMO_NAME, email: DEMO_EMAIL });
+  const accountId = await ensureOwnAccount(db, { id: user.id, name: DEMO_NAME, email: DEMO_EMAIL });
   await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+  for (const tenant of DEMO_TENANTS) {
+    await createTenant(
+      db,
+      accountId,
+      { userId: user.id, email: DEMO_EMAIL },
+      {
+        ...tenant,
+        tags: [...tenant.tags],
+        contacts: [...tenant.contacts],
+      },
+    );
+  }
   return true;
 }
 

@@ -21,6 +21,15 @@ describe('demo data', () => {
     expect(me.tid).toEqual(expect.any(String));
     // No verification e-mail for the demo user.
     expect(await t.mailTo(DEMO_EMAIL)).toEqual([]);
+    // The demo account has client tenants to look at, audited like any other.
+    const list = (await (await browser.get('/api/v1/tenants')).json()) as {
+      tenants: { name: string }[];
+    };
+    expect(list.tenants.map((x) => x.name)).toEqual([
+      'Acme Manufacturing',
+      'Blue Harbor Logistics',
+      'Cedar Health Clinic',
+    ]);
   });
 
   it('the banner tells the URL, the credentials and how to become a system admin', () => {
