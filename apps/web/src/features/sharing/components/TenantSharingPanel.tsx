@@ -1,12 +1,8 @@
-import { can, type Share } from '@tenantry/shared';
-import { Alert, Button, Card, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { can } from '@tenantry/shared';
+import { Card, Stack, Text, Title } from '@mantine/core';
 import { useMyAccountRole, useTenantShares } from '../api/shares.ts';
-import { RevokeShareModal } from './RevokeShareModal.tsx';
 import { ShareForm } from './ShareForm.tsx';
-import { ShareRoleSelect } from './ShareRoleSelect.tsx';
-import { formatLastUsed } from './share-time.ts';
-import { sharingErrorMessage } from './sharing-messages.ts';
+import { SharesTable } from './SharesTable.tsx';
 
 /**
  * The `sharing` tab of a client tenant: who it is shared with, their role, and (for roles
@@ -16,9 +12,6 @@ export function TenantSharingPanel({ tenantId }: { tenantId: string }) {
   const role = useMyAccountRole();
   const shares = useTenantShares(tenantId);
   const canManage = can(role.data, 'sharing.manage');
-  const [revoking, setRevoking] = useState<Share | null>(null);
-  const [rowError, setRowError] = useState<string | null>(null);
-
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -36,70 +29,12 @@ export function TenantSharingPanel({ tenantId }: { tenantId: string }) {
           <ShareForm tenantId={tenantId} />
         </Card>
       ) : null}
-      {rowError ? (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          withCloseButton
-          onClose={() => setRowError(null)}
-        >
-          {rowError}
-        </Alert>
-      ) : null}
-      {shares.isPending ? (
-        <Loader size="sm" aria-label="Loading shares" />
-      ) : shares.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {sharingErrorMessage(shares.error)}
-        </Alert>
-      ) : shares.data.shares.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          Not shared with anyone yet.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table verticalSpacing="xs" aria-label="People this tenant is shared with">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>E-mail</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Last signed in</Table.Th>
-                {canManage ? <Table.Th aria-label="Actions" /> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shares.data.shares.map((share) => (
-                <Table.Tr key={share.id}>
-                  <Table.Td>{share.email}</Table.Td>
-                  <Table.Td>
-                    <ShareRoleSelect
-                      share={share}
-                      canManage={canManage}
-                      onError={(err) => setRowError(sharingErrorMessage(err))}
-                    />
-                  </Table.Td>
-                  <Table.Td>{formatLastUsed(share.lastUsedAt)}</Table.Td>
-                  {canManage ? (
-                    <Table.Td ta="right">
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Revoke ${share.email}`}
-                        onClick={() => setRevoking(share)}
-                      >
-                        Revoke
-                      </Button>
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <RevokeShareModal share={revoking} onClose={() => setRevoking(null)} />
+      <SharesTable
+        shares={shares}
+        canManage={canManage}
+        label="People this tenant is shared with"
+        empty="Not shared with anyone yet."
+      />
     </Stack>
   );
 }

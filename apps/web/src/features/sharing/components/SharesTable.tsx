@@ -1,0 +1,122 @@
+import type { Share } from '@tenantry/shared';
+import { Alert, Anchor, Button, Loader, Stack, Table, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { RevokeShareModal } from './RevokeShareModal.tsx';
+import { ShareRoleSelect } from './ShareRoleSelect.tsx';
+import { formatLastUsed } from './share-time.ts';
+import { sharingErrorMessage } from './sharing-messages.ts';
+
+/**
+ * A list of share grants with its loading, error and empty states; role changes and revoking
+ * for roles with sharing.manage. `withTenant` adds a column linking to each client tenant.
+ */
+export function SharesTable({
+  shares,
+  canManage,
+  withTenant = false,
+  label,
+  empty,
+}: {
+  shares: UseQueryResult<{ shares: Share[] }>;
+  canManage: boolean;
+  withTenant?: boolean;
+  label: string;
+  empty: string;
+}) {
+  const [revoking, setRevoking] = useState<Share | null>(null);
+  const [rowError, setRowError] = useState<string | null>(null);
+
+  let body;
+  if (shares.isPending) body = <Loader size="sm" aria-label="Loading shares" />;
+  else if (shares.isError) {
+    body = (
+      <Alert color="red" variant="light" role="alert">
+        {sharingErrorMessage(shares.error)}
+      </Alert>
+    );
+  } else if (shares.data.shares.length === 0) {
+    body = (
+      <Text size="sm" c="dimmed">
+        {empty}
+      </Text>
+    );
+  } else {
+    body = (
+      <Table.ScrollContainer minWidth={withTenant ? 640 : 520}>
+        <Table verticalSpacing="xs" aria-label={label}>
+          <Table.Thead>
+            <Table.Tr>
+              {withTenant ? <Table.Th>Client tenant</Table.Th> : null}
+              <Table.Th>E-mail</Table.Th>
+              <Table.Th>Role</Table.Th>
+              <Table.Th>Last signed in</Table.Th>
+              {canManage ? <Table.Th aria-label="Actions" /> : null}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shares.data.shares.map((share) => (
+              <Table.Tr key={share.id}>
+                {withTenant ? (
+                  <Table.Td>
+                    <Anchor
+                      component={Link}
+                      to={`/tenant/${encodeURIComponent(share.tenantId)}/sharing`}
+                    >
+                      {share.tenantName}
+                    </Anchor>
+                  </Table.Td>
+                ) : null}
+                <Table.Td>{share.email}</Table.Td>
+                <Table.Td>
+                  <ShareRoleSelect
+                    share={share}
+                    canManage={canManage}
+                    onError={(err) => setRowError(sharingErrorMessage(err))}
+                  />
+                </Table.Td>
+                <Table.Td>{formatLastUsed(share.lastUsedAt)}</Table.Td>
+                {canManage ? (
+                  <Table.Td ta="right">
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      aria-label={
+                        withTenant
+                          ? `Revoke ${share.email} on ${share.tenantName}`
+                          : `Revoke ${share.email}`
+                      }
+                      onClick={() => setRevoking(share)}
+                    >
+                      Revoke
+                    </Button>
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      {rowError ? (
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          withCloseButton
+          onClose={() => setRowError(null)}
+        >
+          {rowError}
+        </Alert>
+      ) : null}
+      {body}
+      <RevokeShareModal share={revoking} onClose={() => setRevoking(null)} />
+    </Stack>
+  );
+}
