@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -5,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -120,8 +121,46 @@ function openPostgres(connectionString: string, max: number): DatabaseHandle {
   };
 }
 
-/** Runs a raw SQL query through drizzle and returns its rows (same shape on both drivers). */
-export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+const statementNames = new Map<string, string>();
+
+/**
+ * A stable prepared-statement name for a SQL text (one name per query shape). node-postgres
+ * prepares a named statement once per connection, so PostgreSQL parses and plans it once
+ * instead of on every call: for the hot queries of every request, planning was most of their
+ * database time (claims: 0.73 ms planning against 0.16 ms execution; see bench/README.md).
+ */
+export function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    if (statementNames.size < 10_000) statementNames.set(text, name);
+  }
+  return name;
+}
+
+/** Executes a drizzle query builder as a named prepared statement (see statementName). */
+export async function runPrepared<T>(query: {
+  toSQL(): { sql: string };
+  prepare(name: string): { execute(): Promise<T> };
+}): Promise<T> {
+  return query.prepare(statementName(query.toSQL().sql)).execute();
+}
+
+/**
+ * Runs a raw SQL query and returns its rows (same shape on both drivers). `prepared` makes it
+ * a named prepared statement on PostgreSQL (see statementName); PGlite runs it as it is.
+ */
+export async function queryRows<T>(
+  db: Database,
+  query: SQL,
+  opts: { prepared?: boolean } = {},
+): Promise<T[]> {
+  const { $client: client, dialect } = db as unknown as { $client?: unknown; dialect: PgDialect };
+  if (opts.prepared && client instanceof pg.Pool) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    const res = await client.query({ name: statementName(text), text, values: params });
+    return res.rows as T[];
+  }
   const res = (await db.execute(query)) as unknown as { rows: T[] };
   return res.rows;
 }

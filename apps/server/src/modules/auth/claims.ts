@@ -55,6 +55,7 @@ async function queryClaims(db: Database, userId: string): Promise<ClaimsRow | un
         left join accounts a on a.id = m.account_id
         left join tenants t on t.id = m.last_tenant_id and t.account_id = m.account_id
         where u.id = ${userId}`,
+    { prepared: true },
   );
   return rows[0];
 }
@@ -87,6 +88,7 @@ async function querySharedClaims(
           and g.revoked_at is null
         join tenants t on t.id = g.tenant_id and t.account_id = g.account_id
         where u.id = ${userId}`,
+    { prepared: true },
   );
   return rows[0];
 }

@@ -11,7 +11,7 @@ import {
   type UpdateTenant,
 } from '@tenantry/shared';
 import { and, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { runPrepared, type Database } from '../../db/client.ts';
 import { memberships, tenants } from '../../db/schema/index.ts';
 import { tenantNotFound } from '../../auth/tenant-context.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -128,39 +128,42 @@ export async function listTenants(
     : undefined;
 
   const q = query.q?.toLowerCase();
-  const rows = await db
-    .select({
-      id: tenants.id,
-      name: tenants.name,
-      industry: tenants.industry,
-      size: tenants.size,
-      tags: tenants.tags,
-      archivedAt: tenants.archivedAt,
-      createdAt: tenants.createdAt,
-      updatedAt: tenants.updatedAt,
-      sortKey: sortKeyText(sort),
-    })
-    .from(tenants)
-    .where(
-      and(
-        eq(tenants.accountId, accountId),
-        query.status === 'active'
-          ? isNull(tenants.archivedAt)
-          : query.status === 'archived'
-            ? isNotNull(tenants.archivedAt)
+  // One prepared statement per filter shape: PostgreSQL plans each shape once per connection.
+  const rows = await runPrepared(
+    db
+      .select({
+        id: tenants.id,
+        name: tenants.name,
+        industry: tenants.industry,
+        size: tenants.size,
+        tags: tenants.tags,
+        archivedAt: tenants.archivedAt,
+        createdAt: tenants.createdAt,
+        updatedAt: tenants.updatedAt,
+        sortKey: sortKeyText(sort),
+      })
+      .from(tenants)
+      .where(
+        and(
+          eq(tenants.accountId, accountId),
+          query.status === 'active'
+            ? isNull(tenants.archivedAt)
+            : query.status === 'archived'
+              ? isNotNull(tenants.archivedAt)
+              : undefined,
+          q
+            ? or(
+                sql`lower(${tenants.name}) like ${`%${escapeLike(q)}%`} escape '\\'`,
+                sql`${tenants.tags} @> array[${q}]::text[]`,
+              )
             : undefined,
-        q
-          ? or(
-              sql`lower(${tenants.name}) like ${`%${escapeLike(q)}%`} escape '\\'`,
-              sql`${tenants.tags} @> array[${q}]::text[]`,
-            )
-          : undefined,
-        query.tag ? sql`${tenants.tags} @> array[${query.tag}]::text[]` : undefined,
-        after ? sql`(${expr}, ${tenants.id}) ${cmp} (${keyParam}, ${after.id}::text)` : undefined,
-      ),
-    )
-    .orderBy(sql`${expr} ${dir}`, sql`${tenants.id} ${dir}`)
-    .limit(limit + 1);
+          query.tag ? sql`${tenants.tags} @> array[${query.tag}]::text[]` : undefined,
+          after ? sql`(${expr}, ${tenants.id}) ${cmp} (${keyParam}, ${after.id}::text)` : undefined,
+        ),
+      )
+      .orderBy(sql`${expr} ${dir}`, sql`${tenants.id} ${dir}`)
+      .limit(limit + 1),
+  );
 
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
