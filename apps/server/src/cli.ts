@@ -1,7 +1,8 @@
 /** npm run cli -- grant-admin|revoke-admin|grant-dev|revoke-dev EMAIL */
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { runMain } from './lib/run-main.ts';
 import { readLiveServer, runCliOnServer } from './local-control.ts';
 import { CLI_USAGE, runCliCommand } from './modules/users/users.cli.ts';
 
@@ -35,16 +36,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    const message =
-      err instanceof ConfigError
-        ? err.message
-        : err instanceof Error
-          ? (err.stack ?? err.message)
-          : String(err);
-    process.stderr.write(`${message}\n`);
-    process.exit(1);
-  },
-);
+runMain(main);

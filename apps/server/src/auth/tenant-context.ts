@@ -8,7 +8,8 @@ import {
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Database } from '../db/client.ts';
 import type { AppEnv } from '../lib/app-env.ts';
-import { AppError, forbidden } from '../lib/errors.ts';
+import { forbidden } from '../lib/errors.ts';
+import { tenantNotFound } from '../modules/tenants/tenants.service.ts';
 import type { Auth } from './auth.ts';
 import { getClaims } from './guards.ts';
 import { requireSession } from './session.ts';
@@ -42,9 +43,6 @@ const MEMBER_PERMISSION: Record<'read' | 'contribute', AccountPermission> = {
   read: 'tenants.read',
   contribute: 'tenants.update',
 };
-
-export const tenantNotFound = () =>
-  new AppError('tenants.not_found', 404, 'Client tenant not found.');
 
 const contexts = new WeakMap<Request, TenantContext>();
 

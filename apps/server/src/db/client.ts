@@ -18,6 +18,9 @@ export type Schema = typeof schema;
 /** The one database type used everywhere (PGlite and node-postgres both satisfy it). */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** A transaction of `Database` (what `db.transaction(fn)` hands to `fn`). */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 export type DatabaseKind = 'pglite' | 'postgres';
 
 /** Raw SQL for libraries that bring their own SQL (pg-boss through the jobs module). */

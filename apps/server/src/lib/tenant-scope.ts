@@ -9,12 +9,12 @@
  * whether the app uses it.
  */
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { Database, Tx } from '../db/client.ts';
 
 export const TENANT_SCOPE_ROLE = 'tenantry_app';
 
 /** A transaction of the database (what `fn` receives). */
-export type ScopedTx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type ScopedTx = Tx;
 
 export function tenantScopeStatement(accountId: string) {
   return sql`select set_config('role', ${TENANT_SCOPE_ROLE}, true), set_config('app.account_id', ${accountId}, true)`;

@@ -16,6 +16,7 @@ import { eq } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { accounts, authCredentials, memberships, tenants, users } from '../db/schema/index.ts';
+import { runMain } from '../lib/run-main.ts';
 import { readLiveServer } from '../local-control.ts';
 
 export const SCALE_DOMAIN = 'scale.tenantry.test';
@@ -374,17 +375,5 @@ async function main(): Promise<number> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      const message =
-        err instanceof ConfigError
-          ? err.message
-          : err instanceof Error
-            ? (err.stack ?? err.message)
-            : String(err);
-      process.stderr.write(`${message}\n`);
-      process.exit(1);
-    },
-  );
+  runMain(main);
 }

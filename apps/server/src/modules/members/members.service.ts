@@ -1,13 +1,12 @@
 import { can, type AccountRole, type Member } from '@tenantry/shared';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { AccountContext } from '../../auth/account-context.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { accounts, memberships, users } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 
 /** A transaction of the one Database type. */
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const memberNotFound = () => notFound('There is no such member in this account.');
 

@@ -2,16 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Share, ShareRole } from '@tenantry/shared';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AccountContext } from '../../auth/account-context.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { accounts, sessions, shareGrants, tenants, users } from '../../db/schema/index.ts';
 import type { MailSender } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { getTenant } from '../tenants/tenants.service.ts';
 import { shareInvitationEmail } from './sharing.emails.ts';
 
-export const tenantNotFound = () =>
-  new AppError('tenants.not_found', 404, 'Client tenant not found.');
 export const shareNotFound = () => new AppError('sharing.not_found', 404, 'Share not found.');
 export const alreadyShared = () =>
   new AppError(
@@ -84,24 +83,12 @@ async function selectShares(db: Database, accountId: string, tenantId?: string):
   return rows.map(toShare);
 }
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-async function findTenant(db: Database | Tx, accountId: string, tenantId: string) {
-  const [tenant] = await db
-    .select({ id: tenants.id, name: tenants.name })
-    .from(tenants)
-    .where(and(eq(tenants.id, tenantId), eq(tenants.accountId, accountId)))
-    .limit(1);
-  if (!tenant) throw tenantNotFound();
-  return tenant;
-}
-
 export async function listTenantShares(
   db: Database,
   accountId: string,
   tenantId: string,
 ): Promise<Share[]> {
-  await findTenant(db, accountId, tenantId);
+  await getTenant(db, accountId, tenantId);
   return selectShares(db, accountId, tenantId);
 }
 
@@ -134,7 +121,7 @@ export async function createShare(
   let created: ShareRow;
   try {
     ({ context, created } = await db.transaction(async (tx) => {
-      const tenant = await findTenant(tx, actor.accountId, tenantId);
+      const tenant = await getTenant(tx, actor.accountId, tenantId);
       const [existing] = await tx
         .select({ id: shareGrants.id })
         .from(shareGrants)

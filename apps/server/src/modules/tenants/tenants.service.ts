@@ -11,9 +11,8 @@ import {
   type UpdateTenant,
 } from '@tenantry/shared';
 import { and, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { runPrepared, type Database } from '../../db/client.ts';
+import { runPrepared, type Database, type Tx } from '../../db/client.ts';
 import { memberships, tenants } from '../../db/schema/index.ts';
-import { tenantNotFound } from '../../auth/tenant-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { assertTenantLimit } from './tenants.billing.ts';
@@ -212,8 +211,11 @@ export async function createTenant(
   });
 }
 
+export const tenantNotFound = () =>
+  new AppError('tenants.not_found', 404, 'Client tenant not found.');
+
 /** The tenant when it belongs to `accountId`; 404 `tenants.not_found` otherwise. */
-export async function getTenant(db: Database, accountId: string, id: string): Promise<Tenant> {
+export async function getTenant(db: Database | Tx, accountId: string, id: string): Promise<Tenant> {
   const [row] = await db
     .select()
     .from(tenants)
