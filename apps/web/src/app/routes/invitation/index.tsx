@@ -1,6 +1,5 @@
 import { SCREEN_TITLES } from '@tenantry/shared';
 import { Alert, Anchor, Button, Loader, Stack, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AuthCard } from '../../../components/AuthCard.tsx';
 import { useMe } from '../../../features/auth/api/me.ts';
@@ -12,6 +11,7 @@ import {
 } from '../../../features/members/components/invitation-view.ts';
 import { ROLE_LABELS } from '../../../features/members/components/member-rules.ts';
 import { ApiError } from '../../../lib/api.ts';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 
 /** /invitations/{token}: join an account by an e-mailed invitation (new or existing user). */
 export default function InvitationScreen() {
@@ -36,16 +36,11 @@ export default function InvitationScreen() {
     const missing = invitation.error instanceof ApiError && invitation.error.status === 404;
     return (
       <AuthCard title={SCREEN_TITLES.invitation}>
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={18} aria-hidden />}
-          role="alert"
-        >
+        <ErrorAlert>
           {missing
             ? 'This invitation link is not valid. Check that you copied the whole link from the e-mail.'
             : invitation.error.message}
-        </Alert>
+        </ErrorAlert>
         <Anchor component={Link} to="/">
           Go to Tenantry
         </Anchor>
@@ -95,16 +90,7 @@ export default function InvitationScreen() {
       ) : null}
       {view.kind === 'canAccept' ? (
         <Stack gap="sm">
-          {accept.isError ? (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertCircle size={18} aria-hidden />}
-              role="alert"
-            >
-              {accept.error.message}
-            </Alert>
-          ) : null}
+          {accept.isError ? <ErrorAlert>{accept.error.message}</ErrorAlert> : null}
           <Button
             loading={accept.isPending}
             onClick={() =>

@@ -1,6 +1,5 @@
 import { SCREEN_TITLES } from '@tenantry/shared';
-import { Alert, Anchor, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Anchor, Text } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../../components/AuthCard.tsx';
 import {
@@ -8,6 +7,7 @@ import {
   ResetPasswordForm,
 } from '../../../features/auth/components/ResetPasswordForm.tsx';
 import type { SignInState } from '../../guard-components.tsx';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 
 export default function ResetPasswordScreen() {
   const [params] = useSearchParams();
@@ -29,14 +29,7 @@ export default function ResetPasswordScreen() {
     >
       {invalid ? (
         <>
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} aria-hidden />}
-            role="alert"
-          >
-            {INVALID_RESET_LINK}
-          </Alert>
+          <ErrorAlert>{INVALID_RESET_LINK}</ErrorAlert>
           <Anchor component={Link} to="/forgot-password">
             Request a new link
           </Anchor>

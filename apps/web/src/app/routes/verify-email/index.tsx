@@ -1,9 +1,10 @@
 import { SCREEN_TITLES } from '@tenantry/shared';
 import { Alert, Anchor, Loader, Text } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { AuthCard } from '../../../components/AuthCard.tsx';
 import { useVerifyEmail } from '../../../features/auth/api/verify-email.ts';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 
 /**
  * /verify-email?token=… verifies here; /verify-email?status=verified[&error=CODE] is where
@@ -44,14 +45,9 @@ export default function VerifyEmailScreen() {
       ) : null}
       {state === 'failed' ? (
         <>
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} aria-hidden />}
-            role="alert"
-          >
+          <ErrorAlert>
             This verification link is invalid or has expired. Sign in to request a new one.
-          </Alert>
+          </ErrorAlert>
           <Anchor component={Link} to="/">
             Go to Tenantry
           </Anchor>

@@ -1,10 +1,11 @@
 import { ACCOUNT_NAME_MAX, type Account } from '@tenantry/shared';
-import { Alert, Button, Group, Image, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle, IconBuilding } from '@tabler/icons-react';
+import { Button, Group, Image, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconBuilding } from '@tabler/icons-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useUpdateAccount } from '../api/update-account.ts';
 import { useUploadLogo } from '../api/upload-logo.ts';
 import { logoFileProblem } from './logo-file.ts';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 
 function NameForm({ account, canEdit }: { account: Account; canEdit: boolean }) {
   const update = useUpdateAccount();
@@ -139,16 +140,7 @@ function LogoForm({ account, canEdit }: { account: Account; canEdit: boolean }) 
                 style={{ marginTop: 6, maxWidth: '100%' }}
               />
             </div>
-            {problem ? (
-              <Alert
-                color="red"
-                variant="light"
-                icon={<IconAlertCircle size={18} aria-hidden />}
-                role="alert"
-              >
-                {problem}
-              </Alert>
-            ) : null}
+            {problem ? <ErrorAlert>{problem}</ErrorAlert> : null}
             <Group>
               <Button type="submit" loading={upload.isPending} disabled={!file}>
                 Upload logo

@@ -1,9 +1,10 @@
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { IconMailCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { AuthError } from '../api/auth-client.ts';
 import { useRequestPasswordReset } from '../api/password-reset.ts';
 import { RESET_LINK_SENT, genericErrorMessage, validateEmail } from './auth-messages.ts';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 
 export function ForgotPasswordForm() {
   const request = useRequestPasswordReset();
@@ -41,16 +42,7 @@ export function ForgotPasswordForm() {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Forgot password">
       <Stack gap="sm">
-        {request.isError ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} aria-hidden />}
-            role="alert"
-          >
-            {genericErrorMessage(request.error)}
-          </Alert>
-        ) : null}
+        {request.isError ? <ErrorAlert>{genericErrorMessage(request.error)}</ErrorAlert> : null}
         <TextInput
           label="E-mail"
           type="email"

@@ -1,9 +1,9 @@
-import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { AuthError } from '../api/auth-client.ts';
 import { useResetPassword } from '../api/password-reset.ts';
 import { PASSWORD_MIN, genericErrorMessage, validateNewPassword } from './auth-messages.ts';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 
 export const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Request a new one.';
 
@@ -28,14 +28,9 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
     <form onSubmit={onSubmit} noValidate aria-label="Reset password">
       <Stack gap="sm">
         {reset.isError ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} aria-hidden />}
-            role="alert"
-          >
+          <ErrorAlert>
             {tokenRejected ? INVALID_RESET_LINK : genericErrorMessage(reset.error)}
-          </Alert>
+          </ErrorAlert>
         ) : null}
         <PasswordInput
           label="New password"

@@ -1,8 +1,8 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useSignIn } from '../api/sign-in.ts';
 import { signInErrorMessage, validateEmail } from './auth-messages.ts';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 
 export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const signIn = useSignIn();
@@ -24,16 +24,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Sign in">
       <Stack gap="sm">
-        {signIn.isError ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} aria-hidden />}
-            role="alert"
-          >
-            {signInErrorMessage(signIn.error)}
-          </Alert>
-        ) : null}
+        {signIn.isError ? <ErrorAlert>{signInErrorMessage(signIn.error)}</ErrorAlert> : null}
         <TextInput
           label="E-mail"
           type="email"

@@ -1,5 +1,4 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { AuthError } from '../api/auth-client.ts';
 import { useSignUp } from '../api/sign-up.ts';
@@ -9,6 +8,7 @@ import {
   validateEmail,
   validateNewPassword,
 } from './auth-messages.ts';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 
 interface Errors {
   name?: string | undefined;
@@ -61,14 +61,7 @@ export function SignUpForm({
     <form onSubmit={onSubmit} noValidate aria-label="Create your account">
       <Stack gap="sm">
         {signUp.isError && !passwordError ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} aria-hidden />}
-            role="alert"
-          >
-            {signUpErrorMessage(signUp.error)}
-          </Alert>
+          <ErrorAlert>{signUpErrorMessage(signUp.error)}</ErrorAlert>
         ) : null}
         <TextInput
           label="Name"

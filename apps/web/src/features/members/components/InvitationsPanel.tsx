@@ -12,13 +12,13 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api.ts';
 import { useCreateInvitation } from '../api/create-invitation.ts';
 import { useInvitations } from '../api/invitations.ts';
 import { useRevokeInvitation } from '../api/revoke-invitation.ts';
 import { ROLE_LABELS } from './member-rules.ts';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -59,14 +59,7 @@ function InviteForm({ myRole }: { myRole: AccountRole }) {
     <form onSubmit={onSubmit} noValidate aria-label="Invite a member">
       <Stack gap="sm">
         {create.isError && !(create.error instanceof ApiError && create.error.fields.email) ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} aria-hidden />}
-            role="alert"
-          >
-            {create.error.message}
-          </Alert>
+          <ErrorAlert>{create.error.message}</ErrorAlert>
         ) : null}
         {sentTo ? (
           <Alert color="teal" variant="light" role="status">

@@ -1,6 +1,5 @@
 import { can, type AccountRole, type Member } from '@tenantry/shared';
 import {
-  Alert,
   Badge,
   Button,
   Group,
@@ -13,7 +12,6 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useChangeRole } from '../api/change-role.ts';
@@ -22,21 +20,12 @@ import { useMembers } from '../api/members.ts';
 import { useRemoveMember } from '../api/remove-member.ts';
 import { InvitationsPanel } from './InvitationsPanel.tsx';
 import { ROLE_LABELS, canRemoveMember, isLastOwner, roleChoices } from './member-rules.ts';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
-function ErrorAlert({ error }: { error: Error | null }) {
-  if (!error) return null;
-  return (
-    <Alert
-      color="red"
-      variant="light"
-      icon={<IconAlertCircle size={18} aria-hidden />}
-      role="alert"
-    >
-      {error.message}
-    </Alert>
-  );
+function MutationError({ error }: { error: Error | null }) {
+  return error ? <ErrorAlert>{error.message}</ErrorAlert> : null;
 }
 
 function RoleCell({
@@ -66,7 +55,7 @@ function RoleCell({
         }}
         w={140}
       />
-      <ErrorAlert error={change.error} />
+      <MutationError error={change.error} />
     </Stack>
   );
 }
@@ -84,7 +73,7 @@ function MembersTable({
   const [confirming, setConfirming] = useState<Member | null>(null);
   return (
     <>
-      <ErrorAlert error={remove.error} />
+      <MutationError error={remove.error} />
       <Table.ScrollContainer minWidth={560}>
         <Table verticalSpacing="sm" aria-label="Members">
           <Table.Thead>
@@ -193,7 +182,7 @@ function LeaveAccount({ myRole, members }: { myRole: AccountRole; members: Membe
           </Button>
         </Group>
       )}
-      <ErrorAlert error={leave.error} />
+      <MutationError error={leave.error} />
       <Modal opened={open} onClose={() => setOpen(false)} title="Leave account" centered>
         <Stack>
           <Text size="sm">
@@ -233,7 +222,7 @@ export function MembersPanel({ myRole, myUserId }: { myRole: AccountRole; myUser
           Members
         </Title>
         {members.isPending ? <Loader size="sm" aria-label="Loading members" /> : null}
-        <ErrorAlert error={members.error} />
+        <MutationError error={members.error} />
         {members.data ? (
           <MembersTable members={members.data.members} myRole={myRole} myUserId={myUserId} />
         ) : null}

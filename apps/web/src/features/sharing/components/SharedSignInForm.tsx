@@ -1,8 +1,9 @@
 import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { IconMailCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useRequestSharedCode, useVerifySharedCode } from '../api/shared-signin.ts';
 import { normaliseCode, sharedSignInErrorMessage, validateEmail } from './sharing-messages.ts';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 
 /**
  * Shared sign-in in two steps: the e-mail address the tenant was shared with → "Send code",
@@ -50,14 +51,7 @@ export function SharedSignInForm({
       <form onSubmit={sendCode} noValidate aria-label="Shared sign-in">
         <Stack gap="sm">
           {requestCode.isError ? (
-            <Alert
-              color="red"
-              variant="light"
-              role="alert"
-              icon={<IconAlertCircle size={18} aria-hidden />}
-            >
-              {sharedSignInErrorMessage(requestCode.error, 'code')}
-            </Alert>
+            <ErrorAlert>{sharedSignInErrorMessage(requestCode.error, 'code')}</ErrorAlert>
           ) : null}
           <TextInput
             label="E-mail"
@@ -89,14 +83,7 @@ export function SharedSignInForm({
           e-mail arrives within a minute; the code is valid for 10 minutes.
         </Alert>
         {verify.isError ? (
-          <Alert
-            color="red"
-            variant="light"
-            role="alert"
-            icon={<IconAlertCircle size={18} aria-hidden />}
-          >
-            {sharedSignInErrorMessage(verify.error, 'verify')}
-          </Alert>
+          <ErrorAlert>{sharedSignInErrorMessage(verify.error, 'verify')}</ErrorAlert>
         ) : null}
         <TextInput
           label="Code"

@@ -1,7 +1,6 @@
 import { TENANT_LIMITS, TENANT_SIZES } from '@tenantry/shared';
 import {
   ActionIcon,
-  Alert,
   Button,
   Fieldset,
   Group,
@@ -12,7 +11,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import type { CreateTenantInput } from '@tenantry/shared';
 import { ApiError } from '../../../lib/api.ts';
@@ -24,6 +23,7 @@ import {
   type FieldErrors,
   type TenantFormValues,
 } from '../lib/tenant-form.ts';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 
 interface TenantFormProps {
   initial: TenantFormValues;
@@ -73,16 +73,7 @@ export function TenantForm({ initial, submitLabel, onSubmit, onCancel, label }: 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label={label}>
       <Stack gap="sm">
-        {formError ? (
-          <Alert
-            color="red"
-            variant="light"
-            role="alert"
-            icon={<IconAlertCircle size={18} aria-hidden />}
-          >
-            {formError}
-          </Alert>
-        ) : null}
+        {formError ? <ErrorAlert>{formError}</ErrorAlert> : null}
         <TextInput
           label="Name"
           required

@@ -1,6 +1,5 @@
 import type { TenantSummary } from '@tenantry/shared';
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -16,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertCircle, IconBuilding, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconBuilding, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTenantList } from '../api/list-tenants.ts';
@@ -27,6 +26,7 @@ import {
   toListQuery,
   type TenantListControls,
 } from '../lib/list-query.ts';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
@@ -130,20 +130,14 @@ export function TenantList({ onCreate }: { onCreate: () => void }) {
           ))}
         </Stack>
       ) : list.isError && tenants.length === 0 ? (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          title="The client tenants could not be loaded"
-          icon={<IconAlertCircle size={18} aria-hidden />}
-        >
+        <ErrorAlert title="The client tenants could not be loaded">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{list.error.message}</Text>
             <Button size="xs" variant="light" onClick={() => void list.refetch()}>
               Try again
             </Button>
           </Stack>
-        </Alert>
+        </ErrorAlert>
       ) : tenants.length === 0 ? (
         <Text c="dimmed" role="status">
           No client tenants match.
