@@ -51,6 +51,7 @@ test('a new user creates, finds, opens, edits, archives and restores a client te
   await expect(table.getByRole('link', { name: 'Northwind Traders' })).toBeVisible();
   // …and by tag.
   await page.getByLabel('Search').fill('');
+  await expect(table.getByRole('link', { name: 'Contoso Health' })).toBeVisible();
   await page.getByLabel('Tag', { exact: true }).fill('PRIORITY');
   await expect(table.getByRole('link', { name: 'Contoso Health' })).toHaveCount(0);
   await expect(table.getByRole('link', { name: 'Northwind Traders' })).toBeVisible();
