@@ -37,27 +37,8 @@ export const UpdateAccountSchema = z.object({
 });
 export type UpdateAccountInput = z.infer<typeof UpdateAccountSchema>;
 
-/** One audit log entry (GET /api/v1/audit). */
-export const AuditEntrySchema = z.object({
-  id: z.string(),
-  action: z.string(),
-  actorEmail: z.string().nullable(),
-  targetType: z.string(),
-  targetId: z.string().nullable(),
-  data: z.record(z.string(), z.unknown()),
-  createdAt: z.string(),
-});
-export type AuditEntry = z.infer<typeof AuditEntrySchema>;
-
-export const AuditPageSchema = z.object({
-  entries: z.array(AuditEntrySchema),
-  /** Pass as `cursor` for the next (older) page; null at the end. */
-  nextCursor: z.string().nullable(),
-});
-export type AuditPage = z.infer<typeof AuditPageSchema>;
-
-export const AuditQuerySchema = z.object({
-  cursor: z.string().min(1).max(500).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-});
-export type AuditQuery = z.infer<typeof AuditQuerySchema>;
+/** Error codes of this domain (besides the common ones). */
+export const ACCOUNT_ERROR_CODES = {
+  logoTooLarge: 'account.logo_too_large',
+  logoType: 'account.logo_type',
+} as const;

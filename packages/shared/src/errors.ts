@@ -1,18 +1,35 @@
 import { z } from 'zod';
+import { ACCOUNT_ERROR_CODES } from './accounts.schemas.ts';
+import { MEMBER_ERROR_CODES } from './members.schemas.ts';
+import { SHARING_ERROR_CODES } from './sharing.schemas.ts';
+import { TENANT_ERROR_CODES } from './tenants.schemas.ts';
 
-/** Namespaced error codes shared by server and client (ARCHITECTURE "One error shape"). */
-export const ERROR_CODES = [
-  'common.bad_request',
-  'common.validation',
-  'common.unauthenticated',
-  'common.forbidden',
-  'common.not_found',
-  'common.conflict',
-  'common.rate_limited',
-  'common.csrf',
-  'common.internal',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number] | `${string}.${string}`;
+/** Codes any route may answer, whatever its domain. */
+export const COMMON_ERROR_CODES = {
+  badRequest: 'common.bad_request',
+  validation: 'common.validation',
+  unauthenticated: 'common.unauthenticated',
+  forbidden: 'common.forbidden',
+  notFound: 'common.not_found',
+  conflict: 'common.conflict',
+  rateLimited: 'common.rate_limited',
+  csrf: 'common.csrf',
+  internal: 'common.internal',
+} as const;
+
+type CodesOf<T> = T[keyof T];
+
+/**
+ * Every error code of the API: the common ones and each domain's `<D>_ERROR_CODES` (declared
+ * beside the domain's schemas). A service throws `AppError` with one of these, so a client can
+ * act on the code; a new domain adds its list here.
+ */
+export type ErrorCode =
+  | CodesOf<typeof COMMON_ERROR_CODES>
+  | CodesOf<typeof ACCOUNT_ERROR_CODES>
+  | CodesOf<typeof MEMBER_ERROR_CODES>
+  | CodesOf<typeof SHARING_ERROR_CODES>
+  | CodesOf<typeof TENANT_ERROR_CODES>;
 
 /** Every 4xx/5xx JSON answer of /api/v1 has this shape. */
 export const ErrorBodySchema = z.object({

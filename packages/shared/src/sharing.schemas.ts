@@ -80,3 +80,10 @@ export type SharedSignInResult = z.infer<typeof SharedSignInResultSchema>;
 export function sharedSignInPath(tenantId: string): string {
   return `/sharedSignin/${encodeURIComponent(tenantId)}`;
 }
+
+/** Error codes of this domain (besides the common ones). */
+export const SHARING_ERROR_CODES = {
+  notFound: 'sharing.not_found',
+  alreadyShared: 'sharing.already_shared',
+  invalidCode: 'sharing.invalid_code',
+} as const;

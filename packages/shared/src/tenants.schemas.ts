@@ -166,3 +166,8 @@ export const TenantDetailSchema = TenantSchema.extend({
   }),
 });
 export type TenantDetail = z.infer<typeof TenantDetailSchema>;
+
+/** Error codes of this domain (besides the common ones). */
+export const TENANT_ERROR_CODES = {
+  notFound: 'tenants.not_found',
+} as const;

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * Every action the audit log records, namespaced by domain. A new action is added here first:
+ * the server's `recordAudit` accepts only these, and the audit screen must label each one.
+ */
+export const AUDIT_ACTIONS = [
+  'account.renamed',
+  'account.logo_updated',
+  'members.invited',
+  'members.invitation_revoked',
+  'members.joined',
+  'members.role_changed',
+  'members.removed',
+  'members.left',
+  'tenants.created',
+  'tenants.archived',
+  'tenants.restored',
+  'sharing.shared',
+  'sharing.role_changed',
+  'sharing.revoked',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** One audit log entry (GET /api/v1/audit). */
+export const AuditEntrySchema = z.object({
+  id: z.string(),
+  /** One of AUDIT_ACTIONS for entries written by this version; older ones may differ. */
+  action: z.string(),
+  actorEmail: z.string().nullable(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const AuditPageSchema = z.object({
+  entries: z.array(AuditEntrySchema),
+  /** Pass as `cursor` for the next (older) page; null at the end. */
+  nextCursor: z.string().nullable(),
+});
+export type AuditPage = z.infer<typeof AuditPageSchema>;
+
+export const AuditQuerySchema = z.object({
+  cursor: z.string().min(1).max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type AuditQuery = z.infer<typeof AuditQuerySchema>;
