@@ -14,13 +14,13 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { CenteredLoader } from '../../components/CenteredLoader.tsx';
-import { ThemeToggle } from '../../components/ThemeToggle.tsx';
+import { CenteredLoader } from '#web/components/CenteredLoader.tsx';
+import { ThemeToggle } from '#web/components/ThemeToggle.tsx';
 import { isActive, navItemsFor } from './nav-items.ts';
 
 // Lazy: it pulls in the auth client, which most page loads do not need.
 const EmailNotVerifiedBanner = lazy(() =>
-  import('../../features/auth/components/EmailNotVerifiedBanner.tsx').then((m) => ({
+  import('#web/features/auth/components/EmailNotVerifiedBanner.tsx').then((m) => ({
     default: m.EmailNotVerifiedBanner,
   })),
 );

@@ -2,9 +2,9 @@ import type { CurrentUser } from '@tenantry/shared';
 import { AppShell, Badge, Button, Container, Group, Text } from '@mantine/core';
 import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CenteredLoader } from '../../components/CenteredLoader.tsx';
-import { ThemeToggle } from '../../components/ThemeToggle.tsx';
-import { useSharedTenantName } from '../../features/sharing/api/shared-tenant.ts';
+import { CenteredLoader } from '#web/components/CenteredLoader.tsx';
+import { ThemeToggle } from '#web/components/ThemeToggle.tsx';
+import { useSharedTenantName } from '#web/features/sharing/api/shared-tenant.ts';
 
 /** The shared-tenant shell (seed §2): a shared user sees one client tenant, no account navigation. */
 export function SharedTenantLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { AuthCard } from '../../components/AuthCard.tsx';
+import { AuthCard } from '#web/components/AuthCard.tsx';
 
 /** Last-resort page for an error thrown while rendering a route (e.g. a stale route chunk). */
 export function RouteErrorPage() {

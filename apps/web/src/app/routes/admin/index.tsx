@@ -2,15 +2,15 @@ import { SCREEN_TABS, SCREEN_TITLES, type Account } from '@tenantry/shared';
 import { Alert, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { NotBuiltYet } from '../../../components/NotBuiltYet.tsx';
-import { PageHeader } from '../../../components/PageHeader.tsx';
-import { ScreenTabs } from '../../../components/ScreenTabs.tsx';
-import { useAccount } from '../../../features/account/api/account.ts';
-import { AccountGeneral } from '../../../features/account/components/AccountGeneral.tsx';
-import { AuditLog } from '../../../features/audit/components/AuditLog.tsx';
-import { useMe } from '../../../features/auth/api/me.ts';
-import { MembersPanel } from '../../../features/members/components/MembersPanel.tsx';
-import { AccountSharingPanel } from '../../../features/sharing/components/AccountSharingPanel.tsx';
+import { NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
+import { PageHeader } from '#web/components/PageHeader.tsx';
+import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
+import { useAccount } from '#web/features/account/api/account.ts';
+import { AccountGeneral } from '#web/features/account/components/AccountGeneral.tsx';
+import { AuditLog } from '#web/features/audit/components/AuditLog.tsx';
+import { useMe } from '#web/features/auth/api/me.ts';
+import { MembersPanel } from '#web/features/members/components/MembersPanel.tsx';
+import { AccountSharingPanel } from '#web/features/sharing/components/AccountSharingPanel.tsx';
 
 const TABS = SCREEN_TABS.admin;
 const NOT_BUILT: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { SCREEN_TITLES } from '@tenantry/shared';
 import { Text } from '@mantine/core';
-import { AuthCard } from '../../../components/AuthCard.tsx';
-import { NotBuiltYet } from '../../../components/NotBuiltYet.tsx';
+import { AuthCard } from '#web/components/AuthCard.tsx';
+import { NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
 
 /** The respondent page (outside the main layout, no sign-in). The answering flow comes later. */
 export default function AssessmentLandingScreen() {

@@ -2,9 +2,9 @@ import { CHECKOUT_OUTCOMES, SCREEN_TITLES } from '@tenantry/shared';
 import { Loader, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { AuthCard } from '../../../components/AuthCard.tsx';
-import { analytics, outcomeEvent } from '../../../lib/analytics.ts';
-import type { ScreenProps } from '../../screens.ts';
+import { AuthCard } from '#web/components/AuthCard.tsx';
+import { analytics, outcomeEvent } from '#web/lib/analytics.ts';
+import type { ScreenProps } from '#web/app/screens.ts';
 
 type OutcomeScreen = keyof typeof CHECKOUT_OUTCOMES;
 

@@ -1,9 +1,9 @@
 import { SCREEN_TABS, SCREEN_TITLES } from '@tenantry/shared';
 import { Text } from '@mantine/core';
 import { useParams } from 'react-router';
-import { NotBuiltYet } from '../../../components/NotBuiltYet.tsx';
-import { PageHeader } from '../../../components/PageHeader.tsx';
-import { ScreenTabs } from '../../../components/ScreenTabs.tsx';
+import { NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
+import { PageHeader } from '#web/components/PageHeader.tsx';
+import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
 
 const TABS = SCREEN_TABS.contentAdmin;
 const BODY: Record<string, string> = {

@@ -1,11 +1,11 @@
 import { SCREEN_TITLES } from '@tenantry/shared';
 import { Stack } from '@mantine/core';
-import { NotBuiltYet } from '../../../components/NotBuiltYet.tsx';
-import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useMe } from '../../../features/auth/api/me.ts';
-import { Diagnostics } from '../../../features/system/components/Diagnostics.tsx';
-import { Mailbox } from '../../../features/system/components/Mailbox.tsx';
-import { useClientConfig } from '../../../lib/config.ts';
+import { NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
+import { PageHeader } from '#web/components/PageHeader.tsx';
+import { useMe } from '#web/features/auth/api/me.ts';
+import { Diagnostics } from '#web/features/system/components/Diagnostics.tsx';
+import { Mailbox } from '#web/features/system/components/Mailbox.tsx';
+import { useClientConfig } from '#web/lib/config.ts';
 
 export default function DeveloperScreen() {
   const { user } = useMe();

@@ -1,8 +1,8 @@
 import { SCREEN_TITLES } from '@tenantry/shared';
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { AuthCard } from '../../../components/AuthCard.tsx';
-import { ForgotPasswordForm } from '../../../features/auth/components/ForgotPasswordForm.tsx';
+import { AuthCard } from '#web/components/AuthCard.tsx';
+import { ForgotPasswordForm } from '#web/features/auth/components/ForgotPasswordForm.tsx';
 
 export default function ForgotPasswordScreen() {
   return (

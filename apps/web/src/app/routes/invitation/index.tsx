@@ -1,17 +1,17 @@
 import { SCREEN_TITLES } from '@tenantry/shared';
 import { Alert, Anchor, Button, Loader, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
-import { AuthCard } from '../../../components/AuthCard.tsx';
-import { useMe } from '../../../features/auth/api/me.ts';
-import { useAcceptInvitation } from '../../../features/members/api/accept-invitation.ts';
-import { useInvitationByToken } from '../../../features/members/api/invitation-by-token.ts';
+import { AuthCard } from '#web/components/AuthCard.tsx';
+import { useMe } from '#web/features/auth/api/me.ts';
+import { useAcceptInvitation } from '#web/features/members/api/accept-invitation.ts';
+import { useInvitationByToken } from '#web/features/members/api/invitation-by-token.ts';
 import {
   invitationAuthLinks,
   invitationView,
-} from '../../../features/members/components/invitation-view.ts';
-import { ROLE_LABELS } from '../../../features/members/components/member-rules.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+} from '#web/features/members/components/invitation-view.ts';
+import { ROLE_LABELS } from '#web/features/members/components/member-rules.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 
 /** /invitations/{token}: join an account by an e-mailed invitation (new or existing user). */
 export default function InvitationScreen() {

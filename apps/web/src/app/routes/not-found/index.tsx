@@ -1,7 +1,7 @@
 import { SCREEN_TITLES } from '@tenantry/shared';
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { AuthCard } from '../../../components/AuthCard.tsx';
+import { AuthCard } from '#web/components/AuthCard.tsx';
 
 export default function NotFoundScreen() {
   return (

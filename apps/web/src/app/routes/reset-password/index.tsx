@@ -1,13 +1,13 @@
 import { SCREEN_TITLES } from '@tenantry/shared';
 import { Anchor, Text } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AuthCard } from '../../../components/AuthCard.tsx';
+import { AuthCard } from '#web/components/AuthCard.tsx';
 import {
   INVALID_RESET_LINK,
   ResetPasswordForm,
-} from '../../../features/auth/components/ResetPasswordForm.tsx';
-import type { SignInState } from '../../guard-components.tsx';
-import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+} from '#web/features/auth/components/ResetPasswordForm.tsx';
+import type { SignInState } from '#web/app/guard-components.tsx';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 
 export default function ResetPasswordScreen() {
   const [params] = useSearchParams();

@@ -1,6 +1,6 @@
 import { SCREEN_TITLES } from '@tenantry/shared';
-import { NotBuiltYet } from '../../../components/NotBuiltYet.tsx';
-import { PageHeader } from '../../../components/PageHeader.tsx';
+import { NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
+import { PageHeader } from '#web/components/PageHeader.tsx';
 
 export default function RoadmapScreen() {
   return (

@@ -1,8 +1,8 @@
 import { SCREEN_TITLES, sharedUserHome } from '@tenantry/shared';
 import { Anchor, Text } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
-import { AuthCard } from '../../../components/AuthCard.tsx';
-import { SharedSignInForm } from '../../../features/sharing/components/SharedSignInForm.tsx';
+import { AuthCard } from '#web/components/AuthCard.tsx';
+import { SharedSignInForm } from '#web/features/sharing/components/SharedSignInForm.tsx';
 
 /**
  * Shared sign-in (seed §2): people a client tenant was shared with prove their address with a

@@ -2,10 +2,10 @@ import { SCREEN_TITLES } from '@tenantry/shared';
 import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { AuthCard } from '../../../components/AuthCard.tsx';
-import { SignInForm } from '../../../features/auth/components/SignInForm.tsx';
-import { nextFromSearch } from '../../../features/auth/next-path.ts';
-import type { SignInState } from '../../guard-components.tsx';
+import { AuthCard } from '#web/components/AuthCard.tsx';
+import { SignInForm } from '#web/features/auth/components/SignInForm.tsx';
+import { nextFromSearch } from '#web/features/auth/next-path.ts';
+import type { SignInState } from '#web/app/guard-components.tsx';
 
 /** Where to go after signing in: back where the visitor was sent from, `?next=`, else home. */
 function destination(state: SignInState | null, search: string): string {

@@ -2,8 +2,8 @@ import { SCREEN_TITLES } from '@tenantry/shared';
 import { Loader, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { AuthCard } from '../../../components/AuthCard.tsx';
-import { useSignOut } from '../../../features/auth/api/sign-out.ts';
+import { AuthCard } from '#web/components/AuthCard.tsx';
+import { useSignOut } from '#web/features/auth/api/sign-out.ts';
 
 /** Signs out on the server, forgets this user's cached data, then goes to /signin. */
 export default function SignOutScreen() {

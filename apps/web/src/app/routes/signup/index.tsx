@@ -1,10 +1,10 @@
 import { SCREEN_TITLES } from '@tenantry/shared';
 import { Anchor, Text } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { AuthCard } from '../../../components/AuthCard.tsx';
-import { SignUpForm } from '../../../features/auth/components/SignUpForm.tsx';
-import { nextFromSearch } from '../../../features/auth/next-path.ts';
-import type { SignInState } from '../../guard-components.tsx';
+import { AuthCard } from '#web/components/AuthCard.tsx';
+import { SignUpForm } from '#web/features/auth/components/SignUpForm.tsx';
+import { nextFromSearch } from '#web/features/auth/next-path.ts';
+import type { SignInState } from '#web/app/guard-components.tsx';
 
 export default function SignUpScreen() {
   const navigate = useNavigate();

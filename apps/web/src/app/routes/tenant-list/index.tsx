@@ -2,9 +2,9 @@ import { SCREEN_TITLES } from '@tenantry/shared';
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { PageHeader } from '../../../components/PageHeader.tsx';
-import { CreateTenantModal } from '../../../features/tenants/components/CreateTenantModal.tsx';
-import { TenantList } from '../../../features/tenants/components/TenantList.tsx';
+import { PageHeader } from '#web/components/PageHeader.tsx';
+import { CreateTenantModal } from '#web/features/tenants/components/CreateTenantModal.tsx';
+import { TenantList } from '#web/features/tenants/components/TenantList.tsx';
 
 export default function TenantListScreen() {
   const [creating, setCreating] = useState(false);

@@ -2,15 +2,15 @@ import { SCREEN_TABS, SCREEN_TITLES } from '@tenantry/shared';
 import { Alert, Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { NotBuiltYet } from '../../../components/NotBuiltYet.tsx';
-import { PageHeader } from '../../../components/PageHeader.tsx';
-import { ScreenTabs } from '../../../components/ScreenTabs.tsx';
-import { useTenant } from '../../../features/tenants/api/get-tenant.ts';
-import { TenantOverview } from '../../../features/tenants/components/TenantOverview.tsx';
-import { TenantSettings } from '../../../features/tenants/components/TenantSettings.tsx';
-import { TenantSharingPanel } from '../../../features/sharing/components/TenantSharingPanel.tsx';
-import { ApiError } from '../../../lib/api.ts';
-import type { ScreenProps } from '../../screens.ts';
+import { NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
+import { PageHeader } from '#web/components/PageHeader.tsx';
+import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
+import { useTenant } from '#web/features/tenants/api/get-tenant.ts';
+import { TenantOverview } from '#web/features/tenants/components/TenantOverview.tsx';
+import { TenantSettings } from '#web/features/tenants/components/TenantSettings.tsx';
+import { TenantSharingPanel } from '#web/features/sharing/components/TenantSharingPanel.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import type { ScreenProps } from '#web/app/screens.ts';
 
 const TABS = SCREEN_TABS.tenant;
 /** Tabs whose features come with later issues say so plainly. */

@@ -2,9 +2,9 @@ import { SCREEN_TITLES } from '@tenantry/shared';
 import { Alert, Anchor, Loader, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import { AuthCard } from '../../../components/AuthCard.tsx';
-import { useVerifyEmail } from '../../../features/auth/api/verify-email.ts';
-import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { AuthCard } from '#web/components/AuthCard.tsx';
+import { useVerifyEmail } from '#web/features/auth/api/verify-email.ts';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 
 /**
  * /verify-email?token=… verifies here; /verify-email?status=verified[&error=CODE] is where

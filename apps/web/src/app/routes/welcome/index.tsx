@@ -1,9 +1,9 @@
 import { SCREEN_TITLES } from '@tenantry/shared';
 import { Anchor, Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { NotBuiltYet } from '../../../components/NotBuiltYet.tsx';
-import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useMe } from '../../../features/auth/api/me.ts';
+import { NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
+import { PageHeader } from '#web/components/PageHeader.tsx';
+import { useMe } from '#web/features/auth/api/me.ts';
 
 const CHECKLIST = [
   { to: '/tenant', label: 'Add your first client tenant', hint: 'The organisations you assess.' },

@@ -1,6 +1,6 @@
 import { AccountSchema, type UpdateAccountInput } from '@tenantry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch } from '#web/lib/api.ts';
 import { ACCOUNT_QUERY_KEY } from './account.ts';
 
 /** PATCH /api/v1/account (rename). */

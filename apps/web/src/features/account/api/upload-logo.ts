@@ -1,6 +1,6 @@
 import { AccountSchema, ErrorBodySchema, type Account } from '@tenantry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
 import { ACCOUNT_QUERY_KEY } from './account.ts';
 
 /** PUT /api/v1/account/logo with the file as the raw body (the server checks its content). */

@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useUpdateAccount } from '../api/update-account.ts';
 import { useUploadLogo } from '../api/upload-logo.ts';
 import { logoFileProblem } from './logo-file.ts';
-import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 
 function NameForm({ account, canEdit }: { account: Account; canEdit: boolean }) {
   const update = useUpdateAccount();

@@ -1,6 +1,6 @@
 import { AuditPageSchema } from '@tenantry/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch } from '#web/lib/api.ts';
 
 export const AUDIT_PAGE_SIZE = 25;
 

@@ -1,7 +1,7 @@
 import { CurrentUserSchema, type CurrentUser } from '@tenantry/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '../../../lib/api.ts';
-import { ME_QUERY_KEY } from '../../../lib/query-client.ts';
+import { ApiError, apiFetch } from '#web/lib/api.ts';
+import { ME_QUERY_KEY } from '#web/lib/query-client.ts';
 
 /** GET /api/v1/me: the current user's claims, or null when signed out (401). */
 export async function fetchMe(signal?: AbortSignal): Promise<CurrentUser | null> {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ME_QUERY_KEY } from '../../../lib/query-client.ts';
+import { ME_QUERY_KEY } from '#web/lib/query-client.ts';
 import { authClient, unwrap } from './auth-client.ts';
 
 export interface SignInInput {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { ME_QUERY_KEY } from '../../../lib/query-client.ts';
+import { ME_QUERY_KEY } from '#web/lib/query-client.ts';
 import { authClient, unwrap } from './auth-client.ts';
 
 /** Ends the session on the server, then forgets every cached answer of this user. */

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { AuthError } from '../api/auth-client.ts';
 import { useRequestPasswordReset } from '../api/password-reset.ts';
 import { RESET_LINK_SENT, genericErrorMessage, validateEmail } from './auth-messages.ts';
-import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 
 export function ForgotPasswordForm() {
   const request = useRequestPasswordReset();

@@ -8,7 +8,7 @@ import {
   validateEmail,
   validateNewPassword,
 } from './auth-messages.ts';
-import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 
 interface Errors {
   name?: string | undefined;

@@ -1,7 +1,7 @@
 import { AcceptInvitationResultSchema } from '@tenantry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
-import { ME_QUERY_KEY } from '../../../lib/query-client.ts';
+import { apiFetch } from '#web/lib/api.ts';
+import { ME_QUERY_KEY } from '#web/lib/query-client.ts';
 
 /**
  * POST /api/v1/invitations/by-token/{token}/accept. The account becomes the user's `tid`, so

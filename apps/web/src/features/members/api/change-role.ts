@@ -1,6 +1,6 @@
 import { MemberSchema, type AccountRole } from '@tenantry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch } from '#web/lib/api.ts';
 import { MEMBERS_QUERY_KEY } from './members.ts';
 
 /** PATCH /api/v1/members/{userId} */

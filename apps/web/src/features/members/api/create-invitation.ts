@@ -1,6 +1,6 @@
 import { InvitationSchema, type CreateInvitationInput } from '@tenantry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch } from '#web/lib/api.ts';
 import { INVITATIONS_QUERY_KEY } from './invitations.ts';
 
 /** POST /api/v1/invitations */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch } from '#web/lib/api.ts';
 
 /** POST /api/v1/members/leave; afterwards every cached answer belongs to the old account. */
 export function useLeaveAccount() {

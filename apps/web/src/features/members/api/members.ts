@@ -1,6 +1,6 @@
 import { MemberListSchema } from '@tenantry/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch } from '#web/lib/api.ts';
 
 export const MEMBERS_QUERY_KEY = ['members'] as const;
 

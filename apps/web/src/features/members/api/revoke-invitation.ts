@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch } from '#web/lib/api.ts';
 import { INVITATIONS_QUERY_KEY } from './invitations.ts';
 
 /** DELETE /api/v1/invitations/{id} */

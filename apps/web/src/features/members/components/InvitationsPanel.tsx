@@ -13,12 +13,12 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
 import { useCreateInvitation } from '../api/create-invitation.ts';
 import { useInvitations } from '../api/invitations.ts';
 import { useRevokeInvitation } from '../api/revoke-invitation.ts';
 import { ROLE_LABELS } from './member-rules.ts';
-import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

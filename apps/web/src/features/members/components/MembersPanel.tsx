@@ -20,7 +20,7 @@ import { useMembers } from '../api/members.ts';
 import { useRemoveMember } from '../api/remove-member.ts';
 import { InvitationsPanel } from './InvitationsPanel.tsx';
 import { ROLE_LABELS, canRemoveMember, isLastOwner, roleChoices } from './member-rules.ts';
-import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 

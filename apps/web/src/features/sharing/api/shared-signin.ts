@@ -4,8 +4,8 @@ import {
   type SharedSignInVerify,
 } from '@tenantry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
-import { ME_QUERY_KEY } from '../../../lib/query-client.ts';
+import { apiFetch } from '#web/lib/api.ts';
+import { ME_QUERY_KEY } from '#web/lib/query-client.ts';
 
 const base = (tenantId: string) => `/api/v1/shared-signin/${encodeURIComponent(tenantId)}`;
 

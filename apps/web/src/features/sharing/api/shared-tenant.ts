@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch } from '#web/lib/api.ts';
 
 const TenantNameSchema = z.object({ id: z.string(), name: z.string() });
 

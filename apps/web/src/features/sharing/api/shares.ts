@@ -6,7 +6,7 @@ import {
   type ShareRole,
 } from '@tenantry/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch } from '#web/lib/api.ts';
 
 /** Every query of this feature starts with this key; writes invalidate it as a whole. */
 export const SHARES_KEY = ['shares'] as const;

@@ -3,7 +3,7 @@ import { IconMailCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useRequestSharedCode, useVerifySharedCode } from '../api/shared-signin.ts';
 import { normaliseCode, sharedSignInErrorMessage, validateEmail } from './sharing-messages.ts';
-import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 
 /**
  * Shared sign-in in two steps: the e-mail address the tenant was shared with → "Send code",

@@ -3,8 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client.ts';
-import { jsonResponse } from '../../../test/fixtures.ts';
+import { createQueryClient } from '#web/lib/query-client.ts';
+import { jsonResponse } from '#web/test/fixtures.ts';
 import { TenantSharingPanel } from './TenantSharingPanel.tsx';
 
 const SHARE = {

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
 
 const NETWORK = 'Could not reach the server. Check your connection and try again.';
 const RATE_LIMITED = 'Too many attempts. Please wait a minute and try again.';

@@ -1,6 +1,6 @@
 import { SystemInfoSchema } from '@tenantry/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch } from '#web/lib/api.ts';
 
 export const systemInfoQueryOptions = queryOptions({
   queryKey: ['system', 'info'],

@@ -1,5 +1,5 @@
 import { Accordion, Alert, Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { LinkifiedText } from '../../../components/LinkifiedText.tsx';
+import { LinkifiedText } from '#web/components/LinkifiedText.tsx';
 import { useMailbox } from '../api/mailbox.ts';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,6 +1,6 @@
 import { TenantSchema, type Tenant } from '@tenantry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch } from '#web/lib/api.ts';
 import { tenantKeys } from './tenant-keys.ts';
 
 /** POST /api/v1/tenants/{id}/archive or /restore */

@@ -1,6 +1,6 @@
 import { TenantDetailSchema, type TenantDetail } from '@tenantry/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '../../../lib/api.ts';
+import { ApiError, apiFetch } from '#web/lib/api.ts';
 import { tenantKeys } from './tenant-keys.ts';
 
 /** GET /api/v1/tenants/{id}: the tenant and the caller's role on it. */

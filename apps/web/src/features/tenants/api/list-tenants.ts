@@ -1,6 +1,6 @@
 import { TenantPageSchema, type TenantListQueryInput, type TenantPage } from '@tenantry/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch } from '#web/lib/api.ts';
 import { tenantListSearch } from '../lib/list-query.ts';
 import { tenantKeys } from './tenant-keys.ts';
 

@@ -1,6 +1,6 @@
 import { TenantSchema, type Tenant, type UpdateTenantInput } from '@tenantry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch } from '#web/lib/api.ts';
 import { tenantKeys } from './tenant-keys.ts';
 
 /** PATCH /api/v1/tenants/{id} */

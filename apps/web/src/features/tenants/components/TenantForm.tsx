@@ -14,7 +14,7 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import type { CreateTenantInput } from '@tenantry/shared';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
 import {
   EMPTY_CONTACT,
   errorFor,
@@ -23,7 +23,7 @@ import {
   type FieldErrors,
   type TenantFormValues,
 } from '../lib/tenant-form.ts';
-import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 
 interface TenantFormProps {
   initial: TenantFormValues;

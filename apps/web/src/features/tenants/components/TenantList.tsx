@@ -26,7 +26,7 @@ import {
   toListQuery,
   type TenantListControls,
 } from '../lib/list-query.ts';
-import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));

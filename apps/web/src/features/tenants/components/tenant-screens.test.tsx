@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { analytics } from '../../../lib/analytics.ts';
-import { USER } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/render-app.tsx';
+import { analytics } from '#web/lib/analytics.ts';
+import { USER } from '#web/test/fixtures.ts';
+import { renderApp } from '#web/test/render-app.tsx';
 
 const T = { timeout: 5_000 };
 
