@@ -1,6 +1,6 @@
 import { ROUTES, type CurrentUser, type RouteAccess } from '@tenantry/shared';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, SHARED, USER } from '../test/fixtures.ts';
+import { ADMIN, SHARED, USER } from '#web/test/fixtures.ts';
 import { decideAccess, mainLayoutFor, type GuardDecision } from './guards.ts';
 
 const allow: GuardDecision = { kind: 'allow' };

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { analytics, pageViewEvent } from '../lib/analytics.ts';
+import { analytics, pageViewEvent } from '#web/lib/analytics.ts';
 import { useMatchedRoute } from './route-handle.ts';
 
 /** Seed §2: the page scrolls to the top on every navigation. */

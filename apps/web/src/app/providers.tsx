@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ClientConfigContext } from '../lib/config.ts';
+import { ClientConfigContext } from '#web/lib/config.ts';
 import { theme } from './theme.ts';
 
 interface ProvidersProps {

@@ -1,6 +1,11 @@
 import type { RouteAccess, ScreenName } from '@tenantry/shared';
 import { useMatches } from 'react-router';
 
+/** Every screen receives the screen name of its route (one component serves several rows). */
+export interface ScreenProps {
+  screen: ScreenName;
+}
+
 /** Carried on every generated route so the root knows the matched screen. */
 export interface RouteHandle {
   screen: ScreenName;

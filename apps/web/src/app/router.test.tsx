@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { analytics } from '../lib/analytics.ts';
-import { ADMIN, SHARED, USER } from '../test/fixtures.ts';
-import { analyticsEvents, renderApp } from '../test/render-app.tsx';
+import { analytics } from '#web/lib/analytics.ts';
+import { ADMIN, SHARED, USER } from '#web/test/fixtures.ts';
+import { analyticsEvents, renderApp } from '#web/test/render-app.tsx';
 
 const T = { timeout: 5_000 };
 

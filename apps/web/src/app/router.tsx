@@ -1,9 +1,9 @@
 import { ROUTES, type RouteDef } from '@tenantry/shared';
 import { Suspense } from 'react';
 import { Outlet, createBrowserRouter, type RouteObject } from 'react-router';
-import { CenteredLoader } from '../components/CenteredLoader.tsx';
-import { useMe } from '../features/auth/api/me.ts';
-import { RouteScreen } from './guard-components.tsx';
+import { CenteredLoader } from '#web/components/CenteredLoader.tsx';
+import { useMe } from '#web/features/auth/api/me.ts';
+import { RouteScreen } from './route-screen.tsx';
 import { mainLayoutFor } from './guards.ts';
 import { MainLayout } from './layouts/MainLayout.tsx';
 import { SharedTenantLayout } from './layouts/SharedTenantLayout.tsx';

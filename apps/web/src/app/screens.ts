@@ -1,10 +1,6 @@
 import type { ScreenName } from '@tenantry/shared';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-
-/** Every screen receives the screen name of its route (one component serves several rows). */
-export interface ScreenProps {
-  screen: ScreenName;
-}
+import type { ScreenProps } from './route-handle.ts';
 
 type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
 

@@ -3,9 +3,9 @@ import { render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import { Providers } from '../app/providers.tsx';
-import { buildRoutes } from '../app/router.tsx';
-import { createQueryClient } from '../lib/query-client.ts';
+import { Providers } from '#web/app/providers.tsx';
+import { buildRoutes } from '#web/app/router.tsx';
+import { createQueryClient } from '#web/lib/query-client.ts';
 import { CONFIG, jsonResponse } from './fixtures.ts';
 
 export const MAILBOX = [

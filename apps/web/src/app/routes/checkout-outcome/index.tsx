@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '#web/components/AuthCard.tsx';
 import { analytics, outcomeEvent } from '#web/lib/analytics.ts';
-import type { ScreenProps } from '#web/app/screens.ts';
+import type { ScreenProps } from '#web/app/route-handle.ts';
 
 type OutcomeScreen = keyof typeof CHECKOUT_OUTCOMES;
 

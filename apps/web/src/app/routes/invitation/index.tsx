@@ -5,11 +5,8 @@ import { AuthCard } from '#web/components/AuthCard.tsx';
 import { useMe } from '#web/features/auth/api/me.ts';
 import { useAcceptInvitation } from '#web/features/members/api/accept-invitation.ts';
 import { useInvitationByToken } from '#web/features/members/api/invitation-by-token.ts';
-import {
-  invitationAuthLinks,
-  invitationView,
-} from '#web/features/members/components/invitation-view.ts';
-import { ROLE_LABELS } from '#web/features/members/components/member-rules.ts';
+import { invitationAuthLinks, invitationView } from '#web/features/members/lib/invitation-view.ts';
+import { ROLE_LABELS } from '#web/features/members/lib/member-rules.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 

@@ -6,8 +6,8 @@ import {
   INVALID_RESET_LINK,
   ResetPasswordForm,
 } from '#web/features/auth/components/ResetPasswordForm.tsx';
-import type { SignInState } from '#web/app/guard-components.tsx';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import type { SignInState } from '#web/features/auth/lib/next-path.ts';
 
 export default function ResetPasswordScreen() {
   const [params] = useSearchParams();

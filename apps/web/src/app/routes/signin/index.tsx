@@ -4,8 +4,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '#web/components/AuthCard.tsx';
 import { SignInForm } from '#web/features/auth/components/SignInForm.tsx';
-import { nextFromSearch } from '#web/features/auth/next-path.ts';
-import type { SignInState } from '#web/app/guard-components.tsx';
+import { nextFromSearch, type SignInState } from '#web/features/auth/lib/next-path.ts';
 
 /** Where to go after signing in: back where the visitor was sent from, `?next=`, else home. */
 function destination(state: SignInState | null, search: string): string {

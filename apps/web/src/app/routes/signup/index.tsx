@@ -3,8 +3,7 @@ import { Anchor, Text } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '#web/components/AuthCard.tsx';
 import { SignUpForm } from '#web/features/auth/components/SignUpForm.tsx';
-import { nextFromSearch } from '#web/features/auth/next-path.ts';
-import type { SignInState } from '#web/app/guard-components.tsx';
+import { nextFromSearch, type SignInState } from '#web/features/auth/lib/next-path.ts';
 
 export default function SignUpScreen() {
   const navigate = useNavigate();

@@ -10,7 +10,7 @@ import { TenantOverview } from '#web/features/tenants/components/TenantOverview.
 import { TenantSettings } from '#web/features/tenants/components/TenantSettings.tsx';
 import { TenantSharingPanel } from '#web/features/sharing/components/TenantSharingPanel.tsx';
 import { ApiError } from '#web/lib/api.ts';
-import type { ScreenProps } from '#web/app/screens.ts';
+import type { ScreenProps } from '#web/app/route-handle.ts';
 
 const TABS = SCREEN_TABS.tenant;
 /** Tabs whose features come with later issues say so plainly. */

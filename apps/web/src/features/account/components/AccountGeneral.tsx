@@ -4,7 +4,7 @@ import { IconBuilding } from '@tabler/icons-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useUpdateAccount } from '../api/update-account.ts';
 import { useUploadLogo } from '../api/upload-logo.ts';
-import { logoFileProblem } from './logo-file.ts';
+import { logoFileProblem } from '../lib/logo-file.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 
 function NameForm({ account, canEdit }: { account: Account; canEdit: boolean }) {

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useAuditLog } from '../api/audit.ts';
-import { describeAuditEntry } from './audit-labels.ts';
+import { describeAuditEntry } from '../lib/audit-labels.ts';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -3,7 +3,7 @@ import { IconMailCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { AuthError } from '../api/auth-client.ts';
 import { useRequestPasswordReset } from '../api/password-reset.ts';
-import { RESET_LINK_SENT, genericErrorMessage, validateEmail } from './auth-messages.ts';
+import { RESET_LINK_SENT, genericErrorMessage, validateEmail } from '../lib/auth-messages.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 
 export function ForgotPasswordForm() {

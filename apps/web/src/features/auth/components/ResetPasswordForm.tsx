@@ -2,7 +2,7 @@ import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { AuthError } from '../api/auth-client.ts';
 import { useResetPassword } from '../api/password-reset.ts';
-import { PASSWORD_MIN, genericErrorMessage, validateNewPassword } from './auth-messages.ts';
+import { PASSWORD_MIN, genericErrorMessage, validateNewPassword } from '../lib/auth-messages.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 
 export const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Request a new one.';

@@ -1,7 +1,7 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useSignIn } from '../api/sign-in.ts';
-import { signInErrorMessage, validateEmail } from './auth-messages.ts';
+import { signInErrorMessage, validateEmail } from '../lib/auth-messages.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 
 export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {

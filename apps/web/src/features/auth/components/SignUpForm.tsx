@@ -7,7 +7,7 @@ import {
   signUpErrorMessage,
   validateEmail,
   validateNewPassword,
-} from './auth-messages.ts';
+} from '../lib/auth-messages.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 
 interface Errors {

@@ -17,7 +17,7 @@ import { ApiError } from '#web/lib/api.ts';
 import { useCreateInvitation } from '../api/create-invitation.ts';
 import { useInvitations } from '../api/invitations.ts';
 import { useRevokeInvitation } from '../api/revoke-invitation.ts';
-import { ROLE_LABELS } from './member-rules.ts';
+import { ROLE_LABELS } from '../lib/member-rules.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

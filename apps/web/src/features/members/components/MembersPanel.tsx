@@ -19,7 +19,7 @@ import { useLeaveAccount } from '../api/leave-account.ts';
 import { useMembers } from '../api/members.ts';
 import { useRemoveMember } from '../api/remove-member.ts';
 import { InvitationsPanel } from './InvitationsPanel.tsx';
-import { ROLE_LABELS, canRemoveMember, isLastOwner, roleChoices } from './member-rules.ts';
+import { ROLE_LABELS, canRemoveMember, isLastOwner, roleChoices } from '../lib/member-rules.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });

@@ -1,7 +1,7 @@
 import type { Share } from '@tenantry/shared';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useRevokeShare } from '../api/shares.ts';
-import { sharingErrorMessage } from './sharing-messages.ts';
+import { sharingErrorMessage } from '../lib/sharing-messages.ts';
 
 /** Confirms and revokes one share; the shared user loses access on their next request. */
 export function RevokeShareModal({ share, onClose }: { share: Share | null; onClose: () => void }) {

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Select, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useCreateShare } from '../api/shares.ts';
 import { SHARE_ROLE_OPTIONS } from './ShareRoleSelect.tsx';
-import { fieldErrors, sharingErrorMessage, validateEmail } from './sharing-messages.ts';
+import { fieldErrors, sharingErrorMessage, validateEmail } from '../lib/sharing-messages.ts';
 
 /** "Share" form: an e-mail address and a role; the invitee gets a sign-in link by e-mail. */
 export function ShareForm({ tenantId }: { tenantId: string }) {

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useRequestSharedCode, useVerifySharedCode } from '../api/shared-signin.ts';
-import { normaliseCode, sharedSignInErrorMessage, validateEmail } from './sharing-messages.ts';
+import { normaliseCode, sharedSignInErrorMessage, validateEmail } from '../lib/sharing-messages.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 
 /**

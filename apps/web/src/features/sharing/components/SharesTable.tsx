@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { RevokeShareModal } from './RevokeShareModal.tsx';
 import { ShareRoleSelect } from './ShareRoleSelect.tsx';
-import { formatLastUsed } from './share-time.ts';
-import { sharingErrorMessage } from './sharing-messages.ts';
+import { formatLastUsed } from '../lib/share-time.ts';
+import { sharingErrorMessage } from '../lib/sharing-messages.ts';
 
 /**
  * A list of share grants with its loading, error and empty states; role changes and revoking

@@ -1,3 +1,14 @@
+import type { Location } from 'react-router';
+
+/**
+ * Router state passed to /signin: where to send the visitor back afterwards, and a notice
+ * to show above the form (e.g. after signing up or resetting a password).
+ */
+export interface SignInState {
+  from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
+  notice?: string;
+}
+
 /**
  * A `next` (return-to) value made safe: only a same-origin relative path ("/x…") is kept;
  * anything else — absolute URLs, protocol-relative "//host", backslash tricks, control

@@ -1,17 +1,11 @@
 import type { RouteAccess, ScreenName } from '@tenantry/shared';
 import { Suspense } from 'react';
-import { Navigate, useLocation, type Location } from 'react-router';
-import { CenteredLoader } from '../components/CenteredLoader.tsx';
-import { useMe } from '../features/auth/api/me.ts';
-import { nextFromSearch } from '../features/auth/next-path.ts';
+import { Navigate, useLocation } from 'react-router';
+import { CenteredLoader } from '#web/components/CenteredLoader.tsx';
+import { useMe } from '#web/features/auth/api/me.ts';
+import { nextFromSearch, type SignInState } from '#web/features/auth/lib/next-path.ts';
 import { decideAccess } from './guards.ts';
 import { SCREENS } from './screens.ts';
-
-/** Router state passed to /signin so it can send the visitor back afterwards. */
-export interface SignInState {
-  from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
-  notice?: string;
-}
 
 function ScreenView({ screen }: { screen: ScreenName }) {
   const Screen = SCREENS[screen];
