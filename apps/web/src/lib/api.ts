@@ -1,7 +1,11 @@
 import { ErrorBodySchema } from '@tenantry/shared';
 import type { z } from 'zod';
 
-/** An API answer that was not 2xx, carrying the one error shape's code, message and fields. */
+/**
+ * The one error of a failed request: an /api/v1 answer that was not 2xx (its code, message
+ * and fields), a Better Auth refusal (its code, e.g. INVALID_EMAIL_OR_PASSWORD, see
+ * features/auth/api/auth-client.ts), or status 0 when the server could not be reached.
+ */
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(
@@ -14,8 +18,12 @@ export class ApiError extends Error {
     super(message);
   }
 
+  /**
+   * The API says the session is missing or has ended. A 401 from Better Auth for a wrong
+   * password carries its own code and does not count.
+   */
   get isUnauthenticated(): boolean {
-    return this.status === 401;
+    return this.status === 401 && this.code === 'common.unauthenticated';
   }
 }
 
@@ -31,6 +39,11 @@ export interface ApiRequest<S extends z.ZodType | undefined = undefined> {
 type Result<S> = S extends z.ZodType ? z.infer<S> : unknown;
 
 const GENERIC_MESSAGE = 'Something went wrong. Please try again.';
+
+/** The error of a request that never got an answer (offline, DNS, the server down). */
+export function networkError(): ApiError {
+  return new ApiError(0, 'common.network', 'Could not reach the server. Check your connection.');
+}
 
 async function toApiError(res: Response): Promise<ApiError> {
   let body: unknown = null;
@@ -84,7 +97,7 @@ export async function apiFetch<S extends z.ZodType | undefined = undefined>(
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, 'common.network', 'Could not reach the server. Check your connection.');
+    throw networkError();
   }
   if (!res.ok) throw await toApiError(res);
   if (res.status === 204) return undefined as Result<S>;

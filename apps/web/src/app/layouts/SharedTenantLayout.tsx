@@ -4,12 +4,12 @@ import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CenteredLoader } from '#web/components/CenteredLoader.tsx';
 import { ThemeToggle } from '#web/components/ThemeToggle.tsx';
-import { useSharedTenantName } from '#web/features/sharing/api/shared-tenant.ts';
+import { useTenantName } from '#web/features/tenants/api/get-tenant.ts';
 
 /** The shared-tenant shell (seed §2): a shared user sees one client tenant, no account navigation. */
 export function SharedTenantLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   // The tenant's name when the tenant API answers (a shared viewer may read it), else its id.
-  const tenantName = useSharedTenantName(user.ttid);
+  const tenantName = useTenantName(user.ttid);
   return (
     <AppShell header={{ height: 56 }} padding={{ base: 'sm', sm: 'lg' }}>
       <AppShell.Header>

@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
-import { useAccount } from '#web/features/account/api/account.ts';
+import { useAccount } from '#web/features/account/api/get-account.ts';
 import { AccountGeneral } from '#web/features/account/components/AccountGeneral.tsx';
 import { AuditLog } from '#web/features/audit/components/AuditLog.tsx';
 import { useMe } from '#web/features/auth/api/me.ts';
@@ -25,7 +25,7 @@ function TabBody({ tab, account, userId }: { tab: string; account: Account; user
     case 'members':
       return <MembersPanel myRole={account.role} myUserId={userId} />;
     case 'sharing':
-      return <AccountSharingPanel />;
+      return <AccountSharingPanel myRole={account.role} />;
     case 'audit':
       return account.permissions.includes('audit.read') ? (
         <AuditLog />

@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { AuthCard } from '#web/components/AuthCard.tsx';
 import { useMe } from '#web/features/auth/api/me.ts';
 import { useAcceptInvitation } from '#web/features/members/api/accept-invitation.ts';
-import { useInvitationByToken } from '#web/features/members/api/invitation-by-token.ts';
+import { useInvitationByToken } from '#web/features/members/api/get-invitation-by-token.ts';
 import { invitationAuthLinks, invitationView } from '#web/features/members/lib/invitation-view.ts';
 import { ROLE_LABELS } from '#web/features/members/lib/member-rules.ts';
 import { ApiError } from '#web/lib/api.ts';

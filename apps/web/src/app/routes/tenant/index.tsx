@@ -98,7 +98,7 @@ export default function TenantScreen({ screen }: ScreenProps) {
               Who can see this client tenant is managed by the account that shared it with you.
             </Alert>
           ) : (
-            <TenantSharingPanel tenantId={tenant.id} />
+            <TenantSharingPanel tenantId={tenant.id} myRole={tenant.access.accountRole} />
           )
         ) : (
           <NotBuiltYet>

@@ -1,7 +1,7 @@
 import { AccountSchema, type UpdateAccountInput } from '@tenantry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
-import { ACCOUNT_QUERY_KEY } from './account.ts';
+import { accountKeys } from './account-keys.ts';
 
 /** PATCH /api/v1/account (rename). */
 export function useUpdateAccount() {
@@ -9,6 +9,6 @@ export function useUpdateAccount() {
   return useMutation({
     mutationFn: (input: UpdateAccountInput) =>
       apiFetch('/api/v1/account', { method: 'PATCH', body: input, schema: AccountSchema }),
-    onSuccess: (account) => qc.setQueryData(ACCOUNT_QUERY_KEY, account),
+    onSuccess: (account) => qc.setQueryData(accountKeys.current(), account),
   });
 }

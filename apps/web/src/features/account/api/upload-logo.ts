@@ -1,7 +1,7 @@
 import { AccountSchema, ErrorBodySchema, type Account } from '@tenantry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '#web/lib/api.ts';
-import { ACCOUNT_QUERY_KEY } from './account.ts';
+import { accountKeys } from './account-keys.ts';
 
 /** PUT /api/v1/account/logo with the file as the raw body (the server checks its content). */
 export async function uploadLogo(file: Blob): Promise<Account> {
@@ -36,6 +36,6 @@ export function useUploadLogo() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: uploadLogo,
-    onSuccess: (account) => qc.setQueryData(ACCOUNT_QUERY_KEY, account),
+    onSuccess: (account) => qc.setQueryData(accountKeys.current(), account),
   });
 }

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { useAuditLog } from '../api/audit.ts';
+import { useAuditLog } from '../api/list-audit-entries.ts';
 import { describeAuditEntry } from '../lib/audit-labels.ts';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

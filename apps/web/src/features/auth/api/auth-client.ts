@@ -1,4 +1,5 @@
 import { createAuthClient } from 'better-auth/react';
+import { ApiError, networkError } from '#web/lib/api.ts';
 
 /**
  * Better Auth's client for /api/auth/* (same origin). The session record is not read from it:
@@ -24,35 +25,26 @@ export function authClient() {
   return client;
 }
 
-/** A failed Better Auth call, with its status and code (e.g. INVALID_EMAIL_OR_PASSWORD). */
-export class AuthError extends Error {
-  override name = 'AuthError';
-  constructor(
-    readonly status: number,
-    readonly code: string | undefined,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 interface BetterAuthResult<T> {
   data: T | null;
   error: { status: number; code?: string | undefined; message?: string | undefined } | null;
 }
 
-/** Turns Better Auth's `{ data, error }` into a value or a thrown AuthError. */
+/**
+ * Turns Better Auth's `{ data, error }` into a value or a thrown ApiError, the app's one error
+ * type: its status, and Better Auth's code (e.g. INVALID_EMAIL_OR_PASSWORD, INVALID_TOKEN).
+ */
 export async function unwrap<T>(call: Promise<BetterAuthResult<T>>): Promise<T> {
   let result: BetterAuthResult<T>;
   try {
     result = await call;
   } catch {
-    throw new AuthError(0, 'NETWORK', 'Could not reach the server. Check your connection.');
+    throw networkError();
   }
   if (result.error) {
-    throw new AuthError(
+    throw new ApiError(
       result.error.status,
-      result.error.code,
+      result.error.code ?? 'auth.failed',
       result.error.message ?? 'Something went wrong',
     );
   }

@@ -17,10 +17,7 @@ export const meQueryOptions = queryOptions({
   queryKey: ME_QUERY_KEY,
   queryFn: ({ signal }) => fetchMe(signal),
   staleTime: 60_000,
-  // One quick retry for a server hiccup; a 4xx other than 401 is not retried.
-  retry: (count, err) =>
-    !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1,
-  retryDelay: 500,
+  // Retries follow the app's one policy (lib/query-client.ts): a server hiccup once, no 4xx.
   // A failed lookup counts as signed out; a screen mounting after it must not re-ask at once
   // (that would flip the layout back to the loader and loop). Focus and sign-in refetch.
   retryOnMount: false,

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { AuthError } from '../api/auth-client.ts';
+import { ApiError } from '#web/lib/api.ts';
 import { useRequestPasswordReset } from '../api/password-reset.ts';
 import { RESET_LINK_SENT, genericErrorMessage, validateEmail } from '../lib/auth-messages.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
@@ -20,7 +20,7 @@ export function ForgotPasswordForm() {
     request.mutate(email.trim(), {
       // Same answer whether or not the account exists; only transport problems differ.
       onSettled: (_data, err) => {
-        if (!err || (err instanceof AuthError && err.status !== 0 && err.status !== 429))
+        if (!err || (err instanceof ApiError && err.status !== 0 && err.status !== 429))
           setSent(true);
       },
     });

@@ -1,6 +1,6 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { AuthError } from '../api/auth-client.ts';
+import { ApiError } from '#web/lib/api.ts';
 import { useResetPassword } from '../api/password-reset.ts';
 import { PASSWORD_MIN, genericErrorMessage, validateNewPassword } from '../lib/auth-messages.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
@@ -21,7 +21,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
   }
 
   const tokenRejected =
-    reset.error instanceof AuthError &&
+    reset.error instanceof ApiError &&
     (reset.error.code === 'INVALID_TOKEN' || reset.error.status === 400);
 
   return (

@@ -1,6 +1,6 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { AuthError } from '../api/auth-client.ts';
+import { ApiError } from '#web/lib/api.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import {
   PASSWORD_MIN,
@@ -46,7 +46,7 @@ export function SignUpForm({
       {
         onSuccess: onDone,
         onError: (err) => {
-          if (err instanceof AuthError && err.code && PASSWORD_CODES.has(err.code)) {
+          if (err instanceof ApiError && err.code && PASSWORD_CODES.has(err.code)) {
             setErrors({ password: err.message });
           }
         },
@@ -55,7 +55,7 @@ export function SignUpForm({
   }
 
   const passwordError =
-    signUp.error instanceof AuthError && signUp.error.code && PASSWORD_CODES.has(signUp.error.code);
+    signUp.error instanceof ApiError && signUp.error.code && PASSWORD_CODES.has(signUp.error.code);
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Create your account">

@@ -1,4 +1,4 @@
-import { AuthError } from '../api/auth-client.ts';
+import { ApiError } from '#web/lib/api.ts';
 
 export const SIGN_IN_FAILED = 'Invalid e-mail or password';
 export const RESET_LINK_SENT = 'If an account exists for that address, we sent a link';
@@ -10,7 +10,7 @@ const RATE_LIMITED = 'Too many attempts. Please wait a minute and try again.';
 
 /** One generic sign-in message: never reveals whether an account exists (ASVS 6.3.8). */
 export function signInErrorMessage(err: unknown): string {
-  if (err instanceof AuthError) {
+  if (err instanceof ApiError) {
     if (err.status === 0) return NETWORK;
     if (err.status === 429) return RATE_LIMITED;
     if (err.code === 'EMAIL_NOT_VERIFIED') {
@@ -21,7 +21,7 @@ export function signInErrorMessage(err: unknown): string {
 }
 
 export function signUpErrorMessage(err: unknown): string {
-  if (err instanceof AuthError) {
+  if (err instanceof ApiError) {
     if (err.status === 0) return NETWORK;
     if (err.status === 429) return RATE_LIMITED;
   }
@@ -29,7 +29,7 @@ export function signUpErrorMessage(err: unknown): string {
 }
 
 export function genericErrorMessage(err: unknown): string {
-  if (err instanceof AuthError) {
+  if (err instanceof ApiError) {
     if (err.status === 0) return NETWORK;
     if (err.status === 429) return RATE_LIMITED;
   }

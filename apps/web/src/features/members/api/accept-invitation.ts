@@ -17,7 +17,7 @@ export function useAcceptInvitation(token: string) {
         schema: AcceptInvitationResultSchema,
       }),
     onSuccess: async () => {
-      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_QUERY_KEY[0] });
       await qc.invalidateQueries({ queryKey: ME_QUERY_KEY });
     },
   });

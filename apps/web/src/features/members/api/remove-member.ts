@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
-import { MEMBERS_QUERY_KEY } from './members.ts';
+import { memberKeys } from './member-keys.ts';
 
 /** DELETE /api/v1/members/{userId} */
 export function useRemoveMember() {
@@ -8,6 +8,6 @@ export function useRemoveMember() {
   return useMutation({
     mutationFn: (userId: string) =>
       apiFetch(`/api/v1/members/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
-    onSettled: () => qc.invalidateQueries({ queryKey: MEMBERS_QUERY_KEY }),
+    onSettled: () => qc.invalidateQueries({ queryKey: memberKeys.list() }),
   });
 }

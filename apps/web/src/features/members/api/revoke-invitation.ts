@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
-import { INVITATIONS_QUERY_KEY } from './invitations.ts';
+import { memberKeys } from './member-keys.ts';
 
 /** DELETE /api/v1/invitations/{id} */
 export function useRevokeInvitation() {
@@ -8,6 +8,6 @@ export function useRevokeInvitation() {
   return useMutation({
     mutationFn: (id: string) =>
       apiFetch(`/api/v1/invitations/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSettled: () => qc.invalidateQueries({ queryKey: INVITATIONS_QUERY_KEY }),
+    onSettled: () => qc.invalidateQueries({ queryKey: memberKeys.invitations() }),
   });
 }

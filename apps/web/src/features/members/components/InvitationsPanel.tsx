@@ -15,7 +15,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '#web/lib/api.ts';
 import { useCreateInvitation } from '../api/create-invitation.ts';
-import { useInvitations } from '../api/invitations.ts';
+import { useInvitations } from '../api/list-invitations.ts';
 import { useRevokeInvitation } from '../api/revoke-invitation.ts';
 import { ROLE_LABELS } from '../lib/member-rules.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';

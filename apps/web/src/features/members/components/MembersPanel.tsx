@@ -14,9 +14,9 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useChangeRole } from '../api/change-role.ts';
+import { useChangeMemberRole } from '../api/change-member-role.ts';
 import { useLeaveAccount } from '../api/leave-account.ts';
-import { useMembers } from '../api/members.ts';
+import { useMembers } from '../api/list-members.ts';
 import { useRemoveMember } from '../api/remove-member.ts';
 import { InvitationsPanel } from './InvitationsPanel.tsx';
 import { ROLE_LABELS, canRemoveMember, isLastOwner, roleChoices } from '../lib/member-rules.ts';
@@ -37,7 +37,7 @@ function RoleCell({
   myRole: AccountRole;
   isSelf: boolean;
 }) {
-  const change = useChangeRole();
+  const change = useChangeMemberRole();
   const choices = roleChoices(myRole, { role: member.role, isSelf });
   if (choices.length === 0) return <Badge variant="light">{ROLE_LABELS[member.role]}</Badge>;
   return (

@@ -1,11 +1,10 @@
-import { can } from '@tenantry/shared';
+import { can, type AccountRole } from '@tenantry/shared';
 import { Stack, Text, Title } from '@mantine/core';
-import { useAccountShares, useMyAccountRole } from '../api/shares.ts';
+import { useAccountShares } from '../api/list-account-shares.ts';
 import { SharesTable } from './SharesTable.tsx';
 
 /** `admin/sharing`: every active share of the account, with links to its client tenant. */
-export function AccountSharingPanel() {
-  const role = useMyAccountRole();
+export function AccountSharingPanel({ myRole }: { myRole: AccountRole }) {
   const shares = useAccountShares();
   return (
     <Stack gap="lg">
@@ -20,7 +19,7 @@ export function AccountSharingPanel() {
       </Stack>
       <SharesTable
         shares={shares}
-        canManage={can(role.data, 'sharing.manage')}
+        canManage={can(myRole, 'sharing.manage')}
         withTenant
         label="Shares of this account"
         empty="No client tenant is shared yet."

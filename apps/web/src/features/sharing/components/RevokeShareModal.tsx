@@ -1,6 +1,6 @@
 import type { Share } from '@tenantry/shared';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useRevokeShare } from '../api/shares.ts';
+import { useRevokeShare } from '../api/revoke-share.ts';
 import { sharingErrorMessage } from '../lib/sharing-messages.ts';
 
 /** Confirms and revokes one share; the shared user loses access on their next request. */

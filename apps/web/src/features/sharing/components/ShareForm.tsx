@@ -1,7 +1,7 @@
 import type { ShareRole } from '@tenantry/shared';
 import { Alert, Button, Group, Select, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useCreateShare } from '../api/shares.ts';
+import { useCreateShare } from '../api/create-share.ts';
 import { SHARE_ROLE_OPTIONS } from './ShareRoleSelect.tsx';
 import { fieldErrors, sharingErrorMessage, validateEmail } from '../lib/sharing-messages.ts';
 

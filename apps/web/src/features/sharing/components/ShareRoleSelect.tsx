@@ -1,6 +1,6 @@
 import { SHARE_ROLES, type Share, type ShareRole } from '@tenantry/shared';
 import { Badge, Select } from '@mantine/core';
-import { useChangeShareRole } from '../api/shares.ts';
+import { useChangeShareRole } from '../api/change-share-role.ts';
 
 export const SHARE_ROLE_LABELS: Record<ShareRole, string> = {
   viewer: 'Viewer',

@@ -20,16 +20,6 @@ const SHARE = {
 function serve(role: 'owner' | 'member') {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
-    if (url === '/api/v1/account') {
-      return jsonResponse({
-        id: 'a1',
-        name: 'Acc',
-        logoUrl: null,
-        createdAt: '2026-01-01T00:00:00.000Z',
-        role,
-        permissions: [],
-      });
-    }
     if (url === '/api/v1/tenants/t1/shares' && (init?.method ?? 'GET') === 'GET') {
       return jsonResponse({ shares: [SHARE] });
     }
@@ -42,7 +32,7 @@ function serve(role: 'owner' | 'member') {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MantineProvider>
-        <TenantSharingPanel tenantId="t1" />
+        <TenantSharingPanel tenantId="t1" myRole={role} />
       </MantineProvider>
     </QueryClientProvider>,
   );

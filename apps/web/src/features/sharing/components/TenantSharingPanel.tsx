@@ -1,17 +1,23 @@
-import { can } from '@tenantry/shared';
+import { can, type AccountRole } from '@tenantry/shared';
 import { Card, Stack, Text, Title } from '@mantine/core';
-import { useMyAccountRole, useTenantShares } from '../api/shares.ts';
+import { useTenantShares } from '../api/list-tenant-shares.ts';
 import { ShareForm } from './ShareForm.tsx';
 import { SharesTable } from './SharesTable.tsx';
 
 /**
  * The `sharing` tab of a client tenant: who it is shared with, their role, and (for roles
- * with sharing.manage) sharing with a new address, changing a role and revoking.
+ * with sharing.manage) sharing with a new address, changing a role and revoking. `myRole` is
+ * the member's role in the tenant's account (null for a shared user).
  */
-export function TenantSharingPanel({ tenantId }: { tenantId: string }) {
-  const role = useMyAccountRole();
+export function TenantSharingPanel({
+  tenantId,
+  myRole,
+}: {
+  tenantId: string;
+  myRole: AccountRole | null;
+}) {
   const shares = useTenantShares(tenantId);
-  const canManage = can(role.data, 'sharing.manage');
+  const canManage = can(myRole, 'sharing.manage');
   return (
     <Stack gap="lg">
       <Stack gap={4}>

@@ -1,6 +1,6 @@
 import type { ClientConfig } from '@tenantry/shared';
 import { Alert, Loader, SimpleGrid, Stack, Table, Title } from '@mantine/core';
-import { useSystemInfo } from '../api/system-info.ts';
+import { useSystemInfo } from '../api/get-system-info.ts';
 
 function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';

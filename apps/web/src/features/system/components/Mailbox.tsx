@@ -1,6 +1,6 @@
 import { Accordion, Alert, Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { LinkifiedText } from '#web/components/LinkifiedText.tsx';
-import { useMailbox } from '../api/mailbox.ts';
+import { useMailbox } from '../api/list-mail.ts';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

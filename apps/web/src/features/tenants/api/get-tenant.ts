@@ -1,6 +1,6 @@
 import { TenantDetailSchema, type TenantDetail } from '@tenantry/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '#web/lib/api.ts';
+import { apiFetch } from '#web/lib/api.ts';
 import { tenantKeys } from './tenant-keys.ts';
 
 /** GET /api/v1/tenants/{id}: the tenant and the caller's role on it. */
@@ -15,10 +15,17 @@ export const tenantQueryOptions = (id: string) =>
   queryOptions({
     queryKey: tenantKeys.detail(id),
     queryFn: ({ signal }) => fetchTenant(id, signal),
-    // A 404/403 will not change by asking again.
-    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 1,
   });
 
 export function useTenant(id: string) {
   return useQuery(tenantQueryOptions(id));
+}
+
+/**
+ * The tenant's name for a shell header (the same cache entry as the tenant screen): undefined
+ * while loading, when there is no tenant, or when it cannot be read.
+ */
+export function useTenantName(id: string | null): string | undefined {
+  return useQuery({ ...tenantQueryOptions(id ?? ''), enabled: id !== null, select: (t) => t.name })
+    .data;
 }

@@ -1,10 +1,10 @@
 import { MemberSchema, type AccountRole } from '@tenantry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
-import { MEMBERS_QUERY_KEY } from './members.ts';
+import { memberKeys } from './member-keys.ts';
 
 /** PATCH /api/v1/members/{userId} */
-export function useChangeRole() {
+export function useChangeMemberRole() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: AccountRole }) =>
@@ -13,6 +13,6 @@ export function useChangeRole() {
         body: { role },
         schema: MemberSchema,
       }),
-    onSettled: () => qc.invalidateQueries({ queryKey: MEMBERS_QUERY_KEY }),
+    onSettled: () => qc.invalidateQueries({ queryKey: memberKeys.list() }),
   });
 }

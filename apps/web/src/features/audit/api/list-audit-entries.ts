@@ -1,11 +1,12 @@
 import { AuditPageSchema } from '@tenantry/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
+import { auditKeys } from './audit-keys.ts';
 
 export const AUDIT_PAGE_SIZE = 25;
 
 export const auditQueryOptions = infiniteQueryOptions({
-  queryKey: ['audit'],
+  queryKey: auditKeys.list(),
   queryFn: ({ pageParam, signal }) => {
     const qs = new URLSearchParams({ limit: String(AUDIT_PAGE_SIZE) });
     if (pageParam) qs.set('cursor', pageParam);

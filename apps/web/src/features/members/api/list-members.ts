@@ -1,11 +1,10 @@
 import { MemberListSchema } from '@tenantry/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
-
-export const MEMBERS_QUERY_KEY = ['members'] as const;
+import { memberKeys } from './member-keys.ts';
 
 export const membersQueryOptions = queryOptions({
-  queryKey: MEMBERS_QUERY_KEY,
+  queryKey: memberKeys.list(),
   queryFn: ({ signal }) => apiFetch('/api/v1/members', { schema: MemberListSchema, signal }),
 });
 

@@ -1,11 +1,10 @@
 import { InvitationListSchema } from '@tenantry/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
-
-export const INVITATIONS_QUERY_KEY = ['invitations'] as const;
+import { memberKeys } from './member-keys.ts';
 
 export const invitationsQueryOptions = queryOptions({
-  queryKey: INVITATIONS_QUERY_KEY,
+  queryKey: memberKeys.invitations(),
   queryFn: ({ signal }) =>
     apiFetch('/api/v1/invitations', { schema: InvitationListSchema, signal }),
 });

@@ -1,10 +1,11 @@
 import { InvitationPreviewSchema } from '@tenantry/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
+import { memberKeys } from './member-keys.ts';
 
 export const invitationByTokenQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: ['invitation-by-token', token],
+    queryKey: memberKeys.invitationByToken(token),
     queryFn: ({ signal }) =>
       apiFetch(`/api/v1/invitations/by-token/${encodeURIComponent(token)}`, {
         schema: InvitationPreviewSchema,

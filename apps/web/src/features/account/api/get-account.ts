@@ -1,11 +1,10 @@
 import { AccountSchema } from '@tenantry/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
-
-export const ACCOUNT_QUERY_KEY = ['account'] as const;
+import { accountKeys } from './account-keys.ts';
 
 export const accountQueryOptions = queryOptions({
-  queryKey: ACCOUNT_QUERY_KEY,
+  queryKey: accountKeys.current(),
   queryFn: ({ signal }) => apiFetch('/api/v1/account', { schema: AccountSchema, signal }),
 });
 

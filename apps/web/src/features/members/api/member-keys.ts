@@ -1,0 +1,10 @@
+/** Query keys of the members feature (one place, so mutations invalidate the right ones). */
+export const memberKeys = {
+  all: ['members'] as const,
+  /** The members of the session's account. */
+  list: () => [...memberKeys.all, 'list'] as const,
+  /** Its pending invitations. */
+  invitations: () => [...memberKeys.all, 'invitations'] as const,
+  /** The public preview of one invitation link. */
+  invitationByToken: (token: string) => [...memberKeys.all, 'invitation-by-token', token] as const,
+};
