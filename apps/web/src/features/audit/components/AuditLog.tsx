@@ -1,8 +1,7 @@
 import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { formatDateTime } from '#web/lib/format.ts';
 import { useAuditLog } from '../api/list-audit-entries.ts';
 import { describeAuditEntry } from '../lib/audit-labels.ts';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** admin/audit: who did what in the account, newest first, "Load more" for older entries. */
 export function AuditLog() {
@@ -36,7 +35,7 @@ export function AuditLog() {
               {entries.map((e) => (
                 <Table.Tr key={e.id}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <time dateTime={e.createdAt}>{timeFormat.format(new Date(e.createdAt))}</time>
+                    <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
                   </Table.Td>
                   <Table.Td>{e.actorEmail ?? 'System'}</Table.Td>
                   <Table.Td>{describeAuditEntry(e)}</Table.Td>

@@ -19,8 +19,8 @@ import { useInvitations } from '../api/list-invitations.ts';
 import { useRevokeInvitation } from '../api/revoke-invitation.ts';
 import { ROLE_LABELS } from '../lib/member-rules.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { formatDateTime } from '#web/lib/format.ts';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function InviteForm({ myRole }: { myRole: AccountRole }) {
@@ -134,7 +134,7 @@ function PendingInvitations() {
                 <Table.Td>{inv.email}</Table.Td>
                 <Table.Td>{ROLE_LABELS[inv.role]}</Table.Td>
                 <Table.Td>
-                  <time dateTime={inv.expiresAt}>{timeFormat.format(new Date(inv.expiresAt))}</time>
+                  <time dateTime={inv.expiresAt}>{formatDateTime(inv.expiresAt)}</time>
                 </Table.Td>
                 <Table.Td>
                   <Button

@@ -21,8 +21,7 @@ import { useRemoveMember } from '../api/remove-member.ts';
 import { InvitationsPanel } from './InvitationsPanel.tsx';
 import { ROLE_LABELS, canRemoveMember, isLastOwner, roleChoices } from '../lib/member-rules.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+import { formatDate } from '#web/lib/format.ts';
 
 function MutationError({ error }: { error: Error | null }) {
   return error ? <ErrorAlert>{error.message}</ErrorAlert> : null;
@@ -108,7 +107,7 @@ function MembersTable({
                     <RoleCell member={m} myRole={myRole} isSelf={isSelf} />
                   </Table.Td>
                   <Table.Td>
-                    <time dateTime={m.joinedAt}>{dateFormat.format(new Date(m.joinedAt))}</time>
+                    <time dateTime={m.joinedAt}>{formatDate(m.joinedAt)}</time>
                   </Table.Td>
                   <Table.Td>
                     {canRemoveMember(myRole, { role: m.role, isSelf }) ? (

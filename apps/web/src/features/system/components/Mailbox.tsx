@@ -1,13 +1,7 @@
 import { Accordion, Alert, Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { LinkifiedText } from '#web/components/LinkifiedText.tsx';
+import { formatDateTime } from '#web/lib/format.ts';
 import { useMailbox } from '../api/list-mail.ts';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-function formatTime(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : timeFormat.format(d);
-}
 
 /** The development mailbox: newest first, each message expandable to its text body. */
 export function Mailbox() {
@@ -44,7 +38,7 @@ export function Mailbox() {
                       {m.subject}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      To {m.to} · <time dateTime={m.createdAt}>{formatTime(m.createdAt)}</time>
+                      To {m.to} · <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
                     </Text>
                   </Stack>
                 </Accordion.Control>

@@ -27,9 +27,8 @@ import {
   type TenantListControls,
 } from '../lib/list-query.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { formatDate } from '#web/lib/format.ts';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 const tenantHref = (t: TenantSummary) => `/tenant/${encodeURIComponent(t.id)}/overview`;
 
 function TenantTags({ tags }: { tags: string[] }) {

@@ -1,7 +1,6 @@
 import type { TenantDetail } from '@tenantry/shared';
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '#web/lib/format.ts';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -25,8 +24,8 @@ export function TenantOverview({ tenant }: { tenant: TenantDetail }) {
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
           <Field label="Industry">{tenant.industry ?? 'Not set'}</Field>
           <Field label="Size">{tenant.size ? `${tenant.size} employees` : 'Not set'}</Field>
-          <Field label="Created">{dateFormat.format(new Date(tenant.createdAt))}</Field>
-          <Field label="Updated">{dateFormat.format(new Date(tenant.updatedAt))}</Field>
+          <Field label="Created">{formatDateTime(tenant.createdAt)}</Field>
+          <Field label="Updated">{formatDateTime(tenant.updatedAt)}</Field>
         </SimpleGrid>
       </Card>
       <Card withBorder padding="md">
