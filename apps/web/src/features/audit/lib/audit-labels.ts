@@ -1,40 +1,37 @@
-import type { AuditEntry } from '@tenantry/shared';
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@tenantry/shared';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-/** One line a person can read for an audit entry (unknown actions fall back to the code). */
+type Describe = (data: AuditEntry['data']) => string;
+
+/** One sentence per audit action: a new action in AUDIT_ACTIONS fails to compile until labelled. */
+const LABELS: Record<AuditAction, Describe> = {
+  'account.renamed': (d) => `Renamed the account from “${str(d.from)}” to “${str(d.to)}”`,
+  'account.logo_updated': () => 'Uploaded a new logo',
+  'members.invited': (d) => `Invited ${str(d.email)} as ${str(d.role)}`,
+  'members.invitation_revoked': (d) => `Revoked the invitation to ${str(d.email)}`,
+  'members.joined': (d) => `${str(d.email)} joined as ${str(d.role)}`,
+  'members.role_changed': (d) =>
+    `Changed the role of ${str(d.email)} from ${str(d.from)} to ${str(d.to)}`,
+  'members.removed': (d) => `Removed ${str(d.email)}`,
+  'members.left': (d) => `${str(d.email)} left the account`,
+  'tenants.created': (d) => `Created the client tenant “${str(d.name)}”`,
+  'tenants.archived': (d) => `Archived the client tenant “${str(d.name)}”`,
+  'tenants.restored': (d) => `Restored the client tenant “${str(d.name)}”`,
+  'sharing.shared': (d) => `Shared “${str(d.tenantName)}” with ${str(d.email)} as ${str(d.role)}`,
+  'sharing.role_changed': (d) =>
+    `Changed ${str(d.email)}’s share from ${str(d.from)} to ${str(d.to)}`,
+  'sharing.revoked': (d) => `Revoked the share of ${str(d.email)}`,
+};
+
+function isAuditAction(action: string): action is AuditAction {
+  return (AUDIT_ACTIONS as readonly string[]).includes(action);
+}
+
+/**
+ * One line a person can read for an audit entry. Entries written by an older version may carry
+ * an action this one does not know: those show the action code itself.
+ */
 export function describeAuditEntry(entry: Pick<AuditEntry, 'action' | 'data'>): string {
-  const d = entry.data;
-  switch (entry.action) {
-    case 'account.renamed':
-      return `Renamed the account from “${str(d.from)}” to “${str(d.to)}”`;
-    case 'account.logo_updated':
-      return 'Uploaded a new logo';
-    case 'members.invited':
-      return `Invited ${str(d.email)} as ${str(d.role)}`;
-    case 'members.invitation_revoked':
-      return `Revoked the invitation to ${str(d.email)}`;
-    case 'members.joined':
-      return `${str(d.email)} joined as ${str(d.role)}`;
-    case 'members.role_changed':
-      return `Changed the role of ${str(d.email)} from ${str(d.from)} to ${str(d.to)}`;
-    case 'members.removed':
-      return `Removed ${str(d.email)}`;
-    case 'members.left':
-      return `${str(d.email)} left the account`;
-    case 'tenants.created':
-      return `Created the client tenant “${str(d.name)}”`;
-    case 'tenants.archived':
-      return `Archived the client tenant “${str(d.name)}”`;
-    case 'tenants.restored':
-      return `Restored the client tenant “${str(d.name)}”`;
-    case 'sharing.shared':
-      return `Shared “${str(d.tenantName)}” with ${str(d.email)} as ${str(d.role)}`;
-    case 'sharing.role_changed':
-      return `Changed ${str(d.email)}’s share from ${str(d.from)} to ${str(d.to)}`;
-    case 'sharing.revoked':
-      return `Revoked the share of ${str(d.email)}`;
-    default:
-      return entry.action;
-  }
+  return isAuditAction(entry.action) ? LABELS[entry.action](entry.data) : entry.action;
 }
