@@ -1,6 +1,9 @@
-// Lint with the architecture's import boundaries (ARCHITECTURE "Direction of dependencies").
+// Lint with the architecture's import boundaries (docs/architecture.md). Import cycles are
+// checked by madge in `npm run lint` (it sees type-only imports too).
 import fs from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -16,6 +19,8 @@ const noServer = {
 
 // Web features do not import each other: one override per feature folder.
 const featureDir = 'apps/web/src/features';
+// The server's top layer: the composition root and the entry points at the root of src/.
+const serverTop = ['./app.ts', './server.ts', './cli.ts', './local-control.ts', './scripts'];
 const features = fs.existsSync(featureDir)
   ? fs
       .readdirSync(featureDir, { withFileTypes: true })
@@ -112,6 +117,50 @@ export default tseslint.config(
         message: 'The server never imports web code.',
       },
     ]),
+  },
+  // The server's layers point one way: lib ← db ← auth ← modules, http ← app.ts (and the
+  // other entry points at the root of src). Tests may reach across; app code may not.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/test/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: 'apps/server/tsconfig.json' }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: 'apps/server/src',
+          zones: [
+            {
+              target: ['./lib', './config.ts'],
+              from: ['./db', './auth', './modules', './http', ...serverTop],
+              message: 'lib/ is the bottom layer: it imports no db, auth, module or app code.',
+            },
+            {
+              target: './db',
+              from: ['./auth', './modules', './http', ...serverTop],
+              message: 'db/ imports only lib/ and config.',
+            },
+            {
+              target: './auth',
+              from: ['./modules', './http', ...serverTop],
+              message:
+                'auth/ never imports a module: the domains’ hooks are handed in from app.ts (AuthHooks).',
+            },
+            {
+              target: ['./modules', './http'],
+              from: serverTop,
+              message:
+                'modules/ and http/ do not import the composition root (app.ts and the entry points).',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['apps/server/src/**/*.service.ts'],

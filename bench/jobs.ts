@@ -4,14 +4,14 @@
  * latency of an application query (`SELECT 1`) issued every 20 ms while the worker is busy,
  * to show that the queue does not stall PGlite's single connection.
  *
- *   npx tsx apps/server/src/lib/jobs/jobs.measure.ts [jobs=200]
- *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx apps/server/src/lib/jobs/jobs.measure.ts
+ *   npx tsx bench/jobs.ts [jobs=200]
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/jobs.ts
  */
 import { randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { createJobs, type ExecuteSql } from './index.ts';
-import { createRecordingLogger } from './testing.ts';
+import { createJobs, type ExecuteSql } from '../apps/server/src/lib/jobs/index.ts';
+import { createRecordingLogger } from '../apps/server/src/test/jobs.ts';
 
 const count = Number(process.argv[2] ?? 200);
 

@@ -35,7 +35,7 @@ const PG_DB = 'tenantry_rls_bench';
 const server = (p) => path.join(root, 'apps/server/src', p);
 const { openDatabase, schema } = await import(server('db/client.ts'));
 const { withTenantScope, tenantScopeSetupSql, TENANT_SCOPE_ROLE } = await import(
-  server('lib/tenant-scope.ts')
+  path.join(root, 'bench/rls/tenant-scope.ts')
 );
 const { and, asc, eq, gt, isNull, sql } = await import('drizzle-orm');
 const { drizzle: drizzlePg } = await import('drizzle-orm/node-postgres');

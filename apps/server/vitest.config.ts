@@ -8,7 +8,8 @@ export default defineProject({
     name: 'server',
     root: import.meta.dirname,
     environment: 'node',
-    include: ['src/**/*.test.ts'],
+    // bench/rls holds the row-level-security prototype (ADR 0008); its test runs here too.
+    include: ['src/**/*.test.ts', '../../bench/rls/*.test.ts'],
     globalSetup: ['./src/test/global-setup.ts'],
     setupFiles: ['./src/test/setup.ts'],
     testTimeout: 20_000,

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, type DatabaseHandle } from '../db/client.ts';
-import { accounts, tenants } from '../db/schema/index.ts';
-import { createTestDatabase } from '../test/db.ts';
+import { queryRows, type DatabaseHandle } from '../../apps/server/src/db/client.ts';
+import { accounts, tenants } from '../../apps/server/src/db/schema/index.ts';
+import { createTestDatabase } from '../../apps/server/src/test/db.ts';
 import { tenantScopeSetupSql, withTenantScope } from './tenant-scope.ts';
 
 // The prototype of ADR 0008 on this run's scratch database (PGlite, or PostgreSQL with

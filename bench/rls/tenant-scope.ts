@@ -9,7 +9,7 @@
  * whether the app uses it.
  */
 import { sql } from 'drizzle-orm';
-import type { Database, Tx } from '../db/client.ts';
+import type { Database, Tx } from '../../apps/server/src/db/client.ts';
 
 export const TENANT_SCOPE_ROLE = 'tenantry_app';
 

@@ -1,34 +1,40 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { ErrorCode } from '@tenantry/shared';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { ZodError } from 'zod';
-import { createAuth, type Auth } from './auth/auth.ts';
-import { createAuthHandler, type ClientIpResolver } from './auth/handler.ts';
+import { createAuth, type Auth, type AuthHooks } from './auth/auth.ts';
+import { createRouter, type AppDeps, type AppEnv, type ClientIpResolver } from './auth/context.ts';
+import { createAuthHandler } from './auth/handler.ts';
+import { createSessionCache } from './auth/session.ts';
 import { trustedOrigins, type AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import type { AppDeps, MailSender } from './deps.ts';
-import type { AppEnv } from './lib/app-env.ts';
-import { createCliRoute } from './local-control.ts';
+import { createBenchRoutes } from './http/bench-routes.ts';
+import { createWebRoutes } from './http/static-web.ts';
+import { readVersionTimestamp } from './http/static-web.service.ts';
 import { AppError, errorBody, fieldsFromIssues } from './lib/errors.ts';
 import { csrfProtection, requestLogger, securityHeaders } from './lib/http.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
-import { createRouter, validationHook } from './lib/openapi.ts';
-import { createAccountRoutes } from './modules/accounts/accounts.routes.ts';
-import { createAnalyticsRoutes } from './modules/analytics/analytics.routes.ts';
-import { createAuditRoutes } from './modules/audit/audit.routes.ts';
-import { createAuthRoutes } from './modules/auth/auth.routes.ts';
-import { createBenchRoutes } from './modules/bench/bench.routes.ts';
-import { createSharingRoutes } from './modules/sharing/sharing.routes.ts';
-import { createInvitationRoutes } from './modules/members/invitations.routes.ts';
-import { createMemberRoutes } from './modules/members/members.routes.ts';
+import type { MailSender } from './lib/mail/index.ts';
+import { validationHook } from './lib/openapi.ts';
+import { createRateLimiter } from './lib/rate-limit.ts';
+import { createCliRoute } from './local-control.ts';
+import { accountRoutes } from './modules/accounts/accounts.routes.ts';
+import { ensureOwnAccount } from './modules/accounts/accounts.service.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { meRoutes } from './modules/me/me.routes.ts';
+import { invitationRoutes } from './modules/members/invitations.routes.ts';
+import { memberRoutes } from './modules/members/members.routes.ts';
+import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
+import { sharedSignInCodeEmail } from './modules/sharing/sharing.emails.ts';
 import { createMailboxMailer } from './modules/system/mailbox.service.ts';
-import { createSystemRoutes } from './modules/system/system.routes.ts';
-import { createTenantRoutes } from './modules/tenants/tenants.routes.ts';
-import { createPublicRoutes, createWebRoutes } from './modules/web/web.routes.ts';
-import { readVersionTimestamp } from './modules/web/web.service.ts';
+import { publicSystemRoutes, systemRoutes } from './modules/system/system.routes.ts';
+import { tenantRoutes } from './modules/tenants/tenants.routes.ts';
+import { promoteListedAdmin } from './modules/users/users.service.ts';
 
 export interface CreateAppOptions {
   config: AppConfig;
@@ -48,6 +54,19 @@ export interface TenantryApp {
   app: OpenAPIHono<AppEnv>;
   auth: Auth;
   deps: AppDeps;
+}
+
+/** What identity needs of the domains, wired here so that auth/ imports no module. */
+function authHooks(config: AppConfig, database: DatabaseHandle): AuthHooks {
+  const { db } = database;
+  return {
+    onUserCreated: async (user) => {
+      await ensureOwnAccount(db, user);
+    },
+    onSessionCreated: ({ userId }) => promoteListedAdmin(db, userId, config.systemAdminEmails),
+    sharedSignInCodeEmail: (to, code, shared) =>
+      sharedSignInCodeEmail(to, code, shared, config.publicUrl),
+  };
 }
 
 export const API_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -71,13 +90,23 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
     logger,
     mailer: opts.mailer ?? createMailboxMailer(database.db, config.smtpFrom),
     versionTimestamp: opts.versionTimestamp ?? readVersionTimestamp(config.webDist),
+    authHooks: authHooks(config, database),
+    sessionCache: createSessionCache(),
+    clientIp: opts.getClientIp ?? socketAddress,
+    rateLimiter: createRateLimiter(),
   };
-  const auth = createAuth(deps);
+  const auth = createAuth({ ...deps, hooks: deps.authHooks });
 
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.use(requestId({ headerName: 'x-request-id', limitLength: 128 }));
   app.use(requestLogger(logger));
+  // Set once here; guards and routes read them from c.var.
+  app.use(async (c, next) => {
+    c.set('deps', deps);
+    c.set('auth', auth);
+    await next();
+  });
   app.use(securityHeaders(config.publicUrl));
   app.use('/api/*', csrfProtection(trustedOrigins(config.publicUrl)));
   app.use(
@@ -90,23 +119,22 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
     }),
   );
 
-  app.route('/', createPublicRoutes(deps));
+  app.route('/', publicSystemRoutes);
   if (opts.cliToken) app.route('/', createCliRoute(database.db, opts.cliToken));
 
-  const getClientIp = opts.getClientIp ?? socketAddress;
-  app.on(['GET', 'POST'], '/api/auth/*', createAuthHandler(auth, deps, getClientIp));
+  app.on(['GET', 'POST'], '/api/auth/*', createAuthHandler(auth, deps));
 
   const api = createRouter();
-  api.route('/', createAuthRoutes(deps, auth));
-  api.route('/', createAnalyticsRoutes(deps, auth));
-  api.route('/', createSystemRoutes(deps, auth));
-  api.route('/', createAccountRoutes(deps, auth));
-  api.route('/', createMemberRoutes(deps, auth));
-  api.route('/', createInvitationRoutes(deps, auth));
-  api.route('/', createAuditRoutes(deps, auth));
-  api.route('/', createTenantRoutes(deps, auth));
-  api.route('/', createSharingRoutes(deps, auth, getClientIp));
-  if (config.benchCeilingRoute) api.route('/', createBenchRoutes(deps));
+  api.route('/', meRoutes);
+  api.route('/', analyticsRoutes);
+  api.route('/', systemRoutes);
+  api.route('/', accountRoutes);
+  api.route('/', memberRoutes);
+  api.route('/', invitationRoutes);
+  api.route('/', auditRoutes);
+  api.route('/', tenantRoutes);
+  api.route('/', sharingRoutes);
+  if (config.benchCeilingRoute) api.route('/', createBenchRoutes(database.db));
   app.route('/api/v1', api);
 
   app.doc31('/api/v1/openapi.json', {
@@ -123,7 +151,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
     throw new AppError('common.not_found', 404, `No API route ${c.req.method} ${c.req.path}.`);
   });
 
-  app.route('/', createWebRoutes(deps));
+  app.route('/', createWebRoutes(config));
 
   app.notFound((c) => c.text('Not found', 404));
   app.onError((err, c) => handleError(err, c, logger));
@@ -152,7 +180,7 @@ function handleError(err: Error, c: Context<AppEnv>, logger: Logger): Response {
       err.status === 400 && /json/i.test(err.message)
         ? 'The request body is not valid JSON.'
         : err.message || 'The request could not be processed.';
-    const code =
+    const code: ErrorCode =
       err.status === 400
         ? 'common.bad_request'
         : err.status === 404

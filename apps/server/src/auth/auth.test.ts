@@ -1,9 +1,9 @@
 import { CurrentUserSchema, ErrorBodySchema } from '@tenantry/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberships, users } from '../../db/schema/index.ts';
-import { setupTestApp, uniqueEmail, type TestApp, type TestClient } from '../../test/app.ts';
-import { runCliCommand } from '../users/users.cli.ts';
+import { memberships, users } from '../db/schema/index.ts';
+import { setupTestApp, uniqueEmail, type TestApp, type TestClient } from '../test/app.ts';
+import { runCliCommand } from '../modules/users/users.cli.ts';
 
 let t: TestApp;
 beforeAll(async () => {

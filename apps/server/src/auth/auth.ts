@@ -1,14 +1,15 @@
-import { trustedOrigins } from '../config.ts';
+import { PASSWORD_LIMITS } from '@tenantry/shared';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { emailOTP } from 'better-auth/plugins';
+import { trustedOrigins, type AppConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
 import { betterAuthSchema } from '../db/schema/index.ts';
-import type { AppDeps } from '../deps.ts';
-import { ensureOwnAccount } from '../modules/accounts/accounts.service.ts';
-import { sharedSignInCodeEmail } from '../modules/sharing/sharing.emails.ts';
-import { currentSharedSignIn } from '../modules/sharing/shared-signin-context.ts';
-import { promoteListedAdmin } from '../modules/users/users.service.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { MailMessage, MailSender } from '../lib/mail/index.ts';
 import { resetPasswordEmail, verificationEmail } from './emails.ts';
+import { currentSharedSignIn } from './shared-signin-context.ts';
+import type { SharedSignInContext } from './types.ts';
 
 /**
  * Internal header carrying the client's socket address to Better Auth's rate limiter. The app
@@ -19,8 +20,6 @@ export const CLIENT_IP_HEADER = 'x-tenantry-client-ip';
 
 export const AUTH_BASE_PATH = '/api/auth';
 export const SESSION_COOKIE_CACHE_SECONDS = 60;
-export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_PASSWORD_LENGTH = 128;
 
 /** Rate limits per client IP (ASVS 6.3.1); everything else uses Better Auth's default. */
 export const AUTH_RATE_LIMITS = {
@@ -52,8 +51,28 @@ export const DISABLED_AUTH_PATHS = [
   '/sign-in/email-otp',
 ];
 
-export function createAuth(deps: AppDeps) {
-  const { config, db, logger, mailer } = deps;
+/**
+ * What identity asks of the domains, handed in by the composition root (app.ts) so that auth/
+ * never imports a module.
+ */
+export interface AuthHooks {
+  /** A user made by an ordinary sign-up gets their own account. Idempotent. */
+  onUserCreated(user: { id: string; name: string | null; email: string }): Promise<void>;
+  /** After every new session (e.g. promote an address listed in SYSTEM_ADMIN_EMAILS). */
+  onSessionCreated(session: { userId: string }): Promise<void>;
+  /** The e-mail that carries a shared sign-in's one-time code. */
+  sharedSignInCodeEmail(to: string, code: string, shared: SharedSignInContext): MailMessage;
+}
+
+export interface AuthOptions {
+  config: AppConfig;
+  db: Database;
+  logger: Logger;
+  mailer: MailSender;
+  hooks: AuthHooks;
+}
+
+export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
   const log = logger.child({ module: 'auth' });
   const adminEmails = config.systemAdminEmails;
 
@@ -88,8 +107,8 @@ export function createAuth(deps: AppDeps) {
     },
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: MIN_PASSWORD_LENGTH,
-      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      minPasswordLength: PASSWORD_LIMITS.min,
+      maxPasswordLength: PASSWORD_LIMITS.max,
       autoSignIn: true,
       // Sign-in is not blocked by an unverified address; the UI shows a banner.
       requireEmailVerification: false,
@@ -123,7 +142,7 @@ export function createAuth(deps: AppDeps) {
             log.warn({ type }, 'e-mail code requested outside a shared sign-in; not sent');
             return;
           }
-          await mailer.send(sharedSignInCodeEmail(email, otp, shared, config.publicUrl));
+          await mailer.send(hooks.sharedSignInCodeEmail(email, otp, shared));
         },
       }),
     ],
@@ -145,13 +164,13 @@ export function createAuth(deps: AppDeps) {
             const listed = adminEmails.includes(String(user.email).toLowerCase());
             return { data: { ...user, isSystemAdmin: listed, isSystemDev: false } };
           },
-          // Runs after Better Auth's sign-up transaction commits; ensureOwnAccount is
+          // Runs after Better Auth's sign-up transaction commits; onUserCreated is
           // idempotent and loadClaims repairs a user whose hook did not complete.
           // A user created by a shared sign-in (e-mail code at /sharedSignin/{tenantId}) gets
-          // no own account: they are a client's contact, not a provider (PRODUCT §2).
+          // no own account: they are a client's contact, not a provider (docs/product.md).
           after: async (user) => {
             if (currentSharedSignIn()) return;
-            await ensureOwnAccount(db, { id: user.id, name: user.name, email: user.email });
+            await hooks.onUserCreated({ id: user.id, name: user.name, email: user.email });
           },
         },
       },
@@ -165,7 +184,7 @@ export function createAuth(deps: AppDeps) {
             return undefined;
           },
           after: async (session) => {
-            await promoteListedAdmin(db, session.userId, adminEmails);
+            await hooks.onSessionCreated({ userId: session.userId });
           },
         },
       },

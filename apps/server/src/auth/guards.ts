@@ -1,45 +1,167 @@
+/**
+ * The four guards of the API and the accessors of what they put on the context. A route
+ * attaches its guard through its declaration: `createRoute({ …, middleware: requireX(…) })`.
+ * Each guard reads the session and the claims once per request (see auth/session.ts and
+ * auth/claims.ts); the permission tables live in packages/shared (`can`, `canShared`).
+ */
+import { can, canShared, type AccountPermission } from '@tenantry/shared';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { Database } from '../db/client.ts';
-import type { AppEnv } from '../lib/app-env.ts';
-import { forbidden, unauthenticated } from '../lib/errors.ts';
-import { loadClaims, type ServerClaims } from '../modules/auth/claims.ts';
-import type { Auth } from './auth.ts';
-import { requireSession } from './session.ts';
+import { forbidden, tenantNotFound, unauthenticated } from '../lib/errors.ts';
+import { loadClaims } from './claims.ts';
+import type { AppEnv } from './context.ts';
+import { readSession } from './session.ts';
+import type {
+  AccountContext,
+  ServerClaims,
+  SessionState,
+  SystemRole,
+  TenantAccess,
+  TenantContext,
+} from './types.ts';
 
-export type SystemRole = 'admin' | 'dev';
+type Guard = MiddlewareHandler<AppEnv>;
 
-const claimsKey = new WeakMap<Request, ServerClaims>();
+/** Reads the session when there is one, and never refuses (routes open to everyone). */
+export function optionalSession(): Guard {
+  return async (c, next) => {
+    await readSession(c);
+    await next();
+  };
+}
 
-/** The current user's claims, loaded once per request (one query). */
-export async function getClaims(c: Context<AppEnv>, db: Database): Promise<ServerClaims> {
-  const cached = claimsKey.get(c.req.raw);
-  if (cached) return cached;
-  const session = c.get('session');
-  if (!session) throw unauthenticated();
-  const claims = await loadClaims(db, session.userId, session.sharedTenantId);
-  if (!claims) throw unauthenticated();
-  claimsKey.set(c.req.raw, claims);
-  return claims;
+/** Signed in, else 401 `common.unauthenticated`. */
+export function requireSession(): Guard {
+  return async (c, next) => {
+    if (!(await readSession(c))) throw unauthenticated();
+    await next();
+  };
 }
 
 /**
- * Signed in (401 otherwise) and holding one of the system roles (403 otherwise). The roles are
- * read from the database on every request, so a grant or revoke takes effect at once.
+ * Signed in (401), a member of an account (403 for a shared user, who has no `tid`), and
+ * allowed `permission` by the permission table (403 otherwise). Costs no query beyond the
+ * claims the request loads anyway.
  */
-export function requireSystemRole(
-  auth: Auth,
-  db: Database,
-  roles: readonly SystemRole[],
-): MiddlewareHandler<AppEnv>[] {
-  return [
-    requireSession(auth),
-    async (c, next) => {
-      const claims = await getClaims(c, db);
-      const ok =
-        (roles.includes('admin') && claims.role === 'systemadmin') ||
-        (roles.includes('dev') && claims.isSystemDev);
-      if (!ok) throw forbidden();
-      await next();
-    },
-  ];
+export function requireAccount(permission: AccountPermission): Guard {
+  return async (c, next) => {
+    const claims = await getClaims(c);
+    if (!claims.tid || !claims.accountRole) {
+      throw forbidden('This needs a member of an account; shared access does not include it.');
+    }
+    if (!can(claims.accountRole, permission)) throw forbidden();
+    c.set('account', {
+      accountId: claims.tid,
+      role: claims.accountRole,
+      userId: claims.uid,
+      email: claims.email,
+    });
+    await next();
+  };
+}
+
+const MEMBER_PERMISSION: Record<'read' | 'contribute', AccountPermission> = {
+  read: 'tenants.read',
+  contribute: 'tenants.update',
+};
+
+/**
+ * For routes under a tenant id (the path parameter `param`; default `tenantId`):
+ * - signed out → 401;
+ * - a member of an account → allowed per the permission table (403 when their role lacks it);
+ *   the tenant is then looked up in their account (404 when it is not there);
+ * - a shared user → allowed only on their one tenant (`ttid`) of the account that shared it
+ *   (`ptid`) and only for `read`/`contribute` their share role grants (403 for a write their
+ *   role does not include on that tenant);
+ * - everyone else → 404 `tenants.not_found`, never a hint that the tenant exists.
+ */
+export function requireTenant(access: TenantAccess, param = 'tenantId'): Guard {
+  return async (c, next) => {
+    const claims = await getClaims(c);
+    const tenantId = c.req.param(param);
+    if (!tenantId) throw tenantNotFound();
+    const base = { tenantId, userId: claims.uid, email: claims.email };
+    if (claims.tid && claims.accountRole) {
+      const permission =
+        access === 'read' || access === 'contribute' ? MEMBER_PERMISSION[access] : access;
+      if (!can(claims.accountRole, permission)) throw forbidden();
+      c.set('tenant', {
+        ...base,
+        accountId: claims.tid,
+        accountRole: claims.accountRole,
+        shareRole: null,
+      });
+      return next();
+    }
+    if (claims.ptid && claims.ttid === tenantId && claims.shareRole) {
+      if (access !== 'read' && access !== 'contribute') throw forbidden();
+      const sharePermission = access === 'read' ? 'tenant.read' : 'tenant.contribute';
+      if (!canShared(claims.shareRole, sharePermission)) {
+        // They may read it, so saying it exists is no leak; a viewer cannot write.
+        if (canShared(claims.shareRole, 'tenant.read')) throw forbidden();
+        throw tenantNotFound();
+      }
+      c.set('tenant', {
+        ...base,
+        accountId: claims.ptid,
+        accountRole: null,
+        shareRole: claims.shareRole,
+      });
+      return next();
+    }
+    throw tenantNotFound();
+  };
+}
+
+/**
+ * Signed in (401) and holding one of the system roles (403 otherwise). The roles are read from
+ * the database on every request, so a grant or revoke takes effect at once.
+ */
+export function requireSystemRole(roles: readonly SystemRole[]): Guard {
+  return async (c, next) => {
+    const claims = await getClaims(c);
+    const ok =
+      (roles.includes('admin') && claims.role === 'systemadmin') ||
+      (roles.includes('dev') && claims.isSystemDev);
+    if (!ok) throw forbidden();
+    await next();
+  };
+}
+
+/** The signed-in user's session (401 when signed out). */
+export function getSession(c: Context<AppEnv>): SessionState {
+  const session = c.get('session');
+  if (!session) throw unauthenticated();
+  return session;
+}
+
+/** The current user's claims, loaded once per request (one query); 401 when signed out. */
+export async function getClaims(c: Context<AppEnv>): Promise<ServerClaims> {
+  const known = c.get('claims');
+  if (known) return known;
+  const session = await readSession(c);
+  if (!session) throw unauthenticated();
+  const { db, authHooks } = c.var.deps;
+  const claims = await loadClaims(
+    db,
+    authHooks.onUserCreated,
+    session.userId,
+    session.sharedTenantId,
+  );
+  if (!claims) throw unauthenticated();
+  c.set('claims', claims);
+  return claims;
+}
+
+/** The account context inside a route behind requireAccount. */
+export function getAccount(c: Context<AppEnv>): AccountContext {
+  const account = c.get('account');
+  if (!account) throw forbidden();
+  return account;
+}
+
+/** The tenant context inside a route behind requireTenant. */
+export function getTenant(c: Context<AppEnv>): TenantContext {
+  const tenant = c.get('tenant');
+  if (!tenant) throw tenantNotFound();
+  return tenant;
 }

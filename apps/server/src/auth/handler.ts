@@ -1,23 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
-import type { AppDeps } from '../deps.ts';
-import type { AppEnv } from '../lib/app-env.ts';
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
+import type { AppDeps, AppEnv } from './context.ts';
 import { existingAccountEmail } from './emails.ts';
 import { sessionCookieKey } from './session-cache.ts';
-import { sessionCache } from './session.ts';
-
-export type ClientIpResolver = (c: Context<AppEnv>) => string | undefined;
 
 /**
  * Mounts Better Auth under /api/auth. The client address for rate limiting comes from the
  * socket (set by the caller's resolver), never from a client-sent header.
  */
-export function createAuthHandler(auth: Auth, deps: AppDeps, getClientIp: ClientIpResolver) {
+export function createAuthHandler(auth: Auth, deps: AppDeps) {
   return async (c: Context<AppEnv>) => {
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
-    const ip = getClientIp(c);
+    const ip = deps.clientIp(c);
     if (ip) headers.set(CLIENT_IP_HEADER, ip);
 
     const isSignUp = c.req.method === 'POST' && c.req.path === '/api/auth/sign-up/email';
@@ -36,7 +32,7 @@ export function createAuthHandler(auth: Auth, deps: AppDeps, getClientIp: Client
 
     if (signingOut && response.ok) {
       // End it here too: no cached copy, and no replay through Better Auth's cookie cache.
-      const cache = sessionCache(auth);
+      const cache = deps.sessionCache;
       cache.revokeSession(signingOut.session.id);
       const key = sessionCookieKey(c.req.header('cookie'));
       if (key) cache.delete(key);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sessionCookieKey, VerifiedSessionCache } from './session-cache.ts';
-import type { SessionState } from './session.ts';
+import type { SessionState } from './types.ts';
 
 const state = (sessionId: string, expiresInMs = 3_600_000, now = 0): SessionState => ({
   userId: 'u1',

@@ -1,4 +1,4 @@
-import type { SessionState } from './session.ts';
+import type { SessionState } from './types.ts';
 
 /**
  * Verified sessions, kept in process for a few seconds, keyed by the exact signed session

@@ -1,11 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../deps.ts';
-import { accounts } from '../../db/schema/index.ts';
-import { createRouter } from '../../lib/openapi.ts';
+import { createRouter } from '../auth/context.ts';
+import type { Database } from '../db/client.ts';
+import { accounts } from '../db/schema/index.ts';
 
 /**
- * Ceiling routes for bench/ (QUALITY "Performance budgets"): only mounted when
+ * Ceiling routes for bench/ (the performance budgets are ratios to them): only mounted when
  * BENCH_CEILING_ROUTE=true. `ceiling` does one primary-key SELECT over the same pool as every
  * other route; `json` touches nothing.
  */
@@ -35,21 +35,19 @@ const jsonRoute = createRoute({
   },
 });
 
-export function createBenchRoutes(deps: AppDeps) {
+/** Not a domain: the benchmarks' yardsticks. `db` is the app's, so the pool is the same. */
+export function createBenchRoutes(db: Database) {
   const router = createRouter();
   let knownId: Promise<string> | undefined;
   const getKnownId = () =>
-    (knownId ??= deps.db
+    (knownId ??= db
       .select({ id: accounts.id })
       .from(accounts)
       .limit(1)
       .then((rows) => rows[0]?.id ?? '00000000-0000-0000-0000-000000000000'));
   router.openapi(ceilingRoute, async (c) => {
     const id = await getKnownId();
-    const rows = await deps.db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(eq(accounts.id, id));
+    const rows = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, id));
     return c.json({ id: rows[0]?.id ?? null }, 200);
   });
   router.openapi(jsonRoute, (c) => c.json({ ok: true as const }, 200));

@@ -2,7 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CLIENT_CONFIG_PROFILES } from '@tenantry/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setupTestApp, tempDir, type TestApp } from '../../test/app.ts';
+import { setupTestApp, tempDir, type TestApp } from '../test/app.ts';
 
 const BUILD_TIMESTAMP = 1_760_000_000_000;
 let t: TestApp;

@@ -1,59 +1,14 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
-import { createRoute } from '@hono/zod-openapi';
-import { HealthSchema, VERSION_PATH, VersionDocumentSchema } from '@tenantry/shared';
-import { sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
-import type { AppDeps } from '../../deps.ts';
-import type { AppEnv } from '../../lib/app-env.ts';
-import { createRouter } from '../../lib/openapi.ts';
+import type { AppConfig } from '../config.ts';
 import {
   clientConfig,
   configScriptTag,
   createIndexHtml,
   resolveStaticFile,
-} from './web.service.ts';
-
-const healthRoute = createRoute({
-  method: 'get',
-  path: '/healthz',
-  tags: ['system'],
-  summary: 'Liveness and database check',
-  responses: {
-    200: { description: 'Healthy', content: { 'application/json': { schema: HealthSchema } } },
-  },
-});
-
-const versionRoute = createRoute({
-  method: 'get',
-  path: VERSION_PATH,
-  tags: ['system'],
-  summary: 'Timestamp of the deployed web build (seed §7 version check); never cached',
-  responses: {
-    200: {
-      description: 'Version document',
-      content: { 'application/json': { schema: VersionDocumentSchema } },
-    },
-  },
-});
-
-/** /healthz and /version.json (declared for the OpenAPI document). */
-export function createPublicRoutes(deps: AppDeps) {
-  const router = createRouter();
-  router.openapi(healthRoute, async (c) => {
-    await deps.db.execute(sql`select 1`);
-    c.header('cache-control', 'no-store');
-    return c.json({ status: 'ok' as const }, 200);
-  });
-  router.openapi(versionRoute, (c) => {
-    c.header('Cache-Control', 'no-cache, no-store, must-revalidate');
-    c.header('Pragma', 'no-cache');
-    c.header('Expires', '0');
-    return c.json({ timestamp: deps.versionTimestamp }, 200);
-  });
-  return router;
-}
+} from './static-web.service.ts';
 
 const STATIC_EXTENSIONS =
   /\.(?:m?js|css|map|json|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|otf|txt|xml|webmanifest|wasm|br|gz)$/i;
@@ -62,10 +17,10 @@ const STATIC_EXTENSIONS =
  * The built web app: files from WEB_DIST (hashed /assets/* cached for a year), and index.html
  * with the client configuration injected for every other GET (history fallback).
  */
-export function createWebRoutes(deps: AppDeps) {
-  const { webDist, appEnv, publicUrl } = deps.config;
+export function createWebRoutes(config: AppConfig) {
+  const { webDist, appEnv, publicUrl } = config;
   const indexHtml = createIndexHtml(webDist, configScriptTag(clientConfig(appEnv, publicUrl)));
-  const web = new Hono<AppEnv>();
+  const web = new Hono();
 
   web.get('*', async (c) => {
     const urlPath = c.req.path;
@@ -90,13 +45,7 @@ export function createWebRoutes(deps: AppDeps) {
   return web;
 }
 
-async function serveFile(
-  c: Context<AppEnv>,
-  webDist: string,
-  file: string,
-  size: number,
-  urlPath: string,
-) {
+async function serveFile(c: Context, webDist: string, file: string, size: number, urlPath: string) {
   const immutable = urlPath.startsWith('/assets/');
   c.header(
     'cache-control',

@@ -2,7 +2,7 @@ import type { ErrorBody, ErrorCode } from '@tenantry/shared';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 /**
- * The one error services throw (ARCHITECTURE "One error shape"). `message` is safe to show to
+ * The one error services throw (docs/architecture.md, "One error shape"). `message` is safe to show to
  * a person; `fields` maps an input path (e.g. `events.0.name`) to what is wrong with it.
  */
 export class AppError extends Error {
@@ -22,9 +22,12 @@ export const unauthenticated = () =>
 export const forbidden = (message = 'You do not have permission to do this.') =>
   new AppError('common.forbidden', 403, message);
 export const notFound = (message = 'Not found.') => new AppError('common.not_found', 404, message);
+/** A client tenant that is not in the caller's account, or not theirs to see: one answer. */
+export const tenantNotFound = () =>
+  new AppError('tenants.not_found', 404, 'Client tenant not found.');
 
 export function errorBody(
-  code: string,
+  code: ErrorCode,
   message: string,
   requestId: string | undefined,
   fields?: Record<string, string>,

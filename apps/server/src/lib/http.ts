@@ -1,11 +1,19 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import type { AppEnv } from './app-env.ts';
 import { AppError } from './errors.ts';
 import type { Logger } from './logger.ts';
 
+/** What the request-wide middleware of this file puts on the context. */
+export interface RequestEnv {
+  Variables: {
+    requestId: string;
+    /** Child logger carrying `reqId`. */
+    log: Logger;
+  };
+}
+
 /** Child logger with the request id, and one access line per request. */
-export function requestLogger(logger: Logger): MiddlewareHandler<AppEnv> {
+export function requestLogger(logger: Logger): MiddlewareHandler<RequestEnv> {
   return async (c, next) => {
     const start = performance.now();
     const log = logger.child({ reqId: c.get('requestId') });
@@ -20,8 +28,8 @@ export function requestLogger(logger: Logger): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** Security headers (QUALITY.md): CSP, nosniff, no-referrer, HSTS only on https. */
-export function securityHeaders(publicUrl: string): MiddlewareHandler<AppEnv> {
+/** Security headers: CSP, nosniff, no-referrer, HSTS only on https. */
+export function securityHeaders(publicUrl: string): MiddlewareHandler<RequestEnv> {
   const https = publicUrl.startsWith('https:');
   return secureHeaders({
     contentSecurityPolicy: {
@@ -53,7 +61,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * (non-browser clients, old browsers) the body must be JSON, which a cross-site HTML form
  * cannot send without a CORS preflight.
  */
-export function csrfProtection(allowedOrigins: readonly string[]): MiddlewareHandler<AppEnv> {
+export function csrfProtection(allowedOrigins: readonly string[]): MiddlewareHandler<RequestEnv> {
   const allowed = new Set(allowedOrigins);
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();

@@ -1,10 +1,14 @@
-import { OpenAPIHono, type Hook } from '@hono/zod-openapi';
+/**
+ * The OpenAPI building blocks every route file uses, so that a route declaration says only
+ * what is particular to it.
+ */
+import type { Hook, z } from '@hono/zod-openapi';
 import { ErrorBodySchema } from '@tenantry/shared';
-import type { AppEnv } from './app-env.ts';
 import { AppError, fieldsFromIssues } from './errors.ts';
 
 /** Validation failures become one 400 `common.validation` with fields keyed by path. */
-export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a hook for every route and env
+export const validationHook: Hook<unknown, any, string, unknown> = (result) => {
   if (!result.success) {
     throw new AppError(
       'common.validation',
@@ -15,16 +19,33 @@ export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) =
   }
 };
 
-/** A router whose createRoute declarations feed the OpenAPI document. */
-export function createRouter() {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-}
+/** A JSON response declaration. */
+export const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** A required JSON request body declaration. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+});
 
 const errorContent = { 'application/json': { schema: ErrorBodySchema } };
+const error = (description: string) => ({ description, content: errorContent });
 
-/** Response declarations shared by routes (the one error shape). */
+/**
+ * The one error shape, per status. Spread what a route can answer; give a domain's own
+ * wording with `error(…)` when the default description says too little.
+ */
 export const errorResponses = {
-  400: { description: 'Invalid input (`common.validation` with `fields`)', content: errorContent },
-  401: { description: 'Signed out (`common.unauthenticated`)', content: errorContent },
-  403: { description: 'Not allowed (`common.forbidden`, `common.csrf`)', content: errorContent },
+  400: error('Invalid input (`common.validation` with `fields`)'),
+  401: error('Signed out (`common.unauthenticated`)'),
+  403: error('Not allowed (`common.forbidden`, `common.csrf`)'),
+  404: error('Not found, or not yours to see (`common.not_found` or the domain’s code)'),
+  409: error('Conflicts with the current state (the domain’s code)'),
+  413: error('Too large'),
+  429: error('Too many attempts (`common.rate_limited`); see Retry-After'),
 } as const;
+
+export { error as errorResponse };

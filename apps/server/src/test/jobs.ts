@@ -1,4 +1,4 @@
-import type { Logger } from './index.ts';
+import type { Logger } from '../lib/jobs/index.ts';
 
 export interface LogEntry {
   level: 'info' | 'warn' | 'error' | 'debug';

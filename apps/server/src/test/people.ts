@@ -1,12 +1,17 @@
+/**
+ * The people of the server tests, made the way a person becomes one: through the HTTP API.
+ * One place, so every test file signs people up alike.
+ */
 import type { AccountRole } from '@tenantry/shared';
 import { expect } from 'vitest';
-import type { TestApp, TestClient } from '../../test/app.ts';
-import { uniqueEmail } from '../../test/app.ts';
+import { uniqueEmail, type TestApp, type TestClient } from './app.ts';
 
 export interface Person {
   client: TestClient;
   email: string;
+  /** The user id (the claims' `uid`). */
   uid: string;
+  /** Their own account (the claims' `tid`). */
   tid: string;
 }
 
@@ -19,7 +24,7 @@ export async function signUpPerson(
   const client = t.client();
   const email = uniqueEmail(prefix);
   const res = await client.signUp({ email, name });
-  expect(res.status).toBe(200);
+  expect(res.status, `sign-up of ${prefix}: ${await res.clone().text()}`).toBe(200);
   const me = (await (await client.get('/api/v1/me')).json()) as { uid: string; tid: string };
   return { client, email, uid: me.uid, tid: me.tid };
 }

@@ -7,26 +7,37 @@
 import nodemailer from 'nodemailer';
 import type { Jobs, Logger, SendOptions } from '../jobs/index.ts';
 
+/** One e-mail, the one message type of the app. Without `from`, the configured sender. */
 export interface MailMessage {
   to: string;
-  from: string;
+  from?: string;
   subject: string;
   text: string;
   html?: string;
 }
 
+/** A message ready to leave: its sender is decided. */
+export type AddressedMail = MailMessage & { from: string };
+
+/** Where messages go without SMTP: the development mailbox (modules/system). */
 export interface Mailbox {
-  store(msg: MailMessage): Promise<void>;
+  store(msg: AddressedMail): Promise<void>;
 }
 
-export interface Mailer {
+/** What the app needs to send mail: every module sends through this. */
+export interface MailSender {
+  /** 'smtp' when SMTP_URL is configured, else the development 'mailbox'. */
+  readonly transport: 'smtp' | 'mailbox';
+  /** Validates and hands the message on (enqueued by the queued mailer below). */
+  send(msg: MailMessage): Promise<void>;
+}
+
+/** The queued mailer: `send` enqueues a `mail.send` job whose worker calls `deliver`. */
+export interface Mailer extends MailSender {
   /** Registers the `mail.send` worker; call once after jobs.start(). */
   register(): Promise<void>;
-  /** Validates and enqueues the message; delivery happens in the worker, with retries. */
-  send(msg: Omit<MailMessage, 'from'> & { from?: string }): Promise<void>;
   /** The worker's body: SMTP when configured, else the mailbox. Throws to make the job retry. */
-  deliver(msg: MailMessage): Promise<void>;
-  transport: 'smtp' | 'mailbox';
+  deliver(msg: AddressedMail): Promise<void>;
 }
 
 export interface CreateMailerOptions {
@@ -80,11 +91,12 @@ function assertSender(from: string): void {
 }
 
 /** Checks a message before it is queued and again before it is delivered. */
-export function validateMessage(msg: MailMessage): MailMessage {
+export function validateMessage(msg: MailMessage): AddressedMail {
   if (!msg || typeof msg !== 'object') throw new MailValidationError('Invalid message');
   const { to, from, subject, text, html } = msg;
   if (!isValidEmailAddress(to)) throw new MailValidationError('Invalid recipient address');
-  assertSender(from);
+  assertSender(from ?? '');
+  const sender = from as string;
   if (
     typeof subject !== 'string' ||
     subject.trim() === '' ||
@@ -96,7 +108,9 @@ export function validateMessage(msg: MailMessage): MailMessage {
   if (typeof text !== 'string') throw new MailValidationError('Invalid text body');
   if (html !== undefined && typeof html !== 'string')
     throw new MailValidationError('Invalid HTML body');
-  return html === undefined ? { to, from, subject, text } : { to, from, subject, text, html };
+  return html === undefined
+    ? { to, from: sender, subject, text }
+    : { to, from: sender, subject, text, html };
 }
 
 /** `jane.doe@example.com` → `j***@example.com`: enough to follow a message in the logs. */
@@ -135,7 +149,7 @@ export function createMailer(opts: CreateMailerOptions): Mailer {
     transport: smtp ? 'smtp' : 'mailbox',
 
     async register() {
-      await jobs.work<MailMessage>(MAIL_QUEUE, (msg) => mailer.deliver(msg));
+      await jobs.work<AddressedMail>(MAIL_QUEUE, (msg) => mailer.deliver(msg));
     },
 
     async send(msg) {
@@ -145,7 +159,7 @@ export function createMailer(opts: CreateMailerOptions): Mailer {
     },
 
     async deliver(msg) {
-      let message: MailMessage;
+      let message: AddressedMail;
       try {
         message = validateMessage(msg);
       } catch (err) {
@@ -167,4 +181,14 @@ export function createMailer(opts: CreateMailerOptions): Mailer {
     },
   };
   return mailer;
+}
+
+/**
+ * What a service that sends e-mail is handed after its `(db, scope, input)`: the sender, the
+ * origin for links, and the request's logger (a failed send is logged, never fatal).
+ */
+export interface MailContext {
+  mailer: MailSender;
+  publicUrl: string;
+  log: Logger;
 }

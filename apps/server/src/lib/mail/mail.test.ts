@@ -3,7 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobs, type Jobs } from '../jobs/index.ts';
-import { createRecordingLogger, waitFor } from '../jobs/testing.ts';
+import { createRecordingLogger, waitFor } from '../../test/jobs.ts';
 import {
   createMailer,
   isValidEmailAddress,

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
+  ACCOUNT_ERROR_CODES,
   ACCOUNT_PERMISSION_NAMES,
   AccountSchema,
   LOGO_MAX_BYTES,
@@ -7,41 +8,36 @@ import {
   can,
 } from '@tenantry/shared';
 import type { Context } from 'hono';
-import { getAccount, requireAccount } from '../../auth/account-context.ts';
-import type { Auth } from '../../auth/auth.ts';
-import type { AppDeps } from '../../deps.ts';
-import type { AppEnv } from '../../lib/app-env.ts';
+import { createRouter, type AppEnv } from '../../auth/context.ts';
+import { getAccount, requireAccount } from '../../auth/guards.ts';
 import { AppError } from '../../lib/errors.ts';
-import { createRouter, errorResponses } from '../../lib/openapi.ts';
+import { errorResponses, json, jsonBody } from '../../lib/openapi.ts';
 import { readAccount, readAccountLogo, renameAccount, setAccountLogo } from './accounts.service.ts';
 
-const notFoundResponse = {
-  description: 'Not found (`common.not_found`)',
-  content: errorResponses[400].content,
-} as const;
-
 const getAccountRoute = createRoute({
+  middleware: requireAccount('account.read'),
   method: 'get',
   path: '/account',
   tags: ['accounts'],
   summary: 'The account of the session (name, logo, my role and what it may do)',
   responses: {
-    200: { description: 'The account', content: { 'application/json': { schema: AccountSchema } } },
+    200: json(AccountSchema, 'The account'),
     401: errorResponses[401],
     403: errorResponses[403],
   },
 });
 
 const updateAccountRoute = createRoute({
+  middleware: requireAccount('account.update'),
   method: 'patch',
   path: '/account',
   tags: ['accounts'],
   summary: 'Rename the account (owners and admins)',
   request: {
-    body: { required: true, content: { 'application/json': { schema: UpdateAccountSchema } } },
+    body: jsonBody(UpdateAccountSchema),
   },
   responses: {
-    200: { description: 'The account', content: { 'application/json': { schema: AccountSchema } } },
+    200: json(AccountSchema, 'The account'),
     400: errorResponses[400],
     401: errorResponses[401],
     403: errorResponses[403],
@@ -51,6 +47,7 @@ const updateAccountRoute = createRoute({
 const binary = z.string().openapi({ type: 'string', format: 'binary' });
 
 const putLogoRoute = createRoute({
+  middleware: requireAccount('account.update'),
   method: 'put',
   path: '/account/logo',
   tags: ['accounts'],
@@ -68,15 +65,16 @@ const putLogoRoute = createRoute({
     },
   },
   responses: {
-    200: { description: 'The account', content: { 'application/json': { schema: AccountSchema } } },
+    200: json(AccountSchema, 'The account'),
     400: errorResponses[400],
     401: errorResponses[401],
     403: errorResponses[403],
-    413: { description: 'Too large', content: errorResponses[400].content },
+    413: errorResponses[413],
   },
 });
 
 const getLogoRoute = createRoute({
+  middleware: requireAccount('account.read'),
   method: 'get',
   path: '/account/logo',
   tags: ['accounts'],
@@ -92,13 +90,13 @@ const getLogoRoute = createRoute({
     },
     401: errorResponses[401],
     403: errorResponses[403],
-    404: notFoundResponse,
+    404: errorResponses[404],
   },
 });
 
-async function accountBody(c: Context<AppEnv>, deps: AppDeps) {
+async function accountBody(c: Context<AppEnv>) {
   const ctx = getAccount(c);
-  const account = await readAccount(deps.db, ctx.accountId);
+  const account = await readAccount(c.var.deps.db, ctx);
   return {
     id: account.id,
     name: account.name,
@@ -128,37 +126,28 @@ async function readUpload(c: Context<AppEnv>): Promise<Uint8Array> {
       });
     }
     if (file.size > LOGO_MAX_BYTES) {
-      throw new AppError('account.logo_too_large', 413, 'The logo may be at most 1 MB.');
+      throw new AppError(ACCOUNT_ERROR_CODES.logoTooLarge, 413, 'The logo may be at most 1 MB.');
     }
     return new Uint8Array(await file.arrayBuffer());
   }
   return new Uint8Array(await c.req.arrayBuffer());
 }
 
-export function createAccountRoutes(deps: AppDeps, auth: Auth) {
-  const router = createRouter();
-  const member = requireAccount(auth, deps.db, 'account.read');
-  const updater = requireAccount(auth, deps.db, 'account.update');
-
-  router.openapi({ ...getAccountRoute, middleware: member }, async (c) => {
+export const accountRoutes = createRouter()
+  .openapi(getAccountRoute, async (c) => {
     c.header('cache-control', 'no-store');
-    return c.json(await accountBody(c, deps), 200);
-  });
-
-  router.openapi({ ...updateAccountRoute, middleware: updater }, async (c) => {
-    const { name } = c.req.valid('json');
-    await renameAccount(deps.db, getAccount(c), name);
-    return c.json(await accountBody(c, deps), 200);
-  });
-
-  router.openapi({ ...putLogoRoute, middleware: updater }, async (c) => {
-    const bytes = await readUpload(c);
-    await setAccountLogo(deps.db, getAccount(c), bytes);
-    return c.json(await accountBody(c, deps), 200);
-  });
-
-  router.openapi({ ...getLogoRoute, middleware: member }, async (c) => {
-    const logo = await readAccountLogo(deps.db, getAccount(c).accountId);
+    return c.json(await accountBody(c), 200);
+  })
+  .openapi(updateAccountRoute, async (c) => {
+    await renameAccount(c.var.deps.db, getAccount(c), c.req.valid('json').name);
+    return c.json(await accountBody(c), 200);
+  })
+  .openapi(putLogoRoute, async (c) => {
+    await setAccountLogo(c.var.deps.db, getAccount(c), await readUpload(c));
+    return c.json(await accountBody(c), 200);
+  })
+  .openapi(getLogoRoute, async (c) => {
+    const logo = await readAccountLogo(c.var.deps.db, getAccount(c));
     return c.body(new Uint8Array(logo.data), 200, {
       'content-type': logo.contentType,
       'content-length': String(logo.data.length),
@@ -167,6 +156,3 @@ export function createAccountRoutes(deps: AppDeps, auth: Auth) {
       'cache-control': 'private, max-age=300',
     }) as never;
   });
-
-  return router;
-}

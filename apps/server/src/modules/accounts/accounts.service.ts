@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { LOGO_MAX_BYTES, type LogoContentType } from '@tenantry/shared';
+import { ACCOUNT_ERROR_CODES, LOGO_MAX_BYTES, type LogoContentType } from '@tenantry/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { AccountContext } from '../../auth/account-context.ts';
+import type { AccountContext } from '../../auth/types.ts';
 import type { Database } from '../../db/client.ts';
 import { accountLogos, accounts, memberships } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -48,7 +48,7 @@ export interface AccountView {
   logoUpdatedAt: Date | null;
 }
 
-export async function readAccount(db: Database, accountId: string): Promise<AccountView> {
+export async function readAccount(db: Database, scope: AccountContext): Promise<AccountView> {
   const rows = await db
     .select({
       id: accounts.id,
@@ -58,7 +58,7 @@ export async function readAccount(db: Database, accountId: string): Promise<Acco
     })
     .from(accounts)
     .leftJoin(accountLogos, eq(accountLogos.accountId, accounts.id))
-    .where(eq(accounts.id, accountId))
+    .where(eq(accounts.id, scope.accountId))
     .limit(1);
   const row = rows[0];
   if (!row) throw notFound('This account no longer exists.');
@@ -79,9 +79,7 @@ export async function renameAccount(
     if (!before) throw notFound('This account no longer exists.');
     if (before.name === name) return;
     await tx.update(accounts).set({ name }).where(eq(accounts.id, actor.accountId));
-    await recordAudit(tx, {
-      accountId: actor.accountId,
-      actor: { userId: actor.userId, email: actor.email },
+    await recordAudit(tx, actor, {
       action: 'account.renamed',
       targetType: 'account',
       targetId: actor.accountId,
@@ -128,13 +126,18 @@ export async function setAccountLogo(
     });
   }
   if (bytes.length > LOGO_MAX_BYTES) {
-    throw new AppError('account.logo_too_large', 413, 'The logo may be at most 1 MB.');
+    throw new AppError(ACCOUNT_ERROR_CODES.logoTooLarge, 413, 'The logo may be at most 1 MB.');
   }
   const contentType = sniffImageType(bytes);
   if (!contentType) {
-    throw new AppError('account.logo_type', 400, 'The logo must be a PNG, JPEG or WebP image.', {
-      file: 'Not a PNG, JPEG or WebP image.',
-    });
+    throw new AppError(
+      ACCOUNT_ERROR_CODES.logoType,
+      400,
+      'The logo must be a PNG, JPEG or WebP image.',
+      {
+        file: 'Not a PNG, JPEG or WebP image.',
+      },
+    );
   }
   const data = Buffer.from(bytes);
   const updatedAt = new Date();
@@ -146,9 +149,7 @@ export async function setAccountLogo(
         target: accountLogos.accountId,
         set: { contentType, data, updatedAt },
       });
-    await recordAudit(tx, {
-      accountId: actor.accountId,
-      actor: { userId: actor.userId, email: actor.email },
+    await recordAudit(tx, actor, {
       action: 'account.logo_updated',
       targetType: 'account',
       targetId: actor.accountId,
@@ -159,7 +160,7 @@ export async function setAccountLogo(
 
 export async function readAccountLogo(
   db: Database,
-  accountId: string,
+  scope: AccountContext,
 ): Promise<{ contentType: string; data: Buffer; updatedAt: Date }> {
   const rows = await db
     .select({
@@ -168,7 +169,7 @@ export async function readAccountLogo(
       updatedAt: accountLogos.updatedAt,
     })
     .from(accountLogos)
-    .where(eq(accountLogos.accountId, accountId))
+    .where(eq(accountLogos.accountId, scope.accountId))
     .limit(1);
   const row = rows[0];
   if (!row) throw notFound('This account has no logo.');

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountLogos, accounts, auditLog } from '../../db/schema/index.ts';
 import { setupTestApp, TEST_ORIGIN, type TestApp } from '../../test/app.ts';
-import { addMember, signUpPerson } from '../members/members.test-helpers.ts';
+import { addMember, signUpPerson } from '../../test/people.ts';
 import { sniffImageType } from './accounts.service.ts';
 
 let t: TestApp;

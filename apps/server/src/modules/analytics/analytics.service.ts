@@ -3,7 +3,7 @@ import type { AnalyticsEvent, AnalyticsEventQuery, StoredAnalyticsEvent } from '
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { analyticsEvents } from '../../db/schema/index.ts';
-import { currentAccountIdSql } from '../auth/claims.ts';
+import { currentAccountIdSql } from '../../auth/claims.ts';
 
 /**
  * Stores a validated batch in ONE multi-row insert (all or nothing). The account is the

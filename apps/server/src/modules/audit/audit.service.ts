@@ -1,31 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, lt, or } from 'drizzle-orm';
+import type { AuditAction, AuditPage, AuditQuery } from '@tenantry/shared';
+import type { AccountContext } from '../../auth/types.ts';
 import type { Database } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 
-/** Namespaced audit actions. Add new ones here so the audit screen can label them. */
-export const AUDIT_ACTIONS = [
-  'account.renamed',
-  'account.logo_updated',
-  'members.invited',
-  'members.invitation_revoked',
-  'members.joined',
-  'members.role_changed',
-  'members.removed',
-  'members.left',
-  'tenants.created',
-  'tenants.archived',
-  'tenants.restored',
-  'sharing.shared',
-  'sharing.role_changed',
-  'sharing.revoked',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/**
+ * Who did it, in which account: an AccountContext or a TenantContext (both carry these), or
+ * the person joining an account by invitation.
+ */
+export type AuditScope = Pick<AccountContext, 'accountId' | 'userId' | 'email'>;
 
 export interface AuditEntryInput {
-  accountId: string;
-  actor: { userId: string; email: string } | null;
   action: AuditAction;
   targetType: string;
   targetId?: string | null;
@@ -35,12 +22,16 @@ export interface AuditEntryInput {
 /** A database or a transaction: audit in the same transaction as the change it records. */
 type Db = Pick<Database, 'insert'>;
 
-export async function recordAudit(db: Db, entry: AuditEntryInput): Promise<void> {
+export async function recordAudit(
+  db: Db,
+  scope: AuditScope,
+  entry: AuditEntryInput,
+): Promise<void> {
   await db.insert(auditLog).values({
     id: randomUUID(),
-    accountId: entry.accountId,
-    actorUserId: entry.actor?.userId ?? null,
-    actorEmail: entry.actor?.email ?? null,
+    accountId: scope.accountId,
+    actorUserId: scope.userId,
+    actorEmail: scope.email,
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId ?? null,
@@ -48,26 +39,13 @@ export async function recordAudit(db: Db, entry: AuditEntryInput): Promise<void>
   });
 }
 
-export interface AuditPage {
-  entries: {
-    id: string;
-    action: string;
-    actorEmail: string | null;
-    targetType: string;
-    targetId: string | null;
-    data: Record<string, unknown>;
-    createdAt: string;
-  }[];
-  /** Opaque cursor for the next (older) page; null at the end. */
-  nextCursor: string | null;
-}
-
 /** Newest first, keyset-paged by (created_at, id), scoped to one account. */
 export async function listAudit(
   db: Database,
-  accountId: string,
-  opts: { cursor?: string | undefined; limit: number },
+  scope: AccountContext,
+  opts: AuditQuery,
 ): Promise<AuditPage> {
+  const { accountId } = scope;
   const after = opts.cursor ? decodeCursor(opts.cursor) : null;
   if (opts.cursor && !after) {
     throw new AppError('common.validation', 400, 'The page cursor is not valid.', {

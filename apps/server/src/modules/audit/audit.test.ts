@@ -1,7 +1,7 @@
 import { AuditPageSchema, ErrorBodySchema } from '@tenantry/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, uniqueEmail, type TestApp } from '../../test/app.ts';
-import { addMember, signUpPerson } from '../members/members.test-helpers.ts';
+import { addMember, signUpPerson } from '../../test/people.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -63,16 +63,12 @@ export async function seedDemoData(db: Database, auth: Auth): Promise<boolean> {
   const accountId = await ensureOwnAccount(db, { id: user.id, name: DEMO_NAME, email: DEMO_EMAIL });
   await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
   for (const tenant of DEMO_TENANTS) {
-    await createTenant(
-      db,
-      accountId,
-      { userId: user.id, email: DEMO_EMAIL },
-      {
-        ...tenant,
-        tags: [...tenant.tags],
-        contacts: [...tenant.contacts],
-      },
-    );
+    const owner = { accountId, role: 'owner' as const, userId: user.id, email: DEMO_EMAIL };
+    await createTenant(db, owner, {
+      ...tenant,
+      tags: [...tenant.tags],
+      contacts: [...tenant.contacts],
+    });
   }
   return true;
 }

@@ -8,11 +8,9 @@ import {
   InvitationSchema,
   InvitationTokenParamsSchema,
 } from '@tenantry/shared';
-import { getAccount, requireAccount } from '../../auth/account-context.ts';
-import type { Auth } from '../../auth/auth.ts';
-import { getAuthContext, requireSession } from '../../auth/session.ts';
-import type { AppDeps } from '../../deps.ts';
-import { createRouter, errorResponses } from '../../lib/openapi.ts';
+import { createRouter } from '../../auth/context.ts';
+import { getAccount, getSession, requireAccount, requireSession } from '../../auth/guards.ts';
+import { errorResponse, errorResponses, json, jsonBody } from '../../lib/openapi.ts';
 import {
   acceptInvitation,
   createInvitation,
@@ -21,25 +19,24 @@ import {
   revokeInvitation,
 } from './invitations.service.ts';
 
-const content = errorResponses[400].content;
-const notFoundResponse = { description: 'No such invitation (`common.not_found`)', content };
+const notFoundResponse = errorResponse('No such invitation (`common.not_found`)');
+const alreadyMember = errorResponse('Already a member (`members.already_member`)');
 
 const listRoute = createRoute({
+  middleware: requireAccount('members.invite'),
   method: 'get',
   path: '/invitations',
   tags: ['members'],
   summary: 'Pending invitations of the session’s account (owners and admins)',
   responses: {
-    200: {
-      description: 'Invitations',
-      content: { 'application/json': { schema: InvitationListSchema } },
-    },
+    200: json(InvitationListSchema, 'Invitations'),
     401: errorResponses[401],
     403: errorResponses[403],
   },
 });
 
 const createInvitationRoute = createRoute({
+  middleware: requireAccount('members.invite'),
   method: 'post',
   path: '/invitations',
   tags: ['members'],
@@ -47,24 +44,19 @@ const createInvitationRoute = createRoute({
   description:
     'Owners and admins; the role must be one the inviter may hand out (403). An existing member’s address answers 409 `members.already_member`; a pending invitation to the same address is replaced (its link stops working). The link is e-mailed, never returned.',
   request: {
-    body: {
-      required: true,
-      content: { 'application/json': { schema: CreateInvitationSchema } },
-    },
+    body: jsonBody(CreateInvitationSchema),
   },
   responses: {
-    201: {
-      description: 'Invited',
-      content: { 'application/json': { schema: InvitationSchema } },
-    },
+    201: json(InvitationSchema, 'Invited'),
     400: errorResponses[400],
     401: errorResponses[401],
     403: errorResponses[403],
-    409: { description: 'Already a member (`members.already_member`)', content },
+    409: alreadyMember,
   },
 });
 
 const revokeRoute = createRoute({
+  middleware: requireAccount('members.invite'),
   method: 'delete',
   path: '/invitations/{id}',
   tags: ['members'],
@@ -86,16 +78,14 @@ const previewRoute = createRoute({
   summary: 'What an invitation link offers (public: the token is the authority)',
   request: { params: InvitationTokenParamsSchema },
   responses: {
-    200: {
-      description: 'The invitation',
-      content: { 'application/json': { schema: InvitationPreviewSchema } },
-    },
+    200: json(InvitationPreviewSchema, 'The invitation'),
     400: errorResponses[400],
     404: notFoundResponse,
   },
 });
 
 const acceptRoute = createRoute({
+  middleware: requireSession(),
   method: 'post',
   path: '/invitations/by-token/{token}/accept',
   tags: ['members'],
@@ -104,55 +94,35 @@ const acceptRoute = createRoute({
     'The signed-in user’s e-mail must be the invitation’s (403 `members.email_mismatch`). An expired, revoked or accepted invitation answers 410 `members.invitation_unusable`. The account becomes the user’s active account (`tid`).',
   request: { params: InvitationTokenParamsSchema },
   responses: {
-    200: {
-      description: 'Joined',
-      content: { 'application/json': { schema: AcceptInvitationResultSchema } },
-    },
+    200: json(AcceptInvitationResultSchema, 'Joined'),
     400: errorResponses[400],
     401: errorResponses[401],
     403: errorResponses[403],
     404: notFoundResponse,
-    409: { description: 'Already a member (`members.already_member`)', content },
-    410: { description: 'Unusable (`members.invitation_unusable`)', content },
+    409: alreadyMember,
+    410: errorResponse('Unusable (`members.invitation_unusable`)'),
   },
 });
 
-export function createInvitationRoutes(deps: AppDeps, auth: Auth) {
-  const router = createRouter();
-  const db = deps.db;
-  const inviter = requireAccount(auth, db, 'members.invite');
-
-  router.openapi({ ...listRoute, middleware: inviter }, async (c) => {
+export const invitationRoutes = createRouter()
+  .openapi(listRoute, async (c) => {
     c.header('cache-control', 'no-store');
-    return c.json({ invitations: await listInvitations(db, getAccount(c).accountId) }, 200);
-  });
-
-  router.openapi({ ...createInvitationRoute, middleware: inviter }, async (c) => {
-    const input = c.req.valid('json');
-    const invitation = await createInvitation(
-      db,
-      deps.mailer,
-      deps.config.publicUrl,
-      getAccount(c),
-      input,
-    );
-    return c.json(invitation, 201);
-  });
-
-  router.openapi({ ...revokeRoute, middleware: inviter }, async (c) => {
-    await revokeInvitation(db, getAccount(c), c.req.valid('param').id);
+    return c.json({ invitations: await listInvitations(c.var.deps.db, getAccount(c)) }, 200);
+  })
+  .openapi(createInvitationRoute, async (c) => {
+    const { db, mailer, config } = c.var.deps;
+    const mail = { mailer, publicUrl: config.publicUrl, log: c.var.log };
+    return c.json(await createInvitation(db, getAccount(c), c.req.valid('json'), mail), 201);
+  })
+  .openapi(revokeRoute, async (c) => {
+    await revokeInvitation(c.var.deps.db, getAccount(c), c.req.valid('param').id);
     return c.body(null, 204);
-  });
-
-  router.openapi(previewRoute, async (c) => {
+  })
+  .openapi(previewRoute, async (c) => {
     c.header('cache-control', 'no-store');
-    return c.json(await previewInvitation(db, c.req.valid('param').token), 200);
+    return c.json(await previewInvitation(c.var.deps.db, c.req.valid('param').token), 200);
+  })
+  .openapi(acceptRoute, async (c) => {
+    const { token } = c.req.valid('param');
+    return c.json(await acceptInvitation(c.var.deps.db, getSession(c), token), 200);
   });
-
-  router.openapi({ ...acceptRoute, middleware: requireSession(auth) }, async (c) => {
-    const { userId } = getAuthContext(c);
-    return c.json(await acceptInvitation(db, userId, c.req.valid('param').token), 200);
-  });
-
-  return router;
-}

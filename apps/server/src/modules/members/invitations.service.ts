@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   INVITATION_TTL_DAYS,
+  MEMBER_ERROR_CODES,
   assignableRoles,
   can,
   type AcceptInvitationResult,
@@ -10,11 +11,11 @@ import {
   type InvitationStatus,
 } from '@tenantry/shared';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { AccountContext } from '../../auth/account-context.ts';
+import type { AccountContext, SessionState } from '../../auth/types.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, invitations, memberships, users } from '../../db/schema/index.ts';
-import type { MailSender } from '../../deps.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import type { MailContext } from '../../lib/mail/index.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { invitationEmail } from './invitations.emails.ts';
 import { isMemberEmail } from './members.service.ts';
@@ -55,7 +56,8 @@ function toInvitation(row: {
 }
 
 /** Pending (not accepted, not revoked, not expired) invitations of the account, newest first. */
-export async function listInvitations(db: Database, accountId: string): Promise<Invitation[]> {
+export async function listInvitations(db: Database, scope: AccountContext): Promise<Invitation[]> {
+  const { accountId } = scope;
   const rows = await db
     .select({
       id: invitations.id,
@@ -80,10 +82,9 @@ export async function listInvitations(db: Database, accountId: string): Promise<
  */
 export async function createInvitation(
   db: Database,
-  mailer: MailSender,
-  publicUrl: string,
   actor: AccountContext,
   input: { email: string; role: AccountRole },
+  mail: MailContext,
 ): Promise<Invitation> {
   const email = input.email.trim().toLowerCase();
   if (!assignableRoles(actor.role).includes(input.role)) {
@@ -104,7 +105,7 @@ export async function createInvitation(
     if (!account) throw notFound('This account no longer exists.');
     if (await isMemberEmail(tx, actor.accountId, email)) {
       throw new AppError(
-        'members.already_member',
+        MEMBER_ERROR_CODES.alreadyMember,
         409,
         `${email} is already a member of this account.`,
         {
@@ -127,9 +128,7 @@ export async function createInvitation(
       createdAt: now,
       expiresAt,
     });
-    await recordAudit(tx, {
-      accountId: actor.accountId,
-      actor: { userId: actor.userId, email: actor.email },
+    await recordAudit(tx, actor, {
       action: 'members.invited',
       targetType: 'invitation',
       targetId: id,
@@ -137,13 +136,13 @@ export async function createInvitation(
     });
     return account.name;
   });
-  await mailer.send(
+  await mail.mailer.send(
     invitationEmail({
       to: email,
       accountName,
       role: input.role,
       inviterEmail: actor.email,
-      url: `${publicUrl.replace(/\/$/, '')}/invitations/${token}`,
+      url: `${mail.publicUrl.replace(/\/$/, '')}/invitations/${token}`,
       expiresAt,
     }),
   );
@@ -176,9 +175,7 @@ export async function revokeInvitation(
       .update(invitations)
       .set({ revokedAt: new Date() })
       .where(and(eq(invitations.id, id), eq(invitations.accountId, actor.accountId)));
-    await recordAudit(tx, {
-      accountId: actor.accountId,
-      actor: { userId: actor.userId, email: actor.email },
+    await recordAudit(tx, actor, {
       action: 'members.invitation_revoked',
       targetType: 'invitation',
       targetId: id,
@@ -220,9 +217,10 @@ export async function previewInvitation(db: Database, token: string): Promise<In
  */
 export async function acceptInvitation(
   db: Database,
-  userId: string,
+  session: Pick<SessionState, 'userId'>,
   token: string,
 ): Promise<AcceptInvitationResult> {
+  const { userId } = session;
   return db.transaction(async (tx) => {
     const [inv] = await tx
       .select()
@@ -238,7 +236,7 @@ export async function acceptInvitation(
         expired: 'has expired',
       }[status];
       throw new AppError(
-        'members.invitation_unusable',
+        MEMBER_ERROR_CODES.invitationUnusable,
         410,
         `This invitation ${why}. Ask the account’s owner or an admin for a new one.`,
       );
@@ -251,7 +249,7 @@ export async function acceptInvitation(
     if (!user) throw notFound('Your user no longer exists.');
     if (user.email.toLowerCase() !== inv.email.toLowerCase()) {
       throw new AppError(
-        'members.email_mismatch',
+        MEMBER_ERROR_CODES.emailMismatch,
         403,
         `This invitation was sent to ${inv.email}, but you are signed in as ${user.email}. Sign in with ${inv.email} to accept it.`,
       );
@@ -269,7 +267,7 @@ export async function acceptInvitation(
       .limit(1);
     if (existing[0]) {
       throw new AppError(
-        'members.already_member',
+        MEMBER_ERROR_CODES.alreadyMember,
         409,
         `You are already a member of ${account.name}.`,
       );
@@ -281,14 +279,16 @@ export async function acceptInvitation(
       .update(invitations)
       .set({ acceptedAt: now, acceptedBy: userId })
       .where(and(eq(invitations.id, inv.id), sql`${invitations.acceptedAt} is null`));
-    await recordAudit(tx, {
-      accountId: inv.accountId,
-      actor: { userId, email: user.email },
-      action: 'members.joined',
-      targetType: 'user',
-      targetId: userId,
-      data: { email: user.email, role: inv.role, invitationId: inv.id },
-    });
+    await recordAudit(
+      tx,
+      { accountId: inv.accountId, userId, email: user.email },
+      {
+        action: 'members.joined',
+        targetType: 'user',
+        targetId: userId,
+        data: { email: user.email, role: inv.role, invitationId: inv.id },
+      },
+    );
     return { accountId: account.id, accountName: account.name, role: inv.role };
   });
 }

@@ -15,7 +15,7 @@ import {
   invitationToken,
   signUpPerson,
   type Person,
-} from './members.test-helpers.ts';
+} from '../../test/people.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,31 +5,31 @@ import {
   MemberParamsSchema,
   MemberSchema,
 } from '@tenantry/shared';
-import { getAccount, requireAccount } from '../../auth/account-context.ts';
-import type { Auth } from '../../auth/auth.ts';
-import type { AppDeps } from '../../deps.ts';
-import { createRouter, errorResponses } from '../../lib/openapi.ts';
+import { createRouter } from '../../auth/context.ts';
+import { getAccount, requireAccount } from '../../auth/guards.ts';
+import { errorResponse, errorResponses, json, jsonBody } from '../../lib/openapi.ts';
 import { changeRole, leaveAccount, listMembers, removeMember } from './members.service.ts';
 
-const content = errorResponses[400].content;
 export const memberErrorResponses = {
-  404: { description: 'Not in this account (`common.not_found`)', content },
-  409: { description: 'The last owner would be gone (`members.last_owner`)', content },
+  404: errorResponse('Not in this account (`common.not_found`)'),
+  409: errorResponse('The last owner would be gone (`members.last_owner`)'),
 } as const;
 
 const listRoute = createRoute({
+  middleware: requireAccount('members.read'),
   method: 'get',
   path: '/members',
   tags: ['members'],
   summary: 'Members of the session’s account',
   responses: {
-    200: { description: 'Members', content: { 'application/json': { schema: MemberListSchema } } },
+    200: json(MemberListSchema, 'Members'),
     401: errorResponses[401],
     403: errorResponses[403],
   },
 });
 
 const changeRoleRoute = createRoute({
+  middleware: requireAccount('members.changeRole'),
   method: 'patch',
   path: '/members/{userId}',
   tags: ['members'],
@@ -38,10 +38,10 @@ const changeRoleRoute = createRoute({
     'Owners and admins; making someone an owner or changing an owner’s role needs an owner. The last owner cannot be demoted (409 `members.last_owner`).',
   request: {
     params: MemberParamsSchema,
-    body: { required: true, content: { 'application/json': { schema: ChangeRoleSchema } } },
+    body: jsonBody(ChangeRoleSchema),
   },
   responses: {
-    200: { description: 'The member', content: { 'application/json': { schema: MemberSchema } } },
+    200: json(MemberSchema, 'The member'),
     400: errorResponses[400],
     401: errorResponses[401],
     403: errorResponses[403],
@@ -50,6 +50,7 @@ const changeRoleRoute = createRoute({
 });
 
 const removeRoute = createRoute({
+  middleware: requireAccount('members.remove'),
   method: 'delete',
   path: '/members/{userId}',
   tags: ['members'],
@@ -67,6 +68,7 @@ const removeRoute = createRoute({
 });
 
 const leaveRoute = createRoute({
+  middleware: requireAccount('account.read'),
   method: 'post',
   path: '/members/leave',
   tags: ['members'],
@@ -86,43 +88,22 @@ const leaveRoute = createRoute({
   },
 });
 
-export function createMemberRoutes(deps: AppDeps, auth: Auth) {
-  const router = createRouter();
-  const db = deps.db;
-
-  router.openapi(
-    { ...listRoute, middleware: requireAccount(auth, db, 'members.read') },
-    async (c) => {
-      c.header('cache-control', 'no-store');
-      return c.json({ members: await listMembers(db, getAccount(c).accountId) }, 200);
-    },
-  );
-
+export const memberRoutes = createRouter()
+  .openapi(listRoute, async (c) => {
+    c.header('cache-control', 'no-store');
+    return c.json({ members: await listMembers(c.var.deps.db, getAccount(c)) }, 200);
+  })
   // Registered before /members/{userId} so "leave" is never read as a user id.
-  router.openapi(
-    { ...leaveRoute, middleware: requireAccount(auth, db, 'account.read') },
-    async (c) => {
-      await leaveAccount(db, getAccount(c));
-      return c.body(null, 204);
-    },
-  );
-
-  router.openapi(
-    { ...changeRoleRoute, middleware: requireAccount(auth, db, 'members.changeRole') },
-    async (c) => {
-      const { userId } = c.req.valid('param');
-      const { role } = c.req.valid('json');
-      return c.json(await changeRole(db, getAccount(c), userId, role), 200);
-    },
-  );
-
-  router.openapi(
-    { ...removeRoute, middleware: requireAccount(auth, db, 'members.remove') },
-    async (c) => {
-      await removeMember(db, getAccount(c), c.req.valid('param').userId);
-      return c.body(null, 204);
-    },
-  );
-
-  return router;
-}
+  .openapi(leaveRoute, async (c) => {
+    await leaveAccount(c.var.deps.db, getAccount(c));
+    return c.body(null, 204);
+  })
+  .openapi(changeRoleRoute, async (c) => {
+    const { userId } = c.req.valid('param');
+    const { role } = c.req.valid('json');
+    return c.json(await changeRole(c.var.deps.db, getAccount(c), { userId, role }), 200);
+  })
+  .openapi(removeRoute, async (c) => {
+    await removeMember(c.var.deps.db, getAccount(c), c.req.valid('param').userId);
+    return c.body(null, 204);
+  });

@@ -1,20 +1,18 @@
-import { can, type AccountRole, type Member } from '@tenantry/shared';
+import { MEMBER_ERROR_CODES, can, type AccountRole, type Member } from '@tenantry/shared';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { AccountContext } from '../../auth/account-context.ts';
+import type { AccountContext } from '../../auth/types.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { accounts, memberships, users } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 
-/** A transaction of the one Database type. */
-
 const memberNotFound = () => notFound('There is no such member in this account.');
 
-export const lastOwner = (message: string) => new AppError('members.last_owner', 409, message);
+export const lastOwner = (message: string) =>
+  new AppError(MEMBER_ERROR_CODES.lastOwner, 409, message);
 
-const actorOf = (a: AccountContext) => ({ userId: a.userId, email: a.email });
-
-export async function listMembers(db: Database, accountId: string): Promise<Member[]> {
+export async function listMembers(db: Database, scope: AccountContext): Promise<Member[]> {
+  const { accountId } = scope;
   const rows = await db
     .select({
       userId: memberships.userId,
@@ -75,9 +73,9 @@ async function deleteMembership(tx: Tx, accountId: string, userId: string): Prom
 export async function changeRole(
   db: Database,
   actor: AccountContext,
-  userId: string,
-  role: AccountRole,
+  input: { userId: string; role: AccountRole },
 ): Promise<Member> {
+  const { userId, role } = input;
   await db.transaction(async (tx) => {
     await lockAccount(tx, actor.accountId);
     const target = await findMember(tx, actor.accountId, userId);
@@ -93,16 +91,14 @@ export async function changeRole(
       .update(memberships)
       .set({ role })
       .where(and(eq(memberships.accountId, actor.accountId), eq(memberships.userId, userId)));
-    await recordAudit(tx, {
-      accountId: actor.accountId,
-      actor: actorOf(actor),
+    await recordAudit(tx, actor, {
       action: 'members.role_changed',
       targetType: 'user',
       targetId: userId,
       data: { email: target.email, from: target.role, to: role },
     });
   });
-  const member = (await listMembers(db, actor.accountId)).find((m) => m.userId === userId);
+  const member = (await listMembers(db, actor)).find((m) => m.userId === userId);
   if (!member) throw memberNotFound();
   return member;
 }
@@ -125,9 +121,7 @@ export async function removeMember(
       }
     }
     await deleteMembership(tx, actor.accountId, userId);
-    await recordAudit(tx, {
-      accountId: actor.accountId,
-      actor: actorOf(actor),
+    await recordAudit(tx, actor, {
       action: 'members.removed',
       targetType: 'user',
       targetId: userId,
@@ -145,9 +139,7 @@ export async function leaveAccount(db: Database, actor: AccountContext): Promise
       throw lastOwner('You are the last owner and cannot leave. Make someone else an owner first.');
     }
     await deleteMembership(tx, actor.accountId, actor.userId);
-    await recordAudit(tx, {
-      accountId: actor.accountId,
-      actor: actorOf(actor),
+    await recordAudit(tx, actor, {
       action: 'members.left',
       targetType: 'user',
       targetId: actor.userId,

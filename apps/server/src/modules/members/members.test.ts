@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, memberships, users } from '../../db/schema/index.ts';
 import { setupTestApp, type TestApp } from '../../test/app.ts';
-import { addMember, errorCode, signUpPerson, type Person } from './members.test-helpers.ts';
+import { addMember, errorCode, signUpPerson, type Person } from '../../test/people.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,14 +1,15 @@
+import { SHARING_ERROR_CODES } from '@tenantry/shared';
 import type { Auth } from '../../auth/auth.ts';
+import { runSharedSignIn } from '../../auth/shared-signin-context.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { runSharedSignIn } from './shared-signin-context.ts';
 import { findActiveGrant, markGrantUsed } from './sharing.service.ts';
 
 /** The one failure of a shared sign-in: wrong, expired or used code, or no (longer a) share. */
 export const invalidSharedCode = () =>
   new AppError(
-    'sharing.invalid_code',
+    SHARING_ERROR_CODES.invalidCode,
     400,
     'That code is not valid or has expired. Ask for a new code and try again.',
     { code: 'Not valid or expired.' },
@@ -19,20 +20,23 @@ export const invalidSharedCode = () =>
  * otherwise does nothing. The caller answers the same in both cases (no enumeration).
  */
 export async function requestSharedSignInCode(
-  deps: { db: Database; auth: Auth; logger: Logger },
-  tenantId: string,
-  email: string,
+  db: Database,
+  scope: { tenantId: string },
+  input: { email: string },
+  identity: { auth: Auth; log: Logger },
 ): Promise<void> {
-  const grant = await findActiveGrant(deps.db, tenantId, email);
+  const { tenantId } = scope;
+  const { email } = input;
+  const grant = await findActiveGrant(db, tenantId, email);
   if (!grant) return;
   try {
     await runSharedSignIn(
       { tenantId, tenantName: grant.tenantName, accountName: grant.accountName },
-      () => deps.auth.api.sendVerificationOTP({ body: { email, type: 'sign-in' } }),
+      () => identity.auth.api.sendVerificationOTP({ body: { email, type: 'sign-in' } }),
     );
   } catch (err) {
     // Logged, not shown: the answer must not differ from "no grant".
-    deps.logger.warn({ err, tenantId }, 'could not send a shared sign-in code');
+    identity.log.warn({ err, tenantId }, 'could not send a shared sign-in code');
   }
 }
 
@@ -43,13 +47,14 @@ export async function requestSharedSignInCode(
  * share) and the session's claims check it again on every request.
  */
 export async function verifySharedSignIn(
-  deps: { db: Database; auth: Auth },
-  tenantId: string,
-  email: string,
-  code: string,
-  requestHeaders: Headers,
+  db: Database,
+  scope: { tenantId: string },
+  input: { email: string; code: string; requestHeaders: Headers },
+  identity: { auth: Auth },
 ): Promise<{ setCookies: string[] }> {
-  const grant = await findActiveGrant(deps.db, tenantId, email);
+  const { tenantId } = scope;
+  const { email, code, requestHeaders } = input;
+  const grant = await findActiveGrant(db, tenantId, email);
   if (!grant) throw invalidSharedCode();
   // Better Auth reads the client address and user agent of the session from these; it must
   // not see the visitor's current session cookie (a new session is made regardless).
@@ -60,7 +65,7 @@ export async function verifySharedSignIn(
     const result = await runSharedSignIn(
       { tenantId, tenantName: grant.tenantName, accountName: grant.accountName },
       () =>
-        deps.auth.api.signInEmailOTP({
+        identity.auth.api.signInEmailOTP({
           body: { email, otp: code },
           headers,
           returnHeaders: true,
@@ -71,7 +76,7 @@ export async function verifySharedSignIn(
     if (isBetterAuthClientError(err)) throw invalidSharedCode();
     throw err;
   }
-  await markGrantUsed(deps.db, grant.id);
+  await markGrantUsed(db, grant.id);
   return { setCookies };
 }
 

@@ -1,7 +1,7 @@
 import { sharedSignInPath, type ShareRole } from '@tenantry/shared';
-import { layout } from '../../auth/emails.ts';
-import type { OutgoingMail } from '../../deps.ts';
-import type { SharedSignInContext } from './shared-signin-context.ts';
+import type { SharedSignInContext } from '../../auth/types.ts';
+import type { MailMessage } from '../../lib/mail/index.ts';
+import { layout } from '../../lib/mail/layout.ts';
 
 const ROLE_WORDS: Record<ShareRole, string> = {
   viewer: 'view',
@@ -17,7 +17,7 @@ export function shareInvitationEmail(input: {
   tenantName: string;
   role: ShareRole;
   publicUrl: string;
-}): OutgoingMail {
+}): MailMessage {
   const url = `${input.publicUrl}${sharedSignInPath(input.tenantId)}`;
   return layout(
     input.to,
@@ -37,7 +37,7 @@ export function sharedSignInCodeEmail(
   code: string,
   shared: SharedSignInContext,
   publicUrl: string,
-): OutgoingMail {
+): MailMessage {
   const url = `${publicUrl}${sharedSignInPath(shared.tenantId)}`;
   return layout(to, `Your Tenantry sign-in code: ${code}`, [
     'Hello,',

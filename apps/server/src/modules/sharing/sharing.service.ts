@@ -1,28 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import type { Share, ShareRole } from '@tenantry/shared';
+import { SHARING_ERROR_CODES, type Share, type ShareRole } from '@tenantry/shared';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { AccountContext } from '../../auth/account-context.ts';
+import type { AccountContext } from '../../auth/types.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { accounts, sessions, shareGrants, tenants, users } from '../../db/schema/index.ts';
-import type { MailSender } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Logger } from '../../lib/logger.ts';
+import type { MailContext } from '../../lib/mail/index.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { getTenant } from '../tenants/tenants.service.ts';
 import { shareInvitationEmail } from './sharing.emails.ts';
 
-export const shareNotFound = () => new AppError('sharing.not_found', 404, 'Share not found.');
+export const shareNotFound = () =>
+  new AppError(SHARING_ERROR_CODES.notFound, 404, 'Share not found.');
 export const alreadyShared = () =>
   new AppError(
-    'sharing.already_shared',
+    SHARING_ERROR_CODES.alreadyShared,
     409,
     'This client tenant is already shared with that e-mail address. Change its role instead.',
     { email: 'Already shared with this address.' },
   );
 
 /**
- * Plan-limit hook: may this account share client tenants (PRODUCT §3 plan features:
- * "sharing")? Today every account may; the billing issue fills this in from the account's plan
+ * Plan-limit hook: may this account share client tenants (the plan feature "sharing")? Today every account may; the billing issue fills this in from the account's plan
  * and throws `billing.limit_reached` (with an upgrade path in the UI) when it may not.
  */
 export async function assertSharingAllowed(_db: Database, _accountId: string): Promise<void> {
@@ -85,15 +84,15 @@ async function selectShares(db: Database, accountId: string, tenantId?: string):
 
 export async function listTenantShares(
   db: Database,
-  accountId: string,
+  scope: AccountContext,
   tenantId: string,
 ): Promise<Share[]> {
-  await getTenant(db, accountId, tenantId);
-  return selectShares(db, accountId, tenantId);
+  await getTenant(db, scope, tenantId);
+  return selectShares(db, scope.accountId, tenantId);
 }
 
-export async function listAccountShares(db: Database, accountId: string): Promise<Share[]> {
-  return selectShares(db, accountId);
+export async function listAccountShares(db: Database, scope: AccountContext): Promise<Share[]> {
+  return selectShares(db, scope.accountId);
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -108,12 +107,12 @@ function isUniqueViolation(err: unknown): boolean {
  * the invitee the link to /sharedSignin/{tenantId}.
  */
 export async function createShare(
-  deps: { db: Database; mailer: MailSender; logger: Logger; publicUrl: string },
+  db: Database,
   actor: AccountContext,
-  tenantId: string,
-  input: { email: string; role: ShareRole },
+  input: { tenantId: string; email: string; role: ShareRole },
+  mail: MailContext,
 ): Promise<Share> {
-  const { db } = deps;
+  const { tenantId } = input;
   await assertSharingAllowed(db, actor.accountId);
   const email = input.email.trim().toLowerCase();
   const id = randomUUID();
@@ -121,7 +120,7 @@ export async function createShare(
   let created: ShareRow;
   try {
     ({ context, created } = await db.transaction(async (tx) => {
-      const tenant = await getTenant(tx, actor.accountId, tenantId);
+      const tenant = await getTenant(tx, actor, tenantId);
       const [existing] = await tx
         .select({ id: shareGrants.id })
         .from(shareGrants)
@@ -149,9 +148,7 @@ export async function createShare(
           createdAt: shareGrants.createdAt,
           lastUsedAt: shareGrants.lastUsedAt,
         });
-      await recordAudit(tx, {
-        accountId: actor.accountId,
-        actor: { userId: actor.userId, email: actor.email },
+      await recordAudit(tx, actor, {
         action: 'sharing.shared',
         targetType: 'share',
         targetId: id,
@@ -185,7 +182,7 @@ export async function createShare(
     throw err;
   }
   try {
-    await deps.mailer.send(
+    await mail.mailer.send(
       shareInvitationEmail({
         to: email,
         sharedBy: context.sharedBy,
@@ -193,12 +190,12 @@ export async function createShare(
         tenantId,
         tenantName: context.tenantName,
         role: input.role,
-        publicUrl: deps.publicUrl,
+        publicUrl: mail.publicUrl,
       }),
     );
   } catch (err) {
     // The share stands; the invitee can still use the link the sharer passes on.
-    deps.logger.warn({ err, shareId: id }, 'could not send the share invitation');
+    mail.log.warn({ err, shareId: id }, 'could not send the share invitation');
   }
   return toShare(created);
 }
@@ -228,9 +225,9 @@ async function findActiveShare(tx: Tx, accountId: string, id: string) {
 export async function changeShareRole(
   db: Database,
   actor: AccountContext,
-  id: string,
-  role: ShareRole,
+  input: { id: string; role: ShareRole },
 ): Promise<Share> {
+  const { id, role } = input;
   await db.transaction(async (tx) => {
     const before = await findActiveShare(tx, actor.accountId, id);
     if (before.role === role) return;
@@ -238,9 +235,7 @@ export async function changeShareRole(
       .update(shareGrants)
       .set({ role, updatedAt: new Date() })
       .where(and(eq(shareGrants.id, id), eq(shareGrants.accountId, actor.accountId)));
-    await recordAudit(tx, {
-      accountId: actor.accountId,
-      actor: { userId: actor.userId, email: actor.email },
+    await recordAudit(tx, actor, {
       action: 'sharing.role_changed',
       targetType: 'share',
       targetId: id,
@@ -281,9 +276,7 @@ export async function revokeShare(db: Database, actor: AccountContext, id: strin
         ),
       ),
     );
-    await recordAudit(tx, {
-      accountId: actor.accountId,
-      actor: { userId: actor.userId, email: actor.email },
+    await recordAudit(tx, actor, {
       action: 'sharing.revoked',
       targetType: 'share',
       targetId: id,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CurrentUserSchema, ShareListSchema, ShareSchema } from '@tenantry/shared';
+import { ShareListSchema, ShareSchema } from '@tenantry/shared';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +12,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { setupTestApp, uniqueEmail, type TestApp, type TestClient } from '../../test/app.ts';
+import { signUpPerson, type Person } from '../../test/people.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,20 +22,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Owner {
-  browser: TestClient;
-  email: string;
-  accountId: string;
-}
+type Owner = Person;
 
-async function signUpOwner(prefix = 'owner'): Promise<Owner> {
-  const browser = t.client();
-  const email = uniqueEmail(prefix);
-  expect((await browser.signUp({ email, name: `${prefix} person` })).status).toBe(200);
-  const me = CurrentUserSchema.parse(await (await browser.get('/api/v1/me')).json());
-  if (!me.tid) throw new Error('no account');
-  return { browser, email, accountId: me.tid };
-}
+const signUpOwner = (prefix = 'owner') => signUpPerson(t, prefix, `${prefix} person`);
 
 async function addTenant(accountId: string, name: string): Promise<string> {
   const id = randomUUID();
@@ -43,7 +33,7 @@ async function addTenant(accountId: string, name: string): Promise<string> {
 }
 
 async function share(owner: Owner, tenantId: string, email: string, role = 'viewer') {
-  return owner.browser.post(`/api/v1/tenants/${tenantId}/shares`, { email, role });
+  return owner.client.post(`/api/v1/tenants/${tenantId}/shares`, { email, role });
 }
 
 async function grantRow(id: string) {
@@ -85,9 +75,9 @@ let tb: string;
 beforeAll(async () => {
   a = await signUpOwner('alpha');
   b = await signUpOwner('bravo');
-  t1 = await addTenant(a.accountId, 'Acme Ltd');
-  t2 = await addTenant(a.accountId, 'Globex');
-  tb = await addTenant(b.accountId, 'Bravo client');
+  t1 = await addTenant(a.tid, 'Acme Ltd');
+  t2 = await addTenant(a.tid, 'Globex');
+  tb = await addTenant(b.tid, 'Bravo client');
 });
 
 describe('sharing a client tenant', () => {
@@ -110,7 +100,7 @@ describe('sharing a client tenant', () => {
     const audit = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.accountId, a.accountId), eq(auditLog.targetId, body.id)));
+      .where(and(eq(auditLog.accountId, a.tid), eq(auditLog.targetId, body.id)));
     expect(audit.map((e) => e.action)).toEqual(['sharing.shared']);
   });
 
@@ -133,7 +123,7 @@ describe('sharing a client tenant', () => {
     [{ email: 'x@example.com' }, 'role'],
     [{ role: 'viewer' }, 'email'],
   ])('a bad body %j answers 400 naming the field %s', async (json, field) => {
-    const res = await a.browser.post(`/api/v1/tenants/${t1}/shares`, json);
+    const res = await a.client.post(`/api/v1/tenants/${t1}/shares`, json);
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: { code: string; fields: Record<string, string> } };
     expect(body.error.code).toBe('common.validation');
@@ -144,25 +134,25 @@ describe('sharing a client tenant', () => {
     const invitee = uniqueEmail('listed');
     const created = ShareSchema.parse(await (await share(a, t2, invitee)).json());
     const ofTenant = ShareListSchema.parse(
-      await (await a.browser.get(`/api/v1/tenants/${t2}/shares`)).json(),
+      await (await a.client.get(`/api/v1/tenants/${t2}/shares`)).json(),
     );
     expect(ofTenant.shares.map((s) => s.id)).toContain(created.id);
     expect(ofTenant.shares.every((s) => s.tenantId === t2)).toBe(true);
-    const all = ShareListSchema.parse(await (await a.browser.get('/api/v1/shares')).json());
+    const all = ShareListSchema.parse(await (await a.client.get('/api/v1/shares')).json());
     expect(all.shares.find((s) => s.id === created.id)?.tenantName).toBe('Globex');
     expect(new Set(all.shares.map((s) => s.tenantId))).toEqual(new Set([t1, t2]));
   });
 
   it('changes the role of a share (audited) and refuses an unknown role', async () => {
     const created = ShareSchema.parse(await (await share(a, t1, uniqueEmail('role'))).json());
-    const res = await a.browser.request(`/api/v1/shares/${created.id}`, {
+    const res = await a.client.request(`/api/v1/shares/${created.id}`, {
       method: 'PATCH',
       json: { role: 'contributor' },
     });
     expect(res.status).toBe(200);
     expect(ShareSchema.parse(await res.json()).role).toBe('contributor');
     expect((await grantRow(created.id))?.role).toBe('contributor');
-    const bad = await a.browser.request(`/api/v1/shares/${created.id}`, {
+    const bad = await a.client.request(`/api/v1/shares/${created.id}`, {
       method: 'PATCH',
       json: { role: 'admin' },
     });
@@ -179,12 +169,12 @@ describe('sharing a client tenant', () => {
 
   it('revokes a share: 204, revoked_at set, gone from the lists, audited; a second revoke is 404', async () => {
     const created = ShareSchema.parse(await (await share(a, t1, uniqueEmail('revoke'))).json());
-    const res = await a.browser.request(`/api/v1/shares/${created.id}`, { method: 'DELETE' });
+    const res = await a.client.request(`/api/v1/shares/${created.id}`, { method: 'DELETE' });
     expect(res.status).toBe(204);
     expect((await grantRow(created.id))?.revokedAt).toBeInstanceOf(Date);
-    const list = ShareListSchema.parse(await (await a.browser.get('/api/v1/shares')).json());
+    const list = ShareListSchema.parse(await (await a.client.get('/api/v1/shares')).json());
     expect(list.shares.map((s) => s.id)).not.toContain(created.id);
-    const again = await a.browser.request(`/api/v1/shares/${created.id}`, { method: 'DELETE' });
+    const again = await a.client.request(`/api/v1/shares/${created.id}`, { method: 'DELETE' });
     expect(again.status).toBe(404);
     const audit = await t.database.db
       .select({ action: auditLog.action })
@@ -197,14 +187,14 @@ describe('sharing a client tenant', () => {
 
   it('a tenant that does not exist answers 404 on share and list', async () => {
     expect((await share(a, randomUUID(), uniqueEmail())).status).toBe(404);
-    expect((await a.browser.get(`/api/v1/tenants/${randomUUID()}/shares`)).status).toBe(404);
+    expect((await a.client.get(`/api/v1/tenants/${randomUUID()}/shares`)).status).toBe(404);
   });
 
   it('signed out: 401 on every sharing route of an account', async () => {
     const anon = t.client();
     expect((await anon.get('/api/v1/shares')).status).toBe(401);
     expect((await anon.get(`/api/v1/tenants/${t1}/shares`)).status).toBe(401);
-    expect((await share({ ...a, browser: anon }, t1, uniqueEmail())).status).toBe(401);
+    expect((await share({ ...a, client: anon }, t1, uniqueEmail())).status).toBe(401);
     expect(
       (await anon.request(`/api/v1/shares/${randomUUID()}`, { method: 'DELETE' })).status,
     ).toBe(401);
@@ -219,11 +209,8 @@ describe('who may share', () => {
     const [u] = await t.database.db.select().from(users).where(eq(users.email, memberEmail));
     await t.database.db
       .insert(memberships)
-      .values({ accountId: a.accountId, userId: u!.id, role: 'member' });
-    await t.database.db
-      .update(users)
-      .set({ activeAccountId: a.accountId })
-      .where(eq(users.id, u!.id));
+      .values({ accountId: a.tid, userId: u!.id, role: 'member' });
+    await t.database.db.update(users).set({ activeAccountId: a.tid }).where(eq(users.id, u!.id));
     const created = ShareSchema.parse(await (await share(a, t1, uniqueEmail('m'))).json());
 
     expect((await member.get(`/api/v1/tenants/${t1}/shares`)).status).toBe(200);
@@ -249,17 +236,17 @@ describe('who may share', () => {
     const before = await grantRow(created.id);
     const grantsBefore = await t.database.db.select({ n: count() }).from(shareGrants);
 
-    expect((await b.browser.get(`/api/v1/tenants/${t1}/shares`)).status).toBe(404);
+    expect((await b.client.get(`/api/v1/tenants/${t1}/shares`)).status).toBe(404);
     expect((await share(b, t1, uniqueEmail())).status).toBe(404);
-    const patch = await b.browser.request(`/api/v1/shares/${created.id}`, {
+    const patch = await b.client.request(`/api/v1/shares/${created.id}`, {
       method: 'PATCH',
       json: { role: 'contributor' },
     });
     expect(patch.status).toBe(404);
     expect(
-      (await b.browser.request(`/api/v1/shares/${created.id}`, { method: 'DELETE' })).status,
+      (await b.client.request(`/api/v1/shares/${created.id}`, { method: 'DELETE' })).status,
     ).toBe(404);
-    const theirs = ShareListSchema.parse(await (await b.browser.get('/api/v1/shares')).json());
+    const theirs = ShareListSchema.parse(await (await b.client.get('/api/v1/shares')).json());
     expect(theirs.shares).toEqual([]);
 
     expect(await grantRow(created.id)).toEqual(before);
@@ -299,7 +286,7 @@ describe('shared sign-in', () => {
     expect(body).toMatchObject({
       email: guest,
       tid: null,
-      ptid: a.accountId,
+      ptid: a.tid,
       ttid: t1,
       isSharedUser: true,
       role: 'user',
@@ -413,7 +400,7 @@ describe('shared sign-in', () => {
     const created = ShareSchema.parse(await (await share(a, t1, guest)).json());
     const browser = await sharedSignIn(t1, guest);
     expect((await me(browser)).status).toBe(200);
-    const res = await a.browser.request(`/api/v1/shares/${created.id}`, { method: 'DELETE' });
+    const res = await a.client.request(`/api/v1/shares/${created.id}`, { method: 'DELETE' });
     expect(res.status).toBe(204);
     expect((await me(browser)).status).toBe(401);
     const [u] = await t.database.db.select().from(users).where(eq(users.email, guest));
@@ -437,8 +424,8 @@ describe('shared sign-in', () => {
     await share(a, t2, guest);
     const one = await sharedSignIn(t1, guest);
     const two = await sharedSignIn(t2, guest);
-    expect((await me(one)).body).toMatchObject({ ttid: t1, ptid: a.accountId });
-    expect((await me(two)).body).toMatchObject({ ttid: t2, ptid: a.accountId });
+    expect((await me(one)).body).toMatchObject({ ttid: t1, ptid: a.tid });
+    expect((await me(two)).body).toMatchObject({ ttid: t2, ptid: a.tid });
     expect((await one.get(`/api/v1/tenants/${t2}`)).status).toBe(404);
     expect((await two.get(`/api/v1/tenants/${t2}`)).status).toBe(200);
   });
@@ -451,13 +438,13 @@ describe('shared sign-in', () => {
     const sharedBrowser = await sharedSignIn(t2, b.email);
     expect((await me(sharedBrowser)).body).toMatchObject({
       tid: null,
-      ptid: a.accountId,
+      ptid: a.tid,
       ttid: t2,
       isSharedUser: true,
     });
     expect((await sharedBrowser.get('/api/v1/shares')).status).toBe(403);
     // Their ordinary session still acts for their own account.
-    expect((await me(b.browser)).body).toMatchObject({ tid: b.accountId, ptid: null });
+    expect((await me(b.client)).body).toMatchObject({ tid: b.tid, ptid: null });
     const owned = await t.database.db
       .select({ n: count() })
       .from(accounts)
@@ -507,8 +494,8 @@ describe('shared sign-in', () => {
     const active = await t.database.db
       .select({ n: count() })
       .from(shareGrants)
-      .where(and(eq(shareGrants.accountId, a.accountId), isNull(shareGrants.revokedAt)));
-    const list = ShareListSchema.parse(await (await a.browser.get('/api/v1/shares')).json());
+      .where(and(eq(shareGrants.accountId, a.tid), isNull(shareGrants.revokedAt)));
+    const list = ShareListSchema.parse(await (await a.client.get('/api/v1/shares')).json());
     expect(list.shares.length).toBe(active[0]!.n);
   });
 });

@@ -2,20 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { desc } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { mailboxMessages } from '../../db/schema/index.ts';
-import type { MailSender } from '../../deps.ts';
-
-export interface MailboxMessageInput {
-  to: string;
-  from: string;
-  subject: string;
-  text: string;
-  html?: string | undefined;
-}
+import type { AddressedMail, Mailbox, MailSender } from '../../lib/mail/index.ts';
 
 /** The development mailbox's store (the mail module calls it when no SMTP_URL is set). */
-export function createMailboxStore(db: Database) {
+export function createMailboxStore(db: Database): Mailbox {
   return {
-    async store(msg: MailboxMessageInput): Promise<void> {
+    async store(msg: AddressedMail): Promise<void> {
       await db.insert(mailboxMessages).values({
         id: randomUUID(),
         to: msg.to,
@@ -27,7 +19,6 @@ export function createMailboxStore(db: Database) {
     },
   };
 }
-export type MailboxStore = ReturnType<typeof createMailboxStore>;
 
 export const MAILBOX_LIMIT = 100;
 

@@ -1,22 +1,25 @@
 import { createRoute } from '@hono/zod-openapi';
-import { MailboxListSchema, SystemInfoSchema } from '@tenantry/shared';
-import type { Auth } from '../../auth/auth.ts';
+import {
+  HealthSchema,
+  MailboxListSchema,
+  SystemInfoSchema,
+  VERSION_PATH,
+  VersionDocumentSchema,
+} from '@tenantry/shared';
+import { createRouter } from '../../auth/context.ts';
 import { requireSystemRole } from '../../auth/guards.ts';
-import type { AppDeps } from '../../deps.ts';
-import { createRouter, errorResponses } from '../../lib/openapi.ts';
+import { errorResponses, json } from '../../lib/openapi.ts';
 import { listMailbox } from './mailbox.service.ts';
-import { systemInfo } from './system.service.ts';
+import { checkDatabase, systemInfo } from './system.service.ts';
 
 const mailboxRoute = createRoute({
   method: 'get',
   path: '/system/mailbox',
   tags: ['system'],
   summary: 'The development mailbox, newest first (at most 100). System admins only.',
+  middleware: requireSystemRole(['admin']),
   responses: {
-    200: {
-      description: 'Messages',
-      content: { 'application/json': { schema: MailboxListSchema } },
-    },
+    200: json(MailboxListSchema, 'Messages'),
     401: errorResponses[401],
     403: errorResponses[403],
   },
@@ -27,24 +30,48 @@ const infoRoute = createRoute({
   path: '/system/info',
   tags: ['system'],
   summary: 'Diagnostics for the developer page. System admins and system developers.',
+  middleware: requireSystemRole(['admin', 'dev']),
   responses: {
-    200: {
-      description: 'Diagnostics',
-      content: { 'application/json': { schema: SystemInfoSchema } },
-    },
+    200: json(SystemInfoSchema, 'Diagnostics'),
     401: errorResponses[401],
     403: errorResponses[403],
   },
 });
 
-export function createSystemRoutes(deps: AppDeps, auth: Auth) {
-  const router = createRouter();
-  router.use(mailboxRoute.path, ...requireSystemRole(auth, deps.db, ['admin']));
-  router.use(infoRoute.path, ...requireSystemRole(auth, deps.db, ['admin', 'dev']));
-  router.openapi(mailboxRoute, async (c) => {
+/** Mounted under /api/v1. */
+export const systemRoutes = createRouter()
+  .openapi(mailboxRoute, async (c) => {
     c.header('cache-control', 'no-store');
-    return c.json({ messages: await listMailbox(deps.db) }, 200);
+    return c.json({ messages: await listMailbox(c.var.deps.db) }, 200);
+  })
+  .openapi(infoRoute, (c) => c.json(systemInfo(c.var.deps), 200));
+
+const healthRoute = createRoute({
+  method: 'get',
+  path: '/healthz',
+  tags: ['system'],
+  summary: 'Liveness and database check',
+  responses: { 200: json(HealthSchema, 'Healthy') },
+});
+
+const versionRoute = createRoute({
+  method: 'get',
+  path: VERSION_PATH,
+  tags: ['system'],
+  summary: 'Timestamp of the deployed web build, for the app’s new-version check; never cached',
+  responses: { 200: json(VersionDocumentSchema, 'Version document') },
+});
+
+/** Mounted at the root: /healthz and /version.json (declared for the OpenAPI document). */
+export const publicSystemRoutes = createRouter()
+  .openapi(healthRoute, async (c) => {
+    await checkDatabase(c.var.deps.db);
+    c.header('cache-control', 'no-store');
+    return c.json({ status: 'ok' as const }, 200);
+  })
+  .openapi(versionRoute, (c) => {
+    c.header('Cache-Control', 'no-cache, no-store, must-revalidate');
+    c.header('Pragma', 'no-cache');
+    c.header('Expires', '0');
+    return c.json({ timestamp: c.var.deps.versionTimestamp }, 200);
   });
-  router.openapi(infoRoute, (c) => c.json(systemInfo(deps), 200));
-  return router;
-}

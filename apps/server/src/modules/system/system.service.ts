@@ -1,5 +1,7 @@
 import type { SystemInfo } from '@tenantry/shared';
-import type { AppDeps } from '../../deps.ts';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../auth/context.ts';
+import type { Database } from '../../db/client.ts';
 
 export function systemInfo(deps: AppDeps): SystemInfo {
   return {
@@ -8,4 +10,9 @@ export function systemInfo(deps: AppDeps): SystemInfo {
     versionTimestamp: deps.versionTimestamp,
     mail: deps.mailer.transport,
   };
+}
+
+/** Throws when the database does not answer (the health check's 500). */
+export async function checkDatabase(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
 }

@@ -1,22 +1,25 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import {
   CreateTenantSchema,
-  ErrorBodySchema,
   TenantDetailSchema,
   TenantListQuerySchema,
   TenantPageSchema,
+  TenantParamsSchema,
   TenantSchema,
   UpdateTenantSchema,
 } from '@tenantry/shared';
-import { getAccount, requireAccount } from '../../auth/account-context.ts';
-import type { Auth } from '../../auth/auth.ts';
-import { getClaims } from '../../auth/guards.ts';
-import { getTenantContext, requireTenant } from '../../auth/tenant-context.ts';
-import type { AppDeps } from '../../deps.ts';
-import { createRouter, errorResponses } from '../../lib/openapi.ts';
+import { createRouter } from '../../auth/context.ts';
+import {
+  getAccount,
+  getClaims,
+  getTenant,
+  requireAccount,
+  requireTenant,
+} from '../../auth/guards.ts';
+import { errorResponse, errorResponses, json, jsonBody } from '../../lib/openapi.ts';
 import {
   createTenant,
-  getTenant,
+  getTenant as readTenant,
   listTenants,
   rememberLastTenant,
   setTenantArchived,
@@ -24,17 +27,10 @@ import {
 } from './tenants.service.ts';
 
 const TAGS = ['tenants'];
-const notFound = {
-  description: 'No such client tenant in your account (`tenants.not_found`)',
-  content: { 'application/json': { schema: ErrorBodySchema } },
-} as const;
-const TenantParams = z.object({ tenantId: z.string().min(1).max(100) });
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
+const notFound = errorResponse('No such client tenant in your account (`tenants.not_found`)');
 
 const listRoute = createRoute({
+  middleware: requireAccount('tenants.read'),
   method: 'get',
   path: '/tenants',
   tags: TAGS,
@@ -51,12 +47,13 @@ const listRoute = createRoute({
 });
 
 const createTenantRoute = createRoute({
+  middleware: requireAccount('tenants.create'),
   method: 'post',
   path: '/tenants',
   tags: TAGS,
   summary: 'Create a client tenant',
   request: {
-    body: { required: true, content: { 'application/json': { schema: CreateTenantSchema } } },
+    body: jsonBody(CreateTenantSchema),
   },
   responses: {
     201: json(TenantSchema, 'Created'),
@@ -67,13 +64,14 @@ const createTenantRoute = createRoute({
 });
 
 const getRoute = createRoute({
+  middleware: requireTenant('read'),
   method: 'get',
   path: '/tenants/{tenantId}',
   tags: TAGS,
   summary: 'One client tenant; opening it makes it the member’s `ttid`',
   description:
     'Members of the account, and a shared user of this very tenant, may read it. The answer says the caller’s role so the UI can hide what it cannot do.',
-  request: { params: TenantParams },
+  request: { params: TenantParamsSchema },
   responses: {
     200: json(TenantDetailSchema, 'The tenant'),
     401: errorResponses[401],
@@ -83,13 +81,14 @@ const getRoute = createRoute({
 });
 
 const updateRoute = createRoute({
+  middleware: requireTenant('tenants.update'),
   method: 'patch',
   path: '/tenants/{tenantId}',
   tags: TAGS,
   summary: 'Change a client tenant’s details (only the fields sent)',
   request: {
-    params: TenantParams,
-    body: { required: true, content: { 'application/json': { schema: UpdateTenantSchema } } },
+    params: TenantParamsSchema,
+    body: jsonBody(UpdateTenantSchema),
   },
   responses: {
     200: json(TenantSchema, 'Updated'),
@@ -101,11 +100,12 @@ const updateRoute = createRoute({
 });
 
 const archiveRoute = createRoute({
+  middleware: requireTenant('tenants.archive'),
   method: 'post',
   path: '/tenants/{tenantId}/archive',
   tags: TAGS,
   summary: 'Archive a client tenant (owners and admins; audited; again is a no-op)',
-  request: { params: TenantParams },
+  request: { params: TenantParamsSchema },
   responses: {
     200: json(TenantSchema, 'Archived'),
     401: errorResponses[401],
@@ -115,11 +115,12 @@ const archiveRoute = createRoute({
 });
 
 const restoreRoute = createRoute({
+  middleware: requireTenant('tenants.archive'),
   method: 'post',
   path: '/tenants/{tenantId}/restore',
   tags: TAGS,
   summary: 'Restore an archived client tenant (owners and admins; audited)',
-  request: { params: TenantParams },
+  request: { params: TenantParamsSchema },
   responses: {
     200: json(TenantSchema, 'Restored'),
     401: errorResponses[401],
@@ -128,61 +129,35 @@ const restoreRoute = createRoute({
   },
 });
 
-/** Hono path of an OpenAPI path: `{tenantId}` → `:tenantId`. */
-const honoPath = (p: string) => p.replace(/\{(\w+)\}/g, ':$1');
-
-export function createTenantRoutes(deps: AppDeps, auth: Auth) {
-  const { db } = deps;
-  const router = createRouter();
-
-  router.on(['GET'], [listRoute.path], ...requireAccount(auth, db, 'tenants.read'));
-  router.openapi(listRoute, async (c) => {
-    const { accountId } = getAccount(c);
+export const tenantRoutes = createRouter()
+  .openapi(listRoute, async (c) => {
     c.header('cache-control', 'no-store');
-    return c.json(await listTenants(db, accountId, c.req.valid('query')), 200);
-  });
-
-  router.on(['POST'], [createTenantRoute.path], ...requireAccount(auth, db, 'tenants.create'));
-  router.openapi(createTenantRoute, async (c) => {
-    const { accountId, userId, email } = getAccount(c);
-    const tenant = await createTenant(db, accountId, { userId, email }, c.req.valid('json'));
-    return c.json(tenant, 201);
-  });
-
-  router.on(['GET'], [honoPath(getRoute.path)], ...requireTenant(auth, db, 'read'));
-  router.openapi(getRoute, async (c) => {
-    const ctx = getTenantContext(c);
-    const tenant = await getTenant(db, ctx.accountId, ctx.tenantId);
+    return c.json(await listTenants(c.var.deps.db, getAccount(c), c.req.valid('query')), 200);
+  })
+  .openapi(createTenantRoute, async (c) => {
+    return c.json(await createTenant(c.var.deps.db, getAccount(c), c.req.valid('json')), 201);
+  })
+  .openapi(getRoute, async (c) => {
+    const { db } = c.var.deps;
+    const ctx = getTenant(c);
+    const tenant = await readTenant(db, ctx, ctx.tenantId);
     if (ctx.accountRole) {
-      const claims = await getClaims(c, db);
-      if (claims.ttid !== tenant.id) {
-        await rememberLastTenant(db, ctx.accountId, ctx.userId, tenant.id);
-      }
+      const claims = await getClaims(c);
+      if (claims.ttid !== tenant.id) await rememberLastTenant(db, ctx);
     }
     c.header('cache-control', 'no-store');
     return c.json(
       { ...tenant, access: { accountRole: ctx.accountRole, shareRole: ctx.shareRole } },
       200,
     );
+  })
+  .openapi(updateRoute, async (c) => {
+    const ctx = getTenant(c);
+    return c.json(await updateTenant(c.var.deps.db, ctx, c.req.valid('json')), 200);
+  })
+  .openapi(archiveRoute, async (c) => {
+    return c.json(await setTenantArchived(c.var.deps.db, getTenant(c), true), 200);
+  })
+  .openapi(restoreRoute, async (c) => {
+    return c.json(await setTenantArchived(c.var.deps.db, getTenant(c), false), 200);
   });
-
-  router.on(['PATCH'], [honoPath(updateRoute.path)], ...requireTenant(auth, db, 'tenants.update'));
-  router.openapi(updateRoute, async (c) => {
-    const ctx = getTenantContext(c);
-    return c.json(await updateTenant(db, ctx.accountId, ctx.tenantId, c.req.valid('json')), 200);
-  });
-
-  for (const [route, archived] of [
-    [archiveRoute, true],
-    [restoreRoute, false],
-  ] as const) {
-    router.on(['POST'], [honoPath(route.path)], ...requireTenant(auth, db, 'tenants.archive'));
-    router.openapi(route, async (c) => {
-      const ctx = getTenantContext(c);
-      const actor = { userId: ctx.userId, email: ctx.email };
-      return c.json(await setTenantArchived(db, ctx.accountId, actor, ctx.tenantId, archived), 200);
-    });
-  }
-
-  return router;
-}

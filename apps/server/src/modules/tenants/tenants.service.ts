@@ -13,14 +13,10 @@ import {
 import { and, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { runPrepared, type Database, type Tx } from '../../db/client.ts';
 import { memberships, tenants } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import type { AccountContext, TenantContext } from '../../auth/types.ts';
+import { AppError, tenantNotFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { assertTenantLimit } from './tenants.billing.ts';
-
-export interface Actor {
-  userId: string;
-  email: string;
-}
 
 type TenantRow = typeof tenants.$inferSelect;
 
@@ -111,9 +107,10 @@ function escapeLike(s: string): string {
 /** One page of an account's client tenants: one statement, scoped by account_id. */
 export async function listTenants(
   db: Database,
-  accountId: string,
+  scope: AccountContext,
   query: TenantListQuery,
 ): Promise<TenantPage> {
+  const { accountId } = scope;
   const { sort, limit } = query;
   const order = query.order ?? defaultTenantOrder(sort);
   const after = query.cursor ? decodeCursor(query.cursor, sort, order) : null;
@@ -175,10 +172,10 @@ export async function listTenants(
 
 export async function createTenant(
   db: Database,
-  accountId: string,
-  actor: Actor,
+  scope: AccountContext,
   input: CreateTenant,
 ): Promise<Tenant> {
+  const { accountId } = scope;
   return db.transaction(async (tx) => {
     await assertTenantLimit(tx, accountId);
     const now = new Date();
@@ -193,15 +190,13 @@ export async function createTenant(
         contacts: input.contacts ?? [],
         tags: input.tags ?? [],
         notes: input.notes ?? '',
-        createdBy: actor.userId,
+        createdBy: scope.userId,
         createdAt: now,
         updatedAt: now,
       })
       .returning();
     if (!row) throw new Error('insert returned no row');
-    await recordAudit(tx, {
-      accountId,
-      actor,
+    await recordAudit(tx, scope, {
       action: 'tenants.created',
       targetType: 'tenant',
       targetId: row.id,
@@ -211,15 +206,16 @@ export async function createTenant(
   });
 }
 
-export const tenantNotFound = () =>
-  new AppError('tenants.not_found', 404, 'Client tenant not found.');
-
-/** The tenant when it belongs to `accountId`; 404 `tenants.not_found` otherwise. */
-export async function getTenant(db: Database | Tx, accountId: string, id: string): Promise<Tenant> {
+/** The tenant when it belongs to the scope's account; 404 `tenants.not_found` otherwise. */
+export async function getTenant(
+  db: Database | Tx,
+  scope: Pick<AccountContext, 'accountId'>,
+  id: string,
+): Promise<Tenant> {
   const [row] = await db
     .select()
     .from(tenants)
-    .where(and(eq(tenants.id, id), eq(tenants.accountId, accountId)));
+    .where(and(eq(tenants.id, id), eq(tenants.accountId, scope.accountId)));
   if (!row) throw tenantNotFound();
   return toTenant(row);
 }
@@ -228,12 +224,8 @@ export async function getTenant(db: Database | Tx, accountId: string, id: string
  * Records the tenant as the member's `ttid` (the client tenant they last opened). One
  * statement, and it writes only when the value changes.
  */
-export async function rememberLastTenant(
-  db: Database,
-  accountId: string,
-  userId: string,
-  tenantId: string,
-): Promise<void> {
+export async function rememberLastTenant(db: Database, scope: TenantContext): Promise<void> {
+  const { accountId, userId, tenantId } = scope;
   await db
     .update(memberships)
     .set({ lastTenantId: tenantId })
@@ -248,10 +240,10 @@ export async function rememberLastTenant(
 
 export async function updateTenant(
   db: Database,
-  accountId: string,
-  id: string,
+  scope: TenantContext,
   input: UpdateTenant,
 ): Promise<Tenant> {
+  const { accountId, tenantId: id } = scope;
   const set: Partial<typeof tenants.$inferInsert> = { updatedAt: new Date() };
   if (input.name !== undefined) set.name = input.name;
   if (input.industry !== undefined) set.industry = input.industry || null;
@@ -274,11 +266,10 @@ export async function updateTenant(
  */
 export async function setTenantArchived(
   db: Database,
-  accountId: string,
-  actor: Actor,
-  id: string,
+  scope: TenantContext,
   archived: boolean,
 ): Promise<Tenant> {
+  const { accountId, tenantId: id } = scope;
   return db.transaction(async (tx) => {
     const now = new Date();
     const [row] = await tx
@@ -300,9 +291,7 @@ export async function setTenantArchived(
       if (!current) throw tenantNotFound();
       return toTenant(current);
     }
-    await recordAudit(tx, {
-      accountId,
-      actor,
+    await recordAudit(tx, scope, {
       action: archived ? 'tenants.archived' : 'tenants.restored',
       targetType: 'tenant',
       targetId: row.id,

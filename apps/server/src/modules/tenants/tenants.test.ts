@@ -2,7 +2,8 @@ import type { Tenant, TenantDetail, TenantPage } from '@tenantry/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, memberships, tenants, users } from '../../db/schema/index.ts';
-import { setupTestApp, uniqueEmail, type TestApp, type TestClient } from '../../test/app.ts';
+import { setupTestApp, type TestApp, type TestClient } from '../../test/app.ts';
+import { signUpPerson, type Person } from '../../test/people.ts';
 import { encodeTenantCursor } from './tenants.service.ts';
 
 let t: TestApp;
@@ -13,20 +14,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Person {
-  client: TestClient;
-  uid: string;
-  tid: string;
-  email: string;
-}
-
-async function signUp(prefix = 'owner'): Promise<Person> {
-  const client = t.client();
-  const email = uniqueEmail(prefix);
-  expect((await client.signUp({ email })).status).toBe(200);
-  const me = (await (await client.get('/api/v1/me')).json()) as { uid: string; tid: string };
-  return { client, uid: me.uid, tid: me.tid, email };
-}
+const signUp = (prefix = 'owner') => signUpPerson(t, prefix);
 
 /** Makes `person` a member with `role` of `accountId` and switches them to that account. */
 async function joinAccount(person: Person, accountId: string, role: 'admin' | 'member') {

@@ -20,6 +20,7 @@ import {
 } from '../../db/schema/index.ts';
 import { recordAudit } from '../../modules/audit/audit.service.ts';
 import { type TestApp, type TestClient, uniqueEmail } from '../app.ts';
+import { signUpPerson } from '../people.ts';
 import type { Persona, WorldIds } from './types.ts';
 
 export interface PersonaHandle {
@@ -48,17 +49,8 @@ async function signedUp(
   t: TestApp,
   prefix: string,
 ): Promise<{ client: TestClient; userId: string; email: string }> {
-  const client = t.client();
-  const email = uniqueEmail(prefix);
-  const res = await client.signUp({ email, name: prefix });
-  if (res.status !== 200)
-    throw new Error(`sign-up of ${prefix} failed: ${res.status} ${await res.text()}`);
-  const [row] = await t.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email));
-  if (!row) throw new Error(`user ${email} not found after sign-up`);
-  return { client, userId: row.id, email };
+  const person = await signUpPerson(t, prefix, prefix);
+  return { client: person.client, userId: person.uid, email: person.email };
 }
 
 async function me(client: TestClient): Promise<Record<string, unknown> | null> {
@@ -200,9 +192,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
     await db
       .insert(memberships)
       .values({ accountId: victimAccountId, userId: ids.memberUserId, role: 'member' });
-    await recordAudit(db, {
-      accountId: victimAccountId,
-      actor: { userId: victim.userId, email: victim.email },
+    const actor = { accountId: victimAccountId, userId: victim.userId, email: victim.email };
+    await recordAudit(db, actor, {
       action: 'members.invited',
       targetType: 'invitation',
       targetId: ids.invitationId,

@@ -1,0 +1,161 @@
+import type { AccountRole, CurrentUser, ShareRole } from '@tenantry/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Database } from '../db/client.ts';
+import type { AuthHooks } from './auth.ts';
+import type { ServerClaims } from './types.ts';
+
+/**
+ * The account a user acts for (`tid`): their active account (users.active_account_id) while
+ * they are a member of it, else their earliest membership. The one place that decides it
+ * (loadClaims and analytics use it).
+ */
+export function currentAccountIdSql(userId: string): SQL {
+  return sql`(select m.account_id from memberships m where m.user_id = ${userId}
+    order by (m.account_id = (select active_account_id from users where id = ${userId})) desc nulls last,
+      m.created_at asc, m.account_id asc
+    limit 1)`;
+}
+
+interface ClaimsRow {
+  id: string;
+  email: string;
+  name: string | null;
+  email_verified: boolean;
+  is_system_admin: boolean;
+  is_system_dev: boolean;
+  tid: string | null;
+  account_created_at: Date | string | null;
+  account_role: AccountRole | null;
+  last_tenant_id: string | null;
+}
+
+export function toCurrentUser(claims: ServerClaims): CurrentUser {
+  const { accountRole: _a, shareRole: _s, ...user } = claims;
+  return user;
+}
+
+async function queryClaims(db: Database, userId: string): Promise<ClaimsRow | undefined> {
+  const rows = await queryRows<ClaimsRow>(
+    db,
+    sql`select u.id, u.email, u.name, u.email_verified, u.is_system_admin, u.is_system_dev,
+          a.id as tid, a.created_at as account_created_at, m.role as account_role,
+          t.id as last_tenant_id
+        from users u
+        left join memberships m on m.user_id = u.id and m.account_id = ${currentAccountIdSql(userId)}
+        left join accounts a on a.id = m.account_id
+        left join tenants t on t.id = m.last_tenant_id and t.account_id = m.account_id
+        where u.id = ${userId}`,
+    { prepared: true },
+  );
+  return rows[0];
+}
+
+interface SharedClaimsRow {
+  id: string;
+  email: string;
+  name: string | null;
+  email_verified: boolean;
+  ptid: string;
+  ttid: string;
+  share_role: ShareRole;
+}
+
+/**
+ * A shared session's user with the ACTIVE grant of its tenant for the user's e-mail, in one
+ * query; no row when the grant was revoked (or the tenant deleted): the claims then refuse.
+ */
+async function querySharedClaims(
+  db: Database,
+  userId: string,
+  tenantId: string,
+): Promise<SharedClaimsRow | undefined> {
+  const rows = await queryRows<SharedClaimsRow>(
+    db,
+    sql`select u.id, u.email, u.name, u.email_verified,
+          g.account_id as ptid, g.tenant_id as ttid, g.role as share_role
+        from users u
+        join share_grants g on g.tenant_id = ${tenantId} and g.email = lower(u.email)
+          and g.revoked_at is null
+        join tenants t on t.id = g.tenant_id and t.account_id = g.account_id
+        where u.id = ${userId}`,
+    { prepared: true },
+  );
+  return rows[0];
+}
+
+/**
+ * The current user, computed from the database in one query: the client never decides a
+ * claim. Null — the request is then refused with 401 — when the user does not exist (deleted
+ * since the session began) or, for a shared session, when its share grant is no longer active.
+ *
+ * `sharedTenantId` is the session's client tenant when it was made by a shared sign-in
+ * (/sharedSignin/{tenantId}). Such a session is ALWAYS a shared session, even when the person
+ * is also a member of an account: `tid` null, `ptid` = the sharing account, `ttid` = the
+ * tenant, `shareRole` = the grant's role, no system roles. Their membership is reached by
+ * signing in normally (a separate session). Read on every request, never from the cookie
+ * cache, so revoking a grant ends its sessions' access on the very next request.
+ *
+ * `repairOwnAccount` runs when a member's session finds no account (the after-create hook that
+ * makes it did not complete).
+ */
+export async function loadClaims(
+  db: Database,
+  repairOwnAccount: AuthHooks['onUserCreated'],
+  userId: string,
+  sharedTenantId: string | null = null,
+): Promise<ServerClaims | null> {
+  if (sharedTenantId !== null) return loadSharedClaims(db, userId, sharedTenantId);
+  let row = await queryClaims(db, userId);
+  if (!row) return null;
+  if (row.tid === null) {
+    // Only for a session from the ordinary sign-in: a shared session returned above, and a
+    // user created by a shared sign-in has no password, so reaches here only after choosing
+    // one (password reset proves the address, like a sign-up) — then they get their own account.
+    await repairOwnAccount({ id: row.id, name: row.name, email: row.email });
+    row = (await queryClaims(db, userId)) ?? row;
+  }
+  const createdAt = row.account_created_at === null ? new Date() : new Date(row.account_created_at);
+  return {
+    uid: row.id,
+    email: row.email,
+    displayName: row.name?.trim() || row.email,
+    tid: row.tid,
+    // A member's session has no partner account: that is what makes it not a shared user.
+    ptid: null,
+    // A member's target tenant is the client tenant they last opened (in their own account).
+    ttid: row.last_tenant_id,
+    role: row.is_system_admin ? 'systemadmin' : 'user',
+    isSharedUser: false,
+    isSystemDev: row.is_system_dev,
+    createdAt: createdAt.toISOString(),
+    emailVerified: row.email_verified,
+    accountRole: row.account_role,
+    shareRole: null,
+  };
+}
+
+async function loadSharedClaims(
+  db: Database,
+  userId: string,
+  tenantId: string,
+): Promise<ServerClaims | null> {
+  const row = await querySharedClaims(db, userId, tenantId);
+  if (!row) return null;
+  return {
+    uid: row.id,
+    email: row.email,
+    displayName: row.name?.trim() || row.email,
+    tid: null,
+    ptid: row.ptid,
+    ttid: row.ttid,
+    // A shared session carries no system roles: it reaches one client tenant, nothing else.
+    role: 'user',
+    isSharedUser: true,
+    isSystemDev: false,
+    // The account creation time, otherwise now: a shared user has no account.
+    createdAt: new Date().toISOString(),
+    emailVerified: row.email_verified,
+    accountRole: null,
+    shareRole: row.share_role,
+  };
+}

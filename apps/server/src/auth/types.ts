@@ -1,0 +1,82 @@
+/**
+ * What a request carries once the guards have run (a leaf: no app imports). Read through the
+ * accessors of auth/guards.ts (`getSession`, `getClaims`, `getAccount`, `getTenant`).
+ */
+import type { AccountPermission, AccountRole, CurrentUser, ShareRole } from '@tenantry/shared';
+
+export interface SessionState {
+  userId: string;
+  sessionId: string;
+  email: string;
+  emailVerified: boolean;
+  expiresAt: Date;
+  /** The client tenant of a shared sign-in (sessions.shared_tenant_id); null otherwise. */
+  sharedTenantId: string | null;
+}
+
+/**
+ * Claims as the server uses them: the current user the client sees, plus what authorisation
+ * needs and the client is never sent (`toCurrentUser` strips it).
+ */
+export interface ServerClaims extends CurrentUser {
+  /** The member's role in `tid`; null for a shared user. */
+  accountRole: AccountRole | null;
+  /** The share role on `ttid` for a shared user; null otherwise. */
+  shareRole: ShareRole | null;
+}
+
+/**
+ * The account a request acts for, taken from the session's claims, never from the request
+ * (docs/decisions/0005). Services receive it and put `accountId` in every where; it is also
+ * the actor of the audit entries they write.
+ */
+export interface AccountContext {
+  accountId: string;
+  role: AccountRole;
+  userId: string;
+  email: string;
+}
+
+/**
+ * Who may act on ONE client tenant and in which account it must be found. Decided from the
+ * claims alone (no query): the route's service then looks the tenant up with
+ * `where id = tenantId and account_id = accountId`, so a tenant of another account is simply
+ * not found.
+ */
+export interface TenantContext {
+  tenantId: string;
+  /** The account the tenant must belong to: the member's `tid`, or the shared user's `ptid`. */
+  accountId: string;
+  userId: string;
+  email: string;
+  /** Set for a member of the account; null for a shared user. */
+  accountRole: AccountRole | null;
+  /** Set for a shared user of this tenant; null for a member. */
+  shareRole: ShareRole | null;
+}
+
+/**
+ * What a route under a tenant needs: `read` and `contribute` are open to members
+ * (tenants.read / tenants.update) and to shared users of this tenant (tenant.read /
+ * tenant.contribute); an account permission is for members only.
+ */
+export type TenantAccess = 'read' | 'contribute' | AccountPermission;
+
+/** The system roles of the service console and the developer page. */
+export type SystemRole = 'admin' | 'dev';
+
+/** Who performed a change, as the audit log records it. */
+export interface Actor {
+  userId: string;
+  email: string;
+}
+
+/**
+ * The shared sign-in in progress, visible to Better Auth's hooks while modules/sharing calls
+ * Better Auth's e-mail-code endpoints on the server (see auth/shared-signin-context.ts).
+ */
+export interface SharedSignInContext {
+  tenantId: string;
+  tenantName: string;
+  accountName: string;
+}

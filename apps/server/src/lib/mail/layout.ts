@@ -1,0 +1,31 @@
+import type { MailMessage } from './index.ts';
+
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/**
+ * The one layout of every e-mail the app sends: plain-text and HTML bodies of the same lines,
+ * an optional button-styled link (with the address spelled out for clients without HTML), and
+ * the signature.
+ */
+export function layout(
+  to: string,
+  subject: string,
+  lines: string[],
+  link?: { url: string; label: string },
+): MailMessage {
+  const text = [
+    ...lines,
+    ...(link ? ['', `${link.label}: ${link.url}`] : []),
+    '',
+    '— Tenantry',
+  ].join('\n');
+  const html = [
+    '<div style="font-family:system-ui,sans-serif;max-width:32rem">',
+    ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
+    link
+      ? `<p><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:.6rem 1rem;background:#228be6;color:#fff;border-radius:4px;text-decoration:none">${escapeHtml(link.label)}</a></p><p style="color:#666;font-size:.85rem">Or paste this address into your browser: ${escapeHtml(link.url)}</p>`
+      : '',
+    '<p>— Tenantry</p></div>',
+  ].join('');
+  return { to, subject, text, html };
+}
