@@ -1,6 +1,6 @@
 import { expect, test, signUpViaApi, signInViaApi, ADMIN_EMAIL } from './fixtures';
 
-// One concrete path for every auth-required row of seed §2.
+// One concrete path for every auth-required row of the route table.
 const AUTH_REQUIRED = [
   '/',
   '/home',

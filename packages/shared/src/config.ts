@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The seed's project configuration (seed §3, PRODUCT §5): same fields, two profiles.
+ * The client's project configuration (docs/product.md): same fields, two profiles.
  * In this deployment: apiKey = public (non-secret) key naming the web client; authDomain = the
  * auth origin (filled from PUBLIC_URL at run time); projectId = deployment id; storageBucket =
  * where media is stored; appId = the app id; measurementId = the analytics measurement id;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { USER_ROLES } from './roles.ts';
 
 /**
- * The current user, exactly the seed's fields (seed §3). Computed on the server from the
+ * The current user, exactly the fields of the specification (docs/product.md, "The current user"). Computed on the server from the
  * database on every request; the client never decides a claim.
  */
 export const CurrentUserSchema = z.object({

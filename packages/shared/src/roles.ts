@@ -6,6 +6,6 @@ export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 export const USER_ROLES = ['systemadmin', 'user'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-/** Roles a client tenant can be shared with (PRODUCT §3). */
+/** Roles a client tenant can be shared with (viewer reads; contributor also answers and updates tasks). */
 export const SHARE_ROLES = ['viewer', 'contributor'] as const;
 export type ShareRole = (typeof SHARE_ROLES)[number];

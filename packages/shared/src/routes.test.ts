@@ -4,7 +4,7 @@ import { CHECKOUT_OUTCOMES, ROUTES, pageViewTitle, sharedUserHome } from './rout
 const byPath = (path: string) => ROUTES.find((r) => r.path === path);
 
 describe('the seed route table', () => {
-  it('has every path of seed §2 exactly once', () => {
+  it('has every path of the route table exactly once', () => {
     const seedPaths = [
       '/',
       '/home',

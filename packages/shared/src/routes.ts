@@ -1,5 +1,5 @@
 /**
- * The seed's route table (seed §2, §6) as data: one row per path pattern, with its screen
+ * The product's route table (docs/product.md, "Screens") as data: one row per path pattern, with its screen
  * (the route name used as the analytics title when there is no tab), its layout and its guard.
  * The web router is generated from this table; nothing else decides who may open a route.
  */
@@ -109,7 +109,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/signin', screen: 'signin', access: 'guest', layout: 'bare' },
   { path: '/sharedSignin/:tenantId', screen: 'sharedSignin', access: 'guest', layout: 'bare' },
   { path: '/signout', screen: 'signout', access: 'auth-shared', layout: 'bare' },
-  // Identity pages the seed leaves to the provider; ours are first-party pages.
+  // Identity pages the specification leaves to the identity provider; ours are first-party pages.
   { path: '/signup', screen: 'signup', access: 'guest', layout: 'bare' },
   { path: '/forgot-password', screen: 'forgotPassword', access: 'guest', layout: 'bare' },
   { path: '/reset-password', screen: 'resetPassword', access: 'public', layout: 'bare' },
@@ -119,7 +119,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '*', screen: 'notFound', access: 'public', layout: 'bare' },
 ];
 
-/** Checkout/subscription outcome routes (seed §2): event to record, then go to /admin. */
+/** Checkout/subscription outcome routes: event to record, then go to /admin. */
 export const CHECKOUT_OUTCOMES = {
   upgradeSuccess: 'upgrade_subscription',
   downgradeSuccess: 'downgrade_subscription',
@@ -127,7 +127,7 @@ export const CHECKOUT_OUTCOMES = {
   checkoutCancel: 'checkout_cancelled',
 } as const satisfies Partial<Record<ScreenName, string>>;
 
-/** Tabs of each tabbed screen (PRODUCT §4); the first is the default. */
+/** Tabs of each tabbed screen (docs/product.md, "Screens"); the first is the default. */
 export const SCREEN_TABS = {
   explore: ['frameworks', 'playbooks', 'articles'],
   tenant: ['overview', 'assessments', 'baseline', 'remediation', 'sharing', 'settings'],
@@ -177,7 +177,7 @@ export const SCREEN_TITLES: Record<ScreenName, string> = {
 };
 
 /**
- * The page_view title (seed §2): the tab parameter, otherwise the route name.
+ * The page_view title: the tab parameter, otherwise the route name.
  */
 export function pageViewTitle(screen: ScreenName, params: { tab?: string | undefined }): string {
   return params.tab ?? screen;

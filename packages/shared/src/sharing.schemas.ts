@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SHARE_ROLES } from './roles.ts';
 
 /**
- * Sharing (PRODUCT §3 "Share grant"): an account shares ONE client tenant with an e-mail
+ * Sharing (docs/product.md, "Concepts": share grant): an account shares ONE client tenant with an e-mail
  * address as viewer or contributor. The invitee signs in at /sharedSignin/{tenantId} with a
  * one-time code sent to that address.
  */

@@ -4,7 +4,7 @@ import { CONFIG_PROFILES } from './config.ts';
 /** GET /healthz */
 export const HealthSchema = z.object({ status: z.literal('ok') });
 
-/** GET /version.json (seed §3 "Version document"). */
+/** GET /version.json (the version document: the build's timestamp). */
 export const VersionDocumentSchema = z.object({ timestamp: z.number() });
 
 /** One message of the development mailbox (GET /api/v1/system/mailbox). */

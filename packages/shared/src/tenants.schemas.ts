@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_ROLES, SHARE_ROLES } from './roles.ts';
 
-/** Client tenants (PRODUCT §3): what an account assesses. Server and web share these. */
+/** Client tenants (docs/product.md): what an account assesses. Server and web share these. */
 
 /** Company size bands (same values as the `tenants.size` column). */
 export const TENANT_SIZES = ['1-10', '11-50', '51-200', '201-1000', '1001-5000', '5000+'] as const;

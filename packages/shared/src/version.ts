@@ -1,4 +1,4 @@
-/** Version check constants (seed §4, §7, §9). */
+/** Version check constants (docs/product.md, "On every page"). */
 export const VERSION_CHECK_FIRST_DELAY_MS = 30_000;
 export const VERSION_CHECK_INTERVAL_MS = 120_000;
 export const VERSION_PATH = '/version.json';

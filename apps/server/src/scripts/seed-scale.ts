@@ -2,7 +2,7 @@
  * npm run seed:scale [-- --accounts 100 --tenants-per-account 100 --big 10000]
  *
  * Fills the configured database (DATA_DIR / DATABASE_URL, the server's own config loader) with
- * data for the benchmarks (QUALITY "Scale"): `--accounts` accounts, each with an owner and
+ * data for the benchmarks (the scale budget: 10,000 client tenants in one account): `--accounts` accounts, each with an owner and
  * `--tenants-per-account` client tenants, plus one big account with `--big` client tenants.
  * Everything goes in one transaction with multi-row inserts; the owners sign in with
  * SCALE_PASSWORD (one scrypt hash from Better Auth's hasher, shared by all of them).

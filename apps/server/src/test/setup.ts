@@ -2,7 +2,7 @@ import { format } from 'node:util';
 import { afterEach, beforeEach } from 'vitest';
 
 /**
- * An unexpected console.error fails the test (ARCHITECTURE example 3). A test that expects one
+ * An unexpected console.error fails the test (a test that logs an error it did not expect is hiding a bug). A test that expects one
  * calls allowConsoleError().
  */
 const originalError = console.error;

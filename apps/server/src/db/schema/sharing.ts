@@ -1,6 +1,6 @@
 /**
  * Share grants: an account shares ONE client tenant with an e-mail address as viewer or
- * contributor (PRODUCT §3). Revocation is a timestamp; claims re-check it on every request.
+ * contributor (docs/product.md, "Concepts"). Revocation is a timestamp; claims re-check it on every request.
  */
 import { SHARE_ROLES } from '@tenantry/shared';
 import { sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The outsider suite (QUALITY "Outsider tests", issue 3 item 4): every operation of the
+ * The outsider suite (docs/architecture.md, "Tests"): every operation of the
  * OpenAPI document, called by every persona that must not reach the victim's data, answers
  * 401/403/404 in the one error shape and leaves the tenant-owned tables unchanged.
  * How to add a case: README.md in this folder.
