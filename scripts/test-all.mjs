@@ -74,7 +74,41 @@ function playwright() {
   }
 }
 
+/**
+ * The browser tests drive Debian's Chromium (Playwright never downloads one here). When it is
+ * missing, install it if this process may (root with apt-get); otherwise stop at once with the
+ * one command that does it.
+ */
+function ensureChromium() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (fs.existsSync(chromium)) return true;
+  const install = 'apt-get update && apt-get install -y chromium';
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (!isRoot || !hasApt || process.env.TENANTRY_NO_INSTALL === '1') {
+    console.error(
+      `Chromium is missing at ${chromium}: run \`sudo sh -c '${install}'\` and try again.`,
+    );
+    return false;
+  }
+  console.log(`\n▶ Chromium is missing at ${chromium}: installing Debian's chromium (${install})`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const ok =
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status === 0 &&
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env }).status ===
+      0;
+  if (!ok || !fs.existsSync(chromium)) {
+    console.error(`Could not install Chromium: run \`${install}\` as root and try again.`);
+    return false;
+  }
+  return true;
+}
+
 const only = process.argv[2]; // optional: "unit" or "e2e"
+if (only !== 'unit' && !ensureChromium()) {
+  console.log('\n0 passed, 1 failed');
+  process.exit(1);
+}
 if (only !== 'e2e') {
   vitest('vitest', [], { TEST_DATABASE_URL: '' });
   if (process.env.TEST_DATABASE_URL) {
