@@ -32,6 +32,13 @@ if (typeof window.ResizeObserver !== 'function') {
   });
 }
 Object.defineProperty(window, 'scrollTo', { writable: true, configurable: true, value: () => {} });
+// Textarea autosize listens for web fonts loading.
+if (!document.fonts) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 
 // --- An unexpected console.error fails the test (epic-stack setup-test-env) -------------

@@ -1,50 +1,45 @@
-import { ACCOUNT_NAME_MAX, type Account } from '@tenantry/shared';
+import { ACCOUNT_NAME_MAX, UpdateAccountSchema, type Account } from '@tenantry/shared';
 import { Button, Group, Image, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconBuilding } from '@tabler/icons-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useUpdateAccount } from '../api/update-account.ts';
 import { useUploadLogo } from '../api/upload-logo.ts';
 import { logoFileProblem } from '../lib/logo-file.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { applyServerErrors } from '#web/lib/forms.ts';
 
 function NameForm({ account, canEdit }: { account: Account; canEdit: boolean }) {
   const update = useUpdateAccount();
-  const [name, setName] = useState(account.name);
-  const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) return setError('Enter a name for the account.');
-    if (trimmed.length > ACCOUNT_NAME_MAX) {
-      return setError(`Use at most ${ACCOUNT_NAME_MAX} characters.`);
-    }
-    setError(null);
-    setSaved(false);
-    update.mutate(
-      { name: trimmed },
-      {
-        onSuccess: (a) => {
-          setName(a.name);
-          setSaved(true);
-        },
-        onError: (err) => setError(err.message),
-      },
-    );
-  }
+  const form = useForm({
+    initialValues: { name: account.name },
+    validate: schemaResolver(UpdateAccountSchema, { sync: true }),
+    transformValues: (values) => UpdateAccountSchema.parse(values),
+    onValuesChange: () => setSaved(false),
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Account name">
+    <form
+      onSubmit={form.onSubmit((input) => {
+        setSaved(false);
+        update.mutate(input, {
+          onSuccess: (a) => {
+            form.setFieldValue('name', a.name);
+            setSaved(true);
+          },
+          onError: (err) => {
+            if (!applyServerErrors(form, err)) form.setFieldError('name', err.message);
+          },
+        });
+      })}
+      noValidate
+      aria-label="Account name"
+    >
       <Stack gap="sm" maw={480}>
         <TextInput
           label="Account name"
-          value={name}
-          onChange={(e) => {
-            setName(e.currentTarget.value);
-            setSaved(false);
-          }}
-          error={error}
+          {...form.getInputProps('name')}
           readOnly={!canEdit}
           maxLength={ACCOUNT_NAME_MAX + 20}
         />

@@ -1,30 +1,21 @@
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { useRequestPasswordReset } from '../api/password-reset.ts';
-import { RESET_LINK_SENT, genericErrorMessage, validateEmail } from '../lib/auth-messages.ts';
-import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { ForgotPasswordFormSchema } from '../lib/auth-forms.ts';
+import { RESET_LINK_SENT, genericErrorMessage } from '../lib/auth-messages.ts';
 
 export function ForgotPasswordForm() {
   const request = useRequestPasswordReset();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
   const [sent, setSent] = useState(false);
-
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const invalid = validateEmail(email);
-    setError(invalid ?? undefined);
-    if (invalid) return;
-    request.mutate(email.trim(), {
-      // Same answer whether or not the account exists; only transport problems differ.
-      onSettled: (_data, err) => {
-        if (!err || (err instanceof ApiError && err.status !== 0 && err.status !== 429))
-          setSent(true);
-      },
-    });
-  }
+  const form = useForm({
+    initialValues: { email: '' },
+    validate: schemaResolver(ForgotPasswordFormSchema, { sync: true }),
+    transformValues: (values) => ForgotPasswordFormSchema.parse(values),
+  });
 
   if (sent) {
     return (
@@ -40,16 +31,26 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Forgot password">
+    <form
+      onSubmit={form.onSubmit(({ email }) =>
+        request.mutate(email, {
+          // Same answer whether or not the account exists; only transport problems differ.
+          onSettled: (_data, err) => {
+            if (!err || (err instanceof ApiError && err.status !== 0 && err.status !== 429))
+              setSent(true);
+          },
+        }),
+      )}
+      noValidate
+      aria-label="Forgot password"
+    >
       <Stack gap="sm">
         {request.isError ? <ErrorAlert>{genericErrorMessage(request.error)}</ErrorAlert> : null}
         <TextInput
           label="E-mail"
           type="email"
           autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-          error={error}
+          {...form.getInputProps('email')}
         />
         <Button type="submit" loading={request.isPending} fullWidth mt="xs">
           Send reset link

@@ -1,31 +1,32 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { schemaResolver, useForm } from '@mantine/form';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { useResetPassword } from '../api/password-reset.ts';
-import { PASSWORD_MIN, genericErrorMessage, validateNewPassword } from '../lib/auth-messages.ts';
-import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { NEW_PASSWORD_HINT, ResetPasswordFormSchema } from '../lib/auth-forms.ts';
+import { genericErrorMessage } from '../lib/auth-messages.ts';
 
 export const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Request a new one.';
 
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
   const reset = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
-
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const invalid = validateNewPassword(password);
-    setError(invalid ?? undefined);
-    if (invalid) return;
-    reset.mutate({ token, newPassword: password }, { onSuccess: () => onDone() });
-  }
+  const form = useForm({
+    initialValues: { password: '' },
+    validate: schemaResolver(ResetPasswordFormSchema, { sync: true }),
+  });
 
   const tokenRejected =
     reset.error instanceof ApiError &&
     (reset.error.code === 'INVALID_TOKEN' || reset.error.status === 400);
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Reset password">
+    <form
+      onSubmit={form.onSubmit(({ password }) =>
+        reset.mutate({ token, newPassword: password }, { onSuccess: () => onDone() }),
+      )}
+      noValidate
+      aria-label="Reset password"
+    >
       <Stack gap="sm">
         {reset.isError ? (
           <ErrorAlert>
@@ -34,11 +35,9 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
         ) : null}
         <PasswordInput
           label="New password"
-          description={`At least ${PASSWORD_MIN} characters`}
+          description={NEW_PASSWORD_HINT}
           autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={error}
+          {...form.getInputProps('password')}
         />
         <Button type="submit" loading={reset.isPending} fullWidth mt="xs">
           Reset password

@@ -1,22 +1,15 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { schemaResolver, useForm } from '@mantine/form';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { useSignUp } from '../api/sign-up.ts';
-import {
-  PASSWORD_MIN,
-  signUpErrorMessage,
-  validateEmail,
-  validateNewPassword,
-} from '../lib/auth-messages.ts';
-import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { NEW_PASSWORD_HINT, SignUpFormSchema } from '../lib/auth-forms.ts';
+import { signUpErrorMessage } from '../lib/auth-messages.ts';
 
-interface Errors {
-  name?: string | undefined;
-  email?: string | undefined;
-  password?: string | undefined;
-}
-
+/** Better Auth's codes for a password it refuses: shown under the password field. */
 const PASSWORD_CODES = new Set(['PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG', 'INVALID_PASSWORD']);
+
+const isPasswordError = (err: unknown) => err instanceof ApiError && PASSWORD_CODES.has(err.code);
 
 export function SignUpForm({
   onDone,
@@ -27,64 +20,41 @@ export function SignUpForm({
   initialEmail?: string;
 }) {
   const signUp = useSignUp();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const next: Errors = {
-      name: name.trim() ? undefined : 'Enter your name',
-      email: validateEmail(email) ?? undefined,
-      password: validateNewPassword(password) ?? undefined,
-    };
-    setErrors(next);
-    if (next.name || next.email || next.password) return;
-    signUp.mutate(
-      { name: name.trim(), email: email.trim(), password },
-      {
-        onSuccess: onDone,
-        onError: (err) => {
-          if (err instanceof ApiError && err.code && PASSWORD_CODES.has(err.code)) {
-            setErrors({ password: err.message });
-          }
-        },
-      },
-    );
-  }
-
-  const passwordError =
-    signUp.error instanceof ApiError && signUp.error.code && PASSWORD_CODES.has(signUp.error.code);
+  const form = useForm({
+    initialValues: { name: '', email: initialEmail, password: '' },
+    validate: schemaResolver(SignUpFormSchema, { sync: true }),
+    transformValues: (values) => SignUpFormSchema.parse(values),
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Create your account">
+    <form
+      onSubmit={form.onSubmit((input) =>
+        signUp.mutate(input, {
+          onSuccess: onDone,
+          onError: (err) => {
+            if (isPasswordError(err)) form.setFieldError('password', err.message);
+          },
+        }),
+      )}
+      noValidate
+      aria-label="Create your account"
+    >
       <Stack gap="sm">
-        {signUp.isError && !passwordError ? (
+        {signUp.isError && !isPasswordError(signUp.error) ? (
           <ErrorAlert>{signUpErrorMessage(signUp.error)}</ErrorAlert>
         ) : null}
-        <TextInput
-          label="Name"
-          autoComplete="name"
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={errors.name}
-        />
+        <TextInput label="Name" autoComplete="name" {...form.getInputProps('name')} />
         <TextInput
           label="E-mail"
           type="email"
           autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-          error={errors.email}
+          {...form.getInputProps('email')}
         />
         <PasswordInput
           label="Password"
-          description={`At least ${PASSWORD_MIN} characters`}
+          description={NEW_PASSWORD_HINT}
           autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={errors.password}
+          {...form.getInputProps('password')}
         />
         <Button type="submit" loading={signUp.isPending} fullWidth mt="xs">
           Create account

@@ -2,8 +2,6 @@ import { ApiError } from '#web/lib/api.ts';
 
 export const SIGN_IN_FAILED = 'Invalid e-mail or password';
 export const RESET_LINK_SENT = 'If an account exists for that address, we sent a link';
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 
 const NETWORK = 'Could not reach the server. Check your connection and try again.';
 const RATE_LIMITED = 'Too many attempts. Please wait a minute and try again.';
@@ -34,18 +32,4 @@ export function genericErrorMessage(err: unknown): string {
     if (err.status === 429) return RATE_LIMITED;
   }
   return 'Something went wrong. Please try again.';
-}
-
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function validateEmail(email: string): string | null {
-  if (!email.trim()) return 'Enter your e-mail address';
-  if (!EMAIL_RE.test(email.trim())) return 'Enter a valid e-mail address';
-  return null;
-}
-
-export function validateNewPassword(password: string): string | null {
-  if (password.length < PASSWORD_MIN) return `Use at least ${PASSWORD_MIN} characters`;
-  if (password.length > PASSWORD_MAX) return `Use at most ${PASSWORD_MAX} characters`;
-  return null;
 }

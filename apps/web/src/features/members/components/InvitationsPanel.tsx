@@ -1,4 +1,4 @@
-import { assignableRoles, type AccountRole } from '@tenantry/shared';
+import { CreateInvitationSchema, assignableRoles, type AccountRole } from '@tenantry/shared';
 import {
   Alert,
   Button,
@@ -12,8 +12,10 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
 import { ApiError } from '#web/lib/api.ts';
+import { applyServerErrors } from '#web/lib/forms.ts';
 import { useCreateInvitation } from '../api/create-invitation.ts';
 import { useInvitations } from '../api/list-invitations.ts';
 import { useRevokeInvitation } from '../api/revoke-invitation.ts';
@@ -21,42 +23,37 @@ import { ROLE_LABELS } from '../lib/member-rules.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { formatDateTime } from '#web/lib/format.ts';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 function InviteForm({ myRole }: { myRole: AccountRole }) {
   const create = useCreateInvitation();
   const roles = assignableRoles(myRole);
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<AccountRole>(roles.includes('member') ? 'member' : roles[0]!);
-  const [errors, setErrors] = useState<{ email?: string | undefined; role?: string | undefined }>(
-    {},
-  );
   const [sentTo, setSentTo] = useState<string | null>(null);
-
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const trimmed = email.trim();
-    const next = { email: EMAIL.test(trimmed) ? undefined : 'Enter a valid e-mail address.' };
-    setErrors(next);
-    setSentTo(null);
-    if (next.email) return;
-    create.mutate(
-      { email: trimmed, role },
-      {
-        onSuccess: (inv) => {
-          setSentTo(inv.email);
-          setEmail('');
-        },
-        onError: (err) => {
-          if (err instanceof ApiError)
-            setErrors({ email: err.fields.email, role: err.fields.role });
-        },
-      },
-    );
-  }
+  const form = useForm({
+    initialValues: {
+      email: '',
+      role: (roles.includes('member') ? 'member' : roles[0]!) as AccountRole,
+    },
+    validate: schemaResolver(CreateInvitationSchema, { sync: true }),
+    transformValues: (values) => CreateInvitationSchema.parse(values),
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Invite a member">
+    <form
+      onSubmit={form.onSubmit(
+        (input) => {
+          setSentTo(null);
+          create.mutate(input, {
+            onSuccess: (inv) => {
+              setSentTo(inv.email);
+              form.setFieldValue('email', '');
+            },
+            onError: (err) => applyServerErrors(form, err),
+          });
+        },
+        () => setSentTo(null),
+      )}
+      noValidate
+      aria-label="Invite a member"
+    >
       <Stack gap="sm">
         {create.isError && !(create.error instanceof ApiError && create.error.fields.email) ? (
           <ErrorAlert>{create.error.message}</ErrorAlert>
@@ -71,18 +68,14 @@ function InviteForm({ myRole }: { myRole: AccountRole }) {
             label="E-mail"
             type="email"
             autoComplete="off"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={errors.email}
-            style={{ flex: '1 1 220px' }}
+            {...form.getInputProps('email')}
+            flex="1 1 220px"
           />
           <Select
             label="Role"
             data={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
-            value={role}
             allowDeselect={false}
-            onChange={(v) => v && setRole(v as AccountRole)}
-            error={errors.role}
+            {...form.getInputProps('role')}
             w={140}
           />
         </Group>

@@ -1,56 +1,55 @@
-import type { ShareRole } from '@tenantry/shared';
+import { ShareCreateSchema, type ShareRole } from '@tenantry/shared';
 import { Alert, Button, Group, Select, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { applyServerErrors } from '#web/lib/forms.ts';
 import { useCreateShare } from '../api/create-share.ts';
+import { fieldErrors, sharingErrorMessage } from '../lib/sharing-messages.ts';
 import { SHARE_ROLE_OPTIONS } from './ShareRoleSelect.tsx';
-import { fieldErrors, sharingErrorMessage, validateEmail } from '../lib/sharing-messages.ts';
 
 /** "Share" form: an e-mail address and a role; the invitee gets a sign-in link by e-mail. */
 export function ShareForm({ tenantId }: { tenantId: string }) {
   const create = useCreateShare(tenantId);
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<ShareRole>('viewer');
-  const [emailError, setEmailError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const error = validateEmail(email);
-    setEmailError(error);
-    setSentTo(null);
-    if (error) return;
-    create.mutate(
-      { email: email.trim(), role },
-      {
-        onSuccess: (share) => {
-          setSentTo(share.email);
-          setEmail('');
-        },
-      },
-    );
-  }
+  const form = useForm({
+    initialValues: { email: '', role: 'viewer' as ShareRole },
+    validate: schemaResolver(ShareCreateSchema, { sync: true }),
+    transformValues: (values) => ShareCreateSchema.parse(values),
+  });
 
   const fields = fieldErrors(create.error);
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Share this client tenant">
+    <form
+      onSubmit={form.onSubmit(
+        (input) => {
+          setSentTo(null);
+          create.mutate(input, {
+            onSuccess: (share) => {
+              setSentTo(share.email);
+              form.setFieldValue('email', '');
+            },
+            onError: (err) => applyServerErrors(form, err),
+          });
+        },
+        () => setSentTo(null),
+      )}
+      noValidate
+      aria-label="Share this client tenant"
+    >
       <Group align="flex-start" gap="sm" wrap="wrap">
         <TextInput
           label="E-mail"
           type="email"
           autoComplete="off"
           placeholder="name@client.example"
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-          error={emailError ?? fields.email}
-          style={{ flex: '1 1 16rem' }}
+          {...form.getInputProps('email')}
+          flex="1 1 16rem"
         />
         <Select
           label="Role"
           data={SHARE_ROLE_OPTIONS}
-          value={role}
           allowDeselect={false}
-          onChange={(v) => v && setRole(v as ShareRole)}
-          error={fields.role}
+          {...form.getInputProps('role')}
           w={170}
         />
         <Button type="submit" loading={create.isPending} mt={25}>

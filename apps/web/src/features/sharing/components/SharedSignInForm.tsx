@@ -1,14 +1,22 @@
 import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
-import { useRequestSharedCode, useVerifySharedCode } from '../api/shared-signin.ts';
-import { normaliseCode, sharedSignInErrorMessage, validateEmail } from '../lib/sharing-messages.ts';
+import { useState } from 'react';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { useRequestSharedCode, useVerifySharedCode } from '../api/shared-signin.ts';
+import {
+  SharedCodeRequestFormSchema,
+  SharedVerifyFormSchema,
+  sharedSignInErrorMessage,
+} from '../lib/sharing-messages.ts';
+
+const validateRequest = schemaResolver(SharedCodeRequestFormSchema, { sync: true });
+const validateVerify = schemaResolver(SharedVerifyFormSchema, { sync: true });
 
 /**
  * Shared sign-in in two steps: the e-mail address the tenant was shared with → "Send code",
  * then the 6-digit code from the e-mail → "Sign in". Messages never reveal whether the address
- * has a share.
+ * has a share (a refused code shows one generic message, never the server's field errors).
  */
 export function SharedSignInForm({
   tenantId,
@@ -20,35 +28,25 @@ export function SharedSignInForm({
   const requestCode = useRequestSharedCode(tenantId);
   const verify = useVerifySharedCode(tenantId);
   const [step, setStep] = useState<'email' | 'code'>('email');
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { email: '', code: '' },
+    validate: step === 'email' ? validateRequest : validateVerify,
+  });
+  const email = form.values.email.trim();
 
-  function sendCode(e?: FormEvent) {
-    e?.preventDefault();
-    const error = validateEmail(email);
-    setFieldError(error);
-    if (error) return;
+  function sendCode() {
     verify.reset();
-    requestCode.mutate(email.trim(), {
+    requestCode.mutate(email, {
       onSuccess: () => {
         setStep('code');
-        setCode('');
+        form.setFieldValue('code', '');
       },
     });
   }
 
-  function signIn(e: FormEvent) {
-    e.preventDefault();
-    const { code: clean, error } = normaliseCode(code);
-    setFieldError(error);
-    if (error) return;
-    verify.mutate({ email: email.trim(), code: clean }, { onSuccess: () => onSignedIn() });
-  }
-
   if (step === 'email') {
     return (
-      <form onSubmit={sendCode} noValidate aria-label="Shared sign-in">
+      <form onSubmit={form.onSubmit(sendCode)} noValidate aria-label="Shared sign-in">
         <Stack gap="sm">
           {requestCode.isError ? (
             <ErrorAlert>{sharedSignInErrorMessage(requestCode.error, 'code')}</ErrorAlert>
@@ -58,9 +56,7 @@ export function SharedSignInForm({
             type="email"
             autoComplete="email"
             description="The address the client tenant was shared with"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={fieldError}
+            {...form.getInputProps('email')}
           />
           <Button type="submit" loading={requestCode.isPending} fullWidth mt="xs">
             Send code
@@ -71,7 +67,13 @@ export function SharedSignInForm({
   }
 
   return (
-    <form onSubmit={signIn} noValidate aria-label="Shared sign-in">
+    <form
+      onSubmit={form.onSubmit((values) =>
+        verify.mutate(SharedVerifyFormSchema.parse(values), { onSuccess: () => onSignedIn() }),
+      )}
+      noValidate
+      aria-label="Shared sign-in"
+    >
       <Stack gap="sm">
         <Alert
           color="teal"
@@ -79,8 +81,8 @@ export function SharedSignInForm({
           role="status"
           icon={<IconMailCheck size={18} aria-hidden />}
         >
-          Enter the code we sent to <strong>{email.trim()}</strong>. If this address has access, the
-          e-mail arrives within a minute; the code is valid for 10 minutes.
+          Enter the code we sent to <strong>{email}</strong>. If this address has access, the e-mail
+          arrives within a minute; the code is valid for 10 minutes.
         </Alert>
         {verify.isError ? (
           <ErrorAlert>{sharedSignInErrorMessage(verify.error, 'verify')}</ErrorAlert>
@@ -91,9 +93,7 @@ export function SharedSignInForm({
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={12}
-          value={code}
-          onChange={(e) => setCode(e.currentTarget.value)}
-          error={fieldError}
+          {...form.getInputProps('code')}
           data-autofocus
         />
         <Button type="submit" loading={verify.isPending} fullWidth mt="xs">
@@ -106,7 +106,7 @@ export function SharedSignInForm({
             size="sm"
             onClick={() => {
               setStep('email');
-              setFieldError(null);
+              form.clearErrors();
               verify.reset();
             }}
           >
@@ -116,7 +116,7 @@ export function SharedSignInForm({
             component="button"
             type="button"
             size="sm"
-            onClick={() => sendCode()}
+            onClick={sendCode}
             disabled={requestCode.isPending}
           >
             Send a new code

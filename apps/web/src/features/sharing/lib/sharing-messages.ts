@@ -1,3 +1,5 @@
+import { SHARED_SIGNIN_CODE_LENGTH } from '@tenantry/shared';
+import { z } from 'zod';
 import { ApiError } from '#web/lib/api.ts';
 
 const NETWORK = 'Could not reach the server. Check your connection and try again.';
@@ -35,21 +37,46 @@ export function fieldErrors(err: unknown): Record<string, string> {
   return err instanceof ApiError && err.status === 400 ? err.fields : {};
 }
 
-const CODE_RE = /^\d{6}$/;
+const CODE_RE = new RegExp(`^\\d{${SHARED_SIGNIN_CODE_LENGTH}}$`);
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The shared sign-in form's fields, worded for a person typing them (the server's schemas in
+ * @tenantry/shared check the same again). A code may be typed with spaces: "123 456".
+ */
+const SharedEmailField = z
+  .string()
+  .trim()
+  .min(1, 'Enter an e-mail address')
+  .regex(EMAIL_RE, 'Enter a valid e-mail address');
+
+const stripSpaces = (raw: string) => raw.replace(/\s+/g, '');
+
+const SharedCodeField = z
+  .string()
+  .transform(stripSpaces)
+  .pipe(
+    z
+      .string()
+      .min(1, 'Enter the code from the e-mail')
+      .regex(CODE_RE, `The code has ${SHARED_SIGNIN_CODE_LENGTH} digits`),
+  );
+
+/** Step one: the address the tenant was shared with. */
+export const SharedCodeRequestFormSchema = z.object({ email: SharedEmailField });
+
+/** Step two: the same address and the code from the e-mail. */
+export const SharedVerifyFormSchema = z.object({ email: SharedEmailField, code: SharedCodeField });
+
+const firstError = (result: z.ZodSafeParseResult<unknown>) =>
+  result.success ? null : (result.error.issues[0]?.message ?? null);
 
 /** The code as typed (spaces removed), or an error to show under the field. */
 export function normaliseCode(raw: string): { code: string; error: string | null } {
-  const code = raw.replace(/\s+/g, '');
-  if (!code) return { code, error: 'Enter the code from the e-mail' };
-  if (!CODE_RE.test(code)) return { code, error: 'The code has 6 digits' };
-  return { code, error: null };
+  return { code: stripSpaces(raw), error: firstError(SharedCodeField.safeParse(raw)) };
 }
-
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A message for a missing or malformed address, else null (the server checks again). */
 export function validateEmail(email: string): string | null {
-  if (!email.trim()) return 'Enter an e-mail address';
-  if (!EMAIL_RE.test(email.trim())) return 'Enter a valid e-mail address';
-  return null;
+  return firstError(SharedEmailField.safeParse(email));
 }

@@ -1,4 +1,4 @@
-import { TENANT_LIMITS, TENANT_SIZES } from '@tenantry/shared';
+import { TENANT_LIMITS, TENANT_SIZES, type CreateTenantInput } from '@tenantry/shared';
 import {
   ActionIcon,
   Button,
@@ -11,19 +11,18 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
-import type { CreateTenantInput } from '@tenantry/shared';
-import { ApiError } from '#web/lib/api.ts';
+import { useState } from 'react';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { applyServerErrors } from '#web/lib/forms.ts';
 import {
   EMPTY_CONTACT,
   errorFor,
-  validateTenantForm,
-  type ContactValues,
-  type FieldErrors,
+  tenantFormErrors,
+  toTenantBody,
   type TenantFormValues,
 } from '../lib/tenant-form.ts';
-import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 
 interface TenantFormProps {
   initial: TenantFormValues;
@@ -37,59 +36,41 @@ interface TenantFormProps {
 
 /** Name, industry, size, tags, contacts and notes of a client tenant (create and edit). */
 export function TenantForm({ initial, submitLabel, onSubmit, onCancel, label }: TenantFormProps) {
-  const [values, setValues] = useState<TenantFormValues>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useForm({
+    initialValues: initial,
+    validate: tenantFormErrors,
+    transformValues: toTenantBody,
+  });
+  const { values, errors } = form;
+  const saving = form.submitting;
 
-  const set = <K extends keyof TenantFormValues>(key: K, value: TenantFormValues[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
-  const setContact = (i: number, patch: Partial<ContactValues>) =>
-    setValues((v) => ({
-      ...v,
-      contacts: v.contacts.map((c, j) => (j === i ? { ...c, ...patch } : c)),
-    }));
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function submit(body: CreateTenantInput) {
     setFormError(null);
-    const checked = validateTenantForm(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    setSaving(true);
     try {
-      await onSubmit(checked.body);
+      await onSubmit(body);
     } catch (err) {
-      if (err instanceof ApiError && Object.keys(err.fields).length > 0) setErrors(err.fields);
+      applyServerErrors(form, err);
       setFormError(err instanceof Error ? err.message : 'Something went wrong. Please try again.');
-    } finally {
-      setSaving(false);
     }
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label={label}>
+    <form onSubmit={form.onSubmit(submit, () => setFormError(null))} noValidate aria-label={label}>
       <Stack gap="sm">
         {formError ? <ErrorAlert>{formError}</ErrorAlert> : null}
         <TextInput
           label="Name"
           required
           maxLength={TENANT_LIMITS.name}
-          value={values.name}
-          onChange={(e) => set('name', e.currentTarget.value)}
-          error={errors.name}
+          {...form.getInputProps('name')}
           data-autofocus
         />
         <Group grow align="flex-start" wrap="wrap">
           <TextInput
             label="Industry"
             maxLength={TENANT_LIMITS.industry}
-            value={values.industry}
-            onChange={(e) => set('industry', e.currentTarget.value)}
-            error={errors.industry}
+            {...form.getInputProps('industry')}
             miw={180}
           />
           <Select
@@ -97,7 +78,7 @@ export function TenantForm({ initial, submitLabel, onSubmit, onCancel, label }: 
             placeholder="Number of employees"
             data={TENANT_SIZES.map((s) => ({ value: s, label: `${s} employees` }))}
             value={values.size || null}
-            onChange={(v) => set('size', (v ?? '') as TenantFormValues['size'])}
+            onChange={(v) => form.setFieldValue('size', (v ?? '') as TenantFormValues['size'])}
             clearable
             error={errors.size}
             miw={180}
@@ -106,8 +87,7 @@ export function TenantForm({ initial, submitLabel, onSubmit, onCancel, label }: 
         <TagsInput
           label="Tags"
           description={`Up to ${TENANT_LIMITS.tags}; press Enter after each.`}
-          value={values.tags}
-          onChange={(tags) => set('tags', tags)}
+          {...form.getInputProps('tags')}
           maxTags={TENANT_LIMITS.tags}
           error={errorFor(errors, 'tags')}
           clearable
@@ -123,45 +103,35 @@ export function TenantForm({ initial, submitLabel, onSubmit, onCancel, label }: 
               <Group key={i} align="flex-end" gap="xs" wrap="wrap">
                 <TextInput
                   label={`Contact ${i + 1} name`}
-                  value={c.name}
-                  onChange={(e) => setContact(i, { name: e.currentTarget.value })}
-                  error={errors[`contacts.${i}.name`]}
+                  {...form.getInputProps(`contacts.${i}.name`)}
                   miw={140}
-                  style={{ flex: 1 }}
+                  flex={1}
                 />
                 <TextInput
                   label={`Contact ${i + 1} e-mail`}
                   type="email"
-                  value={c.email}
-                  onChange={(e) => setContact(i, { email: e.currentTarget.value })}
-                  error={errors[`contacts.${i}.email`]}
+                  {...form.getInputProps(`contacts.${i}.email`)}
                   miw={160}
-                  style={{ flex: 1 }}
+                  flex={1}
                 />
                 <TextInput
                   label={`Contact ${i + 1} phone`}
-                  value={c.phone}
-                  onChange={(e) => setContact(i, { phone: e.currentTarget.value })}
-                  error={errors[`contacts.${i}.phone`]}
+                  {...form.getInputProps(`contacts.${i}.phone`)}
                   miw={120}
-                  style={{ flex: 1 }}
+                  flex={1}
                 />
                 <TextInput
                   label={`Contact ${i + 1} role`}
-                  value={c.role}
-                  onChange={(e) => setContact(i, { role: e.currentTarget.value })}
-                  error={errors[`contacts.${i}.role`]}
+                  {...form.getInputProps(`contacts.${i}.role`)}
                   miw={120}
-                  style={{ flex: 1 }}
+                  flex={1}
                 />
                 <ActionIcon
                   variant="subtle"
                   color="red"
                   size="lg"
                   aria-label={`Remove contact ${i + 1}`}
-                  onClick={() =>
-                    setValues((v) => ({ ...v, contacts: v.contacts.filter((_, j) => j !== i) }))
-                  }
+                  onClick={() => form.removeListItem('contacts', i)}
                 >
                   <IconTrash size={18} aria-hidden />
                 </ActionIcon>
@@ -178,9 +148,7 @@ export function TenantForm({ initial, submitLabel, onSubmit, onCancel, label }: 
                   variant="subtle"
                   size="compact-sm"
                   leftSection={<IconPlus size={16} aria-hidden />}
-                  onClick={() =>
-                    setValues((v) => ({ ...v, contacts: [...v.contacts, { ...EMPTY_CONTACT }] }))
-                  }
+                  onClick={() => form.insertListItem('contacts', { ...EMPTY_CONTACT })}
                 >
                   Add contact
                 </Button>
@@ -194,9 +162,7 @@ export function TenantForm({ initial, submitLabel, onSubmit, onCancel, label }: 
           minRows={3}
           maxRows={12}
           maxLength={TENANT_LIMITS.notes}
-          value={values.notes}
-          onChange={(e) => set('notes', e.currentTarget.value)}
-          error={errors.notes}
+          {...form.getInputProps('notes')}
         />
         <Group justify="flex-end" gap="sm">
           {onCancel ? (

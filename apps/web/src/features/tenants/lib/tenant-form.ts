@@ -4,6 +4,8 @@ import {
   type Tenant,
   type TenantSize,
 } from '@tenantry/shared';
+import { schemaResolver, type FormErrors } from '@mantine/form';
+import type { ReactNode } from 'react';
 
 export interface ContactValues {
   name: string;
@@ -75,25 +77,29 @@ export function toTenantBody(v: TenantFormValues): CreateTenantInput {
   };
 }
 
-export type FieldErrors = Record<string, string>;
+export type FieldErrors = FormErrors;
 
-/** Checks the form with the same schema the server uses; errors keyed like the server's. */
+const checkBody = schemaResolver(CreateTenantSchema, { sync: true });
+
+/**
+ * The form's errors: its request body checked with the schema the server uses, so errors are
+ * keyed like the server's (`name`, `tags.3`, `contacts.0.email`). The form's validator.
+ */
+export function tenantFormErrors(v: TenantFormValues): FieldErrors {
+  return checkBody(toTenantBody(v));
+}
+
+/** The request body of the form, or its errors. */
 export function validateTenantForm(
   v: TenantFormValues,
 ): { ok: true; body: CreateTenantInput } | { ok: false; errors: FieldErrors } {
   const body = toTenantBody(v);
-  const parsed = CreateTenantSchema.safeParse(body);
-  if (parsed.success) return { ok: true, body };
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path.map(String).join('.') || '_';
-    errors[key] ??= issue.message;
-  }
-  return { ok: false, errors };
+  const errors = checkBody(body);
+  return Object.keys(errors).length === 0 ? { ok: true, body } : { ok: false, errors };
 }
 
 /** The first error at `field` or below it (`tags` also shows `tags.3`). */
-export function errorFor(errors: FieldErrors, field: string): string | undefined {
+export function errorFor(errors: FieldErrors, field: string): ReactNode {
   if (errors[field]) return errors[field];
   const key = Object.keys(errors).find((k) => k.startsWith(`${field}.`));
   return key ? errors[key] : undefined;
