@@ -14,7 +14,7 @@ export function SharedTenantLayout({ user, children }: { user: CurrentUser; chil
     <AppShell header={{ height: 56 }} padding={{ base: 'sm', sm: 'lg' }}>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Group gap="sm" wrap="nowrap" miw={0}>
             <Text fw={700} size="lg" visibleFrom="xs">
               Tenantry
             </Text>

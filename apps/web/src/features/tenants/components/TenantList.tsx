@@ -96,7 +96,7 @@ export function TenantList({ onCreate }: { onCreate: () => void }) {
           leftSection={<IconSearch size={16} aria-hidden />}
           value={controls.search}
           onChange={(e) => update({ search: e.currentTarget.value })}
-          style={{ flex: '1 1 220px' }}
+          flex="1 1 220px"
           type="search"
         />
         <TextInput
@@ -104,7 +104,7 @@ export function TenantList({ onCreate }: { onCreate: () => void }) {
           placeholder="e.g. finance"
           value={controls.tag ?? ''}
           onChange={(e) => update({ tag: e.currentTarget.value || null })}
-          style={{ flex: '0 1 160px' }}
+          flex="0 1 160px"
         />
         <Select
           label="Sort"
@@ -112,7 +112,7 @@ export function TenantList({ onCreate }: { onCreate: () => void }) {
           value={`${controls.sort}:${controls.order}`}
           onChange={(v) => update(parseSortChoice(v))}
           allowDeselect={false}
-          style={{ flex: '0 1 200px' }}
+          flex="0 1 200px"
         />
         <Switch
           label="Show archived"
