@@ -69,7 +69,7 @@ export function clientConfigPlugin(): Plugin {
   };
 }
 
-/** Writes `dist/version.json` = { timestamp } at build time (seed §3 "version document"). */
+/** Writes `dist/version.json` = { timestamp } at build time: what the new-version check polls. */
 export function versionFilePlugin(): Plugin {
   let outDir = 'dist';
   return {

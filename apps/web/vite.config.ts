@@ -14,7 +14,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     // Route screens are lazy chunks; the entry holds the shell (React, router, Mantine core,
-    // TanStack Query, the auth client). Budget: ≤ 300 KB gzip (QUALITY.md).
+    // TanStack Query, the auth client). Budget: ≤ 300 KB gzip (docs/architecture.md, Quality bars).
     chunkSizeWarningLimit: 900,
   },
 });

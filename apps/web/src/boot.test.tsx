@@ -14,7 +14,7 @@ function page(configJson: string | null) {
   document.body.innerHTML = '<div id="root"></div>';
 }
 
-describe('boot (seed §4, §8)', () => {
+describe('boot', () => {
   afterEach(() => {
     document.head.innerHTML = '';
     document.body.innerHTML = '';

@@ -9,7 +9,8 @@ import { createVersionChecker } from './lib/version-check.ts';
 
 /**
  * Starts the app: config, version checker, analytics, mount. Any error before mounting is
- * written to the console and the app does not mount (seed §4, §8). Returns the root, or null.
+ * written to the console and the app does not mount: a page without its configuration must not
+ * half-work. Returns the root, or null.
  */
 export function boot(doc: Document = document): Root | null {
   const checker = createVersionChecker({ onNewVersion: () => showNewVersionNotification() });

@@ -40,7 +40,7 @@ const EXPECTED: Record<RouteAccess, Record<Visitor, GuardDecision>> = {
   public: { 'signed out': allow, user: allow, 'system admin': allow, 'shared user': allow },
 };
 
-describe('route guards (seed §2, §6)', () => {
+describe('route guards (who may open which route)', () => {
   for (const [access, byVisitor] of Object.entries(EXPECTED) as [
     RouteAccess,
     Record<Visitor, GuardDecision>,

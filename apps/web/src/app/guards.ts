@@ -1,7 +1,8 @@
 import { sharedUserHome, type CurrentUser, type RouteAccess } from '@tenantry/shared';
 
 /**
- * What a guard decides for one route and one visitor (seed §2 navigation rules, §6 roles).
+ * What a guard decides for one route and one visitor (the access rules of docs/product.md,
+ * Screens).
  * Pure: the router's guard components only render the decision.
  */
 export type GuardDecision =
@@ -17,8 +18,8 @@ const ALLOW: GuardDecision = { kind: 'allow' };
 const TO_SIGNIN: GuardDecision = { kind: 'redirect', to: '/signin', rememberFrom: true };
 
 /**
- * The seed's shared user for redirects: a partner tenant claim and no own tenant claim
- * ("A user with a partner tenant claim but no own tenant claim is sent to tenant/{ttid}").
+ * A shared user, for redirects: a partner tenant claim (`ptid`) and no own tenant claim (`tid`).
+ * Such a user is sent to their client tenant, `tenant/{ttid}`.
  */
 export function isPartnerOnly(user: CurrentUser): boolean {
   return user.ptid !== null && user.tid === null;
@@ -45,12 +46,12 @@ export function decideAccess(access: RouteAccess, user: CurrentUser | null): Gua
     case 'systemadmin':
       if (!user) return TO_SIGNIN;
       if (isPartnerOnly(user)) return sharedHome(user);
-      // The seed leaves a non-admin's view open; "not found" does not confirm the console exists.
+      // A non-admin gets "not found", which does not confirm that the console exists.
       return user.role === 'systemadmin' ? ALLOW : { kind: 'notFound' };
   }
 }
 
-/** Which shell a `main` route uses: the shared-tenant layout for a shared user (seed §2). */
+/** Which shell a `main` route uses: the shared-tenant layout for a shared user. */
 export function mainLayoutFor(user: CurrentUser | null): 'main' | 'shared' {
   return user?.isSharedUser ? 'shared' : 'main';
 }

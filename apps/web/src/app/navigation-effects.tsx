@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { analytics, pageViewEvent } from '#web/lib/analytics.ts';
 import { useMatchedRoute } from './route-handle.ts';
 
-/** Seed §2: the page scrolls to the top on every navigation. */
+/** The page scrolls to the top on every navigation. */
 export function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {
@@ -12,7 +12,7 @@ export function ScrollToTop() {
   return null;
 }
 
-/** Seed §2: every navigation records page_view (path, title = tab else route name, tab, focus). */
+/** Every navigation records a page_view event (path, title = tab else screen name, tab, focus). */
 export function PageViewTracker() {
   const { pathname } = useLocation();
   const matched = useMatchedRoute();

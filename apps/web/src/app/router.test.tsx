@@ -7,7 +7,7 @@ import { analyticsEvents, renderApp } from '#web/test/render-app.tsx';
 
 const T = { timeout: 5_000 };
 
-describe('the router built from the seed route table', () => {
+describe('the router built from the shared route table', () => {
   beforeEach(async () => {
     await analytics.flush();
   });

@@ -22,7 +22,7 @@ function Root() {
 }
 
 /**
- * The `main` layout (seed §2): the main shell, or the shared-tenant shell for a shared user.
+ * The `main` layout: the main shell, or the shared-tenant shell for a shared user.
  * A signed-out visitor gets no shell: the route's guard sends them to /signin.
  */
 function MainLayoutRoute() {
@@ -58,7 +58,7 @@ function toRouteObject(def: RouteDef): RouteObject {
   };
 }
 
-/** The route tree, generated from the seed's table (ROUTES): one route per row. */
+/** The route tree, generated from the shared route table (ROUTES): one route per row. */
 export function buildRoutes(routes: readonly RouteDef[] = ROUTES): RouteObject[] {
   return [
     {

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showNewVersionNotification } from './version-notification.tsx';
 
-describe('new-version notification (seed §9)', () => {
+describe('new-version notification', () => {
   afterEach(() => {
     act(() => notifications.clean());
   });

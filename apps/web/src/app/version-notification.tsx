@@ -6,7 +6,10 @@ import { theme } from './theme.ts';
 
 export const NEW_VERSION_NOTIFICATION_ID = 'new-version';
 
-/** Seed §9: no timeout, top, primary colour, download icon, the message and one action. */
+/**
+ * The new-version notice: stays until dismissed, at the top, in the primary colour, with a
+ * download icon, the message and one action (reload).
+ */
 export function showNewVersionNotification(reload: () => void = () => window.location.reload()) {
   notifications.show({
     id: NEW_VERSION_NOTIFICATION_ID,

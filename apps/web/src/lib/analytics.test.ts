@@ -105,7 +105,7 @@ describe('analytics batching', () => {
   });
 });
 
-describe('page_view fields (seed §2)', () => {
+describe('page_view fields', () => {
   it('title is the tab, else the route name; tab and focus are null when absent', () => {
     expect(pageViewEvent('roadmap', '/roadmap', {})).toEqual({
       name: 'page_view',

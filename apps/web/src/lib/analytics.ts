@@ -8,8 +8,8 @@ import {
 } from '@tenantry/shared';
 
 /**
- * Analytics queue (seed §2: every navigation records page_view; §4: checkout outcomes record
- * their event). Events are batched: sent after FLUSH_DELAY_MS or once BATCH_SIZE are queued,
+ * Analytics queue: every navigation records page_view, and checkout outcomes record their
+ * event. Events are batched: sent after FLUSH_DELAY_MS or once BATCH_SIZE are queued,
  * and handed to navigator.sendBeacon when the page is hidden or closed so none is lost.
  */
 export const FLUSH_DELAY_MS = 1_000;
@@ -164,7 +164,7 @@ export function createAnalytics(options: AnalyticsOptions = {}): Analytics {
   return api;
 }
 
-/** The page_view event for a matched route (seed §2: path, title = tab else route name, tab, focus). */
+/** The page_view event for a matched route: path, title = tab else screen name, tab, focus. */
 export function pageViewEvent(
   screen: ScreenName,
   pathname: string,
@@ -179,7 +179,7 @@ export function pageViewEvent(
   };
 }
 
-/** A checkout/subscription outcome event (seed §4): title is the screen name. */
+/** A checkout/subscription outcome event: title is the screen name. */
 export function outcomeEvent(
   name: AnalyticsEventName,
   screen: ScreenName,

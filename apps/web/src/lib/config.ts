@@ -8,7 +8,7 @@ export class BootError extends Error {
 /**
  * Reads the client configuration block the server writes into index.html
  * (`<script type="application/json" id="tenantry-config">`). Throws a BootError when it is
- * missing or invalid: the app must not mount then (seed §4, §8).
+ * missing or invalid: the app must not mount then.
  */
 export function readClientConfig(doc: Document = document): ClientConfig {
   const el = doc.getElementById(CLIENT_CONFIG_ELEMENT_ID);

@@ -5,7 +5,7 @@ function answer(timestamp: number) {
   return new Response(JSON.stringify({ timestamp }), { status: 200 });
 }
 
-describe('version check (seed §4, §7, §9)', () => {
+describe('version check', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-03-01T10:00:00Z'));

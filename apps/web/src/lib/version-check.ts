@@ -5,9 +5,9 @@ import {
 } from '@tenantry/shared';
 
 /**
- * New-version check (seed §4, §7, §9). No baseline at start; the first successful check stores
- * the deployed timestamp; a later, different timestamp stops the polling and calls
- * onNewVersion once. Failures are only logged as a warning.
+ * New-version check (docs/product.md, "On every page"). No baseline at start; the first
+ * successful check stores the deployed timestamp; a later, different timestamp stops the
+ * polling and calls onNewVersion once. Failures are only logged as a warning.
  */
 export interface VersionCheckerOptions {
   onNewVersion: () => void;

@@ -41,7 +41,7 @@ if (!document.fonts) {
 }
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 
-// --- An unexpected console.error fails the test (epic-stack setup-test-env) -------------
+// --- An unexpected console.error fails the test ----------------------------------------
 let consoleErrors: unknown[][] = [];
 let allowed = false;
 

@@ -76,7 +76,7 @@ function UserMenu({ user }: { user: CurrentUser }) {
   );
 }
 
-/** The main shell (seed §2): header, navigation, and the page. */
+/** The main shell (docs/product.md, Screens): header, navigation, and the page. */
 export function MainLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();

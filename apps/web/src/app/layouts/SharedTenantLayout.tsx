@@ -6,7 +6,7 @@ import { CenteredLoader } from '#web/components/CenteredLoader.tsx';
 import { ThemeToggle } from '#web/components/ThemeToggle.tsx';
 import { useTenantName } from '#web/features/tenants/api/get-tenant.ts';
 
-/** The shared-tenant shell (seed §2): a shared user sees one client tenant, no account navigation. */
+/** The shared-tenant shell: a shared user sees one client tenant's name, no account navigation. */
 export function SharedTenantLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   // The tenant's name when the tenant API answers (a shared viewer may read it), else its id.
   const tenantName = useTenantName(user.ttid);

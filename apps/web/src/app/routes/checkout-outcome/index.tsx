@@ -13,7 +13,7 @@ function isOutcome(screen: string): screen is OutcomeScreen {
 }
 
 /**
- * Seed §2/§4: a checkout or subscription outcome records its analytics event, then sends the
+ * A checkout or subscription outcome records its analytics event, then sends the
  * user to /admin. The event is sent (awaited) before leaving so it cannot be lost.
  */
 export default function CheckoutOutcomeScreen({ screen }: ScreenProps) {

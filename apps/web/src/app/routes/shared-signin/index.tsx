@@ -5,7 +5,7 @@ import { AuthCard } from '#web/components/AuthCard.tsx';
 import { SharedSignInForm } from '#web/features/sharing/components/SharedSignInForm.tsx';
 
 /**
- * Shared sign-in (seed §2): people a client tenant was shared with prove their address with a
+ * Shared sign-in: people a client tenant was shared with prove their address with a
  * one-time code sent by e-mail, then land on that tenant (`tenant/{tenantId}`).
  */
 export default function SharedSignInScreen() {

@@ -13,14 +13,17 @@ import { ApiError } from '#web/lib/api.ts';
 import type { ScreenProps } from '#web/app/route-handle.ts';
 
 const TABS = SCREEN_TABS.tenant;
-/** Tabs whose features come with later issues say so plainly. */
+/** Tabs whose features have not landed yet say so plainly. */
 const LATER: Record<string, string> = {
   assessments: 'Assessments arrive with the assessments feature.',
   baseline: 'The baseline view arrives with assessments and scoring.',
   remediation: 'Remediation tasks arrive with playbooks and remediation.',
 };
 
-/** tenant/{tenantId}[/{tab}[/{focus}]]: the last form is the baseline view (seed §2). */
+/**
+ * tenant/{tenantId}[/{tab}[/{focus}]]: the last form is the baseline view, with `focus` naming
+ * the assessment, section or question in view.
+ */
 export default function TenantScreen({ screen }: ScreenProps) {
   const { tenantId = '', tab, focus } = useParams();
   const active = tab ?? TABS[0];

@@ -11,7 +11,7 @@ export function useSignIn() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: SignInInput) => unwrap(authClient().signIn.email(input)),
-    // Seed §4: auth state changes refresh the current user record.
+    // Signing in changes who is signed in: ask /api/v1/me again.
     onSuccess: () => qc.invalidateQueries({ queryKey: ME_QUERY_KEY }),
   });
 }

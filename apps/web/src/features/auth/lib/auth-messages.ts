@@ -6,7 +6,10 @@ export const RESET_LINK_SENT = 'If an account exists for that address, we sent a
 const NETWORK = 'Could not reach the server. Check your connection and try again.';
 const RATE_LIMITED = 'Too many attempts. Please wait a minute and try again.';
 
-/** One generic sign-in message: never reveals whether an account exists (ASVS 6.3.8). */
+/**
+ * One generic sign-in message: never reveals whether an account exists (OWASP ASVS 6.3.8,
+ * no account enumeration).
+ */
 export function signInErrorMessage(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.status === 0) return NETWORK;

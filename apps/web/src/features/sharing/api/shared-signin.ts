@@ -35,7 +35,7 @@ export function useVerifySharedCode(tenantId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: SharedSignInVerify) => verifySharedCode(tenantId, input),
-    // Seed §4: auth state changes refresh the current user record.
+    // Signing in changes who is signed in: ask /api/v1/me again.
     onSuccess: () => qc.invalidateQueries({ queryKey: ME_QUERY_KEY }),
   });
 }
