@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_PERMISSIONS, type AccountPermission } from './permissions.ts';
 import { ACCOUNT_ROLES } from './roles.ts';
+import { storableText } from './text.schemas.ts';
 
 /** Logo uploads: PNG, JPEG or WebP (checked by content on the server), at most 1 MB. */
 export const LOGO_MAX_BYTES = 1024 * 1024;
@@ -29,8 +30,7 @@ export type Account = z.infer<typeof AccountSchema>;
 
 /** PATCH /api/v1/account */
 export const UpdateAccountSchema = z.object({
-  name: z
-    .string({ error: 'Enter a name for the account.' })
+  name: storableText({ error: 'Enter a name for the account.' })
     .trim()
     .min(1, 'Enter a name for the account.')
     .max(ACCOUNT_NAME_MAX, `Use at most ${ACCOUNT_NAME_MAX} characters.`),

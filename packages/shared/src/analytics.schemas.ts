@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableDateTime, storableText } from './text.schemas.ts';
 
 /** Analytics event names fixed by the seed (§2, §4). */
 export const ANALYTICS_EVENTS = [
@@ -12,12 +13,12 @@ export type AnalyticsEventName = (typeof ANALYTICS_EVENTS)[number];
 
 export const AnalyticsEventSchema = z.object({
   name: z.enum(ANALYTICS_EVENTS),
-  path: z.string().min(1).max(2048),
-  title: z.string().max(200).nullable().optional(),
-  tab: z.string().max(200).nullable().optional(),
-  focus: z.string().max(200).nullable().optional(),
+  path: storableText().min(1).max(2048),
+  title: storableText().max(200).nullable().optional(),
+  tab: storableText().max(200).nullable().optional(),
+  focus: storableText().max(200).nullable().optional(),
   /** Client time (ISO) the event happened; the server also records its own receive time. */
-  occurredAt: z.iso.datetime().optional(),
+  occurredAt: storableDateTime().optional(),
 });
 export type AnalyticsEvent = z.infer<typeof AnalyticsEventSchema>;
 
@@ -33,7 +34,7 @@ export const ANALYTICS_ENDPOINT = '/api/v1/analytics/events';
 export const AnalyticsEventQuerySchema = z.object({
   name: z.enum(ANALYTICS_EVENTS).optional(),
   /** Exact path. */
-  path: z.string().min(1).max(2048).optional(),
+  path: storableText().min(1).max(2048).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type AnalyticsEventQuery = z.infer<typeof AnalyticsEventQuerySchema>;

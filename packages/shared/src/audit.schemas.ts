@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from './text.schemas.ts';
 
 /**
  * Every action the audit log records, namespaced by domain. A new action is added here first:
@@ -43,7 +44,7 @@ export const AuditPageSchema = z.object({
 export type AuditPage = z.infer<typeof AuditPageSchema>;
 
 export const AuditQuerySchema = z.object({
-  cursor: z.string().min(1).max(500).optional(),
+  cursor: storableText().min(1).max(500).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;

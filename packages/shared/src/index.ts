@@ -13,4 +13,5 @@ export * from './routes.ts';
 export * from './sharing.schemas.ts';
 export * from './system.schemas.ts';
 export * from './tenants.schemas.ts';
+export * from './text.schemas.ts';
 export * from './version.ts';

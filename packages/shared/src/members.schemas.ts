@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { IdSchema } from './params.schemas.ts';
 import { ACCOUNT_ROLES } from './roles.ts';
+import { storableText } from './text.schemas.ts';
 
 /** Invitations are valid this long. */
 export const INVITATION_TTL_DAYS = 7;
@@ -17,7 +19,7 @@ export type Member = z.infer<typeof MemberSchema>;
 export const MemberListSchema = z.object({ members: z.array(MemberSchema) });
 export type MemberList = z.infer<typeof MemberListSchema>;
 
-export const MemberParamsSchema = z.object({ userId: z.string().min(1).max(200) });
+export const MemberParamsSchema = z.object({ userId: IdSchema });
 
 /** PATCH /api/v1/members/{userId} */
 export const ChangeRoleSchema = z.object({
@@ -27,8 +29,7 @@ export type ChangeRoleInput = z.infer<typeof ChangeRoleSchema>;
 
 /** POST /api/v1/invitations */
 export const CreateInvitationSchema = z.object({
-  email: z
-    .string({ error: 'Enter an e-mail address.' })
+  email: storableText({ error: 'Enter an e-mail address.' })
     .trim()
     .max(254, 'That e-mail address is too long.')
     .pipe(z.email({ error: 'Enter a valid e-mail address.' }))
@@ -54,8 +55,8 @@ export type Invitation = z.infer<typeof InvitationSchema>;
 export const InvitationListSchema = z.object({ invitations: z.array(InvitationSchema) });
 export type InvitationList = z.infer<typeof InvitationListSchema>;
 
-export const InvitationParamsSchema = z.object({ id: z.string().min(1).max(200) });
-export const InvitationTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
+export const InvitationParamsSchema = z.object({ id: IdSchema });
+export const InvitationTokenParamsSchema = z.object({ token: storableText().min(1).max(200) });
 
 /** GET /api/v1/invitations/by-token/{token}: what the invitation page shows (public). */
 export const InvitationPreviewSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SHARE_ROLES } from './roles.ts';
+import { storableText } from './text.schemas.ts';
 
 /**
  * Sharing (docs/product.md, "Concepts": share grant): an account shares ONE client tenant with an e-mail
@@ -10,8 +11,7 @@ import { SHARE_ROLES } from './roles.ts';
 export const SHARE_EMAIL_MAX = 254;
 
 /** An e-mail address as typed: trimmed and lower-cased (grants are matched case-insensitively). */
-export const ShareEmailSchema = z
-  .string({ error: 'Enter an e-mail address.' })
+export const ShareEmailSchema = storableText({ error: 'Enter an e-mail address.' })
   .trim()
   .min(1, 'Enter an e-mail address.')
   .max(SHARE_EMAIL_MAX, `Use at most ${SHARE_EMAIL_MAX} characters.`)
@@ -60,8 +60,7 @@ export const SHARED_SIGNIN_CODE_LENGTH = 6;
 /** POST /api/v1/shared-signin/{tenantId}/verify */
 export const SharedSignInVerifySchema = z.object({
   email: ShareEmailSchema,
-  code: z
-    .string({ error: 'Enter the code from the e-mail.' })
+  code: storableText({ error: 'Enter the code from the e-mail.' })
     .trim()
     .regex(
       new RegExp(`^\\d{${SHARED_SIGNIN_CODE_LENGTH}}$`),

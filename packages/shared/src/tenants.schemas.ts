@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_ROLES, SHARE_ROLES } from './roles.ts';
+import { storableText } from './text.schemas.ts';
 
 /** Client tenants (docs/product.md): what an account assesses. Server and web share these. */
 
@@ -32,8 +33,7 @@ export function defaultTenantOrder(sort: TenantSort): SortOrder {
 }
 
 /** Tags are trimmed and lower-cased, so `Finance` and ` finance ` are the same tag. */
-export const TenantTagSchema = z
-  .string()
+export const TenantTagSchema = storableText()
   .trim()
   .toLowerCase()
   .min(1, 'A tag cannot be empty.')
@@ -45,11 +45,10 @@ export const TenantTagsSchema = z
   .overwrite((tags) => [...new Set(tags)]);
 
 const optionalText = (max: number, what: string) =>
-  z.string().trim().max(max, `${what} has at most ${max} characters.`).optional();
+  storableText().trim().max(max, `${what} has at most ${max} characters.`).optional();
 
 export const TenantContactSchema = z.object({
-  name: z
-    .string()
+  name: storableText()
     .trim()
     .min(1, 'A contact needs a name.')
     .max(200, 'A name has at most 200 characters.'),
@@ -59,13 +58,11 @@ export const TenantContactSchema = z.object({
 });
 export type TenantContact = z.infer<typeof TenantContactSchema>;
 
-const nameSchema = z
-  .string()
+const nameSchema = storableText()
   .trim()
   .min(1, 'Enter a name.')
   .max(TENANT_LIMITS.name, `A name has at most ${TENANT_LIMITS.name} characters.`);
-const industrySchema = z
-  .string()
+const industrySchema = storableText()
   .trim()
   .max(TENANT_LIMITS.industry, `An industry has at most ${TENANT_LIMITS.industry} characters.`)
   .nullable();
@@ -73,9 +70,10 @@ const sizeSchema = z.enum(TENANT_SIZES, 'Choose one of the size bands.').nullabl
 const contactsSchema = z
   .array(TenantContactSchema)
   .max(TENANT_LIMITS.contacts, `At most ${TENANT_LIMITS.contacts} contacts.`);
-const notesSchema = z
-  .string()
-  .max(TENANT_LIMITS.notes, `Notes have at most ${TENANT_LIMITS.notes} characters.`);
+const notesSchema = storableText().max(
+  TENANT_LIMITS.notes,
+  `Notes have at most ${TENANT_LIMITS.notes} characters.`,
+);
 
 /** POST /api/v1/tenants */
 export const CreateTenantSchema = z.object({
@@ -108,8 +106,7 @@ export type UpdateTenant = z.output<typeof UpdateTenantSchema>;
 /** GET /api/v1/tenants */
 export const TenantListQuerySchema = z.object({
   /** Case-insensitive part of the name, or an exact tag. */
-  q: z
-    .string()
+  q: storableText()
     .trim()
     .max(TENANT_LIMITS.q, `Search has at most ${TENANT_LIMITS.q} characters.`)
     .optional(),
@@ -126,7 +123,7 @@ export const TenantListQuerySchema = z.object({
     .max(TENANT_LIMITS.pageMax)
     .default(TENANT_LIMITS.pageDefault),
   /** Opaque: the `nextCursor` of the previous page (same sort and order). */
-  cursor: z.string().min(1).max(512).optional(),
+  cursor: storableText().min(1).max(512).optional(),
 });
 export type TenantListQuery = z.output<typeof TenantListQuerySchema>;
 export type TenantListQueryInput = z.input<typeof TenantListQuerySchema>;
