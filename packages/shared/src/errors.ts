@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ACCOUNT_ERROR_CODES } from './accounts.schemas.ts';
-import { MEMBER_ERROR_CODES } from './members.schemas.ts';
-import { SHARING_ERROR_CODES } from './sharing.schemas.ts';
-import { TENANT_ERROR_CODES } from './tenants.schemas.ts';
+import type { ACCOUNT_ERROR_CODES } from './accounts.schemas.ts';
+import type { MEMBER_ERROR_CODES } from './members.schemas.ts';
+import type { SHARING_ERROR_CODES } from './sharing.schemas.ts';
+import type { TENANT_ERROR_CODES } from './tenants.schemas.ts';
 
 /** Codes any route may answer, whatever its domain. */
 export const COMMON_ERROR_CODES = {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AuditAction, AuditPage, AuditQuery } from '@tenantry/shared';
 import type { AccountContext } from '../../auth/types.ts';
 import type { Database } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 
 /**
  * Who did it, in which account: an AccountContext or a TenantContext (both carry these), or
@@ -39,6 +40,16 @@ export async function recordAudit(
   });
 }
 
+/** The created_at of a row as the cursor carries it: UTC with microseconds, as stored. */
+const createdAtKey = sql<string>`to_char(${auditLog.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * The cursor after a row: `[createdAt, id]`. The time keeps its microseconds (a JS Date would
+ * drop them and skip the rows of the same millisecond); cursors of older versions carry
+ * milliseconds and still work.
+ */
+const AuditCursorSchema = z.tuple([cursorPart.time, cursorPart.id]);
+
 /** Newest first, keyset-paged by (created_at, id), scoped to one account. */
 export async function listAudit(
   db: Database,
@@ -46,23 +57,15 @@ export async function listAudit(
   opts: AuditQuery,
 ): Promise<AuditPage> {
   const { accountId } = scope;
-  const after = opts.cursor ? decodeCursor(opts.cursor) : null;
-  if (opts.cursor && !after) {
-    throw new AppError('common.validation', 400, 'The page cursor is not valid.', {
-      cursor: 'Not a cursor this list gave out.',
-    });
-  }
+  const after = opts.cursor ? decodeCursor(opts.cursor, AuditCursorSchema) : null;
   const rows = await db
-    .select()
+    .select({ entry: auditLog, key: createdAtKey })
     .from(auditLog)
     .where(
       and(
         eq(auditLog.accountId, accountId),
         after
-          ? or(
-              lt(auditLog.createdAt, after.createdAt),
-              and(eq(auditLog.createdAt, after.createdAt), lt(auditLog.id, after.id)),
-            )
+          ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${after[0]}::timestamptz, ${after[1]}::text)`
           : undefined,
       ),
     )
@@ -71,7 +74,7 @@ export async function listAudit(
   const page = rows.slice(0, opts.limit);
   const last = page[page.length - 1];
   return {
-    entries: page.map((r) => ({
+    entries: page.map(({ entry: r }) => ({
       id: r.id,
       action: r.action,
       actorEmail: r.actorEmail,
@@ -80,21 +83,6 @@ export async function listAudit(
       data: r.data,
       createdAt: r.createdAt.toISOString(),
     })),
-    nextCursor: rows.length > opts.limit && last ? encodeCursor(last.createdAt, last.id) : null,
+    nextCursor: rows.length > opts.limit && last ? encodeCursor([last.key, last.entry.id]) : null,
   };
-}
-
-function encodeCursor(createdAt: Date, id: string): string {
-  return Buffer.from(JSON.stringify([createdAt.toISOString(), id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
-  try {
-    const [iso, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [string, string];
-    const createdAt = new Date(iso);
-    if (Number.isNaN(createdAt.getTime()) || typeof id !== 'string') return null;
-    return { createdAt, id };
-  } catch {
-    return null;
-  }
 }

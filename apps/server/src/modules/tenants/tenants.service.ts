@@ -11,10 +11,12 @@ import {
   type UpdateTenant,
 } from '@tenantry/shared';
 import { and, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { runPrepared, type Database, type Tx } from '../../db/client.ts';
 import { memberships, tenants } from '../../db/schema/index.ts';
 import type { AccountContext, TenantContext } from '../../auth/types.ts';
-import { AppError, tenantNotFound } from '../../lib/errors.ts';
+import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { tenantNotFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { assertTenantLimit } from './tenants.billing.ts';
 
@@ -51,13 +53,6 @@ function toTenant(r: TenantRow): Tenant {
 // repeat rows that share a millisecond.
 // ---------------------------------------------------------------------------------------------
 
-const TIME_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-interface Cursor {
-  key: string;
-  id: string;
-}
-
 const SORT_EXPR: Record<TenantSort, SQL> = {
   name: sql`lower(${tenants.name})`,
   created: sql`${tenants.createdAt}`,
@@ -70,34 +65,24 @@ function sortKeyText(sort: TenantSort): SQL<string> {
   return sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 }
 
+/** The cursor after the row with sort key `key` and id `id`: `[sort, order, key, id]`. */
 export function encodeTenantCursor(
   sort: TenantSort,
   order: SortOrder,
   key: string,
   id: string,
 ): string {
-  return Buffer.from(JSON.stringify([sort, order, key, id])).toString('base64url');
+  return encodeCursor([sort, order, key, id]);
 }
 
-const badCursor = () =>
-  new AppError('common.validation', 400, 'The page cursor is not valid.', {
-    cursor: 'Not a cursor this list gave out for this sort. Start again from the first page.',
-  });
-
-function decodeCursor(cursor: string, sort: TenantSort, order: SortOrder): Cursor {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw badCursor();
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 4) throw badCursor();
-  const [s, o, key, id] = parsed as unknown[];
-  if (s !== sort || o !== order) throw badCursor();
-  if (typeof key !== 'string' || typeof id !== 'string') throw badCursor();
-  if (key.length > 400 || id.length === 0 || id.length > 100) throw badCursor();
-  if (sort !== 'name' && !TIME_KEY.test(key)) throw badCursor();
-  return { key, id };
+/** Only a cursor made for this very sort and order; 400 on the `cursor` field otherwise. */
+function decodeTenantCursor(cursor: string, sort: TenantSort, order: SortOrder) {
+  const key = sort === 'name' ? cursorPart.text(400) : cursorPart.time;
+  const [, , k, id] = decodeCursor(
+    cursor,
+    z.tuple([z.literal(sort), z.literal(order), key, cursorPart.id]),
+  );
+  return { key: k, id };
 }
 
 function escapeLike(s: string): string {
@@ -113,7 +98,7 @@ export async function listTenants(
   const { accountId } = scope;
   const { sort, limit } = query;
   const order = query.order ?? defaultTenantOrder(sort);
-  const after = query.cursor ? decodeCursor(query.cursor, sort, order) : null;
+  const after = query.cursor ? decodeTenantCursor(query.cursor, sort, order) : null;
   const expr = SORT_EXPR[sort];
   const dir = order === 'asc' ? sql`asc` : sql`desc`;
   const cmp = order === 'asc' ? sql`>` : sql`<`;
