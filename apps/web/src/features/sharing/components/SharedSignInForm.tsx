@@ -3,7 +3,8 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
-import { useRequestSharedCode, useVerifySharedCode } from '../api/shared-signin.ts';
+import { useRequestSharedCode } from '../api/request-shared-code.ts';
+import { useVerifySharedCode } from '../api/verify-shared-code.ts';
 import {
   SharedCodeRequestFormSchema,
   SharedVerifyFormSchema,
