@@ -15,3 +15,4 @@ export * from './system.schemas.ts';
 export * from './tenants.schemas.ts';
 export * from './text.schemas.ts';
 export * from './version.ts';
+export * from './profile.schemas.ts';

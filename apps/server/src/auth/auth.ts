@@ -1,5 +1,6 @@
-import { PASSWORD_LIMITS } from '@tenantry/shared';
+import { DISPLAY_NAME_MAX, PASSWORD_LIMITS } from '@tenantry/shared';
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { emailOTP } from 'better-auth/plugins';
 import { trustedOrigins, type AppConfig } from '../config.ts';
@@ -7,8 +8,9 @@ import type { Database } from '../db/client.ts';
 import { betterAuthSchema } from '../db/schema/index.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { MailMessage, MailSender } from '../lib/mail/index.ts';
-import { resetPasswordEmail, verificationEmail } from './emails.ts';
+import { changeEmailConfirmationEmail, resetPasswordEmail, verificationEmail } from './emails.ts';
 import { currentSharedSignIn } from './shared-signin-context.ts';
+import { refuseUnstorableInput } from './storable-input.ts';
 import type { SharedSignInContext } from './types.ts';
 
 /**
@@ -19,7 +21,6 @@ import type { SharedSignInContext } from './types.ts';
 export const CLIENT_IP_HEADER = 'x-tenantry-client-ip';
 
 export const AUTH_BASE_PATH = '/api/auth';
-export const SESSION_COOKIE_CACHE_SECONDS = 60;
 
 /** Rate limits per client IP (ASVS 6.3.1); everything else uses Better Auth's default. */
 export const AUTH_RATE_LIMITS = {
@@ -84,8 +85,22 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
     trustedOrigins: trustedOrigins(config.publicUrl),
     telemetry: { enabled: false },
     disabledPaths: DISABLED_AUTH_PATHS,
+    // NUL or a lone surrogate anywhere in the input: a 400, never a database error.
+    hooks: { before: refuseUnstorableInput },
     database: drizzleAdapter(db, { provider: 'pg', schema: betterAuthSchema, transaction: true }),
     user: {
+      // A new address is used only once it is verified; a verified old address confirms
+      // the change first (the link goes to the old address).
+      changeEmail: {
+        enabled: true,
+        updateEmailWithoutVerification: false,
+        sendChangeEmailConfirmation: async ({ user, newEmail, token }) => {
+          const url = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+          await mailer.send(
+            changeEmailConfirmationEmail(user.email, user.name || user.email, newEmail, url),
+          );
+        },
+      },
       additionalFields: {
         // input: false → a sign-up or update body can never set them (no mass assignment).
         isSystemAdmin: { type: 'boolean', required: false, defaultValue: false, input: false },
@@ -97,8 +112,10 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
     verification: { modelName: 'verification' },
     session: {
       modelName: 'session',
-      // A signed cookie holds the session for a minute: most requests need no session query.
-      cookieCache: { enabled: true, maxAge: SESSION_COOKIE_CACHE_SECONDS },
+      // No signed cookie cache: Better Auth's own endpoints (change password, change e-mail…)
+      // then see an ended session at once too. Our routes keep a short in-process cache of
+      // verified cookies (session-cache.ts) and check the session row in the claims query.
+      cookieCache: { enabled: false },
       additionalFields: {
         // The client tenant of a shared sign-in (sessions.shared_tenant_id); null for a
         // member's session. Set only by the session.create hook below, never from input.
@@ -161,6 +178,7 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
       user: {
         create: {
           before: async (user) => {
+            checkDisplayName(user.name);
             const listed = adminEmails.includes(String(user.email).toLowerCase());
             return { data: { ...user, isSystemAdmin: listed, isSystemDev: false } };
           },
@@ -173,11 +191,18 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
             await hooks.onUserCreated({ id: user.id, name: user.name, email: user.email });
           },
         },
+        update: {
+          // Better Auth's update-user endpoint must keep the same limit as PATCH /api/v1/me.
+          before: async (user) => {
+            if ('name' in user) checkDisplayName(user.name);
+            return undefined;
+          },
+        },
       },
       session: {
         create: {
-          // A session created by a shared sign-in carries its client tenant (and so does its
-          // cookie cache); claims re-check the share grant on every request.
+          // A session created by a shared sign-in carries its client tenant; claims re-check
+          // the share grant on every request.
           before: async (session) => {
             const shared = currentSharedSignIn();
             if (shared) return { data: { ...session, sharedTenantId: shared.tenantId } };
@@ -207,4 +232,14 @@ export type Auth = ReturnType<typeof createAuth>;
 function describeArg(arg: unknown): unknown {
   if (arg instanceof Error) return { name: arg.name, message: arg.message, stack: arg.stack };
   return arg;
+}
+
+/** Sign-up and profile changes keep names within the product's limit (a 400, not a 10 KB name). */
+function checkDisplayName(name: unknown): void {
+  if (typeof name !== 'string') return;
+  if (name.trim().length > DISPLAY_NAME_MAX) {
+    throw new APIError('BAD_REQUEST', {
+      message: `Use at most ${DISPLAY_NAME_MAX} characters for the name.`,
+    });
+  }
 }

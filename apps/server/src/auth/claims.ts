@@ -2,7 +2,10 @@ import type { AccountRole, CurrentUser, ShareRole } from '@tenantry/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client.ts';
 import type { AuthHooks } from './auth.ts';
-import type { ServerClaims } from './types.ts';
+import type { ServerClaims, SessionState } from './types.ts';
+
+/** How stale `sessions.last_active_at` may get before a request refreshes it. */
+export const SESSION_ACTIVITY_RESOLUTION_MS = 5 * 60 * 1000;
 
 /**
  * The account a user acts for (`tid`): their active account (users.active_account_id) while
@@ -27,6 +30,7 @@ interface ClaimsRow {
   account_created_at: Date | string | null;
   account_role: AccountRole | null;
   last_tenant_id: string | null;
+  last_active_at: Date | string;
 }
 
 export function toCurrentUser(claims: ServerClaims): CurrentUser {
@@ -34,13 +38,25 @@ export function toCurrentUser(claims: ServerClaims): CurrentUser {
   return user;
 }
 
-async function queryClaims(db: Database, userId: string): Promise<ClaimsRow | undefined> {
+/**
+ * The session must still be in the database: a session ended anywhere (sign-out, "end other
+ * sessions", a password change or reset) is refused on its very next request, on any server.
+ */
+const liveSession = (sessionId: string) =>
+  sql`join sessions s on s.id = ${sessionId} and s.user_id = u.id and s.expires_at > now()`;
+
+async function queryClaims(
+  db: Database,
+  userId: string,
+  sessionId: string,
+): Promise<ClaimsRow | undefined> {
   const rows = await queryRows<ClaimsRow>(
     db,
     sql`select u.id, u.email, u.name, u.email_verified, u.is_system_admin, u.is_system_dev,
           a.id as tid, a.created_at as account_created_at, m.role as account_role,
-          t.id as last_tenant_id
+          t.id as last_tenant_id, s.last_active_at
         from users u
+        ${liveSession(sessionId)}
         left join memberships m on m.user_id = u.id and m.account_id = ${currentAccountIdSql(userId)}
         left join accounts a on a.id = m.account_id
         left join tenants t on t.id = m.last_tenant_id and t.account_id = m.account_id
@@ -58,6 +74,7 @@ interface SharedClaimsRow {
   ptid: string;
   ttid: string;
   share_role: ShareRole;
+  last_active_at: Date | string;
 }
 
 /**
@@ -67,13 +84,15 @@ interface SharedClaimsRow {
 async function querySharedClaims(
   db: Database,
   userId: string,
+  sessionId: string,
   tenantId: string,
 ): Promise<SharedClaimsRow | undefined> {
   const rows = await queryRows<SharedClaimsRow>(
     db,
     sql`select u.id, u.email, u.name, u.email_verified,
-          g.account_id as ptid, g.tenant_id as ttid, g.role as share_role
+          g.account_id as ptid, g.tenant_id as ttid, g.role as share_role, s.last_active_at
         from users u
+        ${liveSession(sessionId)}
         join share_grants g on g.tenant_id = ${tenantId} and g.email = lower(u.email)
           and g.revoked_at is null
         join tenants t on t.id = g.tenant_id and t.account_id = g.account_id
@@ -85,8 +104,9 @@ async function querySharedClaims(
 
 /**
  * The current user, computed from the database in one query: the client never decides a
- * claim. Null — the request is then refused with 401 — when the user does not exist (deleted
- * since the session began) or, for a shared session, when its share grant is no longer active.
+ * claim. Null — the request is then refused with 401 — when the session has ended, when the
+ * user does not exist (deleted since the session began) or, for a shared session, when its
+ * share grant is no longer active.
  *
  * `sharedTenantId` is the session's client tenant when it was made by a shared sign-in
  * (/sharedSignin/{tenantId}). Such a session is ALWAYS a shared session, even when the person
@@ -101,18 +121,19 @@ async function querySharedClaims(
 export async function loadClaims(
   db: Database,
   repairOwnAccount: AuthHooks['onUserCreated'],
-  userId: string,
-  sharedTenantId: string | null = null,
+  session: Pick<SessionState, 'userId' | 'sessionId' | 'sharedTenantId'>,
 ): Promise<ServerClaims | null> {
-  if (sharedTenantId !== null) return loadSharedClaims(db, userId, sharedTenantId);
-  let row = await queryClaims(db, userId);
+  const { userId, sessionId, sharedTenantId } = session;
+  if (sharedTenantId !== null) return loadSharedClaims(db, userId, sessionId, sharedTenantId);
+  let row = await queryClaims(db, userId, sessionId);
   if (!row) return null;
+  await noteActivity(db, sessionId, row.last_active_at);
   if (row.tid === null) {
     // Only for a session from the ordinary sign-in: a shared session returned above, and a
     // user created by a shared sign-in has no password, so reaches here only after choosing
     // one (password reset proves the address, like a sign-up) — then they get their own account.
     await repairOwnAccount({ id: row.id, name: row.name, email: row.email });
-    row = (await queryClaims(db, userId)) ?? row;
+    row = (await queryClaims(db, userId, sessionId)) ?? row;
   }
   const createdAt = row.account_created_at === null ? new Date() : new Date(row.account_created_at);
   return {
@@ -137,10 +158,12 @@ export async function loadClaims(
 async function loadSharedClaims(
   db: Database,
   userId: string,
+  sessionId: string,
   tenantId: string,
 ): Promise<ServerClaims | null> {
-  const row = await querySharedClaims(db, userId, tenantId);
+  const row = await querySharedClaims(db, userId, sessionId, tenantId);
   if (!row) return null;
+  await noteActivity(db, sessionId, row.last_active_at);
   return {
     uid: row.id,
     email: row.email,
@@ -158,4 +181,10 @@ async function loadSharedClaims(
     accountRole: null,
     shareRole: row.share_role,
   };
+}
+
+/** Keeps `sessions.last_active_at` to within a few minutes: one write per session per period. */
+async function noteActivity(db: Database, sessionId: string, lastActiveAt: Date | string) {
+  if (Date.now() - new Date(lastActiveAt).getTime() < SESSION_ACTIVITY_RESOLUTION_MS) return;
+  await db.execute(sql`update sessions set last_active_at = now() where id = ${sessionId}`);
 }

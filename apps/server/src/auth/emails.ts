@@ -35,3 +35,22 @@ export function existingAccountEmail(to: string, signInUrl: string, resetUrl: st
     'If it was not you, you can ignore this e-mail.',
   ]);
 }
+
+/** To the current address when someone asks to move the account to `newEmail`. */
+export function changeEmailConfirmationEmail(
+  to: string,
+  name: string,
+  newEmail: string,
+  url: string,
+): MailMessage {
+  return layout(
+    to,
+    'Confirm the change of your e-mail address',
+    [
+      `Hello ${name},`,
+      `Someone (hopefully you) asked to change the e-mail address of your Tenantry account to ${newEmail}.`,
+      'Confirm it with the link below; we will then send a link to the new address to finish. If you did not ask for this, ignore this e-mail and change your password.',
+    ],
+    { url, label: 'Confirm the change' },
+  );
+}

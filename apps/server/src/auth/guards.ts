@@ -6,7 +6,7 @@
  */
 import { can, canShared, type AccountPermission } from '@tenantry/shared';
 import type { Context, MiddlewareHandler } from 'hono';
-import { forbidden, tenantNotFound, unauthenticated } from '../lib/errors.ts';
+import { AppError, forbidden, tenantNotFound, unauthenticated } from '../lib/errors.ts';
 import { loadClaims } from './claims.ts';
 import type { AppEnv } from './context.ts';
 import { readSession } from './session.ts';
@@ -21,18 +21,25 @@ import type {
 
 type Guard = MiddlewareHandler<AppEnv>;
 
-/** Reads the session when there is one, and never refuses (routes open to everyone). */
+/**
+ * Reads the session when there is a live one, and never refuses (routes open to everyone). An
+ * ended session counts as signed out.
+ */
 export function optionalSession(): Guard {
   return async (c, next) => {
-    await readSession(c);
+    const session = await readSession(c);
+    if (session) {
+      const claims = await tryClaims(c);
+      if (!claims) c.set('session', null);
+    }
     await next();
   };
 }
 
-/** Signed in, else 401 `common.unauthenticated`. */
+/** Signed in with a live session (checked in the database), else 401. */
 export function requireSession(): Guard {
   return async (c, next) => {
-    if (!(await readSession(c))) throw unauthenticated();
+    await getClaims(c);
     await next();
   };
 }
@@ -134,19 +141,26 @@ export function getSession(c: Context<AppEnv>): SessionState {
   return session;
 }
 
-/** The current user's claims, loaded once per request (one query); 401 when signed out. */
+async function tryClaims(c: Context<AppEnv>): Promise<ServerClaims | null> {
+  try {
+    return await getClaims(c);
+  } catch (err) {
+    if (err instanceof AppError && err.status === 401) return null;
+    throw err;
+  }
+}
+
+/**
+ * The current user's claims, loaded once per request (one query, which also checks that the
+ * session has not ended); 401 when signed out.
+ */
 export async function getClaims(c: Context<AppEnv>): Promise<ServerClaims> {
   const known = c.get('claims');
   if (known) return known;
   const session = await readSession(c);
   if (!session) throw unauthenticated();
   const { db, authHooks } = c.var.deps;
-  const claims = await loadClaims(
-    db,
-    authHooks.onUserCreated,
-    session.userId,
-    session.sharedTenantId,
-  );
+  const claims = await loadClaims(db, authHooks.onUserCreated, session);
   if (!claims) throw unauthenticated();
   c.set('claims', claims);
   return claims;

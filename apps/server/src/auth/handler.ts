@@ -23,6 +23,11 @@ export function createAuthHandler(auth: Auth, deps: AppDeps) {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       init.body = await c.req.raw.arrayBuffer();
     }
+    if (c.req.method === 'POST' && c.req.path === '/api/auth/change-password') {
+      // A new password always ends the other sessions, whatever the client asked for.
+      const body = await readJson(new Response(init.body as ArrayBuffer));
+      if (body) init.body = JSON.stringify({ ...body, revokeOtherSessions: true });
+    }
     const isSignOut = c.req.method === 'POST' && c.req.path === '/api/auth/sign-out';
     const signingOut = isSignOut
       ? await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null)
@@ -31,7 +36,7 @@ export function createAuthHandler(auth: Auth, deps: AppDeps) {
     const response = await auth.handler(new Request(c.req.raw.url, init));
 
     if (signingOut && response.ok) {
-      // End it here too: no cached copy, and no replay through Better Auth's cookie cache.
+      // Drop it from this process's cache at once (the claims query refuses it anyway).
       const cache = deps.sessionCache;
       cache.revokeSession(signingOut.session.id);
       const key = sessionCookieKey(c.req.header('cookie'));

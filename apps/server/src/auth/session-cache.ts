@@ -2,14 +2,14 @@ import type { SessionState } from './types.ts';
 
 /**
  * Verified sessions, kept in process for a few seconds, keyed by the exact signed session
- * cookies the browser sent. A hit skips Better Auth's per-request work (cookie-cache HMAC
- * verification and its endpoint context), the dominant CPU cost of a signed-in request (see
- * bench/README.md). Claims are still read from the database on every request, so a removed
- * membership or a revoked share takes effect at once; only "is this cookie a live session" is
- * cached, for at most `ttlMs` — shorter than Better Auth's own 60 s cookie cache.
+ * cookies the browser sent. A hit skips Better Auth's per-request work (cookie signature
+ * verification, its session lookup and endpoint context), the dominant CPU cost of a signed-in
+ * request (see bench/README.md). It is only a shortcut to "which session does this cookie
+ * name": the claims query checks on every request that the session row still exists, so a
+ * session ended on any server (sign-out, "end other sessions", a password change) is refused
+ * on its next request, and a removed membership or revoked share takes effect at once.
  *
- * Sign-out revokes the session id here as well, which also closes the window in which Better
- * Auth's cookie cache would still accept a signed-out cookie replayed within its max age.
+ * Sign-out also drops the id here, so this process stops serving it without waiting.
  */
 export class VerifiedSessionCache {
   private readonly entries = new Map<string, { state: SessionState; until: number }>();

@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import { SESSION_COOKIE_CACHE_SECONDS } from './auth.ts';
 import type { AppEnv } from './context.ts';
 import { sessionCookieKey, VerifiedSessionCache } from './session-cache.ts';
 import type { SessionState } from './types.ts';
@@ -8,7 +7,7 @@ import type { SessionState } from './types.ts';
 export function createSessionCache(): VerifiedSessionCache {
   return new VerifiedSessionCache({
     ttlMs: 10_000,
-    revokedForMs: (SESSION_COOKIE_CACHE_SECONDS + 10) * 1000,
+    revokedForMs: 20_000,
     maxEntries: 50_000,
   });
 }
@@ -16,7 +15,7 @@ export function createSessionCache(): VerifiedSessionCache {
 /**
  * Reads the session once per request and keeps it on the context: from the in-process
  * verified-session cache when this exact cookie was verified in the last seconds, else from
- * Better Auth (usually its signed cookie cache: no database round trip). Cookie refreshes
+ * Better Auth (one session lookup). Cookie refreshes
  * Better Auth asks for are passed on to the response.
  */
 export async function readSession(c: Context<AppEnv>): Promise<SessionState | null> {

@@ -47,6 +47,8 @@ export const sessions = pgTable(
      * may reach. The share grant is re-checked on every request (claims), never trusted alone.
      */
     sharedTenantId: text('shared_tenant_id'),
+    /** When the session last made a request (kept to within a few minutes; admin/security). */
+    lastActiveAt: tz('last_active_at').notNull().defaultNow(),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );

@@ -1,17 +1,26 @@
 import { createRoute } from '@hono/zod-openapi';
-import { CurrentUserSchema } from '@tenantry/shared';
+import {
+  CurrentUserSchema,
+  EndedSessionsSchema,
+  IdParamsSchema,
+  SessionListSchema,
+  UpdateProfileSchema,
+} from '@tenantry/shared';
 import { toCurrentUser } from '../../auth/claims.ts';
 import { createRouter } from '../../auth/context.ts';
-import { getClaims, requireSession } from '../../auth/guards.ts';
-import { errorResponses, json } from '../../lib/openapi.ts';
+import { getClaims, getSession, requireSession } from '../../auth/guards.ts';
+import { errorResponses, json, jsonBody } from '../../lib/openapi.ts';
+import { endOtherSessions, endSession, listSessions, updateProfile } from './me.service.ts';
+
+const TAGS = ['me'];
 
 const meRoute = createRoute({
   method: 'get',
   path: '/me',
-  tags: ['me'],
+  tags: TAGS,
   summary: 'The signed-in user (the current user’s claims, computed on the server)',
   description:
-    'Sign-up, sign-in, sign-out, password reset and e-mail verification are served by Better Auth under /api/auth/* (not listed here): POST /api/auth/sign-up/email, POST /api/auth/sign-in/email, POST /api/auth/sign-out, POST /api/auth/request-password-reset, POST /api/auth/reset-password, GET /api/auth/verify-email, POST /api/auth/send-verification-email, GET /api/auth/get-session.',
+    'Sign-up, sign-in, sign-out, password reset and change, e-mail verification and change are served by Better Auth under /api/auth/* (not listed here): POST /api/auth/sign-up/email, POST /api/auth/sign-in/email, POST /api/auth/sign-out, POST /api/auth/request-password-reset, POST /api/auth/reset-password, POST /api/auth/change-password, POST /api/auth/change-email, GET /api/auth/verify-email, POST /api/auth/send-verification-email, GET /api/auth/get-session.',
   middleware: requireSession(),
   responses: {
     200: json(CurrentUserSchema, 'The current user'),
@@ -19,8 +28,79 @@ const meRoute = createRoute({
   },
 });
 
-export const meRoutes = createRouter().openapi(meRoute, async (c) => {
-  const claims = await getClaims(c);
-  c.header('cache-control', 'no-store');
-  return c.json(toCurrentUser(claims), 200);
+const updateMeRoute = createRoute({
+  method: 'patch',
+  path: '/me',
+  tags: TAGS,
+  summary: 'Change your display name',
+  middleware: requireSession(),
+  request: { body: jsonBody(UpdateProfileSchema) },
+  responses: {
+    200: json(CurrentUserSchema, 'The current user'),
+    400: errorResponses[400],
+    401: errorResponses[401],
+  },
 });
+
+const listSessionsRoute = createRoute({
+  method: 'get',
+  path: '/me/sessions',
+  tags: TAGS,
+  summary: 'Your signed-in sessions (device, address, last active), this one marked current',
+  middleware: requireSession(),
+  responses: {
+    200: json(SessionListSchema, 'Sessions'),
+    401: errorResponses[401],
+  },
+});
+
+const endSessionRoute = createRoute({
+  method: 'delete',
+  path: '/me/sessions/{id}',
+  tags: TAGS,
+  summary: 'End one of your sessions: its next request is refused, on any server',
+  middleware: requireSession(),
+  request: { params: IdParamsSchema },
+  responses: {
+    204: { description: 'Ended' },
+    400: errorResponses[400],
+    401: errorResponses[401],
+    404: errorResponses[404],
+  },
+});
+
+const endOthersRoute = createRoute({
+  method: 'post',
+  path: '/me/sessions/end-others',
+  tags: TAGS,
+  summary: 'End every session of yours but this one',
+  middleware: requireSession(),
+  responses: {
+    200: json(EndedSessionsSchema, 'How many ended'),
+    401: errorResponses[401],
+  },
+});
+
+export const meRoutes = createRouter()
+  .openapi(meRoute, async (c) => {
+    const claims = await getClaims(c);
+    c.header('cache-control', 'no-store');
+    return c.json(toCurrentUser(claims), 200);
+  })
+  .openapi(updateMeRoute, async (c) => {
+    const claims = await getClaims(c);
+    const { displayName } = c.req.valid('json');
+    await updateProfile(c.var.deps.db, getSession(c), { displayName });
+    return c.json(toCurrentUser({ ...claims, displayName }), 200);
+  })
+  .openapi(listSessionsRoute, async (c) => {
+    c.header('cache-control', 'no-store');
+    return c.json({ sessions: await listSessions(c.var.deps.db, getSession(c)) }, 200);
+  })
+  .openapi(endOthersRoute, async (c) => {
+    return c.json({ ended: await endOtherSessions(c.var.deps.db, getSession(c)) }, 200);
+  })
+  .openapi(endSessionRoute, async (c) => {
+    await endSession(c.var.deps.db, getSession(c), c.req.valid('param').id);
+    return c.body(null, 204);
+  });

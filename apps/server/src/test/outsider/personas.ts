@@ -7,7 +7,7 @@
  * with the reason, and their tests are skipped (never silently passed).
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import {
   accountLogos,
   auditLog,
@@ -141,7 +141,19 @@ export async function buildWorld(t: TestApp): Promise<World> {
     data: Buffer.from('89504e470d0a1a0a', 'hex'),
   });
 
+  // A second session of the victim owner, for the routes that end a session by id.
+  const victimElsewhere = t.client();
+  await victimElsewhere.signIn(victim.email);
+  const [victimSession] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.userId, victim.userId))
+    .orderBy(desc(sessions.createdAt))
+    .limit(1);
+  if (!victimSession) throw new Error('the victim owner has no second session');
+
   const ids = {
+    victimSessionId: victimSession.id,
     victimAccountId,
     victimOwnerUserId: victim.userId,
     victimOwnerEmail: victim.email,

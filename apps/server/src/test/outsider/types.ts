@@ -36,6 +36,8 @@ export interface WorldIds {
   victimAccountId: string;
   victimOwnerUserId: string;
   victimOwnerEmail: string;
+  /** A second signed-in session of the victim owner (not the one the controls use). */
+  victimSessionId: string;
   /** A client tenant of the victim account (the viewer persona has a grant on it). */
   tenantId: string;
   /** Another client tenant of the victim account (sharedUserOfOtherTenant's grant is here). */
