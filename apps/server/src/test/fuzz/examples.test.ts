@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ErrorBodySchema, UNSTORABLE_TEXT_MESSAGE } from '@tenantry/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/index.ts';
+import { auditLog, users } from '../../db/schema/index.ts';
 import { encodeCursor } from '../../lib/cursor.ts';
 import { encodeTenantCursor } from '../../modules/tenants/tenants.service.ts';
 import { setupTestApp, type TestApp, type TestClient } from '../app.ts';
@@ -215,5 +215,37 @@ describe('paging the audit log', () => {
       if (!cursor) break;
     }
     expect(seen).toEqual([...ids].reverse());
+  });
+});
+
+describe('Better Auth endpoints (/api/auth/*, not in the OpenAPI document)', () => {
+  async function expectAuth400(res: Response, field: string) {
+    const text = await res.text();
+    expect(res.status, text).toBe(400);
+    expect(JSON.parse(text)).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: `[${field}] ${UNSTORABLE_TEXT_MESSAGE}`,
+    });
+  }
+
+  it('refuse NUL and lone surrogates in sign-up, sign-in and update-user; nobody is made', async () => {
+    const anonymous = t.client();
+    for (const [user, field] of [
+      [{ email: 'nul-name@example.com', name: 'a\u0000' }, 'body.name'],
+      [{ email: 'lone-name@example.com', name: 'a\ud800' }, 'body.name'],
+      [{ email: 'nul-pw@example.com', name: 'a', password: 'abcdefgh\u0000' }, 'body.password'],
+    ] as const) {
+      await expectAuth400(await anonymous.signUp(user), field);
+      const made = await t.database.db.select().from(users).where(eq(users.email, user.email));
+      expect(made).toEqual([]);
+    }
+    await expectAuth400(await anonymous.signIn(owner.email, 'abcdefgh\ud800'), 'body.password');
+    await expectAuth400(
+      await owner.client.post('/api/auth/update-user', { name: 'a\u0000' }),
+      'body.name',
+    );
+    await expectAuth400(await anonymous.get('/api/auth/verify-email?token=x%00'), 'query.token');
+    const me = (await (await owner.client.get('/api/v1/me')).json()) as { displayName: string };
+    expect(me.displayName).toBe('Test User');
   });
 });
