@@ -101,3 +101,52 @@ export function pgDatabaseUrl(name) {
   u.pathname = `/${name}`;
   return u.toString();
 }
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+
+/**
+ * Measures `routes` against a `reference` route in interleaved rounds (reference, route A,
+ * reference, route B, … and again), so that the machine's drift over a run hits both sides of
+ * each ratio alike. Each route's ratio is its req/s over the reference's run just before it;
+ * the answer holds, per route, the median ratio over the rounds and the median req/s, p50 and
+ * p99 (errors are summed). The reference gets its own row (ratio 1).
+ *   routes: { name: { url, headers? } }, reference: { name, url, headers? }
+ */
+export async function interleaved(reference, routes, { connections, duration, rounds }) {
+  const runs = { [reference.name]: [] };
+  const ratios = {};
+  for (const name of Object.keys(routes)) {
+    runs[name] = [];
+    ratios[name] = [];
+  }
+  for (let round = 1; round <= rounds; round++) {
+    for (const [name, route] of Object.entries(routes)) {
+      const ref = await load(reference.url, {
+        connections,
+        duration,
+        headers: reference.headers,
+      });
+      const r = await load(route.url, { connections, duration, headers: route.headers });
+      runs[reference.name].push(ref);
+      runs[name].push(r);
+      ratios[name].push(r.rps / Math.max(1, ref.rps));
+    }
+    process.stdout.write(`  round ${round}/${rounds} done\n`);
+  }
+  const summary = {};
+  for (const [name, list] of Object.entries(runs)) {
+    summary[name] = {
+      rps: Math.round(median(list.map((x) => x.rps))),
+      p50: median(list.map((x) => x.p50)),
+      p99: median(list.map((x) => x.p99)),
+      errors: list.reduce((n, x) => n + x.errors, 0),
+      ratio: name === reference.name ? 1 : median(ratios[name]),
+      ratios: name === reference.name ? undefined : ratios[name].map((x) => +x.toFixed(3)),
+    };
+  }
+  return summary;
+}

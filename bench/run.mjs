@@ -5,13 +5,15 @@
 //   json     GET /api/v1/bench/json      bare JSON, no database (the framework's ceiling)
 //   ceiling  GET /api/v1/bench/ceiling   one primary-key SELECT (the database route ceiling)
 //   me       GET /api/v1/me              session lookup + claims, signed in
-// Usage: node bench/run.mjs [--duration 10] [--only pglite|postgres]
+// in interleaved rounds with the ceiling (ceiling, json, ceiling, me, and again); each ratio is
+// the median over the rounds of the route's req/s over the ceiling's run just before it.
+// Usage: node bench/run.mjs [--duration 3] [--rounds 5] [--only pglite|postgres]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
   cookieOf,
-  load as loadRoute,
+  interleaved,
   opt,
   pgDatabaseUrl,
   pgReachable,
@@ -21,7 +23,8 @@ import {
   stopServer,
 } from './lib.mjs';
 
-const DURATION = Number(opt('duration', 10));
+const DURATION = Number(opt('duration', 3));
+const ROUNDS = Number(opt('rounds', 5));
 const ONLY = opt('only', '');
 
 async function signUp(base) {
@@ -41,9 +44,6 @@ async function signUp(base) {
   return cookie;
 }
 
-const load = (url, connections, headers = {}) =>
-  loadRoute(url, { connections, duration: DURATION, headers });
-
 async function benchDatabase(name, env, connections) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tenantry-bench-${name}-`));
   const server = await startServer(name, { DATA_DIR: dataDir, ...env });
@@ -53,11 +53,14 @@ async function benchDatabase(name, env, connections) {
     for (const p of ['/api/v1/bench/json', '/api/v1/bench/ceiling', '/api/v1/me']) {
       await fetch(server.base + p, { headers: { cookie } });
     }
-    const results = {};
-    results.json = await load(`${server.base}/api/v1/bench/json`, connections);
-    results.ceiling = await load(`${server.base}/api/v1/bench/ceiling`, connections);
-    results.me = await load(`${server.base}/api/v1/me`, connections, { cookie });
-    return results;
+    return interleaved(
+      { name: 'ceiling', url: `${server.base}/api/v1/bench/ceiling` },
+      {
+        json: { url: `${server.base}/api/v1/bench/json` },
+        me: { url: `${server.base}/api/v1/me`, headers: { cookie } },
+      },
+      { connections, duration: DURATION, rounds: ROUNDS },
+    );
   } finally {
     await stopServer(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -72,12 +75,12 @@ function freshPgDatabase(dbName) {
 
 const all = {};
 if (ONLY !== 'postgres') {
-  console.log(`PGlite, 10 connections, ${DURATION}s per route…`);
+  console.log(`PGlite, 10 connections, ${ROUNDS} rounds of ${DURATION}s per route…`);
   all.pglite = await benchDatabase('pglite', { DATABASE_URL: '' }, 10);
 }
 if (ONLY !== 'pglite') {
   if (pgReachable()) {
-    console.log(`PostgreSQL, 50 connections, ${DURATION}s per route…`);
+    console.log(`PostgreSQL, 50 connections, ${ROUNDS} rounds of ${DURATION}s per route…`);
     const url = freshPgDatabase('tenantry_bench');
     all.postgres = await benchDatabase('postgres', { DATABASE_URL: url }, 50);
     psql('drop database if exists tenantry_bench with (force)');
@@ -86,16 +89,22 @@ if (ONLY !== 'pglite') {
   }
 }
 
-console.log('\n| database | route | req/s | p50 ms | p99 ms | errors | vs ceiling |');
+console.log(
+  '\n| database | route | req/s (median) | p50 ms | p99 ms | errors | vs ceiling (median of rounds) |',
+);
 console.log('|---|---|---:|---:|---:|---:|---:|');
 for (const [db, r] of Object.entries(all)) {
   for (const [route, x] of Object.entries(r)) {
-    const ratio = route === 'json' ? '—' : `${Math.round((100 * x.rps) / r.ceiling.rps)}%`;
+    const ratio = `${Math.round(100 * x.ratio)}%`;
     console.log(`| ${db} | ${route} | ${x.rps} | ${x.p50} | ${x.p99} | ${x.errors} | ${ratio} |`);
   }
 }
 fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
 fs.writeFileSync(
   path.join(root, '.tmp', 'bench.json'),
-  JSON.stringify({ at: new Date().toISOString(), duration: DURATION, results: all }, null, 2),
+  JSON.stringify(
+    { at: new Date().toISOString(), duration: DURATION, rounds: ROUNDS, results: all },
+    null,
+    2,
+  ),
 );
