@@ -1,4 +1,23 @@
+import type { Page } from '@playwright/test';
 import { expect, test, signUpViaApi } from './fixtures';
+
+const START = new Date('2026-01-01T09:00:00Z').getTime();
+
+/** A fake clock that runs in real time until the page has loaded (see pauseAfterLoad). */
+async function pauseClock(page: Page) {
+  await page.clock.install({ time: START });
+}
+
+/**
+ * Stops the page's clock once the app has rendered and answers how long it ran: the app's
+ * timers started after the clock was installed, so at most that long ago. A slow page load on a
+ * busy machine then never counts towards the 30 s before the first check.
+ */
+async function pauseAfterLoad(page: Page): Promise<number> {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1);
+  return now + 1 - START;
+}
 
 test('a new deployment shows the version prompt and Refresh Now reloads', async ({ page }) => {
   await signUpViaApi(page);
@@ -8,14 +27,15 @@ test('a new deployment shows the version prompt and Refresh Now reloads', async 
     checks.push(route.request().url());
     await route.fulfill({ json: { timestamp } });
   });
-  await page.clock.install();
+  await pauseClock(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+  const elapsed = await pauseAfterLoad(page);
 
   // Nothing before 30 s; the first check stores the baseline.
-  await page.clock.runFor(29_000);
+  await page.clock.runFor(29_000 - elapsed);
   expect(checks).toHaveLength(0);
-  await page.clock.runFor(1_500);
+  await page.clock.runFor(elapsed + 1_500);
   await expect.poll(() => checks.length).toBe(1);
   expect(checks[0]).toMatch(/\/version\.json\?t=\d+$/);
   await expect(page.getByText('A new version is available!')).toHaveCount(0);
@@ -46,9 +66,10 @@ test('a failing version check only warns in the console', async ({ page }) => {
     if (m.type() === 'warning') warnings.push(m.text());
   });
   await page.route('**/version.json*', (route) => route.fulfill({ status: 503, body: 'down' }));
-  await page.clock.install();
+  await pauseClock(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+  await pauseAfterLoad(page);
   await page.clock.runFor(31_000);
   await expect.poll(() => warnings.length).toBeGreaterThan(0);
   await expect(page.getByText('A new version is available!')).toHaveCount(0);

@@ -3,6 +3,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { ErrorCode } from '@tenantry/shared';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { ZodError } from 'zod';
@@ -101,6 +102,9 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
 
   app.use(requestId({ headerName: 'x-request-id', limitLength: 128 }));
   app.use(requestLogger(logger));
+  // JSON answers and index.html, compressed for the caller (built assets are precompressed at
+  // build time and served as they are: Content-Encoding set, so skipped here).
+  app.use(compress());
   // Set once here; guards and routes read them from c.var.
   app.use(async (c, next) => {
     c.set('deps', deps);
