@@ -5,6 +5,7 @@ export * from './auth.schemas.ts';
 export * from './config.ts';
 export * from './errors.ts';
 export * from './me.schemas.ts';
+export * from './media.schemas.ts';
 export * from './members.schemas.ts';
 export * from './params.schemas.ts';
 export * from './permissions.ts';
