@@ -28,6 +28,7 @@ import { ensureOwnAccount } from './modules/accounts/accounts.service.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
 import { invitationRoutes } from './modules/members/invitations.routes.ts';
 import { memberRoutes } from './modules/members/members.routes.ts';
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
@@ -133,6 +134,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   api.route('/', analyticsRoutes);
   api.route('/', systemRoutes);
   api.route('/', accountRoutes);
+  api.route('/', mediaRoutes);
   api.route('/', memberRoutes);
   api.route('/', invitationRoutes);
   api.route('/', auditRoutes);

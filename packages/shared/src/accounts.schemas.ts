@@ -1,12 +1,22 @@
 import { z } from 'zod';
+import {
+  MEDIA_INPUT_TYPES,
+  MEDIA_LIMITS,
+  MEDIA_PURPOSE_RULES,
+  type MediaInputType,
+} from './media.schemas.ts';
 import { ACCOUNT_PERMISSIONS, type AccountPermission } from './permissions.ts';
 import { ACCOUNT_ROLES } from './roles.ts';
 import { storableText } from './text.schemas.ts';
 
-/** Logo uploads: PNG, JPEG or WebP (checked by content on the server), at most 1 MB. */
-export const LOGO_MAX_BYTES = 1024 * 1024;
-export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-export type LogoContentType = (typeof LOGO_CONTENT_TYPES)[number];
+/**
+ * Logo uploads are media of purpose `account_logo` (media.schemas.ts): PNG, JPEG or WebP
+ * (checked by content on the server), at most 1 MB, stored re-encoded within 512 × 512.
+ */
+export const LOGO_MAX_BYTES = MEDIA_LIMITS.maxBytes;
+export const LOGO_CONTENT_TYPES = MEDIA_INPUT_TYPES;
+export type LogoContentType = MediaInputType;
+export const LOGO_MAX_SIDE = MEDIA_PURPOSE_RULES.account_logo.maxWidth;
 
 export const ACCOUNT_PERMISSION_NAMES = Object.keys(ACCOUNT_PERMISSIONS) as AccountPermission[];
 
@@ -16,7 +26,10 @@ export const ACCOUNT_NAME_MAX = 100;
 export const AccountSchema = z.object({
   id: z.string(),
   name: z.string(),
-  /** Same-origin URL of the logo (changes when the logo does), or null. */
+  /**
+   * Same-origin URL of the logo, `/api/v1/media/{id}` (a new logo has a new id, so the URL
+   * changes with it and may be cached forever), or null.
+   */
   logoUrl: z.string().nullable(),
   createdAt: z.string(),
   /** The signed-in member's role in this account. */
@@ -37,8 +50,8 @@ export const UpdateAccountSchema = z.object({
 });
 export type UpdateAccountInput = z.infer<typeof UpdateAccountSchema>;
 
-/** Error codes of this domain (besides the common ones). */
-export const ACCOUNT_ERROR_CODES = {
-  logoTooLarge: 'account.logo_too_large',
-  logoType: 'account.logo_type',
-} as const;
+/**
+ * Error codes of this domain (besides the common ones). A refused logo answers the media
+ * codes (MEDIA_ERROR_CODES: `media.too_large`, `media.not_an_image`, `media.too_many_pixels`).
+ */
+export const ACCOUNT_ERROR_CODES = {} as const;

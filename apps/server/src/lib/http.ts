@@ -28,7 +28,7 @@ export function requestLogger(logger: Logger): MiddlewareHandler<RequestEnv> {
   };
 }
 
-/** Security headers: CSP, nosniff, no-referrer, HSTS only on https. */
+/** Security headers: CSP, nosniff, no-referrer, HSTS only on https (unless the handler set its own). */
 export function securityHeaders(publicUrl: string): MiddlewareHandler<RequestEnv> {
   const https = publicUrl.startsWith('https:');
   return secureHeaders({
@@ -49,6 +49,9 @@ export function securityHeaders(publicUrl: string): MiddlewareHandler<RequestEnv
     xFrameOptions: 'DENY',
     strictTransportSecurity: https ? 'max-age=31536000; includeSubDomains' : false,
     crossOriginEmbedderPolicy: false,
+    // A handler that sets one of these headers itself keeps its own (the media routes send a
+    // stricter CSP with their images).
+    overwrite: false,
   });
 }
 

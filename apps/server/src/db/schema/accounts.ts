@@ -6,7 +6,6 @@ import { ACCOUNT_ROLES } from '@tenantry/shared';
 import { sql } from 'drizzle-orm';
 import {
   check,
-  customType,
   index,
   pgTable,
   primaryKey,
@@ -48,20 +47,6 @@ export const memberships = pgTable(
 );
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
-});
-
-/** The account's logo (kept out of `accounts` so account rows stay small). */
-export const accountLogos = pgTable('account_logos', {
-  accountId: text('account_id')
-    .primaryKey()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
-  contentType: text('content_type').notNull(),
-  data: bytea('data').notNull(),
-  updatedAt: tz('updated_at').notNull().defaultNow(),
-});
 
 /**
  * Invitations to join an account. The token is shown once (in the e-mail) and stored only as

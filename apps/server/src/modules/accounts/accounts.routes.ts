@@ -1,17 +1,21 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
-  ACCOUNT_ERROR_CODES,
   ACCOUNT_PERMISSION_NAMES,
   AccountSchema,
   LOGO_MAX_BYTES,
+  LOGO_MAX_SIDE,
+  MEDIA_INPUT_TYPES,
+  MEDIA_STORED_TYPES,
   UpdateAccountSchema,
   can,
+  mediaUrl,
 } from '@tenantry/shared';
 import type { Context } from 'hono';
 import { createRouter, type AppEnv } from '../../auth/context.ts';
 import { getAccount, requireAccount } from '../../auth/guards.ts';
 import { AppError } from '../../lib/errors.ts';
 import { errorResponses, json, jsonBody } from '../../lib/openapi.ts';
+import { mediaHeaders, mediaTooLarge } from '../media/media.service.ts';
 import { readAccount, readAccountLogo, renameAccount, setAccountLogo } from './accounts.service.ts';
 
 const getAccountRoute = createRoute({
@@ -52,14 +56,12 @@ const putLogoRoute = createRoute({
   path: '/account/logo',
   tags: ['accounts'],
   summary: 'Upload the account logo (owners and admins)',
-  description: `The image as the raw body, or multipart/form-data with one file field (any name). PNG, JPEG or WebP, recognised by content (the declared type is ignored); at most ${LOGO_MAX_BYTES} bytes (413 above).`,
+  description: `The image as the raw body, or multipart/form-data with one file field (any name). PNG, JPEG or WebP, recognised by content (the declared type is ignored); at most ${LOGO_MAX_BYTES} bytes (413 \`media.too_large\` above). It is re-encoded (WebP, metadata dropped, within ${LOGO_MAX_SIDE} × ${LOGO_MAX_SIDE}) and replaces the previous logo; the answer's \`logoUrl\` is the new image's \`/api/v1/media/{id}\`. Refused with 400 \`media.not_an_image\` (not such an image, damaged, truncated) or \`media.too_many_pixels\`.`,
   request: {
     body: {
       required: true,
       content: {
-        'image/png': { schema: binary },
-        'image/jpeg': { schema: binary },
-        'image/webp': { schema: binary },
+        ...Object.fromEntries(MEDIA_INPUT_TYPES.map((type) => [type, { schema: binary }])),
         'application/octet-stream': { schema: binary },
       },
     },
@@ -78,15 +80,13 @@ const getLogoRoute = createRoute({
   method: 'get',
   path: '/account/logo',
   tags: ['accounts'],
-  summary: 'The account logo’s bytes (members of the account)',
+  summary: 'The account’s current logo (members of the account)',
+  description:
+    'The same bytes and headers as `GET /api/v1/media/{id}` of the current logo, but revalidated on every use (this URL shows whichever logo is current). Prefer the account’s `logoUrl`.',
   responses: {
     200: {
       description: 'The image',
-      content: {
-        'image/png': { schema: binary },
-        'image/jpeg': { schema: binary },
-        'image/webp': { schema: binary },
-      },
+      content: Object.fromEntries(MEDIA_STORED_TYPES.map((type) => [type, { schema: binary }])),
     },
     401: errorResponses[401],
     403: errorResponses[403],
@@ -100,9 +100,7 @@ async function accountBody(c: Context<AppEnv>) {
   return {
     id: account.id,
     name: account.name,
-    logoUrl: account.logoUpdatedAt
-      ? `/api/v1/account/logo?v=${account.logoUpdatedAt.getTime()}`
-      : null,
+    logoUrl: account.logoMediaId ? mediaUrl(account.logoMediaId) : null,
     createdAt: account.createdAt.toISOString(),
     role: ctx.role,
     permissions: ACCOUNT_PERMISSION_NAMES.filter((p) => can(ctx.role, p)),
@@ -125,9 +123,7 @@ async function readUpload(c: Context<AppEnv>): Promise<Uint8Array> {
         file: 'No file was sent.',
       });
     }
-    if (file.size > LOGO_MAX_BYTES) {
-      throw new AppError(ACCOUNT_ERROR_CODES.logoTooLarge, 413, 'The logo may be at most 1 MB.');
-    }
+    if (file.size > LOGO_MAX_BYTES) throw mediaTooLarge();
     return new Uint8Array(await file.arrayBuffer());
   }
   return new Uint8Array(await c.req.arrayBuffer());
@@ -148,11 +144,5 @@ export const accountRoutes = createRouter()
   })
   .openapi(getLogoRoute, async (c) => {
     const logo = await readAccountLogo(c.var.deps.db, getAccount(c));
-    return c.body(new Uint8Array(logo.data), 200, {
-      'content-type': logo.contentType,
-      'content-length': String(logo.data.length),
-      'x-content-type-options': 'nosniff',
-      'content-disposition': 'inline; filename="logo"',
-      'cache-control': 'private, max-age=300',
-    }) as never;
+    return c.body(new Uint8Array(logo.data), 200, mediaHeaders(logo, 'revalidate')) as never;
   });

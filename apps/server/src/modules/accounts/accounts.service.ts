@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { ACCOUNT_ERROR_CODES, LOGO_MAX_BYTES, type LogoContentType } from '@tenantry/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AccountContext } from '../../auth/types.ts';
 import type { Database } from '../../db/client.ts';
-import { accountLogos, accounts, memberships } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { accounts, media, memberships } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import {
+  encodeImage,
+  insertImage,
+  readMediaOfPurpose,
+  type StoredImage,
+} from '../media/media.service.ts';
 
 export function ownAccountName(user: { name?: string | null; email: string }): string {
   const name = user.name?.trim() || user.email.split('@')[0] || user.email;
@@ -45,7 +50,8 @@ export interface AccountView {
   id: string;
   name: string;
   createdAt: Date;
-  logoUpdatedAt: Date | null;
+  /** The media id of the logo (its one image of purpose `account_logo`), or null. */
+  logoMediaId: string | null;
 }
 
 export async function readAccount(db: Database, scope: AccountContext): Promise<AccountView> {
@@ -54,10 +60,10 @@ export async function readAccount(db: Database, scope: AccountContext): Promise<
       id: accounts.id,
       name: accounts.name,
       createdAt: accounts.createdAt,
-      logoUpdatedAt: accountLogos.updatedAt,
+      logoMediaId: media.id,
     })
     .from(accounts)
-    .leftJoin(accountLogos, eq(accountLogos.accountId, accounts.id))
+    .leftJoin(media, and(eq(media.accountId, accounts.id), eq(media.purpose, 'account_logo')))
     .where(eq(accounts.id, scope.accountId))
     .limit(1);
   const row = rows[0];
@@ -88,90 +94,35 @@ export async function renameAccount(
   });
 }
 
-/** The image type of `bytes` by its magic numbers (never the declared type), or null. */
-export function sniffImageType(bytes: Uint8Array): LogoContentType | null {
-  const b = bytes;
-  if (
-    b.length >= 8 &&
-    b[0] === 0x89 &&
-    b[1] === 0x50 &&
-    b[2] === 0x4e &&
-    b[3] === 0x47 &&
-    b[4] === 0x0d &&
-    b[5] === 0x0a &&
-    b[6] === 0x1a &&
-    b[7] === 0x0a
-  ) {
-    return 'image/png';
-  }
-  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
-  if (
-    b.length >= 12 &&
-    Buffer.from(b.subarray(0, 4)).toString('latin1') === 'RIFF' &&
-    Buffer.from(b.subarray(8, 12)).toString('latin1') === 'WEBP'
-  ) {
-    return 'image/webp';
-  }
-  return null;
-}
-
+/**
+ * Replaces the account's logo with `bytes`, re-encoded by the media service (which refuses
+ * what is not a PNG, JPEG or WebP image within its limits). Audited.
+ */
 export async function setAccountLogo(
   db: Database,
   actor: AccountContext,
   bytes: Uint8Array,
 ): Promise<void> {
-  if (bytes.length === 0) {
-    throw new AppError('common.validation', 400, 'Choose an image file to upload.', {
-      file: 'The file is empty.',
-    });
-  }
-  if (bytes.length > LOGO_MAX_BYTES) {
-    throw new AppError(ACCOUNT_ERROR_CODES.logoTooLarge, 413, 'The logo may be at most 1 MB.');
-  }
-  const contentType = sniffImageType(bytes);
-  if (!contentType) {
-    throw new AppError(
-      ACCOUNT_ERROR_CODES.logoType,
-      400,
-      'The logo must be a PNG, JPEG or WebP image.',
-      {
-        file: 'Not a PNG, JPEG or WebP image.',
-      },
-    );
-  }
-  const data = Buffer.from(bytes);
-  const updatedAt = new Date();
+  // Decoding and encoding take a while: before the transaction, not holding a connection.
+  const image = await encodeImage({ bytes, purpose: 'account_logo' });
   await db.transaction(async (tx) => {
-    await tx
-      .insert(accountLogos)
-      .values({ accountId: actor.accountId, contentType, data, updatedAt })
-      .onConflictDoUpdate({
-        target: accountLogos.accountId,
-        set: { contentType, data, updatedAt },
-      });
+    const logo = await insertImage(tx, actor, image);
     await recordAudit(tx, actor, {
       action: 'account.logo_updated',
       targetType: 'account',
       targetId: actor.accountId,
-      data: { contentType, bytes: data.length },
+      data: {
+        mediaId: logo.id,
+        contentType: logo.contentType,
+        width: logo.width,
+        height: logo.height,
+        bytes: logo.bytes,
+      },
     });
   });
 }
 
-export async function readAccountLogo(
-  db: Database,
-  scope: AccountContext,
-): Promise<{ contentType: string; data: Buffer; updatedAt: Date }> {
-  const rows = await db
-    .select({
-      contentType: accountLogos.contentType,
-      data: accountLogos.data,
-      updatedAt: accountLogos.updatedAt,
-    })
-    .from(accountLogos)
-    .where(eq(accountLogos.accountId, scope.accountId))
-    .limit(1);
-  const row = rows[0];
-  if (!row) throw notFound('This account has no logo.');
-  return row;
+/** The account's current logo (for `GET /api/v1/account/logo`), or a 404. */
+export async function readAccountLogo(db: Database, scope: AccountContext): Promise<StoredImage> {
+  return readMediaOfPurpose(db, scope, 'account_logo');
 }

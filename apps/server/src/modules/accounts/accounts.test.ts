@@ -1,10 +1,10 @@
 import { AccountSchema, ErrorBodySchema } from '@tenantry/shared';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountLogos, accounts, auditLog } from '../../db/schema/index.ts';
+import { accounts, auditLog, media } from '../../db/schema/index.ts';
 import { setupTestApp, TEST_ORIGIN, type TestApp } from '../../test/app.ts';
-import { addMember, signUpPerson } from '../../test/people.ts';
-import { sniffImageType } from './accounts.service.ts';
+import { addMember, errorCode, signUpPerson } from '../../test/people.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,17 +14,34 @@ afterAll(async () => {
   await t?.close();
 });
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
-const WEBP = Buffer.concat([
-  Buffer.from('RIFF'),
-  Buffer.from([0x1a, 0, 0, 0]),
-  Buffer.from('WEBPVP8L'),
-  Buffer.alloc(14),
-]);
+/** A real image of `format`, 40 × 30, half-transparent red (JPEG: opaque). */
+const image = (format: 'png' | 'jpeg' | 'webp') =>
+  sharp({ create: { width: 40, height: 30, channels: 4, background: '#ff000080' } })
+    .toFormat(format)
+    .toBuffer()
+    .then((b) => new Uint8Array(b));
+let PNG: Uint8Array<ArrayBuffer>;
+let JPEG: Uint8Array<ArrayBuffer>;
+let WEBP: Uint8Array<ArrayBuffer>;
+beforeAll(async () => {
+  [PNG, JPEG, WEBP] = await Promise.all([image('png'), image('jpeg'), image('webp')]);
+});
+
+/** The pixels of an image (RGBA), to compare an upload with what the server stored. */
+async function pixels(bytes: Uint8Array) {
+  const { data, info } = await sharp(bytes)
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+async function logoRows(accountId: string) {
+  return t.database.db
+    .select()
+    .from(media)
+    .where(and(eq(media.accountId, accountId), eq(media.purpose, 'account_logo')));
+}
 
 async function nameOf(id: string) {
   const [row] = await t.database.db.select().from(accounts).where(eq(accounts.id, id));
@@ -97,19 +114,17 @@ describe('the account', () => {
   it('signed out: 401', async () => {
     expect((await t.client().get('/api/v1/account')).status).toBe(401);
     expect((await t.client().get('/api/v1/account/logo')).status).toBe(401);
+    const put = await t.client().request('/api/v1/account/logo', {
+      method: 'PUT',
+      body: new Uint8Array([1]),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(put.status).toBe(401);
   });
 });
 
 describe('the logo', () => {
-  it('recognises PNG, JPEG and WebP by content only', () => {
-    expect(sniffImageType(PNG)).toBe('image/png');
-    expect(sniffImageType(JPEG)).toBe('image/jpeg');
-    expect(sniffImageType(WEBP)).toBe('image/webp');
-    expect(sniffImageType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
-    expect(sniffImageType(Buffer.from('GIF89a'))).toBeNull();
-  });
-
-  it('an admin uploads a raw PNG; members get the bytes with safe headers', async () => {
+  it('an admin uploads a raw PNG; stored re-encoded, members get it by id with safe headers', async () => {
     const owner = await signUpPerson(t, 'owner');
     const admin = await addMember(t, owner, 'admin');
     const member = await addMember(t, owner, 'member');
@@ -120,50 +135,81 @@ describe('the logo', () => {
     });
     expect(res.status).toBe(200);
     const account = AccountSchema.parse(await res.json());
-    expect(account.logoUrl).toMatch(/^\/api\/v1\/account\/logo\?v=\d+$/);
+    const [row] = await logoRows(owner.tid);
+    expect(account.logoUrl).toBe(`/api/v1/media/${row?.id}`);
+    expect(row).toEqual(
+      expect.objectContaining({ contentType: 'image/webp', width: 40, height: 30 }),
+    );
     const logo = await member.client.get(account.logoUrl!);
     expect(logo.status).toBe(200);
-    expect(logo.headers.get('content-type')).toBe('image/png');
+    expect(logo.headers.get('content-type')).toBe('image/webp');
     expect(logo.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(logo.headers.get('content-disposition')).toMatch(/^inline/);
-    expect(logo.headers.get('cache-control')).toMatch(/private/);
-    expect(Buffer.from(await logo.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(logo.headers.get('content-disposition')).toBe(`inline; filename="${row?.id}.webp"`);
+    expect(logo.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    const bytes = Buffer.from(await logo.arrayBuffer());
+    // The server's bytes, not the upload's: the same picture (lossless), re-encoded as WebP.
+    expect(bytes.equals(PNG)).toBe(false);
+    expect(bytes.equals(row!.data)).toBe(true);
+    expect(await pixels(bytes)).toEqual(await pixels(PNG));
+    // The account's "current logo" URL serves the same bytes, revalidated on each use.
+    const current = await member.client.get('/api/v1/account/logo');
+    expect(current.status).toBe(200);
+    expect(current.headers.get('cache-control')).toBe('private, no-cache');
+    expect(Buffer.from(await current.arrayBuffer()).equals(bytes)).toBe(true);
     const audit = await t.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.accountId, owner.tid), eq(auditLog.action, 'account.logo_updated')));
-    expect(audit).toHaveLength(1);
+    expect(audit).toEqual([
+      expect.objectContaining({
+        data: {
+          mediaId: row?.id,
+          contentType: 'image/webp',
+          width: 40,
+          height: 30,
+          bytes: row?.data.length,
+        },
+      }),
+    ]);
   });
 
-  it('accepts multipart from a plain file input and replaces the logo', async () => {
+  it('accepts multipart from a plain file input; each upload replaces the logo (new id)', async () => {
     const owner = await signUpPerson(t, 'owner');
-    for (const [bytes, type] of [
-      [JPEG, 'image/jpeg'],
-      [WEBP, 'image/webp'],
-    ] as const) {
+    const seen: string[] = [];
+    for (const bytes of [JPEG, WEBP]) {
       const form = new FormData();
       form.append('logo', new Blob([bytes], { type: 'application/octet-stream' }), 'logo.bin');
       const res = await owner.client.request('/api/v1/account/logo', { method: 'PUT', body: form });
       expect(res.status).toBe(200);
-      const [row] = await t.database.db
-        .select()
-        .from(accountLogos)
-        .where(eq(accountLogos.accountId, owner.tid));
-      expect(row?.contentType).toBe(type);
+      const rows = await logoRows(owner.tid);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.contentType).toBe('image/webp');
+      expect(AccountSchema.parse(await res.json()).logoUrl).toBe(`/api/v1/media/${rows[0]?.id}`);
+      seen.push(rows[0]!.id);
     }
+    expect(new Set(seen).size).toBe(2);
+    // The replaced image is gone, not just unlinked.
+    expect((await owner.client.get(`/api/v1/media/${seen[0]}`)).status).toBe(404);
+    expect((await owner.client.get(`/api/v1/media/${seen[1]}`)).status).toBe(200);
   });
 
-  it('refuses a non-image (SVG, text) with 400 and a file over 1 MB with 413; nothing stored', async () => {
+  it('refuses a non-image (SVG, text, a PNG signature and garbage) with 400, over 1 MB with 413; nothing stored', async () => {
     const owner = await signUpPerson(t, 'owner');
-    const svg = await owner.client.request('/api/v1/account/logo', {
-      method: 'PUT',
-      body: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
-      headers: { 'content-type': 'image/png' },
-    });
-    expect(svg.status).toBe(400);
-    expect(ErrorBodySchema.parse(await svg.json()).error.fields).toEqual({
-      file: expect.any(String),
-    });
+    for (const body of [
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      'just text',
+      Buffer.concat([PNG.subarray(0, 8), Buffer.from('<script>alert(1)</script>'.repeat(8))]),
+    ]) {
+      const res = await owner.client.request('/api/v1/account/logo', {
+        method: 'PUT',
+        body,
+        headers: { 'content-type': 'image/png' },
+      });
+      expect(res.status).toBe(400);
+      const { error } = ErrorBodySchema.parse(await res.json());
+      expect(error.code).toBe('media.not_an_image');
+      expect(error.fields).toEqual({ file: expect.any(String) });
+    }
     const empty = await owner.client.request('/api/v1/account/logo', {
       method: 'PUT',
       body: new Uint8Array(0),
@@ -177,12 +223,19 @@ describe('the logo', () => {
       headers: { 'content-type': 'image/png' },
     });
     expect(tooBig.status).toBe(413);
-    const rows = await t.database.db
-      .select()
-      .from(accountLogos)
-      .where(eq(accountLogos.accountId, owner.tid));
-    expect(rows).toEqual([]);
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.alloc(1024 * 1024 + 1)]), 'big.png');
+    const tooBigForm = await owner.client.request('/api/v1/account/logo', {
+      method: 'PUT',
+      body: form,
+    });
+    expect(tooBigForm.status).toBe(413);
+    expect(await errorCode(tooBigForm)).toMatch(/^(media\.too_large|common\.bad_request)$/);
+    expect(await logoRows(owner.tid)).toEqual([]);
     expect((await owner.client.get('/api/v1/account/logo')).status).toBe(404);
+    expect(
+      AccountSchema.parse(await (await owner.client.get('/api/v1/account')).json()).logoUrl,
+    ).toBeNull();
   });
 
   it('a member cannot upload; a cross-site upload is refused', async () => {
@@ -197,17 +250,18 @@ describe('the logo', () => {
     });
     expect(csrf.status).toBe(403);
     expect(TEST_ORIGIN).not.toBe('https://evil.example');
-    const rows = await t.database.db
-      .select()
-      .from(accountLogos)
-      .where(eq(accountLogos.accountId, owner.tid));
-    expect(rows).toEqual([]);
+    expect(await logoRows(owner.tid)).toEqual([]);
   });
 
   it('another account’s member sees only their own account’s logo', async () => {
     const a = await signUpPerson(t, 'a-owner');
     const b = await signUpPerson(t, 'b-owner');
-    await a.client.request('/api/v1/account/logo', { method: 'PUT', body: PNG });
+    const res = await a.client.request('/api/v1/account/logo', { method: 'PUT', body: PNG });
+    const { logoUrl } = AccountSchema.parse(await res.json());
     expect((await b.client.get('/api/v1/account/logo')).status).toBe(404);
+    expect((await b.client.get(logoUrl!)).status).toBe(404);
+    expect(
+      AccountSchema.parse(await (await b.client.get('/api/v1/account')).json()).logoUrl,
+    ).toBeNull();
   });
 });

@@ -8,10 +8,11 @@
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import {
-  accountLogos,
   auditLog,
   invitations,
+  media,
   memberships,
   sessions,
   shareGrants,
@@ -135,10 +136,23 @@ export async function buildWorld(t: TestApp): Promise<World> {
     memberHandle.unavailable = `the member's tid is ${String(memberClaims?.tid)}, not the victim account`;
   }
 
-  await db.insert(accountLogos).values({
+  // The victim's logo: a media row (purpose account_logo) with real WebP bytes.
+  const logo = await sharp({
+    create: { width: 2, height: 2, channels: 4, background: '#0a7' },
+  })
+    .webp({ lossless: true })
+    .toBuffer();
+  const logoMediaId = randomUUID();
+  await db.insert(media).values({
+    id: logoMediaId,
     accountId: victimAccountId,
-    contentType: 'image/png',
-    data: Buffer.from('89504e470d0a1a0a', 'hex'),
+    purpose: 'account_logo',
+    contentType: 'image/webp',
+    data: logo,
+    width: 2,
+    height: 2,
+    bytes: logo.length,
+    createdBy: victim.userId,
   });
 
   // A second session of the victim owner, for the routes that end a session by id.
@@ -157,6 +171,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     victimAccountId,
     victimOwnerUserId: victim.userId,
     victimOwnerEmail: victim.email,
+    logoMediaId,
     otherAccountId,
     otherTenantId,
   } as WorldIds;

@@ -52,6 +52,8 @@ export interface WorldIds {
   invitationEmail: string;
   /** A plain member (role member) of the victim account; not a persona, a target. */
   memberUserId: string;
+  /** The victim account's logo: an image (media row) of the victim account. */
+  logoMediaId: string;
   /** An audit entry of the victim account. */
   auditEntryId: string;
   /** The other account and one of its client tenants. */
