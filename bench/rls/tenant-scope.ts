@@ -38,7 +38,7 @@ export const TENANT_SCOPED_TABLES = [
   'invitations',
   'audit_log',
   'memberships',
-  'account_logos',
+  'media',
 ] as const;
 
 /**
