@@ -13,6 +13,10 @@ export function layout(
   lines: string[],
   link?: { url: string; label: string },
 ): MailMessage {
+  // A subject carries names people typed (an account or tenant name with a line break):
+  // one line, or the mailer refuses the message (header injection) after the change it
+  // announces was saved.
+  const oneLine = subject.replace(/[\0-\x08\n-\x1f\x7f]+/g, ' ');
   const text = [
     ...lines,
     ...(link ? ['', `${link.label}: ${link.url}`] : []),
@@ -27,5 +31,5 @@ export function layout(
       : '',
     '<p>— Tenantry</p></div>',
   ].join('');
-  return { to, subject, text, html };
+  return { to, subject: oneLine, text, html };
 }

@@ -249,3 +249,27 @@ describe('Better Auth endpoints (/api/auth/*, not in the OpenAPI document)', () 
     expect(me.displayName).toBe('Test User');
   });
 });
+
+describe('names with control characters (found by the fuzz suite)', () => {
+  it('still make one-line e-mail subjects: inviting and sharing answer 201, not 500', async () => {
+    const person = await signUpPerson(t, 'lines');
+    const renamed = await patch(person.client, '/api/v1/account', { name: 'Acme\r\nBcc: x' });
+    expect(renamed.status).toBe(200);
+    const invitee = 'line-break-invitee@example.com';
+    const invite = await person.client.post('/api/v1/invitations', {
+      email: invitee,
+      role: 'member',
+    });
+    expect(invite.status, await invite.clone().text()).toBe(201);
+    const [mail] = await t.mailTo(invitee);
+    expect(mail?.subject).toBe('You are invited to join Acme Bcc: x');
+
+    const created = await person.client.post('/api/v1/tenants', { name: 'Client\u0007\nTwo' });
+    const tenant = (await created.json()) as { id: string };
+    const share = await person.client.post(`/api/v1/tenants/${tenant.id}/shares`, {
+      email: 'line-break-share@example.com',
+      role: 'viewer',
+    });
+    expect(share.status, await share.clone().text()).toBe(201);
+  });
+});
