@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'members.removed',
   'members.left',
   'tenants.created',
+  'tenants.updated',
   'tenants.archived',
   'tenants.restored',
   'sharing.shared',

@@ -236,13 +236,25 @@ export async function updateTenant(
   if (input.contacts !== undefined) set.contacts = input.contacts;
   if (input.tags !== undefined) set.tags = input.tags;
   if (input.notes !== undefined) set.notes = input.notes;
-  const [row] = await db
-    .update(tenants)
-    .set(set)
-    .where(and(eq(tenants.id, id), eq(tenants.accountId, accountId)))
-    .returning();
-  if (!row) throw tenantNotFound();
-  return toTenant(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(tenants)
+      .set(set)
+      .where(and(eq(tenants.id, id), eq(tenants.accountId, accountId)))
+      .returning();
+    if (!row) throw tenantNotFound();
+    // Which fields were sent, not their values: notes and contacts can be long or personal.
+    const fields = Object.keys(input).filter((k) => input[k as keyof UpdateTenant] !== undefined);
+    if (fields.length > 0) {
+      await recordAudit(tx, scope, {
+        action: 'tenants.updated',
+        targetType: 'tenant',
+        targetId: row.id,
+        data: { name: row.name, fields },
+      });
+    }
+    return toTenant(row);
+  });
 }
 
 /**

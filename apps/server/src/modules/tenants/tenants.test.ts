@@ -146,6 +146,18 @@ describe('client tenants: create, read, update', () => {
       await patch(owner.client, tenant.id, { industry: null, size: null })
     ).json()) as Tenant;
     expect(cleared).toMatchObject({ industry: null, size: null, name: 'Gamma Ltd' });
+    // Each edit is audited with the fields it changed (not their values).
+    const entries = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, tenant.id), eq(auditLog.action, 'tenants.updated')));
+    expect(entries.map((e) => (e.data as { fields: string[] }).fields).sort()).toEqual([
+      ['industry', 'size'],
+      ['name', 'tags'],
+    ]);
+    expect(entries.every((e) => e.accountId === owner.tid && e.actorUserId === owner.uid)).toBe(
+      true,
+    );
   });
 
   it('bad input gets 400 common.validation with the fields it concerns; nothing is written', async () => {

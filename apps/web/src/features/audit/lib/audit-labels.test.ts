@@ -29,6 +29,12 @@ describe('audit entry labels', () => {
     );
     expect(
       describeAuditEntry({
+        action: 'tenants.updated',
+        data: { name: 'Acme', fields: ['name', 'tags', 'notes'] },
+      }),
+    ).toBe('Changed the name, the tags and the notes of the client tenant “Acme”');
+    expect(
+      describeAuditEntry({
         action: 'sharing.shared',
         data: { tenantName: 'Acme', email: 'a@x.test', role: 'viewer' },
       }),

@@ -2,6 +2,23 @@ import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@tenantry/shar
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
+const FIELD_WORDS: Record<string, string> = {
+  name: 'the name',
+  industry: 'the industry',
+  size: 'the size',
+  contacts: 'the contacts',
+  tags: 'the tags',
+  notes: 'the notes',
+};
+
+/** `['name', 'tags']` → "the name and the tags". */
+function fieldList(v: unknown): string {
+  const words = (Array.isArray(v) ? v : []).map((f) => FIELD_WORDS[String(f)] ?? String(f));
+  if (words.length === 0) return 'the details';
+  if (words.length === 1) return words[0]!;
+  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+}
+
 type Describe = (data: AuditEntry['data']) => string;
 
 /** One sentence per audit action: a new action in AUDIT_ACTIONS fails to compile until labelled. */
@@ -16,6 +33,7 @@ const LABELS: Record<AuditAction, Describe> = {
   'members.removed': (d) => `Removed ${str(d.email)}`,
   'members.left': (d) => `${str(d.email)} left the account`,
   'tenants.created': (d) => `Created the client tenant “${str(d.name)}”`,
+  'tenants.updated': (d) => `Changed ${fieldList(d.fields)} of the client tenant “${str(d.name)}”`,
   'tenants.archived': (d) => `Archived the client tenant “${str(d.name)}”`,
   'tenants.restored': (d) => `Restored the client tenant “${str(d.name)}”`,
   'sharing.shared': (d) => `Shared “${str(d.tenantName)}” with ${str(d.email)} as ${str(d.role)}`,
