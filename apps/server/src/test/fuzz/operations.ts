@@ -1,0 +1,105 @@
+/**
+ * What the fuzz suite cannot read from the OpenAPI document, per operation: which real object
+ * a path parameter names, how to forge the list's own cursors, how to make a body that is not
+ * JSON. Everything else (query, JSON body) is generated from the document's schemas.
+ *
+ * One entry per operation, `METHOD path` exactly as in the document; an operation without an
+ * entry, or with a path parameter, a `cursor` or a media type its entry does not cover, fails
+ * the suite (fuzz.test.ts), as does an entry for an operation that is gone. See README.md.
+ */
+import { defaultTenantOrder, TENANT_SORTS, type TenantSort } from '@tenantry/shared';
+import fc from 'fast-check';
+import type { FuzzIds } from './world.ts';
+
+/** Building blocks of a forged cursor: plausible ones for a plausible request, else hostile. */
+export interface CursorParts {
+  time: fc.Arbitrary<string>;
+  text: fc.Arbitrary<string>;
+  id: fc.Arbitrary<string>;
+}
+
+export interface FuzzOperation {
+  /** The real object each path parameter names (the suite also tries hostile values). */
+  path?: Record<string, (ids: FuzzIds) => string>;
+  /**
+   * Parts of a cursor shaped like the ones the list gives out (`query`: the other query
+   * parameters of the same request), beside the generic forgeries. Needed when the operation
+   * has a `cursor` query parameter.
+   */
+  cursor?: (
+    query: Record<string, string>,
+    ids: FuzzIds,
+    part: CursorParts,
+  ) => fc.Arbitrary<unknown[]>;
+  /** The request body is bytes of the declared media types (not JSON). */
+  body?: 'binary';
+}
+
+const tenant = { path: { tenantId: (ids: FuzzIds) => ids.tenantId } };
+const share = { path: { id: (ids: FuzzIds) => ids.shareId } };
+const member = { path: { userId: (ids: FuzzIds) => ids.memberUserId } };
+const token = { path: { token: (ids: FuzzIds) => ids.invitationToken } };
+
+const isSort = (s: string | undefined): s is TenantSort =>
+  (TENANT_SORTS as readonly string[]).includes(s ?? '');
+
+export const OPERATIONS: Record<string, FuzzOperation> = {
+  'GET /healthz': {},
+  'GET /version.json': {},
+
+  'GET /api/v1/me': {},
+  'PATCH /api/v1/me': {},
+  'GET /api/v1/me/sessions': {},
+  'POST /api/v1/me/sessions/end-others': {},
+  // Another session of the owner: ending the suite's own would sign the owner out.
+  'DELETE /api/v1/me/sessions/{id}': { path: { id: (ids) => ids.spareSessionId } },
+
+  'POST /api/v1/analytics/events': {},
+  'GET /api/v1/system/analytics/events': {},
+  'GET /api/v1/system/mailbox': {},
+  'GET /api/v1/system/info': {},
+
+  'GET /api/v1/account': {},
+  'PATCH /api/v1/account': {},
+  'PUT /api/v1/account/logo': { body: 'binary' },
+  'GET /api/v1/account/logo': {},
+  'GET /api/v1/media/{id}': { path: { id: (ids) => ids.logoMediaId } },
+
+  'GET /api/v1/members': {},
+  'POST /api/v1/members/leave': {},
+  'PATCH /api/v1/members/{userId}': member,
+  'DELETE /api/v1/members/{userId}': member,
+
+  'GET /api/v1/invitations': {},
+  'POST /api/v1/invitations': {},
+  'DELETE /api/v1/invitations/{id}': { path: { id: (ids) => ids.invitationId } },
+  'GET /api/v1/invitations/by-token/{token}': token,
+  'POST /api/v1/invitations/by-token/{token}/accept': token,
+
+  // [createdAt with microseconds, id]
+  'GET /api/v1/audit': { cursor: (_q, _ids, part) => fc.tuple(part.time, part.id) },
+
+  // [sort, order, key, id]: the sort and order of the same request, so the key is what fails.
+  'GET /api/v1/tenants': {
+    cursor: (q, _ids, part) =>
+      fc.tuple(
+        fc.constant(q.sort ?? 'name'),
+        fc.constant(q.order ?? defaultTenantOrder(isSort(q.sort) ? q.sort : 'name')),
+        (q.sort ?? 'name') === 'name' ? part.text : part.time,
+        part.id,
+      ),
+  },
+  'POST /api/v1/tenants': {},
+  'GET /api/v1/tenants/{tenantId}': tenant,
+  'PATCH /api/v1/tenants/{tenantId}': tenant,
+  'POST /api/v1/tenants/{tenantId}/archive': tenant,
+  'POST /api/v1/tenants/{tenantId}/restore': tenant,
+
+  'POST /api/v1/tenants/{tenantId}/shares': tenant,
+  'GET /api/v1/tenants/{tenantId}/shares': tenant,
+  'GET /api/v1/shares': {},
+  'PATCH /api/v1/shares/{id}': share,
+  'DELETE /api/v1/shares/{id}': share,
+  'POST /api/v1/shared-signin/{tenantId}/code': tenant,
+  'POST /api/v1/shared-signin/{tenantId}/verify': tenant,
+};
