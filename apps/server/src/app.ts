@@ -13,6 +13,7 @@ import { createAuthHandler } from './auth/handler.ts';
 import { createSessionCache } from './auth/session.ts';
 import { trustedOrigins, type AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { createRateLimiter } from './db/rate-limit.ts';
 import { createBenchRoutes } from './http/bench-routes.ts';
 import { createWebRoutes } from './http/static-web.ts';
 import { readVersionTimestamp } from './http/static-web.service.ts';
@@ -21,7 +22,6 @@ import { csrfProtection, requestLogger, securityHeaders } from './lib/http.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import type { MailSender } from './lib/mail/index.ts';
 import { validationHook } from './lib/openapi.ts';
-import { createRateLimiter } from './lib/rate-limit.ts';
 import { createCliRoute } from './local-control.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { ensureOwnAccount } from './modules/accounts/accounts.service.ts';
@@ -95,7 +95,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
     authHooks: authHooks(config, database),
     sessionCache: createSessionCache(),
     clientIp: opts.getClientIp ?? socketAddress,
-    rateLimiter: createRateLimiter(),
+    rateLimiter: createRateLimiter(database.db),
   };
   const auth = createAuth({ ...deps, hooks: deps.authHooks });
 

@@ -165,9 +165,8 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
     ],
     rateLimit: {
       enabled: config.authRateLimit,
-      // In-process: no database round trip per auth request. One server process per
-      // deployment for now; a multi-process deployment should switch to 'database'.
-      storage: 'memory',
+      // In the database (rate_limits), so the limits hold across server processes.
+      storage: 'database',
       customRules: { ...AUTH_RATE_LIMITS },
     },
     advanced: {

@@ -10,7 +10,7 @@ import type { Database, DatabaseKind } from '../db/client.ts';
 import type { RequestEnv } from '../lib/http.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { MailSender } from '../lib/mail/index.ts';
-import type { RateLimiter } from '../lib/rate-limit.ts';
+import type { RateLimiter } from '../db/rate-limit.ts';
 import { validationHook } from '../lib/openapi.ts';
 import type { Auth, AuthHooks } from './auth.ts';
 import type { VerifiedSessionCache } from './session-cache.ts';
@@ -33,7 +33,7 @@ export interface AppDeps {
   /** Sessions verified in the last seconds, by their signed cookies (auth/session-cache.ts). */
   sessionCache: VerifiedSessionCache;
   clientIp: ClientIpResolver;
-  /** Request counters of the app's own rate limits (Better Auth keeps its own). */
+  /** The app's own rate limits, counted in the database (db/rate-limit.ts). */
   rateLimiter: RateLimiter;
 }
 

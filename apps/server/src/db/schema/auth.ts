@@ -7,7 +7,7 @@
  * Auth's `account` model (a sign-in method of a user) is stored in `auth_credentials`
  * (`account.modelName = 'auth_credentials'` in auth/auth.ts).
  */
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -89,9 +89,22 @@ export const verifications = pgTable(
 );
 
 /** The schema object handed to Better Auth's drizzle adapter, keyed by Better Auth model name. */
+/**
+ * Request counters of every rate limit, Better Auth's (`rateLimit.storage: 'database'`) and the
+ * app's own (db/rate-limit.ts): in the database so that they hold across server processes.
+ * `last_request` is the start of the current window, in ms since the epoch.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
 export const betterAuthSchema = {
   user: users,
   session: sessions,
   auth_credentials: authCredentials,
   verification: verifications,
+  rateLimit: rateLimits,
 };

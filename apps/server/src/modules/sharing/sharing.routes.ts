@@ -34,13 +34,13 @@ export const SHARED_SIGNIN_RATE_LIMITS = {
   verify: { windowSeconds: 60, max: 10 },
 } as const;
 
-/** Over the limit: 429 with Retry-After; counters per app instance (AppDeps.rateLimiter). */
+/** Over the limit: 429 with Retry-After; counted in the database (AppDeps.rateLimiter). */
 function rateLimited(name: keyof typeof SHARED_SIGNIN_RATE_LIMITS): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { config, clientIp, rateLimiter } = c.var.deps;
     if (!config.authRateLimit) return next();
     const key = `shared-signin.${name}:${clientIp(c) ?? 'unknown'}`;
-    const wait = rateLimiter.hit(key, SHARED_SIGNIN_RATE_LIMITS[name]);
+    const wait = await rateLimiter.hit(key, SHARED_SIGNIN_RATE_LIMITS[name]);
     if (wait > 0) {
       c.header('retry-after', String(wait));
       return c.json(
