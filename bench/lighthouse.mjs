@@ -3,9 +3,15 @@
 // server, with Debian's Chromium: the sign-in page and the respondent page. The bar is a
 // performance score of at least 95 on both. Also prints what each page transferred and the
 // sizes of the app shell (the entry chunk and its CSS) as gzip and brotli files of the build.
-// Usage: node bench/lighthouse.mjs [--runs 3] [--build]   (--build runs `npm run build` first;
-//        without it the existing apps/web/dist is used, and built when missing)
-// The median of the runs is reported per page (Lighthouse's scores move by a few points).
+// Usage: node bench/lighthouse.mjs [--runs 3] [--build] [--out DIR] [--save]
+//   --build  runs `npm run build` first; without it the existing build is used (built when missing)
+//   --out    builds into DIR instead of apps/web/dist and serves that (WEB_DIST), so a build or
+//            an end-to-end run elsewhere in the work tree cannot swap the files mid-measurement
+//   --save   keeps every Lighthouse report as .tmp/lighthouse/<page>-<run>.json
+// The median of the runs is reported per page (Lighthouse's scores move by a few points). Per
+// page it also sums the gzip and brotli sizes of the scripts the page loaded (the respondent
+// page's budget is 120 KB gzip), and per build the app shell: the entry chunk with what
+// index.html preloads, and with the signed-in layout chunk (MainLayout) and its imports (≤ 300 KB gzip).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,29 +22,80 @@ import { opt, root, startServer, stopServer } from './lib.mjs';
 
 const RUNS = Number(opt('runs', 3));
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const dist = path.join(root, 'apps/web/dist');
+const OUT = opt('out', undefined);
+const SAVE = process.argv.includes('--save');
+const dist = OUT ? path.resolve(root, OUT) : path.join(root, 'apps/web/dist');
+const assets = path.join(dist, 'assets');
 
 if (process.argv.includes('--build') || !fs.existsSync(path.join(dist, 'index.html'))) {
-  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (OUT) {
+    execFileSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], {
+      cwd: path.join(root, 'apps/web'),
+      stdio: 'inherit',
+    });
+  } else {
+    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  }
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
-/** The entry chunk and stylesheet of index.html, with the sizes of their .gz and .br files. */
+/** Raw, gzip and brotli sizes of a file of the build (files under 512 bytes have no copies). */
+function sizesOf(file) {
+  const full = path.join(dist, file);
+  const size = (f) => (fs.existsSync(f) ? fs.statSync(f).size : null);
+  const raw = size(full) ?? NaN;
+  return { file, raw, gzip: size(`${full}.gz`) ?? raw, brotli: size(`${full}.br`) ?? raw };
+}
+
+/** The chunks a chunk imports statically (what must load before it runs), itself included. */
+function staticClosure(file, seen = new Set()) {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const code = fs.readFileSync(path.join(dist, file), 'utf8');
+  for (const m of code.matchAll(
+    /(?:^|[;}\s])(?:import|export)\s*(?:[^'"();]*?\bfrom\s*)?["']\.\/([^"']+\.js)["']/g,
+  ))
+    staticClosure(`assets/${m[1]}`, seen);
+  return seen;
+}
+
+/**
+ * The app shell: what index.html loads (entry, preloads, stylesheet) and, for a signed-in page,
+ * the main layout's chunk and its static imports on top, each file with its compressed sizes.
+ */
 function shellSizes() {
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map(
     (m) => m[1],
   );
-  const size = (f) => (fs.existsSync(f) ? fs.statSync(f).size : NaN);
-  return files.map((f) => {
-    const full = path.join(dist, f);
-    return { file: f, raw: size(full), gzip: size(`${full}.gz`), brotli: size(`${full}.br`) };
-  });
+  const guest = new Set(files);
+  for (const f of files) if (f.endsWith('.js')) staticClosure(f, guest);
+  const signedIn = new Set(guest);
+  const layout = fs.readdirSync(assets).find((f) => /^MainLayout-[\w-]+\.js$/.test(f));
+  if (layout) staticClosure(`assets/${layout}`, signedIn);
+  for (const f of [...signedIn]) {
+    const css = f.replace(/\.js$/, '.css');
+    if (f.endsWith('.js') && fs.existsSync(path.join(dist, css))) signedIn.add(css);
+  }
+  return {
+    guest: [...guest].map(sizesOf),
+    signedIn: [...signedIn].filter((f) => !guest.has(f)).map(sizesOf),
+  };
 }
 
-async function audit(url, port) {
+/** Sizes of the build's scripts a page loaded (by the URLs Lighthouse saw). */
+function scriptSizes(urls) {
+  const files = urls
+    .map((u) => new URL(u).pathname.slice(1))
+    .filter((f) => f.startsWith('assets/') && fs.existsSync(path.join(dist, f)));
+  const sizes = files.map(sizesOf);
+  const sum = (k) => sizes.reduce((n, f) => n + f[k], 0);
+  return { files: files.length, raw: sum('raw'), gzip: sum('gzip'), brotli: sum('brotli') };
+}
+
+async function audit(url, port, name, run) {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -46,6 +103,10 @@ async function audit(url, port) {
     onlyCategories: ['performance'],
   });
   const lhr = result.lhr;
+  if (SAVE) {
+    fs.mkdirSync(path.join(root, '.tmp/lighthouse'), { recursive: true });
+    fs.writeFileSync(path.join(root, `.tmp/lighthouse/${name}-${run}.json`), JSON.stringify(lhr));
+  }
   const a = lhr.audits;
   const requests = a['network-requests']?.details?.items ?? [];
   const bytes = (type) =>
@@ -61,11 +122,17 @@ async function audit(url, port) {
     si: a['speed-index'].numericValue,
     transfer: bytes(),
     script: bytes('Script'),
+    requests: requests.length,
+    js: scriptSizes(requests.filter((r) => r.resourceType === 'Script').map((r) => r.url)),
   };
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tenantry-bench-lighthouse-'));
-const server = await startServer('lighthouse', { DATABASE_URL: '', DATA_DIR: dataDir });
+const server = await startServer('lighthouse', {
+  DATABASE_URL: '',
+  DATA_DIR: dataDir,
+  ...(OUT ? { WEB_DIST: dist } : {}),
+});
 const chrome = await chromeLauncher.launch({
   chromePath: CHROME_PATH,
   chromeFlags: [
@@ -87,7 +154,7 @@ const results = {};
 try {
   for (const [name, url] of Object.entries(pages)) {
     const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await audit(url, chrome.port));
+    for (let i = 0; i < RUNS; i++) runs.push(await audit(url, chrome.port, name, i + 1));
     const pick = (k) => median(runs.map((r) => r[k]));
     results[name] = {
       score: pick('score'),
@@ -99,6 +166,8 @@ try {
       si: pick('si'),
       transfer: pick('transfer'),
       script: pick('script'),
+      requests: pick('requests'),
+      js: runs[0].js,
     };
   }
 } finally {
@@ -108,21 +177,37 @@ try {
 }
 
 console.log(
-  `\n| page | performance (median of ${RUNS}) | runs | FCP | LCP | TBT | CLS | speed index | transferred | of it script |`,
+  `\n| page | performance (median of ${RUNS}) | runs | FCP | LCP | TBT | CLS | speed index | transferred | of it script | requests |`,
 );
-console.log('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const [name, r] of Object.entries(results)) {
   console.log(
-    `| ${name} | ${r.score} | ${r.scores.join(', ')} | ${Math.round(r.fcp)} ms | ${Math.round(r.lcp)} ms | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${Math.round(r.si)} ms | ${kb(r.transfer)} | ${kb(r.script)} |`,
+    `| ${name} | ${r.score} | ${r.scores.join(', ')} | ${Math.round(r.fcp)} ms | ${Math.round(r.lcp)} ms | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${Math.round(r.si)} ms | ${kb(r.transfer)} | ${kb(r.script)} | ${r.requests} |`,
   );
 }
+console.log('\n| page | scripts loaded | raw | gzip | brotli |');
+console.log('|---|---:|---:|---:|---:|');
+for (const [name, r] of Object.entries(results))
+  console.log(
+    `| ${name} | ${r.js.files} | ${kb(r.js.raw)} | ${kb(r.js.gzip)} | ${kb(r.js.brotli)} |`,
+  );
+
 const shell = shellSizes();
+const sum = (files, k) => files.reduce((n, f) => n + f[k], 0);
 console.log('\n| app shell file | raw | gzip | brotli |');
 console.log('|---|---:|---:|---:|');
-for (const f of shell)
+for (const f of shell.guest)
   console.log(`| ${f.file} | ${kb(f.raw)} | ${kb(f.gzip)} | ${kb(f.brotli)} |`);
-const sum = (k) => shell.reduce((n, f) => n + f[k], 0);
-console.log(`| total | ${kb(sum('raw'))} | ${kb(sum('gzip'))} | ${kb(sum('brotli'))} |`);
+const total = (label, files) =>
+  console.log(
+    `| **${label}** | ${kb(sum(files, 'raw'))} | ${kb(sum(files, 'gzip'))} | ${kb(sum(files, 'brotli'))} |`,
+  );
+total('index.html loads (entry, preloads, CSS)', shell.guest);
+for (const f of shell.signedIn)
+  console.log(`| + ${f.file} | ${kb(f.raw)} | ${kb(f.gzip)} | ${kb(f.brotli)} |`);
+total('signed-in shell (+ main layout)', [...shell.guest, ...shell.signedIn]);
+const js = (files) => files.filter((f) => f.file.endsWith('.js'));
+total('of it JavaScript', js([...shell.guest, ...shell.signedIn]));
 
 fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
 fs.writeFileSync(
