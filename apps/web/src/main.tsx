@@ -3,7 +3,7 @@ import '@fontsource/inter/500.css';
 import '@fontsource/inter/600.css';
 import '@fontsource/inter/700.css';
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/global.css';
 import { boot } from './boot.tsx';
 
 boot();

@@ -1,5 +1,5 @@
-import { Tabs } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { ScrollArea, Tabs } from '@mantine/core';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 
 interface ScreenTabsProps {
@@ -17,9 +17,17 @@ export function tabLabel(tab: string): string {
   return tab.charAt(0).toUpperCase() + tab.slice(1);
 }
 
-/** Tabs whose values are URL segments: choosing one navigates; the URL decides the selection. */
+/**
+ * Tabs whose values are URL segments: choosing one navigates; the URL decides the selection.
+ * The row stays one line and scrolls sideways on a narrow screen, the selected tab in view.
+ */
 export function ScreenTabs({ tabs, active, hrefFor, label, children }: ScreenTabsProps) {
   const navigate = useNavigate();
+  const listRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const selected = listRef.current?.querySelector<HTMLElement>('[aria-selected="true"]');
+    selected?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [active]);
   return (
     <Tabs
       value={active}
@@ -28,13 +36,21 @@ export function ScreenTabs({ tabs, active, hrefFor, label, children }: ScreenTab
       }}
       keepMounted={false}
     >
-      <Tabs.List aria-label={label} mb="lg">
-        {tabs.map((tab) => (
-          <Tabs.Tab key={tab} value={tab}>
-            {tabLabel(tab)}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
+      <ScrollArea type="never" mb="lg" data-testid="screen-tabs">
+        <Tabs.List
+          ref={listRef}
+          aria-label={label}
+          miw="100%"
+          w="max-content"
+          style={{ flexWrap: 'nowrap' }}
+        >
+          {tabs.map((tab) => (
+            <Tabs.Tab key={tab} value={tab}>
+              {tabLabel(tab)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </ScrollArea>
       {active ? <Tabs.Panel value={active}>{children}</Tabs.Panel> : children}
     </Tabs>
   );

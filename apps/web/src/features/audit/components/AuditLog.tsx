@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { NameText } from '#web/components/NameText.tsx';
 import { formatDateTime } from '#web/lib/format.ts';
 import { useAuditLog } from '../api/list-audit-entries.ts';
 import { describeAuditEntry } from '../lib/audit-labels.ts';
@@ -22,23 +23,34 @@ export function AuditLog() {
         <Text size="sm">Nothing recorded yet.</Text>
       ) : null}
       {entries.length > 0 ? (
-        <Table.ScrollContainer minWidth={520}>
+        <Table.ScrollContainer minWidth={0}>
           <Table verticalSpacing="xs" aria-label="Audit log">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Who</Table.Th>
                 <Table.Th>What</Table.Th>
+                <Table.Th w={200} visibleFrom="sm">
+                  Who
+                </Table.Th>
+                <Table.Th visibleFrom="sm">When</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {entries.map((e) => (
                 <Table.Tr key={e.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Td>
+                    <NameText name={describeAuditEntry(e)} size="sm" lines={3} component="div" />
+                    {/* On a phone the main column stands alone; who and when go under it. */}
+                    <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {e.actorEmail ?? 'System'} ·{' '}
+                      <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
+                    </Text>
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">
+                    <NameText name={e.actorEmail ?? 'System'} size="sm" lines={2} />
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">
                     <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
                   </Table.Td>
-                  <Table.Td>{e.actorEmail ?? 'System'}</Table.Td>
-                  <Table.Td>{describeAuditEntry(e)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
+import { NameText } from '#web/components/NameText.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { applyServerErrors } from '#web/lib/forms.ts';
 import { useCreateInvitation } from '../api/create-invitation.ts';
@@ -124,7 +125,9 @@ function PendingInvitations() {
           <Table.Tbody>
             {list.map((inv) => (
               <Table.Tr key={inv.id}>
-                <Table.Td>{inv.email}</Table.Td>
+                <Table.Td>
+                  <NameText name={inv.email} size="sm" />
+                </Table.Td>
                 <Table.Td>{ROLE_LABELS[inv.role]}</Table.Td>
                 <Table.Td>
                   <time dateTime={inv.expiresAt}>{formatDateTime(inv.expiresAt)}</time>

@@ -21,6 +21,7 @@ import { useRemoveMember } from '../api/remove-member.ts';
 import { InvitationsPanel } from './InvitationsPanel.tsx';
 import { ROLE_LABELS, canRemoveMember, isLastOwner, roleChoices } from '../lib/member-rules.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { NameText } from '#web/components/NameText.tsx';
 import { formatDate } from '#web/lib/format.ts';
 
 function MutationError({ error }: { error: Error | null }) {
@@ -73,13 +74,13 @@ function MembersTable({
   return (
     <>
       <MutationError error={remove.error} />
-      <Table.ScrollContainer minWidth={560}>
+      <Table.ScrollContainer minWidth={340}>
         <Table verticalSpacing="sm" aria-label="Members">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Name</Table.Th>
               <Table.Th>Role</Table.Th>
-              <Table.Th>Joined</Table.Th>
+              <Table.Th visibleFrom="sm">Joined</Table.Th>
               <Table.Th>
                 <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Th>
@@ -91,22 +92,23 @@ function MembersTable({
               return (
                 <Table.Tr key={m.userId}>
                   <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {m.name || m.email}{' '}
+                    <Group gap={6} wrap="nowrap" align="flex-start">
+                      <NameText name={m.name || m.email} size="sm" fw={500} />
                       {isSelf ? (
-                        <Badge size="xs" variant="outline">
+                        <Badge size="xs" variant="outline" style={{ flexShrink: 0 }}>
                           you
                         </Badge>
                       ) : null}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {m.email}
+                    </Group>
+                    <NameText name={m.email} size="xs" c="dimmed" component="div" lines={1} />
+                    <Text size="xs" c="dimmed" hiddenFrom="sm">
+                      Joined <time dateTime={m.joinedAt}>{formatDate(m.joinedAt)}</time>
                     </Text>
                   </Table.Td>
                   <Table.Td>
                     <RoleCell member={m} myRole={myRole} isSelf={isSelf} />
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td visibleFrom="sm">
                     <time dateTime={m.joinedAt}>{formatDate(m.joinedAt)}</time>
                   </Table.Td>
                   <Table.Td>

@@ -1,8 +1,8 @@
 import type { Share } from '@tenantry/shared';
-import { Alert, Anchor, Button, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Loader, Stack, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { NameText } from '#web/components/NameText.tsx';
 import { RevokeShareModal } from './RevokeShareModal.tsx';
 import { ShareRoleSelect } from './ShareRoleSelect.tsx';
 import { formatLastUsed } from '../lib/share-time.ts';
@@ -60,15 +60,16 @@ export function SharesTable({
               <Table.Tr key={share.id}>
                 {withTenant ? (
                   <Table.Td>
-                    <Anchor
-                      component={Link}
+                    <NameText
+                      name={share.tenantName}
                       to={`/tenant/${encodeURIComponent(share.tenantId)}/sharing`}
-                    >
-                      {share.tenantName}
-                    </Anchor>
+                      size="sm"
+                    />
                   </Table.Td>
                 ) : null}
-                <Table.Td>{share.email}</Table.Td>
+                <Table.Td>
+                  <NameText name={share.email} size="sm" />
+                </Table.Td>
                 <Table.Td>
                   <ShareRoleSelect
                     share={share}

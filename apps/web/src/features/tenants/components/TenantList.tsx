@@ -1,6 +1,5 @@
 import type { TenantSummary } from '@tenantry/shared';
 import {
-  Anchor,
   Badge,
   Button,
   Card,
@@ -17,7 +16,6 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuilding, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { useTenantList } from '../api/list-tenants.ts';
 import {
   DEFAULT_CONTROLS,
@@ -27,6 +25,7 @@ import {
   type TenantListControls,
 } from '../lib/list-query.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { NAME_WRAP, NameText } from '#web/components/NameText.tsx';
 import { formatDate } from '#web/lib/format.ts';
 
 const tenantHref = (t: TenantSummary) => `/tenant/${encodeURIComponent(t.id)}/overview`;
@@ -36,7 +35,7 @@ function TenantTags({ tags }: { tags: string[] }) {
   return (
     <Group gap={4} wrap="wrap">
       {tags.map((tag) => (
-        <Badge key={tag} variant="light" size="sm" tt="none">
+        <Badge key={tag} variant="light" size="sm" tt="none" maw="100%" title={tag}>
           {tag}
         </Badge>
       ))}
@@ -158,13 +157,13 @@ export function TenantList({ onCreate }: { onCreate: () => void }) {
                   <Table.Tr key={t.id}>
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
-                        <Anchor component={Link} to={tenantHref(t)} fw={500}>
-                          {t.name}
-                        </Anchor>
+                        <NameText name={t.name} to={tenantHref(t)} fw={500} size="sm" />
                         {t.archivedAt ? <ArchivedBadge /> : null}
                       </Group>
                     </Table.Td>
-                    <Table.Td>{t.industry ?? '—'}</Table.Td>
+                    <Table.Td>
+                      {t.industry ? <NameText name={t.industry} size="sm" /> : '—'}
+                    </Table.Td>
                     <Table.Td>
                       <TenantTags tags={t.tags} />
                     </Table.Td>
@@ -179,13 +178,11 @@ export function TenantList({ onCreate }: { onCreate: () => void }) {
           <Stack gap="xs" hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
             {tenants.map((t) => (
               <Card key={t.id} withBorder padding="sm" component="li">
-                <Group justify="space-between" gap="xs" wrap="nowrap">
-                  <Anchor component={Link} to={tenantHref(t)} fw={500}>
-                    {t.name}
-                  </Anchor>
+                <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                  <NameText name={t.name} to={tenantHref(t)} fw={500} />
                   {t.archivedAt ? <ArchivedBadge /> : null}
                 </Group>
-                <Text size="sm" c="dimmed">
+                <Text size="sm" c="dimmed" style={NAME_WRAP}>
                   {t.industry ?? 'No industry'} · updated{' '}
                   <time dateTime={t.updatedAt}>{formatDate(t.updatedAt)}</time>
                 </Text>
