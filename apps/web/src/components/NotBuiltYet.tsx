@@ -2,10 +2,13 @@ import { Alert } from '@mantine/core';
 import { IconTools } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
-/** The honest body of a screen whose feature has not landed yet. No fake data. */
+/**
+ * The honest body of a screen whose feature has not landed yet: what the person will be able
+ * to do here, in their words (never the name of the code that will bring it). No fake data.
+ */
 export function NotBuiltYet({
   children,
-  title = 'Not built yet',
+  title = 'Coming soon',
 }: {
   children: ReactNode;
   title?: string;
@@ -13,6 +16,15 @@ export function NotBuiltYet({
   return (
     <Alert variant="light" color="gray" title={title} icon={<IconTools size={18} aria-hidden />}>
       {children}
+    </Alert>
+  );
+}
+
+/** A tab segment in the URL that the screen does not have. */
+export function NoSuchSection() {
+  return (
+    <Alert variant="light" color="gray" title="There is no such section">
+      Choose one of the tabs above.
     </Alert>
   );
 }

@@ -8,8 +8,8 @@ export default function AssessmentLandingScreen() {
   return (
     <AuthCard title={SCREEN_TITLES.assessmentLanding}>
       <NotBuiltYet>
-        Answering an assessment through a respondent link arrives with the assessments feature. This
-        page is not built yet.
+        This is where you will answer the assessment questions you were sent, save as you go and
+        come back later to finish.
       </NotBuiltYet>
       <Text size="sm" c="dimmed">
         If someone sent you this link, they will let you know when it is ready.

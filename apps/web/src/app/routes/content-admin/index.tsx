@@ -1,16 +1,17 @@
 import { SCREEN_TABS, SCREEN_TITLES } from '@tenantry/shared';
 import { Text } from '@mantine/core';
 import { useParams } from 'react-router';
-import { NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
+import { NoSuchSection, NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
 
 const TABS = SCREEN_TABS.contentAdmin;
 const BODY: Record<string, string> = {
-  frameworks: 'The framework editor arrives with content authoring.',
-  playbooks: 'The playbook editor arrives with content authoring.',
-  articles: 'The article editor arrives with content authoring.',
-  media: 'Media uploads and the image cropper arrive with content authoring.',
+  frameworks:
+    'Write your own frameworks: sections, questions, weights and guidance, published as versions.',
+  playbooks: 'Write remediation playbooks: ordered steps your team follows to close a gap.',
+  articles: 'Write articles for your team and your clients.',
+  media: 'Upload and crop the images your frameworks, playbooks and articles use.',
 };
 
 export default function ContentAdminScreen() {
@@ -33,9 +34,7 @@ export default function ContentAdminScreen() {
         active={active}
         hrefFor={(t) => `/contentAdmin/${t}`}
       >
-        <NotBuiltYet>
-          {BODY[active] ?? 'There is no such section.'} This screen is not built yet.
-        </NotBuiltYet>
+        {BODY[active] ? <NotBuiltYet>{BODY[active]}</NotBuiltYet> : <NoSuchSection />}
       </ScreenTabs>
     </>
   );

@@ -19,7 +19,10 @@ export default function DeveloperScreen() {
         description="API keys, webhooks and the API reference."
       />
       <Stack gap="xl">
-        <NotBuiltYet>API keys and webhooks are not built yet.</NotBuiltYet>
+        <NotBuiltYet>
+          API keys to reach your data from your own tools, and webhooks that tell them when
+          something changes.
+        </NotBuiltYet>
         {isAdmin ? <Mailbox /> : null}
         {seesDiagnostics ? <Diagnostics config={config} /> : null}
       </Stack>

@@ -1,15 +1,17 @@
 import { SCREEN_TABS, SCREEN_TITLES } from '@tenantry/shared';
 import { Text } from '@mantine/core';
 import { useParams } from 'react-router';
-import { NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
+import { NoSuchSection, NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
 
 const TABS = SCREEN_TABS.explore;
 const BODY: Record<string, string> = {
-  frameworks: 'The framework library arrives with content authoring.',
-  playbooks: 'Remediation playbooks arrive with content authoring.',
-  articles: 'Articles arrive with content authoring.',
+  frameworks:
+    'A library of security and compliance frameworks (questionnaires with guidance and scoring) to assess your client tenants against.',
+  playbooks:
+    'Step-by-step remediation playbooks that turn the gaps an assessment finds into tasks for your client tenants.',
+  articles: 'Guides and how-to articles on running assessments and closing gaps.',
 };
 
 export default function ExploreScreen() {
@@ -33,9 +35,7 @@ export default function ExploreScreen() {
         active={active}
         hrefFor={(t) => `/explore/${t}${forTenant}`}
       >
-        <NotBuiltYet>
-          {BODY[active] ?? 'There is no such section.'} This screen is not built yet.
-        </NotBuiltYet>
+        {BODY[active] ? <NotBuiltYet>{BODY[active]}</NotBuiltYet> : <NoSuchSection />}
       </ScreenTabs>
     </>
   );

@@ -7,8 +7,8 @@ export default function RoadmapScreen() {
     <>
       <PageHeader title={SCREEN_TITLES.roadmap} description="What we are building next." />
       <NotBuiltYet>
-        The roadmap board, votes and ideas arrive with the roadmap feature. This screen is not built
-        yet.
+        See what we are working on and what comes next, vote for what matters to you and send us
+        your ideas.
       </NotBuiltYet>
     </>
   );

@@ -1,22 +1,22 @@
 import { SCREEN_TABS, SCREEN_TITLES } from '@tenantry/shared';
 import { Card, SimpleGrid, Text } from '@mantine/core';
 import { useLocation, useParams } from 'react-router';
-import { NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
+import { NoSuchSection, NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
 
 const TABS = SCREEN_TABS.service;
 const BODY: Record<string, string> = {
-  overview: 'Platform metrics arrive with the service console.',
-  accounts: 'The list of accounts arrives with the multi-tenant core.',
-  users: 'The list of users arrives with the service console.',
-  subscriptions: 'Subscriptions arrive with billing.',
-  support: 'The support queue arrives with the support desk.',
-  feedback: 'Feedback arrives with the feedback widget.',
-  roadmap: 'Roadmap triage arrives with the roadmap feature.',
-  analytics: 'Analytics reports arrive with the service console.',
-  audit: 'The platform audit log arrives with the service console.',
-  system: 'System health arrives with the service console.',
+  overview: 'Key figures of the whole service: accounts, users, assessments and activity.',
+  accounts: 'Every account on the service, with its members, client tenants and plan.',
+  users: 'Every person who can sign in, with their accounts and system roles.',
+  subscriptions: 'The plan and payment state of every account.',
+  support: 'The support tickets of every account, to answer and close.',
+  feedback: 'What people tell us through the feedback button.',
+  roadmap: 'Sort the ideas people send in and move roadmap items between statuses.',
+  analytics: 'How people use the product: page views and key events over time.',
+  audit: 'Who did what across the whole service.',
+  system: 'The health of the service: database, e-mail and background jobs.',
 };
 
 function Ids({ entries }: { entries: [string, string | undefined][] }) {
@@ -65,17 +65,13 @@ export default function ServiceScreen() {
               ]}
             />
             <NotBuiltYet>
-              Inspecting an account and its client tenants arrives with the multi-tenant core. This
-              screen is not built yet.
+              Look into one account and its client tenants: members, settings and activity.
             </NotBuiltYet>
           </>
         ) : (
           <>
             {focus ? <Ids entries={[['Focus', focus]]} /> : null}
-            <NotBuiltYet>
-              {(active && BODY[active]) ?? 'There is no such section.'} This screen is not built
-              yet.
-            </NotBuiltYet>
+            {active && BODY[active] ? <NotBuiltYet>{BODY[active]}</NotBuiltYet> : <NoSuchSection />}
           </>
         )}
       </ScreenTabs>

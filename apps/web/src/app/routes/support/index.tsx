@@ -10,8 +10,7 @@ export default function SupportScreen() {
         description="Tickets, help articles and feedback."
       />
       <NotBuiltYet>
-        Support tickets and help articles arrive with the support desk. This screen is not built
-        yet.
+        Ask us a question or report a problem, follow the answer here, and read the help articles.
       </NotBuiltYet>
     </>
   );
