@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { applyServerErrors } from '#web/lib/forms.ts';
 import {
@@ -32,10 +32,19 @@ interface TenantFormProps {
   onCancel?: () => void;
   /** A label for the form element (its accessible name). */
   label: string;
+  /** Told whenever the form starts or stops differing from `initial` (unsaved edits). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /** Name, industry, size, tags, contacts and notes of a client tenant (create and edit). */
-export function TenantForm({ initial, submitLabel, onSubmit, onCancel, label }: TenantFormProps) {
+export function TenantForm({
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  label,
+  onDirtyChange,
+}: TenantFormProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     initialValues: initial,
@@ -44,6 +53,10 @@ export function TenantForm({ initial, submitLabel, onSubmit, onCancel, label }: 
   });
   const { values, errors } = form;
   const saving = form.submitting;
+  const dirty = form.isDirty();
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
 
   async function submit(body: CreateTenantInput) {
     setFormError(null);

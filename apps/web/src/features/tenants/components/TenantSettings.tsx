@@ -3,6 +3,7 @@ import { Alert, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/
 import { notifications } from '@mantine/notifications';
 import { IconArchive, IconRestore } from '@tabler/icons-react';
 import { useState } from 'react';
+import { UnsavedChangesPrompt } from '#web/components/UnsavedChangesPrompt.tsx';
 import { useSetTenantArchived } from '../api/archive-tenant.ts';
 import { useUpdateTenant } from '../api/update-tenant.ts';
 import { formValuesOf } from '../lib/tenant-form.ts';
@@ -13,6 +14,7 @@ export function TenantSettings({ tenant }: { tenant: TenantDetail }) {
   const update = useUpdateTenant(tenant.id);
   const archive = useSetTenantArchived(tenant.id);
   const [confirming, setConfirming] = useState(false);
+  const [dirty, setDirty] = useState(false);
   const role = tenant.access.accountRole;
   const archived = tenant.archivedAt !== null;
 
@@ -41,6 +43,7 @@ export function TenantSettings({ tenant }: { tenant: TenantDetail }) {
 
   return (
     <Stack gap="xl">
+      <UnsavedChangesPrompt when={dirty} />
       <Card withBorder padding="md">
         <Title order={2} size="h4" mb="sm">
           Details
@@ -51,6 +54,7 @@ export function TenantSettings({ tenant }: { tenant: TenantDetail }) {
           label="Client tenant details"
           initial={formValuesOf(tenant)}
           submitLabel="Save changes"
+          onDirtyChange={setDirty}
           onSubmit={async (body) => {
             await update.mutateAsync(body);
             notifications.show({ message: 'Changes saved.', color: 'green' });
