@@ -31,3 +31,30 @@ export function formatDate(iso: string, locale?: string): string {
 export function formatDateTime(iso: string, locale?: string): string {
   return format(iso, 'dateTime', locale);
 }
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const relativeFormatters = new Map<string, Intl.RelativeTimeFormat>();
+
+/**
+ * How long ago, for recent moments: "now", "5 minutes ago", "3 hours ago", "yesterday",
+ * "4 days ago"; a week or more back (or in the future) is a day and time. A string that is not
+ * a date is returned as it is.
+ */
+export function formatRelativeTime(iso: string, now: number = Date.now(), locale?: string): string {
+  const time = new Date(iso).getTime();
+  if (Number.isNaN(time)) return iso;
+  const ago = now - time;
+  if (ago < -MINUTE || ago >= 7 * DAY) return formatDateTime(iso, locale);
+  const key = locale ?? '';
+  let rtf = relativeFormatters.get(key);
+  if (!rtf) {
+    rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    relativeFormatters.set(key, rtf);
+  }
+  if (ago < MINUTE) return rtf.format(0, 'second');
+  if (ago < HOUR) return rtf.format(-Math.floor(ago / MINUTE), 'minute');
+  if (ago < DAY) return rtf.format(-Math.floor(ago / HOUR), 'hour');
+  return rtf.format(-Math.floor(ago / DAY), 'day');
+}

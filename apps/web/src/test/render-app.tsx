@@ -25,17 +25,37 @@ export interface FetchCall {
   init: RequestInit | undefined;
 }
 
+/** A test's own answers, by `METHOD /path` (e.g. `GET /api/v1/account`). */
+export type ExtraRoutes = Record<
+  string,
+  (init: RequestInit | undefined, url: URL) => Response | Promise<Response>
+>;
+
+export interface RenderAppOptions {
+  /** Answers for endpoints the default mock does not know. */
+  routes?: ExtraRoutes;
+  /** How /api/v1/me answers a signed-out visitor: today's 401, or the proposed 200 `null`. */
+  signedOutMe?: '401' | 'null';
+}
+
 /**
  * Renders the real route tree at `path` under StrictMode, with fetch answering /api/v1/me as
  * `user` (null → 401) and accepting analytics batches. Returns the router and every fetch call.
  */
-export function renderApp(path: string, initialUser: CurrentUser | null) {
+export function renderApp(
+  path: string,
+  initialUser: CurrentUser | null,
+  options: RenderAppOptions = {},
+) {
   const session = { user: initialUser, signedInAs: initialUser };
   const calls: FetchCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     calls.push({ url, init });
-    const pathname = new URL(url, 'http://localhost').pathname;
+    const parsed = new URL(url, 'http://localhost');
+    const pathname = parsed.pathname;
+    const extra = options.routes?.[`${init?.method ?? 'GET'} ${pathname}`];
+    if (extra) return extra(init, parsed);
     if (pathname === '/api/auth/sign-in/email') {
       session.user = session.signedInAs;
       return session.user
@@ -51,8 +71,9 @@ export function renderApp(path: string, initialUser: CurrentUser | null) {
     }
     const user = session.user;
     if (pathname === '/api/v1/me') {
-      return user
-        ? jsonResponse(user)
+      if (user) return jsonResponse(user);
+      return options.signedOutMe === 'null'
+        ? jsonResponse(null)
         : jsonResponse(
             { error: { code: 'common.unauthenticated', message: 'Sign in first' } },
             401,
@@ -70,6 +91,12 @@ export function renderApp(path: string, initialUser: CurrentUser | null) {
       });
     }
     if (pathname === '/api/v1/analytics/events') return new Response(null, { status: 202 });
+    if (!user && pathname.startsWith('/api/v1/')) {
+      return jsonResponse(
+        { error: { code: 'common.unauthenticated', message: 'Sign in first' } },
+        401,
+      );
+    }
     return jsonResponse({ error: { code: 'common.not_found', message: 'Not found' } }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -86,7 +113,11 @@ export function renderApp(path: string, initialUser: CurrentUser | null) {
   const allowSignInAs = (user: CurrentUser) => {
     session.signedInAs = user;
   };
-  return { ...view, router, calls, queryClient, allowSignInAs };
+  /** The server stops accepting the session (ended elsewhere, share revoked): 401 from now. */
+  const endSession = () => {
+    session.user = null;
+  };
+  return { ...view, router, calls, queryClient, allowSignInAs, endSession };
 }
 
 export function analyticsEvents(

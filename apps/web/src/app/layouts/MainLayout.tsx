@@ -1,22 +1,25 @@
 import type { CurrentUser } from '@tenantry/shared';
 import {
   AppShell,
-  Avatar,
   Burger,
   Container,
+  Divider,
   Group,
-  Menu,
+  Image,
   NavLink,
   Text,
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CenteredLoader } from '#web/components/CenteredLoader.tsx';
+import { NameText } from '#web/components/NameText.tsx';
 import { ThemeToggle } from '#web/components/ThemeToggle.tsx';
+import { useAccount } from '#web/features/account/api/get-account.ts';
+import { lastSessionOf, rememberSession } from '#web/features/auth/lib/last-session.ts';
 import { isActive, navItemsFor } from './nav-items.ts';
+import { UserMenu } from './UserMenu.tsx';
 
 // Lazy: it pulls in the auth client, which most page loads do not need.
 const EmailNotVerifiedBanner = lazy(() =>
@@ -25,54 +28,52 @@ const EmailNotVerifiedBanner = lazy(() =>
   })),
 );
 
-function initials(user: CurrentUser): string {
-  const source = user.displayName.trim() || user.email;
-  return source
-    .split(/\s+/)
-    .slice(0, 2)
-    .map((w) => w.charAt(0).toUpperCase())
-    .join('');
-}
-
-export function Logo() {
+export function Logo({ visibleFrom }: { visibleFrom?: 'xs' | 'sm' }) {
   return (
-    <Text component={Link} to="/" fw={700} size="lg" c="inherit" td="none">
+    <Text
+      component={Link}
+      to="/"
+      fw={700}
+      size="lg"
+      c="inherit"
+      td="none"
+      visibleFrom={visibleFrom}
+      style={{ flexShrink: 0 }}
+    >
       Tenantry
     </Text>
   );
 }
 
-function UserMenu({ user }: { user: CurrentUser }) {
+/** The member's account in the header: its logo and name (GET /api/v1/account). */
+function AccountIdentity() {
+  const { data: account } = useAccount();
+  if (!account) return null;
   return (
-    <Menu position="bottom-end" width={240} withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label="User menu">
-          <Group gap={6} wrap="nowrap">
-            <Avatar size="sm" radius="xl" color="indigo" aria-hidden>
-              {initials(user)}
-            </Avatar>
-            <Text size="sm" visibleFrom="md" maw={200} truncate>
-              {user.email}
-            </Text>
-            <IconChevronDown size={14} aria-hidden />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Signed in as</Menu.Label>
-        <Text size="sm" px="sm" pb="xs" style={{ overflowWrap: 'anywhere' }}>
-          {user.email}
-        </Text>
-        <Menu.Divider />
-        <Menu.Item
-          component={Link}
-          to="/signout"
-          leftSection={<IconLogout size={16} aria-hidden />}
-        >
-          Sign out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <UnstyledButton
+      component={Link}
+      to="/admin/general"
+      miw={0}
+      aria-label={`Account: ${account.name}`}
+      data-testid="header-account"
+    >
+      <Group gap={8} wrap="nowrap" miw={0}>
+        {account.logoUrl ? (
+          <Image
+            src={account.logoUrl}
+            alt=""
+            h={28}
+            w="auto"
+            maw={72}
+            fit="contain"
+            radius="sm"
+            style={{ flexShrink: 0 }}
+            data-testid="header-account-logo"
+          />
+        ) : null}
+        <NameText name={account.name} lines={1} size="sm" fw={500} maw={280} />
+      </Group>
+    </UnstyledButton>
   );
 }
 
@@ -87,6 +88,12 @@ export function MainLayout({ user, children }: { user: CurrentUser; children: Re
     close();
   }, [pathname, close]);
 
+  // If this session ends elsewhere, the sign-in page can say so (features/auth last-session).
+  useEffect(() => {
+    const session = lastSessionOf(user);
+    if (session) rememberSession(session);
+  }, [user]);
+
   return (
     <AppShell
       header={{ height: 56 }}
@@ -94,8 +101,8 @@ export function MainLayout({ user, children }: { user: CurrentUser; children: Re
       padding={{ base: 'sm', sm: 'lg' }}
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" miw={0} flex="1 1 auto">
             <Burger
               opened={opened}
               onClick={toggle}
@@ -104,11 +111,18 @@ export function MainLayout({ user, children }: { user: CurrentUser; children: Re
               aria-label="Toggle navigation"
               aria-expanded={opened}
             />
-            <Logo />
+            <Logo visibleFrom="xs" />
+            <Divider
+              orientation="vertical"
+              h={24}
+              style={{ alignSelf: 'center' }}
+              visibleFrom="xs"
+            />
+            <AccountIdentity />
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
             <ThemeToggle />
-            <UserMenu user={user} />
+            <UserMenu user={user} withProfile />
           </Group>
         </Group>
       </AppShell.Header>

@@ -1,5 +1,5 @@
-import { SCREEN_TABS, SCREEN_TITLES, type Account } from '@tenantry/shared';
-import { Alert, Loader } from '@mantine/core';
+import { SCREEN_TABS, SCREEN_TITLES, type Account, type CurrentUser } from '@tenantry/shared';
+import { Alert, Loader, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
@@ -9,17 +9,42 @@ import { useAccount } from '#web/features/account/api/get-account.ts';
 import { AccountGeneral } from '#web/features/account/components/AccountGeneral.tsx';
 import { AuditLog } from '#web/features/audit/components/AuditLog.tsx';
 import { useMe } from '#web/features/auth/api/me.ts';
+import { ProfileSection } from '#web/features/auth/components/ProfileSection.tsx';
 import { MembersPanel } from '#web/features/members/components/MembersPanel.tsx';
+import { useRefreshSessions } from '#web/features/sessions/api/list-sessions.ts';
+import { SessionsPanel } from '#web/features/sessions/components/SessionsPanel.tsx';
 import { AccountSharingPanel } from '#web/features/sharing/components/AccountSharingPanel.tsx';
 
 const TABS = SCREEN_TABS.admin;
-const NOT_BUILT: Record<string, string> = {
-  billing: 'Plans, invoices and payment methods arrive with billing.',
-  security: 'Your sessions arrive with account security.',
+const COMING: Record<string, string> = {
+  billing:
+    'Choose a plan for your account, see your invoices and keep your payment details up to date.',
 };
 
-function TabBody({ tab, account, userId }: { tab: string; account: Account; userId: string }) {
+/** admin/security: my profile (name, password, e-mail), then where I am signed in. */
+function SecurityTab({ user }: { user: CurrentUser }) {
+  const refreshSessions = useRefreshSessions();
+  return (
+    <Stack gap="xl">
+      <ProfileSection user={user} onPasswordChanged={() => void refreshSessions()} />
+      <SessionsPanel />
+    </Stack>
+  );
+}
+
+function TabBody({
+  tab,
+  account,
+  user,
+}: {
+  tab: string;
+  account: Account;
+  user: CurrentUser | null;
+}) {
+  const userId = user?.uid ?? '';
   switch (tab) {
+    case 'security':
+      return user ? <SecurityTab user={user} /> : null;
     case 'general':
       return <AccountGeneral account={account} />;
     case 'members':
@@ -35,10 +60,12 @@ function TabBody({ tab, account, userId }: { tab: string; account: Account; user
         </Alert>
       );
     default:
-      return (
-        <NotBuiltYet>
-          {NOT_BUILT[tab] ?? 'There is no such section.'} This screen is not built yet.
-        </NotBuiltYet>
+      return COMING[tab] ? (
+        <NotBuiltYet>{COMING[tab]}</NotBuiltYet>
+      ) : (
+        <Alert variant="light" color="gray">
+          There is no such section.
+        </Alert>
       );
   }
 }
@@ -56,7 +83,7 @@ export default function AdminScreen() {
         The account could not be loaded: {account.error.message}
       </Alert>
     );
-  } else body = <TabBody tab={active} account={account.data} userId={user?.uid ?? ''} />;
+  } else body = <TabBody tab={active} account={account.data} user={user} />;
   return (
     <>
       <PageHeader
