@@ -65,6 +65,20 @@ describe('route guards (who may open which route)', () => {
     });
   });
 
+  it('a signed-out visitor whose last session here was shared goes to that tenant’s shared sign-in', () => {
+    const last = { kind: 'shared', tenantId: 'a/b', tenantName: 'Acme' } as const;
+    const toShared: GuardDecision = { kind: 'redirect', to: '/sharedSignin/a%2Fb' };
+    expect(decideAccess('auth-shared', null, last)).toEqual(toShared);
+    expect(decideAccess('auth', null, last)).toEqual(toShared);
+    expect(decideAccess('systemadmin', null, last)).toEqual(toShared);
+    // Guest and public pages stay open; a member's last session changes nothing.
+    expect(decideAccess('guest', null, last)).toEqual(allow);
+    expect(decideAccess('public', null, last)).toEqual(allow);
+    expect(decideAccess('auth', null, { kind: 'member' })).toEqual(toSignin);
+    // Signed in again: the memory no longer matters.
+    expect(decideAccess('auth', USER, last)).toEqual(allow);
+  });
+
   it('a partner-only user without a target tenant gets not found rather than a loop', () => {
     expect(decideAccess('auth', { ...SHARED, ttid: null })).toEqual(notFound);
   });

@@ -1,4 +1,5 @@
 import { sharedUserHome, type CurrentUser, type RouteAccess } from '@tenantry/shared';
+import type { LastSession } from '#web/features/auth/lib/last-session.ts';
 
 /**
  * What a guard decides for one route and one visitor (the access rules of docs/product.md,
@@ -31,7 +32,27 @@ function sharedHome(user: CurrentUser): GuardDecision {
   return user.ttid ? { kind: 'redirect', to: sharedUserHome(user.ttid) } : { kind: 'notFound' };
 }
 
-export function decideAccess(access: RouteAccess, user: CurrentUser | null): GuardDecision {
+/** Where the shared sign-in page of a client tenant is (it also explains an ended access). */
+export function sharedSignInPath(tenantId: string): string {
+  return `/sharedSignin/${encodeURIComponent(tenantId)}`;
+}
+
+/**
+ * A signed-out visitor on a page that needs a session: the sign-in page, or, when this browser's
+ * last session was a shared one (the share was revoked, or it ended), that client tenant's
+ * shared sign-in, which says the access has ended.
+ */
+function toSignIn(last: LastSession | null): GuardDecision {
+  return last?.kind === 'shared'
+    ? { kind: 'redirect', to: sharedSignInPath(last.tenantId) }
+    : TO_SIGNIN;
+}
+
+export function decideAccess(
+  access: RouteAccess,
+  user: CurrentUser | null,
+  last: LastSession | null = null,
+): GuardDecision {
   switch (access) {
     case 'public':
       return ALLOW;
@@ -39,12 +60,12 @@ export function decideAccess(access: RouteAccess, user: CurrentUser | null): Gua
       if (!user) return ALLOW;
       return isPartnerOnly(user) ? sharedHome(user) : { kind: 'redirect', to: '/' };
     case 'auth-shared':
-      return user ? ALLOW : TO_SIGNIN;
+      return user ? ALLOW : toSignIn(last);
     case 'auth':
-      if (!user) return TO_SIGNIN;
+      if (!user) return toSignIn(last);
       return isPartnerOnly(user) ? sharedHome(user) : ALLOW;
     case 'systemadmin':
-      if (!user) return TO_SIGNIN;
+      if (!user) return toSignIn(last);
       if (isPartnerOnly(user)) return sharedHome(user);
       // A non-admin gets "not found", which does not confirm that the console exists.
       return user.role === 'systemadmin' ? ALLOW : { kind: 'notFound' };

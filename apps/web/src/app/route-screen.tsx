@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { CenteredLoader } from '#web/components/CenteredLoader.tsx';
 import { useMe } from '#web/features/auth/api/me.ts';
+import { readLastSession } from '#web/features/auth/lib/last-session.ts';
 import { nextFromSearch, type SignInState } from '#web/features/auth/lib/next-path.ts';
 import { decideAccess } from './guards.ts';
 import { SCREENS } from './screens.ts';
@@ -21,7 +22,9 @@ function GuardedScreen({ access, screen }: { access: RouteAccess; screen: Screen
   const { user, isLoading } = useMe();
   const location = useLocation();
   if (isLoading) return <CenteredLoader />;
-  const decision = decideAccess(access, user);
+  // Only read when signed out: why the session ended decides where the visitor goes.
+  const last = user ? null : readLastSession();
+  const decision = decideAccess(access, user, last);
   switch (decision.kind) {
     case 'allow':
       return <ScreenView screen={screen} />;
@@ -39,7 +42,11 @@ function GuardedScreen({ access, screen }: { access: RouteAccess; screen: Screen
       if (next) return <Navigate to={next} replace />;
       const remember = decision.rememberFrom && location.pathname !== '/signout';
       const state: SignInState | undefined = remember
-        ? { from: { pathname: location.pathname, search: location.search, hash: location.hash } }
+        ? {
+            from: { pathname: location.pathname, search: location.search, hash: location.hash },
+            // Signed in here before and never signed out: the session ended elsewhere.
+            ...(last?.kind === 'member' ? { ended: true } : {}),
+          }
         : undefined;
       return <Navigate to={decision.to} replace state={state} />;
     }

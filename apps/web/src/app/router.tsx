@@ -1,13 +1,11 @@
 import { ROUTES, type RouteDef } from '@tenantry/shared';
-import { Suspense } from 'react';
+import { Suspense, lazy } from 'react';
 import { Outlet, createBrowserRouter, type RouteObject } from 'react-router';
 import { CenteredLoader } from '#web/components/CenteredLoader.tsx';
 import { useMe } from '#web/features/auth/api/me.ts';
 import { RouteScreen } from './route-screen.tsx';
 import { mainLayoutFor } from './guards.ts';
-import { MainLayout } from './layouts/MainLayout.tsx';
-import { SharedTenantLayout } from './layouts/SharedTenantLayout.tsx';
-import { PageViewTracker, ScrollToTop } from './navigation-effects.tsx';
+import { PageViewTracker, ScrollToTop, SessionRecheck } from './navigation-effects.tsx';
 import type { RouteHandle } from './route-handle.ts';
 import { RouteErrorPage } from './routes/route-error.tsx';
 
@@ -16,10 +14,21 @@ function Root() {
     <>
       <ScrollToTop />
       <PageViewTracker />
+      <SessionRecheck />
       <Outlet />
     </>
   );
 }
+
+// The signed-in shells are chunks of their own (AppShell, menus, navigation): the sign-in,
+// sign-up and respondent pages never load them. Each starts loading with the first `main`
+// route, while /api/v1/me is asked, not after it answers.
+const loadMainLayout = () => import('./layouts/MainLayout.tsx');
+const loadSharedTenantLayout = () => import('./layouts/SharedTenantLayout.tsx');
+const MainLayout = lazy(() => loadMainLayout().then((m) => ({ default: m.MainLayout })));
+const SharedTenantLayout = lazy(() =>
+  loadSharedTenantLayout().then((m) => ({ default: m.SharedTenantLayout })),
+);
 
 /**
  * The `main` layout: the main shell, or the shared-tenant shell for a shared user.
@@ -27,16 +36,23 @@ function Root() {
  */
 function MainLayoutRoute() {
   const { user, isLoading } = useMe();
-  if (isLoading) return <CenteredLoader />;
+  if (isLoading) {
+    void loadMainLayout();
+    return <CenteredLoader />;
+  }
   if (!user) return <Outlet />;
-  return mainLayoutFor(user) === 'shared' ? (
-    <SharedTenantLayout user={user}>
-      <Outlet />
-    </SharedTenantLayout>
-  ) : (
-    <MainLayout user={user}>
-      <Outlet />
-    </MainLayout>
+  return (
+    <Suspense fallback={<CenteredLoader />}>
+      {mainLayoutFor(user) === 'shared' ? (
+        <SharedTenantLayout user={user}>
+          <Outlet />
+        </SharedTenantLayout>
+      ) : (
+        <MainLayout user={user}>
+          <Outlet />
+        </MainLayout>
+      )}
+    </Suspense>
   );
 }
 

@@ -73,6 +73,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // What a test left in storage (e.g. the last session, features/auth/lib/last-session.ts).
+  window.localStorage.clear();
   const errors = consoleErrors;
   const wasAllowed = allowed;
   Object.defineProperty(navigator, 'sendBeacon', {

@@ -1,37 +1,63 @@
 import type { CurrentUser } from '@tenantry/shared';
-import { AppShell, Badge, Button, Container, Group, Text } from '@mantine/core';
-import { Suspense, type ReactNode } from 'react';
+import { AppShell, Badge, Container, Group, Text } from '@mantine/core';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CenteredLoader } from '#web/components/CenteredLoader.tsx';
+import { NameText } from '#web/components/NameText.tsx';
 import { ThemeToggle } from '#web/components/ThemeToggle.tsx';
+import { lastSessionOf, rememberSession } from '#web/features/auth/lib/last-session.ts';
 import { useTenantName } from '#web/features/tenants/api/get-tenant.ts';
+import { UserMenu } from './UserMenu.tsx';
 
-/** The shared-tenant shell: a shared user sees one client tenant's name, no account navigation. */
+/**
+ * The shared-tenant shell: a shared user sees one client tenant's name, no account navigation.
+ * Their user menu holds who they are and Sign out: they have no account, password or sessions
+ * to manage (a shared sign-in is a one-time code).
+ */
 export function SharedTenantLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   // The tenant's name when the tenant API answers (a shared viewer may read it), else its id.
   const tenantName = useTenantName(user.ttid);
+  const home = user.ttid ? `/tenant/${encodeURIComponent(user.ttid)}` : '/';
+
+  // If the share is revoked, the next page names the client tenant whose access ended.
+  useEffect(() => {
+    const session = lastSessionOf(user, tenantName ?? null);
+    if (session) rememberSession(session);
+  }, [user, tenantName]);
+
   return (
     <AppShell header={{ height: 56 }} padding={{ base: 'sm', sm: 'lg' }}>
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap" miw={0}>
-            <Text fw={700} size="lg" visibleFrom="xs">
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" miw={0} flex="1 1 auto">
+            <Text
+              component={Link}
+              to={home}
+              fw={700}
+              size="lg"
+              c="inherit"
+              td="none"
+              visibleFrom="sm"
+              style={{ flexShrink: 0 }}
+            >
               Tenantry
             </Text>
             <Badge variant="light" style={{ flexShrink: 0 }}>
-              Shared workspace
+              Shared with you
             </Badge>
             {user.ttid ? (
-              <Text size="sm" c="dimmed" truncate visibleFrom="xs" data-testid="shared-tenant-name">
-                {tenantName ?? `Tenant ${user.ttid}`}
-              </Text>
+              <NameText
+                name={tenantName ?? `Client tenant ${user.ttid}`}
+                lines={1}
+                size="sm"
+                c="dimmed"
+                data-testid="shared-tenant-name"
+              />
             ) : null}
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
             <ThemeToggle />
-            <Button component={Link} to="/signout" variant="default" size="xs">
-              Sign out
-            </Button>
+            <UserMenu user={user} withProfile={false} />
           </Group>
         </Group>
       </AppShell.Header>

@@ -1,9 +1,11 @@
 import { SCREEN_TITLES } from '@tenantry/shared';
 import { Alert, Anchor, Group, Text } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '#web/components/AuthCard.tsx';
 import { SignInForm } from '#web/features/auth/components/SignInForm.tsx';
+import { forgetSession, readLastSession } from '#web/features/auth/lib/last-session.ts';
 import { nextFromSearch, type SignInState } from '#web/features/auth/lib/next-path.ts';
 
 /** Where to go after signing in: back where the visitor was sent from, `?next=`, else home. */
@@ -19,6 +21,11 @@ export default function SignInScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const state = (location.state ?? null) as SignInState | null;
+  // The "you were signed out" notice is said once; a shared session's memory is the shared
+  // sign-in page's to use.
+  useEffect(() => {
+    if (readLastSession()?.kind === 'member') forgetSession();
+  }, []);
   return (
     <AuthCard
       title={SCREEN_TITLES.signin}
@@ -32,6 +39,18 @@ export default function SignInScreen() {
         </Text>
       }
     >
+      {state?.ended ? (
+        <Alert
+          color="blue"
+          variant="light"
+          icon={<IconInfoCircle size={18} aria-hidden />}
+          role="status"
+          title="You were signed out"
+        >
+          Your session ended: it was signed out from another device, your password was changed, or
+          it expired. Sign in again to continue.
+        </Alert>
+      ) : null}
       {state?.notice ? (
         <Alert
           color="teal"

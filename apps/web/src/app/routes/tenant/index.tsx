@@ -1,10 +1,11 @@
 import { SCREEN_TABS, SCREEN_TITLES } from '@tenantry/shared';
 import { Alert, Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
-import { NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
+import { Link, Navigate, useParams } from 'react-router';
+import { NoSuchSection, NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
+import { useMe } from '#web/features/auth/api/me.ts';
 import { useTenant } from '#web/features/tenants/api/get-tenant.ts';
 import { TenantOverview } from '#web/features/tenants/components/TenantOverview.tsx';
 import { TenantSettings } from '#web/features/tenants/components/TenantSettings.tsx';
@@ -13,11 +14,17 @@ import { ApiError } from '#web/lib/api.ts';
 import type { ScreenProps } from '#web/app/route-handle.ts';
 
 const TABS = SCREEN_TABS.tenant;
+/** Managed by the account that shared the client tenant: not shown to a shared user. */
+const MEMBERS_ONLY: readonly string[] = ['sharing', 'settings'];
+const SHARED_TABS = TABS.filter((t) => !MEMBERS_ONLY.includes(t));
 /** Tabs whose features have not landed yet say so plainly. */
 const LATER: Record<string, string> = {
-  assessments: 'Assessments arrive with the assessments feature.',
-  baseline: 'The baseline view arrives with assessments and scoring.',
-  remediation: 'Remediation tasks arrive with playbooks and remediation.',
+  assessments:
+    'Run assessments of this client tenant against a framework, send questions to the right people and see the scores.',
+  baseline:
+    'Mark a completed assessment as the baseline and compare the latest one with it, section by section.',
+  remediation:
+    'Track the work that closes the gaps: tasks from playbooks, who does them and by when.',
 };
 
 /**
@@ -26,10 +33,16 @@ const LATER: Record<string, string> = {
  */
 export default function TenantScreen({ screen }: ScreenProps) {
   const { tenantId = '', tab, focus } = useParams();
+  const { user } = useMe();
+  const shared = user?.isSharedUser === true;
+  const tabs = shared ? SHARED_TABS : TABS;
   const active = tab ?? TABS[0];
   const base = `/tenant/${encodeURIComponent(tenantId)}`;
   const query = useTenant(tenantId);
   const tenant = query.data;
+
+  // A shared user has no sharing or settings of their own: the overview instead.
+  if (shared && MEMBERS_ONLY.includes(active)) return <Navigate to={`${base}/overview`} replace />;
 
   if (query.isError) {
     const missing =
@@ -44,7 +57,16 @@ export default function TenantScreen({ screen }: ScreenProps) {
           icon={<IconAlertCircle size={18} aria-hidden />}
           title={missing ? 'Client tenant not found' : 'The client tenant could not be loaded'}
         >
-          {missing ? (
+          {missing && shared ? (
+            <Text size="sm">
+              It is not shared with you.{' '}
+              {user?.ttid && user.ttid !== tenantId ? (
+                <Link to={`/tenant/${encodeURIComponent(user.ttid)}`}>
+                  Back to the client tenant shared with you
+                </Link>
+              ) : null}
+            </Text>
+          ) : missing ? (
             <Text size="sm">
               It does not exist, or it is not part of your account.{' '}
               <Link to="/tenant">Back to client tenants</Link>
@@ -81,7 +103,7 @@ export default function TenantScreen({ screen }: ScreenProps) {
       />
       <ScreenTabs
         label="Client tenant sections"
-        tabs={TABS}
+        tabs={tabs}
         active={active}
         hrefFor={(t) => `${base}/${t}`}
       >
@@ -96,17 +118,11 @@ export default function TenantScreen({ screen }: ScreenProps) {
         ) : active === 'settings' ? (
           <TenantSettings tenant={tenant} />
         ) : active === 'sharing' ? (
-          tenant.access.shareRole ? (
-            <Alert variant="light" color="gray">
-              Who can see this client tenant is managed by the account that shared it with you.
-            </Alert>
-          ) : (
-            <TenantSharingPanel tenantId={tenant.id} myRole={tenant.access.accountRole} />
-          )
+          <TenantSharingPanel tenantId={tenant.id} myRole={tenant.access.accountRole} />
+        ) : LATER[active] ? (
+          <NotBuiltYet>{LATER[active]}</NotBuiltYet>
         ) : (
-          <NotBuiltYet>
-            {LATER[active] ?? 'There is no such section.'} This screen is not built yet.
-          </NotBuiltYet>
+          <NoSuchSection />
         )}
       </ScreenTabs>
     </>

@@ -3,10 +3,16 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '#web/lib/api.ts';
 import { ME_QUERY_KEY } from '#web/lib/query-client.ts';
 
-/** GET /api/v1/me: the current user's claims, or null when signed out (401). */
+/**
+ * A signed-out visitor: today the server answers 401; a 200 `null` (the proposed answer, which
+ * the browser does not log as a failed request) means the same.
+ */
+const MeAnswerSchema = CurrentUserSchema.nullable();
+
+/** GET /api/v1/me: the current user's claims, or null when signed out (401 or 200 `null`). */
 export async function fetchMe(signal?: AbortSignal): Promise<CurrentUser | null> {
   try {
-    return await apiFetch('/api/v1/me', { schema: CurrentUserSchema, signal });
+    return await apiFetch('/api/v1/me', { schema: MeAnswerSchema, signal });
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return null;
     throw err;

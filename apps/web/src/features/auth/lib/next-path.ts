@@ -7,6 +7,8 @@ import type { Location } from 'react-router';
 export interface SignInState {
   from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
   notice?: string;
+  /** The visitor's session ended without them signing out (another device, expiry). */
+  ended?: boolean;
 }
 
 /**
