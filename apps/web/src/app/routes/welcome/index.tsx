@@ -1,63 +1,70 @@
-import { SCREEN_TITLES } from '@tenantry/shared';
-import { Anchor, Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { SCREEN_TITLES, can, type CurrentUser } from '@tenantry/shared';
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { NAME_WRAP } from '#web/components/NameText.tsx';
 import { NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
+import { useAccount } from '#web/features/account/api/get-account.ts';
 import { useMe } from '#web/features/auth/api/me.ts';
+import { useInvitations } from '#web/features/members/api/list-invitations.ts';
+import { useMembers } from '#web/features/members/api/list-members.ts';
+import { GettingStarted } from '#web/features/onboarding/components/GettingStarted.tsx';
+import { gettingStarted } from '#web/features/onboarding/lib/getting-started.ts';
+import { useAccountShares } from '#web/features/sharing/api/list-account-shares.ts';
+import { useHasTenants } from '#web/features/tenants/api/has-tenants.ts';
 
-const CHECKLIST = [
-  { to: '/tenant', label: 'Add your first client tenant', hint: 'The organisations you assess.' },
-  {
-    to: '/explore/frameworks',
-    label: 'Browse the frameworks',
-    hint: 'Questionnaires to assess against.',
-  },
-  {
-    to: '/admin/members',
-    label: 'Invite your team',
-    hint: 'Colleagues who run assessments with you.',
-  },
-  { to: '/admin/billing', label: 'Choose a plan', hint: 'Limits and features of your account.' },
-  { to: '/support', label: 'Ask us anything', hint: 'Help articles and support tickets.' },
-] as const;
+/** The checklist's facts from the account's real state (client tenants, team, shares, e-mail). */
+function useChecklist(user: CurrentUser) {
+  const account = useAccount();
+  const role = account.data?.role ?? null;
+  const canInvite = can(role, 'members.invite');
+  const tenants = useHasTenants();
+  const shares = useAccountShares();
+  const members = useMembers();
+  const invitations = useInvitations(canInvite);
+  const others = members.data ? members.data.members.length > 1 : null;
+  // Pending invitations are listed to those who may invite; for others, no answer is needed.
+  let pending: boolean | null = false;
+  if (account.isPending) pending = null;
+  else if (canInvite) pending = invitations.data ? invitations.data.invitations.length > 0 : null;
+  const hasInvitedSomeone =
+    others === true || pending === true ? true : others === null || pending === null ? null : false;
+  return gettingStarted({
+    hasClientTenants: tenants.data ?? null,
+    hasShares: shares.data ? shares.data.shares.length > 0 : null,
+    hasInvitedSomeone,
+    emailVerified: user.emailVerified,
+    email: user.email,
+    canInvite,
+    canShare: can(role, 'sharing.manage'),
+  });
+}
 
-export default function WelcomeScreen() {
-  const { user } = useMe();
-  if (!user) return null;
+function Welcome({ user }: { user: CurrentUser }) {
+  const checklist = useChecklist(user);
+  const name = user.displayName || user.email;
   const roleLabel = user.role === 'systemadmin' ? 'System admin' : 'User';
   return (
     <>
       <PageHeader title={SCREEN_TITLES.welcome} />
       <Stack gap="lg">
         <Group gap="sm" wrap="wrap">
-          <Text size="lg">
-            Hello, <strong>{user.displayName || user.email}</strong>
+          <Text size="lg" miw={0} lineClamp={2} title={name} style={NAME_WRAP}>
+            Hello, <strong>{name}</strong>
           </Text>
           <Badge variant="light">Role: {roleLabel}</Badge>
           {user.isSystemDev ? <Badge variant="outline">System developer</Badge> : null}
         </Group>
-        <Card withBorder padding="lg">
-          <Title order={2} size="h4" mb="xs">
-            Getting started
-          </Title>
-          <List spacing="sm" listStyleType="decimal">
-            {CHECKLIST.map((item) => (
-              <List.Item key={item.to}>
-                <Anchor component={Link} to={item.to}>
-                  {item.label}
-                </Anchor>
-                <Text size="sm" c="dimmed">
-                  {item.hint}
-                </Text>
-              </List.Item>
-            ))}
-          </List>
-        </Card>
-        <NotBuiltYet title="Your dashboard">
-          Client tenants, assessments in progress, scores and overdue remediation appear here once
-          the multi-tenant core and assessments land. The dashboard is not built yet.
+        <GettingStarted checklist={checklist} />
+        <NotBuiltYet title="Your dashboard: coming soon">
+          Your client tenants at a glance: assessments in progress, scores, overdue remediation and
+          recent activity.
         </NotBuiltYet>
       </Stack>
     </>
   );
+}
+
+export default function WelcomeScreen() {
+  const { user } = useMe();
+  return user ? <Welcome user={user} /> : null;
 }

@@ -14,7 +14,7 @@ export const invitationByTokenQueryOptions = (token: string) =>
     staleTime: 0,
   });
 
-/** GET /api/v1/invitations/by-token/{token} (public). */
-export function useInvitationByToken(token: string) {
-  return useQuery(invitationByTokenQueryOptions(token));
+/** GET /api/v1/invitations/by-token/{token} (public); not asked while `enabled` is false. */
+export function useInvitationByToken(token: string, enabled = true) {
+  return useQuery({ ...invitationByTokenQueryOptions(token), enabled });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invitationAuthLinks, invitationView } from './invitation-view.ts';
+import { invitationAuthLinks, invitationTokenOf, invitationView } from './invitation-view.ts';
 
 const pending = { status: 'pending' as const, email: 'kim@example.test', accountName: 'Acme' };
 
@@ -31,5 +31,15 @@ describe('the invitation page', () => {
       signUp: '/signup?email=kim%2Bx%40example.test&next=%2Finvitations%2Ftok_1',
       signIn: '/signin?next=%2Finvitations%2Ftok_1',
     });
+  });
+});
+
+describe('the invitation a sign-up returns to', () => {
+  it('reads the token of an invitation path', () => {
+    expect(invitationTokenOf('/invitations/abc123')).toBe('abc123');
+    expect(invitationTokenOf('/invitations/a%2Fb?x=1')).toBe('a/b');
+    expect(invitationTokenOf('/admin')).toBeNull();
+    expect(invitationTokenOf(null)).toBeNull();
+    expect(invitationTokenOf('/invitations/%E0%A4%A')).toBeNull();
   });
 });

@@ -45,3 +45,14 @@ export function invitationAuthLinks(token: string, email: string) {
     signIn: `/signin?${new URLSearchParams({ next }).toString()}`,
   };
 }
+
+/** The invitation token of a return-to path (`/invitations/{token}`), else null. */
+export function invitationTokenOf(path: string | null): string | null {
+  const m = /^\/invitations\/([^/?#]+)/.exec(path ?? '');
+  if (!m?.[1]) return null;
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    return null;
+  }
+}

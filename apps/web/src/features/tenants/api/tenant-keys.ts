@@ -5,5 +5,7 @@ export const tenantKeys = {
   all: ['tenants'] as const,
   lists: () => [...tenantKeys.all, 'list'] as const,
   list: (query: Omit<TenantListQueryInput, 'cursor'>) => [...tenantKeys.lists(), query] as const,
+  /** Whether the account has any client tenant, archived ones included. */
+  any: () => [...tenantKeys.lists(), 'any'] as const,
   detail: (id: string) => [...tenantKeys.all, 'detail', id] as const,
 };
