@@ -1,10 +1,25 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { analytics } from '#web/lib/analytics.ts';
-import { USER } from '#web/test/fixtures.ts';
+import { USER, jsonResponse } from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
 
 const T = { timeout: 5_000 };
+
+const TENANT = {
+  id: 't1',
+  name: 'Acme',
+  industry: null,
+  size: null,
+  tags: [],
+  contacts: [],
+  notes: '',
+  archivedAt: null,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  updatedAt: '2026-03-01T10:00:00.000Z',
+  access: { accountRole: 'member', shareRole: null },
+};
 
 describe('client tenant screens', () => {
   beforeEach(async () => {
@@ -25,5 +40,30 @@ describe('client tenant screens', () => {
     renderApp('/tenant', USER);
     expect(await screen.findByText('The client tenants could not be loaded', {}, T)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('asks before a tab switch throws away unsaved settings', async () => {
+    const { router } = renderApp('/tenant/t1/settings', USER, {
+      routes: { 'GET /api/v1/tenants/t1': () => jsonResponse(TENANT) },
+    });
+    await screen.findByRole('textbox', { name: 'Name' }, T);
+    // Untouched: leaving asks nothing.
+    await userEvent.click(screen.getByRole('tab', { name: 'Overview' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tenant/t1/overview'));
+    await router.navigate('/tenant/t1/settings');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }, T), ' Ltd');
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Overview' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' }, T);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay and keep editing' }));
+    expect(router.state.location.pathname).toBe('/tenant/t1/settings');
+    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe(
+      'Acme Ltd',
+    );
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Sharing' }));
+    const again = await screen.findByRole('dialog', { name: 'Leave without saving?' }, T);
+    await userEvent.click(within(again).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tenant/t1/sharing'));
   });
 });
