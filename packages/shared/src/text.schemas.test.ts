@@ -15,6 +15,27 @@ describe('storable text', () => {
       expect(isStorableText(s), JSON.stringify(s)).toBe(false);
   });
 
+  it('says the same without String.prototype.isWellFormed (older browsers)', () => {
+    const proto = String.prototype as { isWellFormed?: () => boolean };
+    const original = proto.isWellFormed;
+    delete proto.isWellFormed;
+    try {
+      for (const s of ['', 'plain', '😀', 'a😀b😀', '\ud83d\ude00\ud83d\ude00'])
+        expect(isStorableText(s), JSON.stringify(s)).toBe(true);
+      for (const s of [
+        '\ud800',
+        'a\udc00',
+        '\udc00\ud800',
+        '😀\ud83d',
+        '\ud83d\ude00\ude00',
+        'a\ud800b',
+      ])
+        expect(isStorableText(s), JSON.stringify(s)).toBe(false);
+    } finally {
+      proto.isWellFormed = original;
+    }
+  });
+
   it('names the problem first and stops there; the usual checks follow', () => {
     const name = storableText().trim().min(1, 'Enter a name.').max(3, 'Too long.');
     expect(name.safeParse(' ab ').data).toBe('ab');

@@ -13,7 +13,9 @@ import { z } from 'zod';
 
 export const UNSTORABLE_TEXT_MESSAGE = 'Contains characters that cannot be stored.';
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// A high half not followed by a low one, or a low half not after a high one (no lookbehind:
+// browsers without isWellFormed lack it too).
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Whether PostgreSQL stores `s` exactly as sent: no NUL, no lone surrogate. */
 export function isStorableText(s: string): boolean {
