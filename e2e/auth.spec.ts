@@ -1,5 +1,6 @@
 import {
   ADMIN_EMAIL,
+  BASE_URL,
   PASSWORD,
   expect,
   signInViaApi,
@@ -21,6 +22,33 @@ test('a new visitor signs up and lands on the welcome page', async ({ page }) =>
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
   await expect(page.getByText('Robin Park').first()).toBeVisible();
+
+  // Getting started says what is left, from the account's real state, and links only to
+  // built screens.
+  const checklist = page.getByRole('region', { name: 'Getting started' });
+  await expect(checklist.getByTestId('getting-started-progress')).toHaveText('0 of 4 done');
+  await expect(
+    checklist.getByRole('link', { name: 'Add your first client tenant' }),
+  ).toHaveAttribute('href', '/tenant');
+  for (const link of await checklist.getByRole('link').all()) {
+    expect(await link.getAttribute('href')).toMatch(/^\/(tenant|admin\/(members|sharing))$/);
+  }
+  await expect(checklist.getByText('Choose a plan for your account')).toBeVisible();
+
+  // The header shows the new account's name.
+  await expect(page.getByTestId('header-account')).toContainText('Robin Park');
+});
+
+test('Getting started ticks off a first client tenant', async ({ page }) => {
+  await signUpViaApi(page);
+  await page.request.post('/api/v1/tenants', {
+    data: { name: 'First Client' },
+    headers: { origin: BASE_URL },
+  });
+  await page.goto('/');
+  const checklist = page.getByRole('region', { name: 'Getting started' });
+  await expect(checklist.getByText('You added client tenants')).toBeVisible();
+  await expect(checklist.getByTestId('getting-started-progress')).toHaveText('1 of 4 done');
 });
 
 test('a user signs out and back in', async ({ page }) => {

@@ -60,6 +60,9 @@ test('an owner invites a member who signs up through the link and joins the acco
   await expect(guest.getByText('as Member')).toBeVisible();
   await guest.getByRole('link', { name: 'Create an account' }).click();
   await expect(guest).toHaveURL(/\/signup\?/);
+  await expect(guest.getByRole('heading', { level: 1, name: 'Create your sign-in' })).toBeVisible();
+  await expect(guest.getByText(/Create your sign-in to join .* as Member/)).toBeVisible();
+  await expect(guest.getByText(/owner of a new account/)).toHaveCount(0);
   await expect(guest.getByLabel('E-mail')).toHaveValue(invitee);
   await guest.getByLabel('Name').fill('Ines Invitee');
   await guest.getByLabel('Password', { exact: true }).fill(PASSWORD);

@@ -65,9 +65,24 @@ test('an owner shares a tenant; the invitee signs in with a code, sees only that
 
   // They land on the tenant in the shared-tenant layout, with its name.
   await expect(guest).toHaveURL(new RegExp(`/tenant/${shared}$`));
-  await expect(guest.getByText('Shared workspace')).toBeVisible();
+  await expect(guest.getByText('Shared with you')).toBeVisible();
   await expect(guest.getByTestId('shared-tenant-name')).toHaveText('Acme Shared Ltd');
-  await expect(guest.getByRole('link', { name: 'Sign out' })).toBeVisible();
+  // Only what they can use: no sharing or settings, no list of client tenants to go back to.
+  const tabs = guest.getByRole('tablist', { name: 'Client tenant sections' });
+  await expect(tabs.getByRole('tab')).toHaveText([
+    'Overview',
+    'Assessments',
+    'Baseline',
+    'Remediation',
+  ]);
+  await guest.goto(`/tenant/${shared}/settings`);
+  await expect(guest).toHaveURL(new RegExp(`/tenant/${shared}/overview$`));
+  // Their menu: who they are, and Sign out.
+  await guest.getByRole('button', { name: 'User menu' }).click();
+  await expect(guest.getByRole('menu')).toContainText(invitee);
+  await expect(guest.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+  await expect(guest.getByRole('menuitem', { name: /Profile/ })).toHaveCount(0);
+  await guest.keyboard.press('Escape');
   const me = (await (await guest.request.get('/api/v1/me')).json()) as Record<string, unknown>;
   expect(me).toMatchObject({ tid: null, ttid: shared, isSharedUser: true });
 
@@ -82,16 +97,23 @@ test('an owner shares a tenant; the invitee signs in with a code, sees only that
   expect((await guest.request.get(`/api/v1/tenants/${other}/shares`)).status()).toBe(403);
   await guest.goto(`/tenant/${other}`);
   await expect(guest.getByText('Globex Private')).toHaveCount(0);
+  await expect(guest.getByText('It is not shared with you.')).toBeVisible();
+  await expect(guest.getByRole('link', { name: 'Back to client tenants' })).toHaveCount(0);
 
-  // The owner revokes the share; the guest's next request is refused and they are sent to
-  // sign in.
+  // The owner revokes the share; the guest's next click is refused and they are told their
+  // access to that client tenant was removed, on its shared sign-in page.
   await guest.goto(`/tenant/${shared}`);
   await expect(guest.getByTestId('shared-tenant-name')).toHaveText('Acme Shared Ltd');
   const revoke = await page.request.delete(`/api/v1/shares/${shareId}`, { headers: origin });
   expect(revoke.status(), await revoke.text()).toBe(204);
+  await tabs.getByRole('tab', { name: 'Remediation' }).click();
+  await expect(guest).toHaveURL(new RegExp(`/sharedSignin/${shared}$`));
+  await expect(
+    guest.getByRole('heading', { level: 1, name: 'Your access has ended' }),
+  ).toBeVisible();
+  await expect(guest.getByText('Your access to Acme Shared Ltd was removed')).toBeVisible();
+  await expect(guest.getByLabel('E-mail')).toBeVisible();
   expect((await guest.request.get('/api/v1/me')).status()).toBe(401);
-  await guest.reload();
-  await expect(guest).toHaveURL(/\/signin$/);
   await guestCtx.close();
 });
 

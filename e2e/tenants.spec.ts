@@ -62,15 +62,21 @@ test('a new user creates, finds, opens, edits, archives and restores a client te
   const tabs = page.getByRole('tablist', { name: 'Client tenant sections' });
   await tabs.getByRole('tab', { name: 'Assessments' }).click();
   await expect(page).toHaveURL(/\/assessments$/);
-  await expect(
-    page.getByText('Assessments arrive with the assessments feature.', { exact: false }),
-  ).toBeVisible();
+  await expect(page.getByText('Coming soon')).toBeVisible();
+  await expect(page.getByText(/Run assessments of this client tenant/)).toBeVisible();
   await tabs.getByRole('tab', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/settings$/);
 
-  // Edit it.
+  // Edit it; switching tabs with unsaved edits asks first.
   const details = page.getByRole('form', { name: 'Client tenant details' });
   await details.getByRole('textbox', { name: 'Name', exact: true }).fill('Northwind Traders Ltd');
+  await tabs.getByRole('tab', { name: 'Overview' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await leave.getByRole('button', { name: 'Stay and keep editing' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(details.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(
+    'Northwind Traders Ltd',
+  );
   await details.getByLabel('Notes').fill('Renewal in March.');
   await details.getByRole('button', { name: 'Save changes' }).click();
   await expect(

@@ -137,6 +137,18 @@ describe('the router built from the shared route table', () => {
     await waitFor(() => expect(window.localStorage.getItem('tenantry.lastSession')).toBeNull());
   });
 
+  it('tells a shared user whose share was revoked while the app was closed, on reopening it', async () => {
+    window.localStorage.setItem(
+      'tenantry.lastSession',
+      JSON.stringify({ kind: 'shared', tenantId: 'client7', tenantName: 'Acme Shared Ltd' }),
+    );
+    const { router } = renderApp('/tenant/client7', null);
+    expect(
+      await screen.findByText('Your access to Acme Shared Ltd was removed', {}, T),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/sharedSignin/client7');
+  });
+
   it('tells a member signed out from elsewhere, on their next click', async () => {
     const { router, endSession } = renderApp('/admin/general', USER);
     await screen.findByRole('heading', { level: 1, name: 'Account' }, T);
