@@ -55,7 +55,7 @@ describe('the router built from the shared route table', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     for (const label of [
       'Home',
-      'Tenants',
+      'Client tenants',
       'Explore',
       'Support',
       'Roadmap',

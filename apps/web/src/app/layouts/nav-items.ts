@@ -9,7 +9,7 @@ export interface NavItem {
 
 const ITEMS: readonly NavItem[] = [
   { label: 'Home', to: '/', match: ['/', '/home'] },
-  { label: 'Tenants', to: '/tenant', match: ['/tenant'] },
+  { label: 'Client tenants', to: '/tenant', match: ['/tenant'] },
   { label: 'Explore', to: '/explore', match: ['/explore'] },
   { label: 'Support', to: '/support', match: ['/support'] },
   { label: 'Roadmap', to: '/roadmap', match: ['/roadmap'] },

@@ -38,7 +38,7 @@ export function TenantSharingPanel({
       <SharesTable
         shares={shares}
         canManage={canManage}
-        label="People this tenant is shared with"
+        label="People this client tenant is shared with"
         empty="Not shared with anyone yet."
       />
     </Stack>
