@@ -53,12 +53,15 @@ describe('sign-up and the current user', () => {
     expect(rows).toEqual([expect.objectContaining({ accountId: user.tid, role: 'owner' })]);
   });
 
-  it('a signed-out visitor gets 401 in the one error shape', async () => {
+  it('a signed-out visitor is told null by /me, and 401 in the one error shape elsewhere', async () => {
     const res = await t.client().get('/api/v1/me');
-    expect(res.status).toBe(401);
-    const body = ErrorBodySchema.parse(await res.json());
+    expect(res.status).toBe(200);
+    expect(await res.json()).toBeNull();
+    const tenants = await t.client().get('/api/v1/tenants');
+    expect(tenants.status).toBe(401);
+    const body = ErrorBodySchema.parse(await tenants.json());
     expect(body.error.code).toBe('common.unauthenticated');
-    expect(body.error.requestId).toBe(res.headers.get('x-request-id'));
+    expect(body.error.requestId).toBe(tenants.headers.get('x-request-id'));
   });
 
   it('a sign-up body cannot make its author a system admin or developer', async () => {
@@ -87,7 +90,7 @@ describe('sign-up and the current user', () => {
     expect((await me(browser)).status).toBe(200);
     const out = await browser.post('/api/auth/sign-out', {});
     expect(out.status).toBe(200);
-    expect((await me(browser)).status).toBe(401);
+    expect((await me(browser)).body).toBeNull();
   });
 
   it('a signed-out cookie replayed at once is refused (no cached session survives sign-out)', async () => {
@@ -97,8 +100,10 @@ describe('sign-up and the current user', () => {
     expect((await me(browser)).status).toBe(200); // now served from the verified-session cache
     const stolen = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     expect((await browser.post('/api/auth/sign-out', {})).status).toBe(200);
-    const replay = await t.app.request('/api/v1/me', { headers: { cookie: stolen } });
+    const replay = await t.app.request('/api/v1/tenants', { headers: { cookie: stolen } });
     expect(replay.status).toBe(401);
+    const meReplay = await t.app.request('/api/v1/me', { headers: { cookie: stolen } });
+    expect(await meReplay.json()).toBeNull();
   });
 
   it('signing up with a taken address looks like success and tells the owner by e-mail', async () => {

@@ -8,7 +8,7 @@ import {
 } from '@tenantry/shared';
 import { toCurrentUser } from '../../auth/claims.ts';
 import { createRouter } from '../../auth/context.ts';
-import { getClaims, getSession, requireSession } from '../../auth/guards.ts';
+import { getClaims, getSession, optionalSession, requireSession } from '../../auth/guards.ts';
 import { errorResponses, json, jsonBody } from '../../lib/openapi.ts';
 import { endOtherSessions, endSession, listSessions, updateProfile } from './me.service.ts';
 
@@ -18,13 +18,12 @@ const meRoute = createRoute({
   method: 'get',
   path: '/me',
   tags: TAGS,
-  summary: 'The signed-in user (the current user’s claims, computed on the server)',
+  summary: 'The signed-in user (the current user’s claims, computed on the server), or null',
   description:
-    'Sign-up, sign-in, sign-out, password reset and change, e-mail verification and change are served by Better Auth under /api/auth/* (not listed here): POST /api/auth/sign-up/email, POST /api/auth/sign-in/email, POST /api/auth/sign-out, POST /api/auth/request-password-reset, POST /api/auth/reset-password, POST /api/auth/change-password, POST /api/auth/change-email, GET /api/auth/verify-email, POST /api/auth/send-verification-email, GET /api/auth/get-session.',
-  middleware: requireSession(),
+    'Answers `null` (200) to a signed-out visitor or an ended session: being signed out is not an error, so a browser logs nothing. Sign-up, sign-in, sign-out, password reset and change, e-mail verification and change are served by Better Auth under /api/auth/* (not listed here): POST /api/auth/sign-up/email, POST /api/auth/sign-in/email, POST /api/auth/sign-out, POST /api/auth/request-password-reset, POST /api/auth/reset-password, POST /api/auth/change-password, POST /api/auth/change-email, GET /api/auth/verify-email, POST /api/auth/send-verification-email, GET /api/auth/get-session.',
+  middleware: optionalSession(),
   responses: {
-    200: json(CurrentUserSchema, 'The current user'),
-    401: errorResponses[401],
+    200: json(CurrentUserSchema.nullable(), 'The current user, or null when signed out'),
   },
 });
 
@@ -83,9 +82,9 @@ const endOthersRoute = createRoute({
 
 export const meRoutes = createRouter()
   .openapi(meRoute, async (c) => {
-    const claims = await getClaims(c);
     c.header('cache-control', 'no-store');
-    return c.json(toCurrentUser(claims), 200);
+    if (!c.var.session) return c.json(null, 200);
+    return c.json(toCurrentUser(await getClaims(c)), 200);
   })
   .openapi(updateMeRoute, async (c) => {
     const claims = await getClaims(c);

@@ -12,6 +12,7 @@ import { queryRows, type Database } from '../../db/client.ts';
 const EXCLUDED_TABLES = new Set([
   'analytics_events', // anonymous page views are allowed
   'sessions',
+  'rate_limits', // every limited request counts, refused or not
   'verifications',
   'mailbox_messages',
   '__drizzle_migrations',

@@ -6,9 +6,10 @@ import type { OutsiderCase } from '../types.ts';
  */
 export const cases: OutsiderCase[] = [
   {
-    // Every signed-in person gets their own claims; the suite checks no victim id leaks.
+    // Every signed-in person gets their own claims, a signed-out visitor null; the suite checks
+    // that no victim id leaks.
     route: 'GET /api/v1/me',
-    allow: ['self'],
+    allow: ['public'],
     request: () => ({ path: '/api/v1/me' }),
   },
   {
