@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin, PreviewServer } from 'vite';
 // A relative path on purpose: Vite bundles relative imports of its config, while a workspace
 // package would be loaded by Node as-is, and Node 20 cannot load the shared package's .ts.
@@ -9,6 +11,7 @@ import {
   CLIENT_CONFIG_PROFILES,
   type ClientConfig,
 } from '../../packages/shared/src/config.ts';
+import { ROUTES } from '../../packages/shared/src/routes.ts';
 
 /** The literal placeholder in index.html that the server (or these plugins) replaces. */
 export const CONFIG_PLACEHOLDER = '<!--tenantry-config-->';
@@ -120,6 +123,126 @@ export function precompressPlugin(): Plugin {
           await writeFile(`${full}.gz`, gzipSync(data, { level: 9 }));
         }),
       );
+    },
+  };
+}
+
+/**
+ * A React Router path pattern as a regular expression over `location.pathname` (case-insensitive,
+ * optional trailing slash, like the router), or null for the catch-all `*`.
+ */
+export function routePatternToRegExp(pattern: string): string | null {
+  if (pattern === '*') return null;
+  const segments = pattern
+    .split('/')
+    .filter(Boolean)
+    .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return `^/${segments.join('/')}/?$`;
+}
+
+/**
+ * Which module each screen of `screens.ts` loads: `name: lazy(() => import('./x'))`, or
+ * `name: ident` / `ident,` for a `const ident = lazy(() => import('./x'))`. Paths are resolved
+ * against the file's folder.
+ */
+export function parseScreenModules(source: string, dir: string): Map<string, string> {
+  const consts = new Map<string, string>();
+  for (const m of source.matchAll(
+    /const\s+(\w+)\s*=\s*lazy\(\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)/g,
+  ))
+    consts.set(m[1]!, path.resolve(dir, m[2]!));
+  const body = source.slice(source.indexOf('SCREENS'));
+  const screens = new Map<string, string>();
+  for (const m of body.matchAll(/(\w+)\s*:\s*lazy\(\s*\(\)\s*=>\s*import\(\s*'([^']+)'\s*\)/g))
+    screens.set(m[1]!, path.resolve(dir, m[2]!));
+  for (const m of body.matchAll(/(?:^|[{,])\s*(\w+)\s*(?::\s*(\w+)\s*)?(?=[,}])/g)) {
+    const file = consts.get(m[2] ?? m[1]!);
+    if (file && !screens.has(m[1]!)) screens.set(m[1]!, file);
+  }
+  return screens;
+}
+
+/** A chunk and every chunk it imports statically, by file name. */
+function staticImports(bundle: OutputBundle, file: string, into = new Set<string>()): Set<string> {
+  const chunk = bundle[file];
+  if (into.has(file) || chunk?.type !== 'chunk') return into;
+  into.add(file);
+  for (const dep of chunk.imports) staticImports(bundle, dep, into);
+  return into;
+}
+
+/**
+ * Writes `assets/route-preload-[hash].js`, loaded `async` from index.html before the entry: it
+ * matches `location.pathname` against the route table and adds `<link rel="modulepreload">` for
+ * the route's screen chunk and the chunks (and stylesheets) it imports beyond the entry's. The
+ * screen then downloads alongside the entry instead of after it has run (and, on a guarded
+ * page, after /api/v1/me has answered). A script file, not inline: the CSP allows 'self' only.
+ */
+export function routePreloadPlugin(screensFile = 'src/app/screens.ts'): Plugin {
+  let base = '/';
+  let root = '';
+  return {
+    name: 'tenantry-route-preload',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      base = config.base;
+      root = config.root;
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const html = bundle['index.html'];
+        if (html?.type !== 'asset') return;
+        const screensPath = path.resolve(root, screensFile);
+        const screens = parseScreenModules(
+          readFileSync(screensPath, 'utf8'),
+          path.dirname(screensPath),
+        );
+        const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+        const entry = chunks.find((c) => c.isEntry);
+        if (!entry) return;
+        const initial = staticImports(bundle, entry.fileName);
+        const files: string[] = [];
+        const indexOf = (f: string) => (files.includes(f) ? files.indexOf(f) : files.push(f) - 1);
+        // Per screen: its path patterns as one expression, and what to preload.
+        const byScreen = new Map<string, { patterns: string[]; deps: number[] }>();
+        const missing = new Set<string>();
+        for (const route of ROUTES) {
+          const re = routePatternToRegExp(route.path);
+          // Pages a visitor without a session sees; a protected page waits for /api/v1/me and
+          // may well redirect to sign-in, so its chunk is not fetched ahead of that answer.
+          if (!re || (route.access !== 'public' && route.access !== 'guest')) continue;
+          const module = screens.get(route.screen);
+          const chunk = module && chunks.find((c) => c.facadeModuleId === module);
+          if (!chunk) {
+            missing.add(route.screen);
+            continue;
+          }
+          let entry = byScreen.get(route.screen);
+          if (!entry) {
+            const deps = [...staticImports(bundle, chunk.fileName)].filter((f) => !initial.has(f));
+            const css = deps.flatMap((f) => [
+              ...((bundle[f] as OutputChunk).viteMetadata?.importedCss ?? []),
+            ]);
+            entry = { patterns: [], deps: [...deps, ...css].map(indexOf) };
+            byScreen.set(route.screen, entry);
+          }
+          entry.patterns.push(re);
+        }
+        if (missing.size) this.warn(`route preload: no chunk for ${[...missing].join(', ')}`);
+        const table = [...byScreen.values()].map((e) => [e.patterns.join('|'), e.deps]);
+        const code =
+          `(function(){var F=${JSON.stringify(files)},R=${JSON.stringify(table)},p=location.pathname,d=document,b=${JSON.stringify(base)};` +
+          `for(var i=0;i<R.length;i++)if(new RegExp(R[i][0],'i').test(p)){for(var j=0;j<R[i][1].length;j++){var f=F[R[i][1][j]],l=d.createElement('link');` +
+          `if(/\\.css$/.test(f)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.crossOrigin='';l.href=b+f;d.head.appendChild(l)}return}})();\n`;
+        const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source: code });
+        const src = `${base}${this.getFileName(ref)}`;
+        html.source = String(html.source).replace(
+          /(\s*)<script type="module"/,
+          `$1<script async src="${src}"></script>$1<script type="module"`,
+        );
+      },
     },
   };
 }
