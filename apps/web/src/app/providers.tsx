@@ -10,25 +10,41 @@ const Notifications = lazy(() =>
   import('./notifications-outlet.tsx').then((m) => ({ default: m.Notifications })),
 );
 
-/** Runs `fn` once the browser is idle (after the first paint and the page's own requests). */
-function whenIdle(fn: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(fn, { timeout: 5_000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(fn, 1_000);
-  return () => window.clearTimeout(id);
+/**
+ * Runs `fn` once the page has loaded, a moment has passed and the browser is idle: well after
+ * the first paint and the page's own requests.
+ */
+function afterLoadAndIdle(fn: () => void, delayMs = 2_000): () => void {
+  let cancelled = false;
+  let timer: number | undefined;
+  let idle: number | undefined;
+  const run = () => {
+    timer = window.setTimeout(() => {
+      if (typeof window.requestIdleCallback === 'function')
+        idle = window.requestIdleCallback(() => !cancelled && fn(), { timeout: 5_000 });
+      else fn();
+    }, delayMs);
+  };
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener('load', run);
+    window.clearTimeout(timer);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+  };
 }
 
 /**
- * The notifications' outlet, mounted once the page is idle or as soon as a notification is
- * shown, whichever comes first, and kept: it is not part of the first paint.
+ * The notifications' outlet, mounted as soon as a notification is shown, or once the page has
+ * loaded and is idle (so that it is ready by the first one), and kept: it is not part of the
+ * first paint.
  */
 function DeferredNotifications() {
   const pending = useNotifications().notifications.length > 0;
-  const [idle, setIdle] = useState(false);
-  useEffect(() => whenIdle(() => setIdle(true)), []);
-  if (!idle && !pending) return null;
+  const [ready, setReady] = useState(false);
+  useEffect(() => afterLoadAndIdle(() => setReady(true)), []);
+  if (!ready && !pending) return null;
   return (
     <Suspense fallback={null}>
       <Notifications position="top-center" />
