@@ -14,9 +14,10 @@ async function pauseClock(page: Page) {
  * busy machine then never counts towards the 30 s before the first check.
  */
 async function pauseAfterLoad(page: Page): Promise<number> {
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 1);
-  return now + 1 - START;
+  // A moment ahead of the page's time, so the clock has not passed it when the call arrives.
+  const at = (await page.evaluate(() => Date.now())) + 2_000;
+  await page.clock.pauseAt(at);
+  return at - START;
 }
 
 test('a new deployment shows the version prompt and Refresh Now reloads', async ({ page }) => {
