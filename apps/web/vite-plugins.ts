@@ -178,6 +178,9 @@ function staticImports(bundle: OutputBundle, file: string, into = new Set<string
  * screen then downloads alongside the entry instead of after it has run (and, on a guarded
  * page, after /api/v1/me has answered). A script file, not inline: the CSP allows 'self' only.
  */
+/** What a guest page asks before it renders (features/auth/api/me.ts). */
+const ME_URL = '/api/v1/me';
+
 export function routePreloadPlugin(screensFile = 'src/app/screens.ts'): Plugin {
   let base = '/';
   let root = '';
@@ -206,7 +209,7 @@ export function routePreloadPlugin(screensFile = 'src/app/screens.ts'): Plugin {
         const files: string[] = [];
         const indexOf = (f: string) => (files.includes(f) ? files.indexOf(f) : files.push(f) - 1);
         // Per screen: its path patterns as one expression, and what to preload.
-        const byScreen = new Map<string, { patterns: string[]; deps: number[] }>();
+        const byScreen = new Map<string, { patterns: string[]; deps: number[]; me: 0 | 1 }>();
         const missing = new Set<string>();
         for (const route of ROUTES) {
           const re = routePatternToRegExp(route.path);
@@ -225,17 +228,25 @@ export function routePreloadPlugin(screensFile = 'src/app/screens.ts'): Plugin {
             const css = deps.flatMap((f) => [
               ...((bundle[f] as OutputChunk).viteMetadata?.importedCss ?? []),
             ]);
-            entry = { patterns: [], deps: [...deps, ...css].map(indexOf) };
+            entry = {
+              patterns: [],
+              deps: [...deps, ...css].map(indexOf),
+              me: route.access === 'guest' ? 1 : 0,
+            };
             byScreen.set(route.screen, entry);
           }
           entry.patterns.push(re);
         }
         if (missing.size) this.warn(`route preload: no chunk for ${[...missing].join(', ')}`);
-        const table = [...byScreen.values()].map((e) => [e.patterns.join('|'), e.deps]);
+        const table = [...byScreen.values()].map((e) => [e.patterns.join('|'), e.deps, e.me]);
+        // A guest page renders once /api/v1/me has answered (a signed-in visitor is sent on): its
+        // answer is fetched from here too, with the app's credentials mode, so that the app's own
+        // fetch of it finds the response already on its way.
         const code =
           `(function(){var F=${JSON.stringify(files)},R=${JSON.stringify(table)},p=location.pathname,d=document,b=${JSON.stringify(base)};` +
-          `for(var i=0;i<R.length;i++)if(new RegExp(R[i][0],'i').test(p)){for(var j=0;j<R[i][1].length;j++){var f=F[R[i][1][j]],l=d.createElement('link');` +
-          `if(/\\.css$/.test(f)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.crossOrigin='';l.href=b+f;d.head.appendChild(l)}return}})();\n`;
+          `function a(h,r,s){var l=d.createElement('link');l.rel=r;if(s)l.as=s;l.crossOrigin='';l.href=h;d.head.appendChild(l)}` +
+          `for(var i=0;i<R.length;i++)if(new RegExp(R[i][0],'i').test(p)){for(var j=0;j<R[i][1].length;j++){var f=F[R[i][1][j]];` +
+          `if(/\\.css$/.test(f))a(b+f,'preload','style');else a(b+f,'modulepreload')}if(R[i][2])a(${JSON.stringify(ME_URL)},'preload','fetch');return}})();\n`;
         const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source: code });
         const src = `${base}${this.getFileName(ref)}`;
         html.source = String(html.source).replace(
