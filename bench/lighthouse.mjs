@@ -95,7 +95,7 @@ function scriptSizes(urls) {
   return { files: files.length, raw: sum('raw'), gzip: sum('gzip'), brotli: sum('brotli') };
 }
 
-async function audit(url, port, name, run) {
+async function audit(url, port, name, run, attempt = 1) {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -103,6 +103,11 @@ async function audit(url, port, name, run) {
     onlyCategories: ['performance'],
   });
   const lhr = result.lhr;
+  // A broken trace (NO_NAVSTART, NO_FCP…) is Lighthouse's failure, not the page's: run again.
+  if (lhr.runtimeError && attempt < 3) {
+    console.warn(`${name} run ${run}: ${lhr.runtimeError.code}, running it again`);
+    return audit(url, port, name, run, attempt + 1);
+  }
   if (SAVE) {
     fs.mkdirSync(path.join(root, '.tmp/lighthouse'), { recursive: true });
     fs.writeFileSync(path.join(root, `.tmp/lighthouse/${name}-${run}.json`), JSON.stringify(lhr));
@@ -176,6 +181,13 @@ try {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
+// Lighthouse scales the main-thread time it observes: other work on the machine inflates TBT.
+console.log(
+  `\nload average at the end: ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ')}`,
+);
 console.log(
   `\n| page | performance (median of ${RUNS}) | runs | FCP | LCP | TBT | CLS | speed index | transferred | of it script | requests |`,
 );
