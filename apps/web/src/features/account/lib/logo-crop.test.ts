@@ -1,6 +1,6 @@
 import { LOGO_MAX_SIDE } from '@tenantry/shared';
 import { describe, expect, it } from 'vitest';
-import { logoOutputSize, smallerOutputSize, sourceRect } from './logo-crop.ts';
+import { isUsableArea, logoOutputSize, smallerOutputSize, sourceRect } from './logo-crop.ts';
 
 describe('logoOutputSize', () => {
   it('fits a square crop larger than the logo box into it', () => {
@@ -81,5 +81,18 @@ describe('smallerOutputSize', () => {
   it('gives up below the smallest useful size', () => {
     expect(smallerOutputSize({ width: 80, height: 80 })).toBeNull();
     expect(smallerOutputSize({ width: 100, height: 100 })).toEqual({ width: 75, height: 75 });
+  });
+});
+
+describe('isUsableArea', () => {
+  it('takes an area of at least a pixel', () => {
+    expect(isUsableArea({ x: 0, y: 0, width: 600, height: 600 })).toBe(true);
+    expect(isUsableArea({ x: 10, y: 3, width: 1, height: 1 })).toBe(true);
+  });
+
+  it('refuses what the cropper reports before the image has loaded', () => {
+    expect(isUsableArea({ x: Number.NaN, y: 0, width: 600, height: 600 })).toBe(false);
+    expect(isUsableArea({ x: 0, y: 0, width: 0, height: 0 })).toBe(false);
+    expect(isUsableArea({ x: 0, y: 0, width: Infinity, height: 5 })).toBe(false);
   });
 });

@@ -20,6 +20,15 @@ export const LOGO_ASPECT = 1;
 
 const clamp = (n: number, min: number, max: number) => Math.min(Math.max(n, min), max);
 
+/** A crop area worth drawing: finite numbers, at least a pixel (not one of an unloaded image). */
+export function isUsableArea(area: Rect): boolean {
+  return (
+    [area.x, area.y, area.width, area.height].every(Number.isFinite) &&
+    area.width >= 1 &&
+    area.height >= 1
+  );
+}
+
 /**
  * The part of the image to draw: the cropper's area rounded to whole pixels and kept inside
  * the image (at least one pixel), whatever rounding or a resize did to it.
