@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { showNewVersionNotification } from './app/version-notification.tsx';
@@ -21,11 +21,16 @@ export function boot(doc: Document = document): Root | null {
     checker.start();
     analytics.attach();
     const root = createRoot(container);
-    root.render(
-      <StrictMode>
-        <App config={config} queryClient={createQueryClient()} />
-      </StrictMode>,
-    );
+    // A transition: the first render yields to the browser between components instead of
+    // holding the main thread for one long task, and a screen whose chunk is already loaded
+    // (route-preload.js) renders in the same pass instead of after a loader.
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App config={config} queryClient={createQueryClient()} />
+        </StrictMode>,
+      );
+    });
     return root;
   } catch (err) {
     checker.stop();
