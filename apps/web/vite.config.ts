@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import {
   clientConfigPlugin,
+  mantineCriticalStylesPlugin,
   precompressPlugin,
   routePreloadPlugin,
   versionFilePlugin,
@@ -16,6 +17,7 @@ export default defineConfig({
     clientConfigPlugin(),
     versionFilePlugin(),
     routePreloadPlugin(),
+    mantineCriticalStylesPlugin(),
     precompressPlugin(),
   ],
   server: { proxy: { '/api': api, '/version.json': api } },

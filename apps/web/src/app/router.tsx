@@ -20,11 +20,14 @@ function Root() {
   );
 }
 
-// The signed-in shells are chunks of their own (AppShell, menus, navigation): the sign-in,
+// The signed-in shells are chunks of their own (AppShell, menus, navigation), with all of
+// Mantine's styles (full-styles.ts; the first paint has only mantine-critical.css): the sign-in,
 // sign-up and respondent pages never load them. Each starts loading with the first `main`
 // route, while /api/v1/me is asked, not after it answers.
-const loadMainLayout = () => import('./layouts/MainLayout.tsx');
-const loadSharedTenantLayout = () => import('./layouts/SharedTenantLayout.tsx');
+const withFullStyles = <T,>(load: Promise<T>) =>
+  Promise.all([import('./full-styles.ts'), load]).then(([, m]) => m);
+const loadMainLayout = () => withFullStyles(import('./layouts/MainLayout.tsx'));
+const loadSharedTenantLayout = () => withFullStyles(import('./layouts/SharedTenantLayout.tsx'));
 const MainLayout = lazy(() => loadMainLayout().then((m) => ({ default: m.MainLayout })));
 const SharedTenantLayout = lazy(() =>
   loadSharedTenantLayout().then((m) => ({ default: m.SharedTenantLayout })),
