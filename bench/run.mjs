@@ -8,6 +8,7 @@
 // in interleaved rounds with the ceiling (ceiling, json, ceiling, me, and again); each ratio is
 // the median over the rounds of the route's req/s over the ceiling's run just before it.
 // Usage: node bench/run.mjs [--duration 3] [--rounds 5] [--only pglite|postgres]
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,20 +28,39 @@ const DURATION = Number(opt('duration', 3));
 const ROUNDS = Number(opt('rounds', 5));
 const ONLY = opt('only', '');
 
-async function signUp(base) {
-  const res = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({
-      name: 'Bench User',
-      email: 'bench@tenantry.test',
-      password: 'bench-password-1',
-    }),
-  });
+const BENCH_USER = {
+  name: 'Bench User',
+  email: 'bench@tenantry.test',
+  password: 'bench-password-1',
+};
+
+/**
+ * Signs the bench user up, proves the address as an operator would (the CLI's verify-email,
+ * against the same database), and signs in: the session cookie.
+ */
+async function signUp(base, env) {
+  const post = (p, body) =>
+    fetch(`${base}${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify(body),
+    });
+  const res = await post('/api/auth/sign-up/email', BENCH_USER);
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const cookie = cookieOf(res);
+  execFileSync(
+    'node',
+    ['--import', 'tsx', 'apps/server/src/cli.ts', 'verify-email', BENCH_USER.email],
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: 'pipe',
+    },
+  );
+  const signIn = await post('/api/auth/sign-in/email', BENCH_USER);
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const cookie = cookieOf(signIn);
   const me = await fetch(`${base}/api/v1/me`, { headers: { cookie } });
-  if (!me.ok) throw new Error(`/me failed: ${me.status}`);
+  if (!me.ok || (await me.json()) === null) throw new Error(`/me failed: ${me.status}`);
   return cookie;
 }
 
@@ -48,7 +68,7 @@ async function benchDatabase(name, env, connections) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tenantry-bench-${name}-`));
   const server = await startServer(name, { DATA_DIR: dataDir, ...env });
   try {
-    const cookie = await signUp(server.base);
+    const cookie = await signUp(server.base, { DATA_DIR: dataDir, ...env });
     // Warm up every route once so JIT and caches are comparable.
     for (const p of ['/api/v1/bench/json', '/api/v1/bench/ceiling', '/api/v1/me']) {
       await fetch(server.base + p, { headers: { cookie } });

@@ -7,6 +7,7 @@ import {
   signUpViaApi,
   test,
   uniqueEmail,
+  signUpCode,
 } from './fixtures';
 
 test('a new visitor signs up and lands on the welcome page', async ({ page }) => {
@@ -19,6 +20,10 @@ test('a new visitor signs up and lands on the welcome page', async ({ page }) =>
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
+  // The address is proven with the code from the e-mail, which signs in.
+  await expect(page.getByText(`We sent a 6-digit code to`)).toBeVisible();
+  await page.getByLabel('Code', { exact: true }).fill(await signUpCode(email));
+  await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
   await expect(page.getByText('Robin Park').first()).toBeVisible();
@@ -26,7 +31,7 @@ test('a new visitor signs up and lands on the welcome page', async ({ page }) =>
   // Getting started says what is left, from the account's real state, and links only to
   // built screens.
   const checklist = page.getByRole('region', { name: 'Getting started' });
-  await expect(checklist.getByTestId('getting-started-progress')).toHaveText('0 of 4 done');
+  await expect(checklist.getByTestId('getting-started-progress')).toHaveText('1 of 4 done'); // the address, proven by the sign-up code
   await expect(
     checklist.getByRole('link', { name: 'Add your first client tenant' }),
   ).toHaveAttribute('href', '/tenant');
@@ -48,7 +53,7 @@ test('Getting started ticks off a first client tenant', async ({ page }) => {
   await page.goto('/');
   const checklist = page.getByRole('region', { name: 'Getting started' });
   await expect(checklist.getByText('You added client tenants')).toBeVisible();
-  await expect(checklist.getByTestId('getting-started-progress')).toHaveText('1 of 4 done');
+  await expect(checklist.getByTestId('getting-started-progress')).toHaveText('2 of 4 done');
 });
 
 test('a user signs out and back in', async ({ page }) => {

@@ -1,4 +1,6 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, request, type APIRequestContext, type Page } from '@playwright/test';
 
 export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 4310}`;
 const origin = { origin: BASE_URL };
@@ -12,13 +14,80 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@e2e.tenantry.test`;
 }
 
-/** Creates an account through the API; the page's browser context is then signed in. */
+/** The e2e server's data directory (playwright.config.ts) and its CLI token file. */
+const E2E_DATA_DIR = path.resolve(import.meta.dirname, '..', '.tmp', 'e2e-data');
+
+/**
+ * Runs a CLI command (`npm run cli -- …`) on the e2e server, as an operator would: through the
+ * token the running server wrote in its data directory.
+ */
+export async function runCli(argv: string[]): Promise<string> {
+  const { token } = JSON.parse(readFileSync(path.join(E2E_DATA_DIR, 'server.json'), 'utf8')) as {
+    token: string;
+  };
+  const res = await fetch(`${BASE_URL}/internal/cli`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-tenantry-cli-token': token },
+    body: JSON.stringify({ argv }),
+  });
+  const result = (await res.json()) as { exitCode: number; output: string };
+  expect(result.exitCode, result.output).toBe(0);
+  return result.output;
+}
+
+let admin: Promise<APIRequestContext> | undefined;
+/** The system admin, signed in (once per worker): reads the development mailbox. */
+function adminRequest(): Promise<APIRequestContext> {
+  admin ??= (async () => {
+    const ctx = await request.newContext({ baseURL: BASE_URL });
+    const res = await ctx.post('/api/auth/sign-in/email', {
+      data: { email: ADMIN_EMAIL, password: PASSWORD },
+      headers: origin,
+    });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    return ctx;
+  })();
+  return admin;
+}
+
+/** The sign-up code e-mailed to `email` (read from the development mailbox as the admin). */
+export async function signUpCode(email: string): Promise<string> {
+  const ctx = await adminRequest();
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await ctx.get('/api/v1/system/mailbox');
+        const { messages } = (await res.json()) as {
+          messages: Array<{ to: string; subject: string }>;
+        };
+        const mail = messages.find(
+          (m) => m.to === email.toLowerCase() && m.subject.startsWith('Your Tenantry code: '),
+        );
+        code = mail?.subject.replace('Your Tenantry code: ', '');
+        return code;
+      },
+      { timeout: 15_000, message: `a sign-up code for ${email}` },
+    )
+    .toMatch(/^\d{6}$/);
+  return code!;
+}
+
+/**
+ * Creates an account through the API as a person does (sign-up, then the code from the
+ * e-mail); the page's browser context is then signed in.
+ */
 export async function signUpViaApi(page: Page, email = uniqueEmail(), name = 'Avery Quinn') {
   const res = await page.request.post('/api/auth/sign-up/email', {
     data: { name, email, password: PASSWORD },
     headers: origin,
   });
   expect(res.ok(), await res.text()).toBeTruthy();
+  const verified = await page.request.post('/api/v1/signup/verify', {
+    data: { email, code: await signUpCode(email) },
+    headers: origin,
+  });
+  expect(verified.ok(), await verified.text()).toBeTruthy();
   return { email, name };
 }
 

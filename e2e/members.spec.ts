@@ -8,6 +8,7 @@ import {
   signUpViaApi,
   test,
   uniqueEmail,
+  signUpCode,
 } from './fixtures';
 
 /** The invitation link e-mailed to `to`, read from the development mailbox as the system admin. */
@@ -67,6 +68,10 @@ test('an owner invites a member who signs up through the link and joins the acco
   await guest.getByLabel('Name').fill('Ines Invitee');
   await guest.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await guest.getByRole('button', { name: 'Create account' }).click();
+  // The address is proven with the code from the e-mail, which signs in.
+  await expect(guest.getByText(`We sent a 6-digit code to`)).toBeVisible();
+  await guest.getByLabel('Code', { exact: true }).fill(await signUpCode(invitee));
+  await guest.getByRole('button', { name: 'Continue' }).click();
   await expect(guest).toHaveURL(/\/invitations\//);
   await guest.getByRole('button', { name: 'Accept invitation' }).click();
 

@@ -138,9 +138,9 @@ test('an e-mail change says which inbox to check and changes nothing yet', async
   const next = uniqueEmail('email-new');
   await form.getByLabel('New e-mail address').fill(next);
   await form.getByRole('button', { name: 'Change e-mail address' }).click();
-  // A new address is not verified yet: the link goes to the new address.
+  // The current address was proven at sign-up: it confirms the change first.
   await expect(
-    form.getByText(`Check your inbox at ${next} to confirm the new address.`, { exact: false }),
+    form.getByText(`Check your inbox at ${email} to confirm the change.`, { exact: false }),
   ).toBeVisible();
   await expect(form.getByText(`You sign in with ${email}.`)).toBeVisible();
 });

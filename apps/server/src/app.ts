@@ -32,6 +32,7 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { invitationRoutes } from './modules/members/invitations.routes.ts';
 import { memberRoutes } from './modules/members/members.routes.ts';
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
+import { signupRoutes } from './modules/signup/signup.routes.ts';
 import { sharedSignInCodeEmail } from './modules/sharing/sharing.emails.ts';
 import { createMailboxMailer } from './modules/system/mailbox.service.ts';
 import { publicSystemRoutes, systemRoutes } from './modules/system/system.routes.ts';
@@ -131,6 +132,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
 
   const api = createRouter();
   api.route('/', meRoutes);
+  api.route('/', signupRoutes);
   api.route('/', analyticsRoutes);
   api.route('/', systemRoutes);
   api.route('/', accountRoutes);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ACCOUNT_ERROR_CODES } from './accounts.schemas.ts';
+import type { AUTH_ERROR_CODES } from './auth.schemas.ts';
 import type { MEDIA_ERROR_CODES } from './media.schemas.ts';
 import type { MEMBER_ERROR_CODES } from './members.schemas.ts';
 import type { SHARING_ERROR_CODES } from './sharing.schemas.ts';
@@ -28,6 +29,7 @@ type CodesOf<T> = T[keyof T];
 export type ErrorCode =
   | CodesOf<typeof COMMON_ERROR_CODES>
   | CodesOf<typeof ACCOUNT_ERROR_CODES>
+  | CodesOf<typeof AUTH_ERROR_CODES>
   | CodesOf<typeof MEDIA_ERROR_CODES>
   | CodesOf<typeof MEMBER_ERROR_CODES>
   | CodesOf<typeof SHARING_ERROR_CODES>

@@ -3,12 +3,19 @@ import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { emailOTP } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
 import { trustedOrigins, type AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { betterAuthSchema } from '../db/schema/index.ts';
+import { betterAuthSchema, users } from '../db/schema/index.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { MailMessage, MailSender } from '../lib/mail/index.ts';
-import { changeEmailConfirmationEmail, resetPasswordEmail, verificationEmail } from './emails.ts';
+import {
+  changeEmailConfirmationEmail,
+  existingAccountEmail,
+  resetPasswordEmail,
+  signUpCodeEmail,
+  verificationEmail,
+} from './emails.ts';
 import { currentSharedSignIn } from './shared-signin-context.ts';
 import { refuseUnstorableInput } from './storable-input.ts';
 import type { SharedSignInContext } from './types.ts';
@@ -31,7 +38,7 @@ export const AUTH_RATE_LIMITS = {
   '/reset-password': { window: 60, max: 10 },
 } as const;
 
-/** One-time codes of the shared sign-in (modules/sharing): 6 digits, 10 minutes, 3 tries. */
+/** One-time e-mail codes (sign-up and the shared sign-in): 6 digits, 10 minutes, 3 tries. */
 export const SHARED_SIGNIN_OTP = { length: 6, expiresInSeconds: 10 * 60, allowedAttempts: 3 };
 
 /**
@@ -126,9 +133,18 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
       enabled: true,
       minPasswordLength: PASSWORD_LIMITS.min,
       maxPasswordLength: PASSWORD_LIMITS.max,
-      autoSignIn: true,
-      // Sign-in is not blocked by an unverified address; the UI shows a banner.
-      requireEmailVerification: false,
+      // No session before the address is proven (docs/decisions/0012): sign-up answers the same
+      // `{ token: null, user }` whether or not the address has an account, e-mails a code to a
+      // new one (emailOTP below) and a notice to a taken one; POST /api/v1/signup/verify takes
+      // the code and opens the first session. Sign-in with an unproven address answers 403
+      // EMAIL_NOT_VERIFIED (only with the right password), and the web asks for a code.
+      requireEmailVerification: true,
+      onExistingUserSignUp: async ({ user }) => {
+        const { publicUrl } = config;
+        await mailer.send(
+          existingAccountEmail(user.email, `${publicUrl}/signin`, `${publicUrl}/forgot-password`),
+        );
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
@@ -137,8 +153,12 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
       },
     },
     emailVerification: {
-      sendOnSignUp: true,
-      autoSignInAfterVerification: false,
+      // Sign-up sends a code (emailOTP's sendVerificationOnSignUp), not a link; links remain for
+      // an e-mail change and for "send the link again".
+      sendOnSignUp: false,
+      sendOnSignIn: false,
+      // The code (or link) that proves the address also signs in: the new user's first minute.
+      autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, token }) => {
         // The web page /verify-email calls GET /api/auth/verify-email?token=… and shows the result.
@@ -152,11 +172,27 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
         expiresIn: SHARED_SIGNIN_OTP.expiresInSeconds,
         allowedAttempts: SHARED_SIGNIN_OTP.allowedAttempts,
         storeOTP: 'hashed',
+        sendVerificationOnSignUp: true,
         sendVerificationOTP: async ({ email, otp, type }) => {
+          if (type === 'email-verification') {
+            // After every sign-up, also one with a taken address (the answer must not differ):
+            // an address already proven gets the notice (onExistingUserSignUp), not a code.
+            const [user] = await db
+              .select({ verified: users.emailVerified })
+              .from(users)
+              .where(eq(users.email, email.toLowerCase()))
+              .limit(1);
+            if (!user || user.verified) return;
+            await mailer.send(signUpCodeEmail(email, otp, `${config.publicUrl}/signup`));
+            return;
+          }
           const shared = currentSharedSignIn();
           if (type !== 'sign-in' || !shared) {
-            // Only the shared sign-in asks for codes (the HTTP endpoints are disabled).
-            log.warn({ type }, 'e-mail code requested outside a shared sign-in; not sent');
+            // Codes are only for sign-up and the shared sign-in (the HTTP endpoints are disabled).
+            log.warn(
+              { type },
+              'e-mail code requested outside a sign-up or shared sign-in; not sent',
+            );
             return;
           }
           await mailer.send(hooks.sharedSignInCodeEmail(email, otp, shared));

@@ -54,3 +54,14 @@ export function changeEmailConfirmationEmail(
     { url, label: 'Confirm the change' },
   );
 }
+
+/** The code that finishes a sign-up (and proves the address before the first session). */
+export function signUpCodeEmail(to: string, code: string, url: string): MailMessage {
+  return layout(to, `Your Tenantry code: ${code}`, [
+    'Hello,',
+    'Your code to finish creating your Tenantry account is:',
+    code,
+    `It is valid for 10 minutes and can be used once. Enter it on the page where you signed up, or at ${url}.`,
+    'If you did not sign up, you can ignore this e-mail.',
+  ]);
+}

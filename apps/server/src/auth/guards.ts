@@ -6,7 +6,8 @@
  */
 import { can, canShared, type AccountPermission } from '@tenantry/shared';
 import type { Context, MiddlewareHandler } from 'hono';
-import { AppError, forbidden, tenantNotFound, unauthenticated } from '../lib/errors.ts';
+import type { RateLimit } from '../db/rate-limit.ts';
+import { AppError, errorBody, forbidden, tenantNotFound, unauthenticated } from '../lib/errors.ts';
 import { loadClaims } from './claims.ts';
 import type { AppEnv } from './context.ts';
 import { readSession } from './session.ts';
@@ -131,6 +132,31 @@ export function requireSystemRole(roles: readonly SystemRole[]): Guard {
       (roles.includes('dev') && claims.isSystemDev);
     if (!ok) throw forbidden();
     await next();
+  };
+}
+
+/**
+ * At most `limit` requests per client address to this endpoint (`name`), counted in the
+ * database so the limit holds across server processes; over it, 429 with Retry-After. Off
+ * only when AUTH_RATE_LIMIT=false (end-to-end runs).
+ */
+export function limitByAddress(name: string, limit: RateLimit): Guard {
+  return async (c, next) => {
+    const { config, clientIp, rateLimiter } = c.var.deps;
+    if (!config.authRateLimit) return next();
+    const wait = await rateLimiter.hit(`${name}:${clientIp(c) ?? 'unknown'}`, limit);
+    if (wait > 0) {
+      c.header('retry-after', String(wait));
+      return c.json(
+        errorBody(
+          'common.rate_limited',
+          'Too many attempts. Please wait a minute and try again.',
+          c.get('requestId'),
+        ),
+        429,
+      );
+    }
+    return next();
   };
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestClient} from '../test/app.ts';
+import type { TestClient } from '../test/app.ts';
 import { setupTestApp, TEST_IP_HEADER, type TestApp } from '../test/app.ts';
 import { createRateLimiter } from './rate-limit.ts';
 

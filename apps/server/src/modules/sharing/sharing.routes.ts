@@ -11,10 +11,8 @@ import {
   ShareUpdateSchema,
   TenantParamsSchema,
 } from '@tenantry/shared';
-import type { MiddlewareHandler } from 'hono';
-import { createRouter, type AppEnv } from '../../auth/context.ts';
-import { getAccount, requireAccount } from '../../auth/guards.ts';
-import { errorBody } from '../../lib/errors.ts';
+import { createRouter } from '../../auth/context.ts';
+import { getAccount, limitByAddress, requireAccount } from '../../auth/guards.ts';
 import { errorResponse, errorResponses, json, jsonBody } from '../../lib/openapi.ts';
 import { requestSharedSignInCode, verifySharedSignIn } from './shared-signin.service.ts';
 import {
@@ -33,28 +31,6 @@ export const SHARED_SIGNIN_RATE_LIMITS = {
   code: { windowSeconds: 60, max: 5 },
   verify: { windowSeconds: 60, max: 10 },
 } as const;
-
-/** Over the limit: 429 with Retry-After; counted in the database (AppDeps.rateLimiter). */
-function rateLimited(name: keyof typeof SHARED_SIGNIN_RATE_LIMITS): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const { config, clientIp, rateLimiter } = c.var.deps;
-    if (!config.authRateLimit) return next();
-    const key = `shared-signin.${name}:${clientIp(c) ?? 'unknown'}`;
-    const wait = await rateLimiter.hit(key, SHARED_SIGNIN_RATE_LIMITS[name]);
-    if (wait > 0) {
-      c.header('retry-after', String(wait));
-      return c.json(
-        errorBody(
-          'common.rate_limited',
-          'Too many attempts. Please wait a minute and try again.',
-          c.get('requestId'),
-        ),
-        429,
-      );
-    }
-    return next();
-  };
-}
 
 const createShareRoute = createRoute({
   method: 'post',
@@ -143,7 +119,7 @@ const codeRoute = createRoute({
   summary: 'Shared sign-in, step 1: e-mail a one-time code',
   description:
     'Always answers 202 with the same body; a code is sent only when the tenant is shared with that address. Rate limited per client address.',
-  middleware: rateLimited('code'),
+  middleware: limitByAddress('shared-signin.code', SHARED_SIGNIN_RATE_LIMITS.code),
   request: { params: TenantParamsSchema, body: jsonBody(SharedSignInCodeRequestSchema) },
   responses: {
     202: json(SharedSignInCodeSentSchema, 'Sent if shared'),
@@ -159,7 +135,7 @@ const verifyRoute = createRoute({
   summary: 'Shared sign-in, step 2: sign in with the code',
   description:
     'Sets the session cookie of a shared session for this tenant (claims: ptid, ttid, no tid). A wrong, expired or used code, or an address the tenant is not shared with, answers 400 sharing.invalid_code.',
-  middleware: rateLimited('verify'),
+  middleware: limitByAddress('shared-signin.verify', SHARED_SIGNIN_RATE_LIMITS.verify),
   request: { params: TenantParamsSchema, body: jsonBody(SharedSignInVerifySchema) },
   responses: {
     200: json(SharedSignInResultSchema, 'Signed in'),

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { setSystemFlag, type SystemFlag } from './users.service.ts';
+import { markEmailVerified, setSystemFlag, type SystemFlag } from './users.service.ts';
 
 const COMMANDS: Record<string, { flag: SystemFlag; value: boolean; done: string }> = {
   'grant-admin': { flag: 'isSystemAdmin', value: true, done: 'is now a system admin' },
@@ -11,10 +11,11 @@ const COMMANDS: Record<string, { flag: SystemFlag; value: boolean; done: string 
 export const CLI_USAGE = `Usage: npm run cli -- <command> EMAIL
 
 Commands:
-  grant-admin EMAIL    make the user a system admin (the seed's adminUI claim)
+  grant-admin EMAIL    make the user a system admin (the adminUI claim)
   revoke-admin EMAIL   take system admin away
   grant-dev EMAIL      make the user a system developer (diagnostics on the developer page)
-  revoke-dev EMAIL     take system developer away`;
+  revoke-dev EMAIL     take system developer away
+  verify-email EMAIL   mark the address as proven (for someone who cannot receive the code)`;
 
 export interface CliResult {
   exitCode: number;
@@ -26,6 +27,21 @@ export async function runCliCommand(db: Database, argv: readonly string[]): Prom
   const [command, email, ...extra] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
     return { exitCode: command ? 0 : 1, output: CLI_USAGE };
+  }
+  if (command === 'verify-email') {
+    if (!email || extra.length > 0) {
+      return {
+        exitCode: 1,
+        output: `"verify-email" needs exactly one e-mail address.\n\n${CLI_USAGE}`,
+      };
+    }
+    const found = await markEmailVerified(db, email);
+    return found
+      ? { exitCode: 0, output: `${email.trim().toLowerCase()} is verified: they can sign in now.` }
+      : {
+          exitCode: 1,
+          output: `No user with the e-mail address ${email}. The person must sign up first.`,
+        };
   }
   const spec = COMMANDS[command];
   if (!spec) return { exitCode: 1, output: `Unknown command "${command}".\n\n${CLI_USAGE}` };

@@ -40,6 +40,16 @@ export async function promoteListedAdmin(
     );
 }
 
+/** Marks an address as proven (CLI verify-email). Returns false for an unknown address. */
+export async function markEmailVerified(db: Database, email: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ emailVerified: true, updatedAt: new Date() })
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
 export async function countUsers(db: Database): Promise<number> {
   const rows = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   return rows[0]?.n ?? 0;

@@ -102,4 +102,6 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   'DELETE /api/v1/shares/{id}': share,
   'POST /api/v1/shared-signin/{tenantId}/code': tenant,
   'POST /api/v1/shared-signin/{tenantId}/verify': tenant,
+  'POST /api/v1/signup/code': {},
+  'POST /api/v1/signup/verify': {},
 };

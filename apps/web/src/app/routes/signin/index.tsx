@@ -1,10 +1,12 @@
 import { SCREEN_TITLES } from '@tenantry/shared';
 import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '#web/components/AuthCard.tsx';
 import { SignInForm } from '#web/features/auth/components/SignInForm.tsx';
+import { SignUpCodeForm } from '#web/features/auth/components/SignUpCodeForm.tsx';
+import { requestSignUpCode } from '#web/features/auth/api/request-sign-up-code.ts';
 import { forgetSession, readLastSession } from '#web/features/auth/lib/last-session.ts';
 import { nextFromSearch, type SignInState } from '#web/features/auth/lib/next-path.ts';
 
@@ -21,6 +23,9 @@ export default function SignInScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const state = (location.state ?? null) as SignInState | null;
+  // A right password for an address not proven yet: a code goes out and is asked for here.
+  const [unproven, setUnproven] = useState<string | null>(null);
+  const done = () => void navigate(destination(state, location.search), { replace: true });
   // The "you were signed out" notice is said once; a shared session's memory is the shared
   // sign-in page's to use.
   useEffect(() => {
@@ -61,9 +66,17 @@ export default function SignInScreen() {
           {state.notice}
         </Alert>
       ) : null}
-      <SignInForm
-        onSignedIn={() => void navigate(destination(state, location.search), { replace: true })}
-      />
+      {unproven ? (
+        <SignUpCodeForm email={unproven} onDone={done} />
+      ) : (
+        <SignInForm
+          onSignedIn={done}
+          onUnproven={(email) => {
+            setUnproven(email);
+            void requestSignUpCode(email).catch(() => undefined);
+          }}
+        />
+      )}
       <Group justify="flex-end">
         <Anchor component={Link} to="/forgot-password" size="sm">
           Forgot password?

@@ -1,9 +1,11 @@
 import { SCREEN_TITLES } from '@tenantry/shared';
 import { Anchor, Text } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '#web/components/AuthCard.tsx';
+import { SignUpCodeForm } from '#web/features/auth/components/SignUpCodeForm.tsx';
 import { SignUpForm } from '#web/features/auth/components/SignUpForm.tsx';
-import { nextFromSearch, type SignInState } from '#web/features/auth/lib/next-path.ts';
+import { nextFromSearch } from '#web/features/auth/lib/next-path.ts';
 import { useInvitationByToken } from '#web/features/members/api/get-invitation-by-token.ts';
 import { invitationTokenOf } from '#web/features/members/lib/invitation-view.ts';
 import { ROLE_LABELS } from '#web/features/members/lib/member-rules.ts';
@@ -11,6 +13,8 @@ import { ROLE_LABELS } from '#web/features/members/lib/member-rules.ts';
 export default function SignUpScreen() {
   const navigate = useNavigate();
   const location = useLocation();
+  // After the sign-up request: the address the code went to (the second step).
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   // An invitation link sends `?email=…&next=/invitations/…`: prefill, then return there.
   const params = new URLSearchParams(location.search);
   const next = nextFromSearch(location.search);
@@ -38,20 +42,20 @@ export default function SignUpScreen() {
         </Text>
       }
     >
-      <SignUpForm
-        initialEmail={params.get('email') ?? ''}
-        onDone={({ signedIn }) => {
-          if (signedIn) {
-            void navigate(next ?? '/', { replace: true });
-          } else {
-            const state: SignInState = {
-              notice:
-                'Your account was created. Verify your e-mail address with the link we sent, then sign in.',
-            };
-            void navigate(signInLink, { replace: true, state });
-          }
-        }}
-      />
+      {pendingEmail ? (
+        <SignUpCodeForm
+          email={pendingEmail}
+          onDone={() => void navigate(next ?? '/', { replace: true })}
+        />
+      ) : (
+        <SignUpForm
+          initialEmail={params.get('email') ?? ''}
+          onDone={({ signedIn, email }) => {
+            if (signedIn) void navigate(next ?? '/', { replace: true });
+            else setPendingEmail(email);
+          }}
+        />
+      )}
     </AuthCard>
   );
 }

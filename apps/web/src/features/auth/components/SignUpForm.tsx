@@ -15,7 +15,8 @@ export function SignUpForm({
   onDone,
   initialEmail = '',
 }: {
-  onDone: (result: { signedIn: boolean }) => void;
+  /** After the sign-up request: `signedIn` false means the code step comes next. */
+  onDone: (result: { signedIn: boolean; email: string }) => void;
   /** Prefilled address (an invitation link passes the invited one). */
   initialEmail?: string;
 }) {
@@ -30,7 +31,7 @@ export function SignUpForm({
     <form
       onSubmit={form.onSubmit((input) =>
         signUp.mutate(input, {
-          onSuccess: onDone,
+          onSuccess: (result) => onDone({ ...result, email: input.email }),
           onError: (err) => {
             if (isPasswordError(err)) form.setFieldError('password', err.message);
           },

@@ -15,7 +15,7 @@ export function signInErrorMessage(err: unknown): string {
     if (err.status === 0) return NETWORK;
     if (err.status === 429) return RATE_LIMITED;
     if (err.code === 'EMAIL_NOT_VERIFIED') {
-      return 'Please verify your e-mail address first: use the link we sent you.';
+      return 'Please confirm your e-mail address first: enter the code we sent you.';
     }
   }
   return SIGN_IN_FAILED;
