@@ -1,6 +1,6 @@
 import { createTheme } from '@mantine/core';
 
-const FONT = 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+const FONT = '"Inter Variable", Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 /** Text that may hold a name breaks anywhere rather than widening its box (see NameText). */
 const WRAP_ANYWHERE = { overflowWrap: 'anywhere' } as const;
