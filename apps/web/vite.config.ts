@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import {
   clientConfigPlugin,
+  fontPreloadPlugin,
   mantineCriticalStylesPlugin,
   precompressPlugin,
   routePreloadPlugin,
@@ -18,6 +19,7 @@ export default defineConfig({
     versionFilePlugin(),
     routePreloadPlugin(),
     mantineCriticalStylesPlugin(),
+    fontPreloadPlugin(),
     precompressPlugin(),
   ],
   server: { proxy: { '/api': api, '/version.json': api } },
