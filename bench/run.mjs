@@ -73,7 +73,7 @@ async function benchDatabase(name, env, connections) {
     for (const p of ['/api/v1/bench/json', '/api/v1/bench/ceiling', '/api/v1/me']) {
       await fetch(server.base + p, { headers: { cookie } });
     }
-    return interleaved(
+    return await interleaved(
       { name: 'ceiling', url: `${server.base}/api/v1/bench/ceiling` },
       {
         json: { url: `${server.base}/api/v1/bench/json` },

@@ -103,7 +103,7 @@ async function benchDatabase(name, env, connections) {
     console.log(
       `${name}: ${connections} connections, ${ROUNDS} rounds of ${DURATION}s per route, interleaved with the ceiling…`,
     );
-    return interleaved(
+    return await interleaved(
       { name: 'ceiling', url: `${server.base}/api/v1/bench/ceiling` },
       {
         me: { url: `${server.base}/api/v1/me`, headers: { cookie: big } },
