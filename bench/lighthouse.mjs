@@ -63,7 +63,8 @@ function staticClosure(file, seen = new Set()) {
 
 /**
  * The app shell: what index.html loads (entry, preloads, stylesheet) and, for a signed-in page,
- * the main layout's chunk and its static imports on top, each file with its compressed sizes.
+ * the main layout's chunk, its static imports and the full stylesheet on top, each file with its
+ * compressed sizes.
  */
 function shellSizes() {
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -75,6 +76,9 @@ function shellSizes() {
   const signedIn = new Set(guest);
   const layout = fs.readdirSync(assets).find((f) => /^MainLayout-[\w-]+\.js$/.test(f));
   if (layout) staticClosure(`assets/${layout}`, signedIn);
+  // The shells load all of Mantine's styles with their code (apps/web/src/app/full-styles.ts).
+  for (const f of fs.readdirSync(assets))
+    if (/^full-styles-[\w-]+\.(?:js|css)$/.test(f)) signedIn.add(`assets/${f}`);
   for (const f of [...signedIn]) {
     const css = f.replace(/\.js$/, '.css');
     if (f.endsWith('.js') && fs.existsSync(path.join(dist, css))) signedIn.add(css);
