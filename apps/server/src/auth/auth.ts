@@ -39,7 +39,20 @@ export const AUTH_RATE_LIMITS = {
 } as const;
 
 /** One-time e-mail codes (sign-up and the shared sign-in): 6 digits, 10 minutes, 3 tries. */
-export const SHARED_SIGNIN_OTP = { length: 6, expiresInSeconds: 10 * 60, allowedAttempts: 3 };
+export const EMAIL_CODE = { length: 6, expiresInSeconds: 10 * 60, allowedAttempts: 3 };
+
+/** Per client address, for the routes that send (`code`) and check (`verify`) e-mail codes. */
+export const EMAIL_CODE_RATE_LIMITS = {
+  code: { windowSeconds: 60, max: 5 },
+  verify: { windowSeconds: 60, max: 10 },
+} as const;
+
+/** Better Auth's APIError for a 4xx (INVALID_OTP, OTP_EXPIRED, TOO_MANY_ATTEMPTS, …). */
+export function isBetterAuthClientError(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const status = (err as { statusCode?: unknown }).statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
 
 /**
  * Better Auth's e-mail OTP endpoints are not served over HTTP: a one-time code may only be
@@ -168,9 +181,9 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
     },
     plugins: [
       emailOTP({
-        otpLength: SHARED_SIGNIN_OTP.length,
-        expiresIn: SHARED_SIGNIN_OTP.expiresInSeconds,
-        allowedAttempts: SHARED_SIGNIN_OTP.allowedAttempts,
+        otpLength: EMAIL_CODE.length,
+        expiresIn: EMAIL_CODE.expiresInSeconds,
+        allowedAttempts: EMAIL_CODE.allowedAttempts,
         storeOTP: 'hashed',
         sendVerificationOnSignUp: true,
         sendVerificationOTP: async ({ email, otp, type }) => {

@@ -1,5 +1,5 @@
 import { SHARING_ERROR_CODES } from '@tenantry/shared';
-import type { Auth } from '../../auth/auth.ts';
+import { isBetterAuthClientError, type Auth } from '../../auth/auth.ts';
 import { runSharedSignIn } from '../../auth/shared-signin-context.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -78,11 +78,4 @@ export async function verifySharedSignIn(
   }
   await markGrantUsed(db, grant.id);
   return { setCookies };
-}
-
-/** Better Auth's APIError for a 4xx (INVALID_OTP, OTP_EXPIRED, TOO_MANY_ATTEMPTS, …). */
-function isBetterAuthClientError(err: unknown): boolean {
-  if (!err || typeof err !== 'object') return false;
-  const status = (err as { statusCode?: unknown }).statusCode;
-  return typeof status === 'number' && status >= 400 && status < 500;
 }

@@ -11,6 +11,7 @@ import {
   ShareUpdateSchema,
   TenantParamsSchema,
 } from '@tenantry/shared';
+import { EMAIL_CODE_RATE_LIMITS } from '../../auth/auth.ts';
 import { createRouter } from '../../auth/context.ts';
 import { getAccount, limitByAddress, requireAccount } from '../../auth/guards.ts';
 import { errorResponse, errorResponses, json, jsonBody } from '../../lib/openapi.ts';
@@ -25,12 +26,6 @@ import {
 
 const TAGS = ['sharing'];
 const notFound = errorResponse('Not found (or another account’s)');
-
-/** Per client address and endpoint, like Better Auth's sign-in limits (auth/auth.ts). */
-export const SHARED_SIGNIN_RATE_LIMITS = {
-  code: { windowSeconds: 60, max: 5 },
-  verify: { windowSeconds: 60, max: 10 },
-} as const;
 
 const createShareRoute = createRoute({
   method: 'post',
@@ -119,7 +114,7 @@ const codeRoute = createRoute({
   summary: 'Shared sign-in, step 1: e-mail a one-time code',
   description:
     'Always answers 202 with the same body; a code is sent only when the tenant is shared with that address. Rate limited per client address.',
-  middleware: limitByAddress('shared-signin.code', SHARED_SIGNIN_RATE_LIMITS.code),
+  middleware: limitByAddress('shared-signin.code', EMAIL_CODE_RATE_LIMITS.code),
   request: { params: TenantParamsSchema, body: jsonBody(SharedSignInCodeRequestSchema) },
   responses: {
     202: json(SharedSignInCodeSentSchema, 'Sent if shared'),
@@ -135,7 +130,7 @@ const verifyRoute = createRoute({
   summary: 'Shared sign-in, step 2: sign in with the code',
   description:
     'Sets the session cookie of a shared session for this tenant (claims: ptid, ttid, no tid). A wrong, expired or used code, or an address the tenant is not shared with, answers 400 sharing.invalid_code.',
-  middleware: limitByAddress('shared-signin.verify', SHARED_SIGNIN_RATE_LIMITS.verify),
+  middleware: limitByAddress('shared-signin.verify', EMAIL_CODE_RATE_LIMITS.verify),
   request: { params: TenantParamsSchema, body: jsonBody(SharedSignInVerifySchema) },
   responses: {
     200: json(SharedSignInResultSchema, 'Signed in'),

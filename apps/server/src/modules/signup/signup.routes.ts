@@ -5,18 +5,13 @@ import {
   SignUpVerifiedSchema,
   SignUpVerifySchema,
 } from '@tenantry/shared';
+import { EMAIL_CODE_RATE_LIMITS } from '../../auth/auth.ts';
 import { createRouter } from '../../auth/context.ts';
 import { limitByAddress } from '../../auth/guards.ts';
 import { errorResponses, json, jsonBody } from '../../lib/openapi.ts';
 import { resendSignUpCode, verifySignUp } from './signup.service.ts';
 
 const TAGS = ['signup'];
-
-/** Per client address, like the shared sign-in's code steps. */
-export const SIGNUP_RATE_LIMITS = {
-  code: { windowSeconds: 60, max: 5 },
-  verify: { windowSeconds: 60, max: 10 },
-} as const;
 
 const codeRoute = createRoute({
   method: 'post',
@@ -25,7 +20,7 @@ const codeRoute = createRoute({
   summary: 'Sign-up: e-mail a new code to an address that signed up and is not verified yet',
   description:
     'Always answers 202 with the same body, whether or not the address has an account. Sign-up itself is `POST /api/auth/sign-up/email`, which e-mails the first code.',
-  middleware: limitByAddress('signup.code', SIGNUP_RATE_LIMITS.code),
+  middleware: limitByAddress('signup.code', EMAIL_CODE_RATE_LIMITS.code),
   request: { body: jsonBody(SignUpCodeRequestSchema) },
   responses: {
     202: json(SignUpCodeSentSchema, 'Sent if there is such a sign-up'),
@@ -41,7 +36,7 @@ const verifyRoute = createRoute({
   summary: 'Sign-up: the code from the e-mail proves the address and signs in',
   description:
     'Sets the session cookie. A wrong, expired or used code, or an address without a pending sign-up, answers 400 `auth.invalid_code`.',
-  middleware: limitByAddress('signup.verify', SIGNUP_RATE_LIMITS.verify),
+  middleware: limitByAddress('signup.verify', EMAIL_CODE_RATE_LIMITS.verify),
   request: { body: jsonBody(SignUpVerifySchema) },
   responses: {
     200: json(SignUpVerifiedSchema, 'Signed in'),

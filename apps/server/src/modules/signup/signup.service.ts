@@ -1,6 +1,6 @@
 import { AUTH_ERROR_CODES } from '@tenantry/shared';
 import { eq } from 'drizzle-orm';
-import type { Auth } from '../../auth/auth.ts';
+import { isBetterAuthClientError, type Auth } from '../../auth/auth.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -34,7 +34,7 @@ export async function verifySignUp(
     });
     return { setCookies: result.headers.getSetCookie() };
   } catch (err) {
-    if (isClientError(err)) throw invalidSignUpCode();
+    if (isBetterAuthClientError(err)) throw invalidSignUpCode();
     throw err;
   }
 }
@@ -61,11 +61,4 @@ export async function resendSignUpCode(
   } catch (err) {
     identity.log.warn({ err }, 'could not send a sign-up code');
   }
-}
-
-/** Better Auth's APIError for a 4xx (INVALID_OTP, OTP_EXPIRED, TOO_MANY_ATTEMPTS, …). */
-function isClientError(err: unknown): boolean {
-  if (!err || typeof err !== 'object') return false;
-  const status = (err as { statusCode?: unknown }).statusCode;
-  return typeof status === 'number' && status >= 400 && status < 500;
 }
