@@ -1,0 +1,123 @@
+// The markdown editor itself: a chunk of its own (@uiw/react-md-editor and its styles), loaded
+// by MarkdownEditor.tsx only where someone edits markdown.
+import { useComputedColorScheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import MDEditor, {
+  commands,
+  type ICommand,
+  type RefMDEditor,
+} from '@uiw/react-md-editor/nohighlight';
+import { useEffect, useMemo, useRef } from 'react';
+import { Markdown } from './Markdown.tsx';
+import { insertAt } from './insert-text.ts';
+import './markdown-editor.css';
+
+export interface MarkdownEditorCoreProps {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  height: number;
+  describedBy: string | undefined;
+  invalid: boolean;
+  /** Given when images may be inserted: asked to insert one, it calls `insert(markdown)`. */
+  onInsertImage?: (insert: (markdown: string) => void) => void;
+  /** Registers the "Insert image" action (started by MarkdownEditor's button). */
+  registerInsertImage?: (start: (() => void) | null) => void;
+}
+
+const BASE_COMMANDS: ICommand[] = [
+  commands.bold,
+  commands.italic,
+  commands.strikethrough,
+  commands.divider,
+  commands.title,
+  commands.link,
+  commands.quote,
+  commands.code,
+  commands.codeBlock,
+  commands.divider,
+  commands.unorderedListCommand,
+  commands.orderedListCommand,
+  commands.checkedListCommand,
+  commands.table,
+];
+
+const EXTRA_COMMANDS: ICommand[] = [
+  commands.codeEdit,
+  commands.codeLive,
+  commands.codePreview,
+  commands.divider,
+  commands.fullscreen,
+];
+
+export default function MarkdownEditorCore({
+  id,
+  value,
+  onChange,
+  height,
+  describedBy,
+  invalid,
+  onInsertImage,
+  registerInsertImage,
+}: MarkdownEditorCoreProps) {
+  const scheme = useComputedColorScheme('light');
+  // Side by side where there is room; a phone edits and previews by turns (toolbar buttons).
+  const wide = useMediaQuery('(min-width: 62em)', false, { getInitialValueInEffect: false });
+  const editor = useRef<RefMDEditor>(null);
+  const latest = useRef({ onChange, onInsertImage });
+  useEffect(() => {
+    latest.current = { onChange, onInsertImage };
+  });
+
+  const canInsertImage = Boolean(onInsertImage);
+  const startInsertImage = useMemo(() => {
+    if (!canInsertImage) return null;
+    return () => {
+      const textarea = editor.current?.textarea;
+      const text = textarea?.value ?? '';
+      const start = textarea?.selectionStart ?? text.length;
+      const end = textarea?.selectionEnd ?? start;
+      latest.current.onInsertImage?.((markdown) => {
+        const current = editor.current?.textarea?.value ?? text;
+        const next = insertAt(current, { start, end }, markdown);
+        latest.current.onChange(next.text);
+        requestAnimationFrame(() => {
+          const area = editor.current?.textarea;
+          if (!area) return;
+          area.focus();
+          area.setSelectionRange(next.caret, next.caret);
+        });
+      });
+    };
+  }, [canInsertImage]);
+
+  useEffect(() => {
+    registerInsertImage?.(startInsertImage);
+    return () => registerInsertImage?.(null);
+  }, [registerInsertImage, startInsertImage]);
+
+  return (
+    <div className="tenantry-md-editor" data-invalid={invalid || undefined}>
+      <MDEditor
+        ref={editor}
+        value={value}
+        onChange={(next) => onChange(next ?? '')}
+        height={height}
+        minHeight={Math.min(height, 160)}
+        preview={wide ? 'live' : 'edit'}
+        data-color-mode={scheme}
+        commands={BASE_COMMANDS}
+        extraCommands={EXTRA_COMMANDS}
+        // Tab moves the focus on, as everywhere else (no keyboard trap in the text area).
+        defaultTabEnable
+        highlightEnable={false}
+        textareaProps={{
+          id,
+          'aria-describedby': describedBy,
+          'aria-invalid': invalid || undefined,
+        }}
+        components={{ preview: (source) => <Markdown p="xs">{source}</Markdown> }}
+      />
+    </div>
+  );
+}
