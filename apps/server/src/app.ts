@@ -25,6 +25,10 @@ import { validationHook } from './lib/openapi.ts';
 import { createCliRoute } from './local-control.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { ensureOwnAccount } from './modules/accounts/accounts.service.ts';
+import { frameworkRoutes } from './modules/content/frameworks.routes.ts';
+import { articleRoutes, playbookRoutes } from './modules/content/items.routes.ts';
+import { libraryRoutes } from './modules/content/library.routes.ts';
+import { contentMediaRoutes } from './modules/content/media.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
@@ -142,6 +146,11 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   api.route('/', auditRoutes);
   api.route('/', tenantRoutes);
   api.route('/', sharingRoutes);
+  api.route('/', frameworkRoutes);
+  api.route('/', playbookRoutes);
+  api.route('/', articleRoutes);
+  api.route('/', contentMediaRoutes);
+  api.route('/', libraryRoutes);
   if (config.benchCeilingRoute) api.route('/', createBenchRoutes(database.db));
   app.route('/api/v1', api);
 
@@ -170,7 +179,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
 function handleError(err: Error, c: Context<AppEnv>, logger: Logger): Response {
   const reqId = c.get('requestId');
   if (err instanceof AppError) {
-    return c.json(errorBody(err.code, err.message, reqId, err.fields), err.status);
+    return c.json(errorBody(err.code, err.message, reqId, err.fields, err.details), err.status);
   }
   if (err instanceof ZodError) {
     return c.json(

@@ -18,6 +18,7 @@ import {
   removeServerRecord,
   writeServerRecord,
 } from './local-control.ts';
+import { loadLibrary } from './modules/content/library.seed.ts';
 import { demoBanner, seedDemoData } from './modules/demo/demo.service.ts';
 import { createMailboxStore } from './modules/system/mailbox.service.ts';
 
@@ -70,6 +71,11 @@ async function main(): Promise<void> {
   await mailer.register();
 
   const { app, auth } = createApp({ config, database, logger, mailer, cliToken });
+
+  const library = await loadLibrary(database.db);
+  if (library.frameworks + library.playbooks + library.articles > 0) {
+    logger.info(library, 'loaded the shipped content library');
+  }
 
   if (config.demoData) {
     const created = await seedDemoData(database.db, auth);

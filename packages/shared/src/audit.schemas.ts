@@ -21,6 +21,14 @@ export const AUDIT_ACTIONS = [
   'sharing.shared',
   'sharing.role_changed',
   'sharing.revoked',
+  'content.created',
+  'content.imported',
+  'content.published',
+  'content.unpublished',
+  'content.archived',
+  'content.restored',
+  'content.deleted',
+  'content.draft_discarded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ACCOUNT_ERROR_CODES } from './accounts.schemas.ts';
 import type { AUTH_ERROR_CODES } from './auth.schemas.ts';
+import type { CONTENT_ERROR_CODES } from './content.schemas.ts';
 import type { MEDIA_ERROR_CODES } from './media.schemas.ts';
 import type { MEMBER_ERROR_CODES } from './members.schemas.ts';
 import type { SHARING_ERROR_CODES } from './sharing.schemas.ts';
@@ -30,6 +31,7 @@ export type ErrorCode =
   | CodesOf<typeof COMMON_ERROR_CODES>
   | CodesOf<typeof ACCOUNT_ERROR_CODES>
   | CodesOf<typeof AUTH_ERROR_CODES>
+  | CodesOf<typeof CONTENT_ERROR_CODES>
   | CodesOf<typeof MEDIA_ERROR_CODES>
   | CodesOf<typeof MEMBER_ERROR_CODES>
   | CodesOf<typeof SHARING_ERROR_CODES>
@@ -42,6 +44,8 @@ export const ErrorBodySchema = z.object({
     message: z.string(),
     /** Field-level problems for a 400 (path → message). */
     fields: z.record(z.string(), z.string()).optional(),
+    /** What a client needs to resolve the error, per code (e.g. the current item on a 409). */
+    details: z.record(z.string(), z.unknown()).optional(),
     requestId: z.string().optional(),
   }),
 });

@@ -17,3 +17,7 @@ export * from './tenants.schemas.ts';
 export * from './text.schemas.ts';
 export * from './version.ts';
 export * from './profile.schemas.ts';
+export * from './content.schemas.ts';
+export * from './framework-diff.ts';
+export * from './frameworks.schemas.ts';
+export * from './scoring.ts';

@@ -26,6 +26,10 @@ export const ACCOUNT_PERMISSIONS = {
   /** Share a client tenant, change or revoke a share. */
   'sharing.manage': ['owner', 'admin'],
   'audit.read': ['owner', 'admin'],
+  /** Read the account's published content and the global library (explore). */
+  'content.read': ['owner', 'admin', 'member'],
+  /** Author the account's private frameworks, playbooks, articles and images. */
+  'content.manage': ['owner', 'admin'],
 } as const satisfies Record<string, readonly AccountRole[]>;
 export type AccountPermission = keyof typeof ACCOUNT_PERMISSIONS;
 

@@ -12,6 +12,8 @@ export class AppError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** What the client needs to resolve it (ErrorBody `details`), e.g. the current item. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -31,9 +33,16 @@ export function errorBody(
   message: string,
   requestId: string | undefined,
   fields?: Record<string, string>,
+  details?: Record<string, unknown>,
 ): ErrorBody {
   return {
-    error: { code, message, ...(fields ? { fields } : {}), ...(requestId ? { requestId } : {}) },
+    error: {
+      code,
+      message,
+      ...(fields ? { fields } : {}),
+      ...(details ? { details } : {}),
+      ...(requestId ? { requestId } : {}),
+    },
   };
 }
 

@@ -2,6 +2,7 @@ export * from './accounts.ts';
 export * from './analytics.ts';
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './content.ts';
 export * from './mailbox.ts';
 export * from './media.ts';
 export * from './sharing.ts';

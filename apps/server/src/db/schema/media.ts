@@ -35,9 +35,8 @@ export const media = pgTable(
   'media',
   {
     id: text('id').primaryKey(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Null: an image of global content (system admins upload it; every account reads it). */
+    accountId: text('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: MEDIA_PURPOSES }).notNull(),
     /** What the server produced (image/webp); PNG/JPEG only for logos carried over by 0004. */
     contentType: text('content_type', { enum: MEDIA_STORED_TYPES }).notNull(),

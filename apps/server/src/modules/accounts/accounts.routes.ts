@@ -13,8 +13,8 @@ import {
 import type { Context } from 'hono';
 import { createRouter, type AppEnv } from '../../auth/context.ts';
 import { getAccount, requireAccount } from '../../auth/guards.ts';
-import { AppError } from '../../lib/errors.ts';
 import { errorResponses, json, jsonBody } from '../../lib/openapi.ts';
+import { readUpload } from '../../lib/upload.ts';
 import { mediaHeaders, mediaTooLarge } from '../media/media.service.ts';
 import { readAccount, readAccountLogo, renameAccount, setAccountLogo } from './accounts.service.ts';
 
@@ -107,28 +107,6 @@ async function accountBody(c: Context<AppEnv>) {
   };
 }
 
-/** The uploaded bytes: the first file of a multipart body, else the raw body. */
-async function readUpload(c: Context<AppEnv>): Promise<Uint8Array> {
-  const type = c.req.header('content-type') ?? '';
-  if (/^multipart\/form-data/i.test(type)) {
-    let form: FormData;
-    try {
-      form = await c.req.raw.formData();
-    } catch {
-      throw new AppError('common.bad_request', 400, 'The upload could not be read.');
-    }
-    const file = [...form.values()].find((v): v is File => typeof v !== 'string');
-    if (!file) {
-      throw new AppError('common.validation', 400, 'Choose an image file to upload.', {
-        file: 'No file was sent.',
-      });
-    }
-    if (file.size > LOGO_MAX_BYTES) throw mediaTooLarge();
-    return new Uint8Array(await file.arrayBuffer());
-  }
-  return new Uint8Array(await c.req.arrayBuffer());
-}
-
 export const accountRoutes = createRouter()
   .openapi(getAccountRoute, async (c) => {
     c.header('cache-control', 'no-store');
@@ -139,7 +117,8 @@ export const accountRoutes = createRouter()
     return c.json(await accountBody(c), 200);
   })
   .openapi(putLogoRoute, async (c) => {
-    await setAccountLogo(c.var.deps.db, getAccount(c), await readUpload(c));
+    const { bytes } = await readUpload(c, LOGO_MAX_BYTES, mediaTooLarge);
+    await setAccountLogo(c.var.deps.db, getAccount(c), bytes);
     return c.json(await accountBody(c), 200);
   })
   .openapi(getLogoRoute, async (c) => {

@@ -16,7 +16,7 @@ import {
   type MediaPurpose,
   type MediaStoredType,
 } from '@tenantry/shared';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import sharp, { type Metadata, type SharpOptions, type WebpOptions } from 'sharp';
 import type { Database, Tx } from '../../db/client.ts';
 import { media } from '../../db/schema/index.ts';
@@ -32,9 +32,9 @@ sharp.unblock({
 });
 sharp.cache(false);
 
-/** Whose image it is: the account (every row is the account's) and who uploaded it. */
+/** Whose image it is: the account, or null for an image of global content; who uploaded it. */
 export interface MediaScope {
-  accountId: string;
+  accountId: string | null;
   userId?: string | null;
 }
 
@@ -113,6 +113,7 @@ const SHARP_FORMAT: Record<MediaInputType, string> = {
  */
 const WEBP: Record<MediaPurpose, WebpOptions> = {
   account_logo: { lossless: true, effort: 4 },
+  content_image: { quality: 82, effort: 4 },
 };
 
 const isPixelLimit = (err: unknown) => err instanceof Error && /pixel limit/i.test(err.message);
@@ -198,6 +199,10 @@ const toMedia = (row: {
   createdAt: row.createdAt.toISOString(),
 });
 
+/** Where an image belongs: an account's, or global (null). */
+const ownedBy = (accountId: string | null): SQL =>
+  accountId === null ? isNull(media.accountId) : eq(media.accountId, accountId);
+
 /**
  * Stores an image `encodeImage` produced, in `scope`'s account. For a purpose an account has
  * one of (the logo), the previous one is deleted in the same transaction (a new id, so a new
@@ -229,13 +234,7 @@ export async function insertImage(db: Db, scope: MediaScope, image: EncodedImage
     );
     await tx
       .delete(media)
-      .where(
-        and(
-          eq(media.accountId, scope.accountId),
-          eq(media.purpose, image.purpose),
-          ne(media.id, id),
-        ),
-      );
+      .where(and(ownedBy(scope.accountId), eq(media.purpose, image.purpose), ne(media.id, id)));
     await tx.insert(media).values(row);
     return toMedia(row);
   });
@@ -256,25 +255,66 @@ const stored = {
   data: media.data,
 };
 
-/** One image of `scope`'s account by id; another account's id is simply not found. */
+/**
+ * One image by id that the account may see: its own, or one of global content (every account
+ * reads the global library); another account's id is simply not found.
+ */
 export async function readMedia(
   db: Db,
-  scope: Pick<MediaScope, 'accountId'>,
+  scope: { accountId: string },
   id: string,
 ): Promise<StoredImage> {
   const [row] = await db
     .select(stored)
     .from(media)
-    .where(and(eq(media.id, id), eq(media.accountId, scope.accountId)))
+    .where(and(eq(media.id, id), or(eq(media.accountId, scope.accountId), isNull(media.accountId))))
     .limit(1);
   if (!row) throw notFound('There is no such image.');
   return row;
 }
 
+/** The images of one purpose that belong to `scope` (newest first, without their bytes). */
+export async function listImages(
+  db: Db,
+  scope: Pick<MediaScope, 'accountId'>,
+  purpose: MediaPurpose,
+  limit = 200,
+): Promise<Media[]> {
+  const rows = await db
+    .select({
+      id: media.id,
+      purpose: media.purpose,
+      contentType: media.contentType,
+      width: media.width,
+      height: media.height,
+      bytes: media.bytes,
+      createdAt: media.createdAt,
+    })
+    .from(media)
+    .where(and(ownedBy(scope.accountId), eq(media.purpose, purpose)))
+    .orderBy(desc(media.createdAt), desc(media.id))
+    .limit(limit);
+  return rows.map(toMedia);
+}
+
+/** Deletes an image of one purpose that belongs to `scope`; false when there is none. */
+export async function deleteImage(
+  db: Db,
+  scope: Pick<MediaScope, 'accountId'>,
+  purpose: MediaPurpose,
+  id: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(media)
+    .where(and(eq(media.id, id), ownedBy(scope.accountId), eq(media.purpose, purpose)))
+    .returning({ id: media.id });
+  return rows.length > 0;
+}
+
 /** The account's image of a one-per-account purpose (its logo), or a 404. */
 export async function readMediaOfPurpose(
   db: Db,
-  scope: Pick<MediaScope, 'accountId'>,
+  scope: { accountId: string },
   purpose: MediaPurpose,
 ): Promise<StoredImage> {
   const [row] = await db

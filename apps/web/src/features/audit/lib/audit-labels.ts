@@ -40,6 +40,17 @@ const LABELS: Record<AuditAction, Describe> = {
   'sharing.role_changed': (d) =>
     `Changed ${str(d.email)}’s share from ${str(d.from)} to ${str(d.to)}`,
   'sharing.revoked': (d) => `Revoked the share of ${str(d.email)}`,
+  'content.created': (d) => `Created the ${str(d.kind)} “${str(d.title)}”`,
+  'content.imported': (d) => `Imported the framework “${str(d.title)}”`,
+  'content.published': (d) =>
+    d.version
+      ? `Published version ${str(String(d.version))} of the ${str(d.kind)} “${str(d.title)}”`
+      : `Published the ${str(d.kind)} “${str(d.title)}”`,
+  'content.unpublished': (d) => `Unpublished the ${str(d.kind)} “${str(d.title)}”`,
+  'content.archived': (d) => `Archived the ${str(d.kind)} “${str(d.title)}”`,
+  'content.restored': (d) => `Restored the ${str(d.kind)} “${str(d.title)}”`,
+  'content.deleted': (d) => `Deleted the ${str(d.kind)} “${str(d.title)}”`,
+  'content.draft_discarded': (d) => `Discarded the draft changes of “${str(d.title)}”`,
 };
 
 function isAuditAction(action: string): action is AuditAction {

@@ -1,0 +1,464 @@
+import type {
+  Article,
+  FrameworkDetail,
+  FrameworkDiff,
+  FrameworkDocument,
+  LibraryFrameworkDetail,
+  LibraryFrameworkList,
+  Playbook,
+  PlaybookList,
+} from '@tenantry/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, frameworks, frameworkVersions } from '../../db/schema/index.ts';
+import { setupTestApp, type TestApp, type TestClient } from '../../test/app.ts';
+import { addMember, signUpPerson, type Person } from '../../test/people.ts';
+import { loadLibrary, readLibrary } from './library.seed.ts';
+
+let t: TestApp;
+let admin: Person; // a system admin (authors global content)
+let owner: Person; // owner of account A (authors private content)
+let member: Person; // member of account A
+let other: Person; // owner of account B
+
+beforeAll(async () => {
+  t = await setupTestApp();
+  admin = await signUpPerson(t, 'sysadmin');
+  await t.setFlags(admin.email, { isSystemAdmin: true });
+  owner = await signUpPerson(t, 'owner');
+  member = await addMember(t, owner, 'member');
+  other = await signUpPerson(t, 'other');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const FORMAT = 'tenantry.framework/1';
+
+function sampleDoc(key = 'sample', extra: Partial<FrameworkDocument> = {}) {
+  return {
+    format: FORMAT,
+    key,
+    name: 'Sample framework',
+    sections: [
+      {
+        key: 'A',
+        title: 'Section A',
+        weight: 2,
+        target: 0.8,
+        questions: [
+          { key: 'A-1', title: 'Is MFA on?', type: 'yes_no' },
+          { key: 'A-2', title: 'How mature is patching?', type: 'maturity', weight: 3 },
+        ],
+        sections: [
+          {
+            key: 'A.1',
+            title: 'Nested',
+            questions: [
+              {
+                key: 'A.1-1',
+                title: 'Pick one',
+                type: 'single_choice',
+                options: [
+                  { key: 'a', label: 'All', score: 1 },
+                  { key: 'n', label: 'None', score: 0 },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+    ...extra,
+  };
+}
+
+async function ok<T>(res: Response | Promise<Response>, status = 200): Promise<T> {
+  const r = await res;
+  expect(r.status, await r.clone().text()).toBe(status);
+  return (await r.json()) as T;
+}
+
+const put = (client: TestClient, path: string, json: unknown) =>
+  client.request(path, { method: 'PUT', json });
+
+async function importFramework(client: TestClient, scope: 'global' | 'private', doc: unknown) {
+  return ok<FrameworkDetail>(
+    client.post('/api/v1/content/frameworks/import', { scope, document: doc }),
+    201,
+  );
+}
+
+describe('framework import', () => {
+  it('answers every problem with its path in the file and writes nothing', async () => {
+    const before = await t.database.db.select().from(frameworks);
+    const bad = sampleDoc('broken');
+    const q = bad.sections[0]!.sections[0]!.questions[0]! as { options: Array<{ score: number }> };
+    q.options[1]!.score = 2;
+    (bad.sections[0]!.questions[1] as { key: string }).key = 'A-1';
+    const res = await owner.client.post('/api/v1/content/frameworks/import', {
+      scope: 'private',
+      document: bad,
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { code: string; fields: Record<string, string> } };
+    expect(body.error.code).toBe('content.invalid_document');
+    expect(body.error.fields['sections[0].sections[0].questions[0].options[1].score']).toBe(
+      'must be ≤ 1',
+    );
+    // Field errors first; the duplicate key is reported once the fields are well-formed.
+    bad.sections[0]!.sections[0]!.questions[0]! = {
+      ...q,
+      options: [
+        { key: 'a', label: 'A', score: 1 },
+        { key: 'n', label: 'N', score: 0 },
+      ],
+    } as never;
+    const res2 = await owner.client.post('/api/v1/content/frameworks/import', {
+      scope: 'private',
+      document: bad,
+    });
+    const body2 = (await res2.json()) as { error: { fields: Record<string, string> } };
+    expect(body2.error.fields['sections[0].questions[1].key']).toMatch(
+      /already used at sections\[0\]\.questions\[0\]/,
+    );
+    expect(await t.database.db.select().from(frameworks)).toHaveLength(before.length);
+  });
+
+  it('refuses links to playbooks that do not exist, by path', async () => {
+    const doc = sampleDoc('links');
+    (doc.sections[0]!.questions[0] as { playbooks?: string[] }).playbooks = ['no-such-playbook'];
+    const res = await owner.client.post('/api/v1/content/frameworks/import', {
+      scope: 'private',
+      document: doc,
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { fields: Record<string, string> } };
+    expect(body.error.fields['sections[0].questions[0].playbooks[0]']).toMatch(/no-such-playbook/);
+  });
+
+  it('imports, and an export of any version re-imports to exactly the same document', async () => {
+    const fw = await importFramework(owner.client, 'private', sampleDoc('roundtrip'));
+    expect(fw.scope).toBe('private');
+    expect(fw.questionCount).toBe(3);
+    expect(fw.latestVersion).toBeNull();
+    const exported = await owner.client.get(
+      `/api/v1/content/frameworks/${fw.id}/export?version=draft`,
+    );
+    expect(exported.headers.get('content-disposition')).toContain('roundtrip-draft.json');
+    const doc = (await exported.json()) as FrameworkDocument;
+    expect(doc.sections[0]!.questions[0]).toMatchObject({
+      weight: 1,
+      naAllowed: false,
+      playbooks: [],
+    });
+    await ok(
+      owner.client.post(`/api/v1/content/frameworks/${fw.id}/publish`, {
+        revision: 1,
+        releaseNotes: 'First',
+      }),
+    );
+    const v1 = await (
+      await owner.client.get(`/api/v1/content/frameworks/${fw.id}/export?version=1`)
+    ).text();
+    expect(JSON.parse(v1)).toEqual(doc);
+    const again = await importFramework(other.client, 'private', JSON.parse(v1));
+    const v1b = await (
+      await other.client.get(`/api/v1/content/frameworks/${again.id}/export?version=draft`)
+    ).text();
+    expect(v1b).toBe(v1);
+  });
+
+  it('a second import of the same key in the same scope is a 409; another account may use it', async () => {
+    await importFramework(owner.client, 'private', sampleDoc('dupe'));
+    const res = await owner.client.post('/api/v1/content/frameworks/import', {
+      scope: 'private',
+      document: sampleDoc('dupe'),
+    });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe(
+      'content.key_taken',
+    );
+    await importFramework(other.client, 'private', sampleDoc('dupe'));
+  });
+});
+
+describe('drafts, versions and the diff', () => {
+  it('saves on the loaded revision, 409s on a stale one with the current draft, publishes v2 and diffs by key', async () => {
+    const fw = await importFramework(owner.client, 'private', sampleDoc('versions'));
+    const v1 = await ok<FrameworkDetail>(
+      owner.client.post(`/api/v1/content/frameworks/${fw.id}/publish`, {
+        revision: fw.draftRevision,
+        releaseNotes: 'v1',
+      }),
+    );
+    expect(v1.latestVersion).toBe(1);
+    expect(v1.hasDraftChanges).toBe(false);
+
+    // Nothing changed: nothing to publish.
+    const same = await owner.client.post(`/api/v1/content/frameworks/${fw.id}/publish`, {
+      revision: v1.draftRevision,
+      releaseNotes: 'again',
+    });
+    expect(same.status).toBe(409);
+
+    const doc = structuredClone(v1.draft);
+    doc.sections[0]!.questions[0]!.title = 'Is MFA enforced for everyone?';
+    doc.sections[0]!.questions.push({
+      key: 'A-3',
+      title: 'New',
+      type: 'text',
+      description: '',
+      guidance: '',
+      weight: 1,
+      tags: [],
+      naAllowed: false,
+      playbooks: [],
+    });
+    doc.sections[0]!.sections[0]!.questions = [];
+    const saved = await ok<FrameworkDetail>(
+      put(owner.client, `/api/v1/content/frameworks/${fw.id}/draft`, {
+        revision: v1.draftRevision,
+        document: doc,
+      }),
+    );
+    expect(saved.draftRevision).toBe(v1.draftRevision + 1);
+    expect(saved.hasDraftChanges).toBe(true);
+
+    // A second editor on the old revision gets the current draft back, and nothing is overwritten.
+    const stale = await put(owner.client, `/api/v1/content/frameworks/${fw.id}/draft`, {
+      revision: v1.draftRevision,
+      document: v1.draft,
+    });
+    expect(stale.status).toBe(409);
+    const conflict = (await stale.json()) as {
+      error: { code: string; details: { current: FrameworkDetail } };
+    };
+    expect(conflict.error.code).toBe('content.stale_revision');
+    expect(conflict.error.details.current.draftRevision).toBe(saved.draftRevision);
+    expect(conflict.error.details.current.draft.sections[0]!.questions[0]!.title).toBe(
+      'Is MFA enforced for everyone?',
+    );
+
+    const diff = await ok<FrameworkDiff>(
+      owner.client.get(`/api/v1/content/frameworks/${fw.id}/diff?from=1&to=draft`),
+    );
+    expect(diff.added.map((n) => n.key)).toEqual(['A-3']);
+    expect(diff.removed.map((n) => n.key)).toEqual(['A.1-1']);
+    expect(diff.changed).toEqual([
+      expect.objectContaining({
+        key: 'A-1',
+        fields: ['title'],
+        previousTitle: 'Is MFA on?',
+        affectsAnswers: false,
+      }),
+    ]);
+
+    const v2 = await ok<FrameworkDetail>(
+      owner.client.post(`/api/v1/content/frameworks/${fw.id}/publish`, {
+        revision: saved.draftRevision,
+        releaseNotes: 'Reworded A-1',
+      }),
+    );
+    expect(v2.latestVersion).toBe(2);
+    expect(v2.versions.map((v) => [v.version, v.releaseNotes])).toEqual([
+      [2, 'Reworded A-1'],
+      [1, 'v1'],
+    ]);
+    // Version 1 is unchanged.
+    const old = await ok<{ document: FrameworkDocument }>(
+      owner.client.get(`/api/v1/content/frameworks/${fw.id}/versions/1`),
+    );
+    expect(old.document.sections[0]!.questions[0]!.title).toBe('Is MFA on?');
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, fw.id));
+    expect(audits.map((a) => a.action).sort()).toEqual([
+      'content.imported',
+      'content.published',
+      'content.published',
+    ]);
+
+    // A published framework cannot be deleted, only archived.
+    const del = await owner.client.request(`/api/v1/content/frameworks/${fw.id}`, {
+      method: 'DELETE',
+    });
+    expect(del.status).toBe(409);
+    expect(
+      await t.database.db
+        .select()
+        .from(frameworkVersions)
+        .where(eq(frameworkVersions.frameworkId, fw.id)),
+    ).toHaveLength(2);
+  });
+
+  it('the key of a framework never changes', async () => {
+    const fw = await importFramework(owner.client, 'private', sampleDoc('fixed-key'));
+    const res = await put(owner.client, `/api/v1/content/frameworks/${fw.id}/draft`, {
+      revision: 1,
+      document: { ...fw.draft, key: 'renamed' },
+    });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('who may author', () => {
+  it('a member cannot author or publish; the owner can; only system admins author global content', async () => {
+    const fw = await importFramework(owner.client, 'private', sampleDoc('perm'));
+    const pub = await member.client.post(`/api/v1/content/frameworks/${fw.id}/publish`, {
+      revision: 1,
+      releaseNotes: 'x',
+    });
+    expect(pub.status).toBe(403);
+    const imp = await member.client.post('/api/v1/content/frameworks/import', {
+      scope: 'private',
+      document: sampleDoc('perm2'),
+    });
+    expect(imp.status).toBe(403);
+    const glob = await owner.client.post('/api/v1/content/frameworks/import', {
+      scope: 'global',
+      document: sampleDoc('perm3'),
+    });
+    expect(glob.status).toBe(403);
+    const g = await importFramework(admin.client, 'global', sampleDoc('global-one'));
+    expect(g.scope).toBe('global');
+    // The member's authoring list is empty; the owner's holds only their account's.
+    const list = await ok<{ items: Array<{ key: string }> }>(
+      member.client.get('/api/v1/content/frameworks'),
+    );
+    expect(list.items).toEqual([]);
+    const mine = await ok<{ items: Array<{ key: string; scope: string }> }>(
+      owner.client.get('/api/v1/content/frameworks?limit=100'),
+    );
+    expect(mine.items.every((i) => i.scope === 'private')).toBe(true);
+  });
+
+  it('another account’s private framework answers 404 everywhere and is unchanged', async () => {
+    const fw = await importFramework(owner.client, 'private', sampleDoc('secret'));
+    for (const [method, path, json] of [
+      ['GET', `/api/v1/content/frameworks/${fw.id}`, undefined],
+      ['PUT', `/api/v1/content/frameworks/${fw.id}/draft`, { revision: 1, document: fw.draft }],
+      ['POST', `/api/v1/content/frameworks/${fw.id}/publish`, { revision: 1, releaseNotes: 'x' }],
+      ['GET', `/api/v1/content/frameworks/${fw.id}/export`, undefined],
+      ['DELETE', `/api/v1/content/frameworks/${fw.id}`, undefined],
+      ['GET', `/api/v1/library/frameworks/${fw.id}`, undefined],
+    ] as const) {
+      const res = await other.client.request(path, { method, ...(json ? { json } : {}) });
+      expect(res.status, `${method} ${path}`).toBe(404);
+    }
+    const [row] = await t.database.db.select().from(frameworks).where(eq(frameworks.id, fw.id));
+    expect(row?.draftRevision).toBe(1);
+    expect(row?.latestVersion).toBeNull();
+  });
+});
+
+describe('playbooks and articles', () => {
+  it('create, save with revision (409 when stale), publish, and the library shows only published ones', async () => {
+    const pb = await ok<Playbook>(
+      owner.client.post('/api/v1/content/playbooks', {
+        scope: 'private',
+        key: 'mfa',
+        title: 'Roll out MFA',
+      }),
+      201,
+    );
+    expect(pb.status).toBe('draft');
+    const steps = [
+      {
+        title: 'Inventory accounts',
+        body: 'List **every** account.',
+        effort: 'S',
+        ownerRole: 'IT admin',
+      },
+      { title: 'Enforce', body: '', effort: 'M', ownerRole: '' },
+    ];
+    const saved = await ok<Playbook>(
+      put(owner.client, `/api/v1/content/playbooks/${pb.id}`, {
+        revision: 1,
+        title: 'Roll out MFA',
+        summary: 'Turn it on',
+        priority: 'high',
+        tags: ['Identity'],
+        steps,
+      }),
+    );
+    expect(saved.revision).toBe(2);
+    expect(saved.tags).toEqual(['identity']);
+    const stale = await put(owner.client, `/api/v1/content/playbooks/${pb.id}`, {
+      revision: 1,
+      title: 'Mine',
+      steps: [],
+    });
+    expect(stale.status).toBe(409);
+    expect(
+      ((await stale.json()) as { error: { details: { current: Playbook } } }).error.details.current
+        .steps,
+    ).toHaveLength(2);
+
+    let lib = await ok<PlaybookList>(member.client.get('/api/v1/library/playbooks?q=inventory'));
+    expect(lib.items.find((i) => i.id === pb.id)).toBeUndefined();
+    await ok(owner.client.post(`/api/v1/content/playbooks/${pb.id}/publish`, { revision: 2 }));
+    lib = await ok<PlaybookList>(member.client.get('/api/v1/library/playbooks?q=inventory'));
+    expect(lib.items.map((i) => i.id)).toContain(pb.id);
+    const otherLib = await ok<PlaybookList>(
+      other.client.get('/api/v1/library/playbooks?q=inventory'),
+    );
+    expect(otherLib.items.map((i) => i.id)).not.toContain(pb.id);
+    expect((await other.client.get(`/api/v1/library/playbooks/${pb.id}`)).status).toBe(404);
+
+    // Linked from a framework: deleting it is refused.
+    const doc = sampleDoc('uses-mfa');
+    (doc.sections[0]!.questions[0] as { playbooks?: string[] }).playbooks = ['mfa'];
+    await importFramework(owner.client, 'private', doc);
+    const del = await owner.client.request(`/api/v1/content/playbooks/${pb.id}`, {
+      method: 'DELETE',
+    });
+    expect(del.status).toBe(409);
+  });
+
+  it('articles: a member cannot write; markdown is kept as written', async () => {
+    const res = await member.client.post('/api/v1/content/articles', {
+      scope: 'private',
+      key: 'x',
+      title: 'X',
+    });
+    expect(res.status).toBe(403);
+    const a = await ok<Article>(
+      owner.client.post('/api/v1/content/articles', {
+        scope: 'private',
+        key: 'hello',
+        title: 'Hello',
+      }),
+      201,
+    );
+    const body = '# Hi\n\n<script>alert(1)</script>\n\n![pic](/api/v1/media/x)';
+    const saved = await ok<Article>(
+      put(owner.client, `/api/v1/content/articles/${a.id}`, { revision: 1, title: 'Hello', body }),
+    );
+    expect(saved.body).toBe(body);
+  });
+});
+
+describe('the shipped library', () => {
+  it('holds NIST CSF 2.0 in full and loads once; a member finds “GV.OC” in the library', async () => {
+    const lib = await readLibrary();
+    const nist = lib.frameworks.find((f) => f.key === 'nist-csf-2.0');
+    expect(nist).toBeDefined();
+    expect(nist!.sections).toHaveLength(6);
+    expect(nist!.sections.flatMap((s) => s.sections)).toHaveLength(22);
+    expect(nist!.sections.flatMap((s) => s.sections).flatMap((c) => c.questions)).toHaveLength(106);
+    const first = await loadLibrary(t.database.db, lib);
+    expect(first.frameworks).toBe(lib.frameworks.length);
+    const second = await loadLibrary(t.database.db, lib);
+    expect(second).toEqual({ frameworks: 0, playbooks: 0, articles: 0 });
+
+    const found = await ok<LibraryFrameworkList>(
+      member.client.get('/api/v1/library/frameworks?q=GV.OC'),
+    );
+    const hit = found.items.find((f) => f.key === 'nist-csf-2.0');
+    expect(hit?.matches.map((m) => m.key)).toContain('GV.OC-01');
+    const detail = await ok<LibraryFrameworkDetail>(
+      member.client.get(`/api/v1/library/frameworks/${hit!.id}`),
+    );
+    expect(detail.version).toBe(1);
+    expect(detail.playbooks.length).toBeGreaterThan(0);
+  });
+});

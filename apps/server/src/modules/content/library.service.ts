@@ -1,0 +1,190 @@
+/**
+ * The library (explore): published frameworks the caller may read — global ones and their own
+ * account's — never drafts, never archived ones. Search runs on the vectors kept on publish
+ * (frameworks.search for name, summary and tags; framework_nodes for every section and
+ * question of the latest version), so a search never reads a document.
+ */
+import {
+  type ContentListQuery,
+  type LibraryFramework,
+  type LibraryFrameworkDetail,
+  type LibraryFrameworkList,
+  type LinkedPlaybook,
+  type Section,
+} from '@tenantry/shared';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { frameworkNodes, frameworks, playbooks } from '../../db/schema/index.ts';
+import {
+  contentNotFound,
+  readable,
+  scopeOf,
+  withScope,
+  type ContentActor,
+} from './content.access.ts';
+import { searchQuery, searchRank } from './content.search.ts';
+import { listVersionInfos, readVersion } from './frameworks.service.ts';
+
+const MATCHES = 5;
+
+export async function listLibraryFrameworks(
+  db: Database,
+  actor: ContentActor,
+  query: ContentListQuery,
+): Promise<LibraryFrameworkList> {
+  const q = query.q?.trim();
+  const nodeMatch = q
+    ? sql`exists (select 1 from ${frameworkNodes} n where n.framework_id = ${frameworks.id} and ${searchQuery(sql`n.search`, q)})`
+    : undefined;
+  const where = and(
+    withScope(readable(frameworks.accountId, actor), frameworks.accountId, actor, query.scope),
+    isNotNull(frameworks.latestVersion),
+    isNull(frameworks.archivedAt),
+    query.tag ? sql`${frameworks.tags} @> array[${query.tag}]::text[]` : undefined,
+    q ? or(searchQuery(frameworks.search, q), nodeMatch) : undefined,
+  );
+  const orderBy = q
+    ? [
+        desc(searchRank(frameworks.search, q)),
+        asc(sql`lower(${frameworks.name})`),
+        asc(frameworks.id),
+      ]
+    : [asc(sql`lower(${frameworks.name})`), asc(frameworks.id)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: frameworks.id,
+        key: frameworks.key,
+        accountId: frameworks.accountId,
+        name: frameworks.name,
+        summary: frameworks.summary,
+        tags: frameworks.tags,
+        latestVersion: frameworks.latestVersion,
+        publishedAt: frameworks.publishedAt,
+        questionCount: frameworks.questionCount,
+        updatedAt: frameworks.updatedAt,
+      })
+      .from(frameworks)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(query.limit)
+      .offset(query.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(frameworks)
+      .where(where),
+  ]);
+
+  // The matching sections and questions of this page's frameworks: one query, best first.
+  const matches = new Map<string, Array<{ key: string; title: string }>>();
+  if (q && rows.length) {
+    const hits = await db
+      .select({
+        frameworkId: frameworkNodes.frameworkId,
+        key: frameworkNodes.key,
+        title: frameworkNodes.title,
+      })
+      .from(frameworkNodes)
+      .where(
+        and(
+          inArray(
+            frameworkNodes.frameworkId,
+            rows.map((r) => r.id),
+          ),
+          searchQuery(frameworkNodes.search, q),
+        ),
+      )
+      .orderBy(asc(frameworkNodes.frameworkId), asc(frameworkNodes.position))
+      .limit(rows.length * 50);
+    for (const h of hits) {
+      const list = matches.get(h.frameworkId) ?? [];
+      if (list.length < MATCHES) list.push({ key: h.key, title: h.title });
+      matches.set(h.frameworkId, list);
+    }
+  }
+
+  const items: LibraryFramework[] = rows.map((r) => ({
+    id: r.id,
+    key: r.key,
+    scope: scopeOf(r.accountId),
+    name: r.name,
+    summary: r.summary,
+    tags: r.tags,
+    latestVersion: r.latestVersion,
+    publishedAt: r.publishedAt?.toISOString() ?? null,
+    questionCount: r.questionCount,
+    updatedAt: r.updatedAt.toISOString(),
+    matches: matches.get(r.id) ?? [],
+  }));
+  return { items, total: total?.n ?? 0 };
+}
+
+/** Playbook keys a document links to. */
+function linkedKeys(sections: Section[], out = new Set<string>()): Set<string> {
+  for (const s of sections) {
+    for (const q of s.questions) for (const k of q.playbooks) out.add(k);
+    linkedKeys(s.sections, out);
+  }
+  return out;
+}
+
+/**
+ * A published framework (latest version, or `version`), with its version list and the
+ * published playbooks its questions link to (the account's own playbook wins over a global one
+ * of the same key).
+ */
+export async function getLibraryFramework(
+  db: Database,
+  actor: ContentActor,
+  id: string,
+  version?: number,
+): Promise<LibraryFrameworkDetail> {
+  const [row] = await db
+    .select()
+    .from(frameworks)
+    .where(
+      and(
+        eq(frameworks.id, id),
+        readable(frameworks.accountId, actor),
+        isNotNull(frameworks.latestVersion),
+      ),
+    )
+    .limit(1);
+  if (!row || row.latestVersion === null) throw contentNotFound('framework');
+  const [v, versions] = await Promise.all([
+    readVersion(db, row, version ?? row.latestVersion),
+    listVersionInfos(db, row.id),
+  ]);
+  const keys = [...linkedKeys(v.document.sections)];
+  let linked: LinkedPlaybook[] = [];
+  if (keys.length) {
+    const rows = await db
+      .select({
+        key: playbooks.key,
+        id: playbooks.id,
+        title: playbooks.title,
+        priority: playbooks.priority,
+        accountId: playbooks.accountId,
+      })
+      .from(playbooks)
+      .where(
+        and(
+          inArray(playbooks.key, keys),
+          readable(playbooks.accountId, actor),
+          eq(playbooks.status, 'published'),
+        ),
+      );
+    const byKey = new Map<string, (typeof rows)[number]>();
+    for (const r of rows) {
+      const have = byKey.get(r.key);
+      if (!have || (have.accountId === null && r.accountId !== null)) byKey.set(r.key, r);
+    }
+    linked = [...byKey.values()].map(({ key, id: pid, title, priority }) => ({
+      key,
+      id: pid,
+      title,
+      priority,
+    }));
+  }
+  return { ...v, name: row.name, versions, playbooks: linked };
+}

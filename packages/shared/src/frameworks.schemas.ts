@@ -1,0 +1,367 @@
+import { z } from 'zod';
+import { storableText } from './text.schemas.ts';
+
+/**
+ * Frameworks (docs/content.md): a tree of sections (nesting to any depth) whose leaves are
+ * questions. The same document is the draft being edited, every published version, and the
+ * import/export file (`tenantry.framework/1`, JSON Schema in docs/schemas/). It is stored in
+ * canonical form: every field present, defaults filled in, so an export re-imports to exactly
+ * the same document.
+ */
+
+export const FRAMEWORK_FORMAT = 'tenantry.framework/1';
+
+export const QUESTION_TYPES = [
+  'yes_no',
+  'maturity',
+  'single_choice',
+  'multiple_choice',
+  'number',
+  'text',
+] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+
+export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
+  yes_no: 'Yes / partial / no',
+  maturity: 'Maturity 0–5',
+  single_choice: 'Single choice',
+  multiple_choice: 'Multiple choice',
+  number: 'Number with thresholds',
+  text: 'Free text',
+};
+
+export const DEFAULT_MATURITY_LEVELS = [
+  'Not performed',
+  'Initial',
+  'Repeatable',
+  'Defined',
+  'Managed',
+  'Optimised',
+] as const;
+
+export const FRAMEWORK_LIMITS = {
+  key: 64,
+  name: 200,
+  summary: 500,
+  title: 300,
+  markdown: 20_000,
+  tags: 20,
+  tag: 40,
+  weightMax: 100,
+  levelLabel: 80,
+  optionsMin: 2,
+  optionsMax: 20,
+  optionLabel: 200,
+  unit: 20,
+  bandsMax: 20,
+  playbooks: 10,
+  depth: 8,
+  questions: 5_000,
+  releaseNotes: 5_000,
+} as const;
+
+/** A framework's own key (its file name when exported): `nist-csf-2.0`. */
+export const FRAMEWORK_KEY_PATTERN = /^[a-z0-9][a-z0-9.-]*$/;
+/** A section's or question's stable key, unique in the framework: `GV.OC-01`. */
+export const NODE_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]*$/;
+
+const max = (n: number) => `must have at most ${n} characters`;
+
+export const FrameworkKeySchema = storableText()
+  .min(1, 'must not be empty')
+  .max(FRAMEWORK_LIMITS.key, max(FRAMEWORK_LIMITS.key))
+  .regex(
+    FRAMEWORK_KEY_PATTERN,
+    'use lowercase letters, digits, "." and "-", starting with a letter or digit',
+  );
+
+export const NodeKeySchema = storableText()
+  .min(1, 'must not be empty')
+  .max(FRAMEWORK_LIMITS.key, max(FRAMEWORK_LIMITS.key))
+  .regex(
+    NODE_KEY_PATTERN,
+    'use letters, digits, ".", "_", ":" and "-", starting with a letter or digit',
+  );
+
+const title = storableText()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(FRAMEWORK_LIMITS.title, max(FRAMEWORK_LIMITS.title));
+const markdown = storableText().max(FRAMEWORK_LIMITS.markdown, max(FRAMEWORK_LIMITS.markdown));
+const score = z.number({ error: 'must be a number' }).min(0, 'must be ≥ 0').max(1, 'must be ≤ 1');
+const weight = z
+  .number({ error: 'must be a number' })
+  .min(0, 'must be ≥ 0')
+  .max(FRAMEWORK_LIMITS.weightMax, `must be ≤ ${FRAMEWORK_LIMITS.weightMax}`)
+  .default(1);
+
+export const ContentTagsSchema = z
+  .array(
+    storableText()
+      .trim()
+      .toLowerCase()
+      .min(1, 'a tag must not be empty')
+      .max(FRAMEWORK_LIMITS.tag, `a tag has at most ${FRAMEWORK_LIMITS.tag} characters`),
+  )
+  .max(FRAMEWORK_LIMITS.tags, `at most ${FRAMEWORK_LIMITS.tags} tags`)
+  .default([])
+  .overwrite((tags) => [...new Set(tags)]);
+
+const nodeCommon = {
+  key: NodeKeySchema,
+  title,
+  description: markdown.default(''),
+  guidance: markdown.default(''),
+  weight,
+  tags: ContentTagsSchema,
+};
+
+const questionCommon = {
+  ...nodeCommon,
+  naAllowed: z.boolean({ error: 'must be true or false' }).default(false),
+  playbooks: z
+    .array(FrameworkKeySchema)
+    .max(FRAMEWORK_LIMITS.playbooks, `at most ${FRAMEWORK_LIMITS.playbooks} playbooks`)
+    .default([])
+    .overwrite((keys) => [...new Set(keys)]),
+};
+
+export const ChoiceOptionSchema = z.object({
+  key: NodeKeySchema,
+  label: storableText()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(FRAMEWORK_LIMITS.optionLabel, max(FRAMEWORK_LIMITS.optionLabel)),
+  score,
+});
+export type ChoiceOption = z.infer<typeof ChoiceOptionSchema>;
+
+const options = z
+  .array(ChoiceOptionSchema)
+  .min(FRAMEWORK_LIMITS.optionsMin, `needs at least ${FRAMEWORK_LIMITS.optionsMin} options`)
+  .max(FRAMEWORK_LIMITS.optionsMax, `at most ${FRAMEWORK_LIMITS.optionsMax} options`);
+
+export const NumberBandSchema = z.object({
+  min: z.number({ error: 'must be a number' }).min(-1e12).max(1e12),
+  score,
+});
+export type NumberBand = z.infer<typeof NumberBandSchema>;
+
+export const QuestionSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ ...questionCommon, type: z.literal('yes_no') }),
+    z.object({
+      ...questionCommon,
+      type: z.literal('maturity'),
+      levels: z
+        .array(
+          storableText()
+            .trim()
+            .min(1, 'must not be empty')
+            .max(FRAMEWORK_LIMITS.levelLabel, max(FRAMEWORK_LIMITS.levelLabel)),
+        )
+        .length(6, 'needs exactly 6 labels, for levels 0 to 5')
+        .default([...DEFAULT_MATURITY_LEVELS]),
+    }),
+    z.object({ ...questionCommon, type: z.literal('single_choice'), options }),
+    z.object({ ...questionCommon, type: z.literal('multiple_choice'), options }),
+    z.object({
+      ...questionCommon,
+      type: z.literal('number'),
+      unit: storableText()
+        .trim()
+        .max(FRAMEWORK_LIMITS.unit, max(FRAMEWORK_LIMITS.unit))
+        .default(''),
+      bands: z
+        .array(NumberBandSchema)
+        .min(1, 'needs at least 1 band')
+        .max(FRAMEWORK_LIMITS.bandsMax, `at most ${FRAMEWORK_LIMITS.bandsMax} bands`),
+    }),
+    z.object({ ...questionCommon, type: z.literal('text') }),
+  ],
+  { error: `must be one of: ${QUESTION_TYPES.join(', ')}` },
+);
+export type Question = z.infer<typeof QuestionSchema>;
+export type QuestionInput = z.input<typeof QuestionSchema>;
+
+export interface Section {
+  key: string;
+  title: string;
+  description: string;
+  guidance: string;
+  weight: number;
+  tags: string[];
+  /** Default target in [0, 1]; top-level sections only (nested ones inherit). */
+  target?: number | null | undefined;
+  questions: Question[];
+  sections: Section[];
+}
+
+export const SectionSchema: z.ZodType<Section, unknown> = z.lazy(() =>
+  z.object({
+    ...nodeCommon,
+    target: score.nullable().optional(),
+    questions: z.array(QuestionSchema).default([]),
+    sections: z.array(SectionSchema).default([]),
+  }),
+) as never;
+
+export const FrameworkSourceSchema = z.object({
+  publisher: storableText().trim().max(200, max(200)).default(''),
+  url: storableText().trim().max(500, max(500)).default(''),
+  license: storableText().trim().max(200, max(200)).default(''),
+});
+
+const FrameworkDocumentBase = z.object({
+  format: z.literal(FRAMEWORK_FORMAT, { error: `must be "${FRAMEWORK_FORMAT}"` }),
+  key: FrameworkKeySchema,
+  name: storableText()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(FRAMEWORK_LIMITS.name, max(FRAMEWORK_LIMITS.name)),
+  summary: storableText()
+    .trim()
+    .max(FRAMEWORK_LIMITS.summary, max(FRAMEWORK_LIMITS.summary))
+    .default(''),
+  description: markdown.default(''),
+  tags: ContentTagsSchema,
+  source: FrameworkSourceSchema.default({ publisher: '', url: '', license: '' }),
+  sections: z.array(SectionSchema).default([]),
+});
+
+export interface DocumentProblem {
+  /** Where in the file: `sections[2].questions[5].options[1].score`. */
+  path: string;
+  message: string;
+}
+
+/** `['sections', 2, 'questions', 5, 'key']` → `sections[2].questions[5].key`. */
+export function formatDocumentPath(path: ReadonlyArray<PropertyKey>): string {
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else out += out ? `.${String(part)}` : String(part);
+  }
+  return out || '(document)';
+}
+
+/** The rules a single field's schema cannot see: uniqueness, order, nesting. */
+function structuralProblems(doc: z.infer<typeof FrameworkDocumentBase>): DocumentProblem[] {
+  const problems: DocumentProblem[] = [];
+  const seen = new Map<string, string>();
+  let questionCount = 0;
+  const claim = (key: string, path: string) => {
+    const first = seen.get(key);
+    if (first)
+      problems.push({ path: `${path}.key`, message: `"${key}" is already used at ${first}` });
+    else seen.set(key, path);
+  };
+  const walk = (sections: Section[], prefix: string, depth: number) => {
+    sections.forEach((s, i) => {
+      const path = `${prefix}sections[${i}]`;
+      claim(s.key, path);
+      if (depth > FRAMEWORK_LIMITS.depth) {
+        problems.push({ path, message: `sections nest at most ${FRAMEWORK_LIMITS.depth} deep` });
+      }
+      if (depth > 1 && s.target != null) {
+        problems.push({
+          path: `${path}.target`,
+          message: 'only top-level sections have a target (nested sections inherit it)',
+        });
+      }
+      s.questions.forEach((q, j) => {
+        const qp = `${path}.questions[${j}]`;
+        questionCount++;
+        claim(q.key, qp);
+        if (q.type === 'single_choice' || q.type === 'multiple_choice') {
+          const keys = new Set<string>();
+          q.options.forEach((o, k) => {
+            if (keys.has(o.key)) {
+              problems.push({
+                path: `${qp}.options[${k}].key`,
+                message: `"${o.key}" is already an option`,
+              });
+            }
+            keys.add(o.key);
+          });
+        }
+        if (q.type === 'number') {
+          q.bands.forEach((b, k) => {
+            const prev = q.bands[k - 1];
+            if (prev && !(b.min > prev.min)) {
+              problems.push({
+                path: `${qp}.bands[${k}].min`,
+                message: `must be greater than the previous band's min (${prev.min})`,
+              });
+            }
+          });
+        }
+      });
+      walk(s.sections, `${path}.`, depth + 1);
+    });
+  };
+  walk(doc.sections, '', 1);
+  if (questionCount > FRAMEWORK_LIMITS.questions) {
+    problems.push({
+      path: 'sections',
+      message: `at most ${FRAMEWORK_LIMITS.questions} questions (this file has ${questionCount})`,
+    });
+  }
+  return problems;
+}
+
+/** The framework document: the file format, a draft, a published version (field rules only). */
+export const FrameworkDocumentSchema = FrameworkDocumentBase;
+export type FrameworkDocument = z.infer<typeof FrameworkDocumentBase>;
+
+export type ParsedDocument =
+  { ok: true; document: FrameworkDocument } | { ok: false; problems: DocumentProblem[] };
+
+/**
+ * Validates a whole framework file and returns every problem with its path in the file, or the
+ * document in canonical form (defaults filled in). The structural rules (unique keys, band
+ * order, nesting) are checked once every field is well-formed. Never throws on input.
+ */
+export function parseFrameworkDocument(input: unknown): ParsedDocument {
+  const result = FrameworkDocumentSchema.safeParse(input);
+  if (!result.success) {
+    return {
+      ok: false,
+      problems: result.error.issues.map((issue) => ({
+        path: formatDocumentPath(issue.path),
+        message: issue.message,
+      })),
+    };
+  }
+  const problems = structuralProblems(result.data);
+  return problems.length ? { ok: false, problems } : { ok: true, document: result.data };
+}
+
+/** Every question of a document in reading order, with the keys of the sections above it. */
+export function listQuestions(
+  doc: Pick<FrameworkDocument, 'sections'>,
+): Array<{ question: Question; sectionKeys: string[] }> {
+  const out: Array<{ question: Question; sectionKeys: string[] }> = [];
+  const walk = (sections: Section[], above: string[]) => {
+    for (const s of sections) {
+      const keys = [...above, s.key];
+      for (const q of s.questions) out.push({ question: q, sectionKeys: keys });
+      walk(s.sections, keys);
+    }
+  };
+  walk(doc.sections, []);
+  return out;
+}
+
+export function countQuestions(doc: Pick<FrameworkDocument, 'sections'>): number {
+  let n = 0;
+  const walk = (sections: Section[]) => {
+    for (const s of sections) {
+      n += s.questions.length;
+      walk(s.sections);
+    }
+  };
+  walk(doc.sections);
+  return n;
+}
