@@ -198,14 +198,16 @@ export interface Section {
   sections: Section[];
 }
 
-export const SectionSchema: z.ZodType<Section, unknown> = z.lazy(() =>
-  z.object({
-    ...nodeCommon,
-    target: score.nullable().optional(),
-    questions: z.array(QuestionSchema).default([]),
-    sections: z.array(SectionSchema).default([]),
-  }),
-) as never;
+export const SectionSchema: z.ZodType<Section, unknown> = z
+  .lazy(() =>
+    z.object({
+      ...nodeCommon,
+      target: score.nullable().optional(),
+      questions: z.array(QuestionSchema).default([]),
+      sections: z.array(SectionSchema).default([]),
+    }),
+  )
+  .meta({ id: 'FrameworkSection' }) as never;
 
 export const FrameworkSourceSchema = z.object({
   publisher: storableText().trim().max(200, max(200)).default(''),

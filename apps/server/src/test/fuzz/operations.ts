@@ -40,6 +40,27 @@ const share = { path: { id: (ids: FuzzIds) => ids.shareId } };
 const member = { path: { userId: (ids: FuzzIds) => ids.memberUserId } };
 const token = { path: { token: (ids: FuzzIds) => ids.invitationToken } };
 
+const framework = { path: { id: (ids: FuzzIds) => ids.frameworkId } };
+
+/** The operations of one content item kind (playbooks, articles). */
+function itemOperations(
+  plural: string,
+  id: (ids: FuzzIds) => string,
+): Record<string, FuzzOperation> {
+  const one = { path: { id } };
+  return {
+    [`GET /api/v1/content/${plural}`]: {},
+    [`POST /api/v1/content/${plural}`]: {},
+    [`GET /api/v1/content/${plural}/{id}`]: one,
+    [`PUT /api/v1/content/${plural}/{id}`]: one,
+    [`POST /api/v1/content/${plural}/{id}/publish`]: one,
+    [`POST /api/v1/content/${plural}/{id}/unpublish`]: one,
+    [`DELETE /api/v1/content/${plural}/{id}`]: one,
+    [`GET /api/v1/library/${plural}`]: {},
+    [`GET /api/v1/library/${plural}/{id}`]: one,
+  };
+}
+
 const isSort = (s: string | undefined): s is TenantSort =>
   (TENANT_SORTS as readonly string[]).includes(s ?? '');
 
@@ -103,5 +124,28 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   'POST /api/v1/shared-signin/{tenantId}/code': tenant,
   'POST /api/v1/shared-signin/{tenantId}/verify': tenant,
   'POST /api/v1/signup/code': {},
+
+  'GET /api/v1/content/frameworks': {},
+  'POST /api/v1/content/frameworks': {},
+  'POST /api/v1/content/frameworks/import': {},
+  'GET /api/v1/content/frameworks/{id}': framework,
+  'PUT /api/v1/content/frameworks/{id}/draft': framework,
+  'POST /api/v1/content/frameworks/{id}/draft/discard': framework,
+  'POST /api/v1/content/frameworks/{id}/publish': framework,
+  'GET /api/v1/content/frameworks/{id}/versions/{version}': {
+    path: { id: (ids) => ids.frameworkId, version: () => '1' },
+  },
+  'GET /api/v1/content/frameworks/{id}/diff': framework,
+  'GET /api/v1/content/frameworks/{id}/export': framework,
+  'POST /api/v1/content/frameworks/{id}/archive': framework,
+  'POST /api/v1/content/frameworks/{id}/restore': framework,
+  'DELETE /api/v1/content/frameworks/{id}': framework,
+  'GET /api/v1/library/frameworks': {},
+  'GET /api/v1/library/frameworks/{id}': framework,
+  ...itemOperations('playbooks', (ids) => ids.playbookId),
+  ...itemOperations('articles', (ids) => ids.articleId),
+  'GET /api/v1/content/media': {},
+  'POST /api/v1/content/media': { body: 'binary' },
+  'DELETE /api/v1/content/media/{id}': { path: { id: (ids) => ids.contentImageId } },
   'POST /api/v1/signup/verify': {},
 };

@@ -16,6 +16,10 @@ import {
   tenants,
   users,
 } from '../../db/schema/index.ts';
+import type { ContentActor } from '../../modules/content/content.access.ts';
+import { importFramework, publishFramework } from '../../modules/content/frameworks.service.ts';
+import { ARTICLE_KIND, createItem, PLAYBOOK_KIND } from '../../modules/content/items.service.ts';
+import { insertImage } from '../../modules/media/media.service.ts';
 import { hashInvitationToken } from '../../modules/members/invitations.service.ts';
 import { uniqueEmail, type TestApp, type TestClient } from '../app.ts';
 import { addMember, signUpPerson } from '../people.ts';
@@ -37,6 +41,11 @@ export interface FuzzIds {
   spareSessionId: string;
   /** The account's logo: its one image (media row) of purpose account_logo. */
   logoMediaId: string;
+  /** Private content: a framework published as v1 (draft revision 1), a playbook, an article, an image. */
+  frameworkId: string;
+  playbookId: string;
+  articleId: string;
+  contentImageId: string;
 }
 
 export interface FuzzWorld {
@@ -132,6 +141,47 @@ export async function buildWorld(t: TestApp): Promise<FuzzWorld> {
       bytes: LOGO_WEBP.length,
       createdBy: ownerUserId,
     });
+
+    // Content, made through its services (a fresh key each time: the fuzz may create some).
+    const actor: ContentActor = {
+      accountId,
+      userId: ownerUserId,
+      email: owner.email,
+      role: 'owner',
+      systemAdmin: true,
+    };
+    const tag = randomBytes(4).toString('hex');
+    const fw = await importFramework(db, actor, {
+      scope: 'private',
+      document: {
+        format: 'tenantry.framework/1',
+        key: `fuzz-${tag}`,
+        name: 'Fuzz framework',
+        sections: [{ key: 'S', title: 'S', questions: [{ key: 'Q', title: 'Q', type: 'yes_no' }] }],
+      },
+    });
+    await publishFramework(db, actor, fw.id, { revision: 1, releaseNotes: 'v1' });
+    ids.frameworkId = fw.id;
+    const scope = 'private' as const;
+    ids.playbookId = (
+      await createItem(db, PLAYBOOK_KIND, actor, { scope, key: `fuzz-${tag}`, title: 'Fuzz' })
+    ).id;
+    ids.articleId = (
+      await createItem(db, ARTICLE_KIND, actor, { scope, key: `fuzz-${tag}`, title: 'Fuzz' })
+    ).id;
+    ids.contentImageId = (
+      await insertImage(
+        db,
+        { accountId, userId: ownerUserId },
+        {
+          purpose: 'content_image',
+          contentType: 'image/webp',
+          data: LOGO_WEBP,
+          width: 1,
+          height: 1,
+        },
+      )
+    ).id;
   }
 
   await reset();

@@ -20,9 +20,73 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { recordAudit } from '../../modules/audit/audit.service.ts';
+import type { ContentActor } from '../../modules/content/content.access.ts';
+import {
+  importFramework,
+  publishFramework,
+  saveDraft,
+} from '../../modules/content/frameworks.service.ts';
+import {
+  ARTICLE_KIND,
+  createItem,
+  PLAYBOOK_KIND,
+  setItemPublished,
+} from '../../modules/content/items.service.ts';
+import { storeImage } from '../../modules/media/media.service.ts';
 import { type TestApp, type TestClient, uniqueEmail } from '../app.ts';
 import { signUpPerson } from '../people.ts';
 import type { Persona, WorldIds } from './types.ts';
+
+/** Private content of the victim account, made through the content services. */
+async function victimContent(db: TestApp['database']['db'], actor: ContentActor) {
+  const tag = randomBytes(3).toString('hex');
+  const doc = (key: string) => ({
+    format: 'tenantry.framework/1',
+    key,
+    name: `Victim framework ${tag}`,
+    sections: [
+      { key: 'S', title: 'Section', questions: [{ key: 'Q', title: 'Q?', type: 'yes_no' }] },
+    ],
+  });
+  const fw = await importFramework(db, actor, { scope: 'private', document: doc(`victim-${tag}`) });
+  await publishFramework(db, actor, fw.id, { revision: 1, releaseNotes: 'v1' });
+  const changed = { ...doc(`victim-${tag}`), name: `Victim framework ${tag} (draft)` };
+  await saveDraft(db, actor, fw.id, { revision: 1, document: changed });
+  const draftOnly = await importFramework(db, actor, {
+    scope: 'private',
+    document: doc(`victim-draft-${tag}`),
+  });
+  const pb = await createItem(db, PLAYBOOK_KIND, actor, {
+    scope: 'private',
+    key: `victim-pb-${tag}`,
+    title: 'Victim playbook',
+  });
+  await setItemPublished(db, PLAYBOOK_KIND, actor, pb.id, { revision: 1 }, true);
+  const article = await createItem(db, ARTICLE_KIND, actor, {
+    scope: 'private',
+    key: `victim-article-${tag}`,
+    title: 'Victim article',
+  });
+  await setItemPublished(db, ARTICLE_KIND, actor, article.id, { revision: 1 }, true);
+  const image = await storeImage(
+    db,
+    { accountId: actor.accountId, userId: actor.userId },
+    {
+      bytes: await sharp({ create: { width: 4, height: 4, channels: 3, background: '#a70' } })
+        .png()
+        .toBuffer(),
+      purpose: 'content_image',
+    },
+  );
+  return {
+    frameworkId: fw.id,
+    frameworkKey: `victim-${tag}`,
+    draftFrameworkId: draftOnly.id,
+    playbookId: pb.id,
+    articleId: article.id,
+    contentImageId: image.id,
+  };
+}
 
 export interface PersonaHandle {
   client: TestClient;
@@ -232,6 +296,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       .where(eq(auditLog.targetId, ids.invitationId));
     ids.auditEntryId = audit?.id ?? '';
     ids.viewerGrantId = viewerGrantId;
+    Object.assign(ids, await victimContent(db, { ...actor, role: 'owner', systemAdmin: false }));
   }
   await refreshTargets();
 

@@ -59,7 +59,20 @@ export interface WorldIds {
   /** The other account and one of its client tenants. */
   otherAccountId: string;
   otherTenantId: string;
+  /** Private content of the victim account: a framework published as v1 with a changed
+   * draft (revision `CONTENT_REVISION`), one never published, a published playbook and
+   * article (revision `CONTENT_REVISION`), and a content image. */
+  frameworkId: string;
+  /** Its key (a draft save must keep it). */
+  frameworkKey: string;
+  draftFrameworkId: string;
+  playbookId: string;
+  articleId: string;
+  contentImageId: string;
 }
+
+/** The revision the victim's framework draft, playbook and article are at. */
+export const CONTENT_REVISION = 2;
 
 export interface CaseRequest {
   /** Full path with the query string, e.g. `/api/v1/tenants/${ids.tenantId}?tab=overview`. */
