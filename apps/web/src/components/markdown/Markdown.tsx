@@ -1,4 +1,4 @@
-import { Anchor, Box, Typography, type BoxProps } from '@mantine/core';
+import { Anchor, Box, Typography, type BoxProps, type MantineFontSize } from '@mantine/core';
 import type { ComponentPropsWithoutRef } from 'react';
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import { Link } from 'react-router';
@@ -62,6 +62,8 @@ const transformUrl = (url: string) => safeUrl(url);
 export interface MarkdownProps extends Omit<BoxProps, 'children'> {
   /** The markdown text (GitHub flavoured: tables, task lists, strikethrough, autolinks). */
   children: string;
+  /** The text size (`sm` beside other small text); the theme's default otherwise. */
+  size?: MantineFontSize;
 }
 
 /**
@@ -70,9 +72,9 @@ export interface MarkdownProps extends Omit<BoxProps, 'children'> {
  * mailto and same-origin URLs (other sites open in a new tab without opener or referrer), and
  * only this app's stored images (`/api/v1/media/…`) are shown; any other image is a link.
  */
-export function Markdown({ children, ...box }: MarkdownProps) {
+export function Markdown({ children, size, ...box }: MarkdownProps) {
   return (
-    <Typography {...box}>
+    <Typography fz={size} {...box}>
       <ReactMarkdown
         skipHtml
         remarkPlugins={REMARK}
