@@ -23,7 +23,7 @@ export async function readUpload(
   }
   let form: FormData;
   try {
-    form = await c.req.raw.formData();
+    form = await c.req.formData(); // cached: a validator may have read it already
   } catch {
     throw new AppError('common.bad_request', 400, 'The upload could not be read.');
   }

@@ -9,6 +9,7 @@ import type {
   PlaybookList,
 } from '@tenantry/shared';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, frameworks, frameworkVersions } from '../../db/schema/index.ts';
 import { setupTestApp, type TestApp, type TestClient } from '../../test/app.ts';
@@ -460,5 +461,51 @@ describe('the shipped library', () => {
     );
     expect(detail.version).toBe(1);
     expect(detail.playbooks.length).toBeGreaterThan(0);
+  });
+});
+
+describe('images of content', () => {
+  async function upload(client: TestClient, scope: 'global' | 'private') {
+    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#08f' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.set('scope', scope);
+    form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'shot.png');
+    return client.request('/api/v1/content/media', { method: 'POST', body: form });
+  }
+
+  it('are re-encoded; private ones reach only the account, global ones every account', async () => {
+    const mine = await ok<{ id: string; url: string; contentType: string }>(
+      upload(owner.client, 'private'),
+      201,
+    );
+    expect(mine.contentType).toBe('image/webp');
+    expect((await member.client.get(mine.url)).status).toBe(200);
+    expect((await other.client.get(mine.url)).status).toBe(404);
+    expect((await upload(member.client, 'private')).status).toBe(403);
+    expect((await upload(owner.client, 'global')).status).toBe(403);
+    const global = await ok<{ url: string }>(upload(admin.client, 'global'), 201);
+    expect((await other.client.get(global.url)).status).toBe(200);
+    const list = await ok<{ items: Array<{ id: string }> }>(
+      owner.client.get('/api/v1/content/media?scope=private'),
+    );
+    expect(list.items.map((i) => i.id)).toContain(mine.id);
+    // Another account cannot delete it; the owner can.
+    expect(
+      (
+        await other.client.request(`/api/v1/content/media/${mine.id}?scope=private`, {
+          method: 'DELETE',
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await owner.client.request(`/api/v1/content/media/${mine.id}?scope=private`, {
+          method: 'DELETE',
+        })
+      ).status,
+    ).toBe(204);
+    expect((await member.client.get(mine.url)).status).toBe(404);
   });
 });

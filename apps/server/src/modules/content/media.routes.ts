@@ -51,7 +51,10 @@ const uploadRoute = createRoute({
       required: true,
       content: {
         'multipart/form-data': {
-          schema: z.object({ file: binary, scope: ContentScopeSchema }),
+          schema: z.object({
+            file: z.any().openapi({ type: 'string', format: 'binary' }),
+            scope: ContentScopeSchema,
+          }),
         },
         ...Object.fromEntries(MEDIA_INPUT_TYPES.map((type) => [type, { schema: binary }])),
       },
