@@ -1,41 +1,139 @@
-import { SCREEN_TABS, SCREEN_TITLES } from '@tenantry/shared';
-import { Text } from '@mantine/core';
-import { useParams } from 'react-router';
-import { NoSuchSection, NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
+import {
+  SCREEN_TABS,
+  SCREEN_TITLES,
+  type Account,
+  type ContentScope,
+  type CurrentUser,
+} from '@tenantry/shared';
+import { Alert, Anchor, Button, Loader, Stack, Text } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { NoSuchSection } from '#web/components/NotBuiltYet.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
+import { useAccount } from '#web/features/account/api/get-account.ts';
+import { ArticlesTab } from '#web/features/articles/components/ArticlesTab.tsx';
+import { useMe } from '#web/features/auth/api/me.ts';
+import { FrameworksTab } from '#web/features/frameworks/components/FrameworksTab.tsx';
+import { useImagePicker } from '#web/features/media/components/ImagePicker.tsx';
+import { MediaTab } from '#web/features/media/components/MediaTab.tsx';
+import { PlaybooksTab } from '#web/features/playbooks/components/PlaybooksTab.tsx';
 
-const TABS = SCREEN_TABS.contentAdmin;
-const BODY: Record<string, string> = {
-  frameworks:
-    'Write your own frameworks: sections, questions, weights and guidance, published as versions.',
-  playbooks: 'Write remediation playbooks: ordered steps your team follows to close a gap.',
-  articles: 'Write articles for your team and your clients.',
-  media: 'Upload and crop the images your frameworks, playbooks and articles use.',
-};
+const TABS: readonly string[] = SCREEN_TABS.contentAdmin;
+
+/**
+ * Who authors what: system admins global content; an account's owners and admins (the
+ * `content.manage` permission) its private content. Nobody else authors.
+ */
+function authorScopes(
+  user: Pick<CurrentUser, 'role'> | null,
+  account: Pick<Account, 'permissions'> | undefined,
+): ContentScope[] {
+  const scopes: ContentScope[] = [];
+  if (user?.role === 'systemadmin') scopes.push('global');
+  if (account?.permissions.includes('content.manage')) scopes.push('private');
+  return scopes;
+}
+
+function NotAnAuthor() {
+  return (
+    <Alert
+      variant="light"
+      color="gray"
+      icon={<IconLock size={18} aria-hidden />}
+      title="Only owners and admins write content"
+    >
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">
+          Your account’s owners and admins write its frameworks, playbooks and articles. You can
+          read everything published for your account, and the global library, in Explore.
+        </Text>
+        <Text size="sm">
+          To write content yourself, ask an owner of your account to make you an admin.
+        </Text>
+        <Button component={Link} to="/explore" variant="light" size="xs">
+          Go to Explore
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
 
 export default function ContentAdminScreen() {
   const { tab, focus } = useParams();
-  const active = tab ?? TABS[0];
+  const active: string = tab ?? 'frameworks';
+  const { user } = useMe();
+  const account = useAccount();
+  const picker = useImagePicker();
+  const scopes = authorScopes(user, account.data);
+  const hrefFor = (f?: string) =>
+    f ? `/contentAdmin/${active}/${encodeURIComponent(f)}` : `/contentAdmin/${active}`;
+
+  let body;
+  if (!TABS.includes(active)) body = <NoSuchSection />;
+  else if (account.isPending && user?.role !== 'systemadmin') {
+    body = <Loader size="sm" aria-label="Loading your account" />;
+  } else if (scopes.length === 0) {
+    body = account.isError ? (
+      <ErrorAlert title="Your account could not be loaded">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{account.error.message}</Text>
+          <Button size="xs" variant="light" onClick={() => void account.refetch()}>
+            Try again
+          </Button>
+          <Anchor component={Link} to="/explore" size="sm">
+            Go to Explore
+          </Anchor>
+        </Stack>
+      </ErrorAlert>
+    ) : (
+      <NotAnAuthor />
+    );
+  } else {
+    switch (active) {
+      case 'frameworks':
+        body = (
+          <FrameworksTab
+            focus={focus}
+            hrefFor={hrefFor}
+            scopes={scopes}
+            onInsertImage={picker.open}
+          />
+        );
+        break;
+      case 'playbooks':
+        body = <PlaybooksTab focus={focus} hrefFor={hrefFor} onInsertImage={picker.open} />;
+        break;
+      case 'articles':
+        body = <ArticlesTab focus={focus} hrefFor={hrefFor} onInsertImage={picker.open} />;
+        break;
+      default:
+        body = <MediaTab focus={focus} hrefFor={hrefFor} />;
+    }
+  }
+
   return (
     <>
       <PageHeader
         title={SCREEN_TITLES.contentAdmin}
-        description="Author frameworks, playbooks, articles and media."
+        description={
+          scopes.includes('global') && scopes.includes('private')
+            ? 'Author global content for every account, and your account’s private content.'
+            : scopes.includes('global')
+              ? 'Author global content for every account.'
+              : 'Author your account’s frameworks, playbooks, articles and images.'
+        }
       />
-      {focus ? (
-        <Text size="sm" mb="sm">
-          Editing <strong>{focus}</strong>
-        </Text>
-      ) : null}
       <ScreenTabs
         label="Content sections"
         tabs={TABS}
-        active={active}
+        active={TABS.includes(active) ? active : null}
         hrefFor={(t) => `/contentAdmin/${t}`}
       >
-        {BODY[active] ? <NotBuiltYet>{BODY[active]}</NotBuiltYet> : <NoSuchSection />}
+        {body}
       </ScreenTabs>
+      {picker.element}
     </>
   );
 }

@@ -40,7 +40,9 @@ describe('question types', () => {
       weight: 3,
       naAllowed: true,
     });
-    expect(multi.type === 'multiple_choice' && multi.options).toEqual(q.options);
+    expect(multi.type === 'multiple_choice' && multi.options).toEqual(
+      q.type === 'single_choice' && q.options,
+    );
     const num = changeQuestionType(q, 'number');
     expect(num).toMatchObject({ type: 'number', key: 'Q1', tags: ['ops'], playbooks: ['backups'] });
     expect(QuestionSchema.safeParse(num).success).toBe(true);
