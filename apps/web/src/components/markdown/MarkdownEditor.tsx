@@ -1,4 +1,4 @@
-import { Button, Group, Input, Skeleton } from '@mantine/core';
+import { Button, Group, Input, Skeleton, type MantineFontSize } from '@mantine/core';
 import { IconPhotoPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useId, useState, type ReactNode } from 'react';
 
@@ -14,6 +14,8 @@ export interface MarkdownEditorProps {
   required?: boolean;
   /** Height of the editing area in pixels (it can be dragged taller); 320 by default. */
   minHeight?: number;
+  /** The preview's text size: what readers see (`sm` where the text is shown small). */
+  previewSize?: MantineFontSize;
   /**
    * Lets the author insert an image: called with `insert`, which puts the given markdown
    * (`![alt](/api/v1/media/…)`) where the cursor was. The caller opens its own picker (the
@@ -35,6 +37,7 @@ export function MarkdownEditor({
   error,
   required,
   minHeight = 320,
+  previewSize,
   onInsertImage,
 }: MarkdownEditorProps) {
   const id = useId();
@@ -67,6 +70,7 @@ export function MarkdownEditor({
             value={value}
             onChange={onChange}
             height={minHeight}
+            previewSize={previewSize}
             describedBy={describedBy}
             invalid={Boolean(error)}
             onInsertImage={onInsertImage}

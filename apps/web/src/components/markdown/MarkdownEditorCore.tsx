@@ -1,6 +1,6 @@
 // The markdown editor itself: a chunk of its own (@uiw/react-md-editor and its styles), loaded
 // by MarkdownEditor.tsx only where someone edits markdown.
-import { useComputedColorScheme } from '@mantine/core';
+import { useComputedColorScheme, type MantineFontSize } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import MDEditor, {
   commands,
@@ -17,6 +17,7 @@ export interface MarkdownEditorCoreProps {
   value: string;
   onChange: (value: string) => void;
   height: number;
+  previewSize?: MantineFontSize;
   describedBy: string | undefined;
   invalid: boolean;
   /** Given when images may be inserted: asked to insert one, it calls `insert(markdown)`. */
@@ -55,6 +56,7 @@ export default function MarkdownEditorCore({
   value,
   onChange,
   height,
+  previewSize,
   describedBy,
   invalid,
   onInsertImage,
@@ -116,7 +118,13 @@ export default function MarkdownEditorCore({
           'aria-describedby': describedBy,
           'aria-invalid': invalid || undefined,
         }}
-        components={{ preview: (source) => <Markdown p="xs">{source}</Markdown> }}
+        components={{
+          preview: (source) => (
+            <Markdown p="xs" size={previewSize}>
+              {source}
+            </Markdown>
+          ),
+        }}
       />
     </div>
   );

@@ -18,6 +18,7 @@ import {
   Paper,
   Select,
   Skeleton,
+  Spoiler,
   Stack,
   Text,
   Title,
@@ -260,7 +261,12 @@ function FrameworkBody({
   const all = allSectionKeys(doc.sections);
   return (
     <Stack gap="md">
-      {doc.description ? <Markdown>{doc.description}</Markdown> : null}
+      {doc.description ? (
+        // A long introduction folds, so the sections stay within reach.
+        <Spoiler maxHeight={220} showLabel="Read the whole introduction" hideLabel="Show less">
+          <Markdown>{doc.description}</Markdown>
+        </Spoiler>
+      ) : null}
       {doc.source.publisher || doc.source.url || doc.source.license ? (
         <Text size="sm" c="dimmed" style={wrap}>
           {doc.source.publisher ? `Source: ${doc.source.publisher}` : 'Source'}

@@ -1,5 +1,5 @@
 import type { ContentScope } from '@tenantry/shared';
-import { Modal, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Button, Modal, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useCallback, useMemo, useState, type ReactElement } from 'react';
 import type { ContentMedia } from '../api/list-media.ts';
 import { imageMarkdown } from '../lib/image-file.ts';
@@ -55,7 +55,15 @@ export function ImagePicker({ opened, scope, onClose, onPick }: ImagePickerProps
             <Tabs.Tab value="upload">Upload new</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="library" pt="md">
-            <MediaGrid scope={scope} onPick={pick} />
+            <MediaGrid
+              scope={scope}
+              onPick={pick}
+              emptyAction={
+                <Button variant="light" size="xs" onClick={() => setTab('upload')}>
+                  Upload new
+                </Button>
+              }
+            />
           </Tabs.Panel>
           <Tabs.Panel value="upload" pt="md">
             <Stack gap="xs">

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconPhotoOff, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { formatDate } from '#web/lib/format.ts';
@@ -69,10 +69,12 @@ export interface MediaGridProps {
   onPick?: (media: ContentMedia) => void;
   /** An image to point out (the tab's focus). */
   highlight?: string;
+  /** What the empty library offers (e.g. the picker's "Upload new"). */
+  emptyAction?: ReactNode;
 }
 
 /** The images of one scope as a grid of cards, newest first. */
-export function MediaGrid({ scope, onPick, highlight }: MediaGridProps) {
+export function MediaGrid({ scope, onPick, highlight, emptyAction }: MediaGridProps) {
   const list = useMediaList(scope);
   const [deleting, setDeleting] = useState<ContentMedia | null>(null);
 
@@ -114,6 +116,7 @@ export function MediaGrid({ scope, onPick, highlight }: MediaGridProps) {
           <Text size="sm" c="dimmed" maw={380}>
             Upload an image to use it in frameworks, playbooks and articles.
           </Text>
+          {emptyAction}
         </Stack>
       </Card>
     );

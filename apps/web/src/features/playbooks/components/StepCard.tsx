@@ -165,6 +165,7 @@ export function StepCard({
             onChange={(body) => form.setFieldValue(`${path}.body`, body)}
             error={bodyError}
             minHeight={220}
+            previewSize="sm"
             onInsertImage={onInsertImage}
           />
         ) : null}
