@@ -17,8 +17,7 @@ export function conflictCurrent<T>(err: unknown, schema: z.ZodType<T>): T | null
   if (!(err instanceof ApiError) || err.status !== 409 || err.code !== STALE_REVISION_CODE) {
     return undefined;
   }
-  const details = (err as ApiError & { details?: { current?: unknown } }).details;
-  const parsed = schema.safeParse(details?.current);
+  const parsed = schema.safeParse(err.details?.current);
   return parsed.success ? parsed.data : null;
 }
 

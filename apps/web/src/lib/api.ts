@@ -14,6 +14,8 @@ export class ApiError extends Error {
     message: string,
     readonly fields: Record<string, string> = {},
     readonly requestId?: string,
+    /** What the API says the client needs to resolve it (e.g. `current` on a 409). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -54,8 +56,8 @@ async function toApiError(res: Response): Promise<ApiError> {
   }
   const parsed = ErrorBodySchema.safeParse(body);
   if (parsed.success) {
-    const { code, message, fields, requestId } = parsed.data.error;
-    return new ApiError(res.status, code, message, fields ?? {}, requestId);
+    const { code, message, fields, requestId, details } = parsed.data.error;
+    return new ApiError(res.status, code, message, fields ?? {}, requestId, details);
   }
   const code =
     res.status === 401
