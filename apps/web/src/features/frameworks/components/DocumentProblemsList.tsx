@@ -1,5 +1,5 @@
 import type { DocumentProblem } from '@tenantry/shared';
-import { Code, List, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Box, Code, List, Stack, Text, UnstyledButton } from '@mantine/core';
 import { describeProblemPath } from '../lib/document-problems.ts';
 
 interface DocumentProblemsListProps {
@@ -23,7 +23,7 @@ export function DocumentProblemsList({
   label = 'Problems in the file',
 }: DocumentProblemsListProps) {
   return (
-    <ScrollArea.Autosize mah={360} type="auto" offsetScrollbars>
+    <Box mah={360} style={{ overflowY: 'auto', overflowX: 'hidden' }}>
       <List spacing="xs" size="sm" aria-label={label} listStyleType="none" ml={0} pl={0}>
         {problems.map((p) => {
           const body = (
@@ -49,6 +49,6 @@ export function DocumentProblemsList({
           );
         })}
       </List>
-    </ScrollArea.Autosize>
+    </Box>
   );
 }

@@ -1,5 +1,14 @@
 import { FRAMEWORK_LIMITS } from '@tenantry/shared';
-import { Code, Fieldset, Group, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Code,
+  Fieldset,
+  SimpleGrid,
+  Stack,
+  TagsInput,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { MarkdownEditor } from '#web/components/markdown/MarkdownEditor.tsx';
 import { errorAt } from '../lib/document-problems.ts';
 import { fieldProps, normaliseTags, setField, type FrameworkForm } from '../lib/editor-form.ts';
@@ -66,7 +75,7 @@ export function FrameworkDetailsForm({
         onInsertImage={onInsertImage}
       />
       <Fieldset legend="Source" variant="filled">
-        <Group grow align="flex-start" wrap="wrap" gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput
             label="Publisher"
             miw={180}
@@ -79,7 +88,7 @@ export function FrameworkDetailsForm({
             maxLength={200}
             {...fieldProps(form, 'source.license')}
           />
-        </Group>
+        </SimpleGrid>
         <TextInput
           mt="sm"
           label="URL"

@@ -24,7 +24,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useHotkeys } from '@mantine/hooks';
+import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconDeviceFloppy, IconRocket } from '@tabler/icons-react';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
@@ -168,6 +168,8 @@ function LoadedEditor({
   const [view, setView] = useState<'edit' | 'versions'>('edit');
   const [publishing, setPublishing] = useState(false);
   const formPane = useRef<HTMLDivElement>(null);
+  /** Side by side (not stacked): the tree stays in view while the form scrolls. */
+  const sideBySide = useMediaQuery('(min-width: 62em)');
   const dirty = form.isDirty();
   const values = form.values;
 
@@ -506,17 +508,19 @@ function LoadedEditor({
       {view === 'edit' ? (
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-            <FrameworkTree
-              rows={rows}
-              selected={node ? selected : ROOT_REF}
-              problems={problemCounts}
-              onSelect={select}
-              onToggle={toggle}
-              onExpandAll={() => setCollapsed(new Set())}
-              onCollapseAll={() => setCollapsed(new Set(sectionKeys(values.sections)))}
-              onAddSection={() => applyTree(addSection(values.sections, null))}
-              rootLabel="Framework details"
-            />
+            <Box style={sideBySide ? { position: 'sticky', top: 72 } : undefined}>
+              <FrameworkTree
+                rows={rows}
+                selected={node ? selected : ROOT_REF}
+                problems={problemCounts}
+                onSelect={select}
+                onToggle={toggle}
+                onExpandAll={() => setCollapsed(new Set())}
+                onCollapseAll={() => setCollapsed(new Set(sectionKeys(values.sections)))}
+                onAddSection={() => applyTree(addSection(values.sections, null))}
+                rootLabel="Framework details"
+              />
+            </Box>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
             <Box ref={formPane} style={{ scrollMarginTop: 80 }}>

@@ -6,7 +6,6 @@ import {
   Button,
   Group,
   Paper,
-  ScrollArea,
   Stack,
   Text,
   UnstyledButton,
@@ -117,6 +116,7 @@ const Row = memo(function Row({
         flex={1}
         miw={0}
         data-node-ref={nodeRef}
+        title={`${nodeKey} ${title}`}
       >
         <Group gap={6} wrap="nowrap" miw={0}>
           <Icon size={16} aria-hidden style={{ flexShrink: 0 }} />
@@ -129,7 +129,7 @@ const Row = memo(function Row({
           >
             {nodeKey}
           </Text>
-          <Text size="sm" truncate fw={kind === 'section' ? 600 : 400} miw={0}>
+          <Text size="sm" truncate fw={kind === 'section' ? 600 : 400} miw={0} flex={1}>
             {title || '(no title)'}
           </Text>
         </Group>
@@ -187,54 +187,64 @@ export function FrameworkTree({
             </Button>
           </Group>
         </Group>
-        <ScrollArea.Autosize mah="min(70vh, 760px)" type="auto" offsetScrollbars>
-          <Box component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-            <Group
-              component="li"
-              gap={2}
-              wrap="nowrap"
-              pr={4}
-              bg={selected === ROOT_REF ? SELECTED_BG : undefined}
-              style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+        {/* A plain scroller: rows never scroll sideways, long titles are cut instead. */}
+        <Box
+          component="ul"
+          m={0}
+          p={0}
+          style={{
+            listStyle: 'none',
+            maxHeight: 'min(70vh, 760px)',
+            overflowY: 'auto',
+            overflowX: 'hidden',
+            overscrollBehavior: 'contain',
+          }}
+        >
+          <Group
+            component="li"
+            gap={2}
+            wrap="nowrap"
+            pr={4}
+            bg={selected === ROOT_REF ? SELECTED_BG : undefined}
+            style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+          >
+            <UnstyledButton
+              onClick={() => onSelect(ROOT_REF)}
+              aria-current={selected === ROOT_REF ? 'true' : undefined}
+              py={4}
+              px={4}
+              flex={1}
+              miw={0}
             >
-              <UnstyledButton
-                onClick={() => onSelect(ROOT_REF)}
-                aria-current={selected === ROOT_REF ? 'true' : undefined}
-                py={4}
-                px={4}
-                flex={1}
-                miw={0}
-              >
-                <Group gap={6} wrap="nowrap" miw={0}>
-                  <IconSettings size={16} aria-hidden style={{ flexShrink: 0 }} />
-                  <Text size="sm" fw={600} truncate>
-                    {rootLabel}
-                  </Text>
-                </Group>
-              </UnstyledButton>
-              <ProblemBadge
-                count={rootProblems}
-                label={`${rootProblems} ${rootProblems === 1 ? 'problem' : 'problems'} in the framework details`}
-              />
-            </Group>
-            {rows.map((row) => (
-              <Row
-                key={row.nodeRef}
-                {...row}
-                selected={row.nodeRef === selected}
-                problems={
-                  (row.kind === 'section'
-                    ? row.expanded
-                      ? problems.own.get(row.nodeRef)
-                      : problems.within.get(row.nodeRef)
-                    : problems.own.get(row.nodeRef)) ?? 0
-                }
-                onSelect={onSelect}
-                onToggle={onToggle}
-              />
-            ))}
-          </Box>
-        </ScrollArea.Autosize>
+              <Group gap={6} wrap="nowrap" miw={0}>
+                <IconSettings size={16} aria-hidden style={{ flexShrink: 0 }} />
+                <Text size="sm" fw={600} truncate>
+                  {rootLabel}
+                </Text>
+              </Group>
+            </UnstyledButton>
+            <ProblemBadge
+              count={rootProblems}
+              label={`${rootProblems} ${rootProblems === 1 ? 'problem' : 'problems'} in the framework details`}
+            />
+          </Group>
+          {rows.map((row) => (
+            <Row
+              key={row.nodeRef}
+              {...row}
+              selected={row.nodeRef === selected}
+              problems={
+                (row.kind === 'section'
+                  ? row.expanded
+                    ? problems.own.get(row.nodeRef)
+                    : problems.within.get(row.nodeRef)
+                  : problems.own.get(row.nodeRef)) ?? 0
+              }
+              onSelect={onSelect}
+              onToggle={onToggle}
+            />
+          ))}
+        </Box>
         {rows.length === 0 ? (
           <Text size="sm" c="dimmed" px={4}>
             No sections yet. A framework is sections of questions: add the first section.

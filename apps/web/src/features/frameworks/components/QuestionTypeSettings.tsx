@@ -77,7 +77,7 @@ function ChoiceOptions({ form, nodeRef, question }: SettingsProps) {
               label={`Option ${i + 1} key`}
               maxLength={FRAMEWORK_LIMITS.key}
               styles={MONO}
-              w={110}
+              w={140}
               {...fieldProps(form, `${path}.${i}.key`)}
             />
             <TextInput

@@ -2,7 +2,7 @@ import { FRAMEWORK_LIMITS, type Section } from '@tenantry/shared';
 import {
   Alert,
   Button,
-  Group,
+  SimpleGrid,
   NumberInput,
   Stack,
   TagsInput,
@@ -30,14 +30,13 @@ export function NodeBasics({
 }) {
   return (
     <>
-      <Group grow align="flex-start" wrap="wrap" gap="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput
           label="Key"
           description="Unique in the framework; answers and links follow it."
           required
           maxLength={FRAMEWORK_LIMITS.key}
           styles={MONO}
-          miw={160}
           {...fieldProps(form, `${nodeRef}.key`)}
         />
         <NumberInput
@@ -47,10 +46,9 @@ export function NodeBasics({
           max={FRAMEWORK_LIMITS.weightMax}
           step={1}
           decimalScale={3}
-          miw={160}
           {...fieldProps(form, `${nodeRef}.weight`)}
         />
-      </Group>
+      </SimpleGrid>
       <TextInput
         label="Title"
         required
@@ -90,7 +88,7 @@ export function NodeTexts({
         value={String(description.value ?? '')}
         onChange={(v) => setField(form, `${nodeRef}.description`, v)}
         error={description.error as string | undefined}
-        minHeight={140}
+        minHeight={180}
         onInsertImage={onInsertImage}
       />
       <MarkdownEditor

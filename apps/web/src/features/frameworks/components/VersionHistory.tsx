@@ -117,9 +117,11 @@ export function VersionHistory({ detail, dirty }: VersionHistoryProps) {
                       <Text size="sm">
                         <time dateTime={v.publishedAt}>{formatDateTime(v.publishedAt)}</time>
                       </Text>
-                      <Text size="xs" c="dimmed">
-                        {v.publishedBy ?? 'Unknown'}
-                      </Text>
+                      {v.publishedBy ? (
+                        <Text size="xs" c="dimmed">
+                          by {v.publishedBy}
+                        </Text>
+                      ) : null}
                     </Table.Td>
                     <Table.Td>{v.questionCount}</Table.Td>
                     <Table.Td maw={360}>
