@@ -266,7 +266,10 @@ function LoadedEditor({
       const current = conflictCurrent(err, FrameworkDetailSchema);
       if (current !== undefined) {
         try {
-          setConflict(current ?? (await fetchFramework(id)));
+          const theirs = current ?? (await fetchFramework(id));
+          setConflict(theirs);
+          // The header tells the framework's state as it is now (mine stays in the form).
+          qc.setQueryData(frameworkKeys.detail(id), theirs);
         } catch {
           setSaveError(
             'Someone else saved this draft meanwhile, and it could not be loaded. Try again.',
