@@ -192,18 +192,21 @@ function toSummary(r: FrameworkRow): FrameworkSummary {
   };
 }
 
+/** The columns of a version's facts (without its document). */
+const versionInfoColumns = {
+  version: frameworkVersions.version,
+  releaseNotes: frameworkVersions.releaseNotes,
+  publishedAt: frameworkVersions.publishedAt,
+  publishedBy: users.name,
+  questionCount: frameworkVersions.questionCount,
+};
+
 export async function listVersionInfos(
   db: Db,
   frameworkId: string,
 ): Promise<FrameworkVersionInfo[]> {
   const rows = await db
-    .select({
-      version: frameworkVersions.version,
-      releaseNotes: frameworkVersions.releaseNotes,
-      publishedAt: frameworkVersions.publishedAt,
-      publishedBy: users.name,
-      questionCount: frameworkVersions.questionCount,
-    })
+    .select(versionInfoColumns)
     .from(frameworkVersions)
     .leftJoin(users, eq(users.id, frameworkVersions.publishedBy))
     .where(eq(frameworkVersions.frameworkId, frameworkId))
@@ -573,14 +576,7 @@ export async function readVersion(
   version: number,
 ): Promise<FrameworkVersion> {
   const [v] = await db
-    .select({
-      version: frameworkVersions.version,
-      releaseNotes: frameworkVersions.releaseNotes,
-      publishedAt: frameworkVersions.publishedAt,
-      publishedBy: users.name,
-      questionCount: frameworkVersions.questionCount,
-      document: frameworkVersions.document,
-    })
+    .select({ ...versionInfoColumns, document: frameworkVersions.document })
     .from(frameworkVersions)
     .leftJoin(users, eq(users.id, frameworkVersions.publishedBy))
     .where(and(eq(frameworkVersions.frameworkId, row.id), eq(frameworkVersions.version, version)))

@@ -176,6 +176,27 @@ function listWhere(
   );
 }
 
+/** A page of items under `base` (plus the query's filters), with the total. */
+async function listItems<R, I, S, C>(
+  db: Database,
+  def: KindDef<R, I, S, C>,
+  actor: ContentActor,
+  base: SQL | undefined,
+  query: ContentListQuery,
+  rankBySearch: boolean,
+): Promise<{ items: S[]; total: number }> {
+  const t = cols(def);
+  const where = listWhere(def, base, actor, query);
+  const byTitle = [asc(sql`lower(${t.title})`), asc(t.id)];
+  const orderBy =
+    rankBySearch && query.q ? [desc(searchRank(t.search, query.q)), ...byTitle] : byTitle;
+  const [rows, total] = await Promise.all([
+    rowsWithNames<R>(db, def, where, { orderBy, limit: query.limit, offset: query.offset }),
+    count(db, def, where),
+  ]);
+  return { items: rows.map((r) => def.toSummary(r.row, r.updatedBy)), total };
+}
+
 /** Items the actor may author (drafts included), by title. */
 export async function listAuthorItems<R, I, S, C>(
   db: Database,
@@ -183,19 +204,9 @@ export async function listAuthorItems<R, I, S, C>(
   actor: ContentActor,
   query: ContentListQuery,
 ): Promise<{ items: S[]; total: number }> {
-  const t = cols(def);
-  const base = authorable(t.accountId, actor);
+  const base = authorable(cols(def).accountId, actor);
   if (!base) return { items: [], total: 0 };
-  const where = listWhere(def, base, actor, query);
-  const [rows, total] = await Promise.all([
-    rowsWithNames<R>(db, def, where, {
-      orderBy: [asc(sql`lower(${t.title})`), asc(t.id)],
-      limit: query.limit,
-      offset: query.offset,
-    }),
-    count(db, def, where),
-  ]);
-  return { items: rows.map((r) => def.toSummary(r.row, r.updatedBy)), total };
+  return listItems(db, def, actor, base, query, false);
 }
 
 /** Published items the actor may read (global and their account's), best match first. */
@@ -206,20 +217,8 @@ export async function listLibraryItems<R, I, S, C>(
   query: ContentListQuery,
 ): Promise<{ items: S[]; total: number }> {
   const t = cols(def);
-  const where = listWhere(
-    def,
-    and(readable(t.accountId, actor), eq(t.status, 'published')),
-    actor,
-    query,
-  );
-  const orderBy = query.q
-    ? [desc(searchRank(t.search, query.q)), asc(sql`lower(${t.title})`), asc(t.id)]
-    : [asc(sql`lower(${t.title})`), asc(t.id)];
-  const [rows, total] = await Promise.all([
-    rowsWithNames<R>(db, def, where, { orderBy, limit: query.limit, offset: query.offset }),
-    count(db, def, where),
-  ]);
-  return { items: rows.map((r) => def.toSummary(r.row, r.updatedBy)), total };
+  const base = and(readable(t.accountId, actor), eq(t.status, 'published'));
+  return listItems(db, def, actor, base, query, true);
 }
 
 export async function getLibraryItem<R, I, S, C>(
@@ -277,6 +276,12 @@ export async function getAuthorItem<R, I, S, C>(
   return def.toItem(r.row, r.updatedBy);
 }
 
+/** A person's name as items show who saved them. */
+async function userName(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  return row?.name ?? null;
+}
+
 function keyTaken(kind: string, key: string, scope: ContentScope) {
   return new AppError(
     CONTENT_ERROR_CODES.keyTaken,
@@ -331,11 +336,7 @@ export async function createItem<R, I, S, C>(
       .returning();
     if (!row) throw keyTaken(def.kind, input.key, input.scope);
     await recordAudit(tx, actor, { action: 'content.created', ...auditData(def.kind, row) });
-    const [by] = await tx
-      .select({ name: users.name })
-      .from(users)
-      .where(eq(users.id, actor.userId));
-    return def.toItem(row as R, by?.name ?? null);
+    return def.toItem(row as R, await userName(tx, actor.userId));
   });
 }
 
@@ -378,11 +379,7 @@ export async function saveItem<R, I, S, C>(
       .where(and(eq(t.id, row.id), eq(t.revision, input.revision)))
       .returning();
     if (!updated) throw await stale(def as never, r);
-    const [by] = await tx
-      .select({ name: users.name })
-      .from(users)
-      .where(eq(users.id, actor.userId));
-    return def.toItem(updated as R, by?.name ?? null);
+    return def.toItem(updated as R, await userName(tx, actor.userId));
   });
 }
 
@@ -417,11 +414,7 @@ export async function setItemPublished<R, I, S, C>(
       action: published ? 'content.published' : 'content.unpublished',
       ...auditData(def.kind, row),
     });
-    const [by] = await tx
-      .select({ name: users.name })
-      .from(users)
-      .where(eq(users.id, actor.userId));
-    return def.toItem(updated as R, by?.name ?? null);
+    return def.toItem(updated as R, await userName(tx, actor.userId));
   });
 }
 
