@@ -237,16 +237,16 @@ describe('framework editor', { timeout: 20_000 }, () => {
     await openEditor();
     expect(screen.getByLabelText('Draft state').textContent).toBe('Draft (changes since v2)');
     expect(treeKeys()).toEqual([
-      'GVGovern',
-      'GV-01Is there a policy?',
-      'GV-02How are backups tested?',
-      'GV.OCContext',
-      'GV.OC-01Days to patch',
-      'IDIdentify',
-      'ID-01Asset inventory',
+      'GV Govern',
+      'GV-01 Is there a policy?',
+      'GV-02 How are backups tested?',
+      'GV.OC Context',
+      'GV.OC-01 Days to patch',
+      'ID Identify',
+      'ID-01 Asset inventory',
     ]);
     await userEvent.click(tree().getByRole('button', { name: 'Collapse GV' }));
-    expect(treeKeys()).toEqual(['GVGovern', 'IDIdentify', 'ID-01Asset inventory']);
+    expect(treeKeys()).toEqual(['GV Govern', 'ID Identify', 'ID-01 Asset inventory']);
   });
 
   it('adds, moves and deletes sections and questions, keeping every key unique', async () => {
@@ -278,13 +278,13 @@ describe('framework editor', { timeout: 20_000 }, () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete section' }));
 
     expect(treeKeys()).toEqual([
-      'GVGovern',
-      'GV-03New question',
-      'GV-02How are backups tested?',
-      'GV.2New section',
-      'IDIdentify',
-      'ID-01Asset inventory',
-      'GV-01Is there a policy?',
+      'GV Govern',
+      'GV-03 New question',
+      'GV-02 How are backups tested?',
+      'GV.2 New section',
+      'ID Identify',
+      'ID-01 Asset inventory',
+      'GV-01 Is there a policy?',
     ]);
 
     // Ctrl+S saves the whole document on the draft's revision.
@@ -477,7 +477,7 @@ describe('framework editor', { timeout: 20_000 }, () => {
         'Their name',
       ),
     );
-    expect(treeKeys()).toEqual(['IDIdentify', 'ID-01Asset inventory']);
+    expect(treeKeys()).toEqual(['ID Identify', 'ID-01 Asset inventory']);
     expect(screen.queryByText('Unsaved changes')).toBeNull();
     expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
   });

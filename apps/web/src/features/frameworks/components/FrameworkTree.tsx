@@ -118,18 +118,27 @@ const Row = memo(function Row({
         data-node-ref={nodeRef}
         title={`${nodeKey} ${title}`}
       >
-        <Group gap={6} wrap="nowrap" miw={0}>
+        <Group component="span" gap={6} wrap="nowrap" miw={0}>
           <Icon size={16} aria-hidden style={{ flexShrink: 0 }} />
           <Text
+            component="span"
             size="xs"
             ff="monospace"
             c="dimmed"
             style={{ flexShrink: 0, maxWidth: '45%' }}
             truncate
           >
-            {nodeKey}
+            {/* The space keeps key and title apart in the button's name. */}
+            {nodeKey}{' '}
           </Text>
-          <Text size="sm" truncate fw={kind === 'section' ? 600 : 400} miw={0} flex={1}>
+          <Text
+            component="span"
+            size="sm"
+            truncate
+            fw={kind === 'section' ? 600 : 400}
+            miw={0}
+            flex={1}
+          >
             {title || '(no title)'}
           </Text>
         </Group>
@@ -216,9 +225,9 @@ export function FrameworkTree({
               flex={1}
               miw={0}
             >
-              <Group gap={6} wrap="nowrap" miw={0}>
+              <Group component="span" gap={6} wrap="nowrap" miw={0}>
                 <IconSettings size={16} aria-hidden style={{ flexShrink: 0 }} />
-                <Text size="sm" fw={600} truncate>
+                <Text component="span" size="sm" fw={600} truncate>
                   {rootLabel}
                 </Text>
               </Group>
