@@ -31,8 +31,9 @@ function authorScopes(
   account: Pick<Account, 'permissions'> | undefined,
 ): ContentScope[] {
   const scopes: ContentScope[] = [];
-  if (user?.role === 'systemadmin') scopes.push('global');
+  // Private first: what a new framework or an import defaults to (global reaches everyone).
   if (account?.permissions.includes('content.manage')) scopes.push('private');
+  if (user?.role === 'systemadmin') scopes.push('global');
   return scopes;
 }
 
