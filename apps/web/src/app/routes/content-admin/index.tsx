@@ -13,12 +13,12 @@ import { NoSuchSection } from '#web/components/NotBuiltYet.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
 import { useAccount } from '#web/features/account/api/get-account.ts';
-import { ArticlesTab } from '#web/features/articles/components/ArticlesTab.tsx';
+import { ArticlesTab } from '#web/features/content/components/articles/ArticlesTab.tsx';
 import { useMe } from '#web/features/auth/api/me.ts';
-import { FrameworksTab } from '#web/features/frameworks/components/FrameworksTab.tsx';
-import { useImagePicker } from '#web/features/media/components/ImagePicker.tsx';
-import { MediaTab } from '#web/features/media/components/MediaTab.tsx';
-import { PlaybooksTab } from '#web/features/playbooks/components/PlaybooksTab.tsx';
+import { FrameworksTab } from '#web/features/content/components/frameworks/FrameworksTab.tsx';
+import { useImagePicker } from '#web/features/content/components/media/ImagePicker.tsx';
+import { MediaTab } from '#web/features/content/components/media/MediaTab.tsx';
+import { PlaybooksTab } from '#web/features/content/components/playbooks/PlaybooksTab.tsx';
 
 const TABS: readonly string[] = SCREEN_TABS.contentAdmin;
 

@@ -3,9 +3,9 @@ import { useParams } from 'react-router';
 import { NoSuchSection } from '#web/components/NotBuiltYet.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
-import type { LibraryKind } from '#web/features/library/api/library-keys.ts';
-import { ExploreForTenant } from '#web/features/library/components/ExploreForTenant.tsx';
-import { ExploreLibrary } from '#web/features/library/components/ExploreLibrary.tsx';
+import type { LibraryKind } from '#web/features/content/api/library/library-keys.ts';
+import { ExploreForTenant } from '#web/features/content/components/library/ExploreForTenant.tsx';
+import { ExploreLibrary } from '#web/features/content/components/library/ExploreLibrary.tsx';
 
 const TABS = SCREEN_TABS.explore;
 const isKind = (tab: string): tab is LibraryKind => (TABS as readonly string[]).includes(tab);

@@ -1,0 +1,209 @@
+import type { LibraryFramework, LibraryFrameworkDetail } from '@tenantry/shared';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryRouter, useParams } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '#web/lib/query-client.ts';
+import { jsonResponse } from '#web/test/fixtures.ts';
+import type { LibraryKind } from '../../api/library/library-keys.ts';
+import { ExploreLibrary } from './ExploreLibrary.tsx';
+
+const NIST: LibraryFramework = {
+  id: 'f1',
+  key: 'nist-csf-2.0',
+  scope: 'global',
+  name: 'NIST CSF 2.0',
+  summary: 'Cybersecurity Framework',
+  tags: ['nist'],
+  latestVersion: 2,
+  publishedAt: '2026-03-01T10:00:00.000Z',
+  questionCount: 3,
+  updatedAt: '2026-03-01T10:00:00.000Z',
+  matches: [],
+};
+
+const DETAIL: LibraryFrameworkDetail = {
+  frameworkId: 'f1',
+  scope: 'global',
+  name: 'NIST CSF 2.0',
+  version: 2,
+  releaseNotes: 'Second',
+  publishedAt: '2026-03-01T10:00:00.000Z',
+  publishedBy: 'Sam Admin',
+  questionCount: 3,
+  versions: [
+    {
+      version: 2,
+      releaseNotes: 'Second',
+      publishedAt: '2026-03-01T10:00:00.000Z',
+      publishedBy: null,
+      questionCount: 3,
+    },
+  ],
+  playbooks: [{ key: 'patching', id: 'p1', title: 'Patching', priority: 'high' }],
+  document: {
+    format: 'tenantry.framework/1',
+    key: 'nist-csf-2.0',
+    name: 'NIST CSF 2.0',
+    summary: 'Cybersecurity Framework',
+    description: '',
+    tags: ['nist'],
+    source: { publisher: 'NIST', url: 'https://www.nist.gov/cyberframework', license: '' },
+    sections: [
+      {
+        key: 'GV',
+        title: 'Govern',
+        description: '',
+        guidance: '',
+        weight: 1,
+        tags: [],
+        questions: [],
+        sections: [
+          {
+            key: 'GV.OC',
+            title: 'Organizational Context',
+            description: '',
+            guidance: '',
+            weight: 1,
+            tags: [],
+            questions: [
+              {
+                key: 'GV.OC-01',
+                title: 'The mission is understood',
+                description: 'Know **why**.',
+                guidance: 'Ask the <b>board</b>.',
+                weight: 1,
+                tags: [],
+                naAllowed: false,
+                playbooks: ['patching'],
+                type: 'maturity',
+                levels: ['None', 'Initial', 'Repeatable', 'Defined', 'Managed', 'Optimised'],
+              },
+              {
+                key: 'GV.OC-02',
+                title: 'Stakeholders are understood',
+                description: '',
+                guidance: '',
+                weight: 1,
+                tags: [],
+                naAllowed: true,
+                playbooks: [],
+                type: 'yes_no',
+              },
+            ],
+            sections: [],
+          },
+        ],
+      },
+      {
+        key: 'ID',
+        title: 'Identify',
+        description: '',
+        guidance: '',
+        weight: 1,
+        tags: [],
+        questions: [
+          {
+            key: 'ID-01',
+            title: 'Assets are inventoried',
+            description: '',
+            guidance: '',
+            weight: 1,
+            tags: [],
+            naAllowed: false,
+            playbooks: [],
+            type: 'text',
+          },
+        ],
+        sections: [],
+      },
+    ],
+  },
+};
+
+function Screen() {
+  const { tab } = useParams();
+  const kind = (tab ?? 'frameworks') as LibraryKind;
+  return <ExploreLibrary key={kind} kind={kind} hrefFor={(t) => `/explore/${t}`} />;
+}
+
+function renderExplore(path: string) {
+  const lists: URL[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/v1/library/frameworks') {
+        lists.push(url);
+        const q = url.searchParams.get('q');
+        if (q === 'nothing') return jsonResponse({ items: [], total: 0 });
+        const matches = q
+          ? [
+              { key: 'GV.OC', title: 'Organizational Context' },
+              { key: 'GV.OC-01', title: 'The mission is understood' },
+            ]
+          : [];
+        return jsonResponse({ items: [{ ...NIST, matches }], total: 1 });
+      }
+      if (url.pathname === '/api/v1/library/frameworks/f1') return jsonResponse(DETAIL);
+      return jsonResponse({ error: { code: 'common.not_found', message: 'Not found' } }, 404);
+    }),
+  );
+  const router = createMemoryRouter([{ path: '/explore/:tab', element: <Screen /> }], {
+    initialEntries: [path],
+  });
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { router, lists };
+}
+
+describe('explore frameworks', () => {
+  it('searches as one types (debounced, kept in the URL) and lists the matching questions', async () => {
+    const { router, lists } = renderExplore('/explore/frameworks');
+    expect(await screen.findByRole('link', { name: 'NIST CSF 2.0' })).toBeTruthy();
+    expect(screen.getByText('3 questions')).toBeTruthy();
+    expect(screen.getByText('Version 2')).toBeTruthy();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search frameworks' }), 'GV.OC');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=GV.OC'));
+    // One request for the whole word, not one per letter.
+    expect(lists.map((u) => u.searchParams.get('q'))).toEqual([null, 'GV.OC']);
+    const match = await screen.findByRole('link', { name: /GV\.OC-01/ });
+    expect(match.getAttribute('href')).toBe('/explore/frameworks?q=GV.OC&item=f1&node=GV.OC-01');
+  });
+
+  it('opens a match in the read-only preview, its section open, guidance rendered safely', async () => {
+    renderExplore('/explore/frameworks?q=GV.OC&item=f1&node=GV.OC-01');
+    expect(await screen.findByRole('heading', { name: 'NIST CSF 2.0' })).toBeTruthy();
+    const govern = screen.getByRole('button', { name: /Govern/ });
+    expect(govern.getAttribute('aria-expanded')).toBe('true');
+    expect(within(govern).getByText('2 questions')).toBeTruthy();
+    const question = screen.getByText('The mission is understood').closest('li')!;
+    expect(within(question).getByText('why').tagName).toBe('STRONG');
+    expect(question.querySelector('b')).toBeNull();
+    expect(within(question).getByText('5 · Optimised = 100 %')).toBeTruthy();
+    expect(within(question).getByRole('link', { name: 'Patching' }).getAttribute('href')).toBe(
+      '/explore/playbooks?item=p1',
+    );
+    expect(screen.getByRole('button', { name: /Identify/ }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
+    expect(
+      screen.getByRole('link', { name: /Back to results for “GV.OC”/ }).getAttribute('href'),
+    ).toBe('/explore/frameworks?q=GV.OC');
+  });
+
+  it('says so when nothing matches, and clears the search', async () => {
+    const { router } = renderExplore('/explore/frameworks?q=nothing');
+    expect(await screen.findByText('No frameworks match “nothing”.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear search and filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByRole('link', { name: 'NIST CSF 2.0' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,164 @@
+// The image cropper: a chunk of its own (react-easy-crop and the canvas work), loaded by
+// ImageUpload only when a person has picked a file.
+import { Box, Button, Group, SegmentedControl, Slider, Stack, Text } from '@mantine/core';
+import { useEffect, useId, useRef, useState } from 'react';
+import Cropper, { type Area, type Point } from 'react-easy-crop';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import {
+  ASPECT_CHOICES,
+  IMAGE_MAX_SIDE,
+  IMAGE_ZOOM,
+  aspectRatio,
+  isUsableArea,
+  type AspectChoice,
+  type EncodedImage,
+  type Size,
+} from '../../lib/media/image-crop.ts';
+import { renderCrop } from '../../lib/media/render-image.ts';
+
+export interface ImageCropperProps {
+  /** The picked image (an object URL). */
+  src: string;
+  /** The upload is under way. */
+  saving: boolean;
+  /** Why the last upload was refused, shown beside the buttons. */
+  error: string | null;
+  /** The cropped image, encoded within the upload limits, ready to upload. */
+  onSave: (image: EncodedImage) => void;
+  onCancel: () => void;
+  saveLabel?: string;
+  /** Draws the crop (tests give their own; the browser draws on a canvas). */
+  render?: (src: string, area: Area) => Promise<EncodedImage>;
+}
+
+const percent = (zoom: number) => `${Math.round(zoom * 100)}%`;
+
+/**
+ * Crop a picked image before it is uploaded: a shape (its own or a fixed one), drag or arrow
+ * keys to move, a labelled zoom slider. The crop is drawn on a canvas and encoded as WebP (or
+ * JPEG) at most 2048 px and 1 MB.
+ */
+export function ImageCropper({
+  src,
+  saving,
+  error,
+  onSave,
+  onCancel,
+  saveLabel = 'Upload image',
+  render = renderCrop,
+}: ImageCropperProps) {
+  const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
+  const [zoom, setZoom] = useState<number>(IMAGE_ZOOM.min);
+  const [shape, setShape] = useState<AspectChoice>('original');
+  const [natural, setNatural] = useState<Size | null>(null);
+  const [area, setArea] = useState<Area | null>(null);
+  const [rendering, setRendering] = useState(false);
+  const [renderError, setRenderError] = useState<string | null>(null);
+  const [unreadable, setUnreadable] = useState(false);
+  const hintId = useId();
+  const shapeId = useId();
+  const group = useRef<HTMLDivElement>(null);
+
+  // Picking a file leaves the focus on a button that is gone: bring it here.
+  useEffect(() => group.current?.focus(), []);
+
+  async function save() {
+    if (!area || !natural) return;
+    setRendering(true);
+    setRenderError(null);
+    try {
+      onSave(await render(src, area));
+    } catch (err) {
+      setRenderError(
+        err instanceof Error && /larger than/.test(err.message)
+          ? err.message
+          : 'The image could not be cropped in this browser. Try another image.',
+      );
+    } finally {
+      setRendering(false);
+    }
+  }
+
+  const shownError = unreadable
+    ? 'The image could not be read (it may be damaged). Choose another file.'
+    : (renderError ?? error);
+  return (
+    <Stack gap="sm" ref={group} tabIndex={-1} role="group" aria-label="Crop the image">
+      <Box
+        pos="relative"
+        h={{ base: 240, sm: 340 }}
+        bg="dark.7"
+        style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
+      >
+        <Cropper
+          image={src}
+          crop={crop}
+          zoom={zoom}
+          aspect={aspectRatio(shape, natural)}
+          minZoom={IMAGE_ZOOM.min}
+          maxZoom={IMAGE_ZOOM.max}
+          onCropChange={setCrop}
+          onZoomChange={setZoom}
+          onCropComplete={(_, pixels) => setArea(isUsableArea(pixels) ? pixels : null)}
+          onMediaLoaded={(m) => setNatural({ width: m.naturalWidth, height: m.naturalHeight })}
+          mediaProps={{ alt: 'The chosen image', onError: () => setUnreadable(true) }}
+          cropperProps={{
+            role: 'application',
+            'aria-label': 'Crop area',
+            'aria-describedby': hintId,
+          }}
+        />
+      </Box>
+      <Text size="xs" c="dimmed" id={hintId}>
+        Drag the image, or focus the crop area and use the arrow keys, to move it. It is saved at
+        most {IMAGE_MAX_SIDE} pixels wide or high.
+      </Text>
+      <Group gap="lg" align="flex-end" wrap="wrap">
+        <div>
+          <Text size="sm" fw={500} id={shapeId} mb={4}>
+            Shape
+          </Text>
+          <SegmentedControl
+            aria-labelledby={shapeId}
+            size="xs"
+            value={shape}
+            onChange={(v) => {
+              setShape(v as AspectChoice);
+              setCrop({ x: 0, y: 0 });
+            }}
+            data={ASPECT_CHOICES.map((c) => ({ value: c.value, label: c.label }))}
+          />
+        </div>
+        <Box flex="1 1 180px" miw={160}>
+          <Text size="sm" fw={500} aria-hidden>
+            Zoom
+          </Text>
+          <Slider
+            value={zoom}
+            onChange={setZoom}
+            min={IMAGE_ZOOM.min}
+            max={IMAGE_ZOOM.max}
+            step={IMAGE_ZOOM.step}
+            label={percent}
+            thumbLabel="Zoom"
+            thumbValueText={percent}
+            mt={6}
+          />
+        </Box>
+      </Group>
+      {shownError ? <ErrorAlert>{shownError}</ErrorAlert> : null}
+      <Group gap="sm">
+        <Button
+          onClick={() => void save()}
+          loading={rendering || saving}
+          disabled={!area || !natural || unreadable}
+        >
+          {saveLabel}
+        </Button>
+        <Button variant="default" onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,202 @@
+import type { ContentScope } from '@tenantry/shared';
+import {
+  AspectRatio,
+  Button,
+  Card,
+  CopyButton,
+  Group,
+  Image,
+  Modal,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconCopy, IconPhotoOff, IconTrash } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { formatDate } from '#web/lib/format.ts';
+import { useDeleteMedia } from '../../api/media/delete-media.ts';
+import { useMediaList, type ContentMedia } from '../../api/media/list-media.ts';
+import { formatBytes, imageMarkdown } from '../../lib/media/image-file.ts';
+
+function describe(m: ContentMedia): string {
+  const dims = m.width && m.height ? `${m.width} × ${m.height}` : null;
+  return [dims, formatBytes(m.bytes)].filter(Boolean).join(' · ');
+}
+
+function DeleteImageModal({ media, onClose }: { media: ContentMedia | null; onClose: () => void }) {
+  const remove = useDeleteMedia();
+  async function confirm() {
+    if (!media) return;
+    try {
+      await remove.mutateAsync({ id: media.id, scope: media.scope });
+      notifications.show({ color: 'green', message: 'The image was deleted.' });
+      onClose();
+    } catch (err) {
+      notifications.show({
+        color: 'red',
+        message: err instanceof Error ? err.message : 'Something went wrong.',
+      });
+    }
+  }
+  return (
+    <Modal opened={media !== null} onClose={onClose} title="Delete this image?">
+      <Stack>
+        {media ? <Image src={media.url} alt="" mah={160} fit="contain" radius="sm" /> : null}
+        <Text size="sm">
+          Frameworks, playbooks and articles that show it will show a broken image instead. This
+          cannot be undone.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} data-autofocus>
+            Cancel
+          </Button>
+          <Button color="red" loading={remove.isPending} onClick={() => void confirm()}>
+            Delete image
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+export interface MediaGridProps {
+  scope: ContentScope;
+  /** Pick mode: each image has an "Insert" button instead of copy and delete. */
+  onPick?: (media: ContentMedia) => void;
+  /** An image to point out (the tab's focus). */
+  highlight?: string;
+  /** What the empty library offers (e.g. the picker's "Upload new"). */
+  emptyAction?: ReactNode;
+}
+
+/** The images of one scope as a grid of cards, newest first. */
+export function MediaGrid({ scope, onPick, highlight, emptyAction }: MediaGridProps) {
+  const list = useMediaList(scope);
+  const [deleting, setDeleting] = useState<ContentMedia | null>(null);
+
+  if (list.isPending) {
+    return (
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} aria-label="Loading images" aria-busy>
+        {Array.from({ length: 8 }, (_, i) => (
+          <Skeleton key={i} height={150} radius="md" />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  if (list.isError) {
+    const forbidden = list.error instanceof ApiError && list.error.status === 403;
+    return (
+      <ErrorAlert title="The images could not be loaded">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">
+            {forbidden
+              ? 'Only the owners and admins of your account manage its images.'
+              : list.error.message}
+          </Text>
+          {forbidden ? null : (
+            <Button size="xs" variant="light" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          )}
+        </Stack>
+      </ErrorAlert>
+    );
+  }
+  const items = list.data;
+  if (items.length === 0) {
+    return (
+      <Card withBorder padding="xl" radius="md">
+        <Stack align="center" gap="xs" ta="center">
+          <IconPhotoOff size={36} aria-hidden />
+          <Text fw={500}>No images yet</Text>
+          <Text size="sm" c="dimmed" maw={380}>
+            Upload an image to use it in frameworks, playbooks and articles.
+          </Text>
+          {emptyAction}
+        </Stack>
+      </Card>
+    );
+  }
+  return (
+    <>
+      <SimpleGrid
+        cols={{ base: 2, sm: 3, md: 4 }}
+        spacing="sm"
+        component="ul"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+        aria-label="Images"
+      >
+        {items.map((m) => (
+          <Card
+            key={m.id}
+            component="li"
+            withBorder
+            padding="xs"
+            radius="md"
+            style={
+              highlight === m.id
+                ? { outline: '2px solid var(--mantine-primary-color-filled)' }
+                : undefined
+            }
+          >
+            <Card.Section>
+              <AspectRatio ratio={4 / 3} bg="var(--mantine-color-default-hover)">
+                <Image src={m.url} alt="" fit="contain" loading="lazy" />
+              </AspectRatio>
+            </Card.Section>
+            <Text size="xs" c="dimmed" mt={6}>
+              {describe(m)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              <time dateTime={m.createdAt}>{formatDate(m.createdAt)}</time>
+            </Text>
+            {onPick ? (
+              <Button size="compact-sm" mt={6} fullWidth onClick={() => onPick(m)}>
+                Insert
+              </Button>
+            ) : (
+              <Group gap={4} mt={6} wrap="nowrap">
+                <CopyButton value={imageMarkdown(m.url)}>
+                  {({ copied, copy }) => (
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      color={copied ? 'teal' : undefined}
+                      leftSection={
+                        copied ? (
+                          <IconCheck size={14} aria-hidden />
+                        ) : (
+                          <IconCopy size={14} aria-hidden />
+                        )
+                      }
+                      onClick={copy}
+                      flex={1}
+                    >
+                      {copied ? 'Copied' : 'Copy markdown'}
+                    </Button>
+                  )}
+                </CopyButton>
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Delete the image uploaded ${formatDate(m.createdAt)} (${describe(m)})`}
+                  onClick={() => setDeleting(m)}
+                >
+                  <IconTrash size={14} aria-hidden />
+                </Button>
+              </Group>
+            )}
+          </Card>
+        ))}
+      </SimpleGrid>
+      <DeleteImageModal media={deleting} onClose={() => setDeleting(null)} />
+    </>
+  );
+}
