@@ -3,12 +3,19 @@ import { useParams } from 'react-router';
 import { NoSuchSection } from '#web/components/NotBuiltYet.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
-import type { LibraryKind } from '#web/features/content/api/library/library-keys.ts';
 import { ExploreForTenant } from '#web/features/content/components/library/ExploreForTenant.tsx';
 import { ExploreLibrary } from '#web/features/content/components/library/ExploreLibrary.tsx';
+import type { ContentKind } from '#web/features/content/lib/items.ts';
+import { useTenant } from '#web/features/tenants/api/get-tenant.ts';
 
 const TABS = SCREEN_TABS.explore;
-const isKind = (tab: string): tab is LibraryKind => (TABS as readonly string[]).includes(tab);
+const isKind = (tab: string): tab is ContentKind => (TABS as readonly string[]).includes(tab);
+
+/** The client tenant explore is opened for: its name from the tenant screen's own cache entry. */
+function ForTenant({ tenantId }: { tenantId: string }) {
+  const tenant = useTenant(tenantId);
+  return <ExploreForTenant tenantId={tenantId} name={tenant.data?.name} status={tenant.status} />;
+}
 
 export default function ExploreScreen() {
   const { tab, tenantId } = useParams();
@@ -21,7 +28,7 @@ export default function ExploreScreen() {
         title={SCREEN_TITLES.explore}
         description={
           tenantId ? (
-            <ExploreForTenant tenantId={tenantId} />
+            <ForTenant tenantId={tenantId} />
           ) : (
             'Frameworks, playbooks and articles to assess and remediate with.'
           )

@@ -1,7 +1,7 @@
 import type { ContentScope, CurrentUser } from '@tenantry/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { ME_QUERY_KEY } from '#web/lib/query-client.ts';
-import { authorScopes } from '../../lib/playbooks/author-scopes.ts';
+import { authorScopes } from '../lib/author-scopes.ts';
 
 /** The scopes the signed-in person may author in, from the session the shell has loaded. */
 export function useAuthorScopes(): ContentScope[] {

@@ -1,58 +1,87 @@
 import {
   ArticleListSchema,
+  FrameworkListSchema,
   LibraryFrameworkListSchema,
   PlaybookListSchema,
   type ArticleList,
+  type FrameworkList,
   type LibraryFrameworkList,
   type PlaybookList,
 } from '@tenantry/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '#web/lib/api.ts';
-import { listParams } from '../../lib/library/library-query.ts';
-import { libraryKeys, type LibraryFilters, type LibraryKind } from './library-keys.ts';
+import { listParams, nextOffset, type ContentFilters } from '../lib/content-query.ts';
+import type { ContentKind } from '../lib/items.ts';
+import { contentKeys } from './content-keys.ts';
 
-const PAGE = 30;
+/**
+ * Where a list comes from: what I may author, drafts included (GET /content/{kind}), or the
+ * published library I may read (GET /library/{kind}, best matches first).
+ */
+export type ListSource = 'authoring' | 'library';
 
 interface ListOf {
-  frameworks: LibraryFrameworkList;
-  playbooks: PlaybookList;
-  articles: ArticleList;
+  authoring: { frameworks: FrameworkList; playbooks: PlaybookList; articles: ArticleList };
+  library: { frameworks: LibraryFrameworkList; playbooks: PlaybookList; articles: ArticleList };
 }
 
-const SCHEMAS: { [K in LibraryKind]: z.ZodType<ListOf[K]> } = {
-  frameworks: LibraryFrameworkListSchema,
-  playbooks: PlaybookListSchema,
-  articles: ArticleListSchema,
+const SCHEMAS: { [S in ListSource]: { [K in ContentKind]: z.ZodType<ListOf[S][K]> } } = {
+  authoring: {
+    frameworks: FrameworkListSchema,
+    playbooks: PlaybookListSchema,
+    articles: ArticleListSchema,
+  },
+  library: {
+    frameworks: LibraryFrameworkListSchema,
+    playbooks: PlaybookListSchema,
+    articles: ArticleListSchema,
+  },
 };
 
-/** GET /api/v1/library/{kind}?q&scope&tag: published items, best matches first, one page. */
-export function fetchLibraryPage<K extends LibraryKind>(
+const SOURCES: Record<ListSource, { path: string; pageSize: number }> = {
+  authoring: { path: '/api/v1/content', pageSize: 50 },
+  library: { path: '/api/v1/library', pageSize: 30 },
+};
+
+/** One page of a content list: `?limit&offset&q&scope&tag`. */
+export function fetchContentPage<S extends ListSource, K extends ContentKind>(
+  source: S,
   kind: K,
-  filters: LibraryFilters,
+  filters: ContentFilters,
   offset: number,
   signal?: AbortSignal,
-): Promise<ListOf[K]> {
-  return apiFetch(`/api/v1/library/${kind}?${listParams(filters, offset, PAGE)}`, {
-    schema: SCHEMAS[kind],
+): Promise<ListOf[S][K]> {
+  const { path, pageSize } = SOURCES[source];
+  return apiFetch(`${path}/${kind}?${listParams(filters, offset, pageSize)}`, {
+    schema: SCHEMAS[source][kind],
     signal,
-  }) as Promise<ListOf[K]>;
+  }) as Promise<ListOf[S][K]>;
 }
 
-export const libraryListQueryOptions = <K extends LibraryKind>(kind: K, filters: LibraryFilters) =>
+export const contentListQueryOptions = <S extends ListSource, K extends ContentKind>(
+  source: S,
+  kind: K,
+  filters: ContentFilters,
+) =>
   infiniteQueryOptions({
-    queryKey: libraryKeys.list(kind, filters),
-    queryFn: ({ pageParam, signal }) => fetchLibraryPage(kind, filters, pageParam, signal),
+    queryKey:
+      source === 'authoring'
+        ? contentKeys.list(kind, filters)
+        : contentKeys.library.list(kind, filters),
+    queryFn: ({ pageParam, signal }) => fetchContentPage(source, kind, filters, pageParam, signal),
     initialPageParam: 0,
-    getNextPageParam: (last: ListOf[K], pages: ListOf[K][]) => {
-      const loaded = pages.reduce((n, p) => n + p.items.length, 0);
-      return loaded < last.total && last.items.length > 0 ? loaded : undefined;
-    },
+    getNextPageParam: (last: ListOf[S][K], pages: ListOf[S][K][]) => nextOffset(last, pages),
   });
 
-export function useLibraryList<K extends LibraryKind>(kind: K, filters: LibraryFilters) {
+/** A content list, page by page ("Load more"); the last answer stays while filters change. */
+export function useContentList<S extends ListSource, K extends ContentKind>(
+  source: S,
+  kind: K,
+  filters: ContentFilters,
+) {
   return useInfiniteQuery({
-    ...libraryListQueryOptions(kind, filters),
+    ...contentListQueryOptions(source, kind, filters),
     placeholderData: (prev) => prev,
   });
 }

@@ -1,7 +1,7 @@
 import { PlaybookListSchema, type ContentScope, type PlaybookSummary } from '@tenantry/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
-import { frameworkKeys } from './framework-keys.ts';
+import { contentKeys } from './content-keys.ts';
 
 export interface PlaybookChoice {
   key: string;
@@ -39,7 +39,7 @@ export async function fetchPlaybookChoices(signal?: AbortSignal): Promise<Playbo
 }
 
 export const playbookChoicesQueryOptions = queryOptions({
-  queryKey: frameworkKeys.playbookChoices(),
+  queryKey: contentKeys.playbookChoices(),
   queryFn: ({ signal }) => fetchPlaybookChoices(signal),
   staleTime: 60_000,
 });

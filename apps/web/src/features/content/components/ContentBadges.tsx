@@ -1,5 +1,6 @@
 import type { ContentScope, ContentStatus, PlaybookPriority } from '@tenantry/shared';
-import { Badge } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
+import { SCOPE_LABELS, SCOPE_READER_LABELS } from '../lib/scope-labels.ts';
 
 /** Draft or published. */
 export function StatusBadge({ status }: { status: ContentStatus }) {
@@ -14,11 +15,20 @@ export function StatusBadge({ status }: { status: ContentStatus }) {
   );
 }
 
-/** Global (every account) or private (this account). */
-export function ScopeBadge({ scope }: { scope: ContentScope }) {
+/**
+ * Global (every account) or private (this account): "Private" to its authors, "Your account"
+ * to readers in explore.
+ */
+export function ScopeBadge({
+  scope,
+  forReaders = false,
+}: {
+  scope: ContentScope;
+  forReaders?: boolean;
+}) {
   return (
     <Badge color={scope === 'global' ? 'indigo' : 'gray'} variant="light" size="sm">
-      {scope === 'global' ? 'Global' : 'Private'}
+      {(forReaders ? SCOPE_READER_LABELS : SCOPE_LABELS)[scope]}
     </Badge>
   );
 }
@@ -42,5 +52,25 @@ export function PriorityBadge({ priority }: { priority: PlaybookPriority }) {
     <Badge color={PRIORITY_COLORS[priority]} variant="dot" size="sm">
       {PRIORITY_LABELS[priority]} priority
     </Badge>
+  );
+}
+
+/** An item's tags: outlined under a summary (explore), filled in an authoring list. */
+export function Tags({ tags, filled = false }: { tags: string[]; filled?: boolean }) {
+  if (tags.length === 0) return null;
+  return (
+    <Group gap={4} mt={filled ? 4 : undefined} aria-label="Tags">
+      {tags.map((t) =>
+        filled ? (
+          <Badge key={t} variant="light" size="sm" tt="none">
+            {t}
+          </Badge>
+        ) : (
+          <Badge key={t} variant="outline" color="gray" size="sm" tt="none">
+            {t}
+          </Badge>
+        ),
+      )}
+    </Group>
   );
 }

@@ -12,8 +12,3 @@ export function authorScopes(user: CurrentUser | null | undefined): ContentScope
   if (user.role === 'systemadmin') scopes.push('global');
   return scopes;
 }
-
-export const SCOPE_LABELS: Record<ContentScope, string> = {
-  private: 'Private (your account)',
-  global: 'Global (every account)',
-};

@@ -1,8 +1,21 @@
 import type { ContentScope } from '@tenantry/shared';
 
+/** A scope in a word, as authors see it (badges, the framework's scope choice, filters). */
 export const SCOPE_LABELS: Record<ContentScope, string> = {
   global: 'Global',
   private: 'Private',
+};
+
+/** A scope as readers see it (explore, the images of content): private is their account's. */
+export const SCOPE_READER_LABELS: Record<ContentScope, string> = {
+  global: 'Global',
+  private: 'Your account',
+};
+
+/** Who reads a new playbook or article of the scope ("Who reads it"). */
+export const SCOPE_AUDIENCES: Record<ContentScope, string> = {
+  private: 'Private (your account)',
+  global: 'Global (every account)',
 };
 
 /** Who reads a framework of the scope once it is published. */
@@ -10,19 +23,3 @@ export const SCOPE_HINTS: Record<ContentScope, string> = {
   global: 'Every account can use it once published.',
   private: 'Only your account can use it once published.',
 };
-
-/**
- * A framework key made from its name: lowercase letters, digits, "." and "-"
- * ("NIST CSF 2.0" → "nist-csf-2.0"), at most 64 characters.
- */
-export function keyFromName(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9.]+/g, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^[-.]+/, '')
-    .slice(0, 64)
-    .replace(/[-.]+$/, '');
-}

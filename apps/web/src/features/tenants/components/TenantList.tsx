@@ -5,7 +5,6 @@ import {
   Card,
   Group,
   Select,
-  Skeleton,
   Stack,
   Switch,
   Table,
@@ -24,8 +23,8 @@ import {
   toListQuery,
   type TenantListControls,
 } from '../lib/list-query.ts';
-import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { NAME_WRAP, NameText } from '#web/components/NameText.tsx';
+import { PagedList } from '#web/components/PagedList.tsx';
 import { formatDate } from '#web/lib/format.ts';
 
 const tenantHref = (t: TenantSummary) => `/tenant/${encodeURIComponent(t.id)}/overview`;
@@ -121,93 +120,54 @@ export function TenantList({ onCreate }: { onCreate: () => void }) {
         />
       </Group>
 
-      {list.isPending ? (
-        <Stack gap="xs" aria-label="Loading client tenants" aria-busy>
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} height={44} radius="sm" />
+      <PagedList query={list} count={tenants.length} noun="client tenants" skeletons={6}>
+        <Table.ScrollContainer minWidth={560} visibleFrom="sm">
+          <Table striped highlightOnHover aria-label="Client tenants">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Industry</Table.Th>
+                <Table.Th>Tags</Table.Th>
+                <Table.Th>Updated</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {tenants.map((t) => (
+                <Table.Tr key={t.id}>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <NameText name={t.name} to={tenantHref(t)} fw={500} size="sm" />
+                      {t.archivedAt ? <ArchivedBadge /> : null}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{t.industry ? <NameText name={t.industry} size="sm" /> : '—'}</Table.Td>
+                  <Table.Td>
+                    <TenantTags tags={t.tags} />
+                  </Table.Td>
+                  <Table.Td>
+                    <time dateTime={t.updatedAt}>{formatDate(t.updatedAt)}</time>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Stack gap="xs" hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {tenants.map((t) => (
+            <Card key={t.id} withBorder padding="sm" component="li">
+              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                <NameText name={t.name} to={tenantHref(t)} fw={500} />
+                {t.archivedAt ? <ArchivedBadge /> : null}
+              </Group>
+              <Text size="sm" c="dimmed" style={NAME_WRAP}>
+                {t.industry ?? 'No industry'} · updated{' '}
+                <time dateTime={t.updatedAt}>{formatDate(t.updatedAt)}</time>
+              </Text>
+              <TenantTags tags={t.tags} />
+            </Card>
           ))}
         </Stack>
-      ) : list.isError && tenants.length === 0 ? (
-        <ErrorAlert title="The client tenants could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{list.error.message}</Text>
-            <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </ErrorAlert>
-      ) : tenants.length === 0 ? (
-        <Text c="dimmed" role="status">
-          No client tenants match.
-        </Text>
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={560} visibleFrom="sm">
-            <Table striped highlightOnHover aria-label="Client tenants">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Industry</Table.Th>
-                  <Table.Th>Tags</Table.Th>
-                  <Table.Th>Updated</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {tenants.map((t) => (
-                  <Table.Tr key={t.id}>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <NameText name={t.name} to={tenantHref(t)} fw={500} size="sm" />
-                        {t.archivedAt ? <ArchivedBadge /> : null}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      {t.industry ? <NameText name={t.industry} size="sm" /> : '—'}
-                    </Table.Td>
-                    <Table.Td>
-                      <TenantTags tags={t.tags} />
-                    </Table.Td>
-                    <Table.Td>
-                      <time dateTime={t.updatedAt}>{formatDate(t.updatedAt)}</time>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Stack gap="xs" hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-            {tenants.map((t) => (
-              <Card key={t.id} withBorder padding="sm" component="li">
-                <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                  <NameText name={t.name} to={tenantHref(t)} fw={500} />
-                  {t.archivedAt ? <ArchivedBadge /> : null}
-                </Group>
-                <Text size="sm" c="dimmed" style={NAME_WRAP}>
-                  {t.industry ?? 'No industry'} · updated{' '}
-                  <time dateTime={t.updatedAt}>{formatDate(t.updatedAt)}</time>
-                </Text>
-                <TenantTags tags={t.tags} />
-              </Card>
-            ))}
-          </Stack>
-          {list.hasNextPage ? (
-            <Group justify="center">
-              <Button
-                variant="default"
-                onClick={() => void list.fetchNextPage()}
-                loading={list.isFetchingNextPage}
-              >
-                Load more
-              </Button>
-            </Group>
-          ) : null}
-          {list.isError ? (
-            <Text size="sm" c="red" role="alert">
-              {list.error.message}
-            </Text>
-          ) : null}
-        </>
-      )}
+      </PagedList>
     </Stack>
   );
 }

@@ -5,7 +5,7 @@ import {
 } from '@tenantry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
-import { frameworkKeys } from './framework-keys.ts';
+import { contentKeys } from '../content-keys.ts';
 
 /** POST /api/v1/content/frameworks: a new framework with an empty draft. */
 export function createFramework(body: CreateFramework): Promise<FrameworkDetail> {
@@ -21,8 +21,8 @@ export function useCreateFramework() {
   return useMutation({
     mutationFn: createFramework,
     onSuccess: (detail) => {
-      qc.setQueryData(frameworkKeys.detail(detail.id), detail);
-      return qc.invalidateQueries({ queryKey: frameworkKeys.lists() });
+      qc.setQueryData(contentKeys.detail('frameworks', detail.id), detail);
+      return qc.invalidateQueries({ queryKey: contentKeys.lists('frameworks') });
     },
   });
 }

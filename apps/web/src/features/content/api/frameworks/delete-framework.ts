@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
-import { frameworkKeys } from './framework-keys.ts';
+import { contentKeys } from '../content-keys.ts';
 
 /**
  * DELETE /api/v1/content/frameworks/{id}: only a framework never published; otherwise 409
@@ -17,8 +17,8 @@ export function useDeleteFramework(id: string) {
   return useMutation({
     mutationFn: () => deleteFramework(id),
     onSuccess: async () => {
-      qc.removeQueries({ queryKey: frameworkKeys.detail(id) });
-      await qc.invalidateQueries({ queryKey: frameworkKeys.lists() });
+      qc.removeQueries({ queryKey: contentKeys.detail('frameworks', id) });
+      await qc.invalidateQueries({ queryKey: contentKeys.lists('frameworks') });
     },
   });
 }

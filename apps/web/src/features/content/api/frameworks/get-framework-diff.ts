@@ -1,7 +1,7 @@
 import { FrameworkDiffSchema, type FrameworkDiff, type VersionRef } from '@tenantry/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
-import { frameworkKeys } from './framework-keys.ts';
+import { contentKeys } from '../content-keys.ts';
 
 /** GET /api/v1/content/frameworks/{id}/diff?from&to: a version number or `draft` on each side. */
 export function fetchFrameworkDiff(
@@ -22,7 +22,7 @@ export function fetchFrameworkDiff(
 
 export const frameworkDiffQueryOptions = (id: string, from: VersionRef, to: VersionRef) =>
   queryOptions({
-    queryKey: frameworkKeys.diff(id, from, to),
+    queryKey: contentKeys.frameworkDiff(id, from, to),
     queryFn: ({ signal }) => fetchFrameworkDiff(id, from, to, signal),
   });
 

@@ -1,7 +1,7 @@
 import { FrameworkDetailSchema, type FrameworkDetail } from '@tenantry/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
-import { frameworkKeys } from './framework-keys.ts';
+import { contentKeys } from '../content-keys.ts';
 
 /** GET /api/v1/content/frameworks/{id}: the draft, its revision and the versions. */
 export function fetchFramework(id: string, signal?: AbortSignal): Promise<FrameworkDetail> {
@@ -13,7 +13,7 @@ export function fetchFramework(id: string, signal?: AbortSignal): Promise<Framew
 
 export const frameworkQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: frameworkKeys.detail(id),
+    queryKey: contentKeys.detail('frameworks', id),
     queryFn: ({ signal }) => fetchFramework(id, signal),
   });
 

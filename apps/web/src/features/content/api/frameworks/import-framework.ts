@@ -1,7 +1,7 @@
 import { FrameworkDetailSchema, type ContentScope, type FrameworkDetail } from '@tenantry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
-import { frameworkKeys } from './framework-keys.ts';
+import { contentKeys } from '../content-keys.ts';
 
 export interface ImportFrameworkInput {
   scope: ContentScope;
@@ -27,8 +27,8 @@ export function useImportFramework() {
   return useMutation({
     mutationFn: importFramework,
     onSuccess: (detail) => {
-      qc.setQueryData(frameworkKeys.detail(detail.id), detail);
-      return qc.invalidateQueries({ queryKey: frameworkKeys.lists() });
+      qc.setQueryData(contentKeys.detail('frameworks', detail.id), detail);
+      return qc.invalidateQueries({ queryKey: contentKeys.lists('frameworks') });
     },
   });
 }

@@ -5,7 +5,7 @@ import {
 } from '@tenantry/shared';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
-import { frameworkKeys } from './framework-keys.ts';
+import { contentKeys } from '../content-keys.ts';
 
 export interface SaveDraftInput {
   /** The draft revision my edits started from; an older one than the server's answers 409. */
@@ -24,10 +24,10 @@ export function saveDraft(id: string, body: SaveDraftInput): Promise<FrameworkDe
 
 /** After a change to one framework: its new state in the cache, lists and diffs asked again. */
 export async function frameworkChanged(qc: QueryClient, detail: FrameworkDetail): Promise<void> {
-  qc.setQueryData(frameworkKeys.detail(detail.id), detail);
+  qc.setQueryData(contentKeys.detail('frameworks', detail.id), detail);
   await Promise.all([
-    qc.invalidateQueries({ queryKey: frameworkKeys.diffs(detail.id) }),
-    qc.invalidateQueries({ queryKey: frameworkKeys.lists() }),
+    qc.invalidateQueries({ queryKey: contentKeys.frameworkDiffs(detail.id) }),
+    qc.invalidateQueries({ queryKey: contentKeys.lists('frameworks') }),
   ]);
 }
 

@@ -1,20 +1,22 @@
-import { PlaybookSchema, type CreateItem, type Playbook } from '@tenantry/shared';
+import type { CreateItem } from '@tenantry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
-import { playbookKeys } from './playbook-keys.ts';
+import type { ItemKind, ItemOf } from '../../lib/items.ts';
+import { contentKeys } from '../content-keys.ts';
+import { ITEM_SCHEMAS, itemPath } from './items.ts';
 
-/** POST /api/v1/content/playbooks: a new draft. */
-export function createPlaybook(body: CreateItem): Promise<Playbook> {
-  return apiFetch('/api/v1/content/playbooks', { method: 'POST', body, schema: PlaybookSchema });
+/** POST /api/v1/content/{playbooks|articles}: a new draft. */
+export function createItem<K extends ItemKind>(kind: K, body: CreateItem): Promise<ItemOf[K]> {
+  return apiFetch(itemPath(kind), { method: 'POST', body, schema: ITEM_SCHEMAS[kind] });
 }
 
-export function useCreatePlaybook() {
+export function useCreateItem<K extends ItemKind>(kind: K) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: createPlaybook,
-    onSuccess: async (playbook) => {
-      qc.setQueryData(playbookKeys.detail(playbook.id), playbook);
-      await qc.invalidateQueries({ queryKey: playbookKeys.lists() });
+    mutationFn: (body: CreateItem) => createItem(kind, body),
+    onSuccess: async (item) => {
+      qc.setQueryData(contentKeys.detail(kind, item.id), item);
+      await qc.invalidateQueries({ queryKey: contentKeys.lists(kind) });
     },
   });
 }

@@ -1,21 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
-import { playbookKeys } from './playbook-keys.ts';
+import type { ItemKind } from '../../lib/items.ts';
+import { contentKeys } from '../content-keys.ts';
+import { itemPath } from './items.ts';
 
-/** DELETE /api/v1/content/playbooks/{id} (409 content.in_use while frameworks link to it). */
-export function deletePlaybook(id: string): Promise<void> {
-  return apiFetch(`/api/v1/content/playbooks/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
-  }) as Promise<void>;
+/**
+ * DELETE /api/v1/content/{playbooks|articles}/{id} (a playbook answers 409 content.in_use
+ * while frameworks link to it).
+ */
+export function deleteItem(kind: ItemKind, id: string): Promise<void> {
+  return apiFetch(itemPath(kind, id), { method: 'DELETE' }) as Promise<void>;
 }
 
-export function useDeletePlaybook(id: string) {
+export function useDeleteItem(kind: ItemKind, id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => deletePlaybook(id),
+    mutationFn: () => deleteItem(kind, id),
     onSuccess: async () => {
-      qc.removeQueries({ queryKey: playbookKeys.detail(id) });
-      await qc.invalidateQueries({ queryKey: playbookKeys.lists() });
+      qc.removeQueries({ queryKey: contentKeys.detail(kind, id) });
+      await qc.invalidateQueries({ queryKey: contentKeys.lists(kind) });
     },
   });
 }

@@ -1,24 +1,26 @@
-import { PlaybookSchema, type Playbook } from '@tenantry/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
-import { playbookKeys } from './playbook-keys.ts';
+import type { ItemKind, ItemOf } from '../../lib/items.ts';
+import { contentKeys } from '../content-keys.ts';
+import { ITEM_SCHEMAS, itemPath } from './items.ts';
 
-/** GET /api/v1/content/playbooks/{id}: the playbook as its author edits it. */
-export function fetchPlaybook(id: string, signal?: AbortSignal): Promise<Playbook> {
-  return apiFetch(`/api/v1/content/playbooks/${encodeURIComponent(id)}`, {
-    schema: PlaybookSchema,
-    signal,
-  });
+/** GET /api/v1/content/{playbooks|articles}/{id}: the item as its author edits it. */
+export function fetchItem<K extends ItemKind>(
+  kind: K,
+  id: string,
+  signal?: AbortSignal,
+): Promise<ItemOf[K]> {
+  return apiFetch(itemPath(kind, id), { schema: ITEM_SCHEMAS[kind], signal });
 }
 
-export const playbookQueryOptions = (id: string) =>
+export const itemQueryOptions = <K extends ItemKind>(kind: K, id: string) =>
   queryOptions({
-    queryKey: playbookKeys.detail(id),
-    queryFn: ({ signal }) => fetchPlaybook(id, signal),
+    queryKey: contentKeys.detail(kind, id),
+    queryFn: ({ signal }) => fetchItem(kind, id, signal),
     // The editor keeps its own copy; a refetch while editing would change nothing on screen.
     refetchOnWindowFocus: false,
   });
 
-export function usePlaybook(id: string) {
-  return useQuery(playbookQueryOptions(id));
+export function useItem<K extends ItemKind>(kind: K, id: string) {
+  return useQuery(itemQueryOptions(kind, id));
 }

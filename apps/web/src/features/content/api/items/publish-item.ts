@@ -1,28 +1,31 @@
-import { PlaybookSchema, type Playbook } from '@tenantry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
-import { playbookKeys } from './playbook-keys.ts';
+import type { ItemKind, ItemOf } from '../../lib/items.ts';
+import { contentKeys } from '../content-keys.ts';
+import { ITEM_SCHEMAS, itemPath } from './items.ts';
 
-/** POST /api/v1/content/playbooks/{id}/publish or /unpublish, on the current revision. */
-export function setPlaybookPublished(
+/** POST /api/v1/content/{playbooks|articles}/{id}/publish or /unpublish, on the current revision. */
+export function setItemPublished<K extends ItemKind>(
+  kind: K,
   id: string,
   publish: boolean,
   revision: number,
-): Promise<Playbook> {
-  return apiFetch(
-    `/api/v1/content/playbooks/${encodeURIComponent(id)}/${publish ? 'publish' : 'unpublish'}`,
-    { method: 'POST', body: { revision }, schema: PlaybookSchema },
-  );
+): Promise<ItemOf[K]> {
+  return apiFetch(itemPath(kind, id, publish ? 'publish' : 'unpublish'), {
+    method: 'POST',
+    body: { revision },
+    schema: ITEM_SCHEMAS[kind],
+  });
 }
 
-export function useSetPlaybookPublished(id: string) {
+export function useSetItemPublished<K extends ItemKind>(kind: K, id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ publish, revision }: { publish: boolean; revision: number }) =>
-      setPlaybookPublished(id, publish, revision),
-    onSuccess: async (playbook) => {
-      qc.setQueryData(playbookKeys.detail(id), playbook);
-      await qc.invalidateQueries({ queryKey: playbookKeys.lists() });
+      setItemPublished(kind, id, publish, revision),
+    onSuccess: async (item) => {
+      qc.setQueryData(contentKeys.detail(kind, id), item);
+      await qc.invalidateQueries({ queryKey: contentKeys.lists(kind) });
     },
   });
 }

@@ -1,36 +1,41 @@
-import { PlaybookSchema, type Playbook, type SavePlaybook } from '@tenantry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { conflictCurrent } from '#web/components/RevisionConflict.tsx';
 import { apiFetch } from '#web/lib/api.ts';
-import { fetchPlaybook } from './get-playbook.ts';
-import { playbookKeys } from './playbook-keys.ts';
+import type { ItemKind, ItemOf, SaveItemOf } from '../../lib/items.ts';
+import { contentKeys } from '../content-keys.ts';
+import { fetchItem } from './get-item.ts';
+import { ITEM_SCHEMAS, itemPath } from './items.ts';
 
-/** PUT /api/v1/content/playbooks/{id}: the whole content, on the revision it was edited from. */
-export function savePlaybook(id: string, body: SavePlaybook): Promise<Playbook> {
-  return apiFetch(`/api/v1/content/playbooks/${encodeURIComponent(id)}`, {
-    method: 'PUT',
-    body,
-    schema: PlaybookSchema,
-  });
+/** PUT /api/v1/content/{playbooks|articles}/{id}: the whole content, on the revision it was edited from. */
+export function saveItem<K extends ItemKind>(
+  kind: K,
+  id: string,
+  body: SaveItemOf[K],
+): Promise<ItemOf[K]> {
+  return apiFetch(itemPath(kind, id), { method: 'PUT', body, schema: ITEM_SCHEMAS[kind] });
 }
 
 /**
- * After a refused save or publish: the playbook as it is now when someone else saved it
- * meanwhile (409 stale revision; loaded when the answer does not carry it), else null.
+ * After a refused save or publish: the item as it is now when someone else saved it meanwhile
+ * (409 stale revision; loaded when the answer does not carry it), else null.
  */
-export async function stalePlaybook(id: string, err: unknown): Promise<Playbook | null> {
-  const current = conflictCurrent(err, PlaybookSchema);
+export async function staleItem<K extends ItemKind>(
+  kind: K,
+  id: string,
+  err: unknown,
+): Promise<ItemOf[K] | null> {
+  const current = conflictCurrent(err, ITEM_SCHEMAS[kind]);
   if (current === undefined) return null;
-  return current ?? fetchPlaybook(id);
+  return current ?? fetchItem(kind, id);
 }
 
-export function useSavePlaybook(id: string) {
+export function useSaveItem<K extends ItemKind>(kind: K, id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SavePlaybook) => savePlaybook(id, body),
-    onSuccess: async (playbook) => {
-      qc.setQueryData(playbookKeys.detail(id), playbook);
-      await qc.invalidateQueries({ queryKey: playbookKeys.lists() });
+    mutationFn: (body: SaveItemOf[K]) => saveItem(kind, id, body),
+    onSuccess: async (item) => {
+      qc.setQueryData(contentKeys.detail(kind, id), item);
+      await qc.invalidateQueries({ queryKey: contentKeys.lists(kind) });
     },
   });
 }

@@ -1,14 +1,9 @@
-import {
-  ArticleSchema,
-  LibraryFrameworkDetailSchema,
-  PlaybookSchema,
-  type Article,
-  type LibraryFrameworkDetail,
-  type Playbook,
-} from '@tenantry/shared';
+import { LibraryFrameworkDetailSchema, type LibraryFrameworkDetail } from '@tenantry/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
-import { libraryKeys } from './library-keys.ts';
+import type { ItemKind } from '../../lib/items.ts';
+import { contentKeys } from '../content-keys.ts';
+import { ITEM_SCHEMAS } from '../items/items.ts';
 
 /** GET /api/v1/library/frameworks/{id}?version=: a published version (the latest by default). */
 export function fetchLibraryFramework(
@@ -25,7 +20,7 @@ export function fetchLibraryFramework(
 
 export const libraryFrameworkQueryOptions = (id: string, version?: number) =>
   queryOptions({
-    queryKey: libraryKeys.detail('frameworks', id, version),
+    queryKey: contentKeys.library.detail('frameworks', id, version),
     queryFn: ({ signal }) => fetchLibraryFramework(id, version, signal),
     placeholderData: (prev) => (prev?.frameworkId === id ? prev : undefined),
   });
@@ -34,30 +29,14 @@ export function useLibraryFramework(id: string, version?: number) {
   return useQuery(libraryFrameworkQueryOptions(id, version));
 }
 
-/** GET /api/v1/library/playbooks/{id}: a published playbook. */
-export function useLibraryPlaybook(id: string) {
-  return useQuery(
-    queryOptions({
-      queryKey: libraryKeys.detail('playbooks', id),
-      queryFn: ({ signal }): Promise<Playbook> =>
-        apiFetch(`/api/v1/library/playbooks/${encodeURIComponent(id)}`, {
-          schema: PlaybookSchema,
-          signal,
-        }),
-    }),
-  );
-}
-
-/** GET /api/v1/library/articles/{id}: a published article. */
-export function useLibraryArticle(id: string) {
-  return useQuery(
-    queryOptions({
-      queryKey: libraryKeys.detail('articles', id),
-      queryFn: ({ signal }): Promise<Article> =>
-        apiFetch(`/api/v1/library/articles/${encodeURIComponent(id)}`, {
-          schema: ArticleSchema,
-          signal,
-        }),
-    }),
-  );
+/** GET /api/v1/library/{playbooks|articles}/{id}: a published playbook or article. */
+export function useLibraryItem<K extends ItemKind>(kind: K, id: string) {
+  return useQuery({
+    queryKey: contentKeys.library.detail(kind, id),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/v1/library/${kind}/${encodeURIComponent(id)}`, {
+        schema: ITEM_SCHEMAS[kind],
+        signal,
+      }),
+  });
 }

@@ -1,7 +1,7 @@
 import type { ContentScope } from '@tenantry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
-import { mediaKeys } from './media-keys.ts';
+import { contentKeys } from '../content-keys.ts';
 
 /** DELETE /api/v1/content/media/{id}?scope= */
 export function deleteMedia({ id, scope }: { id: string; scope: ContentScope }): Promise<void> {
@@ -15,6 +15,6 @@ export function useDeleteMedia() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: deleteMedia,
-    onSuccess: (_, { scope }) => qc.invalidateQueries({ queryKey: mediaKeys.list(scope) }),
+    onSuccess: (_, { scope }) => qc.invalidateQueries({ queryKey: contentKeys.media(scope) }),
   });
 }

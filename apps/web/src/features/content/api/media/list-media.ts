@@ -2,7 +2,7 @@ import { ContentScopeSchema, MediaSchema, type ContentScope } from '@tenantry/sh
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '#web/lib/api.ts';
-import { mediaKeys } from './media-keys.ts';
+import { contentKeys } from '../content-keys.ts';
 
 export const ContentMediaSchema = MediaSchema.extend({ scope: ContentScopeSchema });
 export type ContentMedia = z.infer<typeof ContentMediaSchema>;
@@ -18,7 +18,7 @@ export function fetchMediaList(scope: ContentScope, signal?: AbortSignal) {
 
 export const mediaListQueryOptions = (scope: ContentScope) =>
   queryOptions({
-    queryKey: mediaKeys.list(scope),
+    queryKey: contentKeys.media(scope),
     queryFn: ({ signal }) => fetchMediaList(scope, signal),
     select: (data) => data.items,
   });

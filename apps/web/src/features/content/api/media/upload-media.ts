@@ -2,7 +2,7 @@ import { ErrorBodySchema, MEDIA_ERROR_CODES, type ContentScope } from '@tenantry
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, networkError } from '#web/lib/api.ts';
 import { ContentMediaSchema, type ContentMedia } from './list-media.ts';
-import { mediaKeys } from './media-keys.ts';
+import { contentKeys } from '../content-keys.ts';
 
 export interface UploadMediaInput {
   image: Blob;
@@ -65,6 +65,6 @@ export function useUploadMedia() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: uploadMedia,
-    onSuccess: (media) => qc.invalidateQueries({ queryKey: mediaKeys.list(media.scope) }),
+    onSuccess: (media) => qc.invalidateQueries({ queryKey: contentKeys.media(media.scope) }),
   });
 }

@@ -8,7 +8,8 @@ import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { applyServerErrors } from '#web/lib/forms.ts';
 import { useCreateFramework } from '../../api/frameworks/create-framework.ts';
-import { keyFromName, SCOPE_HINTS, SCOPE_LABELS } from '../../lib/frameworks/scope-labels.ts';
+import { keyFromName } from '../../lib/content-fields.ts';
+import { SCOPE_HINTS, SCOPE_LABELS } from '../../lib/scope-labels.ts';
 
 interface CreateFrameworkModalProps {
   opened: boolean;

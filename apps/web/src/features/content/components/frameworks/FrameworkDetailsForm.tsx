@@ -11,13 +11,9 @@ import {
 } from '@mantine/core';
 import { MarkdownEditor } from '#web/components/markdown/MarkdownEditor.tsx';
 import { errorAt } from '../../lib/frameworks/document-problems.ts';
-import {
-  fieldProps,
-  normaliseTags,
-  setField,
-  type FrameworkForm,
-} from '../../lib/frameworks/editor-form.ts';
-import type { InsertImage } from './SectionForm.tsx';
+import { fieldProps, setField, type FrameworkForm } from '../../lib/frameworks/editor-form.ts';
+import { normaliseTags } from '../../lib/content-fields.ts';
+import type { InsertImage } from '../media/ImagePicker.tsx';
 
 /** The framework's own fields: name, summary, description, tags and where it comes from. */
 export function FrameworkDetailsForm({

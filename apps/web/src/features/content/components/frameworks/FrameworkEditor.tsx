@@ -2,7 +2,6 @@ import {
   diffFrameworks,
   FrameworkDetailSchema,
   parseFrameworkDocument,
-  type ContentScope,
   type FrameworkDetail,
   type FrameworkDocument,
 } from '@tenantry/shared';
@@ -36,7 +35,7 @@ import { conflictCurrent, RevisionConflict } from '#web/components/RevisionConfl
 import { UnsavedChangesPrompt } from '#web/components/UnsavedChangesPrompt.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { fetchFramework, useFramework } from '../../api/frameworks/get-framework.ts';
-import { frameworkKeys } from '../../api/frameworks/framework-keys.ts';
+import { contentKeys } from '../../api/content-keys.ts';
 import { useSaveDraft } from '../../api/frameworks/save-draft.ts';
 import {
   countProblems,
@@ -64,7 +63,7 @@ import {
   type TreeChange,
 } from '../../lib/frameworks/framework-tree.ts';
 import { draftHeadline, plural } from '../../lib/frameworks/framework-status.ts';
-import { SCOPE_LABELS } from '../../lib/frameworks/scope-labels.ts';
+import { SCOPE_LABELS } from '../../lib/scope-labels.ts';
 import { DocumentProblemsList } from './DocumentProblemsList.tsx';
 import { FrameworkActions } from './FrameworkActions.tsx';
 import { FrameworkDetailsForm } from './FrameworkDetailsForm.tsx';
@@ -73,19 +72,15 @@ import { FrameworkTree } from './FrameworkTree.tsx';
 import { NodeActions } from './NodeActions.tsx';
 import { PublishModal } from './PublishModal.tsx';
 import { QuestionForm } from './QuestionForm.tsx';
-import { SectionForm, type InsertImage } from './SectionForm.tsx';
+import type { InsertImage, OpenImagePicker } from '../media/ImagePicker.tsx';
+import { SectionForm } from './SectionForm.tsx';
 import { VersionHistory } from './VersionHistory.tsx';
-
-/** Opens the screen's image picker for a markdown editor (the route gives it, if any). */
-export type InsertImageHandler = (
-  insert: (markdown: string) => void,
-  options: { scope: ContentScope },
-) => void;
 
 interface FrameworkEditorProps {
   id: string;
   hrefFor: (focus?: string) => string;
-  onInsertImage?: InsertImageHandler;
+  /** Opens the screen's image picker for a markdown editor (the route gives it, if any). */
+  onInsertImage?: OpenImagePicker;
 }
 
 /** Above this many questions, the tree opens with only the top-level sections open. */
@@ -148,7 +143,7 @@ function LoadedEditor({
 }: {
   initial: FrameworkDetail;
   hrefFor: (focus?: string) => string;
-  onInsertImage?: InsertImageHandler;
+  onInsertImage?: OpenImagePicker;
 }) {
   const id = initial.id;
   const query = useFramework(id);
@@ -199,7 +194,7 @@ function LoadedEditor({
     () =>
       qc.getQueryCache().subscribe((event) => {
         if (event.type !== 'updated' || event.action.type !== 'success') return;
-        if (event.query.queryHash !== hashKey(frameworkKeys.detail(id))) return;
+        if (event.query.queryHash !== hashKey(contentKeys.detail('frameworks', id))) return;
         const fresh = event.query.state.data as FrameworkDetail | undefined;
         const now = state.current;
         if (!fresh || now.dirty || now.conflict || now.saving) return;
@@ -269,7 +264,7 @@ function LoadedEditor({
           const theirs = current ?? (await fetchFramework(id));
           setConflict(theirs);
           // The header tells the framework's state as it is now (mine stays in the form).
-          qc.setQueryData(frameworkKeys.detail(id), theirs);
+          qc.setQueryData(contentKeys.detail('frameworks', id), theirs);
         } catch {
           setSaveError(
             'Someone else saved this draft meanwhile, and it could not be loaded. Try again.',
@@ -464,7 +459,7 @@ function LoadedEditor({
           onTakeTheirs={(current) => {
             setConflict(null);
             loadDraft(current);
-            qc.setQueryData(frameworkKeys.detail(current.id), current);
+            qc.setQueryData(contentKeys.detail('frameworks', current.id), current);
           }}
           renderTheirs={(current) => (
             <Stack gap="xs">

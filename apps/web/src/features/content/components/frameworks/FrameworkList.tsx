@@ -6,7 +6,6 @@ import {
   Code,
   Group,
   SegmentedControl,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -16,12 +15,12 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileImport, IconListCheck, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { NAME_WRAP, NameText } from '#web/components/NameText.tsx';
+import { PagedList } from '#web/components/PagedList.tsx';
 import { formatDate } from '#web/lib/format.ts';
-import { useFrameworkList } from '../../api/frameworks/list-frameworks.ts';
+import { useContentList } from '../../api/list-content.ts';
 import { statusBadges } from '../../lib/frameworks/framework-status.ts';
-import { SCOPE_LABELS } from '../../lib/frameworks/scope-labels.ts';
+import { SCOPE_LABELS } from '../../lib/scope-labels.ts';
 import { CreateFrameworkModal } from './CreateFrameworkModal.tsx';
 import { ImportFrameworkModal } from './ImportFrameworkModal.tsx';
 
@@ -60,10 +59,10 @@ export function FrameworkList({ scopes, hrefFor }: FrameworkListProps) {
   const [importing, setImporting] = useState(false);
   const [q] = useDebouncedValue(search.trim(), 300);
   const filters = useMemo(
-    () => ({ ...(q ? { q } : {}), ...(scope !== 'all' ? { scope } : {}) }),
+    () => ({ q, scope: scope === 'all' ? null : scope, tag: '' }),
     [q, scope],
   );
-  const list = useFrameworkList(filters);
+  const list = useContentList('authoring', 'frameworks', filters);
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const total = list.data?.pages[0]?.total ?? 0;
   const filtered = Boolean(filters.q || filters.scope);
@@ -148,100 +147,60 @@ export function FrameworkList({ scopes, hrefFor }: FrameworkListProps) {
         {actions}
       </Group>
 
-      {list.isPending ? (
-        <Stack gap="xs" aria-label="Loading frameworks" aria-busy>
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} height={44} radius="sm" />
+      <PagedList query={list} count={items.length} noun="frameworks" total={total}>
+        <Table.ScrollContainer minWidth={640} visibleFrom="sm">
+          <Table striped highlightOnHover aria-label="Frameworks">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Scope</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th ta="right">Questions</Table.Th>
+                <Table.Th>Updated</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((f) => (
+                <Table.Tr key={f.id}>
+                  <Table.Td maw={360}>
+                    <NameText name={f.name} to={hrefFor(f.id)} fw={500} size="sm" />
+                    <Text size="xs" c="dimmed" style={NAME_WRAP}>
+                      <Code>{f.key}</Code>
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <ScopeBadge scope={f.scope} />
+                  </Table.Td>
+                  <Table.Td>
+                    <StatusBadges framework={f} />
+                  </Table.Td>
+                  <Table.Td ta="right">{f.questionCount}</Table.Td>
+                  <Table.Td>
+                    <time dateTime={f.updatedAt}>{formatDate(f.updatedAt)}</time>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Stack gap="xs" hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {items.map((f) => (
+            <Card key={f.id} withBorder padding="sm" component="li">
+              <Stack gap={4}>
+                <NameText name={f.name} to={hrefFor(f.id)} fw={500} />
+                <Text size="xs" c="dimmed" style={NAME_WRAP}>
+                  <Code>{f.key}</Code> · {f.questionCount} questions · updated{' '}
+                  <time dateTime={f.updatedAt}>{formatDate(f.updatedAt)}</time>
+                </Text>
+                <Group gap={4} wrap="wrap">
+                  <ScopeBadge scope={f.scope} />
+                  <StatusBadges framework={f} />
+                </Group>
+              </Stack>
+            </Card>
           ))}
         </Stack>
-      ) : list.isError && items.length === 0 ? (
-        <ErrorAlert title="The frameworks could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{list.error.message}</Text>
-            <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </ErrorAlert>
-      ) : items.length === 0 ? (
-        <Text c="dimmed" role="status">
-          No frameworks match.
-        </Text>
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={640} visibleFrom="sm">
-            <Table striped highlightOnHover aria-label="Frameworks">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Scope</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th ta="right">Questions</Table.Th>
-                  <Table.Th>Updated</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((f) => (
-                  <Table.Tr key={f.id}>
-                    <Table.Td maw={360}>
-                      <NameText name={f.name} to={hrefFor(f.id)} fw={500} size="sm" />
-                      <Text size="xs" c="dimmed" style={NAME_WRAP}>
-                        <Code>{f.key}</Code>
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <ScopeBadge scope={f.scope} />
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusBadges framework={f} />
-                    </Table.Td>
-                    <Table.Td ta="right">{f.questionCount}</Table.Td>
-                    <Table.Td>
-                      <time dateTime={f.updatedAt}>{formatDate(f.updatedAt)}</time>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Stack gap="xs" hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-            {items.map((f) => (
-              <Card key={f.id} withBorder padding="sm" component="li">
-                <Stack gap={4}>
-                  <NameText name={f.name} to={hrefFor(f.id)} fw={500} />
-                  <Text size="xs" c="dimmed" style={NAME_WRAP}>
-                    <Code>{f.key}</Code> · {f.questionCount} questions · updated{' '}
-                    <time dateTime={f.updatedAt}>{formatDate(f.updatedAt)}</time>
-                  </Text>
-                  <Group gap={4} wrap="wrap">
-                    <ScopeBadge scope={f.scope} />
-                    <StatusBadges framework={f} />
-                  </Group>
-                </Stack>
-              </Card>
-            ))}
-          </Stack>
-          <Group justify="space-between" gap="sm">
-            <Text size="sm" c="dimmed">
-              {items.length} of {total}
-            </Text>
-            {list.hasNextPage ? (
-              <Button
-                variant="default"
-                onClick={() => void list.fetchNextPage()}
-                loading={list.isFetchingNextPage}
-              >
-                Load more
-              </Button>
-            ) : null}
-          </Group>
-          {list.isError ? (
-            <Text size="sm" c="red" role="alert">
-              {list.error.message}
-            </Text>
-          ) : null}
-        </>
-      )}
+      </PagedList>
       {modals}
     </Stack>
   );

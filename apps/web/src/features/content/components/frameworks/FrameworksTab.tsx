@@ -1,5 +1,6 @@
 import type { ContentScope } from '@tenantry/shared';
-import { FrameworkEditor, type InsertImageHandler } from './FrameworkEditor.tsx';
+import type { OpenImagePicker } from '../media/ImagePicker.tsx';
+import { FrameworkEditor } from './FrameworkEditor.tsx';
 import { FrameworkList } from './FrameworkList.tsx';
 
 export interface FrameworksTabProps {
@@ -10,7 +11,7 @@ export interface FrameworksTabProps {
   /** The scopes I may author in (global: system admins; private: owners and admins). */
   scopes: readonly ContentScope[];
   /** The screen's image picker, for the markdown editors' "Insert image". */
-  onInsertImage?: InsertImageHandler;
+  onInsertImage?: OpenImagePicker;
 }
 
 /** Content admin, frameworks tab: the list, or one framework's editor. */

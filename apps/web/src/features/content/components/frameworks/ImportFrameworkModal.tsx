@@ -17,11 +17,11 @@ import { Link, useNavigate } from 'react-router';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { useImportFramework } from '../../api/frameworks/import-framework.ts';
-import { fetchFrameworkList } from '../../api/frameworks/list-frameworks.ts';
+import { fetchContentPage } from '../../api/list-content.ts';
 import { problemsOfError } from '../../lib/frameworks/document-problems.ts';
 import { fileKey, readFrameworkFile } from '../../lib/frameworks/framework-file.ts';
 import { plural } from '../../lib/frameworks/framework-status.ts';
-import { SCOPE_HINTS, SCOPE_LABELS } from '../../lib/frameworks/scope-labels.ts';
+import { SCOPE_HINTS, SCOPE_LABELS } from '../../lib/scope-labels.ts';
 import { DocumentProblemsList } from './DocumentProblemsList.tsx';
 
 interface ImportFrameworkModalProps {
@@ -95,7 +95,12 @@ function ImportForm({ scopes, hrefFor, onClose }: Omit<ImportFrameworkModalProps
         let existingId: string | null = null;
         if (key) {
           try {
-            const list = await fetchFrameworkList({ q: key, scope }, 0);
+            const list = await fetchContentPage(
+              'authoring',
+              'frameworks',
+              { q: key, scope, tag: '' },
+              0,
+            );
             existingId = list.items.find((f) => f.key === key && f.scope === scope)?.id ?? null;
           } catch {
             // The explanation stands without the link.

@@ -1,6 +1,6 @@
 import { FRAMEWORK_LIMITS, type ContentScope } from '@tenantry/shared';
 import { MultiSelect } from '@mantine/core';
-import { usePlaybookChoices } from '../../api/frameworks/list-playbook-choices.ts';
+import { usePlaybookChoices } from '../../api/list-playbook-choices.ts';
 
 interface PlaybookLinksProps {
   value: string[];

@@ -17,7 +17,8 @@ import { changeQuestionType, QUESTION_TYPE_HINTS } from '../../lib/frameworks/qu
 import { PlaybookLinks } from './PlaybookLinks.tsx';
 import { QuestionPreview } from './QuestionPreview.tsx';
 import { QuestionTypeSettings } from './QuestionTypeSettings.tsx';
-import { NodeBasics, NodeTexts, type InsertImage } from './SectionForm.tsx';
+import type { InsertImage } from '../media/ImagePicker.tsx';
+import { NodeBasics, NodeTexts } from './SectionForm.tsx';
 
 interface QuestionFormProps {
   form: FrameworkForm;

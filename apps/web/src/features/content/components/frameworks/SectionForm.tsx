@@ -11,15 +11,10 @@ import {
 } from '@mantine/core';
 import { MarkdownEditor } from '#web/components/markdown/MarkdownEditor.tsx';
 import { errorAt } from '../../lib/frameworks/document-problems.ts';
-import {
-  fieldProps,
-  normaliseTags,
-  setField,
-  type FrameworkForm,
-} from '../../lib/frameworks/editor-form.ts';
+import { fieldProps, setField, type FrameworkForm } from '../../lib/frameworks/editor-form.ts';
+import { normaliseTags } from '../../lib/content-fields.ts';
+import type { InsertImage } from '../media/ImagePicker.tsx';
 import { PercentInput } from './PercentInput.tsx';
-
-export type InsertImage = (insert: (markdown: string) => void) => void;
 
 const MONO = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 

@@ -14,25 +14,23 @@ import { useNavigate } from 'react-router';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { applyServerErrors } from '#web/lib/forms.ts';
-import { useCreatePlaybook } from '../../api/playbooks/create-playbook.ts';
-import { SCOPE_LABELS } from '../../lib/playbooks/author-scopes.ts';
-import { keyFromTitle } from '../../lib/playbooks/playbook-form.ts';
+import { useCreateItem } from '../../api/items/create-item.ts';
+import { keyFromTitle } from '../../lib/content-fields.ts';
+import { ITEM_TEXTS, type ItemKind } from '../../lib/items.ts';
+import { SCOPE_AUDIENCES } from '../../lib/scope-labels.ts';
 
-interface CreatePlaybookModalProps {
+interface CreateItemModalProps {
+  kind: ItemKind;
   opened: boolean;
   onClose: () => void;
   scopes: ContentScope[];
   hrefFor: (id?: string) => string;
 }
 
-/** "New playbook": scope, title and key; creates a draft and opens it in the editor. */
-export function CreatePlaybookModal({
-  opened,
-  onClose,
-  scopes,
-  hrefFor,
-}: CreatePlaybookModalProps) {
-  const create = useCreatePlaybook();
+/** "New playbook" or "New article": scope, title and key; creates a draft and opens it. */
+export function CreateItemModal({ kind, opened, onClose, scopes, hrefFor }: CreateItemModalProps) {
+  const texts = ITEM_TEXTS[kind];
+  const create = useCreateItem(kind);
   const navigate = useNavigate();
   const scopeLabelId = useId();
   const [formError, setFormError] = useState<string | null>(null);
@@ -52,13 +50,16 @@ export function CreatePlaybookModal({
   async function submit(body: CreateItem) {
     setFormError(null);
     try {
-      const playbook = await create.mutateAsync(body);
-      notifications.show({ color: 'green', message: `“${playbook.title}” was created.` });
+      const item = await create.mutateAsync(body);
+      notifications.show({ color: 'green', message: `“${item.title}” was created.` });
       close();
-      void navigate(hrefFor(playbook.id));
+      void navigate(hrefFor(item.id));
     } catch (err) {
       if (err instanceof ApiError && err.code === CONTENT_ERROR_CODES.keyTaken) {
-        form.setFieldError('key', 'Another playbook in this scope has this key. Choose another.');
+        form.setFieldError(
+          'key',
+          `Another ${texts.one} in this scope has this key. Choose another.`,
+        );
         return;
       }
       if (!applyServerErrors(form, err)) {
@@ -68,8 +69,12 @@ export function CreatePlaybookModal({
   }
 
   return (
-    <Modal opened={opened} onClose={close} title="New playbook">
-      <form onSubmit={form.onSubmit((v) => void submit(v))} noValidate aria-label="New playbook">
+    <Modal opened={opened} onClose={close} title={`New ${texts.one}`}>
+      <form
+        onSubmit={form.onSubmit((v) => void submit(v))}
+        noValidate
+        aria-label={`New ${texts.one}`}
+      >
         <Stack gap="sm">
           {formError ? <ErrorAlert>{formError}</ErrorAlert> : null}
           {scopes.length > 1 ? (
@@ -80,7 +85,7 @@ export function CreatePlaybookModal({
               <SegmentedControl
                 aria-labelledby={scopeLabelId}
                 fullWidth
-                data={scopes.map((s) => ({ value: s, label: SCOPE_LABELS[s] }))}
+                data={scopes.map((s) => ({ value: s, label: SCOPE_AUDIENCES[s] }))}
                 {...form.getInputProps('scope')}
               />
             </div>
@@ -114,7 +119,7 @@ export function CreatePlaybookModal({
               Cancel
             </Button>
             <Button type="submit" loading={create.isPending}>
-              Create playbook
+              Create {texts.one}
             </Button>
           </Group>
         </Stack>

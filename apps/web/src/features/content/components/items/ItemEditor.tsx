@@ -1,10 +1,4 @@
-import {
-  ArticleContentSchema,
-  CONTENT_ERROR_CODES,
-  CONTENT_LIMITS,
-  FRAMEWORK_LIMITS,
-  type Article,
-} from '@tenantry/shared';
+import { CONTENT_ERROR_CODES, CONTENT_LIMITS, FRAMEWORK_LIMITS } from '@tenantry/shared';
 import {
   Anchor,
   Badge,
@@ -19,80 +13,107 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
-import { Markdown } from '#web/components/markdown/Markdown.tsx';
-import { MarkdownEditor } from '#web/components/markdown/MarkdownEditor.tsx';
 import { RevisionConflict } from '#web/components/RevisionConflict.tsx';
 import { UnsavedChangesPrompt } from '#web/components/UnsavedChangesPrompt.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { applyServerErrors } from '#web/lib/forms.ts';
 import { formatDateTime } from '#web/lib/format.ts';
-import { useDeleteArticle } from '../../api/articles/delete-article.ts';
-import { useSetArticlePublished } from '../../api/articles/publish-article.ts';
-import { staleArticle, useSaveArticle } from '../../api/articles/save-article.ts';
-import {
-  formValuesOf,
-  readingTime,
-  toSaveBody,
-  type ArticleFormValues,
-} from '../../lib/articles/article-form.ts';
-import { ScopeBadge, StatusBadge } from './ContentBadges.tsx';
+import { useDeleteItem } from '../../api/items/delete-item.ts';
+import { useSetItemPublished } from '../../api/items/publish-item.ts';
+import { staleItem, useSaveItem } from '../../api/items/save-item.ts';
+import { ITEM_TEXTS, type ItemKind, type ItemOf, type SaveItemOf } from '../../lib/items.ts';
+import { ScopeBadge, StatusBadge } from '../ContentBadges.tsx';
+import type { InsertImage, OpenImagePicker } from '../media/ImagePicker.tsx';
 
-export type InsertImageHandler = (
-  insert: (markdown: string) => void,
-  options: { scope: Article['scope'] },
-) => void;
-
-interface ArticleEditorProps {
-  article: Article;
-  /** The list's URL (after a delete, "All articles"). */
-  listHref: string;
-  onInsertImage?: InsertImageHandler;
+/** What every item's form holds; a kind adds its own fields. */
+export interface ItemFormValues {
+  title: string;
+  summary: string;
+  tags: string[];
 }
 
-const validate = schemaResolver(ArticleContentSchema, { sync: true });
+export interface ItemEditorProps<K extends ItemKind, V extends ItemFormValues> {
+  kind: K;
+  item: ItemOf[K];
+  /** The list's URL ("All playbooks"; where a delete leads). */
+  listHref: string;
+  formValuesOf: (item: ItemOf[K]) => V;
+  /** The PUT body: the form's content on `revision`. */
+  toSaveBody: (values: V, revision: number) => SaveItemOf[K];
+  validate: (values: V) => FormErrors;
+  /** The screen's image picker, if the markdown editors may insert images. */
+  onInsertImage?: OpenImagePicker;
+  /** After the key in the header ("4 min read"). */
+  fact?: (values: V) => string;
+  /** Beside the tags (the playbook's priority). */
+  besideTags?: (form: UseFormReturnType<V>) => ReactNode;
+  /** Their version, read-only, in the conflict view. */
+  renderTheirs: (current: ItemOf[K]) => ReactNode;
+  /** Some fields need attention (the playbook opens the steps they are in). */
+  onInvalid?: (errors: FormErrors, values: V) => void;
+  /** The kind's own part of the form, under the title, summary and tags. */
+  children: (form: UseFormReturnType<V>, insertImage: InsertImage | undefined) => ReactNode;
+}
 
 function message(err: unknown): string {
   return err instanceof Error ? err.message : 'Something went wrong. Please try again.';
 }
 
 /**
- * The article editor: title, summary, tags and the markdown body with a live preview and
- * images from the media library; saved on the revision it was loaded from (a conflict keeps
- * mine or takes theirs); publish, unpublish, delete with a confirm.
+ * The editor of a playbook or an article: title, summary and tags, then the kind's own fields;
+ * saved whole on the revision it was loaded from (a conflict shows who saved meanwhile, and
+ * keeps mine or takes theirs); publish, unpublish, delete with a confirm; leaving with
+ * unsaved changes asks first.
  */
-export function ArticleEditor({ article, listHref, onInsertImage }: ArticleEditorProps) {
+export function ItemEditor<K extends ItemKind, V extends ItemFormValues>({
+  kind,
+  item,
+  listHref,
+  formValuesOf,
+  toSaveBody,
+  validate,
+  onInsertImage,
+  fact,
+  besideTags,
+  renderTheirs,
+  onInvalid,
+  children,
+}: ItemEditorProps<K, V>) {
+  const texts = ITEM_TEXTS[kind];
   const navigate = useNavigate();
-  const save = useSaveArticle(article.id);
-  const publish = useSetArticlePublished(article.id);
-  const remove = useDeleteArticle(article.id);
-  const [base, setBase] = useState(article);
-  const [conflict, setConflict] = useState<Article | null>(null);
+  const save = useSaveItem(kind, item.id);
+  const publish = useSetItemPublished(kind, item.id);
+  const remove = useDeleteItem(kind, item.id);
+  /** The server's version the form was loaded from (its revision goes with the next save). */
+  const [base, setBase] = useState(item);
+  const [conflict, setConflict] = useState<ItemOf[K] | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const form = useForm<ArticleFormValues>({ initialValues: formValuesOf(article), validate });
+  const form = useForm<V>({ initialValues: formValuesOf(item), validate });
   const { values } = form;
   const dirty = form.isDirty();
   const busy = save.isPending || publish.isPending;
 
-  const insertImage = useCallback(
-    (insert: (markdown: string) => void) => onInsertImage?.(insert, { scope: article.scope }),
-    [onInsertImage, article.scope],
+  const insertImage = useCallback<InsertImage>(
+    (insert) => onInsertImage?.(insert, { scope: item.scope }),
+    [onInsertImage, item.scope],
   );
 
-  function loaded(next: Article, formValues: ArticleFormValues) {
+  function loaded(next: ItemOf[K], formValues: V) {
     setBase(next);
     form.setInitialValues(formValues);
     form.resetDirty(formValues);
   }
 
-  async function saveOn(revision: number): Promise<Article | null> {
+  /** Saves the form on `revision`; the saved item, or null (the reason is on screen). */
+  async function saveOn(revision: number): Promise<ItemOf[K] | null> {
     setFormError(null);
     const formValues = form.getValues();
     try {
@@ -101,32 +122,35 @@ export function ArticleEditor({ article, listHref, onInsertImage }: ArticleEdito
       setConflict(null);
       return saved;
     } catch (err) {
-      const current = await staleArticle(article.id, err).catch(() => null);
+      const current = await staleItem(kind, item.id, err).catch(() => null);
       if (current) {
         setConflict(current);
         return null;
       }
       applyServerErrors(form, err);
       setFormError(message(err));
-      notifications.show({ color: 'red', message: 'The article was not saved.' });
+      notifications.show({ color: 'red', message: `The ${texts.one} was not saved.` });
       return null;
     }
   }
 
   async function submit() {
     if (await saveOn(base.revision)) {
-      notifications.show({ color: 'green', message: 'Article saved.' });
+      notifications.show({ color: 'green', message: `${texts.One} saved.` });
     }
+  }
+
+  function showErrors(errors: FormErrors) {
+    onInvalid?.(errors, form.getValues());
+    setFormError('Some fields need attention.');
   }
 
   async function togglePublished() {
     const publishing = base.status !== 'published';
     let current = base;
     if (publishing && dirty) {
-      if (form.validate().hasErrors) {
-        setFormError('Some fields need attention.');
-        return;
-      }
+      const validation = form.validate();
+      if (validation.hasErrors) return showErrors(validation.errors);
       const saved = await saveOn(base.revision);
       if (!saved) return;
       current = saved;
@@ -137,11 +161,11 @@ export function ArticleEditor({ article, listHref, onInsertImage }: ArticleEdito
       notifications.show({
         color: 'green',
         message: publishing
-          ? 'Article published: every reader of its scope sees it now.'
-          : 'Article unpublished: only its authors see it now.',
+          ? `${texts.One} published: every reader of its scope sees it now.`
+          : `${texts.One} unpublished: only its authors see it now.`,
       });
     } catch (err) {
-      const latest = await staleArticle(article.id, err).catch(() => null);
+      const latest = await staleItem(kind, item.id, err).catch(() => null);
       if (latest) return setConflict(latest);
       const nothing = err instanceof ApiError && err.code === CONTENT_ERROR_CODES.nothingToPublish;
       notifications.show({
@@ -151,7 +175,7 @@ export function ArticleEditor({ article, listHref, onInsertImage }: ArticleEdito
     }
   }
 
-  function takeTheirs(current: Article) {
+  function takeTheirs(current: ItemOf[K]) {
     const theirs = formValuesOf(current);
     form.setValues(theirs);
     loaded(current, theirs);
@@ -160,9 +184,9 @@ export function ArticleEditor({ article, listHref, onInsertImage }: ArticleEdito
     notifications.show({ message: 'Their version is loaded; your changes were discarded.' });
   }
 
-  async function keepMine(current: Article) {
+  async function keepMine(current: ItemOf[K]) {
     if (await saveOn(current.revision)) {
-      notifications.show({ color: 'green', message: 'Article saved with your changes.' });
+      notifications.show({ color: 'green', message: `${texts.One} saved with your changes.` });
     }
   }
 
@@ -175,10 +199,15 @@ export function ArticleEditor({ article, listHref, onInsertImage }: ArticleEdito
       setConfirmDelete(false);
       void navigate(listHref);
     } catch (err) {
-      setDeleteError(message(err));
+      setDeleteError(
+        texts.inUse && err instanceof ApiError && err.code === CONTENT_ERROR_CODES.inUse
+          ? texts.inUse
+          : message(err),
+      );
     }
   }
 
+  const extra = fact?.(values);
   return (
     <Stack gap="lg">
       <UnsavedChangesPrompt when={dirty} />
@@ -186,13 +215,13 @@ export function ArticleEditor({ article, listHref, onInsertImage }: ArticleEdito
         <Anchor component={Link} to={listHref} size="sm">
           <Group gap={4} component="span">
             <IconArrowLeft size={14} aria-hidden />
-            All articles
+            All {texts.many}
           </Group>
         </Anchor>
         <Group justify="space-between" align="flex-start" mt="xs" gap="sm" wrap="wrap">
           <div style={{ minWidth: 0 }}>
             <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
-              {values.title.trim() || 'Untitled article'}
+              {values.title.trim() || `Untitled ${texts.one}`}
             </Title>
             <Group gap={6} mt={4}>
               <ScopeBadge scope={base.scope} />
@@ -203,7 +232,7 @@ export function ArticleEditor({ article, listHref, onInsertImage }: ArticleEdito
                 </Badge>
               ) : null}
               <Text size="xs" c="dimmed">
-                Key <code>{base.key}</code> · {readingTime(values.body)} · saved{' '}
+                Key <code>{base.key}</code> · {extra ? `${extra} · ` : ''}saved{' '}
                 {base.updatedBy ? `by ${base.updatedBy} ` : ''}
                 <time dateTime={base.updatedAt}>{formatDateTime(base.updatedAt)}</time>
               </Text>
@@ -236,28 +265,20 @@ export function ArticleEditor({ article, listHref, onInsertImage }: ArticleEdito
       {conflict ? (
         <RevisionConflict
           current={conflict}
-          noun="article"
+          noun={texts.one}
           savedBy={conflict.updatedBy}
           savedAt={conflict.updatedAt}
           onKeepMine={(c) => void keepMine(c)}
           onTakeTheirs={takeTheirs}
           busy={save.isPending}
-          renderTheirs={(c) => (
-            <Stack gap="xs">
-              <Text fw={600}>{c.title}</Text>
-              <Markdown fz="sm">{c.body}</Markdown>
-            </Stack>
-          )}
+          renderTheirs={renderTheirs}
         />
       ) : null}
 
       <form
-        onSubmit={form.onSubmit(
-          () => void submit(),
-          () => setFormError('Some fields need attention.'),
-        )}
+        onSubmit={form.onSubmit(() => void submit(), showErrors)}
         noValidate
-        aria-label="Article"
+        aria-label={texts.One}
       >
         <Stack gap="lg">
           {formError ? <ErrorAlert>{formError}</ErrorAlert> : null}
@@ -271,35 +292,31 @@ export function ArticleEditor({ article, listHref, onInsertImage }: ArticleEdito
               />
               <Textarea
                 label="Summary"
-                description="Shown in lists and search results."
+                description={texts.summaryHint}
                 autosize
                 minRows={2}
                 maxRows={6}
                 maxLength={CONTENT_LIMITS.summary}
                 {...form.getInputProps('summary')}
               />
-              <TagsInput
-                label="Tags"
-                description={`Up to ${FRAMEWORK_LIMITS.tags}; press Enter after each.`}
-                maxTags={FRAMEWORK_LIMITS.tags}
-                clearable
-                {...form.getInputProps('tags')}
-                error={
-                  form.errors.tags ??
-                  Object.entries(form.errors).find(([k]) => k.startsWith('tags.'))?.[1]
-                }
-              />
+              <Group grow align="flex-start" wrap="wrap">
+                {besideTags?.(form)}
+                <TagsInput
+                  label="Tags"
+                  description={`Up to ${FRAMEWORK_LIMITS.tags}; press Enter after each.`}
+                  maxTags={FRAMEWORK_LIMITS.tags}
+                  clearable
+                  {...form.getInputProps('tags')}
+                  error={
+                    form.errors.tags ??
+                    Object.entries(form.errors).find(([k]) => k.startsWith('tags.'))?.[1]
+                  }
+                  miw={200}
+                />
+              </Group>
             </Stack>
           </Card>
-          <MarkdownEditor
-            label="Body"
-            description="Markdown: headings, lists, links, tables. The preview shows it as readers will."
-            value={values.body}
-            onChange={(body) => form.setFieldValue('body', body)}
-            error={form.errors.body}
-            minHeight={460}
-            onInsertImage={onInsertImage ? insertImage : undefined}
-          />
+          {children(form, onInsertImage ? insertImage : undefined)}
           <Group justify="flex-end" gap="sm">
             <Button
               variant="default"
@@ -326,7 +343,7 @@ export function ArticleEditor({ article, listHref, onInsertImage }: ArticleEdito
         <Stack>
           <Text size="sm">
             {base.status === 'published' ? 'It is published: readers lose it at once. ' : ''}
-            The article is deleted. This cannot be undone.
+            {texts.deleted} This cannot be undone.
           </Text>
           {deleteError ? <ErrorAlert>{deleteError}</ErrorAlert> : null}
           <Group justify="flex-end">
@@ -334,7 +351,7 @@ export function ArticleEditor({ article, listHref, onInsertImage }: ArticleEdito
               Cancel
             </Button>
             <Button color="red" loading={remove.isPending} onClick={() => void confirmDeletion()}>
-              Delete article
+              Delete {texts.one}
             </Button>
           </Group>
         </Stack>

@@ -1,11 +1,10 @@
-import type { ContentScope, PlaybookSummary } from '@tenantry/shared';
+import type { ContentScope } from '@tenantry/shared';
 import {
   Anchor,
   Button,
   Card,
   Group,
   Select,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -13,29 +12,54 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconChecklist, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { PagedList } from '#web/components/PagedList.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { formatDate } from '#web/lib/format.ts';
-import { useAuthorScopes } from '../../api/playbooks/author-scopes.ts';
-import { usePlaybookList } from '../../api/playbooks/list-playbooks.ts';
-import { PriorityBadge, ScopeBadge, StatusBadge } from './ContentBadges.tsx';
-import { CreatePlaybookModal } from './CreatePlaybookModal.tsx';
+import { useAuthorScopes } from '../../api/author-scopes.ts';
+import { useContentList } from '../../api/list-content.ts';
+import { ITEM_TEXTS, type ItemKind, type ItemSummaryOf } from '../../lib/items.ts';
+import { SCOPE_LABELS } from '../../lib/scope-labels.ts';
+import { ScopeBadge, StatusBadge } from '../ContentBadges.tsx';
+import { CreateItemModal } from './CreateItemModal.tsx';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
 
-function PlaybookTitle({ p, href }: { p: PlaybookSummary; href: string }) {
+/** What a kind adds to the list: its picture, its own columns and phone-card lines. */
+export interface ItemListView<K extends ItemKind> {
+  /** The picture of the empty list. */
+  icon: ReactNode;
+  tableMinWidth: number;
+  /** The columns between Status and Updated. */
+  columns: { header: string; cell: (item: ItemSummaryOf[K]) => ReactNode }[];
+  /** On a phone: beside the status and scope badges. */
+  cardBadges?: (item: ItemSummaryOf[K]) => ReactNode;
+  /** On a phone: the words before the date ("Updated" unless said). */
+  cardUpdated?: (item: ItemSummaryOf[K]) => string;
+  /** On a phone: under the date. */
+  cardFooter?: (item: ItemSummaryOf[K]) => ReactNode;
+}
+
+interface ItemListProps<K extends ItemKind> {
+  kind: K;
+  view: ItemListView<K>;
+  hrefFor: (id?: string) => string;
+}
+
+function ItemTitle({ title, href }: { title: string; href: string }) {
   return (
     <Anchor component={Link} to={href} fw={500} size="sm" style={wrap}>
-      {p.title}
+      {title}
     </Anchor>
   );
 }
 
-/** The playbooks I may author: search, scope filter, status, "New playbook". */
-export function PlaybookList({ hrefFor }: { hrefFor: (id?: string) => string }) {
+/** The playbooks or articles I may author: search, tag and scope filters, status, "New …". */
+export function ItemList<K extends ItemKind>({ kind, view, hrefFor }: ItemListProps<K>) {
+  const texts = ITEM_TEXTS[kind];
   const scopes = useAuthorScopes();
   const [search, setSearch] = useState('');
   const [tag, setTag] = useState('');
@@ -44,18 +68,20 @@ export function PlaybookList({ hrefFor }: { hrefFor: (id?: string) => string }) 
   const [q] = useDebouncedValue(search, 300);
   const [debouncedTag] = useDebouncedValue(tag, 300);
   const filters = useMemo(() => ({ q, scope, tag: debouncedTag }), [q, scope, debouncedTag]);
-  const list = usePlaybookList(filters);
-  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const list = useContentList('authoring', kind, filters);
+  // One kind's pages: the summaries of that kind.
+  const items = (list.data?.pages.flatMap((p) => p.items) ?? []) as ItemSummaryOf[K][];
   const filtered = Boolean(filters.q.trim() || filters.tag.trim() || filters.scope);
   const forbidden = list.error instanceof ApiError && list.error.status === 403;
 
   const newButton = (
     <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setCreating(true)}>
-      New playbook
+      New {texts.one}
     </Button>
   );
   const modal = (
-    <CreatePlaybookModal
+    <CreateItemModal
+      kind={kind}
       opened={creating}
       onClose={() => setCreating(false)}
       scopes={scopes}
@@ -65,9 +91,9 @@ export function PlaybookList({ hrefFor }: { hrefFor: (id?: string) => string }) 
 
   if (forbidden) {
     return (
-      <ErrorAlert title="Playbooks are written by owners and admins">
-        Ask an owner or admin of your account to write or change playbooks. Published ones are under
-        Explore.
+      <ErrorAlert title={`${texts.Many} are written by owners and admins`}>
+        Ask an owner or admin of your account to write or change {texts.many}. Published ones are
+        under Explore.
       </ErrorAlert>
     );
   }
@@ -76,13 +102,12 @@ export function PlaybookList({ hrefFor }: { hrefFor: (id?: string) => string }) 
     return (
       <Card withBorder padding="xl" radius="md">
         <Stack align="center" gap="sm" ta="center">
-          <IconChecklist size={40} aria-hidden />
+          {view.icon}
           <Title order={2} size="h3">
-            No playbooks yet
+            No {texts.many} yet
           </Title>
           <Text c="dimmed" maw={440}>
-            A playbook is an ordered list of steps your team follows to close a gap an assessment
-            found. Write the first one.
+            {texts.empty}
           </Text>
           {newButton}
         </Stack>
@@ -105,7 +130,7 @@ export function PlaybookList({ hrefFor }: { hrefFor: (id?: string) => string }) 
         />
         <TextInput
           label="Tag"
-          placeholder="e.g. patching"
+          placeholder={texts.tagPlaceholder}
           value={tag}
           onChange={(e) => setTag(e.currentTarget.value)}
           flex="0 1 150px"
@@ -115,8 +140,8 @@ export function PlaybookList({ hrefFor }: { hrefFor: (id?: string) => string }) 
             label="Scope"
             data={[
               { value: 'all', label: 'All' },
-              { value: 'private', label: 'Private' },
-              { value: 'global', label: 'Global' },
+              { value: 'private', label: SCOPE_LABELS.private },
+              { value: 'global', label: SCOPE_LABELS.global },
             ]}
             value={scope ?? 'all'}
             onChange={(v) => setScope(v === 'all' || !v ? null : (v as ContentScope))}
@@ -127,101 +152,70 @@ export function PlaybookList({ hrefFor }: { hrefFor: (id?: string) => string }) 
         <Group ml="auto">{newButton}</Group>
       </Group>
 
-      {list.isPending ? (
-        <Stack gap="xs" aria-label="Loading playbooks" aria-busy>
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} height={44} radius="sm" />
+      <PagedList query={list} count={items.length} noun={texts.many}>
+        <Table.ScrollContainer minWidth={view.tableMinWidth} visibleFrom="sm">
+          <Table striped highlightOnHover aria-label={texts.Many}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Title</Table.Th>
+                <Table.Th>Status</Table.Th>
+                {view.columns.map((c) => (
+                  <Table.Th key={c.header}>{c.header}</Table.Th>
+                ))}
+                <Table.Th>Updated</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((item) => (
+                <Table.Tr key={item.id}>
+                  <Table.Td>
+                    <ItemTitle title={item.title} href={hrefFor(item.id)} />
+                    <Text size="xs" c="dimmed" ff="monospace" style={wrap}>
+                      {item.key}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      <StatusBadge status={item.status} />
+                      <ScopeBadge scope={item.scope} />
+                    </Group>
+                  </Table.Td>
+                  {view.columns.map((c) => (
+                    <Table.Td key={c.header}>{c.cell(item)}</Table.Td>
+                  ))}
+                  <Table.Td>
+                    <Text size="sm">
+                      <time dateTime={item.updatedAt}>{formatDate(item.updatedAt)}</time>
+                    </Text>
+                    {item.updatedBy ? (
+                      <Text size="xs" c="dimmed">
+                        {item.updatedBy}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Stack gap="xs" hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {items.map((item) => (
+            <Card key={item.id} withBorder padding="sm" component="li">
+              <ItemTitle title={item.title} href={hrefFor(item.id)} />
+              <Group gap={4} mt={4}>
+                <StatusBadge status={item.status} />
+                <ScopeBadge scope={item.scope} />
+                {view.cardBadges?.(item)}
+              </Group>
+              <Text size="xs" c="dimmed" mt={4}>
+                {view.cardUpdated?.(item) ?? 'Updated'}{' '}
+                <time dateTime={item.updatedAt}>{formatDate(item.updatedAt)}</time>
+              </Text>
+              {view.cardFooter?.(item)}
+            </Card>
           ))}
         </Stack>
-      ) : list.isError && items.length === 0 ? (
-        <ErrorAlert title="The playbooks could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{list.error.message}</Text>
-            <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </ErrorAlert>
-      ) : items.length === 0 ? (
-        <Text c="dimmed" role="status">
-          No playbooks match.
-        </Text>
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={640} visibleFrom="sm">
-            <Table striped highlightOnHover aria-label="Playbooks">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Title</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Priority</Table.Th>
-                  <Table.Th>Steps</Table.Th>
-                  <Table.Th>Updated</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td>
-                      <PlaybookTitle p={p} href={hrefFor(p.id)} />
-                      <Text size="xs" c="dimmed" ff="monospace" style={wrap}>
-                        {p.key}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        <StatusBadge status={p.status} />
-                        <ScopeBadge scope={p.scope} />
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <PriorityBadge priority={p.priority} />
-                    </Table.Td>
-                    <Table.Td>{p.stepCount}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">
-                        <time dateTime={p.updatedAt}>{formatDate(p.updatedAt)}</time>
-                      </Text>
-                      {p.updatedBy ? (
-                        <Text size="xs" c="dimmed">
-                          {p.updatedBy}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Stack gap="xs" hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-            {items.map((p) => (
-              <Card key={p.id} withBorder padding="sm" component="li">
-                <PlaybookTitle p={p} href={hrefFor(p.id)} />
-                <Group gap={4} mt={4}>
-                  <StatusBadge status={p.status} />
-                  <ScopeBadge scope={p.scope} />
-                  <PriorityBadge priority={p.priority} />
-                </Group>
-                <Text size="xs" c="dimmed" mt={4}>
-                  {p.stepCount} {p.stepCount === 1 ? 'step' : 'steps'} · updated{' '}
-                  <time dateTime={p.updatedAt}>{formatDate(p.updatedAt)}</time>
-                </Text>
-              </Card>
-            ))}
-          </Stack>
-          {list.hasNextPage ? (
-            <Group justify="center">
-              <Button
-                variant="default"
-                onClick={() => void list.fetchNextPage()}
-                loading={list.isFetchingNextPage}
-              >
-                Load more
-              </Button>
-            </Group>
-          ) : null}
-        </>
-      )}
+      </PagedList>
       {modal}
     </Stack>
   );

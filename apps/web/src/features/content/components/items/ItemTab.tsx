@@ -1,78 +1,93 @@
 import { Anchor, Button, Skeleton, Stack, Text } from '@mantine/core';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { ApiError } from '#web/lib/api.ts';
-import { useArticle } from '../../api/articles/get-article.ts';
-import { ArticleEditor, type InsertImageHandler } from './ArticleEditor.tsx';
-import { ArticleList } from './ArticleList.tsx';
+import { useItem } from '../../api/items/get-item.ts';
+import { ITEM_TEXTS, type ItemKind, type ItemOf } from '../../lib/items.ts';
+import type { OpenImagePicker } from '../media/ImagePicker.tsx';
+import { ItemList, type ItemListView } from './ItemList.tsx';
 
-export interface ArticlesTabProps {
-  /** The id of the article being edited; without it the list shows. */
+/** What the content-admin screen gives the playbooks and the articles tab. */
+export interface ItemTabProps {
+  /** The id of the item being edited; without it the list shows. */
   focus: string | undefined;
-  /** The URL of this tab, or of one article in it. */
+  /** The URL of this tab, or of one item in it. */
   hrefFor: (focus?: string) => string;
   /**
-   * Lets the body insert images: the screen passes the media feature's image picker
+   * Lets the markdown editors insert images: the screen passes the image picker
    * (`useImagePicker().open`). Without it, images are not offered.
    */
-  onInsertImage?: InsertImageHandler;
+  onInsertImage?: OpenImagePicker;
 }
 
-function ArticleEditorScreen({
-  id,
-  listHref,
-  onInsertImage,
-}: {
+interface ItemEditorScreenProps<K extends ItemKind> {
+  kind: K;
   id: string;
   listHref: string;
-  onInsertImage?: InsertImageHandler;
-}) {
-  const article = useArticle(id);
-  if (article.isPending) {
+  editor: (item: ItemOf[K], listHref: string) => ReactNode;
+}
+
+function ItemEditorScreen<K extends ItemKind>({
+  kind,
+  id,
+  listHref,
+  editor,
+}: ItemEditorScreenProps<K>) {
+  const texts = ITEM_TEXTS[kind];
+  const item = useItem(kind, id);
+  if (item.isPending) {
     return (
-      <Stack gap="sm" aria-label="Loading the article" aria-busy>
+      <Stack gap="sm" aria-label={`Loading the ${texts.one}`} aria-busy>
         <Skeleton height={36} width="60%" />
         <Skeleton height={180} />
         <Skeleton height={120} />
       </Stack>
     );
   }
-  if (article.isError) {
-    const missing = article.error instanceof ApiError && article.error.status === 404;
+  if (item.isError) {
+    const missing = item.error instanceof ApiError && item.error.status === 404;
     return (
-      <ErrorAlert title={missing ? 'There is no such article' : 'The article could not be loaded'}>
+      <ErrorAlert
+        title={missing ? `There is no such ${texts.one}` : `The ${texts.one} could not be loaded`}
+      >
         <Stack gap="xs" align="flex-start">
           <Text size="sm">
             {missing
               ? 'It may have been deleted, or it is not one you may edit.'
-              : article.error.message}
+              : item.error.message}
           </Text>
           {missing ? null : (
-            <Button size="xs" variant="light" onClick={() => void article.refetch()}>
+            <Button size="xs" variant="light" onClick={() => void item.refetch()}>
               Try again
             </Button>
           )}
           <Anchor component={Link} to={listHref} size="sm">
-            All articles
+            All {texts.many}
           </Anchor>
         </Stack>
       </ErrorAlert>
     );
   }
-  return (
-    <ArticleEditor
-      key={article.data.id}
-      article={article.data}
-      listHref={listHref}
-      onInsertImage={onInsertImage}
-    />
-  );
+  // A fresh editor per item: its form starts from that item.
+  return <Fragment key={item.data.id}>{editor(item.data, listHref)}</Fragment>;
 }
 
-/** Content admin, articles: the list, or the editor of the article in focus. */
-export function ArticlesTab({ focus, hrefFor, onInsertImage }: ArticlesTabProps) {
+/** Content admin, playbooks or articles: the list, or the editor of the item in focus. */
+export function ItemTab<K extends ItemKind>({
+  kind,
+  focus,
+  hrefFor,
+  view,
+  editor,
+}: Pick<ItemTabProps, 'focus' | 'hrefFor'> & {
+  kind: K;
+  view: ItemListView<K>;
+  /** The kind's editor of a loaded item. */
+  editor: (item: ItemOf[K], listHref: string) => ReactNode;
+}) {
   if (focus) {
-    return <ArticleEditorScreen id={focus} listHref={hrefFor()} onInsertImage={onInsertImage} />;
+    return <ItemEditorScreen kind={kind} id={focus} listHref={hrefFor()} editor={editor} />;
   }
-  return <ArticleList hrefFor={hrefFor} />;
+  return <ItemList kind={kind} view={view} hrefFor={hrefFor} />;
 }

@@ -1,14 +1,20 @@
 import { Anchor, Skeleton, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { useTenantName } from '../../api/library/get-tenant-name.ts';
+
+export interface ExploreForTenantProps {
+  tenantId: string;
+  /** The client tenant's name, once known (the explore route reads it from the tenants feature). */
+  name: string | undefined;
+  /** The name's lookup: pending, failed (no such tenant for me) or done. */
+  status: 'pending' | 'error' | 'success';
+}
 
 /** "For Acme": the client tenant explore was opened for, linked to its overview. */
-export function ExploreForTenant({ tenantId }: { tenantId: string }) {
-  const name = useTenantName(tenantId);
-  if (name.isPending) {
+export function ExploreForTenant({ tenantId, name, status }: ExploreForTenantProps) {
+  if (status === 'pending') {
     return <Skeleton height={14} width={180} mt={4} aria-label="Loading the client tenant" />;
   }
-  if (name.isError) {
+  if (status === 'error') {
     return (
       <Text size="sm" c="dimmed" component="span">
         For a client tenant that could not be found.
@@ -24,7 +30,7 @@ export function ExploreForTenant({ tenantId }: { tenantId: string }) {
         fw={600}
         inherit
       >
-        {name.data}
+        {name}
       </Anchor>
       : frameworks to assess it against, playbooks to close its gaps.
     </Text>

@@ -7,7 +7,7 @@ import { RouterProvider, createMemoryRouter, useParams } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '#web/lib/query-client.ts';
 import { jsonResponse } from '#web/test/fixtures.ts';
-import type { LibraryKind } from '../../api/library/library-keys.ts';
+import type { ContentKind } from '../../lib/items.ts';
 import { ExploreLibrary } from './ExploreLibrary.tsx';
 
 const NIST: LibraryFramework = {
@@ -125,7 +125,7 @@ const DETAIL: LibraryFrameworkDetail = {
 
 function Screen() {
   const { tab } = useParams();
-  const kind = (tab ?? 'frameworks') as LibraryKind;
+  const kind = (tab ?? 'frameworks') as ContentKind;
   return <ExploreLibrary key={kind} kind={kind} hrefFor={(t) => `/explore/${t}`} />;
 }
 

@@ -24,21 +24,17 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
-import type { LibraryKind } from '../../api/library/library-keys.ts';
-import { useLibraryList } from '../../api/library/list-library.ts';
-import {
-  readLibraryQuery,
-  writeLibraryQuery,
-  type LibraryQuery,
-} from '../../lib/library/library-query.ts';
-import { PriorityBadge, ScopeBadge, Tags } from './ContentBits.tsx';
+import { PagedList } from '#web/components/PagedList.tsx';
+import { useContentList } from '../../api/list-content.ts';
+import { readLibraryQuery, writeLibraryQuery, type LibraryQuery } from '../../lib/content-query.ts';
+import type { ContentKind } from '../../lib/items.ts';
+import { PriorityBadge, ScopeBadge, Tags } from '../ContentBadges.tsx';
 import { FrameworkPreview } from './FrameworkPreview.tsx';
 import { ArticleView, PlaybookView } from './ItemViews.tsx';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
 
-const NOUNS: Record<LibraryKind, { one: string; many: string; placeholder: string }> = {
+const NOUNS: Record<ContentKind, { one: string; many: string; placeholder: string }> = {
   frameworks: {
     one: 'framework',
     many: 'frameworks',
@@ -49,9 +45,9 @@ const NOUNS: Record<LibraryKind, { one: string; many: string; placeholder: strin
 };
 
 export interface ExploreLibraryProps {
-  kind: LibraryKind;
+  kind: ContentKind;
   /** The URL of an explore tab (keeps the client tenant in the path). */
-  hrefFor: (tab: LibraryKind) => string;
+  hrefFor: (tab: ContentKind) => string;
 }
 
 type Summary = LibraryFramework | PlaybookSummary | ArticleSummary;
@@ -114,7 +110,7 @@ function FrameworkCard({
       tags={f.tags}
       badges={
         <>
-          <ScopeBadge scope={f.scope} />
+          <ScopeBadge scope={f.scope} forReaders />
           {f.latestVersion ? (
             <Badge variant="light" size="sm" tt="none">
               Version {f.latestVersion}
@@ -155,7 +151,7 @@ function Results({
   itemHref,
   onClear,
 }: {
-  kind: LibraryKind;
+  kind: ContentKind;
   query: LibraryQuery;
   itemHref: (id: string, node?: string) => string;
   onClear: () => void;
@@ -164,58 +160,47 @@ function Results({
     () => ({ q: query.q, scope: query.scope, tag: query.tag }),
     [query.q, query.scope, query.tag],
   );
-  const list = useLibraryList(kind, filters);
+  const list = useContentList('library', kind, filters);
   const items: Summary[] = list.data?.pages.flatMap((p) => p.items as Summary[]) ?? [];
   const total = list.data?.pages[0]?.total ?? 0;
   const noun = NOUNS[kind];
   const filtered = Boolean(filters.q.trim() || filters.tag.trim() || filters.scope);
 
-  if (list.isPending) {
-    return (
-      <SimpleGrid cols={{ base: 1, sm: 2 }} aria-label={`Loading ${noun.many}`} aria-busy>
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} height={140} radius="md" />
-        ))}
-      </SimpleGrid>
-    );
-  }
-  if (list.isError && items.length === 0) {
-    return (
-      <ErrorAlert title={`The ${noun.many} could not be loaded`}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{list.error.message}</Text>
-          <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </ErrorAlert>
-    );
-  }
-  if (items.length === 0) {
-    return (
-      <Card withBorder padding="xl" radius="md">
-        <Stack align="center" gap="xs" ta="center" role="status">
-          <Text fw={500}>
-            {filtered
-              ? `No ${noun.many} match${filters.q.trim() ? ` “${filters.q.trim()}”` : ''}.`
-              : `No ${noun.many} are published yet.`}
-          </Text>
-          <Text size="sm" c="dimmed" maw={420}>
-            {filtered
-              ? 'Try other words, or clear the filters.'
-              : `Published ${noun.many} of your account, and global ones, show here.`}
-          </Text>
-          {filtered ? (
-            <Button variant="light" size="xs" onClick={onClear}>
-              Clear search and filters
-            </Button>
-          ) : null}
-        </Stack>
-      </Card>
-    );
-  }
   return (
-    <Stack gap="sm">
+    <PagedList
+      query={list}
+      count={items.length}
+      noun={noun.many}
+      gap="sm"
+      loading={
+        <SimpleGrid cols={{ base: 1, sm: 2 }} aria-label={`Loading ${noun.many}`} aria-busy>
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} height={140} radius="md" />
+          ))}
+        </SimpleGrid>
+      }
+      empty={
+        <Card withBorder padding="xl" radius="md">
+          <Stack align="center" gap="xs" ta="center" role="status">
+            <Text fw={500}>
+              {filtered
+                ? `No ${noun.many} match${filters.q.trim() ? ` “${filters.q.trim()}”` : ''}.`
+                : `No ${noun.many} are published yet.`}
+            </Text>
+            <Text size="sm" c="dimmed" maw={420}>
+              {filtered
+                ? 'Try other words, or clear the filters.'
+                : `Published ${noun.many} of your account, and global ones, show here.`}
+            </Text>
+            {filtered ? (
+              <Button variant="light" size="xs" onClick={onClear}>
+                Clear search and filters
+              </Button>
+            ) : null}
+          </Stack>
+        </Card>
+      }
+    >
       <Text size="sm" c="dimmed" role="status">
         {total} {total === 1 ? noun.one : noun.many}
         {filtered ? ' found' : ''}
@@ -252,7 +237,7 @@ function Results({
                 tags={p.tags}
                 badges={
                   <>
-                    <ScopeBadge scope={p.scope} />
+                    <ScopeBadge scope={p.scope} forReaders />
                     <PriorityBadge priority={p.priority} />
                     <Badge variant="light" color="gray" size="sm" tt="none">
                       {p.stepCount} {p.stepCount === 1 ? 'step' : 'steps'}
@@ -271,23 +256,12 @@ function Results({
               q={filters.q}
               summary={a.summary}
               tags={a.tags}
-              badges={<ScopeBadge scope={a.scope} />}
+              badges={<ScopeBadge scope={a.scope} forReaders />}
             />
           );
         })}
       </SimpleGrid>
-      {list.hasNextPage ? (
-        <Group justify="center">
-          <Button
-            variant="default"
-            onClick={() => void list.fetchNextPage()}
-            loading={list.isFetchingNextPage}
-          >
-            Load more
-          </Button>
-        </Group>
-      ) : null}
-    </Stack>
+    </PagedList>
   );
 }
 

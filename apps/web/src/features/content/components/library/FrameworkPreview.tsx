@@ -37,7 +37,7 @@ import {
   scoringLines,
   sectionQuestionCount,
 } from '../../lib/library/framework-tree.ts';
-import { PriorityBadge, ScopeBadge, Tags } from './ContentBits.tsx';
+import { PriorityBadge, ScopeBadge, Tags } from '../ContentBadges.tsx';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
 
@@ -361,7 +361,7 @@ export function FrameworkPreview({ id, node, playbookHref }: FrameworkPreviewPro
           {f.name}
         </Title>
         <Group gap={6} mt={6}>
-          <ScopeBadge scope={f.scope} />
+          <ScopeBadge scope={f.scope} forReaders />
           <Badge variant="light" size="sm" tt="none">
             Version {f.version}
           </Badge>

@@ -16,8 +16,8 @@ import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { Markdown } from '#web/components/markdown/Markdown.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { formatDate } from '#web/lib/format.ts';
-import { useLibraryArticle, useLibraryPlaybook } from '../../api/library/get-library-item.ts';
-import { PriorityBadge, ScopeBadge, Tags } from './ContentBits.tsx';
+import { useLibraryItem } from '../../api/library/get-library-item.ts';
+import { PriorityBadge, ScopeBadge, Tags } from '../ContentBadges.tsx';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
 
@@ -57,7 +57,7 @@ function Loaded<T>({
 /** A published playbook, read-only: its steps in order with effort, owner and instructions. */
 export function PlaybookView({ id }: { id: string }) {
   return (
-    <Loaded query={useLibraryPlaybook(id)} noun="playbook">
+    <Loaded query={useLibraryItem('playbooks', id)} noun="playbook">
       {(p) => (
         <Stack gap="md">
           <div>
@@ -65,7 +65,7 @@ export function PlaybookView({ id }: { id: string }) {
               {p.title}
             </Title>
             <Group gap={6} mt={6}>
-              <ScopeBadge scope={p.scope} />
+              <ScopeBadge scope={p.scope} forReaders />
               <PriorityBadge priority={p.priority} />
               <Text size="xs" c="dimmed">
                 {p.steps.length} {p.steps.length === 1 ? 'step' : 'steps'}
@@ -129,7 +129,7 @@ export function PlaybookView({ id }: { id: string }) {
 /** A published article, read-only. */
 export function ArticleView({ id }: { id: string }) {
   return (
-    <Loaded query={useLibraryArticle(id)} noun="article">
+    <Loaded query={useLibraryItem('articles', id)} noun="article">
       {(a) => (
         <Stack gap="md" maw={760}>
           <div>
@@ -137,7 +137,7 @@ export function ArticleView({ id }: { id: string }) {
               {a.title}
             </Title>
             <Group gap={6} mt={6}>
-              <ScopeBadge scope={a.scope} />
+              <ScopeBadge scope={a.scope} forReaders />
               {a.publishedAt ? (
                 <Text size="xs" c="dimmed">
                   Published <time dateTime={a.publishedAt}>{formatDate(a.publishedAt)}</time>

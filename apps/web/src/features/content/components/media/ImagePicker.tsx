@@ -91,9 +91,13 @@ export type InsertMarkdown = (markdown: string) => void;
 /** What an editor asks the picker for: where to insert, and the item's scope. */
 export type OpenImagePicker = (insert: InsertMarkdown, options: { scope: ContentScope }) => void;
 
+/** A markdown editor's "Insert image": the picker opened for the item being edited. */
+export type InsertImage = (insert: InsertMarkdown) => void;
+
 /**
  * The image picker for a screen whose editors insert images: `open` goes to their
- * `onInsertImage` (ArticlesTab, PlaybooksTab), `element` is rendered once by the screen.
+ * `onInsertImage` (FrameworksTab, PlaybooksTab, ArticlesTab), `element` is rendered once by
+ * the screen.
  */
 export function useImagePicker(): { open: OpenImagePicker; element: ReactElement } {
   const [request, setRequest] = useState<{

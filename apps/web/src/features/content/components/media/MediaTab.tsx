@@ -3,7 +3,8 @@ import { Alert, Card, Group, SegmentedControl, Stack, Text, Title } from '@manti
 import { notifications } from '@mantine/notifications';
 import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useAuthorScopes } from '../../api/media/author-scopes.ts';
+import { useAuthorScopes } from '../../api/author-scopes.ts';
+import { SCOPE_READER_LABELS } from '../../lib/scope-labels.ts';
 import { MediaGrid } from './MediaGrid.tsx';
 import { ImageUpload } from './ImageUpload.tsx';
 
@@ -13,11 +14,6 @@ export interface MediaTabProps {
   /** The URL of this tab, or of one image in it. */
   hrefFor: (focus?: string) => string;
 }
-
-const SCOPE_CHOICES: Record<ContentScope, string> = {
-  private: 'Your account',
-  global: 'Global',
-};
 
 /** Pick the scope of the images shown and uploaded, when there is more than one. */
 export function ScopeSwitch({
@@ -35,7 +31,7 @@ export function ScopeSwitch({
       aria-label="Whose images"
       value={value}
       onChange={(v) => onChange(v as ContentScope)}
-      data={scopes.map((s) => ({ value: s, label: SCOPE_CHOICES[s] }))}
+      data={scopes.map((s) => ({ value: s, label: SCOPE_READER_LABELS[s] }))}
     />
   );
 }

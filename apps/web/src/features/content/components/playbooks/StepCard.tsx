@@ -21,6 +21,7 @@ import {
 import type { ReactNode } from 'react';
 import { MarkdownEditor } from '#web/components/markdown/MarkdownEditor.tsx';
 import type { PlaybookFormValues, StepValues } from '../../lib/playbooks/playbook-form.ts';
+import type { InsertImage } from '../media/ImagePicker.tsx';
 
 interface StepCardProps {
   form: UseFormReturnType<PlaybookFormValues>;
@@ -32,7 +33,7 @@ interface StepCardProps {
   onToggle: () => void;
   onMove: (to: number) => void;
   onDelete: () => void;
-  onInsertImage?: (insert: (markdown: string) => void) => void;
+  onInsertImage?: InsertImage;
 }
 
 /** One step of the playbook editor: title, effort, owner role, instructions (markdown). */

@@ -1,9 +1,5 @@
-import {
-  FRAMEWORK_KEY_PATTERN,
-  FRAMEWORK_LIMITS,
-  type Article,
-  type SaveArticle,
-} from '@tenantry/shared';
+import type { Article, SaveArticle } from '@tenantry/shared';
+import { normaliseTags } from '../content-fields.ts';
 
 export interface ArticleFormValues {
   title: string;
@@ -22,22 +18,9 @@ export function toSaveBody(v: ArticleFormValues, revision: number): SaveArticle 
     revision,
     title: v.title.trim(),
     summary: v.summary.trim(),
-    tags: [...new Set(v.tags.map((t) => t.trim().toLowerCase()).filter(Boolean))],
+    tags: normaliseTags(v.tags),
     body: v.body,
   };
-}
-
-/** A key from a title: `Running an assessment` → `running-an-assessment`. */
-export function keyFromTitle(title: string): string {
-  const key = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9.]+/g, '-')
-    .replace(/^[-.]+|-+$/g, '')
-    .slice(0, FRAMEWORK_LIMITS.key)
-    .replace(/-+$/g, '');
-  return FRAMEWORK_KEY_PATTERN.test(key) ? key : '';
 }
 
 /** About how long the article takes to read, at 200 words a minute: "4 min read". */

@@ -18,11 +18,6 @@ export function setField(form: FrameworkForm, path: string, value: unknown): voi
   form.setFieldValue(path as never, value as never);
 }
 
-/** Tags as the document keeps them: trimmed, lowercase, each once. */
-export function normaliseTags(tags: readonly string[]): string[] {
-  return [...new Set(tags.map((t) => t.trim().toLowerCase()).filter(Boolean))];
-}
-
 /**
  * Changes a list (options, bands, sections): items move, so problems shown by position would
  * point at the wrong ones; when problems are shown, they are checked again.

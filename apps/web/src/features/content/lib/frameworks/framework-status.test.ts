@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { diffSummary, draftHeadline, isEmptyDiff, statusBadges } from './framework-status.ts';
-import { keyFromName } from './scope-labels.ts';
 
 describe('framework status', () => {
   it('badges a draft only, a published one with or without draft changes, an archived one', () => {
@@ -46,11 +45,5 @@ describe('framework status', () => {
     );
     expect(isEmptyDiff({ added: [], removed: [], changed: [], metadataChanged: false })).toBe(true);
     expect(isEmptyDiff(diff)).toBe(false);
-  });
-
-  it('makes a framework key from its name', () => {
-    expect(keyFromName('NIST CSF 2.0')).toBe('nist-csf-2.0');
-    expect(keyFromName('  Ünïcode — Höhe!  ')).toBe('unicode-hohe');
-    expect(keyFromName('...')).toBe('');
   });
 });

@@ -1,7 +1,7 @@
 import type { Question, Section } from '@tenantry/shared';
 import { describe, expect, it } from 'vitest';
 import { pathToNode, scoringLines, sectionQuestionCount } from './framework-tree.ts';
-import { listParams, readLibraryQuery, writeLibraryQuery } from './library-query.ts';
+import { listParams, nextOffset, readLibraryQuery, writeLibraryQuery } from '../content-query.ts';
 
 const q = (key: string, extra: Partial<Question> = {}): Question =>
   ({
@@ -77,5 +77,13 @@ describe('library query', () => {
     expect(listParams({ q: ' GV.OC ', scope: null, tag: 'NIST' }).toString()).toBe(
       'limit=30&offset=0&q=GV.OC&tag=nist',
     );
+  });
+
+  it('asks for the next page until every item is loaded', () => {
+    const page = (n: number) => ({ items: Array.from({ length: n }, (_, i) => i) });
+    expect(nextOffset({ total: 80, ...page(50) }, [page(50)])).toBe(50);
+    expect(nextOffset({ total: 80, ...page(30) }, [page(50), page(30)])).toBeUndefined();
+    // An empty page ends the list even if the total says more.
+    expect(nextOffset({ total: 80, ...page(0) }, [page(50), page(0)])).toBeUndefined();
   });
 });

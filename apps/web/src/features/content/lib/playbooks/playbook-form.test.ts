@@ -1,6 +1,6 @@
 import type { Playbook } from '@tenantry/shared';
 import { describe, expect, it } from 'vitest';
-import { formValuesOf, keyFromTitle, moveItem, newStep, toSaveBody } from './playbook-form.ts';
+import { formValuesOf, moveItem, newStep, toSaveBody } from './playbook-form.ts';
 
 const PLAYBOOK: Playbook = {
   id: 'p1',
@@ -53,12 +53,5 @@ describe('playbook form', () => {
     expect(moveItem(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
     expect(moveItem(['a', 'b', 'c'], 1, 9)).toEqual(['a', 'c', 'b']);
     expect(moveItem(['a', 'b'], 5, 0)).toEqual(['a', 'b']);
-  });
-
-  it('suggests a key from a title', () => {
-    expect(keyFromTitle('Patch management')).toBe('patch-management');
-    expect(keyFromTitle('  Réponse à incident!  ')).toBe('reponse-a-incident');
-    expect(keyFromTitle('NIST CSF 2.0')).toBe('nist-csf-2.0');
-    expect(keyFromTitle('***')).toBe('');
   });
 });

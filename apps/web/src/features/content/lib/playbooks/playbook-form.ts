@@ -1,11 +1,5 @@
-import {
-  FRAMEWORK_KEY_PATTERN,
-  FRAMEWORK_LIMITS,
-  type Playbook,
-  type PlaybookPriority,
-  type SavePlaybook,
-  type StepEffort,
-} from '@tenantry/shared';
+import type { Playbook, PlaybookPriority, SavePlaybook, StepEffort } from '@tenantry/shared';
+import { normaliseTags } from '../content-fields.ts';
 
 /** One step as the form holds it; `uid` keeps it apart while it moves (never sent). */
 export interface StepValues {
@@ -49,7 +43,7 @@ export function toSaveBody(v: PlaybookFormValues, revision: number): SavePlayboo
     title: v.title.trim(),
     summary: v.summary.trim(),
     priority: v.priority,
-    tags: [...new Set(v.tags.map((t) => t.trim().toLowerCase()).filter(Boolean))],
+    tags: normaliseTags(v.tags),
     steps: v.steps.map(({ title, body, effort, ownerRole }) => ({
       title: title.trim(),
       body,
@@ -67,20 +61,4 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   const [item] = out.splice(from, 1);
   out.splice(target, 0, item as T);
   return out;
-}
-
-/**
- * A key from a title: `Patch management` → `patch-management` (what the key field suggests
- * until the author types their own).
- */
-export function keyFromTitle(title: string): string {
-  const key = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9.]+/g, '-')
-    .replace(/^[-.]+|-+$/g, '')
-    .slice(0, FRAMEWORK_LIMITS.key)
-    .replace(/-+$/g, '');
-  return FRAMEWORK_KEY_PATTERN.test(key) ? key : '';
 }
