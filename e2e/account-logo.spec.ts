@@ -76,7 +76,7 @@ test('an owner crops a picture into the account logo; the header and General sho
   await recordUploads(page);
   const cropperLoads: string[] = [];
   page.on('request', (r) => {
-    if (/\/assets\/LogoCropper-[^/]+\.js$/.test(r.url())) cropperLoads.push(r.url());
+    if (/\/assets\/ImageCropper-[^/]+\.js$/.test(r.url())) cropperLoads.push(r.url());
   });
   await page.goto('/admin/general');
   const logo = page.getByRole('region', { name: 'Logo' });

@@ -7,24 +7,29 @@ import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '#web/lib/query-client.ts';
 import { jsonResponse } from '#web/test/fixtures.ts';
 import { useAccount } from '../api/get-account.ts';
-import { readImageSize } from '../lib/image-size.ts';
+import type { ImageCropperProps } from '#web/components/image-cropper/ImageCropper.tsx';
+import { readImageSize } from '#web/lib/image-size.ts';
 import { AccountGeneral } from './AccountGeneral.tsx';
-import type { LogoCropperProps } from './LogoCropper.tsx';
 
 // happy-dom neither decodes images nor draws on a canvas: the image's size and the cropper
-// (its own chunk, tested in LogoCropper.test.tsx and the e2e journey) stand in here.
-vi.mock('../lib/image-size.ts', () => ({
+// (its own chunk, tested in ImageCropper.test.tsx and the e2e journey) stand in here.
+vi.mock('#web/lib/image-size.ts', () => ({
   readImageSize: vi.fn(async () => ({ width: 800, height: 600 })),
 }));
-vi.mock('./LogoCropper.tsx', () => ({
-  LogoCropper: ({ saving, error, onSave, onCancel }: LogoCropperProps) => (
-    <div role="group" aria-label="Crop the new logo">
+vi.mock('#web/components/image-cropper/ImageCropper.tsx', () => ({
+  ImageCropper: ({ label, saveLabel, saving, error, onSave, onCancel }: ImageCropperProps) => (
+    <div role="group" aria-label={label}>
       <button
         type="button"
         disabled={saving}
-        onClick={() => onSave(new Blob(['cropped'], { type: 'image/webp' }))}
+        onClick={() =>
+          onSave({
+            blob: new Blob(['cropped'], { type: 'image/webp' }),
+            size: { width: 512, height: 512 },
+          })
+        }
       >
-        Save logo
+        {saveLabel}
       </button>
       <button type="button" onClick={onCancel}>
         Cancel

@@ -1,8 +1,9 @@
 import type { ContentScope } from '@tenantry/shared';
 import { Button, Modal, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useCallback, useMemo, useState, type ReactElement } from 'react';
+import type { ImageCropUploadState } from '#web/components/image-cropper/ImageCropUpload.tsx';
 import type { ContentMedia } from '../../api/media/list-media.ts';
-import { imageMarkdown } from '../../lib/media/image-file.ts';
+import { imageMarkdown } from '../../lib/media/content-image.ts';
 import { ImageUpload } from './ImageUpload.tsx';
 import { MediaGrid } from './MediaGrid.tsx';
 
@@ -23,6 +24,10 @@ export function ImagePicker({ opened, scope, onClose, onPick }: ImagePickerProps
   const [alt, setAlt] = useState('');
   const [tab, setTab] = useState<string | null>('library');
   const [cropping, setCropping] = useState(false);
+  const growWhileCropping = useCallback(
+    (state: ImageCropUploadState) => setCropping(state === 'cropping'),
+    [],
+  );
 
   function pick(media: ContentMedia) {
     onPick(imageMarkdown(media.url, alt));
@@ -74,7 +79,7 @@ export function ImagePicker({ opened, scope, onClose, onPick }: ImagePickerProps
               <ImageUpload
                 scope={scope}
                 onUploaded={pick}
-                onCroppingChange={setCropping}
+                onStateChange={growWhileCropping}
                 chooseLabel="Choose an image"
               />
             </Stack>

@@ -20,7 +20,7 @@ import { ApiError } from '#web/lib/api.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { useDeleteMedia } from '../../api/media/delete-media.ts';
 import { useMediaList, type ContentMedia } from '../../api/media/list-media.ts';
-import { formatBytes, imageMarkdown } from '../../lib/media/image-file.ts';
+import { formatBytes, imageMarkdown } from '../../lib/media/content-image.ts';
 
 function describe(m: ContentMedia): string {
   const dims = m.width && m.height ? `${m.width} × ${m.height}` : null;

@@ -1,4 +1,4 @@
-import type { Size } from './logo-crop.ts';
+import type { Size } from './image-crop.ts';
 
 /**
  * The natural size of the image at `url`, known once its header is read (before it is

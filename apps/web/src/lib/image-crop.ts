@@ -1,5 +1,3 @@
-import { MEDIA_LIMITS, MEDIA_PURPOSE_RULES } from '@tenantry/shared';
-
 /** A size in pixels. */
 export interface Size {
   width: number;
@@ -12,17 +10,13 @@ export interface Rect extends Size {
   y: number;
 }
 
-/** Longest side of an uploaded content image: the server's box for it (2048). */
-export const IMAGE_MAX_SIDE = Math.min(
-  MEDIA_LIMITS.maxSide,
-  MEDIA_PURPOSE_RULES.content_image.maxWidth,
-  MEDIA_PURPOSE_RULES.content_image.maxHeight,
-);
+/** What an upload may be: its longest side in pixels, its size in bytes. */
+export interface ImageLimits {
+  maxSide: number;
+  maxBytes: number;
+}
 
-/** Largest upload in bytes (the server answers 413 above). */
-export const IMAGE_MAX_BYTES = MEDIA_LIMITS.maxBytes;
-
-/** The cropper's zoom: 1 shows the whole image in the crop area; up to 4×. */
+/** The cropper's zoom: 1 shows the whole image (its shorter side) in the crop area; up to 4×. */
 export const IMAGE_ZOOM = { min: 1, max: 4, step: 0.05 } as const;
 
 /** The shapes a person may crop to. `original` keeps the image's own shape (no cut at 1×). */
@@ -55,7 +49,10 @@ export function isUsableArea(area: Rect): boolean {
   );
 }
 
-/** The cropper's area rounded to whole pixels and kept inside the image (at least one pixel). */
+/**
+ * The part of the image to draw: the cropper's area rounded to whole pixels and kept inside
+ * the image (at least one pixel), whatever rounding or a resize did to it.
+ */
 export function sourceRect(area: Rect, image: Size): Rect {
   const x = clamp(Math.round(area.x), 0, image.width - 1);
   const y = clamp(Math.round(area.y), 0, image.height - 1);
@@ -68,7 +65,7 @@ export function sourceRect(area: Rect, image: Size): Rect {
 }
 
 /** The crop fitted inside `cap` × `cap`, aspect kept, never enlarged, at least 1 px each way. */
-export function outputSize(crop: Size, cap: number = IMAGE_MAX_SIDE): Size {
+export function outputSize(crop: Size, cap: number): Size {
   const scale = Math.min(1, cap / Math.max(crop.width, crop.height));
   return {
     width: Math.max(1, Math.round(crop.width * scale)),
@@ -91,15 +88,14 @@ export interface EncodedImage {
 }
 
 /**
- * The upload: the crop at most IMAGE_MAX_SIDE on its longer side, encoded as WebP (JPEG when
- * the browser gives something else for WebP), at lower qualities and then smaller sizes until
- * it is within `maxBytes`. Rejects when even the smallest try is too large.
+ * The upload: the crop at most `maxSide` on its longer side, encoded as WebP (JPEG when the
+ * browser gives something else for WebP), at lower qualities and then smaller sizes until it
+ * is within `maxBytes`. Rejects when even the smallest try is too large.
  */
 export async function encodeWithinLimits(
   crop: Size,
   encodeAt: EncodeAt,
-  maxBytes: number = IMAGE_MAX_BYTES,
-  maxSide: number = IMAGE_MAX_SIDE,
+  { maxSide, maxBytes }: ImageLimits,
 ): Promise<EncodedImage> {
   let size: Size | null = outputSize(crop, maxSide);
   let type: string = OUTPUT_TYPES[0];

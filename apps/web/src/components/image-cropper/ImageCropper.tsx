@@ -1,42 +1,56 @@
 // The image cropper: a chunk of its own (react-easy-crop and the canvas work), loaded by
-// ImageUpload only when a person has picked a file.
+// ImageCropUpload only when a person has picked a file.
 import { Box, Button, Group, SegmentedControl, Slider, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
-import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import {
   ASPECT_CHOICES,
-  IMAGE_MAX_SIDE,
   IMAGE_ZOOM,
   aspectRatio,
   isUsableArea,
   type AspectChoice,
   type EncodedImage,
+  type ImageLimits,
   type Size,
-} from '../../lib/media/image-crop.ts';
-import { renderCrop } from '../../lib/media/render-image.ts';
+} from '#web/lib/image-crop.ts';
+import { renderCrop } from '#web/lib/render-image.ts';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 
-export interface ImageCropperProps {
+/** How an image is cropped: its names and words, its shape, what the upload may be. */
+export interface ImageCropSettings {
+  /** The cropper's name (a group): "Crop the image". */
+  label: string;
+  /** Under the crop area: how to move it, and what becomes of it. */
+  hint: string;
+  /** The save button: "Upload image". */
+  saveLabel: string;
+  /** A fixed shape (width / height, 1 for a square), or `choice`: the person picks one. */
+  aspect: number | 'choice';
+  limits: ImageLimits;
+  /** The crop area's height on a phone and on a wider screen. */
+  height?: { base: number; sm: number };
+}
+
+export interface ImageCropperProps extends ImageCropSettings {
   /** The picked image (an object URL). */
   src: string;
   /** The upload is under way. */
   saving: boolean;
   /** Why the last upload was refused, shown beside the buttons. */
   error: string | null;
-  /** The cropped image, encoded within the upload limits, ready to upload. */
+  /** The cropped image, encoded within the limits, ready to upload. */
   onSave: (image: EncodedImage) => void;
   onCancel: () => void;
-  saveLabel?: string;
   /** Draws the crop (tests give their own; the browser draws on a canvas). */
-  render?: (src: string, area: Area) => Promise<EncodedImage>;
+  render?: (src: string, area: Area, limits: ImageLimits) => Promise<EncodedImage>;
 }
 
 const percent = (zoom: number) => `${Math.round(zoom * 100)}%`;
 
 /**
- * Crop a picked image before it is uploaded: a shape (its own or a fixed one), drag or arrow
- * keys to move, a labelled zoom slider. The crop is drawn on a canvas and encoded as WebP (or
- * JPEG) at most 2048 px and 1 MB.
+ * Crop a picked image before it is uploaded: a shape (fixed, or one the person picks), drag
+ * or arrow keys to move, a labelled zoom slider. The crop is drawn on a canvas and encoded as
+ * WebP (or JPEG) within the upload's limits.
  */
 export function ImageCropper({
   src,
@@ -44,7 +58,12 @@ export function ImageCropper({
   error,
   onSave,
   onCancel,
-  saveLabel = 'Upload image',
+  label,
+  hint,
+  saveLabel,
+  aspect,
+  limits,
+  height = { base: 240, sm: 340 },
   render = renderCrop,
 }: ImageCropperProps) {
   const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
@@ -67,7 +86,7 @@ export function ImageCropper({
     setRendering(true);
     setRenderError(null);
     try {
-      onSave(await render(src, area));
+      onSave(await render(src, area, limits));
     } catch (err) {
       setRenderError(
         err instanceof Error && /larger than/.test(err.message)
@@ -79,14 +98,32 @@ export function ImageCropper({
     }
   }
 
+  const zoomSlider = (
+    <>
+      <Text size="sm" fw={500} aria-hidden>
+        Zoom
+      </Text>
+      <Slider
+        value={zoom}
+        onChange={setZoom}
+        min={IMAGE_ZOOM.min}
+        max={IMAGE_ZOOM.max}
+        step={IMAGE_ZOOM.step}
+        label={percent}
+        thumbLabel="Zoom"
+        thumbValueText={percent}
+        mt={6}
+      />
+    </>
+  );
   const shownError = unreadable
     ? 'The image could not be read (it may be damaged). Choose another file.'
     : (renderError ?? error);
   return (
-    <Stack gap="sm" ref={group} tabIndex={-1} role="group" aria-label="Crop the image">
+    <Stack gap="sm" ref={group} tabIndex={-1} role="group" aria-label={label}>
       <Box
         pos="relative"
-        h={{ base: 240, sm: 340 }}
+        h={height}
         bg="dark.7"
         style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
       >
@@ -94,7 +131,7 @@ export function ImageCropper({
           image={src}
           crop={crop}
           zoom={zoom}
-          aspect={aspectRatio(shape, natural)}
+          aspect={aspect === 'choice' ? aspectRatio(shape, natural) : aspect}
           minZoom={IMAGE_ZOOM.min}
           maxZoom={IMAGE_ZOOM.max}
           onCropChange={setCrop}
@@ -110,42 +147,32 @@ export function ImageCropper({
         />
       </Box>
       <Text size="xs" c="dimmed" id={hintId}>
-        Drag the image, or focus the crop area and use the arrow keys, to move it. It is saved at
-        most {IMAGE_MAX_SIDE} pixels wide or high.
+        {hint}
       </Text>
-      <Group gap="lg" align="flex-end" wrap="wrap">
-        <div>
-          <Text size="sm" fw={500} id={shapeId} mb={4}>
-            Shape
-          </Text>
-          <SegmentedControl
-            aria-labelledby={shapeId}
-            size="xs"
-            value={shape}
-            onChange={(v) => {
-              setShape(v as AspectChoice);
-              setCrop({ x: 0, y: 0 });
-            }}
-            data={ASPECT_CHOICES.map((c) => ({ value: c.value, label: c.label }))}
-          />
-        </div>
-        <Box flex="1 1 180px" miw={160}>
-          <Text size="sm" fw={500} aria-hidden>
-            Zoom
-          </Text>
-          <Slider
-            value={zoom}
-            onChange={setZoom}
-            min={IMAGE_ZOOM.min}
-            max={IMAGE_ZOOM.max}
-            step={IMAGE_ZOOM.step}
-            label={percent}
-            thumbLabel="Zoom"
-            thumbValueText={percent}
-            mt={6}
-          />
-        </Box>
-      </Group>
+      {aspect === 'choice' ? (
+        <Group gap="lg" align="flex-end" wrap="wrap">
+          <div>
+            <Text size="sm" fw={500} id={shapeId} mb={4}>
+              Shape
+            </Text>
+            <SegmentedControl
+              aria-labelledby={shapeId}
+              size="xs"
+              value={shape}
+              onChange={(v) => {
+                setShape(v as AspectChoice);
+                setCrop({ x: 0, y: 0 });
+              }}
+              data={ASPECT_CHOICES.map((c) => ({ value: c.value, label: c.label }))}
+            />
+          </div>
+          <Box flex="1 1 180px" miw={160}>
+            {zoomSlider}
+          </Box>
+        </Group>
+      ) : (
+        <div>{zoomSlider}</div>
+      )}
       {shownError ? <ErrorAlert>{shownError}</ErrorAlert> : null}
       <Group gap="sm">
         <Button

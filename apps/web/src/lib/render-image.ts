@@ -2,6 +2,7 @@ import {
   encodeWithinLimits,
   sourceRect,
   type EncodedImage,
+  type ImageLimits,
   type Rect,
   type Size,
 } from './image-crop.ts';
@@ -44,16 +45,23 @@ function toBlob(canvas: HTMLCanvasElement, type: string, quality: number): Promi
 }
 
 /**
- * The upload: the image at `src` cropped to `area` (its own pixels) on a canvas, at most
- * 2048 px on its longer side and 1 MB, as WebP (JPEG where the browser has no WebP encoder).
+ * The upload: the image at `src` cropped to `area` (its own pixels) on a canvas, within
+ * `limits` (longest side, bytes), as WebP (JPEG where the browser has no WebP encoder).
  * Only the crop is drawn, so the canvas stays small whatever the image's size.
  */
-export async function renderCrop(src: string, area: Rect): Promise<EncodedImage> {
+export async function renderCrop(
+  src: string,
+  area: Rect,
+  limits: ImageLimits,
+): Promise<EncodedImage> {
   const image = new Image();
   image.src = src;
   await image.decode();
   const source = sourceRect(area, { width: image.naturalWidth, height: image.naturalHeight });
-  return encodeWithinLimits(source, (size, type, quality) =>
-    toBlob(draw(image, source, size, type === 'image/jpeg'), type, quality),
+  return encodeWithinLimits(
+    source,
+    (size, type, quality) =>
+      toBlob(draw(image, source, size, type === 'image/jpeg'), type, quality),
+    limits,
   );
 }
