@@ -25,6 +25,7 @@ import {
 } from '../lib/list-query.ts';
 import { NAME_WRAP, NameText } from '#web/components/NameText.tsx';
 import { PagedList } from '#web/components/PagedList.tsx';
+import { TableOrCards } from '#web/components/TableOrCards.tsx';
 import { formatDate } from '#web/lib/format.ts';
 
 const tenantHref = (t: TenantSummary) => `/tenant/${encodeURIComponent(t.id)}/overview`;
@@ -121,40 +122,37 @@ export function TenantList({ onCreate }: { onCreate: () => void }) {
       </Group>
 
       <PagedList query={list} count={tenants.length} noun="client tenants" skeletons={6}>
-        <Table.ScrollContainer minWidth={560} visibleFrom="sm">
-          <Table striped highlightOnHover aria-label="Client tenants">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Industry</Table.Th>
-                <Table.Th>Tags</Table.Th>
-                <Table.Th>Updated</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {tenants.map((t) => (
-                <Table.Tr key={t.id}>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <NameText name={t.name} to={tenantHref(t)} fw={500} size="sm" />
-                      {t.archivedAt ? <ArchivedBadge /> : null}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{t.industry ? <NameText name={t.industry} size="sm" /> : '—'}</Table.Td>
-                  <Table.Td>
-                    <TenantTags tags={t.tags} />
-                  </Table.Td>
-                  <Table.Td>
-                    <time dateTime={t.updatedAt}>{formatDate(t.updatedAt)}</time>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <Stack gap="xs" hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {tenants.map((t) => (
-            <Card key={t.id} withBorder padding="sm" component="li">
+        <TableOrCards
+          label="Client tenants"
+          items={tenants}
+          minWidth={560}
+          head={
+            <>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Industry</Table.Th>
+              <Table.Th>Tags</Table.Th>
+              <Table.Th>Updated</Table.Th>
+            </>
+          }
+          row={(t) => (
+            <>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <NameText name={t.name} to={tenantHref(t)} fw={500} size="sm" />
+                  {t.archivedAt ? <ArchivedBadge /> : null}
+                </Group>
+              </Table.Td>
+              <Table.Td>{t.industry ? <NameText name={t.industry} size="sm" /> : '—'}</Table.Td>
+              <Table.Td>
+                <TenantTags tags={t.tags} />
+              </Table.Td>
+              <Table.Td>
+                <time dateTime={t.updatedAt}>{formatDate(t.updatedAt)}</time>
+              </Table.Td>
+            </>
+          )}
+          card={(t) => (
+            <>
               <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
                 <NameText name={t.name} to={tenantHref(t)} fw={500} />
                 {t.archivedAt ? <ArchivedBadge /> : null}
@@ -164,9 +162,9 @@ export function TenantList({ onCreate }: { onCreate: () => void }) {
                 <time dateTime={t.updatedAt}>{formatDate(t.updatedAt)}</time>
               </Text>
               <TenantTags tags={t.tags} />
-            </Card>
-          ))}
-        </Stack>
+            </>
+          )}
+        />
       </PagedList>
     </Stack>
   );

@@ -396,6 +396,29 @@ describe('framework editor', { timeout: 20_000 }, () => {
     expect(preview.getByLabelText('Preview score').textContent).toBe('Not scored (free text)');
   });
 
+  it('adds and removes a choice question’s options and a number question’s bands', async () => {
+    await openEditor();
+    await pick(/^GV-02/);
+    const q2 = pane('Question GV-02');
+    const options = () => q2.getAllByRole('textbox', { name: /^Option \d+ label$/ }).length;
+    const before = options();
+    await userEvent.click(q2.getByRole('button', { name: 'Add option' }));
+    expect(options()).toBe(before + 1);
+    expect(q2.getByRole('textbox', { name: `Option ${before + 1} score` })).toBeTruthy();
+    await userEvent.click(q2.getByRole('button', { name: `Remove option ${before + 1}` }));
+    expect(options()).toBe(before);
+
+    await pick(/^GV\.OC-01/);
+    const q = pane('Question GV.OC-01');
+    const bands = () => q.getAllByRole('textbox', { name: /^Band \d+ from$/ }).length;
+    const bandsBefore = bands();
+    await userEvent.click(q.getByRole('button', { name: 'Add band' }));
+    expect(bands()).toBe(bandsBefore + 1);
+    await userEvent.click(q.getByRole('button', { name: 'Remove band 1' }));
+    expect(bands()).toBe(bandsBefore);
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+  });
+
   it('a save on a stale revision offers Keep mine (saved on their revision) and Take theirs', async () => {
     const theirs: FrameworkDetail = {
       ...DETAIL,

@@ -17,6 +17,7 @@ import { IconFileImport, IconListCheck, IconPlus, IconSearch } from '@tabler/ico
 import { useMemo, useState } from 'react';
 import { NAME_WRAP, NameText } from '#web/components/NameText.tsx';
 import { PagedList } from '#web/components/PagedList.tsx';
+import { TableOrCards } from '#web/components/TableOrCards.tsx';
 import { formatDate } from '#web/lib/format.ts';
 import { useContentList } from '../../api/list-content.ts';
 import { statusBadges } from '../../lib/frameworks/framework-status.ts';
@@ -148,58 +149,53 @@ export function FrameworkList({ scopes, hrefFor }: FrameworkListProps) {
       </Group>
 
       <PagedList query={list} count={items.length} noun="frameworks" total={total}>
-        <Table.ScrollContainer minWidth={640} visibleFrom="sm">
-          <Table striped highlightOnHover aria-label="Frameworks">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Scope</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">Questions</Table.Th>
-                <Table.Th>Updated</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((f) => (
-                <Table.Tr key={f.id}>
-                  <Table.Td maw={360}>
-                    <NameText name={f.name} to={hrefFor(f.id)} fw={500} size="sm" />
-                    <Text size="xs" c="dimmed" style={NAME_WRAP}>
-                      <Code>{f.key}</Code>
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <ScopeBadge scope={f.scope} />
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadges framework={f} />
-                  </Table.Td>
-                  <Table.Td ta="right">{f.questionCount}</Table.Td>
-                  <Table.Td>
-                    <time dateTime={f.updatedAt}>{formatDate(f.updatedAt)}</time>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <Stack gap="xs" hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {items.map((f) => (
-            <Card key={f.id} withBorder padding="sm" component="li">
-              <Stack gap={4}>
-                <NameText name={f.name} to={hrefFor(f.id)} fw={500} />
+        <TableOrCards
+          label="Frameworks"
+          items={items}
+          minWidth={640}
+          head={
+            <>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Scope</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th ta="right">Questions</Table.Th>
+              <Table.Th>Updated</Table.Th>
+            </>
+          }
+          row={(f) => (
+            <>
+              <Table.Td maw={360}>
+                <NameText name={f.name} to={hrefFor(f.id)} fw={500} size="sm" />
                 <Text size="xs" c="dimmed" style={NAME_WRAP}>
-                  <Code>{f.key}</Code> · {f.questionCount} questions · updated{' '}
-                  <time dateTime={f.updatedAt}>{formatDate(f.updatedAt)}</time>
+                  <Code>{f.key}</Code>
                 </Text>
-                <Group gap={4} wrap="wrap">
-                  <ScopeBadge scope={f.scope} />
-                  <StatusBadges framework={f} />
-                </Group>
-              </Stack>
-            </Card>
-          ))}
-        </Stack>
+              </Table.Td>
+              <Table.Td>
+                <ScopeBadge scope={f.scope} />
+              </Table.Td>
+              <Table.Td>
+                <StatusBadges framework={f} />
+              </Table.Td>
+              <Table.Td ta="right">{f.questionCount}</Table.Td>
+              <Table.Td>
+                <time dateTime={f.updatedAt}>{formatDate(f.updatedAt)}</time>
+              </Table.Td>
+            </>
+          )}
+          card={(f) => (
+            <Stack gap={4}>
+              <NameText name={f.name} to={hrefFor(f.id)} fw={500} />
+              <Text size="xs" c="dimmed" style={NAME_WRAP}>
+                <Code>{f.key}</Code> · {f.questionCount} questions · updated{' '}
+                <time dateTime={f.updatedAt}>{formatDate(f.updatedAt)}</time>
+              </Text>
+              <Group gap={4} wrap="wrap">
+                <ScopeBadge scope={f.scope} />
+                <StatusBadges framework={f} />
+              </Group>
+            </Stack>
+          )}
+        />
       </PagedList>
       {modals}
     </Stack>

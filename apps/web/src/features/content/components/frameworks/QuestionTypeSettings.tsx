@@ -11,6 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import {
   fieldProps,
   setField,
@@ -63,6 +64,79 @@ function MaturityLevels({ form, nodeRef, question }: SettingsProps) {
   );
 }
 
+interface ScoredRowsProps<T extends { score: number }> {
+  form: FrameworkForm;
+  /** The list's path in the document (`sections.0.questions.1.options`). */
+  path: string;
+  rows: readonly T[];
+  /** A row in words: "option", "band". */
+  noun: string;
+  canAdd: boolean;
+  canRemove: boolean;
+  newRow: () => T;
+  /** The row's own fields, before its score. */
+  fields: (index: number) => ReactNode;
+}
+
+/** Rows that each score (0–100 %): their fields, the score, remove; the list's error; add. */
+function ScoredRows<T extends { score: number }>({
+  form,
+  path,
+  rows,
+  noun,
+  canAdd,
+  canRemove,
+  newRow,
+  fields,
+}: ScoredRowsProps<T>) {
+  const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
+  return (
+    <>
+      {rows.map((row, i) => (
+        <Group key={i} gap="xs" align="flex-start" wrap="wrap">
+          {fields(i)}
+          <PercentInput
+            label={`${Noun} ${i + 1} score`}
+            w={120}
+            value={row.score}
+            onChange={(v) => setField(form, `${path}.${i}.score`, v)}
+            error={form.errors[`${path}.${i}.score`]}
+          />
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="lg"
+            mt={24}
+            aria-label={`Remove ${noun} ${i + 1}`}
+            disabled={!canRemove}
+            onClick={() =>
+              setList(
+                form,
+                path,
+                rows.filter((_, j) => j !== i),
+              )
+            }
+          >
+            <IconTrash size={18} aria-hidden />
+          </ActionIcon>
+        </Group>
+      ))}
+      <ListError error={form.errors[path] as string | undefined} />
+      <Group>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          disabled={!canAdd}
+          onClick={() => setList(form, path, [...rows, newRow()])}
+        >
+          Add {noun}
+        </Button>
+      </Group>
+    </>
+  );
+}
+
 /** Choice options: key, label and score (shown 0–100 %). */
 function ChoiceOptions({ form, nodeRef, question }: SettingsProps) {
   if (question.type !== 'single_choice' && question.type !== 'multiple_choice') return null;
@@ -76,60 +150,33 @@ function ChoiceOptions({ form, nodeRef, question }: SettingsProps) {
             ? 'The chosen option’s score is the answer’s score.'
             : 'The chosen options’ scores add up, to at most 100 %.'}
         </Text>
-        {options.map((o, i) => (
-          <Group key={i} gap="xs" align="flex-start" wrap="wrap">
-            <TextInput
-              label={`Option ${i + 1} key`}
-              maxLength={FRAMEWORK_LIMITS.key}
-              styles={MONO}
-              w={140}
-              {...fieldProps(form, `${path}.${i}.key`)}
-            />
-            <TextInput
-              label={`Option ${i + 1} label`}
-              maxLength={FRAMEWORK_LIMITS.optionLabel}
-              flex="1 1 180px"
-              miw={0}
-              {...fieldProps(form, `${path}.${i}.label`)}
-            />
-            <PercentInput
-              label={`Option ${i + 1} score`}
-              w={120}
-              value={o.score}
-              onChange={(v) => setField(form, `${path}.${i}.score`, v)}
-              error={form.errors[`${path}.${i}.score`]}
-            />
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
-              mt={24}
-              aria-label={`Remove option ${i + 1}`}
-              disabled={!canRemoveOption(options)}
-              onClick={() =>
-                setList(
-                  form,
-                  path,
-                  options.filter((_, j) => j !== i),
-                )
-              }
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Group>
-        ))}
-        <ListError error={form.errors[path] as string | undefined} />
-        <Group>
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            leftSection={<IconPlus size={16} aria-hidden />}
-            disabled={!canAddOption(options)}
-            onClick={() => setList(form, path, [...options, newOption(options)])}
-          >
-            Add option
-          </Button>
-        </Group>
+        <ScoredRows
+          form={form}
+          path={path}
+          rows={options}
+          noun="option"
+          canAdd={canAddOption(options)}
+          canRemove={canRemoveOption(options)}
+          newRow={() => newOption(options)}
+          fields={(i) => (
+            <>
+              <TextInput
+                label={`Option ${i + 1} key`}
+                maxLength={FRAMEWORK_LIMITS.key}
+                styles={MONO}
+                w={140}
+                {...fieldProps(form, `${path}.${i}.key`)}
+              />
+              <TextInput
+                label={`Option ${i + 1} label`}
+                maxLength={FRAMEWORK_LIMITS.optionLabel}
+                flex="1 1 180px"
+                miw={0}
+                {...fieldProps(form, `${path}.${i}.label`)}
+              />
+            </>
+          )}
+        />
       </Stack>
     </Fieldset>
   );
@@ -154,51 +201,22 @@ function NumberBands({ form, nodeRef, question }: SettingsProps) {
           An answer gets the score of the highest band whose minimum it reaches; below the first
           band it scores 0 %. Minimums go up from band to band.
         </Text>
-        {bands.map((b, i) => (
-          <Group key={i} gap="xs" align="flex-start" wrap="wrap">
+        <ScoredRows
+          form={form}
+          path={path}
+          rows={bands}
+          noun="band"
+          canAdd={canAddBand(bands)}
+          canRemove={canRemoveBand(bands)}
+          newRow={() => newBand(bands)}
+          fields={(i) => (
             <NumberInput
               label={`Band ${i + 1} from`}
               w={150}
               {...fieldProps(form, `${path}.${i}.min`)}
             />
-            <PercentInput
-              label={`Band ${i + 1} score`}
-              w={120}
-              value={b.score}
-              onChange={(v) => setField(form, `${path}.${i}.score`, v)}
-              error={form.errors[`${path}.${i}.score`]}
-            />
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
-              mt={24}
-              aria-label={`Remove band ${i + 1}`}
-              disabled={!canRemoveBand(bands)}
-              onClick={() =>
-                setList(
-                  form,
-                  path,
-                  bands.filter((_, j) => j !== i),
-                )
-              }
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Group>
-        ))}
-        <ListError error={form.errors[path] as string | undefined} />
-        <Group>
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            leftSection={<IconPlus size={16} aria-hidden />}
-            disabled={!canAddBand(bands)}
-            onClick={() => setList(form, path, [...bands, newBand(bands)])}
-          >
-            Add band
-          </Button>
-        </Group>
+          )}
+        />
       </Stack>
     </Fieldset>
   );

@@ -17,6 +17,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { PagedList } from '#web/components/PagedList.tsx';
+import { TableOrCards } from '#web/components/TableOrCards.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { useAuthorScopes } from '../../api/author-scopes.ts';
@@ -153,54 +154,51 @@ export function ItemList<K extends ItemKind>({ kind, view, hrefFor }: ItemListPr
       </Group>
 
       <PagedList query={list} count={items.length} noun={texts.many}>
-        <Table.ScrollContainer minWidth={view.tableMinWidth} visibleFrom="sm">
-          <Table striped highlightOnHover aria-label={texts.Many}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Title</Table.Th>
-                <Table.Th>Status</Table.Th>
-                {view.columns.map((c) => (
-                  <Table.Th key={c.header}>{c.header}</Table.Th>
-                ))}
-                <Table.Th>Updated</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td>
-                    <ItemTitle title={item.title} href={hrefFor(item.id)} />
-                    <Text size="xs" c="dimmed" ff="monospace" style={wrap}>
-                      {item.key}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      <StatusBadge status={item.status} />
-                      <ScopeBadge scope={item.scope} />
-                    </Group>
-                  </Table.Td>
-                  {view.columns.map((c) => (
-                    <Table.Td key={c.header}>{c.cell(item)}</Table.Td>
-                  ))}
-                  <Table.Td>
-                    <Text size="sm">
-                      <time dateTime={item.updatedAt}>{formatDate(item.updatedAt)}</time>
-                    </Text>
-                    {item.updatedBy ? (
-                      <Text size="xs" c="dimmed">
-                        {item.updatedBy}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
+        <TableOrCards
+          label={texts.Many}
+          items={items}
+          minWidth={view.tableMinWidth}
+          head={
+            <>
+              <Table.Th>Title</Table.Th>
+              <Table.Th>Status</Table.Th>
+              {view.columns.map((c) => (
+                <Table.Th key={c.header}>{c.header}</Table.Th>
               ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <Stack gap="xs" hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {items.map((item) => (
-            <Card key={item.id} withBorder padding="sm" component="li">
+              <Table.Th>Updated</Table.Th>
+            </>
+          }
+          row={(item) => (
+            <>
+              <Table.Td>
+                <ItemTitle title={item.title} href={hrefFor(item.id)} />
+                <Text size="xs" c="dimmed" ff="monospace" style={wrap}>
+                  {item.key}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  <StatusBadge status={item.status} />
+                  <ScopeBadge scope={item.scope} />
+                </Group>
+              </Table.Td>
+              {view.columns.map((c) => (
+                <Table.Td key={c.header}>{c.cell(item)}</Table.Td>
+              ))}
+              <Table.Td>
+                <Text size="sm">
+                  <time dateTime={item.updatedAt}>{formatDate(item.updatedAt)}</time>
+                </Text>
+                {item.updatedBy ? (
+                  <Text size="xs" c="dimmed">
+                    {item.updatedBy}
+                  </Text>
+                ) : null}
+              </Table.Td>
+            </>
+          )}
+          card={(item) => (
+            <>
               <ItemTitle title={item.title} href={hrefFor(item.id)} />
               <Group gap={4} mt={4}>
                 <StatusBadge status={item.status} />
@@ -212,9 +210,9 @@ export function ItemList<K extends ItemKind>({ kind, view, hrefFor }: ItemListPr
                 <time dateTime={item.updatedAt}>{formatDate(item.updatedAt)}</time>
               </Text>
               {view.cardFooter?.(item)}
-            </Card>
-          ))}
-        </Stack>
+            </>
+          )}
+        />
       </PagedList>
       {modal}
     </Stack>

@@ -1,12 +1,10 @@
 import type { LibraryFramework, LibraryFrameworkDetail } from '@tenantry/shared';
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter, useParams } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '#web/lib/query-client.ts';
+import { useParams } from 'react-router';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '#web/test/fixtures.ts';
+import { renderRoutes, stubApi } from '#web/test/render-routes.tsx';
 import type { ContentKind } from '../../lib/items.ts';
 import { ExploreLibrary } from './ExploreLibrary.tsx';
 
@@ -130,37 +128,24 @@ function Screen() {
 }
 
 function renderExplore(path: string) {
-  const lists: URL[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname === '/api/v1/library/frameworks') {
-        lists.push(url);
-        const q = url.searchParams.get('q');
-        if (q === 'nothing') return jsonResponse({ items: [], total: 0 });
-        const matches = q
-          ? [
-              { key: 'GV.OC', title: 'Organizational Context' },
-              { key: 'GV.OC-01', title: 'The mission is understood' },
-            ]
-          : [];
-        return jsonResponse({ items: [{ ...NIST, matches }], total: 1 });
-      }
-      if (url.pathname === '/api/v1/library/frameworks/f1') return jsonResponse(DETAIL);
-      return jsonResponse({ error: { code: 'common.not_found', message: 'Not found' } }, 404);
-    }),
-  );
-  const router = createMemoryRouter([{ path: '/explore/:tab', element: <Screen /> }], {
-    initialEntries: [path],
+  const calls = stubApi({
+    'GET /api/v1/library/frameworks': (_init, url) => {
+      const q = url.searchParams.get('q');
+      if (q === 'nothing') return jsonResponse({ items: [], total: 0 });
+      const matches = q
+        ? [
+            { key: 'GV.OC', title: 'Organizational Context' },
+            { key: 'GV.OC-01', title: 'The mission is understood' },
+          ]
+        : [];
+      return jsonResponse({ items: [{ ...NIST, matches }], total: 1 });
+    },
+    'GET /api/v1/library/frameworks/f1': () => jsonResponse(DETAIL),
   });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  const router = renderRoutes([{ path: '/explore/:tab', element: <Screen /> }], path);
+  /** The list requests so far, in order. */
+  const lists = () =>
+    calls.filter((c) => c.path === '/api/v1/library/frameworks').map((c) => c.url);
   return { router, lists };
 }
 
@@ -173,7 +158,7 @@ describe('explore frameworks', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search frameworks' }), 'GV.OC');
     await waitFor(() => expect(router.state.location.search).toBe('?q=GV.OC'));
     // One request for the whole word, not one per letter.
-    expect(lists.map((u) => u.searchParams.get('q'))).toEqual([null, 'GV.OC']);
+    expect(lists().map((u) => u.searchParams.get('q'))).toEqual([null, 'GV.OC']);
     const match = await screen.findByRole('link', { name: /GV\.OC-01/ });
     expect(match.getAttribute('href')).toBe('/explore/frameworks?q=GV.OC&item=f1&node=GV.OC-01');
   });
