@@ -49,6 +49,27 @@ interface TreeContext {
   target: string | null;
 }
 
+/** A section's or question's description, then its guidance in a shaded box. */
+function NodeTexts({ node }: { node: Pick<Section, 'description' | 'guidance'> }) {
+  return (
+    <>
+      {node.description ? <Markdown size="sm">{node.description}</Markdown> : null}
+      {node.guidance ? (
+        <Box
+          p="xs"
+          bg="var(--mantine-color-default-hover)"
+          style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+        >
+          <Text size="xs" fw={600} tt="uppercase" c="dimmed" mb={4}>
+            Guidance
+          </Text>
+          <Markdown size="sm">{node.guidance}</Markdown>
+        </Box>
+      ) : null}
+    </>
+  );
+}
+
 function QuestionCard({ q, ctx }: { q: Question; ctx: TreeContext }) {
   const lines = scoringLines(q);
   const linked = q.playbooks.map((key) => ctx.playbooks.get(key)).filter((p) => p !== undefined);
@@ -87,19 +108,7 @@ function QuestionCard({ q, ctx }: { q: Question; ctx: TreeContext }) {
             </Badge>
           ) : null}
         </Group>
-        {q.description ? <Markdown size="sm">{q.description}</Markdown> : null}
-        {q.guidance ? (
-          <Box
-            p="xs"
-            bg="var(--mantine-color-default-hover)"
-            style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-          >
-            <Text size="xs" fw={600} tt="uppercase" c="dimmed" mb={4}>
-              Guidance
-            </Text>
-            <Markdown size="sm">{q.guidance}</Markdown>
-          </Box>
-        ) : null}
+        <NodeTexts node={q} />
         {lines.length ? (
           <div>
             <Text size="xs" fw={600} c="dimmed">
@@ -185,19 +194,7 @@ function SectionNode({
       </UnstyledButton>
       {open ? (
         <Stack gap="sm" id={bodyId} pb="sm" pl={{ base: 0, sm: 26 }}>
-          {section.description ? <Markdown size="sm">{section.description}</Markdown> : null}
-          {section.guidance ? (
-            <Box
-              p="xs"
-              bg="var(--mantine-color-default-hover)"
-              style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-            >
-              <Text size="xs" fw={600} tt="uppercase" c="dimmed" mb={4}>
-                Guidance
-              </Text>
-              <Markdown size="sm">{section.guidance}</Markdown>
-            </Box>
-          ) : null}
+          <NodeTexts node={section} />
           {section.questions.length ? (
             <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
               {section.questions.map((q) => (
