@@ -29,6 +29,9 @@ const AUTH_REQUIRED = [
 ];
 
 test('an unauthenticated visit to each auth-required route lands on /signin', async ({ page }) => {
+  // 24 full page loads in one test (about 0.7 s each alone, twice that beside the other
+  // worker on a 2-core CI machine): the per-test default of 30 s is for one journey.
+  test.setTimeout(90_000);
   for (const path of AUTH_REQUIRED) {
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/signin$/);
