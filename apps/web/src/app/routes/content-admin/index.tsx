@@ -1,3 +1,4 @@
+import { AuthorScopesContext } from '#web/features/content/api/author-scopes.ts';
 import {
   SCREEN_TABS,
   SCREEN_TITLES,
@@ -132,7 +133,7 @@ export default function ContentAdminScreen() {
         active={TABS.includes(active) ? active : null}
         hrefFor={(t) => `/contentAdmin/${t}`}
       >
-        {body}
+        <AuthorScopesContext.Provider value={scopes}>{body}</AuthorScopesContext.Provider>
       </ScreenTabs>
       {picker.element}
     </>
