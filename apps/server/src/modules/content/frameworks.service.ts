@@ -36,6 +36,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { escapeLike } from '../../lib/like.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import {
   assertMayAuthor,
@@ -135,6 +136,33 @@ export function frameworkRowValues(
       ' ',
     ),
   };
+}
+
+/**
+ * Writes `doc` as version `version` of a framework and makes it what the library searches
+ * (its framework_nodes rows). The one way a version is written: publishing and the shipped
+ * library both use it, then set the row's columns with `frameworkRowValues`.
+ */
+export async function insertVersion(
+  tx: Tx,
+  frameworkId: string,
+  doc: FrameworkDocument,
+  v: { version: number; releaseNotes: string; publishedBy: string | null; at: Date },
+): Promise<void> {
+  await tx.insert(frameworkVersions).values({
+    frameworkId,
+    version: v.version,
+    document: doc,
+    releaseNotes: v.releaseNotes,
+    questionCount: countQuestions(doc),
+    publishedBy: v.publishedBy,
+    publishedAt: v.at,
+  });
+  await tx.delete(frameworkNodes).where(eq(frameworkNodes.frameworkId, frameworkId));
+  const nodes = frameworkNodeRows(frameworkId, doc);
+  for (let i = 0; i < nodes.length; i += 1000) {
+    await tx.insert(frameworkNodes).values(nodes.slice(i, i + 1000));
+  }
 }
 
 /** Name, summary, tags and the searchable text of a document, as the row mirrors them. */
@@ -246,12 +274,11 @@ async function authorRow(
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound();
   const scope = scopeOf(row.accountId);
-  if (!mayAuthor(actor, scope)) {
-    // A global draft that was never published is nobody's business but the admins'.
-    if (scope === 'global' && row.latestVersion === null) throw notFound();
-    await assertMayAuthor(db, actor, scope);
+  // A global draft that was never published is nobody's business but the admins'.
+  if (!mayAuthor(actor, scope) && scope === 'global' && row.latestVersion === null) {
+    throw notFound();
   }
-  if (scope === 'private') await assertMayAuthor(db, actor, scope);
+  await assertMayAuthor(db, actor, scope);
   return row;
 }
 
@@ -298,10 +325,6 @@ export async function listAuthorFrameworks(
       .where(where),
   ]);
   return { items: rows.map(toSummary), total: count?.n ?? 0 };
-}
-
-export function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
 function keyTaken(key: string, scope: ContentScope): AppError {
@@ -524,21 +547,12 @@ export async function publishFramework(
     }
     const version = (row.latestVersion ?? 0) + 1;
     const now = new Date();
-    const questionCount = countQuestions(doc);
-    await tx.insert(frameworkVersions).values({
-      frameworkId: row.id,
+    await insertVersion(tx, row.id, doc, {
       version,
-      document: doc,
       releaseNotes: input.releaseNotes,
-      questionCount,
       publishedBy: actor.userId,
-      publishedAt: now,
+      at: now,
     });
-    await tx.delete(frameworkNodes).where(eq(frameworkNodes.frameworkId, row.id));
-    const nodes = frameworkNodeRows(row.id, doc);
-    for (let i = 0; i < nodes.length; i += 1000) {
-      await tx.insert(frameworkNodes).values(nodes.slice(i, i + 1000));
-    }
     const [updated] = await tx
       .update(frameworks)
       .set({
@@ -549,7 +563,7 @@ export async function publishFramework(
       .returning();
     await recordAudit(tx, actor, {
       action: 'content.published',
-      ...audit(updated!, { version, questions: questionCount }),
+      ...audit(updated!, { version, questions: updated!.questionCount }),
     });
     return toDetail(tx, updated!);
   });

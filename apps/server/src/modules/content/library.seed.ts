@@ -10,22 +10,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   ArticleFileSchema,
-  countQuestions,
   parseFrameworkDocument,
   PlaybookFileSchema,
   type FrameworkDocument,
 } from '@tenantry/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
-import {
-  articles,
-  frameworkNodes,
-  frameworks,
-  frameworkVersions,
-  playbooks,
-} from '../../db/schema/index.ts';
+import { articles, frameworks, playbooks } from '../../db/schema/index.ts';
 import { ARTICLE_KIND, PLAYBOOK_KIND } from './items.service.ts';
-import { frameworkRowValues, frameworkNodeRows } from './frameworks.service.ts';
+import { frameworkRowValues, insertVersion } from './frameworks.service.ts';
 
 export const LIBRARY_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../library');
 
@@ -134,18 +127,12 @@ export async function loadLibrary(
         createdAt: now,
         updatedAt: now,
       });
-      await tx.insert(frameworkVersions).values({
-        frameworkId: id,
+      await insertVersion(tx, id, doc, {
         version: 1,
-        document: doc,
         releaseNotes: RELEASE_NOTES,
-        questionCount: countQuestions(doc),
-        publishedAt: now,
+        publishedBy: null,
+        at: now,
       });
-      const nodes = frameworkNodeRows(id, doc);
-      for (let i = 0; i < nodes.length; i += 1000) {
-        await tx.insert(frameworkNodes).values(nodes.slice(i, i + 1000));
-      }
       added.frameworks++;
     }
   });

@@ -17,6 +17,7 @@ import { memberships, tenants } from '../../db/schema/index.ts';
 import type { AccountContext, TenantContext } from '../../auth/types.ts';
 import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { tenantNotFound } from '../../lib/errors.ts';
+import { escapeLike } from '../../lib/like.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { assertTenantLimit } from './tenants.billing.ts';
 
@@ -83,10 +84,6 @@ function decodeTenantCursor(cursor: string, sort: TenantSort, order: SortOrder) 
     z.tuple([z.literal(sort), z.literal(order), key, cursorPart.id]),
   );
   return { key: k, id };
-}
-
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
 /** One page of an account's client tenants: one statement, scoped by account_id. */
