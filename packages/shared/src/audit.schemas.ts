@@ -29,6 +29,16 @@ export const AUDIT_ACTIONS = [
   'content.restored',
   'content.deleted',
   'content.draft_discarded',
+  'assessments.created',
+  'assessments.updated',
+  'assessments.started',
+  'assessments.completed',
+  'assessments.reopened',
+  'assessments.deleted',
+  'assessments.respondent_added',
+  'assessments.respondent_resent',
+  'assessments.respondent_revoked',
+  'assessments.respondent_submitted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

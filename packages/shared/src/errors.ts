@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ACCOUNT_ERROR_CODES } from './accounts.schemas.ts';
+import type { ASSESSMENT_ERROR_CODES } from './assessments.schemas.ts';
 import type { AUTH_ERROR_CODES } from './auth.schemas.ts';
 import type { CONTENT_ERROR_CODES } from './content.schemas.ts';
 import type { MEDIA_ERROR_CODES } from './media.schemas.ts';
@@ -30,6 +31,7 @@ type CodesOf<T> = T[keyof T];
 export type ErrorCode =
   | CodesOf<typeof COMMON_ERROR_CODES>
   | CodesOf<typeof ACCOUNT_ERROR_CODES>
+  | CodesOf<typeof ASSESSMENT_ERROR_CODES>
   | CodesOf<typeof AUTH_ERROR_CODES>
   | CodesOf<typeof CONTENT_ERROR_CODES>
   | CodesOf<typeof MEDIA_ERROR_CODES>

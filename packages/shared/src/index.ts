@@ -1,4 +1,5 @@
 export * from './accounts.schemas.ts';
+export * from './assessments.schemas.ts';
 export * from './analytics.schemas.ts';
 export * from './audit.schemas.ts';
 export * from './auth.schemas.ts';

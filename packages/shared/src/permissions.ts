@@ -30,6 +30,10 @@ export const ACCOUNT_PERMISSIONS = {
   'content.read': ['owner', 'admin', 'member'],
   /** Author the account's private frameworks, playbooks, articles and images. */
   'content.manage': ['owner', 'admin'],
+  /** Start assessments, change their details and status, add and revoke respondents. */
+  'assessments.manage': ['owner', 'admin', 'member'],
+  /** Delete an assessment with its answers. */
+  'assessments.delete': ['owner', 'admin'],
 } as const satisfies Record<string, readonly AccountRole[]>;
 export type AccountPermission = keyof typeof ACCOUNT_PERMISSIONS;
 

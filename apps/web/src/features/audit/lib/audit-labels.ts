@@ -9,6 +9,9 @@ const FIELD_WORDS: Record<string, string> = {
   contacts: 'the contacts',
   tags: 'the tags',
   notes: 'the notes',
+  ownerId: 'the owner',
+  dueDate: 'the due date',
+  targets: 'the targets',
 };
 
 /** `['name', 'tags']` → "the name and the tags". */
@@ -51,6 +54,20 @@ const LABELS: Record<AuditAction, Describe> = {
   'content.restored': (d) => `Restored the ${str(d.kind)} “${str(d.title)}”`,
   'content.deleted': (d) => `Deleted the ${str(d.kind)} “${str(d.title)}”`,
   'content.draft_discarded': (d) => `Discarded the draft changes of “${str(d.title)}”`,
+  'assessments.created': (d) => `Started the assessment “${str(d.name)}”`,
+  'assessments.updated': (d) => `Changed ${fieldList(d.fields)} of the assessment “${str(d.name)}”`,
+  'assessments.started': (d) => `Set the assessment “${str(d.name)}” in progress`,
+  'assessments.completed': (d) => `Completed the assessment “${str(d.name)}”`,
+  'assessments.reopened': (d) => `Reopened the assessment “${str(d.name)}”`,
+  'assessments.deleted': (d) => `Deleted the assessment “${str(d.name)}”`,
+  'assessments.respondent_added': (d) =>
+    `Added ${str(d.respondent)} as a respondent to “${str(d.name)}”`,
+  'assessments.respondent_resent': (d) =>
+    `Sent ${str(d.respondent)} a new link to “${str(d.name)}”`,
+  'assessments.respondent_revoked': (d) =>
+    `Revoked the link of ${str(d.respondent)} to “${str(d.name)}”`,
+  'assessments.respondent_submitted': (d) =>
+    `${str(d.respondent)} submitted their part of “${str(d.name)}”`,
 };
 
 function isAuditAction(action: string): action is AuditAction {
