@@ -13,6 +13,7 @@ import { createAuthHandler } from './auth/handler.ts';
 import { createSessionCache } from './auth/session.ts';
 import { trustedOrigins, type AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { createLiveHub } from './db/live.ts';
 import { createRateLimiter } from './db/rate-limit.ts';
 import { createBenchRoutes } from './http/bench-routes.ts';
 import { createWebRoutes } from './http/static-web.ts';
@@ -38,6 +39,9 @@ import { memberRoutes } from './modules/members/members.routes.ts';
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
 import { signupRoutes } from './modules/signup/signup.routes.ts';
 import { sharedSignInCodeEmail } from './modules/sharing/sharing.emails.ts';
+import { assessmentRoutes } from './modules/assessments/assessments.routes.ts';
+import { liveRoutes } from './modules/assessments/live.routes.ts';
+import { respondRoutes } from './modules/assessments/respond.routes.ts';
 import { createMailboxMailer } from './modules/system/mailbox.service.ts';
 import { publicSystemRoutes, systemRoutes } from './modules/system/system.routes.ts';
 import { tenantRoutes } from './modules/tenants/tenants.routes.ts';
@@ -101,6 +105,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
     sessionCache: createSessionCache(),
     clientIp: opts.getClientIp ?? socketAddress,
     rateLimiter: createRateLimiter(database.db),
+    live: createLiveHub(database),
   };
   const auth = createAuth({ ...deps, hooks: deps.authHooks });
 
@@ -151,6 +156,9 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   api.route('/', articleRoutes);
   api.route('/', contentMediaRoutes);
   api.route('/', libraryRoutes);
+  api.route('/', assessmentRoutes);
+  api.route('/', liveRoutes);
+  api.route('/', respondRoutes);
   if (config.benchCeilingRoute) api.route('/', createBenchRoutes(database.db));
   app.route('/api/v1', api);
 

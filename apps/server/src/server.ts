@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { pruneLiveEvents } from './db/live.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createJobs } from './lib/jobs/index.ts';
@@ -22,6 +23,8 @@ import { loadLibrary } from './modules/content/library.seed.ts';
 import { demoBanner, seedDemoData } from './modules/demo/demo.service.ts';
 import { createMailboxStore } from './modules/system/mailbox.service.ts';
 
+/** How long live events are kept for reconnecting streams to replay. */
+const LIVE_EVENTS_KEEP_MS = 24 * 60 * 60_000;
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
 async function main(): Promise<void> {
@@ -70,7 +73,13 @@ async function main(): Promise<void> {
   });
   await mailer.register();
 
-  const { app, auth } = createApp({ config, database, logger, mailer, cliToken });
+  const { app, auth, deps } = createApp({ config, database, logger, mailer, cliToken });
+  // Live events are replayed for minutes (reconnects), not kept: any process may prune them.
+  const pruneLive = setInterval(
+    () => void pruneLiveEvents(database.db, LIVE_EVENTS_KEEP_MS).catch(() => {}),
+    60 * 60_000,
+  );
+  pruneLive.unref();
 
   const library = await loadLibrary(database.db);
   if (library.frameworks + library.playbooks + library.articles > 0) {
@@ -109,6 +118,9 @@ async function main(): Promise<void> {
     }, SHUTDOWN_TIMEOUT_MS);
     force.unref();
     try {
+      clearInterval(pruneLive);
+      // Open live streams end (browsers reconnect to another process) so the close can finish.
+      await deps.live.close();
       // Stop accepting; in-flight requests finish, idle keep-alive sockets close.
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -10,6 +10,7 @@ import type { Database, DatabaseKind } from '../db/client.ts';
 import type { RequestEnv } from '../lib/http.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { MailSender } from '../lib/mail/index.ts';
+import type { LiveHub } from '../db/live.ts';
 import type { RateLimiter } from '../db/rate-limit.ts';
 import { validationHook } from '../lib/openapi.ts';
 import type { Auth, AuthHooks } from './auth.ts';
@@ -35,6 +36,8 @@ export interface AppDeps {
   clientIp: ClientIpResolver;
   /** The app's own rate limits, counted in the database (db/rate-limit.ts). */
   rateLimiter: RateLimiter;
+  /** Live progress notices from every process (db/live.ts). */
+  live: LiveHub;
 }
 
 /** The Hono environment: what middleware and guards put on `c.var`. */

@@ -35,6 +35,17 @@ export interface DatabaseHandle {
   executeSql: ExecuteSql;
   /** Applies the committed SQL migrations in apps/server/drizzle (idempotent). */
   migrate(): Promise<void>;
+  /**
+   * LISTENs on `channel`: `onPayload` gets each NOTIFY's payload, from every process on the
+   * database (PostgreSQL: one dedicated connection that reconnects by itself and calls
+   * `onReconnect`, since notifications sent while it was away are lost; PGlite: in-process).
+   * Resolves to the function that stops listening.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -84,6 +95,12 @@ function wrapPglite(client: PGlite): DatabaseHandle {
     async migrate() {
       await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     },
+    async listen(channel, onPayload) {
+      const stop = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     async close() {
       if (!client.closed) await client.close();
     },
@@ -96,6 +113,7 @@ function openPostgres(connectionString: string, max: number): DatabaseHandle {
   // the pool replaces it and the next query reconnects.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const listeners = new Set<() => Promise<void>>();
   return {
     db,
     kind: 'postgres',
@@ -118,10 +136,73 @@ function openPostgres(connectionString: string, max: number): DatabaseHandle {
         conn.release();
       }
     },
+    listen: (channel, onPayload, onReconnect) =>
+      listenPostgres(connectionString, channel, onPayload, onReconnect, listeners),
     async close() {
+      await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
   };
+}
+
+/**
+ * One dedicated connection LISTENing on `channel` (a pooled one would be handed to other
+ * queries). On a lost connection it reconnects with backoff (0.5 s doubling to 10 s) and calls
+ * `onReconnect`, so subscribers re-read what they may have missed.
+ */
+async function listenPostgres(
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect: (() => void) | undefined,
+  registry: Set<() => Promise<void>>,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let delay = 500;
+  let timer: NodeJS.Timeout | undefined;
+  const quoted = `"${channel.replaceAll('"', '""')}"`;
+
+  const connect = async (isReconnect: boolean): Promise<void> => {
+    const c = new pg.Client({ connectionString });
+    c.on('notification', (msg) => {
+      if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+    });
+    c.on('error', () => retry());
+    c.on('end', () => retry());
+    client = c;
+    await c.connect();
+    await c.query(`LISTEN ${quoted}`);
+    delay = 500;
+    if (isReconnect) onReconnect?.();
+  };
+  const retry = () => {
+    if (stopped || timer) return;
+    const old = client;
+    client = null;
+    old?.removeAllListeners('end');
+    old?.end().catch(() => {});
+    timer = setTimeout(() => {
+      timer = undefined;
+      connect(true).catch(() => retry());
+    }, delay);
+    delay = Math.min(delay * 2, 10_000);
+  };
+
+  await connect(false);
+  const stop = async () => {
+    stopped = true;
+    registry.delete(stop);
+    clearTimeout(timer);
+    const c = client;
+    client = null;
+    if (c) {
+      c.removeAllListeners('end');
+      await c.end().catch(() => {});
+    }
+  };
+  registry.add(stop);
+  return stop;
 }
 
 const statementNames = new Map<string, string>();

@@ -93,6 +93,7 @@ export async function setupTestApp(
       await database.db.update(users).set(flags).where(eq(users.email, email));
     },
     async close() {
+      await built.deps.live.close();
       await database.close();
     },
   };

@@ -11,6 +11,17 @@ function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
+const urls = new WeakMap<DatabaseHandle, string>();
+
+/**
+ * A second, independent connection pool to a PostgreSQL test database (as a second server
+ * process would have); null on PGlite, which one process owns.
+ */
+export async function openSecondHandle(handle: DatabaseHandle): Promise<DatabaseHandle | null> {
+  const url = urls.get(handle);
+  return url ? openDatabase({ databaseUrl: url, poolMax: 5 }) : null;
+}
+
 /**
  * A fresh, migrated database for one test file: PGlite loaded from the dumped template, or a
  * PostgreSQL database created from the template database (dropped again on close()).
@@ -28,8 +39,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     } finally {
       await admin.end();
     }
-    const handle = await openDatabase({ databaseUrl: withDatabase(postgresUrl, name), poolMax: 5 });
-    return {
+    const url = withDatabase(postgresUrl, name);
+    const handle = await openDatabase({ databaseUrl: url, poolMax: 5 });
+    const wrapped: DatabaseHandle = {
       ...handle,
       async close() {
         await handle.close();
@@ -42,6 +54,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
         }
       },
     };
+    urls.set(wrapped, url);
+    return wrapped;
   }
   const dump = readFileSync(inject('pgliteTemplate'));
   const pglite = await PGlite.create({ loadDataDir: new Blob([dump]) });

@@ -7,3 +7,4 @@ export * from './mailbox.ts';
 export * from './media.ts';
 export * from './sharing.ts';
 export * from './tenants.ts';
+export * from './assessments.ts';

@@ -9,9 +9,12 @@ import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 
 /**
  * Who did it, in which account: an AccountContext or a TenantContext (both carry these), or
- * the person joining an account by invitation.
+ * the person joining an account by invitation, or a respondent (no user).
  */
-export type AuditScope = Pick<AccountContext, 'accountId' | 'userId' | 'email'>;
+export type AuditScope = Pick<AccountContext, 'accountId' | 'email'> & {
+  /** Null for someone without an account (a respondent, named in `email`). */
+  userId: string | null;
+};
 
 export interface AuditEntryInput {
   action: AuditAction;

@@ -1,0 +1,151 @@
+/**
+ * Live progress across server processes (docs/assessments.md, "Live progress"). A change is a
+ * row in `live_events` written in the changing transaction, and a NOTIFY carrying only ids,
+ * which PostgreSQL delivers to every process LISTENing when that transaction commits (PGlite:
+ * the same SQL, in-process). Each process keeps ONE listening connection and fans notices out
+ * to its own Server-Sent Events streams; a stream that reconnects replays the rows after its
+ * `Last-Event-ID`. Nothing here holds state another process would need.
+ */
+import { LIVE_EVENT_KINDS, type LiveEventKind } from '@tenantry/shared';
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Database, DatabaseHandle, Tx } from './client.ts';
+import { liveEvents } from './schema/assessments.ts';
+
+export const LIVE_CHANNEL = 'tenantry_live';
+
+export interface LiveNotice {
+  id: number;
+  tenantId: string;
+  assessmentId: string;
+  kind: LiveEventKind;
+}
+
+/**
+ * What a subscriber receives: a notice; `resync` after the listener lost its connection (read
+ * what was missed); `closing` when the process shuts down (end the stream).
+ */
+export type LiveMessage = LiveNotice | 'resync' | 'closing';
+
+export interface LiveHub {
+  /** Notices of one client tenant, until the returned function is called. */
+  subscribe(tenantId: string, listener: (message: LiveMessage) => void): Promise<() => void>;
+  close(): Promise<void>;
+}
+
+/** Records a change and announces it on commit (call it inside the changing transaction). */
+export async function publishLive(
+  tx: Database | Tx,
+  event: { accountId: string; tenantId: string; assessmentId: string; kind: LiveEventKind },
+): Promise<void> {
+  await tx.execute(sql`
+    with e as (
+      insert into ${liveEvents} (account_id, tenant_id, assessment_id, kind)
+      values (${event.accountId}, ${event.tenantId}, ${event.assessmentId}, ${event.kind})
+      returning id, tenant_id, assessment_id, kind
+    )
+    select pg_notify(${LIVE_CHANNEL}, json_build_object(
+      'i', e.id, 't', e.tenant_id, 'a', e.assessment_id, 'k', e.kind)::text)
+    from e`);
+}
+
+/** Events of a tenant after `afterId` (a reconnecting stream's Last-Event-ID), oldest first. */
+export async function liveEventsSince(
+  db: Database,
+  scope: { accountId: string; tenantId: string },
+  afterId: number,
+  limit = 1000,
+): Promise<LiveNotice[]> {
+  const rows = await db
+    .select()
+    .from(liveEvents)
+    .where(
+      and(
+        eq(liveEvents.accountId, scope.accountId),
+        eq(liveEvents.tenantId, scope.tenantId),
+        gt(liveEvents.id, afterId),
+      ),
+    )
+    .orderBy(asc(liveEvents.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    tenantId: r.tenantId,
+    assessmentId: r.assessmentId,
+    kind: r.kind as LiveEventKind,
+  }));
+}
+
+/** The newest event id of a tenant (0 when none): where a new stream starts. */
+export async function latestLiveEventId(
+  db: Database,
+  scope: { accountId: string; tenantId: string },
+): Promise<number> {
+  const [row] = await db
+    .select({ id: sql<number | null>`max(${liveEvents.id})` })
+    .from(liveEvents)
+    .where(and(eq(liveEvents.accountId, scope.accountId), eq(liveEvents.tenantId, scope.tenantId)));
+  return Number(row?.id ?? 0);
+}
+
+/** Deletes events older than `olderThanMs` (a scheduled job; streams replay minutes, not days). */
+export async function pruneLiveEvents(db: Database, olderThanMs: number): Promise<number> {
+  const cutoff = new Date(Date.now() - olderThanMs);
+  const rows = await db
+    .delete(liveEvents)
+    .where(lt(liveEvents.createdAt, cutoff))
+    .returning({ id: liveEvents.id });
+  return rows.length;
+}
+
+function parseNotice(payload: string): LiveNotice | null {
+  try {
+    const p = JSON.parse(payload) as { i?: unknown; t?: unknown; a?: unknown; k?: unknown };
+    if (typeof p.i !== 'number' || typeof p.t !== 'string' || typeof p.a !== 'string') return null;
+    if (!(LIVE_EVENT_KINDS as readonly unknown[]).includes(p.k)) return null;
+    return { id: p.i, tenantId: p.t, assessmentId: p.a, kind: p.k as LiveEventKind };
+  } catch {
+    return null;
+  }
+}
+
+/** One listening connection per process, started by the first subscriber. */
+export function createLiveHub(database: Pick<DatabaseHandle, 'listen'>): LiveHub {
+  const byTenant = new Map<string, Set<(m: LiveMessage) => void>>();
+  let started: Promise<() => Promise<void>> | null = null;
+
+  const dispatch = (payload: string) => {
+    const notice = parseNotice(payload);
+    if (!notice) return;
+    for (const listener of byTenant.get(notice.tenantId) ?? []) listener(notice);
+  };
+  const resync = () => {
+    for (const set of byTenant.values()) for (const listener of set) listener('resync');
+  };
+
+  return {
+    async subscribe(tenantId, listener) {
+      let set = byTenant.get(tenantId);
+      if (!set) byTenant.set(tenantId, (set = new Set()));
+      set.add(listener);
+      try {
+        started ??= database.listen(LIVE_CHANNEL, dispatch, resync);
+        await started;
+      } catch (err) {
+        started = null;
+        set.delete(listener);
+        throw err;
+      }
+      return () => {
+        set.delete(listener);
+        if (set.size === 0 && byTenant.get(tenantId) === set) byTenant.delete(tenantId);
+      };
+    },
+    async close() {
+      const stop = started;
+      started = null;
+      for (const set of byTenant.values()) for (const listener of set) listener('closing');
+      byTenant.clear();
+      if (stop) await (await stop.catch(() => async () => {}))();
+    },
+  };
+}

@@ -1,0 +1,209 @@
+/**
+ * Assessments (docs/assessments.md): a client tenant answering one pinned, published framework
+ * version. Every row carries `account_id` (ADR 0005). Scores are kept on the assessment row,
+ * written in the same transaction as each answer; reads never recompute them.
+ */
+import type {
+  AnswerSource,
+  AssessmentProgress,
+  AssessmentScope,
+  AssessmentStatus,
+  ScoredAnswer,
+} from '@tenantry/shared';
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+import { users } from './auth.ts';
+import { frameworks } from './content.ts';
+import { tenants } from './tenants.ts';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export interface StatusChange {
+  status: AssessmentStatus;
+  at: string;
+  by: string | null;
+}
+
+/** An answer's value as stored (jsonb): a string, a number or a list of option keys. */
+export type StoredValue = string | number | string[];
+
+export const assessments = pgTable(
+  'assessments',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    frameworkId: text('framework_id')
+      .notNull()
+      .references(() => frameworks.id, { onDelete: 'cascade' }),
+    frameworkVersion: integer('framework_version').notNull(),
+    frameworkKey: text('framework_key').notNull(),
+    frameworkName: text('framework_name').notNull(),
+    name: text('name').notNull(),
+    status: text('status', {
+      enum: ['draft', 'in_progress', 'completed', 'reopened'],
+    })
+      .notNull()
+      .default('draft'),
+    ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    dueDate: date('due_date', { mode: 'string' }),
+    scope: jsonb('scope').$type<AssessmentScope>().notNull(),
+    /** Overrides of the framework's default targets, per top-level section key. */
+    targets: jsonb('targets').$type<Record<string, number | null>>().notNull().default({}),
+    /** What scoring needs of every current answer, by question key (kept with each write). */
+    scoreInput: jsonb('score_input').$type<Record<string, ScoredAnswer>>().notNull().default({}),
+    progress: jsonb('progress').$type<AssessmentProgress>().notNull(),
+    score: doublePrecision('score'),
+    completion: doublePrecision('completion'),
+    answered: integer('answered').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    respondentsTotal: integer('respondents_total').notNull().default(0),
+    respondentsSubmitted: integer('respondents_submitted').notNull().default(0),
+    lastAnswerAt: tz('last_answer_at'),
+    lastAnswerBy: text('last_answer_by'),
+    lastAnswerSource: text('last_answer_source').$type<AnswerSource>(),
+    statusHistory: jsonb('status_history').$type<StatusChange[]>().notNull().default([]),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+    completedAt: tz('completed_at'),
+  },
+  (t) => [
+    index('assessments_tenant_idx').on(t.accountId, t.tenantId, t.createdAt, t.id),
+    index('assessments_account_status_idx').on(t.accountId, t.status),
+    check('assessments_name_check', sql`length(trim(${t.name})) between 1 and 200`),
+  ],
+);
+
+/** The current answer to one question of one assessment. */
+export const assessmentAnswers = pgTable(
+  'assessment_answers',
+  {
+    assessmentId: text('assessment_id')
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    questionKey: text('question_key').notNull(),
+    value: jsonb('value').$type<StoredValue | null>(),
+    na: boolean('na').notNull().default(false),
+    note: text('note').notNull().default(''),
+    score: doublePrecision('score'),
+    source: text('source').$type<AnswerSource>().notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    respondentId: text('respondent_id'),
+    answeredByName: text('answered_by_name').notNull(),
+    answeredAt: tz('answered_at').notNull(),
+    /** The respondent's sequence number of the write that set it (0 for others). */
+    seq: integer('seq').notNull().default(0),
+    revision: integer('revision').notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ name: 'assessment_answers_pkey', columns: [t.assessmentId, t.questionKey] }),
+    index('assessment_answers_respondent_idx').on(t.respondentId),
+  ],
+);
+
+/** Earlier values of answers (and writes that arrived after a newer answer), newest first. */
+export const answerHistory = pgTable(
+  'answer_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    assessmentId: text('assessment_id')
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    questionKey: text('question_key').notNull(),
+    value: jsonb('value').$type<StoredValue | null>(),
+    na: boolean('na').notNull().default(false),
+    note: text('note').notNull().default(''),
+    source: text('source').$type<AnswerSource>().notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    respondentId: text('respondent_id'),
+    answeredByName: text('answered_by_name').notNull(),
+    answeredAt: tz('answered_at').notNull(),
+    replacedAt: tz('replaced_at').notNull().defaultNow(),
+  },
+  (t) => [index('answer_history_question_idx').on(t.assessmentId, t.questionKey, t.id)],
+);
+
+/** Idempotency keys of answer writes: a replayed write is applied once. */
+export const answerWrites = pgTable(
+  'answer_writes',
+  {
+    assessmentId: text('assessment_id')
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    questionKey: text('question_key').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'answer_writes_pkey', columns: [t.assessmentId, t.idempotencyKey] })],
+);
+
+/** People who answer without an account, each with their own link (token stored hashed). */
+export const respondents = pgTable(
+  'respondents',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    tenantId: text('tenant_id').notNull(),
+    assessmentId: text('assessment_id')
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    /** Section keys this respondent answers; null: the whole assessment. */
+    sections: jsonb('sections').$type<string[] | null>(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: tz('expires_at').notNull(),
+    lastSeq: integer('last_seq').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    lastSeenAt: tz('last_seen_at'),
+    submittedAt: tz('submitted_at'),
+    revokedAt: tz('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('respondents_token_uq').on(t.tokenHash),
+    index('respondents_assessment_idx').on(t.assessmentId, t.createdAt),
+  ],
+);
+
+/**
+ * Live progress events (ids only), for Server-Sent Events: written in the answer's
+ * transaction, announced with NOTIFY on commit, replayed after `Last-Event-ID`.
+ */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: text('account_id').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    assessmentId: text('assessment_id').notNull(),
+    kind: text('kind').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('live_events_tenant_idx').on(t.tenantId, t.id)],
+);

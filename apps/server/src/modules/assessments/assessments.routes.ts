@@ -1,0 +1,392 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  ASSESSMENT_LIMITS,
+  AnswerHistorySchema,
+  AnswerInputSchema,
+  AnswerParamsSchema,
+  AnswerWriteResultSchema,
+  AssessmentDetailSchema,
+  AssessmentListQuerySchema,
+  AssessmentPageSchema,
+  AssessmentParamsSchema,
+  CreateAssessmentSchema,
+  CreateRespondentSchema,
+  ResendRespondentSchema,
+  RespondentLinkSchema,
+  RespondentListSchema,
+  RespondentParamsSchema,
+  RespondentSchema,
+  TenantParamsSchema,
+  UpdateAssessmentSchema,
+} from '@tenantry/shared';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../auth/context.ts';
+import { createRouter } from '../../auth/context.ts';
+import { getClaims, getTenant, requireTenant } from '../../auth/guards.ts';
+import { errorResponse, errorResponses, json, jsonBody } from '../../lib/openapi.ts';
+import { answerHistoryOf, toAnswer, writeAnswer } from './answers.service.ts';
+import {
+  assertAssessment,
+  createAssessment,
+  deleteAssessment,
+  getAssessment,
+  listAssessments,
+  transitionAssessment,
+  updateAssessment,
+} from './assessments.service.ts';
+import {
+  addRespondent,
+  listRespondents,
+  resendRespondent,
+  revokeRespondent,
+} from './respondents.service.ts';
+
+const TAGS = ['assessments'];
+const notFound = errorResponse(
+  'No such client tenant or assessment in your account (`tenants.not_found`, `assessments.not_found`)',
+);
+const BASE = '/tenants/{tenantId}/assessments';
+const ONE = `${BASE}/{assessmentId}`;
+
+/** The tenant context with the caller's display name (kept with answers and status changes). */
+async function actor(c: Context<AppEnv>) {
+  const claims = await getClaims(c);
+  return { ...getTenant(c), name: claims.displayName || claims.email };
+}
+
+const noStore = { 'cache-control': 'no-store' };
+
+const listRoute = createRoute({
+  middleware: requireTenant('read'),
+  method: 'get',
+  path: BASE,
+  tags: TAGS,
+  summary: 'A page of the client tenant’s assessments, newest first',
+  request: { params: TenantParamsSchema, query: AssessmentListQuerySchema },
+  responses: {
+    200: json(AssessmentPageSchema, 'One page'),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    403: errorResponses[403],
+    404: notFound,
+  },
+});
+
+const createAssessmentRoute = createRoute({
+  middleware: requireTenant('assessments.manage'),
+  method: 'post',
+  path: BASE,
+  tags: TAGS,
+  summary: 'Start an assessment on a published framework version (pinned for its life)',
+  description:
+    'Scope: all sections, some sections (`scope.sections`, at any depth) and/or the questions carrying some tags (`scope.tags`). Targets override the framework’s default per top-level section.',
+  request: { params: TenantParamsSchema, body: jsonBody(CreateAssessmentSchema) },
+  responses: {
+    201: json(AssessmentDetailSchema, 'Created (status draft)'),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    403: errorResponses[403],
+    404: errorResponse(
+      'No such tenant (`tenants.not_found`) or published framework version (`assessments.framework_not_found`)',
+    ),
+  },
+});
+
+const getRoute = createRoute({
+  middleware: requireTenant('read'),
+  method: 'get',
+  path: ONE,
+  tags: TAGS,
+  summary: 'One assessment: the pinned document in scope, scores kept on write, every answer',
+  request: { params: AssessmentParamsSchema },
+  responses: {
+    200: json(AssessmentDetailSchema, 'The assessment'),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    403: errorResponses[403],
+    404: notFound,
+  },
+});
+
+const updateRoute = createRoute({
+  middleware: requireTenant('assessments.manage'),
+  method: 'patch',
+  path: ONE,
+  tags: TAGS,
+  summary: 'Change the name, owner, due date or targets (only the fields sent; audited)',
+  request: { params: AssessmentParamsSchema, body: jsonBody(UpdateAssessmentSchema) },
+  responses: {
+    200: json(AssessmentDetailSchema, 'Updated'),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    403: errorResponses[403],
+    404: notFound,
+  },
+});
+
+const deleteRoute = createRoute({
+  middleware: requireTenant('assessments.delete'),
+  method: 'delete',
+  path: ONE,
+  tags: TAGS,
+  summary:
+    'Delete an assessment with its answers and respondent links (owners and admins; audited)',
+  request: { params: AssessmentParamsSchema },
+  responses: {
+    204: { description: 'Deleted' },
+    400: errorResponses[400],
+    401: errorResponses[401],
+    403: errorResponses[403],
+    404: notFound,
+  },
+});
+
+const transitionRoute = (move: 'start' | 'complete' | 'reopen', summary: string) =>
+  createRoute({
+    middleware: requireTenant('assessments.manage'),
+    method: 'post',
+    path: `${ONE}/${move}`,
+    tags: TAGS,
+    summary,
+    request: { params: AssessmentParamsSchema },
+    responses: {
+      200: json(AssessmentDetailSchema, 'The assessment in its new status'),
+      400: errorResponses[400],
+      401: errorResponses[401],
+      403: errorResponses[403],
+      404: notFound,
+      409: errorResponse('Not from its current status (`assessments.invalid_transition`)'),
+    },
+  });
+const startRoute = transitionRoute('start', 'Draft → in progress (answering also starts it)');
+const completeRoute = transitionRoute(
+  'complete',
+  'In progress or reopened → completed: answers are locked',
+);
+const reopenRoute = transitionRoute('reopen', 'Completed → reopened: answers can change again');
+
+const answerRoute = createRoute({
+  middleware: requireTenant('contribute'),
+  method: 'put',
+  path: `${ONE}/answers/{questionKey}`,
+  tags: TAGS,
+  summary:
+    'Answer one question (members and shared contributors); scores updated in the same transaction',
+  description:
+    '`value: null` with `na: false` clears the answer. With an `idempotencyKey` a repeated write is applied once (`outcome: duplicate`). A write whose `answeredAt` is older than the stored answer is kept in the history and does not replace it (`outcome: superseded`).',
+  request: { params: AnswerParamsSchema, body: jsonBody(AnswerInputSchema) },
+  responses: {
+    200: json(AnswerWriteResultSchema, 'What the write did, the answer and the progress now'),
+    400: errorResponse('The value does not fit the question (`assessments.invalid_answer`)'),
+    401: errorResponses[401],
+    403: errorResponses[403],
+    404: errorResponse('No such assessment or question in its scope'),
+    409: errorResponse('The assessment is completed (`assessments.locked`)'),
+  },
+});
+
+const historyRoute = createRoute({
+  middleware: requireTenant('read'),
+  method: 'get',
+  path: `${ONE}/answers/{questionKey}/history`,
+  tags: TAGS,
+  summary: 'An answer and its earlier values, newest first',
+  request: { params: AnswerParamsSchema },
+  responses: {
+    200: json(AnswerHistorySchema, 'The history'),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    403: errorResponses[403],
+    404: notFound,
+  },
+});
+
+const listRespondentsRoute = createRoute({
+  middleware: requireTenant('assessments.manage'),
+  method: 'get',
+  path: `${ONE}/respondents`,
+  tags: TAGS,
+  summary: 'The respondents of an assessment, with their status and progress',
+  request: { params: AssessmentParamsSchema },
+  responses: {
+    200: json(RespondentListSchema, 'The respondents'),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    403: errorResponses[403],
+    404: notFound,
+  },
+});
+
+const addRespondentRoute = createRoute({
+  middleware: requireTenant('assessments.manage'),
+  method: 'post',
+  path: `${ONE}/respondents`,
+  tags: TAGS,
+  summary: 'Add a respondent: their own link, shown once and e-mailed (audited)',
+  request: { params: AssessmentParamsSchema, body: jsonBody(CreateRespondentSchema) },
+  responses: {
+    201: json(RespondentLinkSchema, 'Added; `link` is shown only now'),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    403: errorResponses[403],
+    404: notFound,
+    409: errorResponse(
+      'Completed (`assessments.locked`) or full (`assessments.too_many_respondents`)',
+    ),
+  },
+});
+
+const resendRoute = createRoute({
+  middleware: requireTenant('assessments.manage'),
+  method: 'post',
+  path: `${ONE}/respondents/{respondentId}/resend`,
+  tags: TAGS,
+  summary: 'A new link for a respondent (the old one stops working), e-mailed again',
+  request: { params: RespondentParamsSchema, body: jsonBody(ResendRespondentSchema) },
+  responses: {
+    200: json(RespondentLinkSchema, 'The new link, shown only now'),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    403: errorResponses[403],
+    404: notFound,
+    409: errorResponse('The assessment is completed (`assessments.locked`)'),
+  },
+});
+
+const revokeRoute = createRoute({
+  middleware: requireTenant('assessments.manage'),
+  method: 'post',
+  path: `${ONE}/respondents/{respondentId}/revoke`,
+  tags: TAGS,
+  summary: 'Revoke a respondent’s link: their next request is refused (audited)',
+  request: { params: RespondentParamsSchema },
+  responses: {
+    200: json(RespondentSchema, 'Revoked'),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    403: errorResponses[403],
+    404: notFound,
+  },
+});
+
+export const assessmentRoutes = createRouter()
+  .openapi(listRoute, async (c) => {
+    c.header('cache-control', 'no-store');
+    return c.json(await listAssessments(c.var.deps.db, getTenant(c), c.req.valid('query')), 200);
+  })
+  .openapi(createAssessmentRoute, async (c) => {
+    const input = c.req.valid('json');
+    return c.json(await createAssessment(c.var.deps.db, await actor(c), input), 201);
+  })
+  .openapi(getRoute, async (c) => {
+    const { assessmentId } = c.req.valid('param');
+    return c.json(await getAssessment(c.var.deps.db, getTenant(c), assessmentId), 200, noStore);
+  })
+  .openapi(updateRoute, async (c) => {
+    const { assessmentId } = c.req.valid('param');
+    const input = c.req.valid('json');
+    return c.json(await updateAssessment(c.var.deps.db, await actor(c), assessmentId, input), 200);
+  })
+  .openapi(deleteRoute, async (c) => {
+    const { assessmentId } = c.req.valid('param');
+    await deleteAssessment(c.var.deps.db, await actor(c), assessmentId);
+    return c.body(null, 204);
+  })
+  .openapi(startRoute, async (c) => {
+    const { assessmentId } = c.req.valid('param');
+    return c.json(
+      await transitionAssessment(c.var.deps.db, await actor(c), assessmentId, 'start'),
+      200,
+    );
+  })
+  .openapi(completeRoute, async (c) => {
+    const { assessmentId } = c.req.valid('param');
+    return c.json(
+      await transitionAssessment(c.var.deps.db, await actor(c), assessmentId, 'complete'),
+      200,
+    );
+  })
+  .openapi(reopenRoute, async (c) => {
+    const { assessmentId } = c.req.valid('param');
+    return c.json(
+      await transitionAssessment(c.var.deps.db, await actor(c), assessmentId, 'reopen'),
+      200,
+    );
+  })
+  .openapi(answerRoute, async (c) => {
+    const { tenantId, assessmentId, questionKey } = c.req.valid('param');
+    const who = await actor(c);
+    const result = await writeAnswer(
+      c.var.deps.db,
+      { accountId: who.accountId, tenantId, assessmentId },
+      { source: who.shareRole ? 'shared' : 'member', userId: who.userId, name: who.name },
+      questionKey,
+      c.req.valid('json'),
+    );
+    return c.json(result, 200);
+  })
+  .openapi(historyRoute, async (c) => {
+    const { assessmentId, questionKey } = c.req.valid('param');
+    const scope = getTenant(c);
+    await assertAssessment(c.var.deps.db, scope, assessmentId);
+    const { current, entries } = await answerHistoryOf(
+      c.var.deps.db,
+      { ...scope, assessmentId },
+      questionKey,
+      ASSESSMENT_LIMITS.historyMax,
+    );
+    return c.json(
+      {
+        questionKey,
+        current: current ? toAnswer(current) : null,
+        entries: entries.map((e) => ({
+          value: e.value ?? null,
+          na: e.na,
+          note: e.note,
+          answeredBy: {
+            source: e.source,
+            name: e.answeredByName,
+            userId: e.userId,
+            respondentId: e.respondentId,
+          },
+          answeredAt: e.answeredAt.toISOString(),
+          replacedAt: e.replacedAt.toISOString(),
+        })),
+      },
+      200,
+      noStore,
+    );
+  })
+  .openapi(listRespondentsRoute, async (c) => {
+    const { assessmentId } = c.req.valid('param');
+    const items = await listRespondents(c.var.deps.db, getTenant(c), assessmentId);
+    return c.json({ items }, 200, noStore);
+  })
+  .openapi(addRespondentRoute, async (c) => {
+    const { assessmentId } = c.req.valid('param');
+    const { db, mailer, config } = c.var.deps;
+    const mail = { mailer, publicUrl: config.publicUrl, log: c.var.log };
+    const result = await addRespondent(db, await actor(c), assessmentId, c.req.valid('json'), mail);
+    return c.json(result, 201, noStore);
+  })
+  .openapi(resendRoute, async (c) => {
+    const { assessmentId, respondentId } = c.req.valid('param');
+    const { db, mailer, config } = c.var.deps;
+    const mail = { mailer, publicUrl: config.publicUrl, log: c.var.log };
+    const result = await resendRespondent(
+      db,
+      await actor(c),
+      assessmentId,
+      respondentId,
+      c.req.valid('json'),
+      mail,
+    );
+    return c.json(result, 200, noStore);
+  })
+  .openapi(revokeRoute, async (c) => {
+    const { assessmentId, respondentId } = c.req.valid('param');
+    return c.json(
+      await revokeRespondent(c.var.deps.db, await actor(c), assessmentId, respondentId),
+      200,
+    );
+  });

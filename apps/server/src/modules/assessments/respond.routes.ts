@@ -1,0 +1,111 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  RESPONDENT_TOKEN_HEADER,
+  RespondentAnswerInputSchema,
+  RespondentAnswerParamsSchema,
+  RespondentSessionSchema,
+  RespondentWriteResultSchema,
+  storableText,
+} from '@tenantry/shared';
+import { createRouter } from '../../auth/context.ts';
+import { errorResponse, errorResponses, json, jsonBody } from '../../lib/openapi.ts';
+import {
+  respondentByToken,
+  respondentSession,
+  respondentWrite,
+  submitRespondent,
+} from './respondents.service.ts';
+
+/**
+ * The respondent page's API (`/in-progress/{tid}/{ttid}?token=…`): no session, no cookie; the
+ * token in the `x-respondent-token` header is the authority, for one assessment and the
+ * respondent's sections only.
+ */
+const TAGS = ['respond'];
+const headers = z.object({
+  [RESPONDENT_TOKEN_HEADER]: storableText()
+    .max(200)
+    .optional()
+    .openapi({ description: 'The token of the respondent’s link' }),
+});
+const linkRefused = errorResponse(
+  'The link is not valid (`respondent.link_invalid`), has expired (`respondent.link_expired`) or was revoked (`respondent.link_revoked`)',
+);
+const privateAnswer = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
+
+const sessionRoute = createRoute({
+  method: 'get',
+  path: '/respond',
+  tags: TAGS,
+  summary: 'What the respondent answers: the questions of their part and the answers so far',
+  request: { headers },
+  responses: {
+    200: json(RespondentSessionSchema, 'The respondent’s part'),
+    400: errorResponses[400],
+    401: linkRefused,
+  },
+});
+
+const answerRoute = createRoute({
+  method: 'put',
+  path: '/respond/answers/{questionKey}',
+  tags: TAGS,
+  summary:
+    'Save one answer as it is given (idempotent; an older write never replaces a newer answer)',
+  description:
+    'Each write carries an `idempotencyKey` (a replay is applied once: `outcome: duplicate`), the device’s increasing `seq`, and `answeredAt`, the time it was given: a write older than the stored answer is kept in the history and answers `outcome: superseded`.',
+  request: {
+    headers,
+    params: RespondentAnswerParamsSchema,
+    body: jsonBody(RespondentAnswerInputSchema),
+  },
+  responses: {
+    200: json(RespondentWriteResultSchema, 'What the write did'),
+    400: errorResponse('The value does not fit the question (`assessments.invalid_answer`)'),
+    401: linkRefused,
+    404: errorResponse(
+      'No such question in the respondent’s part (`assessments.question_not_found`)',
+    ),
+    409: errorResponse(
+      'The assessment is completed (`assessments.locked`) or the respondent has submitted (`respondent.submitted`)',
+    ),
+  },
+});
+
+const submitRoute = createRoute({
+  method: 'post',
+  path: '/respond/submit',
+  tags: TAGS,
+  summary: '“Submit my part”: the respondent’s answers become final (again is a no-op)',
+  request: { headers },
+  responses: {
+    200: json(RespondentSessionSchema, 'The respondent’s part, submitted'),
+    400: errorResponses[400],
+    401: linkRefused,
+    409: errorResponse('The assessment is completed (`assessments.locked`)'),
+  },
+});
+
+export const respondRoutes = createRouter()
+  .openapi(sessionRoute, async (c) => {
+    const { db } = c.var.deps;
+    const respondent = await respondentByToken(db, c.req.valid('header')[RESPONDENT_TOKEN_HEADER]);
+    return c.json(await respondentSession(db, respondent), 200, privateAnswer);
+  })
+  .openapi(answerRoute, async (c) => {
+    const { db } = c.var.deps;
+    const respondent = await respondentByToken(db, c.req.valid('header')[RESPONDENT_TOKEN_HEADER]);
+    const { questionKey } = c.req.valid('param');
+    return c.json(
+      await respondentWrite(db, respondent, questionKey, c.req.valid('json')),
+      200,
+      privateAnswer,
+    );
+  })
+  .openapi(submitRoute, async (c) => {
+    const { db } = c.var.deps;
+    const respondent = await respondentByToken(db, c.req.valid('header')[RESPONDENT_TOKEN_HEADER]);
+    await submitRespondent(db, respondent);
+    const fresh = await respondentByToken(db, c.req.valid('header')[RESPONDENT_TOKEN_HEADER]);
+    return c.json(await respondentSession(db, fresh), 200, privateAnswer);
+  });

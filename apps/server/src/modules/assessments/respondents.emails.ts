@@ -1,0 +1,27 @@
+import type { MailMessage } from '../../lib/mail/index.ts';
+import { layout } from '../../lib/mail/layout.ts';
+
+/** To a respondent: who asks, for what, until when, and their own link (no account needed). */
+export function respondentLinkEmail(input: {
+  to: string;
+  name: string;
+  link: string;
+  expiresAt: Date;
+  assessmentName: string;
+  tenantName: string;
+  accountName: string;
+  sentBy: string;
+}): MailMessage {
+  const until = input.expiresAt.toUTCString().replace(/ \d\d:\d\d:\d\d GMT$/, '');
+  return layout(
+    input.to,
+    `${input.sentBy} asks for your answers: ${input.assessmentName}`,
+    [
+      `Hello ${input.name},`,
+      `${input.sentBy} of ${input.accountName} asks you to answer some questions of the assessment “${input.assessmentName}” for ${input.tenantName}.`,
+      'Open your personal link on any device. You do not need an account; every answer is saved as you give it, and you can stop and come back later with the same link.',
+      `The link works until ${until}. Do not forward it: anyone with the link can answer in your name.`,
+    ],
+    { url: input.link, label: 'Answer the questions' },
+  );
+}

@@ -1,0 +1,551 @@
+/**
+ * Respondents: people who answer without an account (docs/assessments.md, "Respondents"). Each
+ * has their own link; the token in it is shown once and stored as a SHA-256 hash, so a leaked
+ * database holds no working link. The token alone is the authority on `/api/v1/respond/*`,
+ * scoped to one assessment and, optionally, some of its sections.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import {
+  ASSESSMENT_ERROR_CODES,
+  ASSESSMENT_LIMITS,
+  type AnswerInput,
+  type CreateRespondent,
+  type Respondent,
+  type RespondentLink,
+  type RespondentSession,
+  type RespondentStatus,
+  type RespondentWriteResult,
+} from '@tenantry/shared';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { TenantContext } from '../../auth/types.ts';
+import type { Database, Tx } from '../../db/client.ts';
+import { publishLive } from '../../db/live.ts';
+import { accounts } from '../../db/schema/accounts.ts';
+import { assessmentAnswers, assessments, respondents } from '../../db/schema/assessments.ts';
+import { tenants } from '../../db/schema/tenants.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { MailContext } from '../../lib/mail/index.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { assessmentNotFound, lockedError, writeAnswer } from './answers.service.ts';
+import { assertAssessment } from './assessments.service.ts';
+import { cutDocument, scopedFramework, type ScopedFramework } from './assessments.framework.ts';
+import { respondentLinkEmail } from './respondents.emails.ts';
+
+type Row = typeof respondents.$inferSelect;
+type Scope = TenantContext & { name: string };
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => `rsp_${randomBytes(32).toString('base64url')}`;
+
+export function respondentLink(
+  publicUrl: string,
+  row: Pick<Row, 'accountId' | 'tenantId'>,
+  token: string,
+) {
+  return `${publicUrl}/in-progress/${encodeURIComponent(row.accountId)}/${encodeURIComponent(row.tenantId)}?token=${encodeURIComponent(token)}`;
+}
+
+function statusOf(row: Row, now = Date.now()): RespondentStatus {
+  if (row.revokedAt) return 'revoked';
+  if (row.submittedAt) return 'submitted';
+  if (row.expiresAt.getTime() <= now) return 'expired';
+  return row.lastSeenAt ? 'answering' : 'invited';
+}
+
+function toRespondent(row: Row, answered: number): Respondent {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    sections: row.sections,
+    status: statusOf(row),
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+    submittedAt: row.submittedAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    answered,
+    total: row.total,
+  };
+}
+
+/** The part of the assessment a respondent answers (their sections, else all of it). */
+function respondentPart(framework: ScopedFramework, sections: string[] | null): ScopedFramework {
+  if (!sections) return framework;
+  return cutDocument(framework.document, { sections, tags: null });
+}
+
+function expiry(input: string | undefined, fallback: Date): Date {
+  const at = input ? new Date(input) : fallback;
+  const now = Date.now();
+  if (at.getTime() <= now) {
+    throw new AppError('common.validation', 400, 'The link must expire in the future.', {
+      expiresAt: 'Choose a time in the future.',
+    });
+  }
+  if (at.getTime() > now + ASSESSMENT_LIMITS.linkDaysMax * DAY) {
+    throw new AppError('common.validation', 400, 'A link lasts at most a year.', {
+      expiresAt: `Choose a time within ${ASSESSMENT_LIMITS.linkDaysMax} days.`,
+    });
+  }
+  return at;
+}
+
+async function answeredBy(db: Database | Tx, assessmentId: string, ids: string[]) {
+  if (ids.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ id: assessmentAnswers.respondentId, n: count() })
+    .from(assessmentAnswers)
+    .where(
+      and(
+        eq(assessmentAnswers.assessmentId, assessmentId),
+        inArray(assessmentAnswers.respondentId, ids),
+      ),
+    )
+    .groupBy(assessmentAnswers.respondentId);
+  return new Map(rows.map((r) => [r.id!, Number(r.n)]));
+}
+
+export async function listRespondents(
+  db: Database,
+  scope: TenantContext,
+  assessmentId: string,
+): Promise<Respondent[]> {
+  await assertAssessment(db, scope, assessmentId);
+  const rows = await db
+    .select()
+    .from(respondents)
+    .where(
+      and(eq(respondents.accountId, scope.accountId), eq(respondents.assessmentId, assessmentId)),
+    )
+    .orderBy(asc(respondents.createdAt), asc(respondents.id));
+  const counts = await answeredBy(
+    db,
+    assessmentId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toRespondent(r, counts.get(r.id) ?? 0));
+}
+
+async function readRespondent(
+  db: Database | Tx,
+  scope: TenantContext,
+  assessmentId: string,
+  id: string,
+) {
+  const [row] = await db
+    .select()
+    .from(respondents)
+    .where(
+      and(
+        eq(respondents.id, id),
+        eq(respondents.accountId, scope.accountId),
+        eq(respondents.tenantId, scope.tenantId),
+        eq(respondents.assessmentId, assessmentId),
+      ),
+    )
+    .for('update');
+  if (!row) {
+    throw new AppError(
+      ASSESSMENT_ERROR_CODES.respondentNotFound,
+      404,
+      'There is no such respondent on this assessment.',
+    );
+  }
+  return row;
+}
+
+async function mailLink(
+  mail: MailContext,
+  row: Row,
+  link: string,
+  context: { assessmentName: string; tenantName: string; accountName: string; sentBy: string },
+): Promise<boolean> {
+  try {
+    await mail.mailer.send(
+      respondentLinkEmail({
+        to: row.email,
+        name: row.name,
+        link,
+        expiresAt: row.expiresAt,
+        ...context,
+      }),
+    );
+    return true;
+  } catch (err) {
+    mail.log.warn({ err, respondentId: row.id }, 'could not send the respondent link');
+    return false;
+  }
+}
+
+async function mailContext(db: Database, scope: Scope, assessmentName: string) {
+  const [r] = await db
+    .select({ tenantName: tenants.name, accountName: accounts.name })
+    .from(tenants)
+    .innerJoin(accounts, eq(accounts.id, tenants.accountId))
+    .where(and(eq(tenants.id, scope.tenantId), eq(tenants.accountId, scope.accountId)));
+  return {
+    assessmentName,
+    tenantName: r?.tenantName ?? '',
+    accountName: r?.accountName ?? '',
+    sentBy: scope.name,
+  };
+}
+
+export async function addRespondent(
+  db: Database,
+  scope: Scope,
+  assessmentId: string,
+  input: CreateRespondent,
+  mail: MailContext,
+): Promise<RespondentLink> {
+  const token = newToken();
+  const expiresAt = expiry(
+    input.expiresAt,
+    new Date(Date.now() + ASSESSMENT_LIMITS.linkDaysDefault * DAY),
+  );
+  const { row, assessmentName } = await db.transaction(async (tx) => {
+    const [a] = await tx
+      .select()
+      .from(assessments)
+      .where(
+        and(
+          eq(assessments.id, assessmentId),
+          eq(assessments.accountId, scope.accountId),
+          eq(assessments.tenantId, scope.tenantId),
+        ),
+      )
+      .for('update');
+    if (!a) throw assessmentNotFound();
+    if (a.status === 'completed') throw lockedError();
+    if (a.respondentsTotal >= ASSESSMENT_LIMITS.respondentsPerAssessment) {
+      throw new AppError(
+        ASSESSMENT_ERROR_CODES.tooManyRespondents,
+        409,
+        `An assessment has at most ${ASSESSMENT_LIMITS.respondentsPerAssessment} respondents.`,
+      );
+    }
+    const framework = (await scopedFramework(tx, a.frameworkId, a.frameworkVersion, a.scope))!;
+    const sections = input.sections ?? null;
+    if (sections) {
+      const known = new Set<string>();
+      for (const info of framework.questions.values()) for (const k of info.path) known.add(k);
+      const missing = sections.find((k) => !known.has(k));
+      if (missing) {
+        throw new AppError('common.validation', 400, 'Pick sections of this assessment.', {
+          sections: `There is no section “${missing}” in this assessment.`,
+        });
+      }
+    }
+    const part = respondentPart(framework, sections);
+    const [created] = await tx
+      .insert(respondents)
+      .values({
+        id: randomUUID(),
+        accountId: scope.accountId,
+        tenantId: scope.tenantId,
+        assessmentId,
+        name: input.name,
+        email: input.email,
+        sections,
+        tokenHash: hashToken(token),
+        expiresAt,
+        total: part.questions.size,
+        createdBy: scope.userId,
+      })
+      .returning();
+    await tx
+      .update(assessments)
+      .set({ respondentsTotal: sql`${assessments.respondentsTotal} + 1`, updatedAt: new Date() })
+      .where(eq(assessments.id, assessmentId));
+    await recordAudit(tx, scope, {
+      action: 'assessments.respondent_added',
+      targetType: 'assessment',
+      targetId: assessmentId,
+      data: { name: a.name, respondent: input.name, email: input.email },
+    });
+    await publishLive(tx, { ...scope, assessmentId, kind: 'respondent' });
+    return { row: created!, assessmentName: a.name };
+  });
+  const link = respondentLink(mail.publicUrl, row, token);
+  const emailed =
+    input.sendEmail !== false &&
+    (await mailLink(mail, row, link, await mailContext(db, scope, assessmentName)));
+  return { respondent: toRespondent(row, 0), link, emailed };
+}
+
+/** A new link (the old one stops working), e-mailed again; also restores a revoked one. */
+export async function resendRespondent(
+  db: Database,
+  scope: Scope,
+  assessmentId: string,
+  respondentId: string,
+  input: { expiresAt?: string | undefined; sendEmail?: boolean | undefined },
+  mail: MailContext,
+): Promise<RespondentLink> {
+  const token = newToken();
+  const { row, assessmentName } = await db.transaction(async (tx) => {
+    const a = await assertAssessment(tx, scope, assessmentId);
+    if (a.status === 'completed') throw lockedError();
+    const current = await readRespondent(tx, scope, assessmentId, respondentId);
+    const fallback =
+      current.expiresAt.getTime() > Date.now()
+        ? current.expiresAt
+        : new Date(Date.now() + ASSESSMENT_LIMITS.linkDaysDefault * DAY);
+    const [updated] = await tx
+      .update(respondents)
+      .set({
+        tokenHash: hashToken(token),
+        expiresAt: expiry(input.expiresAt, fallback),
+        revokedAt: null,
+      })
+      .where(eq(respondents.id, respondentId))
+      .returning();
+    await recordAudit(tx, scope, {
+      action: 'assessments.respondent_resent',
+      targetType: 'assessment',
+      targetId: assessmentId,
+      data: { name: a.name, respondent: current.name, email: current.email },
+    });
+    await publishLive(tx, { ...scope, assessmentId, kind: 'respondent' });
+    return { row: updated!, assessmentName: a.name };
+  });
+  const link = respondentLink(mail.publicUrl, row, token);
+  const emailed =
+    input.sendEmail !== false &&
+    (await mailLink(mail, row, link, await mailContext(db, scope, assessmentName)));
+  const counts = await answeredBy(db, assessmentId, [row.id]);
+  return { respondent: toRespondent(row, counts.get(row.id) ?? 0), link, emailed };
+}
+
+export async function revokeRespondent(
+  db: Database,
+  scope: Scope,
+  assessmentId: string,
+  respondentId: string,
+): Promise<Respondent> {
+  const row = await db.transaction(async (tx) => {
+    const a = await assertAssessment(tx, scope, assessmentId);
+    const current = await readRespondent(tx, scope, assessmentId, respondentId);
+    if (current.revokedAt) return current;
+    const [updated] = await tx
+      .update(respondents)
+      .set({ revokedAt: new Date() })
+      .where(eq(respondents.id, respondentId))
+      .returning();
+    await recordAudit(tx, scope, {
+      action: 'assessments.respondent_revoked',
+      targetType: 'assessment',
+      targetId: assessmentId,
+      data: { name: a.name, respondent: current.name, email: current.email },
+    });
+    await publishLive(tx, { ...scope, assessmentId, kind: 'respondent' });
+    return updated!;
+  });
+  const counts = await answeredBy(db, assessmentId, [row.id]);
+  return toRespondent(row, counts.get(row.id) ?? 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The respondent's side: the token is the authority
+// ---------------------------------------------------------------------------------------------
+
+const linkError = (code: 'linkInvalid' | 'linkExpired' | 'linkRevoked') => {
+  const messages = {
+    linkInvalid: 'This link is not valid. Ask the person who sent it for a new one.',
+    linkExpired: 'This link has expired. Ask the person who sent it for a new one.',
+    linkRevoked: 'This link was withdrawn. Ask the person who sent it if you should still answer.',
+  } as const;
+  return new AppError(ASSESSMENT_ERROR_CODES[code], 401, messages[code]);
+};
+
+/** The respondent a token belongs to: 401 with the reason when it is not (or no longer) valid. */
+export async function respondentByToken(
+  db: Database | Tx,
+  token: string | undefined,
+): Promise<Row> {
+  if (!token || token.length < 20 || token.length > 200) throw linkError('linkInvalid');
+  const [row] = await db
+    .select()
+    .from(respondents)
+    .where(eq(respondents.tokenHash, hashToken(token)));
+  if (!row) throw linkError('linkInvalid');
+  if (row.revokedAt) throw linkError('linkRevoked');
+  if (row.expiresAt.getTime() <= Date.now()) throw linkError('linkExpired');
+  return row;
+}
+
+const submittedError = () =>
+  new AppError(
+    ASSESSMENT_ERROR_CODES.submitted,
+    409,
+    'You have submitted your answers, so they can no longer change. Ask the sender to reopen your part.',
+  );
+
+export async function respondentSession(db: Database, respondent: Row): Promise<RespondentSession> {
+  const [r] = await db
+    .select({ a: assessments, tenantName: tenants.name, accountName: accounts.name })
+    .from(assessments)
+    .innerJoin(tenants, eq(tenants.id, assessments.tenantId))
+    .innerJoin(accounts, eq(accounts.id, assessments.accountId))
+    .where(
+      and(
+        eq(assessments.id, respondent.assessmentId),
+        eq(assessments.accountId, respondent.accountId),
+      ),
+    );
+  if (!r) throw linkError('linkInvalid');
+  const framework = await scopedFramework(db, r.a.frameworkId, r.a.frameworkVersion, r.a.scope);
+  if (!framework) throw linkError('linkInvalid');
+  const part = respondentPart(framework, respondent.sections);
+  const answers = await db
+    .select()
+    .from(assessmentAnswers)
+    .where(
+      and(
+        eq(assessmentAnswers.assessmentId, respondent.assessmentId),
+        eq(assessmentAnswers.accountId, respondent.accountId),
+      ),
+    );
+  await db
+    .update(respondents)
+    .set({ lastSeenAt: new Date() })
+    .where(eq(respondents.id, respondent.id));
+  return {
+    accountId: respondent.accountId,
+    tenantId: respondent.tenantId,
+    accountName: r.accountName,
+    tenantName: r.tenantName,
+    assessment: {
+      id: r.a.id,
+      name: r.a.name,
+      status: r.a.status,
+      dueDate: r.a.dueDate,
+      frameworkName: r.a.frameworkName,
+    },
+    respondent: {
+      id: respondent.id,
+      name: respondent.name,
+      expiresAt: respondent.expiresAt.toISOString(),
+      submittedAt: respondent.submittedAt?.toISOString() ?? null,
+    },
+    document: part.document,
+    answers: answers
+      .filter((a) => part.questions.has(a.questionKey))
+      .map((a) => ({
+        questionKey: a.questionKey,
+        value: a.value ?? null,
+        na: a.na,
+        note: a.note,
+        answeredAt: a.answeredAt.toISOString(),
+        mine: a.respondentId === respondent.id,
+      })),
+    lastSeq: respondent.lastSeq,
+  };
+}
+
+export async function respondentWrite(
+  db: Database,
+  respondent: Row,
+  questionKey: string,
+  input: AnswerInput & { seq: number },
+): Promise<RespondentWriteResult> {
+  const sections = respondent.sections;
+  const result = await writeAnswer(
+    db,
+    {
+      accountId: respondent.accountId,
+      tenantId: respondent.tenantId,
+      assessmentId: respondent.assessmentId,
+    },
+    { source: 'respondent', respondentId: respondent.id, name: respondent.name, seq: input.seq },
+    questionKey,
+    input,
+    {
+      allow: (info) => !sections || info.path.some((k) => sections.includes(k)),
+      assert: async (tx) => {
+        const [now] = await tx
+          .select({ submittedAt: respondents.submittedAt, revokedAt: respondents.revokedAt })
+          .from(respondents)
+          .where(eq(respondents.id, respondent.id));
+        if (now?.revokedAt) throw linkError('linkRevoked');
+        if (now?.submittedAt) throw submittedError();
+      },
+    },
+  );
+  const a = result.answer;
+  const part = sections ? null : result.progress;
+  let answered = part?.answered ?? 0;
+  let total = part?.total ?? respondent.total;
+  if (sections) {
+    total = 0;
+    answered = 0;
+    for (const key of sections) {
+      const s = result.progress.sections[key];
+      if (!s) continue;
+      total += s.total;
+      answered += s.answered;
+    }
+  }
+  return {
+    outcome: result.outcome,
+    answer: a
+      ? {
+          questionKey: a.questionKey,
+          value: a.value,
+          na: a.na,
+          note: a.note,
+          answeredAt: a.answeredAt,
+          mine: a.answeredBy.respondentId === respondent.id,
+        }
+      : null,
+    answered,
+    total,
+  };
+}
+
+/** "Submit my part": the respondent's answers are final; the assessor sees who has finished. */
+export async function submitRespondent(db: Database, respondent: Row): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(respondents)
+      .where(eq(respondents.id, respondent.id))
+      .for('update');
+    if (!current || current.submittedAt) return;
+    const [a] = await tx
+      .update(assessments)
+      .set({ respondentsSubmitted: sql`${assessments.respondentsSubmitted} + 1` })
+      .where(
+        and(
+          eq(assessments.id, respondent.assessmentId),
+          eq(assessments.accountId, respondent.accountId),
+        ),
+      )
+      .returning({ name: assessments.name, status: assessments.status });
+    if (!a) throw linkError('linkInvalid');
+    if (a.status === 'completed') throw lockedError();
+    await tx
+      .update(respondents)
+      .set({ submittedAt: new Date(), lastSeenAt: new Date() })
+      .where(eq(respondents.id, respondent.id));
+    await recordAudit(
+      tx,
+      { accountId: respondent.accountId, userId: null, email: respondent.email },
+      {
+        action: 'assessments.respondent_submitted',
+        targetType: 'assessment',
+        targetId: respondent.assessmentId,
+        data: { name: a.name, respondent: respondent.name, email: respondent.email },
+      },
+    );
+    await publishLive(tx, {
+      accountId: respondent.accountId,
+      tenantId: respondent.tenantId,
+      assessmentId: respondent.assessmentId,
+      kind: 'respondent',
+    });
+  });
+}
