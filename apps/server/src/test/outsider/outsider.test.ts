@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp, type TestClient } from '../app.ts';
 import { buildWorld, type World } from './personas.ts';
 import { changedTables, snapshot, type Snapshot } from './snapshot.ts';
-import { PERSONAS, type OutsiderCase, type Persona, type WorldIds } from './types.ts';
+import {
+  PERSONAS,
+  RESPONDENT_PERSONAS,
+  type OutsiderCase,
+  type Persona,
+  type WorldIds,
+} from './types.ts';
 
 const README = 'apps/server/src/test/outsider/README.md';
 
@@ -36,11 +42,14 @@ function plan(c: OutsiderCase): { refused: Persona[]; allowed: Persona[] } {
   for (const p of PERSONAS) {
     if (p === 'viewer' && !mutates(c)) continue;
     if (c.notCalledAs?.includes(p)) continue;
-    const ok =
-      c.allow.includes('public') ||
-      (c.allow.includes('self') && p !== 'anonymous') ||
-      (p === 'member' && c.allow.includes('member')) ||
-      (p === 'viewer' && (c.allow.includes('viewer') || c.allow.includes('contributor')));
+    const ok = RESPONDENT_PERSONAS.includes(p)
+      ? c.allow.includes('public') ||
+        (c.allow.includes('respondent') &&
+          (p === 'respondentOfOtherAssessment' || p === 'respondentOutsideSection'))
+      : c.allow.includes('public') ||
+        (c.allow.includes('self') && p !== 'anonymous') ||
+        (p === 'member' && c.allow.includes('member')) ||
+        (p === 'viewer' && (c.allow.includes('viewer') || c.allow.includes('contributor')));
     (ok ? allowed : refused).push(p);
   }
   return { refused, allowed };
@@ -73,13 +82,23 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function send(client: TestClient, c: OutsiderCase, ids: WorldIds): Promise<Response> {
+/** The status and body of the call; an open event stream is cancelled and reads as ''. */
+async function send(
+  client: TestClient,
+  c: OutsiderCase,
+  ids: WorldIds,
+): Promise<{ status: number; text: string }> {
   const req = c.request(ids);
-  return client.request(req.path, {
+  const res = await client.request(req.path, {
     method: methodOf(c),
     ...(req.json !== undefined ? { json: req.json } : {}),
     ...(req.headers ? { headers: req.headers } : {}),
   });
+  if (c.stream && res.ok) {
+    await res.body?.cancel();
+    return { status: res.status, text: '' };
+  }
+  return { status: res.status, text: await res.text() };
 }
 
 /**
@@ -88,7 +107,13 @@ async function send(client: TestClient, c: OutsiderCase, ids: WorldIds): Promise
  */
 function secrets(ids: WorldIds, persona: Persona): string[] {
   return [
-    ...(persona === 'sharedUserOfOtherTenant' || persona === 'viewer' ? [] : [ids.victimAccountId]),
+    // Shared users of the victim's tenants, and a respondent of the victim's assessment, know
+    // the account that invited them (`ptid`, the link's `/in-progress/{tid}/…`).
+    ...(persona === 'sharedUserOfOtherTenant' ||
+    persona === 'viewer' ||
+    persona === 'respondentOutsideSection'
+      ? []
+      : [ids.victimAccountId]),
     ids.victimOwnerUserId,
     ids.victimOwnerEmail,
     ids.shareGrantId,
@@ -139,7 +164,7 @@ for (const c of ALL_CASES) {
         const handle = world.personas[persona];
         if (handle.unavailable) ctx.skip(`${persona} unavailable: ${handle.unavailable}`);
         const res = await send(handle.client, c, world.ids);
-        const text = await res.text();
+        const text = res.text;
         expect([401, 403, 404], `${persona} got ${res.status}: ${text}`).toContain(res.status);
         const body = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
         expect(typeof body.error?.code, `error shape: ${text}`).toBe('string');
@@ -153,7 +178,7 @@ for (const c of ALL_CASES) {
         const handle = world.personas[persona];
         if (handle.unavailable) ctx.skip(`${persona} unavailable: ${handle.unavailable}`);
         const res = await send(handle.client, c, world.ids);
-        const text = await res.text();
+        const text = res.text;
         expect(res.status, `${persona} got ${res.status}: ${text}`).toBeLessThan(500);
         if (persona !== 'member')
           for (const s of secrets(world.ids, persona)) expect(text).not.toContain(s);
@@ -176,9 +201,14 @@ function defineControl(c: OutsiderCase & { file: string }) {
   if (who === 'none') return;
   it(`${routeKey(c)} as ${who}`, async () => {
     if (mutates(c)) await world.refreshTargets();
-    const client = who === 'systemadmin' ? world.systemAdmin : world.owner;
+    const client =
+      who === 'systemadmin'
+        ? world.systemAdmin
+        : who === 'respondent'
+          ? world.respondent()
+          : world.owner;
     const res = await send(client, c, world.ids);
-    const text = await res.text();
+    const text = res.text;
     expect(res.status, `control ${who} got ${res.status}: ${text}`).toBeGreaterThanOrEqual(200);
     expect(res.status, `control ${who} got ${res.status}: ${text}`).toBeLessThan(300);
   });

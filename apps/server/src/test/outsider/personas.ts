@@ -9,16 +9,25 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import { RESPONDENT_TOKEN_HEADER } from '@tenantry/shared';
+import type { TenantContext } from '../../auth/types.ts';
 import {
   auditLog,
   invitations,
   media,
   memberships,
+  respondents,
   sessions,
   shareGrants,
   tenants,
   users,
 } from '../../db/schema/index.ts';
+import { writeAnswer } from '../../modules/assessments/answers.service.ts';
+import {
+  createAssessment,
+  transitionAssessment,
+} from '../../modules/assessments/assessments.service.ts';
+import { addRespondent } from '../../modules/assessments/respondents.service.ts';
 import { recordAudit } from '../../modules/audit/audit.service.ts';
 import type { ContentActor } from '../../modules/content/content.access.ts';
 import {
@@ -46,6 +55,11 @@ async function victimContent(db: TestApp['database']['db'], actor: ContentActor)
     name: `Victim framework ${tag}`,
     sections: [
       { key: 'S', title: 'Section', questions: [{ key: 'Q', title: 'Q?', type: 'yes_no' }] },
+      {
+        key: 'S2',
+        title: 'Other section',
+        questions: [{ key: 'Q2', title: 'Q2?', type: 'yes_no' }],
+      },
     ],
   });
   const fw = await importFramework(db, actor, { scope: 'private', document: doc(`victim-${tag}`) });
@@ -88,6 +102,56 @@ async function victimContent(db: TestApp['database']['db'], actor: ContentActor)
   };
 }
 
+/** A client that sends `token()` as its respondent token (and has no session). */
+function tokenClient(t: TestApp, token: () => string): TestClient {
+  const client = t.client();
+  const request = client.request.bind(client);
+  client.request = (path, init = {}) => {
+    const headers = new Headers(init.headers);
+    if (!headers.has(RESPONDENT_TOKEN_HEADER)) headers.set(RESPONDENT_TOKEN_HEADER, token());
+    return request(path, { ...init, headers });
+  };
+  return client;
+}
+
+const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
+
+/**
+ * An assessment of `tenantId` on `frameworkId` v1 with `answered` answered, and a respondent
+ * (of `sections`, else the whole assessment): made through the services, as the API would.
+ */
+async function assessmentWithRespondent(
+  t: TestApp,
+  actor: TenantContext & { name: string },
+  frameworkId: string,
+  answered: string,
+  sections: string[] | null = null,
+) {
+  const { db } = t.database;
+  const a = await createAssessment(db, actor, {
+    frameworkId,
+    version: 1,
+    name: `Outsider assessment ${randomBytes(3).toString('hex')}`,
+    scope: { sections: null, tags: null },
+  });
+  await writeAnswer(
+    db,
+    { ...actor, assessmentId: a.id },
+    { source: 'member', userId: actor.userId, name: actor.name },
+    answered,
+    { value: 'yes' },
+  );
+  const mail = { mailer: t.deps.mailer, publicUrl: t.deps.config.publicUrl, log: t.deps.logger };
+  const r = await addRespondent(
+    db,
+    actor,
+    a.id,
+    { name: 'Victim respondent', email: uniqueEmail('respondent'), sections, sendEmail: false },
+    mail,
+  );
+  return { assessmentId: a.id, respondentId: r.respondent.id, token: tokenOf(r.link) };
+}
+
 export interface PersonaHandle {
   client: TestClient;
   userId: string | null;
@@ -105,6 +169,8 @@ export interface World {
   systemAdmin: TestClient;
   /** New tenant, grants, invitation, member and audit entry in the victim account. */
   refreshTargets(): Promise<void>;
+  /** A client with the victim respondent's token (`ids.respondentToken`): runs those controls. */
+  respondent(): TestClient;
 }
 
 /** Better Auth's session cookie (prefix `tenantry`, http PUBLIC_URL → no __Secure-). */
@@ -297,8 +363,90 @@ export async function buildWorld(t: TestApp): Promise<World> {
     ids.auditEntryId = audit?.id ?? '';
     ids.viewerGrantId = viewerGrantId;
     Object.assign(ids, await victimContent(db, { ...actor, role: 'owner', systemAdmin: false }));
+    const onTenant = {
+      ...actor,
+      tenantId: ids.tenantId,
+      accountRole: 'owner' as const,
+      shareRole: null,
+      name: 'Victim owner',
+    };
+    const assessed = await assessmentWithRespondent(t, onTenant, ids.frameworkId, 'Q');
+    ids.assessmentId = assessed.assessmentId;
+    ids.questionKey = 'Q';
+    ids.respondentId = assessed.respondentId;
+    ids.respondentToken = assessed.token;
+    const draft = await createAssessment(db, onTenant, {
+      frameworkId: ids.frameworkId,
+      version: 1,
+      name: 'Outsider draft',
+      scope: { sections: null, tags: null },
+    });
+    ids.draftAssessmentId = draft.id;
+    const done = await assessmentWithRespondent(t, onTenant, ids.frameworkId, 'Q');
+    await transitionAssessment(db, onTenant, done.assessmentId, 'complete');
+    ids.completedAssessmentId = done.assessmentId;
   }
   await refreshTargets();
+
+  // Respondent personas: tokens of the victim's assessment that must not reach question `Q`
+  // (another section; expired; revoked), and one of another account's assessment.
+  const victimOnTenant = {
+    accountId: victimAccountId,
+    userId: victim.userId,
+    email: victim.email,
+    tenantId: ids.tenantId,
+    accountRole: 'owner' as const,
+    shareRole: null,
+    name: 'Victim owner',
+  };
+  const outside = await assessmentWithRespondent(t, victimOnTenant, ids.frameworkId, 'Q', ['S2']);
+  const expired = await assessmentWithRespondent(t, victimOnTenant, ids.frameworkId, 'Q');
+  await db
+    .update(respondents)
+    .set({ expiresAt: new Date(Date.now() - 60_000) })
+    .where(eq(respondents.id, expired.respondentId));
+  const revoked = await assessmentWithRespondent(t, victimOnTenant, ids.frameworkId, 'Q');
+  await db
+    .update(respondents)
+    .set({ revokedAt: new Date() })
+    .where(eq(respondents.id, revoked.respondentId));
+  const otherActor = {
+    accountId: otherAccountId,
+    userId: other.userId,
+    email: other.email,
+    role: 'owner' as const,
+    systemAdmin: false,
+  };
+  const otherTag = randomBytes(3).toString('hex');
+  const otherFw = await importFramework(db, otherActor, {
+    scope: 'private',
+    document: {
+      format: 'tenantry.framework/1',
+      key: `other-${otherTag}`,
+      name: `Other framework ${otherTag}`,
+      sections: [
+        { key: 'OS', title: 'Theirs', questions: [{ key: 'OQ', title: 'OQ?', type: 'yes_no' }] },
+      ],
+    },
+  });
+  await publishFramework(db, otherActor, otherFw.id, { revision: 1, releaseNotes: 'v1' });
+  const theirs = await assessmentWithRespondent(
+    t,
+    {
+      ...otherActor,
+      tenantId: otherTenantId,
+      accountRole: 'owner',
+      shareRole: null,
+      name: 'Other',
+    },
+    otherFw.id,
+    'OQ',
+  );
+  const respondentPersona = (token: string): PersonaHandle => ({
+    client: tokenClient(t, () => token),
+    userId: null,
+    email: null,
+  });
 
   const viewer = await sharedUser(t, 'victim-viewer', {
     accountId: victimAccountId,
@@ -323,7 +471,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
       sharedUserOfOtherTenant: sharedOther,
       member: memberHandle,
       viewer,
+      respondentOfOtherAssessment: respondentPersona(theirs.token),
+      respondentOutsideSection: respondentPersona(outside.token),
+      expiredRespondent: respondentPersona(expired.token),
+      revokedRespondent: respondentPersona(revoked.token),
     },
     refreshTargets,
+    respondent: () => tokenClient(t, () => ids.respondentToken),
   };
 }

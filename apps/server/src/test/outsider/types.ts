@@ -15,8 +15,25 @@ export const PERSONAS = [
   'member',
   /** A shared user with a `viewer` grant on the victim tenant: tried on writes only. */
   'viewer',
+  /** No session; the respondent token of another account's assessment. */
+  'respondentOfOtherAssessment',
+  /** No session; a respondent token of the victim's assessment for a section without the
+   * victim question (`questionKey`). */
+  'respondentOutsideSection',
+  /** No session; an expired respondent token of the victim's assessment. */
+  'expiredRespondent',
+  /** No session; a revoked respondent token of the victim's assessment. */
+  'revokedRespondent',
 ] as const;
 export type Persona = (typeof PERSONAS)[number];
+
+/** The personas that carry a respondent token (and no session). */
+export const RESPONDENT_PERSONAS: readonly Persona[] = [
+  'respondentOfOtherAssessment',
+  'respondentOutsideSection',
+  'expiredRespondent',
+  'revokedRespondent',
+];
 
 /**
  * Who may legitimately succeed on a route:
@@ -25,10 +42,21 @@ export type Persona = (typeof PERSONAS)[number];
  * - `self`: any signed-in person, acting on their own data only (same checks);
  * - `systemadmin`: system admins only (none of the personas is one);
  * - `owner` / `admin`: documentation of the victim account roles that may do it;
- * - `member` / `viewer` / `contributor`: that persona/role may succeed, so it is not tried.
+ * - `member` / `viewer` / `contributor`: that persona/role may succeed, so it is not tried;
+ * - `respondent`: a live respondent token acts on its own part (the respondent personas with a
+ *   valid token — of another assessment, or for other sections — may succeed; expired and
+ *   revoked tokens must still be refused). Respondent personas are refused everywhere else.
  */
 export type Allow =
-  'public' | 'self' | 'systemadmin' | 'owner' | 'admin' | 'member' | 'viewer' | 'contributor';
+  | 'public'
+  | 'self'
+  | 'systemadmin'
+  | 'owner'
+  | 'admin'
+  | 'member'
+  | 'viewer'
+  | 'contributor'
+  | 'respondent';
 
 /** Ids of the fixture world a case builds its request from (the victim's data). */
 export interface WorldIds {
@@ -69,6 +97,15 @@ export interface WorldIds {
   playbookId: string;
   articleId: string;
   contentImageId: string;
+  /** An assessment on `tenantId` (on `frameworkId` v1, question `questionKey` answered). */
+  assessmentId: string;
+  /** Assessments of `tenantId` still a draft, and completed (for start and reopen). */
+  draftAssessmentId: string;
+  completedAssessmentId: string;
+  questionKey: string;
+  /** A respondent of that assessment, and their token (the `respondent` control uses it). */
+  respondentId: string;
+  respondentToken: string;
 }
 
 /** The revision the victim's framework draft, playbook and article are at. */
@@ -98,7 +135,12 @@ export interface OutsiderCase {
    * `systemadmin` (default when allow is only systemadmin), or `none` (say why in a comment).
    * Controls run after all outsider calls; a mutating control gets fresh targets first.
    */
-  control?: 'owner' | 'systemadmin' | 'none';
+  control?: 'owner' | 'systemadmin' | 'respondent' | 'none';
+  /**
+   * The answer is a Server-Sent Events stream that stays open: a 2xx is read for its status
+   * and headers only, then the body is cancelled.
+   */
+  stream?: boolean;
   /**
    * Allowed personas whose call would change the shared fixture world for the cases after it
    * (e.g. the member persona leaving the victim account): not called. Say why in a comment;

@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import type { OutsiderCase, WorldIds } from '../types.ts';
+
+/*
+ * Assessments (modules/assessments). Routes under a tenant id answer 404 to everyone outside
+ * the victim account but its shared users (a viewer reads; a write is 403). The respondent
+ * API takes no session: the `x-respondent-token` header is the authority, and a token acts on
+ * its own part only — the respondent personas (another assessment's token, one for other
+ * sections, expired, revoked) are refused on the victim's question; their own part is theirs.
+ * assessments.test.ts reads the rows back after refused calls too.
+ */
+const base = (ids: WorldIds) => `/api/v1/tenants/${ids.tenantId}/assessments`;
+const one = (ids: WorldIds, id = ids.assessmentId) => `${base(ids)}/${id}`;
+const READ = ['owner', 'admin', 'member', 'viewer'] as const;
+const MANAGE = ['owner', 'admin', 'member'] as const;
+
+export const cases: OutsiderCase[] = [
+  {
+    route: 'GET /api/v1/tenants/{tenantId}/assessments',
+    allow: READ,
+    request: (ids) => ({ path: `${base(ids)}?status=all` }),
+  },
+  {
+    route: 'POST /api/v1/tenants/{tenantId}/assessments',
+    allow: MANAGE,
+    request: (ids) => ({
+      path: base(ids),
+      json: { frameworkId: ids.frameworkId, version: 1, name: 'Started by the outsider suite' },
+    }),
+  },
+  {
+    route: 'GET /api/v1/tenants/{tenantId}/assessments/{assessmentId}',
+    allow: READ,
+    request: (ids) => ({ path: one(ids) }),
+  },
+  {
+    route: 'PATCH /api/v1/tenants/{tenantId}/assessments/{assessmentId}',
+    allow: MANAGE,
+    request: (ids) => ({ path: one(ids), json: { name: 'Renamed by the outsider suite' } }),
+  },
+  {
+    route: 'DELETE /api/v1/tenants/{tenantId}/assessments/{assessmentId}',
+    allow: ['owner', 'admin'],
+    request: (ids) => ({ path: one(ids) }),
+  },
+  {
+    route: 'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/start',
+    allow: MANAGE,
+    request: (ids) => ({ path: `${one(ids, ids.draftAssessmentId)}/start`, json: {} }),
+  },
+  {
+    route: 'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/complete',
+    allow: MANAGE,
+    request: (ids) => ({ path: `${one(ids)}/complete`, json: {} }),
+  },
+  {
+    route: 'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/reopen',
+    allow: MANAGE,
+    request: (ids) => ({ path: `${one(ids, ids.completedAssessmentId)}/reopen`, json: {} }),
+  },
+  {
+    route: 'PUT /api/v1/tenants/{tenantId}/assessments/{assessmentId}/answers/{questionKey}',
+    allow: [...MANAGE, 'contributor'],
+    request: (ids) => ({
+      path: `${one(ids)}/answers/${ids.questionKey}`,
+      json: { value: 'no', note: 'Answered by the outsider suite' },
+    }),
+  },
+  {
+    route:
+      'GET /api/v1/tenants/{tenantId}/assessments/{assessmentId}/answers/{questionKey}/history',
+    allow: READ,
+    request: (ids) => ({ path: `${one(ids)}/answers/${ids.questionKey}/history` }),
+  },
+  {
+    route: 'GET /api/v1/tenants/{tenantId}/assessments/{assessmentId}/respondents',
+    allow: MANAGE,
+    request: (ids) => ({ path: `${one(ids)}/respondents` }),
+  },
+  {
+    route: 'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/respondents',
+    allow: MANAGE,
+    request: (ids) => ({
+      path: `${one(ids)}/respondents`,
+      json: { name: 'Outsider', email: 'outsider-respondent@example.com', sendEmail: false },
+    }),
+  },
+  {
+    route:
+      'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/respondents/{respondentId}/resend',
+    allow: MANAGE,
+    request: (ids) => ({
+      path: `${one(ids)}/respondents/${ids.respondentId}/resend`,
+      json: { sendEmail: false },
+    }),
+  },
+  {
+    route:
+      'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/respondents/{respondentId}/revoke',
+    allow: MANAGE,
+    request: (ids) => ({ path: `${one(ids)}/respondents/${ids.respondentId}/revoke`, json: {} }),
+  },
+  {
+    route: 'GET /api/v1/tenants/{tenantId}/live',
+    allow: READ,
+    stream: true,
+    request: (ids) => ({ path: `/api/v1/tenants/${ids.tenantId}/live` }),
+  },
+  {
+    // Opening the page records when the respondent was last seen.
+    route: 'GET /api/v1/respond',
+    allow: ['respondent'],
+    mutates: true,
+    control: 'respondent',
+    request: () => ({ path: '/api/v1/respond' }),
+  },
+  {
+    // Question `Q` is in the victim respondent's part only: every other token is refused.
+    route: 'PUT /api/v1/respond/answers/{questionKey}',
+    allow: [],
+    control: 'respondent',
+    request: (ids) => ({
+      path: `/api/v1/respond/answers/${ids.questionKey}`,
+      json: {
+        value: 'partial',
+        idempotencyKey: randomUUID(),
+        seq: 1,
+        answeredAt: new Date().toISOString(),
+      },
+    }),
+  },
+  {
+    route: 'POST /api/v1/respond/submit',
+    allow: ['respondent'],
+    control: 'respondent',
+    request: () => ({ path: '/api/v1/respond/submit', json: {} }),
+  },
+];
