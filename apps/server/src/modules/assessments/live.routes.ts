@@ -7,7 +7,10 @@ import { latestLiveEventId, liveEventsSince, type LiveNotice } from '../../db/li
 import { errorResponse, errorResponses } from '../../lib/openapi.ts';
 import { assertTenant } from './assessments.service.ts';
 
-/** At most one event per assessment in this window (a few per second while people answer). */
+/**
+ * At most one event per assessment in this window (a few per second while people answer): the
+ * first change goes out at once, later ones within the window are gathered into one.
+ */
 export const LIVE_COALESCE_MS = 250;
 const HEARTBEAT_MS = 25_000;
 /**
@@ -47,39 +50,67 @@ export const liveRoutes = createRouter().openapi(liveRoute, async (c) => {
   const { db, live, logger } = c.var.deps;
   await assertTenant(db, scope);
   const resumeFrom = lastEventId(c.req.header('last-event-id'));
-  let lastSent = resumeFrom ?? (await latestLiveEventId(db, scope));
+  const lastSent = resumeFrom ?? (await latestLiveEventId(db, scope));
   c.header('cache-control', 'no-store');
   c.header('x-accel-buffering', 'no');
 
   return streamSSE(c, async (stream) => {
-    const pending = new Map<string, { id: number; kinds: Set<LiveEventKind> }>();
-    let flushTimer: NodeJS.Timeout | undefined;
+    // Per assessment: when its last event went out, and what arrived since (first id, kinds).
+    const perAssessment = new Map<
+      string,
+      { sentAt: number; first: number; last: number; kinds: Set<LiveEventKind> | null }
+    >();
+    const timers = new Set<NodeJS.Timeout>();
+    let seen = lastSent;
     let closed = false;
 
-    const flush = async () => {
-      flushTimer = undefined;
-      const batch = [...pending.entries()].sort((a, b) => a[1].id - b[1].id);
-      pending.clear();
-      for (const [assessmentId, { id, kinds }] of batch) {
-        if (closed) return;
-        await stream.writeSSE({
-          event: 'assessment',
-          id: String(id),
-          data: JSON.stringify({ assessmentId, kinds: [...kinds] }),
-        });
-      }
+    /** The id a client may resume after: every event up to it has been sent. */
+    const resumeId = () => {
+      let min = Infinity;
+      for (const e of perAssessment.values()) if (e.kinds) min = Math.min(min, e.first);
+      return min === Infinity ? seen : min - 1;
     };
+    const send = async (assessmentId: string) => {
+      const e = perAssessment.get(assessmentId);
+      if (!e?.kinds || closed) return;
+      const kinds = [...e.kinds];
+      e.kinds = null;
+      e.sentAt = Date.now();
+      await stream.writeSSE({
+        event: 'assessment',
+        id: String(resumeId()),
+        data: JSON.stringify({ assessmentId, kinds }),
+      });
+    };
+    // The first change of an assessment goes out at once; more within LIVE_COALESCE_MS of the
+    // last event are gathered into one, sent when the window ends.
     const add = (n: LiveNotice) => {
-      if (n.id <= lastSent) return;
-      lastSent = n.id;
-      const entry = pending.get(n.assessmentId) ?? { id: n.id, kinds: new Set<LiveEventKind>() };
-      entry.id = Math.max(entry.id, n.id);
-      entry.kinds.add(n.kind);
-      pending.set(n.assessmentId, entry);
-      flushTimer ??= setTimeout(() => void flush().catch(() => {}), LIVE_COALESCE_MS);
+      if (n.id <= seen) return;
+      seen = n.id;
+      let e = perAssessment.get(n.assessmentId);
+      if (!e)
+        perAssessment.set(n.assessmentId, (e = { sentAt: 0, first: 0, last: 0, kinds: null }));
+      const scheduled = e.kinds !== null;
+      if (!e.kinds) {
+        e.kinds = new Set();
+        e.first = n.id;
+      }
+      e.kinds.add(n.kind);
+      e.last = n.id;
+      if (scheduled) return;
+      const wait = e.sentAt + LIVE_COALESCE_MS - Date.now();
+      if (wait <= 0) {
+        void send(n.assessmentId).catch(() => {});
+        return;
+      }
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        void send(n.assessmentId).catch(() => {});
+      }, wait);
+      timers.add(timer);
     };
     const catchUp = async () => {
-      for (const n of await liveEventsSince(db, scope, lastSent)) add(n);
+      for (const n of await liveEventsSince(db, scope, seen)) add(n);
     };
 
     let stop = () => {};
@@ -110,7 +141,7 @@ export const liveRoutes = createRouter().openapi(liveRoute, async (c) => {
       await ended;
     } finally {
       closed = true;
-      clearTimeout(flushTimer);
+      for (const timer of timers) clearTimeout(timer);
       clearInterval(heartbeat);
       unsubscribe();
     }
