@@ -90,6 +90,40 @@ export default tseslint.config(
       },
     ]),
   },
+  // The respondent page is its own entry with a 120 KB budget (apps/web/src/respondent): none of
+  // the main app's code or heavy libraries, and schemas (zod) from shared as types only.
+  {
+    files: ['apps/web/src/respondent/**'],
+    rules: restrict([
+      noServer,
+      {
+        group: ['#web/*', '**/src/app/**', '**/src/features/**', '**/src/components/**'],
+        message:
+          'The respondent page imports only its own files (and shared): it has its own budget.',
+      },
+      {
+        group: [
+          '@mantine/*',
+          'react-router',
+          'react-router/*',
+          '@tanstack/*',
+          '@uiw/*',
+          'react-markdown',
+          'better-auth',
+          'better-auth/*',
+          'zod',
+          'zod/*',
+        ],
+        message: 'Not on the respondent page: it stays within 120 KB of gzipped JavaScript.',
+      },
+      {
+        regex: '^@tenantry/shared(?:/[\\w.-]+\\.schemas)?$',
+        allowTypeImports: true,
+        message:
+          'A value from a schemas file brings zod into the respondent page: import types only (see respondent/lib/contract.ts).',
+      },
+    ]),
+  },
   ...features.map((name) => ({
     files: [`${featureDir}/${name}/**`],
     rules: restrict([

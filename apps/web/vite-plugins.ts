@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { OutputBundle, OutputChunk } from 'rolldown';
-import type { Plugin, PreviewServer } from 'vite';
+import { transformWithOxc, type Plugin, type PreviewServer } from 'vite';
 // A relative path on purpose: Vite bundles relative imports of its config, while a workspace
 // package would be loaded by Node as-is, and Node 20 cannot load the shared package's .ts.
 import {
@@ -210,7 +211,7 @@ export function routePreloadPlugin(screensFile = 'src/app/screens.ts'): Plugin {
           path.dirname(screensPath),
         );
         const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
-        const entry = chunks.find((c) => c.isEntry);
+        const entry = entryChunkOf(bundle, 'index.html');
         if (!entry) return;
         const initial = staticImports(bundle, entry.fileName);
         const files: string[] = [];
@@ -307,7 +308,7 @@ export function mantineCriticalStylesPlugin(
       );
       const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
       const roots: [string, Set<string>][] = [];
-      const entry = chunks.find((c) => c.isEntry);
+      const entry = entryChunkOf(bundle, 'index.html');
       const initial = entry ? staticImports(bundle, entry.fileName) : new Set<string>();
       roots.push(['the entry', initial]);
       for (const screen of new Set(
@@ -376,5 +377,167 @@ export function fontPreloadPlugin(pattern = /^inter-latin-wght-normal-[\w-]+\.wo
         );
       },
     },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The respondent page (in-progress.html): its own entry, beside the main app's index.html
+// ---------------------------------------------------------------------------------------------
+
+/** The respondent page's HTML entry (vite.config.ts `build.rolldownOptions.input`). */
+export const RESPONDENT_HTML = 'in-progress.html';
+/** Its service worker, at the root so that it may take the scope /in-progress/. */
+export const RESPONDENT_SW = 'in-progress-sw.js';
+const RESPONDENT_PATH = /^\/in-progress(?:\/|$)/;
+
+/** The entry chunk of an HTML input of the build (`index.html`, `in-progress.html`). */
+export function entryChunkOf(bundle: OutputBundle, html: string): OutputChunk | undefined {
+  return Object.values(bundle).find(
+    (c): c is OutputChunk =>
+      c.type === 'chunk' &&
+      c.isEntry &&
+      c.facadeModuleId !== null &&
+      path.basename(c.facadeModuleId.split('?')[0]!) === html,
+  );
+}
+
+/**
+ * The files the respondent page loads, in the order a browser needs them: the HTML, the entry
+ * chunk with every chunk it imports statically, and their stylesheets. `base`-prefixed URLs.
+ */
+export function respondentPageFiles(bundle: OutputBundle, base = '/'): string[] {
+  const entry = entryChunkOf(bundle, RESPONDENT_HTML);
+  if (!entry) return [];
+  const js = [...staticImports(bundle, entry.fileName)];
+  const css = js.flatMap((f) => [...((bundle[f] as OutputChunk).viteMetadata?.importedCss ?? [])]);
+  return [RESPONDENT_HTML, ...js, ...new Set(css)].map((f) => `${base}${f}`);
+}
+
+/**
+ * `vite dev` and `vite preview` answer /in-progress/* with in-progress.html, as the server does
+ * (apps/server/src/http/static-web.ts); every other page stays the main app's.
+ */
+export function respondentPagePlugin(): Plugin {
+  const rewrite = (req: { url?: string; method?: string }, _res: unknown, next: () => void) => {
+    const url = req.url ?? '/';
+    const pathname = url.split('?')[0] ?? '/';
+    if ((req.method === 'GET' || req.method === 'HEAD') && RESPONDENT_PATH.test(pathname)) {
+      // The query (the token) stays on the page's own URL; the file is the same for every link.
+      req.url = `/${RESPONDENT_HTML}`;
+    }
+    next();
+  };
+  return {
+    name: 'tenantry-respondent-page',
+    configureServer(server) {
+      server.middlewares.use(rewrite);
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(rewrite);
+    },
+  };
+}
+
+/**
+ * Builds the respondent page's service worker (src/respondent/sw/service-worker.ts) into
+ * `dist/in-progress-sw.js`: its types stripped, with the list of the files to precache (what
+ * the page loads, and the icon) and a version made from their names (hashed) and the HTML, so
+ * that a new build installs a new worker and drops the old files.
+ */
+export function respondentServiceWorkerPlugin(
+  source = 'src/respondent/sw/service-worker.ts',
+): Plugin {
+  let base = '/';
+  let root = '';
+  return {
+    name: 'tenantry-respondent-sw',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      base = config.base;
+      root = config.root;
+    },
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        const files = respondentPageFiles(bundle, base);
+        if (files.length === 0)
+          return this.error(`respondent service worker: no ${RESPONDENT_HTML} entry`);
+        const precache = [...files, `${base}favicon.svg`];
+        const html = bundle[RESPONDENT_HTML];
+        const version = createHash('sha256')
+          .update(precache.join('\n'))
+          .update(html?.type === 'asset' ? String(html.source) : '')
+          .digest('hex')
+          .slice(0, 16);
+        const file = path.resolve(root, source);
+        const { code } = await transformWithOxc(await readFile(file, 'utf8'), file, {
+          lang: 'ts',
+          target: 'es2022',
+        });
+        const body = code.replace(/^\s*export\s*\{\s*\};?\s*$/m, '');
+        this.emitFile({
+          type: 'asset',
+          fileName: RESPONDENT_SW,
+          source:
+            `// Tenantry: the respondent page's service worker (built from ${source}).\n` +
+            `const __SW_PRECACHE__ = ${JSON.stringify(precache)};\n` +
+            `const __SW_VERSION__ = ${JSON.stringify(version)};\n${body}`,
+        });
+      },
+    },
+  };
+}
+
+/** Which pages load a module: what the chunk groups of vite.config.ts decide by. */
+export interface RespondentModules {
+  plugin: Plugin;
+  /** Loaded by the respondent page (in-progress.html and its static imports). */
+  has: (id: string) => boolean;
+  /** …and by the main app's first load too (React). */
+  sharedInitial: (id: string) => boolean;
+  /** …and by a lazily loaded part of the main app (the markdown parser under react-markdown). */
+  sharedLazy: (id: string) => boolean;
+}
+
+/**
+ * The modules the respondent page loads, sorted by whether the main app loads them too, known
+ * once the module graph is built and before chunks are made. The main app's chunk groups
+ * (`boot`, `common` in vite.config.ts) leave the page's modules out, and two groups of their own
+ * hold what both pages use, so the page never loads the main app's shell and the main app
+ * loads none of the page's own code.
+ */
+export function respondentModules(): RespondentModules {
+  const page = new Set<string>();
+  const mainInitial = new Set<string>();
+  const mainAll = new Set<string>();
+  const plugin: Plugin = {
+    name: 'tenantry-respondent-modules',
+    apply: 'build',
+    buildEnd() {
+      page.clear();
+      mainInitial.clear();
+      mainAll.clear();
+      const ids = [...this.getModuleIds()];
+      const htmlModule = (name: string) =>
+        ids.find((id) => path.basename(id.split('?')[0]!) === name);
+      const walk = (id: string | undefined, into: Set<string>, dynamic: boolean) => {
+        if (!id || into.has(id)) return;
+        into.add(id);
+        const info = this.getModuleInfo(id);
+        for (const dep of info?.importedIds ?? []) walk(dep, into, dynamic);
+        if (dynamic) for (const dep of info?.dynamicallyImportedIds ?? []) walk(dep, into, dynamic);
+      };
+      walk(htmlModule(RESPONDENT_HTML), page, false);
+      walk(htmlModule('index.html'), mainInitial, false);
+      walk(htmlModule('index.html'), mainAll, true);
+    },
+  };
+  return {
+    plugin,
+    has: (id) => page.has(id),
+    // Rolldown's runtime (CommonJS interop, for React) too, rather than a file of its own.
+    sharedInitial: (id) => (page.has(id) && mainInitial.has(id)) || id.includes('rolldown/runtime'),
+    sharedLazy: (id) => page.has(id) && !mainInitial.has(id) && mainAll.has(id),
   };
 }

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import {
@@ -5,9 +6,17 @@ import {
   fontPreloadPlugin,
   mantineCriticalStylesPlugin,
   precompressPlugin,
+  respondentModules,
+  respondentPagePlugin,
+  respondentServiceWorkerPlugin,
   routePreloadPlugin,
   versionFilePlugin,
 } from './vite-plugins.ts';
+
+const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+// The respondent page's modules stay out of the main app's chunk groups (see below).
+const respondent = respondentModules();
+const mainAppOnly = (id: string) => !respondent.has(id);
 
 const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
 const api = { target: API_TARGET, changeOrigin: false };
@@ -15,11 +24,15 @@ const api = { target: API_TARGET, changeOrigin: false };
 export default defineConfig({
   plugins: [
     react(),
+    // Before clientConfigPlugin: its preview fallback would answer /in-progress/* with index.html.
+    respondentPagePlugin(),
+    respondent.plugin,
     clientConfigPlugin(),
     versionFilePlugin(),
     routePreloadPlugin(),
     mantineCriticalStylesPlugin(),
     fontPreloadPlugin(),
+    respondentServiceWorkerPlugin(),
     precompressPlugin(),
   ],
   server: { proxy: { '/api': api, '/version.json': api } },
@@ -32,6 +45,9 @@ export default defineConfig({
     // TanStack Query, the auth client). Budget: ≤ 300 KB gzip (docs/architecture.md, Quality bars).
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
+      // Two pages: the main app, and the respondent page (/in-progress/*, served by the server
+      // from in-progress.html), which shares React and nothing else with it.
+      input: { index: here('index.html'), 'in-progress': here('in-progress.html') },
       output: {
         // Fewer, larger requests on the first load (each costs a round trip on a phone):
         // everything the entry imports statically is one chunk (no modulepreload fan-out), and
@@ -40,8 +56,12 @@ export default defineConfig({
         // loads only what it uses (the respondent page: entry + common + its own chunk).
         codeSplitting: {
           groups: [
-            { name: 'boot', tags: ['$initial'], priority: 2 },
-            { name: 'common', minShareCount: 10, priority: 1 },
+            // Shared with the respondent page (vite-plugins.ts, respondentModules): React…
+            { name: 'pages-shared', test: respondent.sharedInitial, priority: 4 },
+            // …and what the page loads at once but the main app only lazily (micromark).
+            { name: 'respondent-shared', test: respondent.sharedLazy, priority: 3 },
+            { name: 'boot', tags: ['$initial'], priority: 2, test: mainAppOnly },
+            { name: 'common', minShareCount: 10, priority: 1, test: mainAppOnly },
           ],
         },
       },

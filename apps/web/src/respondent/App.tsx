@@ -1,0 +1,250 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Completed, Failure, LinkProblem, NoToken, Offline } from './components/Notice.tsx';
+import { Questionnaire } from './components/Questionnaire.tsx';
+import { answerMap } from './lib/answers.ts';
+import { loadSession, submitPart, type SessionResult } from './lib/api.ts';
+import {
+  WRITE_CODES,
+  type LinkCode,
+  type RespondentAnswer,
+  type RespondentSession,
+} from './lib/contract.ts';
+import { AnswerQueue, type QueueOptions, type QueueStorage } from './lib/queue.ts';
+
+/** What the page needs from the browser; tests hand in their own. */
+export interface RespondentEnv {
+  /** `{tid}/{ttid}` of the link; null off a respondent path. */
+  link: string | null;
+  /** From the address bar or the tab's sessionStorage (lib/link.ts). */
+  token: string | null;
+  /** The token came from the address bar: keep it on the device. */
+  tokenFromUrl: boolean;
+  fetch: typeof fetch;
+  queueStorage: (link: string) => QueueStorage;
+  loadToken: (link: string) => Promise<string | null>;
+  saveToken: (link: string, token: string) => Promise<void>;
+  /** Extra queue options (timers, ids in tests). */
+  queueOptions?: Partial<QueueOptions>;
+}
+
+type Phase =
+  | { kind: 'loading' }
+  | { kind: 'no-token' }
+  /** `waiting`: writes still kept on this device. */
+  | { kind: 'link'; code: LinkCode; waiting: number }
+  | { kind: 'offline' }
+  | { kind: 'error'; message: string }
+  | {
+      kind: 'ready';
+      token: string;
+      session: RespondentSession;
+      saved: ReadonlyMap<string, RespondentAnswer>;
+      offline: boolean;
+      queue: AnswerQueue;
+    };
+
+const OFFLINE_SUBMIT =
+  'You seem to be offline. Your answers are kept; submit again once you are connected.';
+
+export function App({ env }: { env: RespondentEnv }) {
+  const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [submitting, setSubmitting] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [justSubmitted, setJustSubmitted] = useState(false);
+
+  const toReady = useCallback((update: (p: Extract<Phase, { kind: 'ready' }>) => Phase) => {
+    setPhase((p) => (p.kind === 'ready' ? update(p) : p));
+  }, []);
+
+  // Find the token, load the session (the service worker answers offline), open the queue.
+  useEffect(() => {
+    let cancelled = false;
+    let queue: AnswerQueue | null = null;
+    void (async () => {
+      const link = env.link;
+      const token = env.token ?? (link ? await env.loadToken(link) : null);
+      if (cancelled) return;
+      if (!link || !token) return setPhase({ kind: 'no-token' });
+      if (env.tokenFromUrl) void env.saveToken(link, token);
+      const result = await loadSession(env.fetch, token);
+      if (cancelled) return;
+      if (result.kind === 'link') {
+        // Answers kept on this device for this link are not lost: say so.
+        const kept = await env
+          .queueStorage(link)
+          .load()
+          .catch(() => undefined);
+        if (cancelled) return;
+        return setPhase({ kind: 'link', code: result.code, waiting: kept?.writes.length ?? 0 });
+      }
+      if (result.kind !== 'ok') return setPhase(problemPhase(result));
+      queue = await AnswerQueue.open({
+        storage: env.queueStorage(link),
+        fetch: env.fetch,
+        token: () => token,
+        ...env.queueOptions,
+        onApplied: (write, r) =>
+          toReady((p) => {
+            const saved = new Map(p.saved);
+            if (r.answer) saved.set(write.questionKey, r.answer);
+            else saved.delete(write.questionKey);
+            return { ...p, saved };
+          }),
+        onLinkProblem: (code) =>
+          setPhase({ kind: 'link', code, waiting: queue?.snapshot().writes.length ?? 0 }),
+        onClosed: (code) => toReady((p) => ({ ...p, session: closeSession(p.session, code) })),
+      });
+      if (cancelled) return queue.dispose();
+      setPhase({
+        kind: 'ready',
+        token,
+        session: result.session,
+        saved: answerMap(result.session.answers),
+        offline: result.offline,
+        queue,
+      });
+      await queue.begin({
+        respondentId: result.session.respondent.id,
+        lastSeq: result.session.lastSeq,
+      });
+    })();
+    return () => {
+      cancelled = true;
+      queue?.dispose();
+    };
+  }, [env, attempt, toReady]);
+
+  // Back online: send what waits at once (not at the end of its back-off)…
+  const queue = phase.kind === 'ready' ? phase.queue : null;
+  useEffect(() => {
+    if (!queue) return;
+    const online = () => queue.retryNow();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [queue]);
+
+  // …and load again what could not be loaded.
+  const isOffline = phase.kind === 'offline';
+  useEffect(() => {
+    if (!isOffline) return;
+    const online = () => setAttempt((a) => a + 1);
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [isOffline]);
+
+  // A session from the offline copy is refreshed once the network is back.
+  const offlineToken = phase.kind === 'ready' && phase.offline ? phase.token : null;
+  useEffect(() => {
+    if (!offlineToken) return;
+    const refresh = async () => {
+      const r = await loadSession(env.fetch, offlineToken);
+      if (r.kind === 'ok' && !r.offline)
+        toReady((p) => ({
+          ...p,
+          session: r.session,
+          saved: answerMap(r.session.answers),
+          offline: false,
+        }));
+    };
+    window.addEventListener('online', refresh);
+    return () => window.removeEventListener('online', refresh);
+  }, [offlineToken, env, toReady]);
+
+  const submit = useCallback(async () => {
+    if (phase.kind !== 'ready') return;
+    setSubmitting(true);
+    setSubmitError(null);
+    const r = await submitPart(env.fetch, phase.token);
+    setSubmitting(false);
+    switch (r.kind) {
+      case 'ok':
+        setJustSubmitted(true);
+        toReady((p) => ({
+          ...p,
+          session: r.session,
+          saved: answerMap(r.session.answers),
+          offline: false,
+        }));
+        return;
+      case 'link':
+        return setPhase({
+          kind: 'link',
+          code: r.code,
+          waiting: phase.queue.snapshot().writes.length,
+        });
+      case 'closed':
+        return toReady((p) => ({ ...p, session: closeSession(p.session, r.code) }));
+      case 'network':
+        return setSubmitError(OFFLINE_SUBMIT);
+      case 'error':
+        return setSubmitError(
+          `Your part could not be submitted. ${r.message || 'Please try again.'}`,
+        );
+    }
+  }, [phase, env, toReady]);
+
+  const retry = () => {
+    setPhase({ kind: 'loading' });
+    setAttempt((a) => a + 1);
+  };
+
+  switch (phase.kind) {
+    case 'loading':
+      return (
+        <main className="notice" aria-busy="true">
+          <p className="loading">Loading your questions…</p>
+        </main>
+      );
+    case 'no-token':
+      return <NoToken />;
+    case 'link':
+      return <LinkProblem code={phase.code} waiting={phase.waiting} />;
+    case 'offline':
+      return <Offline onRetry={retry} />;
+    case 'error':
+      return <Failure message={phase.message} onRetry={retry} />;
+    case 'ready':
+      if (phase.session.assessment.status === 'completed')
+        return (
+          <Completed
+            accountName={phase.session.accountName}
+            tenantName={phase.session.tenantName}
+          />
+        );
+      return (
+        <Questionnaire
+          session={phase.session}
+          saved={phase.saved}
+          queue={phase.queue}
+          offline={phase.offline}
+          justSubmitted={justSubmitted}
+          submitting={submitting}
+          submitError={submitError}
+          onSubmit={() => void submit()}
+        />
+      );
+  }
+}
+
+function problemPhase(r: Exclude<SessionResult, { kind: 'ok' | 'link' }>): Phase {
+  switch (r.kind) {
+    case 'network':
+      return { kind: 'offline' };
+    case 'closed':
+    case 'error':
+      return { kind: 'error', message: r.message };
+  }
+}
+
+/** A 409 while answering or submitting: the assessment was completed, or the part submitted. */
+function closeSession(session: RespondentSession, code: string): RespondentSession {
+  if (code === WRITE_CODES.locked)
+    return { ...session, assessment: { ...session.assessment, status: 'completed' } };
+  if (code === WRITE_CODES.submitted && !session.respondent.submittedAt)
+    return {
+      ...session,
+      respondent: { ...session.respondent, submittedAt: new Date().toISOString() },
+    };
+  return session;
+}

@@ -1,0 +1,299 @@
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { countAnswered, formatDay, questionsOf, shownAnswer } from '../lib/answers.ts';
+import type {
+  AnswerFields,
+  RespondentAnswer,
+  RespondentSession,
+  Section,
+} from '../lib/contract.ts';
+import {
+  statusText,
+  type AnswerQueue,
+  type FailedWrite,
+  type QueueSnapshot,
+} from '../lib/queue.ts';
+import { Markdown } from './Markdown.tsx';
+import { QuestionCard, type Heading } from './QuestionCard.tsx';
+
+interface Props {
+  session: RespondentSession;
+  /** The server's answers as last known (the session's, updated by every write it took). */
+  saved: ReadonlyMap<string, RespondentAnswer>;
+  queue: AnswerQueue;
+  /** The session came from the service worker's copy: there is no network. */
+  offline: boolean;
+  /** Set just after this page submitted the part (the thank-you takes the focus). */
+  justSubmitted: boolean;
+  submitting: boolean;
+  submitError: string | null;
+  onSubmit: () => void;
+}
+
+type SectionHeading = 'h2' | 'h3' | 'h4' | 'h5';
+
+export function Questionnaire(props: Props) {
+  const { session, saved, queue, offline } = props;
+  const snap = useSyncExternalStore(queue.subscribe, queue.snapshot);
+  const readOnly = session.respondent.submittedAt !== null;
+  const questions = useMemo(() => questionsOf(session.document), [session.document]);
+  const pending = useMemo(() => latestByQuestion(snap), [snap]);
+  const failed = useMemo(() => {
+    const m = new Map<string, FailedWrite>();
+    for (const f of snap.failed) m.set(f.questionKey, f);
+    return m;
+  }, [snap.failed]);
+  const answerOf = useCallback(
+    (key: string) => shownAnswer(pending.get(key), saved.get(key)),
+    [pending, saved],
+  );
+  const answered = countAnswered(questions, answerOf);
+  const total = questions.length;
+
+  const onAnswer = useCallback(
+    (key: string, fields: AnswerFields) => void queue.enqueue(key, fields),
+    [queue],
+  );
+  const onDismiss = useCallback((key: string) => queue.dismissFailed(key), [queue]);
+
+  const renderSection = (s: Section, depth: number) => {
+    const H = `h${Math.min(2 + depth, 5)}` as SectionHeading;
+    const q = `h${Math.min(3 + depth, 6)}` as Heading;
+    const id = `s-${s.key}`;
+    return (
+      <section key={s.key} className={depth === 0 ? 'section' : 'subsection'} aria-labelledby={id}>
+        <H id={id} className="section-title">
+          {s.title}
+        </H>
+        <Markdown text={s.description} />
+        {s.guidance.trim() && (
+          <details className="guidance">
+            <summary>Guidance</summary>
+            <Markdown text={s.guidance} />
+          </details>
+        )}
+        {s.questions.map((question) => (
+          <QuestionCard
+            key={question.key}
+            question={question}
+            answer={answerOf(question.key)}
+            failed={failed.get(question.key)}
+            readOnly={readOnly}
+            heading={q}
+            onAnswer={onAnswer}
+            onDismissFailed={onDismiss}
+          />
+        ))}
+        {s.sections.map((child) => renderSection(child, depth + 1))}
+      </section>
+    );
+  };
+
+  const { assessment } = session;
+  return (
+    <>
+      <header className="top">
+        <div className="wrap">
+          <p className="org">
+            {session.accountName} <span aria-hidden="true">·</span> for {session.tenantName}
+          </p>
+          <h1>{assessment.name}</h1>
+          <p className="meta">
+            {assessment.frameworkName}
+            {assessment.dueDate && (
+              <>
+                {' '}
+                <span aria-hidden="true">·</span> Due{' '}
+                <time dateTime={assessment.dueDate}>{formatDay(assessment.dueDate)}</time>
+              </>
+            )}
+          </p>
+          <p className="meta">Answering as {session.respondent.name}</p>
+        </div>
+      </header>
+      <StatusBar snap={snap} answered={answered} total={total} />
+      <main className="wrap">
+        {readOnly && (
+          <ThankYou
+            focus={props.justSubmitted}
+            accountName={session.accountName}
+            submittedAt={session.respondent.submittedAt}
+          />
+        )}
+        {offline && !readOnly && (
+          <p className="banner">
+            You are offline. You can keep answering: your answers are kept on this device and sent
+            when the connection is back.
+          </p>
+        )}
+        {snap.failed.length > 1 && (
+          <div className="banner banner-problem">
+            <p>{snap.failed.length} answers could not be saved. Each is marked at its question.</p>
+            <button type="button" className="btn btn-quiet" onClick={() => queue.dismissFailed()}>
+              Dismiss all
+            </button>
+          </div>
+        )}
+        {total === 0 ? (
+          <p>There are no questions for you in this assessment.</p>
+        ) : (
+          session.document.sections.map((s) => renderSection(s, 0))
+        )}
+        {!readOnly && (
+          <SubmitPart
+            open={total - answered}
+            waiting={snap.writes.length}
+            submitting={props.submitting}
+            error={props.submitError}
+            onSubmit={props.onSubmit}
+          />
+        )}
+      </main>
+    </>
+  );
+}
+
+function latestByQuestion(snap: QueueSnapshot) {
+  const m = new Map<string, QueueSnapshot['writes'][number]>();
+  for (const w of snap.writes) m.set(w.questionKey, w);
+  return m;
+}
+
+function StatusBar({
+  snap,
+  answered,
+  total,
+}: {
+  snap: QueueSnapshot;
+  answered: number;
+  total: number;
+}) {
+  const text = statusText(snap);
+  const tone =
+    snap.failed.length > 0
+      ? 'problem'
+      : snap.writes.length > 0 && snap.waitingForNetwork
+        ? 'waiting'
+        : snap.writes.length > 0
+          ? 'saving'
+          : 'saved';
+  return (
+    <div className="bar">
+      <div className="wrap bar-inner">
+        <p className="progress" id="progress-text">
+          <strong>{answered}</strong> of {total} answered
+        </p>
+        <progress value={answered} max={Math.max(total, 1)} aria-labelledby="progress-text" />
+        <p role="status" className={`status status-${tone}`}>
+          {text}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function ThankYou({
+  focus,
+  accountName,
+  submittedAt,
+}: {
+  focus: boolean;
+  accountName: string;
+  submittedAt: string | null;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focus) heading.current?.focus();
+  }, [focus]);
+  const when = submittedAt
+    ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date(submittedAt),
+      )
+    : null;
+  return (
+    <section className="banner banner-done" aria-labelledby="thanks">
+      <h2 id="thanks" ref={heading} tabIndex={-1}>
+        Thank you, your part is submitted
+      </h2>
+      <p>
+        {accountName} can see your answers{when ? ` (submitted ${when})` : ''}. They are shown below
+        and can no longer be changed. You can close this page.
+      </p>
+    </section>
+  );
+}
+
+function SubmitPart({
+  open,
+  waiting,
+  submitting,
+  error,
+  onSubmit,
+}: {
+  open: number;
+  waiting: number;
+  submitting: boolean;
+  error: string | null;
+  onSubmit: () => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+  const ready = waiting === 0 && !submitting;
+  return (
+    <section className="submit" aria-labelledby="submit-title">
+      <h2 id="submit-title">Finished?</h2>
+      <p>
+        Your answers are saved as you go, so you can come back to this link later. When you are
+        done, submit your part to let them know.
+        {open > 0 && ` ${open === 1 ? '1 question is' : `${open} questions are`} still open.`}
+      </p>
+      {!confirming ? (
+        <button
+          type="button"
+          className="btn btn-primary btn-wide"
+          disabled={!ready}
+          aria-describedby={waiting > 0 ? 'submit-wait' : undefined}
+          onClick={() => setConfirming(true)}
+        >
+          Submit my part
+        </button>
+      ) : (
+        <div className="confirm" role="group" aria-labelledby="confirm-text">
+          <p id="confirm-text">
+            Submit your answers? After that they can no longer be changed from this link.
+          </p>
+          <div className="confirm-actions">
+            <button
+              ref={confirmRef}
+              type="button"
+              className="btn btn-primary"
+              disabled={!ready}
+              onClick={() => {
+                setConfirming(false);
+                onSubmit();
+              }}
+            >
+              Yes, submit
+            </button>
+            <button type="button" className="btn" onClick={() => setConfirming(false)}>
+              Keep answering
+            </button>
+          </div>
+        </div>
+      )}
+      {waiting > 0 && (
+        <p id="submit-wait" className="hint">
+          You can submit once every answer is saved.
+        </p>
+      )}
+      {submitting && <p className="hint">Submitting…</p>}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+// scoring.ts holds no schema (type-only imports): importing it brings no zod into the page.
+import { isAnswered } from '@tenantry/shared/scoring';
+import type { AnswerFields, FrameworkDocument, Question, RespondentAnswer } from './contract.ts';
+import type { QueuedWrite } from './queue.ts';
+
+/** What a question shows: the respondent's queued answer over the server's. */
+export interface ShownAnswer extends AnswerFields {
+  /** An answer exists (on the server or queued here). */
+  exists: boolean;
+  /** Given by this respondent (queued here, or the server says so). */
+  mine: boolean;
+  /** Queued on this device, not yet saved. */
+  pending: boolean;
+}
+
+export const NO_ANSWER: ShownAnswer = {
+  value: null,
+  na: false,
+  note: '',
+  exists: false,
+  mine: false,
+  pending: false,
+};
+
+/** Made once per write or saved answer, so an unchanged question does not render again. */
+const shownCache = new WeakMap<object, ShownAnswer>();
+
+export function shownAnswer(
+  pending: QueuedWrite | undefined,
+  saved: RespondentAnswer | undefined,
+): ShownAnswer {
+  const source = pending ?? saved;
+  if (!source) return NO_ANSWER;
+  let shown = shownCache.get(source);
+  if (!shown) {
+    shown = toShown(pending, saved);
+    shownCache.set(source, shown);
+  }
+  return shown;
+}
+
+function toShown(
+  pending: QueuedWrite | undefined,
+  saved: RespondentAnswer | undefined,
+): ShownAnswer {
+  if (pending) {
+    return {
+      value: pending.value,
+      na: pending.na,
+      note: pending.note,
+      exists: pending.value !== null || pending.na || pending.note !== '',
+      mine: true,
+      pending: true,
+    };
+  }
+  if (saved) {
+    return {
+      value: saved.value,
+      na: saved.na,
+      note: saved.note,
+      exists: true,
+      mine: saved.mine,
+      pending: false,
+    };
+  }
+  return NO_ANSWER;
+}
+
+/** Every question of the respondent's part, in reading order. */
+export function questionsOf(doc: Pick<FrameworkDocument, 'sections'>): Question[] {
+  const out: Question[] = [];
+  const walk = (sections: FrameworkDocument['sections']) => {
+    for (const s of sections) {
+      out.push(...s.questions);
+      walk(s.sections);
+    }
+  };
+  walk(doc.sections);
+  return out;
+}
+
+/** How many of `questions` count as answered (the scoring model's rule). */
+export function countAnswered(
+  questions: readonly Question[],
+  answerOf: (key: string) => AnswerFields | undefined,
+): number {
+  let n = 0;
+  for (const q of questions) if (isAnswered(q, answerOf(q.key) ?? undefined)) n++;
+  return n;
+}
+
+/** The answers keyed by question, from the session's list. */
+export function answerMap(answers: readonly RespondentAnswer[]): Map<string, RespondentAnswer> {
+  return new Map(answers.map((a) => [a.questionKey, a]));
+}
+
+/** A due date (`YYYY-MM-DD`) as the reader's calendar shows it, e.g. "31 Dec 2026". */
+export function formatDay(day: string, locale?: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return day;
+  const date = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+}
+
+/** A number as typed ("12", "3,5", " 7.25 "), or null when it is not one. */
+export function parseNumber(text: string): number | null {
+  const t = text.trim().replace(/\s/g, '').replace(',', '.');
+  if (t === '' || !/^[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?$/i.test(t)) return null;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : null;
+}

@@ -1,0 +1,47 @@
+/**
+ * The respondent page (/in-progress/{tid}/{ttid}?token=…): its own entry point, outside the
+ * main app (no Mantine, router or TanStack Query), for a person without an account answering on
+ * a phone. Budget: 120 KB of gzipped JavaScript (apps/web/src/respondent/bundle-size.test.ts).
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App, type RespondentEnv } from './App.tsx';
+import { flushAll } from './lib/debounce.ts';
+import { takeToken } from './lib/link.ts';
+import { idbQueueStorage, loadStoredToken, memoryQueueStorage, storeToken } from './lib/storage.ts';
+import './styles.css';
+
+const opened = takeToken(window);
+const hasIdb = typeof indexedDB !== 'undefined';
+
+const env: RespondentEnv = {
+  link: opened.link,
+  token: opened.token,
+  tokenFromUrl: opened.fromUrl,
+  fetch: (input, init) => window.fetch(input, init),
+  queueStorage: (link) => (hasIdb ? idbQueueStorage(link) : memoryQueueStorage()),
+  loadToken: (link) => (hasIdb ? loadStoredToken(link) : Promise.resolve(null)),
+  saveToken: (link, token) => (hasIdb ? storeToken(link, token) : Promise.resolve()),
+};
+
+// What was typed but not yet queued is queued before the page is hidden or closed.
+window.addEventListener('pagehide', flushAll);
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'hidden') flushAll();
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App env={env} />
+  </StrictMode>,
+);
+
+// The service worker (sw/service-worker.ts) keeps the page and the last session for offline
+// reloads. Built files only: in `vite dev` the page works online without it.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker
+      .register('/in-progress-sw.js', { scope: '/in-progress/' })
+      .catch(() => undefined);
+  });
+}
