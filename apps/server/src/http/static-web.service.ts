@@ -41,7 +41,35 @@ export function configScriptTag(config: ClientConfig): string {
  * build while the server runs), otherwise served from memory.
  */
 export function createIndexHtml(webDist: string, scriptTag: string) {
-  const file = path.join(webDist, 'index.html');
+  return createHtmlPage(webDist, 'index.html', (raw) =>
+    raw.split(CONFIG_PLACEHOLDER).join(scriptTag),
+  );
+}
+
+/** The respondent page's HTML entry (apps/web/in-progress.html): its own page, no client config. */
+export const RESPONDENT_HTML = 'in-progress.html';
+/** The respondent page's service worker (scope /in-progress/), built by the web app. */
+export const RESPONDENT_SW = 'in-progress-sw.js';
+
+/** Whether a path is the respondent page: `/in-progress`, anything under it, or the file itself. */
+export function isRespondentPagePath(urlPath: string): boolean {
+  return (
+    urlPath === '/in-progress' ||
+    urlPath.startsWith('/in-progress/') ||
+    urlPath === `/${RESPONDENT_HTML}`
+  );
+}
+
+/**
+ * One HTML file of the build, after `transform`; null when it is missing. Re-read when the file
+ * changes (a new build while the server runs), otherwise served from memory.
+ */
+export function createHtmlPage(
+  webDist: string,
+  name: string,
+  transform: (raw: string) => string = (raw) => raw,
+) {
+  const file = path.join(webDist, name);
   let cached: { mtimeMs: number; html: string } | undefined;
   return async (): Promise<string | null> => {
     let mtimeMs: number;
@@ -52,8 +80,7 @@ export function createIndexHtml(webDist: string, scriptTag: string) {
       return null;
     }
     if (!cached || cached.mtimeMs !== mtimeMs) {
-      const raw = await readFile(file, 'utf8');
-      cached = { mtimeMs, html: raw.split(CONFIG_PLACEHOLDER).join(scriptTag) };
+      cached = { mtimeMs, html: transform(await readFile(file, 'utf8')) };
     }
     return cached.html;
   };

@@ -16,6 +16,14 @@ beforeAll(async () => {
     '<!doctype html><html><head><!--tenantry-config--><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(dist.dir, 'assets', 'app-abc123.js'), 'console.log("app")');
+  writeFileSync(
+    path.join(dist.dir, 'in-progress.html'),
+    '<!doctype html><html><head><meta name="referrer" content="no-referrer"><script type="module" src="/assets/in-progress-def456.js"></script></head><body><div id="root">respondent</div></body></html>',
+  );
+  writeFileSync(
+    path.join(dist.dir, 'in-progress-sw.js'),
+    'self.addEventListener("fetch", () => {});',
+  );
   writeFileSync(path.join(dist.dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(
     path.join(dist.dir, 'version.json'),
@@ -116,6 +124,51 @@ describe('the web app', () => {
       expect(await res.text()).toMatch(/npm run build/);
     } finally {
       empty.remove();
+    }
+  });
+
+  it('/in-progress/* is the respondent page: its own HTML, no referrer, not cached', async () => {
+    for (const p of [
+      '/in-progress/acc1/ten1?token=rsp_abcdefghijklmnopqrstuvwxyz',
+      '/in-progress/acc1/ten1/',
+      '/in-progress',
+      '/in-progress/anything/else.js',
+      '/in-progress.html',
+    ]) {
+      const res = await t.client().get(p);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      const html = await res.text();
+      expect(html).toContain('respondent');
+      expect(html).not.toContain('id="tenantry-config"');
+    }
+    // Paths that only look alike stay the main app's.
+    for (const p of ['/in-progressive', '/tenant/in-progress/x']) {
+      const html = await (await t.client().get(p)).text();
+      expect(html, p).toContain('id="tenantry-config"');
+    }
+  });
+
+  it('serves the respondent page’s service worker uncached', async () => {
+    const res = await t.client().get('/in-progress-sw.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('without the respondent page in the build, /in-progress/* says to build', async () => {
+    const other = tempDir('tenantry-web-dist-main-only-');
+    try {
+      writeFileSync(path.join(other.dir, 'index.html'), '<html><body>main</body></html>');
+      const bare = await setupTestApp({ database: t.database, config: { webDist: other.dir } });
+      const res = await bare.client().get('/in-progress/a/b');
+      expect(res.status).toBe(503);
+      expect(await res.text()).toMatch(/npm run build/);
+      expect(await (await bare.client().get('/home')).text()).toContain('main');
+    } finally {
+      other.remove();
     }
   });
 

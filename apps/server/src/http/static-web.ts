@@ -4,9 +4,13 @@ import { Hono, type Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import type { AppConfig } from '../config.ts';
 import {
+  RESPONDENT_HTML,
+  RESPONDENT_SW,
   clientConfig,
   configScriptTag,
+  createHtmlPage,
   createIndexHtml,
+  isRespondentPagePath,
   resolveStaticFile,
 } from './static-web.service.ts';
 
@@ -14,16 +18,26 @@ const STATIC_EXTENSIONS =
   /\.(?:m?js|css|map|json|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|otf|txt|xml|webmanifest|wasm|br|gz)$/i;
 
 /**
- * The built web app: files from WEB_DIST (hashed /assets/* cached for a year), and index.html
- * with the client configuration injected for every other GET (history fallback).
+ * The built web app: files from WEB_DIST (hashed /assets/* cached for a year), the respondent
+ * page (in-progress.html) for /in-progress/*, and index.html with the client configuration
+ * injected for every other GET (history fallback).
  */
 export function createWebRoutes(config: AppConfig) {
   const { webDist, appEnv, publicUrl } = config;
   const indexHtml = createIndexHtml(webDist, configScriptTag(clientConfig(appEnv, publicUrl)));
+  const respondentHtml = createHtmlPage(webDist, RESPONDENT_HTML);
   const web = new Hono();
 
   web.get('*', async (c) => {
     const urlPath = c.req.path;
+    // The respondent page (/in-progress/{tid}/{ttid}?token=…) is its own entry, without the
+    // main app. Its address carries the token until the page removes it: never sent on as a
+    // referrer, and never cached (a new build's page must arrive at once).
+    if (isRespondentPagePath(urlPath)) {
+      c.header('referrer-policy', 'no-referrer');
+      c.header('x-robots-tag', 'noindex, nofollow');
+      return htmlPage(c, await respondentHtml());
+    }
     if (urlPath !== '/' && urlPath !== '/index.html') {
       const found = await resolveStaticFile(webDist, urlPath);
       if (found) return serveFile(c, webDist, found.file, found.size, urlPath);
@@ -31,25 +45,33 @@ export function createWebRoutes(config: AppConfig) {
         return c.text('Not found', 404);
       }
     }
-    const html = await indexHtml();
-    if (html === null) {
-      c.header('cache-control', 'no-store');
-      return c.text(
-        'Tenantry: the web app has not been built yet. Run `npm run build` (or `npm start`), then reload this page.',
-        503,
-      );
-    }
-    c.header('cache-control', 'no-cache');
-    return c.html(html, 200);
+    return htmlPage(c, await indexHtml());
   });
   return web;
+}
+
+function htmlPage(c: Context, html: string | null) {
+  if (html === null) {
+    c.header('cache-control', 'no-store');
+    return c.text(
+      'Tenantry: the web app has not been built yet. Run `npm run build` (or `npm start`), then reload this page.',
+      503,
+    );
+  }
+  c.header('cache-control', 'no-cache');
+  return c.html(html, 200);
 }
 
 async function serveFile(c: Context, webDist: string, file: string, size: number, urlPath: string) {
   const immutable = urlPath.startsWith('/assets/');
   c.header(
     'cache-control',
-    immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600, must-revalidate',
+    immutable
+      ? 'public, max-age=31536000, immutable'
+      : // A service worker is checked for a new version on every visit.
+        urlPath === `/${RESPONDENT_SW}`
+        ? 'no-cache'
+        : 'public, max-age=3600, must-revalidate',
   );
   c.header('content-type', getMimeType(file) ?? 'application/octet-stream');
   let servedFile = file;
