@@ -39,13 +39,19 @@ test('an unauthenticated visit to each auth-required route lands on /signin', as
   }
 });
 
-test('guest pages and the assessment landing page open without signing in', async ({ page }) => {
+test('guest pages and the respondent page open without signing in', async ({ page }) => {
   await page.goto('/sharedSignin/t1');
   await expect(page.getByRole('heading', { level: 1, name: 'Shared sign-in' })).toBeVisible();
+  // The respondent page is its own entry (in-progress.html): without a token it says so.
   await page.goto('/in-progress/a1/t1');
   await expect(page).toHaveURL(/\/in-progress\/a1\/t1$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Assessment' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'This link is incomplete' }),
+  ).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  // With one, the token leaves the address bar at once.
+  await page.goto('/in-progress/a1/t1?token=rsp_not-a-token-of-ours-at-all');
+  await expect(page).toHaveURL(/\/in-progress\/a1\/t1$/);
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
 });

@@ -174,9 +174,13 @@ describe('the router built from the shared route table', () => {
     expect(router.state.location.pathname).toBe('/signin');
   });
 
-  it('opens the assessment landing page without the shell or a /me lookup', async () => {
-    const { calls } = renderApp('/in-progress/a1/t1', null);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Assessment' }, T)).toBeTruthy();
+  it('hands the respondent page to the server (its own entry), without the shell or a /me lookup', async () => {
+    const replace = vi.spyOn(window.location, 'replace').mockImplementation(() => {});
+    const { calls } = renderApp('/in-progress/a1/t1?token=abc', null);
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/in-progress/a1/t1?token=abc'), T);
+    expect(screen.getByRole('link', { name: 'open them here' }).getAttribute('href')).toBe(
+      '/in-progress/a1/t1?token=abc',
+    );
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
     expect(calls.some((c) => c.url.includes('/api/v1/me'))).toBe(false);
   });

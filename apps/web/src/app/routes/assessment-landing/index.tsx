@@ -1,19 +1,22 @@
-import { SCREEN_TITLES } from '@tenantry/shared';
-import { Text } from '@mantine/core';
-import { AuthCard } from '#web/components/AuthCard.tsx';
-import { NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 
-/** The respondent page (outside the main layout, no sign-in). The answering flow comes later. */
+/**
+ * The respondent page is its own entry (in-progress.html, apps/web/src/respondent), which the
+ * server sends for /in-progress/*. The main app gets here only by navigating on the client:
+ * load the page again from the server. Not when this document was itself loaded at this path
+ * (a server that sent index.html instead), which would reload for ever.
+ */
 export default function AssessmentLandingScreen() {
+  const { pathname, search, hash } = useLocation();
+  const url = `${pathname}${search}${hash}`;
+  useEffect(() => {
+    const loaded = performance.getEntriesByType('navigation')[0]?.name;
+    if (!loaded || new URL(loaded).pathname !== pathname) window.location.replace(url);
+  }, [pathname, url]);
   return (
-    <AuthCard title={SCREEN_TITLES.assessmentLanding}>
-      <NotBuiltYet>
-        This is where you will answer the assessment questions you were sent, save as you go and
-        come back later to finish.
-      </NotBuiltYet>
-      <Text size="sm" c="dimmed">
-        If someone sent you this link, they will let you know when it is ready.
-      </Text>
-    </AuthCard>
+    <p style={{ padding: '2rem 1rem' }}>
+      Opening your questions… If nothing happens, <a href={url}>open them here</a>.
+    </p>
   );
 }
