@@ -1,0 +1,109 @@
+import {
+  ASSESSMENT_STATUS_LABELS,
+  type AssessmentStatus,
+  type AssessmentSummary,
+  type RespondentStatus,
+} from '@tenantry/shared';
+import { formatRelativeTime } from '#web/lib/format.ts';
+
+export const STATUS_COLORS: Record<AssessmentStatus, string> = {
+  draft: 'gray',
+  in_progress: 'blue',
+  completed: 'teal',
+  reopened: 'orange',
+};
+
+export function statusLabel(status: AssessmentStatus): string {
+  return ASSESSMENT_STATUS_LABELS[status];
+}
+
+/** The status moves open from a status (the server decides again). */
+export function statusMoves(status: AssessmentStatus): {
+  start: boolean;
+  complete: boolean;
+  reopen: boolean;
+} {
+  return {
+    start: status === 'draft',
+    complete: status === 'in_progress' || status === 'reopened',
+    reopen: status === 'completed',
+  };
+}
+
+/** Answers are locked once an assessment is completed (until it is reopened). */
+export function isLocked(status: AssessmentStatus): boolean {
+  return status === 'completed';
+}
+
+export const RESPONDENT_STATUS_LABELS: Record<RespondentStatus, string> = {
+  invited: 'Invited',
+  answering: 'Answering',
+  submitted: 'Submitted',
+  expired: 'Expired',
+  revoked: 'Revoked',
+};
+
+export const RESPONDENT_STATUS_COLORS: Record<RespondentStatus, string> = {
+  invited: 'gray',
+  answering: 'blue',
+  submitted: 'teal',
+  expired: 'orange',
+  revoked: 'red',
+};
+
+const MINUTE = 60_000;
+
+/** "just now" under a minute, then "5 minutes ago", "yesterday", or a date and time. */
+export function relativeTime(iso: string, now: number = Date.now()): string {
+  const t = Date.parse(iso);
+  if (!Number.isNaN(t) && now - t < MINUTE && now - t > -MINUTE) return 'just now';
+  return formatRelativeTime(iso, now);
+}
+
+/** "answered by Robin just now" (null before the first answer). */
+export function lastAnswerText(
+  lastAnswer: AssessmentSummary['lastAnswer'],
+  now: number = Date.now(),
+): string | null {
+  if (!lastAnswer) return null;
+  return `answered by ${lastAnswer.by} ${relativeTime(lastAnswer.at, now)}`;
+}
+
+/** "2 of 3 submitted", or null without respondents. */
+export function respondentsText(r: AssessmentSummary['respondents']): string | null {
+  if (r.total === 0) return null;
+  return `${r.submitted} of ${r.total} submitted`;
+}
+
+/** Today as `YYYY-MM-DD` in the reader's time zone. */
+export function todayDate(now: Date = new Date()): string {
+  const y = now.getFullYear();
+  const m = String(now.getMonth() + 1).padStart(2, '0');
+  const d = String(now.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+/** A due date as shown, and whether it has passed on an assessment still open. */
+export function dueView(
+  dueDate: string | null,
+  status: AssessmentStatus,
+  today: string = todayDate(),
+): { label: string; overdue: boolean } | null {
+  if (!dueDate) return null;
+  return { label: formatDay(dueDate), overdue: status !== 'completed' && dueDate < today };
+}
+
+let dayFormat: Intl.DateTimeFormat | null = null;
+
+/** A calendar day (`YYYY-MM-DD`) as that same day wherever the reader is: "31 Dec 2026". */
+export function formatDay(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return day;
+  dayFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+  return dayFormat.format(d);
+}
+
+/** Completion as a whole percentage for a progress bar (0 when nothing is in scope). */
+export function completionPercent(completion: number | null): number {
+  return completion === null ? 0 : Math.round(completion * 100);
+}
