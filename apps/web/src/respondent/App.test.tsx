@@ -291,7 +291,7 @@ describe('the respondent page', () => {
     await waitFor(() => expect(puts(server.sent)).toHaveLength(1));
     expect(puts(server.sent)[0]!.body!.value).toBe('Nightly to tape');
     // A number: invalid input is not sent; a valid one is, as a number.
-    const number = screen.getByRole('textbox', { name: 'Answer in people' });
+    const number = screen.getByRole('textbox', { name: 'GV.2 How many admins? people' });
     fireEvent.change(number, { target: { value: '3x' } });
     expect(screen.getByText('Enter a number, like 12 or 3.5.')).toBeTruthy();
     fireEvent.change(number, { target: { value: '3,5' } });
@@ -376,6 +376,30 @@ describe('the respondent page', () => {
     );
     expect(screen.getByRole('button', { name: 'Submit my part' })).toHaveProperty('disabled', true);
     expect(screen.getByText('You can submit once every answer is saved.')).toBeTruthy();
+  });
+
+  it('loads the session once more when the service worker takes control (for its offline copy)', async () => {
+    const server = api();
+    let takeControl = () => {};
+    render(
+      <App
+        env={env({
+          fetch: server.fetch,
+          onServiceWorkerControl: (fn) => {
+            takeControl = fn;
+            return () => {};
+          },
+        })}
+      />,
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Q3 baseline' });
+    const gets = () => server.sent.filter((s) => s.method === 'GET').length;
+    expect(gets()).toBe(1);
+    act(() => {
+      takeControl();
+    });
+    await waitFor(() => expect(gets()).toBe(2));
+    expect(screen.getByText(/of 4 answered/).textContent).toBe('1 of 4 answered');
   });
 
   it('after a reload shows the answers still queued on the device over the server’s', async () => {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Completed, Failure, LinkProblem, NoToken, Offline } from './components/Notice.tsx';
 import { Questionnaire } from './components/Questionnaire.tsx';
-import { answerMap } from './lib/answers.ts';
+import { answerMap, mergeSaved } from './lib/answers.ts';
 import { loadSession, submitPart, type SessionResult } from './lib/api.ts';
 import {
   WRITE_CODES,
@@ -25,6 +25,11 @@ export interface RespondentEnv {
   saveToken: (link: string, token: string) => Promise<void>;
   /** Extra queue options (timers, ids in tests). */
   queueOptions?: Partial<QueueOptions>;
+  /**
+   * Calls `fn` once the service worker starts controlling this page (its first visit: the
+   * session was loaded before the worker could keep a copy); returns an unsubscribe.
+   */
+  onServiceWorkerControl?: (fn: () => void) => () => void;
 }
 
 type Phase =
@@ -133,6 +138,22 @@ export function App({ env }: { env: RespondentEnv }) {
     return () => window.removeEventListener('online', online);
   }, [isOffline]);
 
+  // On the first visit the session arrived before the service worker controlled the page: load
+  // it once more through the worker, which keeps the copy an offline reload needs.
+  const readyToken = phase.kind === 'ready' ? phase.token : null;
+  useEffect(() => {
+    if (!readyToken || !env.onServiceWorkerControl) return;
+    return env.onServiceWorkerControl(async () => {
+      const r = await loadSession(env.fetch, readyToken);
+      if (r.kind === 'ok' && !r.offline)
+        toReady((p) => ({
+          ...p,
+          session: r.session,
+          saved: mergeSaved(p.saved, r.session.answers),
+        }));
+    });
+  }, [readyToken, env, toReady]);
+
   // A session from the offline copy is refreshed once the network is back.
   const offlineToken = phase.kind === 'ready' && phase.offline ? phase.token : null;
   useEffect(() => {
@@ -143,7 +164,7 @@ export function App({ env }: { env: RespondentEnv }) {
         toReady((p) => ({
           ...p,
           session: r.session,
-          saved: answerMap(r.session.answers),
+          saved: mergeSaved(p.saved, r.session.answers),
           offline: false,
         }));
     };
@@ -163,7 +184,7 @@ export function App({ env }: { env: RespondentEnv }) {
         toReady((p) => ({
           ...p,
           session: r.session,
-          saved: answerMap(r.session.answers),
+          saved: mergeSaved(p.saved, r.session.answers),
           offline: false,
         }));
         return;

@@ -22,6 +22,16 @@ const env: RespondentEnv = {
   queueStorage: (link) => (hasIdb ? idbQueueStorage(link) : memoryQueueStorage()),
   loadToken: (link) => (hasIdb ? loadStoredToken(link) : Promise.resolve(null)),
   saveToken: (link, token) => (hasIdb ? storeToken(link, token) : Promise.resolve()),
+  onServiceWorkerControl: (fn) => {
+    const sw = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
+    if (!sw || sw.controller) return () => undefined;
+    const once = () => {
+      sw.removeEventListener('controllerchange', once);
+      fn();
+    };
+    sw.addEventListener('controllerchange', once);
+    return () => sw.removeEventListener('controllerchange', once);
+  },
 };
 
 // What was typed but not yet queued is queued before the page is hidden or closed.

@@ -169,11 +169,10 @@ export const QuestionCard = memo(function QuestionCard({
       const typed = numberText ?? (typeof shown.value === 'number' ? String(shown.value) : '');
       input = (
         <div className="number">
-          <label htmlFor={`${id}-number`} className="sr-only">
-            Answer{q.unit ? ` in ${q.unit}` : ''}
-          </label>
           <input
             id={`${id}-number`}
+            // Named by the question and its unit: "How many admins? people".
+            aria-labelledby={q.unit ? `${titleId} ${id}-unit` : titleId}
             type="text"
             inputMode="decimal"
             autoComplete="off"
@@ -194,7 +193,11 @@ export const QuestionCard = memo(function QuestionCard({
               if (!numberInvalid) setNumberText(null);
             }}
           />
-          {q.unit && <span className="unit">{q.unit}</span>}
+          {q.unit && (
+            <span id={`${id}-unit`} className="unit">
+              {q.unit}
+            </span>
+          )}
           {numberInvalid && (
             <p id={`${id}-number-error`} className="field-error">
               Enter a number, like 12 or 3.5.

@@ -94,6 +94,22 @@ export function answerMap(answers: readonly RespondentAnswer[]): Map<string, Res
   return new Map(answers.map((a) => [a.questionKey, a]));
 }
 
+/**
+ * A session loaded again (back online, or through the service worker) over the answers known:
+ * an answer this page has seen saved after the session was read is kept.
+ */
+export function mergeSaved(
+  known: ReadonlyMap<string, RespondentAnswer>,
+  fresh: readonly RespondentAnswer[],
+): Map<string, RespondentAnswer> {
+  const merged = answerMap(fresh);
+  for (const [key, a] of known) {
+    const f = merged.get(key);
+    if (f ? a.answeredAt > f.answeredAt : a.mine) merged.set(key, a);
+  }
+  return merged;
+}
+
 /** A due date (`YYYY-MM-DD`) as the reader's calendar shows it, e.g. "31 Dec 2026". */
 export function formatDay(day: string, locale?: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
