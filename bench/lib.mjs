@@ -68,10 +68,17 @@ export function cookieOf(res) {
     .join('; ');
 }
 
-/** One autocannon run: average req/s, p50/p99 latency, errors (incl. timeouts and non-2xx). */
-export function load(url, { connections, duration, headers = {} }) {
+/**
+ * One autocannon run: average req/s, p50/p99 latency, errors (incl. timeouts and non-2xx).
+ * `setupRequest(req)` may change each request (method, path, headers, body) before it is sent.
+ */
+export function load(url, { connections, duration, headers = {}, method, setupRequest }) {
+  const requests = setupRequest ? [{ method, setupRequest }] : undefined;
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers }, (err, r) => {
+    const opts = { url, connections, duration, headers };
+    if (method) opts.method = method;
+    if (requests) opts.requests = requests;
+    autocannon(opts, (err, r) => {
       if (err) return reject(err);
       resolve({
         rps: Math.round(r.requests.average),
@@ -114,7 +121,7 @@ const median = (xs) => {
  * each ratio alike. Each route's ratio is its req/s over the reference's run just before it;
  * the answer holds, per route, the median ratio over the rounds and the median req/s, p50 and
  * p99 (errors are summed). The reference gets its own row (ratio 1).
- *   routes: { name: { url, headers? } }, reference: { name, url, headers? }
+ *   routes: { name: { url, headers?, method?, setupRequest? } }, reference: { name, url, headers? }
  */
 export async function interleaved(reference, routes, { connections, duration, rounds }) {
   const runs = { [reference.name]: [] };
@@ -130,7 +137,7 @@ export async function interleaved(reference, routes, { connections, duration, ro
         duration,
         headers: reference.headers,
       });
-      const r = await load(route.url, { connections, duration, headers: route.headers });
+      const r = await load(route.url, { ...route, connections, duration });
       runs[reference.name].push(ref);
       runs[name].push(r);
       ratios[name].push(r.rps / Math.max(1, ref.rps));

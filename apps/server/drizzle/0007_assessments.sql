@@ -66,6 +66,7 @@ CREATE TABLE "assessments" (
 	"last_answer_by" text,
 	"last_answer_source" text,
 	"status_history" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"write_version" integer DEFAULT 0 NOT NULL,
 	"created_by" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,

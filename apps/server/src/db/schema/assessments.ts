@@ -82,6 +82,9 @@ export const assessments = pgTable(
     lastAnswerBy: text('last_answer_by'),
     lastAnswerSource: text('last_answer_source').$type<AnswerSource>(),
     statusHistory: jsonb('status_history').$type<StatusChange[]>().notNull().default([]),
+    /** Bumped by every change of answers, scores, targets or status: a write applies only on
+     * the version it read (optimistic concurrency, answers.service.ts). */
+    writeVersion: integer('write_version').notNull().default(0),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),

@@ -14,18 +14,21 @@ import {
   type AnswerInput,
   type AnswerSource,
   type AssessmentProgress,
+  type AssessmentScope,
+  type AssessmentStatus,
   type Question,
   type ScoredAnswer,
   type WriteOutcome,
 } from '@tenantry/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client.ts';
-import { publishLive } from '../../db/live.ts';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/client.ts';
+import { LIVE_CHANNEL } from '../../db/live.ts';
 import {
   answerHistory,
   answerWrites,
   assessmentAnswers,
   assessments,
+  liveEvents,
   respondents,
   type StatusChange,
   type StoredValue,
@@ -149,10 +152,181 @@ const historyOf = (row: Pick<AnswerRow, keyof AnswerRow>, replacedAt: Date) => (
 export interface WriteOptions {
   /** Refuses questions outside it with 404 (a respondent's sections). */
   allow?: (info: QuestionInfo) => boolean;
-  /** Checked under the lock, before anything is written (a respondent who has submitted). */
-  assert?: (tx: Tx) => Promise<void>;
 }
 
+export const submittedError = () =>
+  new AppError(
+    ASSESSMENT_ERROR_CODES.submitted,
+    409,
+    'You have submitted your answers, so they can no longer change. Ask the sender to reopen your part.',
+  );
+export const revokedError = () =>
+  new AppError(
+    ASSESSMENT_ERROR_CODES.linkRevoked,
+    401,
+    'This link was withdrawn. Ask the person who sent it if you should still answer.',
+  );
+
+const jsonb = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
+const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+const asDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+const maybeDate = (v: unknown): Date | null => (v == null ? null : asDate(v));
+
+/** What a write reads, in one statement: the assessment, the current answer, the respondent. */
+export interface WriteState {
+  ref: AssessmentRef;
+  status: AssessmentStatus;
+  frameworkId: string;
+  frameworkVersion: number;
+  scope: AssessmentScope;
+  targets: Record<string, number | null>;
+  scoreInput: Record<string, ScoredAnswer>;
+  progress: AssessmentProgress;
+  statusHistory: StatusChange[];
+  writeVersion: number;
+  current: AnswerRow | null;
+  respondent: {
+    id: string;
+    name: string;
+    sections: string[] | null;
+    expiresAt: Date;
+    revokedAt: Date | null;
+    submittedAt: Date | null;
+  } | null;
+}
+
+const READ_COLUMNS = sql`
+  a.id, a.account_id, a.tenant_id, a.status, a.framework_id, a.framework_version, a.scope,
+  a.targets, a.score_input, a.progress, a.status_history, a.write_version,
+  ans.question_key as c_key, ans.value as c_value, ans.na as c_na, ans.note as c_note,
+  ans.score as c_score, ans.source as c_source, ans.user_id as c_user_id,
+  ans.respondent_id as c_respondent_id, ans.answered_by_name as c_name,
+  ans.answered_at as c_at, ans.seq as c_seq, ans.revision as c_revision,
+  r.id as r_id, r.name as r_name, r.sections as r_sections, r.expires_at as r_expires_at,
+  r.revoked_at as r_revoked_at, r.submitted_at as r_submitted_at`;
+
+function toState(row: Record<string, unknown>, questionKey: string): WriteState {
+  const ref = {
+    accountId: row.account_id as string,
+    tenantId: row.tenant_id as string,
+    assessmentId: row.id as string,
+  };
+  return {
+    ref,
+    status: row.status as AssessmentStatus,
+    frameworkId: row.framework_id as string,
+    frameworkVersion: Number(row.framework_version),
+    scope: row.scope as AssessmentScope,
+    targets: row.targets as Record<string, number | null>,
+    scoreInput: row.score_input as Record<string, ScoredAnswer>,
+    progress: row.progress as AssessmentProgress,
+    statusHistory: row.status_history as StatusChange[],
+    writeVersion: Number(row.write_version),
+    current:
+      row.c_key == null
+        ? null
+        : {
+            assessmentId: ref.assessmentId,
+            accountId: ref.accountId,
+            questionKey,
+            value: (row.c_value ?? null) as StoredValue | null,
+            na: row.c_na as boolean,
+            note: row.c_note as string,
+            score: row.c_score == null ? null : Number(row.c_score),
+            source: row.c_source as AnswerSource,
+            userId: (row.c_user_id ?? null) as string | null,
+            respondentId: (row.c_respondent_id ?? null) as string | null,
+            answeredByName: row.c_name as string,
+            answeredAt: asDate(row.c_at),
+            seq: Number(row.c_seq),
+            revision: Number(row.c_revision),
+          },
+    respondent:
+      row.r_id == null
+        ? null
+        : {
+            id: row.r_id as string,
+            name: row.r_name as string,
+            sections: (row.r_sections ?? null) as string[] | null,
+            expiresAt: asDate(row.r_expires_at),
+            revokedAt: maybeDate(row.r_revoked_at),
+            submittedAt: maybeDate(row.r_submitted_at),
+          },
+  };
+}
+
+/** The state of a write by a member or shared user, or by a respondent known by id. */
+async function readState(
+  db: Database,
+  ref: AssessmentRef,
+  questionKey: string,
+  respondentId: string | null,
+  lock = false,
+): Promise<WriteState> {
+  if (lock) {
+    await db.execute(sql`select 1 from ${assessments} where id = ${ref.assessmentId} for update`);
+  }
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select ${READ_COLUMNS}
+      from ${assessments} a
+      left join ${assessmentAnswers} ans on ans.assessment_id = a.id and ans.question_key = ${questionKey}
+      left join ${respondents} r on r.assessment_id = a.id and r.id = ${respondentId ?? ''}
+      where a.id = ${ref.assessmentId} and a.account_id = ${ref.accountId}
+        and a.tenant_id = ${ref.tenantId}`,
+    { prepared: true },
+  );
+  if (!row) throw assessmentNotFound();
+  return toState(row, questionKey);
+}
+
+/**
+ * The state of a respondent's write, found by their token's hash (null when no respondent has
+ * it): the token check and the read are one statement.
+ */
+export async function readStateByToken(
+  db: Database,
+  tokenHash: string,
+  questionKey: string,
+  lock = false,
+): Promise<WriteState | null> {
+  if (lock) {
+    await db.execute(sql`select 1 from ${assessments} a join ${respondents} r
+      on r.assessment_id = a.id where r.token_hash = ${tokenHash} for update of a`);
+  }
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select ${READ_COLUMNS}
+      from ${respondents} r
+      join ${assessments} a on a.id = r.assessment_id and a.account_id = r.account_id
+      left join ${assessmentAnswers} ans on ans.assessment_id = a.id and ans.question_key = ${questionKey}
+      where r.token_hash = ${tokenHash}`,
+    { prepared: true },
+  );
+  return row ? toState(row, questionKey) : null;
+}
+
+/**
+ * Optimistic attempts before a write waits its turn: on an assessment many people answer at
+ * once, the last attempt locks the row (a transaction), so every write gets through.
+ */
+const OPTIMISTIC_ATTEMPTS = 3;
+
+/**
+ * Reads the state of a write. `lock` (in a transaction): the assessment row is locked FIRST, by
+ * its own statement, and then read by a new one — a `FOR UPDATE` on the joined read would
+ * re-read the locked row after waiting but not the joined answer (stale under READ COMMITTED).
+ */
+export type ReadState = (db: Database, lock: boolean) => Promise<WriteState>;
+
+/**
+ * Saves one answer in two statements and no explicit transaction (optimistic concurrency):
+ * one read (the assessment with its version, the current answer, the respondent), then ONE
+ * statement that — only if the assessment is still at the version read — bumps the version,
+ * writes the scores and the answer, keeps the earlier value in the history, claims the
+ * idempotency key, moves the respondent's sequence, and records and announces the live event.
+ * A single statement is atomic; a lost race reads again.
+ */
 export async function writeAnswer(
   db: Database,
   ref: AssessmentRef,
@@ -161,124 +335,151 @@ export async function writeAnswer(
   input: AnswerInput,
   opts: WriteOptions = {},
 ): Promise<WriteResult> {
+  const respondentId = writer.source === 'respondent' ? writer.respondentId : null;
+  return writeWithState(
+    db,
+    (conn, lock) => readState(conn, ref, questionKey, respondentId, lock),
+    writer,
+    questionKey,
+    input,
+    opts,
+  );
+}
+
+export async function writeWithState(
+  db: Database,
+  read: ReadState,
+  writer: Writer,
+  questionKey: string,
+  input: AnswerInput,
+  opts: WriteOptions = {},
+): Promise<WriteResult> {
+  for (let attempt = 1; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {
+    const state = await read(db, false);
+    const result = await tryWrite(db, state, writer, questionKey, input, opts);
+    if (result) return result;
+  }
   return db.transaction(async (tx) => {
-    const [a] = await tx
-      .select({
-        status: assessments.status,
-        frameworkId: assessments.frameworkId,
-        frameworkVersion: assessments.frameworkVersion,
-        scope: assessments.scope,
-        targets: assessments.targets,
-        scoreInput: assessments.scoreInput,
-        progress: assessments.progress,
-        statusHistory: assessments.statusHistory,
-      })
-      .from(assessments)
-      .where(
-        and(
-          eq(assessments.id, ref.assessmentId),
-          eq(assessments.accountId, ref.accountId),
-          eq(assessments.tenantId, ref.tenantId),
-        ),
-      )
-      .for('update');
-    if (!a) throw assessmentNotFound();
-    const framework = await scopedFramework(tx, a.frameworkId, a.frameworkVersion, a.scope);
-    const info = framework?.questions.get(questionKey);
-    if (!framework || !info || (opts.allow && !opts.allow(info))) throw questionNotFound();
-    if (a.status === 'completed') throw lockedError();
-    await opts.assert?.(tx);
-    const question = info.question;
-    const value = checkedValue(question, input);
-    const na = input.na === true;
-    const note = (input.note ?? '').trim();
-    const cleared = value === null && !na;
-    const now = new Date();
-    const seq = writer.source === 'respondent' ? writer.seq : 0;
+    const conn = tx as unknown as Database;
+    const state = await read(conn, true);
+    const result = await tryWrite(conn, state, writer, questionKey, input, opts);
+    // Under the lock the version cannot have moved.
+    if (!result) throw new Error('an answer write under the row lock found another version');
+    return result;
+  });
+}
 
-    const current = async (): Promise<AnswerRow | undefined> =>
-      (
-        await tx
-          .select()
-          .from(assessmentAnswers)
-          .where(
-            and(
-              eq(assessmentAnswers.assessmentId, ref.assessmentId),
-              eq(assessmentAnswers.questionKey, questionKey),
-            ),
-          )
-      )[0];
-    const bumpRespondent = async () => {
-      if (writer.source !== 'respondent') return;
-      await tx
-        .update(respondents)
-        .set({ lastSeq: sql`greatest(${respondents.lastSeq}, ${seq})`, lastSeenAt: now })
-        .where(eq(respondents.id, writer.respondentId));
-    };
+/** One attempt: the outcome, or null when the assessment changed since `state` was read. */
+async function tryWrite(
+  db: Database,
+  state: WriteState,
+  writer: Writer,
+  questionKey: string,
+  input: AnswerInput,
+  opts: WriteOptions,
+): Promise<WriteResult | null> {
+  const { ref } = state;
+  const framework = await scopedFramework(
+    db,
+    state.frameworkId,
+    state.frameworkVersion,
+    state.scope,
+  );
+  const info = framework?.questions.get(questionKey);
+  if (!framework || !info || (opts.allow && !opts.allow(info))) throw questionNotFound();
+  if (state.status === 'completed') throw lockedError();
+  const respondentId = writer.source === 'respondent' ? writer.respondentId : null;
+  if (respondentId) {
+    if (!state.respondent) throw assessmentNotFound();
+    if (state.respondent.revokedAt) throw revokedError();
+    if (state.respondent.submittedAt) throw submittedError();
+  }
+  const question = info.question;
+  const value = checkedValue(question, input);
+  const na = input.na === true;
+  const note = (input.note ?? '').trim();
+  const cleared = value === null && !na;
+  const now = new Date();
+  const seq = writer.source === 'respondent' ? writer.seq : 0;
+  const existing = state.current ?? undefined;
+  // A write given later than now (a fast clock) counts as given now.
+  const answeredAt =
+    input.answeredAt && Date.parse(input.answeredAt) < now.getTime()
+      ? new Date(input.answeredAt)
+      : now;
+  const who = {
+    source: writer.source as AnswerSource,
+    userId: writer.source === 'respondent' ? null : writer.userId,
+    respondentId,
+    answeredByName: writer.name,
+  };
+  const key = input.idempotencyKey ?? null;
 
-    if (input.idempotencyKey) {
-      const claimed = await tx
-        .insert(answerWrites)
-        .values({
-          assessmentId: ref.assessmentId,
-          idempotencyKey: input.idempotencyKey,
-          questionKey,
-        })
-        .onConflictDoNothing()
-        .returning({ key: answerWrites.idempotencyKey });
-      if (claimed.length === 0) {
-        const row = await current();
-        return { outcome: 'duplicate', answer: row ? toAnswer(row) : null, progress: a.progress };
-      }
-    }
+  // Every part below runs only when `u` updated the assessment (still at the version read,
+  // not claimed by this idempotency key, the respondent still allowed to answer).
+  const guard = (set: SQL) => sql`
+    u as (
+      update ${assessments} set write_version = write_version + 1, updated_at = ${at(now)}
+        ${set}
+      where id = ${ref.assessmentId} and write_version = ${state.writeVersion}
+        ${key ? sql`and not exists (select 1 from ${answerWrites} where assessment_id = ${ref.assessmentId} and idempotency_key = ${key})` : sql``}
+        ${respondentId ? sql`and exists (select 1 from ${respondents} where id = ${respondentId} and revoked_at is null and submitted_at is null)` : sql``}
+      returning id)`;
+  const claim = key
+    ? sql`, k as (insert into ${answerWrites} (assessment_id, idempotency_key, question_key)
+        select ${ref.assessmentId}, ${key}, ${questionKey} from u)`
+    : sql``;
+  const bumpRespondent = respondentId
+    ? sql`, r as (update ${respondents} set last_seq = greatest(last_seq, ${seq}),
+          last_seen_at = ${at(now)} where id = ${respondentId} and exists (select 1 from u))`
+    : sql``;
+  const keep = (h: ReturnType<typeof historyOf>) => sql`, h as (
+    insert into ${answerHistory} (assessment_id, account_id, question_key, value, na, note,
+      source, user_id, respondent_id, answered_by_name, answered_at, replaced_at)
+    select ${h.assessmentId}, ${h.accountId}, ${h.questionKey},
+      ${h.value === null ? null : jsonb(h.value)}, ${h.na}, ${h.note}, ${h.source}, ${h.userId},
+      ${h.respondentId}, ${h.answeredByName}, ${at(h.answeredAt)}, ${at(h.replacedAt)} from u)`;
 
-    // A write given later than now (a fast clock) counts as given now.
-    const answeredAt =
-      input.answeredAt && Date.parse(input.answeredAt) < now.getTime()
-        ? new Date(input.answeredAt)
-        : now;
-    const who = {
-      source: writer.source as AnswerSource,
-      userId: writer.source === 'respondent' ? null : writer.userId,
-      respondentId: writer.source === 'respondent' ? writer.respondentId : null,
-      answeredByName: writer.name,
-    };
-    const existing = await current();
+  /** Runs the statement; whether the assessment was still at the version read. */
+  const run = async (set: SQL, parts: SQL, kind: 'answer' | null): Promise<boolean> => {
+    const statement = sql`with ${guard(set)} ${claim} ${parts} ${bumpRespondent}
+      ${
+        kind
+          ? sql`, e as (insert into ${liveEvents} (account_id, tenant_id, assessment_id, kind)
+              select ${ref.accountId}, ${ref.tenantId}, ${ref.assessmentId}, ${kind} from u
+              returning id, tenant_id, assessment_id, kind)
+            select (select count(*) from u)::int as applied,
+              (select pg_notify(${LIVE_CHANNEL}, json_build_object('i', e.id, 't', e.tenant_id,
+                'a', e.assessment_id, 'k', e.kind)::text) from e) as notified`
+          : sql`select (select count(*) from u)::int as applied`
+      }`;
+    const [row] = await queryRows<{ applied: number }>(db, statement, { prepared: true });
+    return Number(row?.applied ?? 0) > 0;
+  };
 
-    if (existing && storedIsNewer(existing, answeredAt, seq)) {
-      // Older than what is stored: kept in the history, never written over a newer answer.
-      await tx.insert(answerHistory).values(
-        historyOf(
-          {
-            ...existing,
-            ...who,
-            value,
-            na,
-            note,
-            answeredAt,
-          },
-          now,
-        ),
-      );
-      await bumpRespondent();
-      return { outcome: 'superseded', answer: toAnswer(existing), progress: a.progress };
-    }
+  if (existing && storedIsNewer(existing, answeredAt, seq)) {
+    // Older than what is stored: kept in the history, never written over a newer answer.
+    const late = historyOf({ ...existing, ...who, value, na, note, answeredAt }, now);
+    const applied = await run(sql``, keep(late), null);
+    if (!applied) return key && (await claimed(db, ref, key)) ? duplicate(state) : null;
+    return { outcome: 'superseded', answer: toAnswer(existing), progress: state.progress };
+  }
 
-    let row: AnswerRow | null = null;
-    if (existing) await tx.insert(answerHistory).values(historyOf(existing, now));
-    if (cleared) {
-      if (existing) {
-        await tx
-          .delete(assessmentAnswers)
-          .where(
-            and(
-              eq(assessmentAnswers.assessmentId, ref.assessmentId),
-              eq(assessmentAnswers.questionKey, questionKey),
-            ),
-          );
-      }
-    } else {
-      const values = {
+  const scoreInput = { ...state.scoreInput };
+  if (cleared) delete scoreInput[questionKey];
+  else scoreInput[questionKey] = scoreEntry(question, na, value);
+  const progress = computeProgress(
+    framework,
+    scoreInput,
+    effectiveTargets(framework, state.targets),
+  );
+  const startNow = state.status === 'draft';
+  const history: StatusChange[] = startNow
+    ? [...state.statusHistory, { status: 'in_progress', at: now.toISOString(), by: writer.name }]
+    : state.statusHistory;
+  const stored: AnswerRow | null = cleared
+    ? null
+    : {
         assessmentId: ref.assessmentId,
         accountId: ref.accountId,
         questionKey,
@@ -291,46 +492,55 @@ export async function writeAnswer(
         seq,
         revision: (existing?.revision ?? 0) + 1,
       };
-      const [upserted] = await tx
-        .insert(assessmentAnswers)
-        .values(values)
-        .onConflictDoUpdate({
-          target: [assessmentAnswers.assessmentId, assessmentAnswers.questionKey],
-          set: values,
-        })
-        .returning();
-      row = upserted ?? null;
-    }
+  const writeRow = stored
+    ? sql`, w as (
+        insert into ${assessmentAnswers} (assessment_id, account_id, question_key, value, na,
+          note, score, source, user_id, respondent_id, answered_by_name, answered_at, seq,
+          revision)
+        select ${stored.assessmentId}, ${stored.accountId}, ${questionKey},
+          ${stored.value === null ? null : jsonb(stored.value)}, ${na}, ${note}, ${stored.score},
+          ${stored.source}, ${stored.userId}, ${stored.respondentId}, ${stored.answeredByName},
+          ${at(answeredAt)}, ${seq}, ${stored.revision} from u
+        on conflict (assessment_id, question_key) do update set
+          value = excluded.value, na = excluded.na, note = excluded.note,
+          score = excluded.score, source = excluded.source, user_id = excluded.user_id,
+          respondent_id = excluded.respondent_id, answered_by_name = excluded.answered_by_name,
+          answered_at = excluded.answered_at, seq = excluded.seq, revision = excluded.revision)`
+    : sql`, w as (delete from ${assessmentAnswers}
+        where assessment_id = ${ref.assessmentId} and question_key = ${questionKey}
+          and exists (select 1 from u))`;
+  const set = sql`, score_input = ${jsonb(scoreInput)}, progress = ${jsonb(progress)},
+    score = ${progress.score}, completion = ${progress.completion},
+    answered = ${progress.answered}, total = ${progress.total},
+    last_answer_at = ${at(now)}, last_answer_by = ${writer.name},
+    last_answer_source = ${writer.source}
+    ${startNow ? sql`, status = 'in_progress', status_history = ${jsonb(history)}` : sql``}`;
+  const applied = await run(
+    set,
+    sql`${existing ? keep(historyOf(existing, now)) : sql``} ${writeRow}`,
+    'answer',
+  );
+  if (!applied) return key && (await claimed(db, ref, key)) ? duplicate(state) : null;
+  return { outcome: 'applied', answer: stored ? toAnswer(stored) : null, progress };
+}
 
-    const scoreInput = { ...a.scoreInput };
-    if (cleared) delete scoreInput[questionKey];
-    else scoreInput[questionKey] = scoreEntry(question, na, value);
-    const progress = computeProgress(framework, scoreInput, effectiveTargets(framework, a.targets));
-    const startNow = a.status === 'draft';
-    const history: StatusChange[] = startNow
-      ? [...a.statusHistory, { status: 'in_progress', at: now.toISOString(), by: writer.name }]
-      : a.statusHistory;
+async function claimed(db: Database, ref: AssessmentRef, key: string): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from ${answerWrites}
+      where assessment_id = ${ref.assessmentId} and idempotency_key = ${key}`,
+    { prepared: true },
+  );
+  return rows.length > 0;
+}
 
-    await tx
-      .update(assessments)
-      .set({
-        scoreInput,
-        progress,
-        score: progress.score,
-        completion: progress.completion,
-        answered: progress.answered,
-        total: progress.total,
-        lastAnswerAt: now,
-        lastAnswerBy: writer.name,
-        lastAnswerSource: writer.source,
-        updatedAt: now,
-        ...(startNow ? { status: 'in_progress' as const, statusHistory: history } : {}),
-      })
-      .where(eq(assessments.id, ref.assessmentId));
-    await bumpRespondent();
-    await publishLive(tx, { ...ref, kind: 'answer' });
-    return { outcome: 'applied', answer: row ? toAnswer(row) : null, progress };
-  });
+/** A write whose idempotency key was already applied: the answer and progress as they are. */
+async function duplicate(state: WriteState): Promise<WriteResult> {
+  return {
+    outcome: 'duplicate',
+    answer: state.current ? toAnswer(state.current) : null,
+    progress: state.progress,
+  };
 }
 
 /** The current answer and its earlier values, newest first. */

@@ -345,7 +345,11 @@ export async function updateAssessment(
       );
       Object.assign(set, { targets, progress, score: progress.score });
     }
-    await tx.update(assessments).set(set).where(inTenant(scope, id));
+    await tx
+      .update(assessments)
+      // An answer being saved on the version read before this change is read again.
+      .set({ ...set, writeVersion: sql`${assessments.writeVersion} + 1` })
+      .where(inTenant(scope, id));
     await recordAudit(tx, scope, {
       action: 'assessments.updated',
       targetType: 'assessment',
@@ -403,6 +407,7 @@ export async function transitionAssessment(
         status: t.to,
         statusHistory: [...a.statusHistory, change],
         updatedAt: now,
+        writeVersion: sql`${assessments.writeVersion} + 1`,
         completedAt: t.to === 'completed' ? now : t.to === 'reopened' ? null : a.completedAt,
       })
       .where(inTenant(scope, id));

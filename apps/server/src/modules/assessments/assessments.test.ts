@@ -248,6 +248,39 @@ describe('answering', () => {
     expect(n).toBe(3);
   });
 
+  it('keeps every answer of many people saving at once, the latest per question winning', async () => {
+    const a = await start();
+    const t0 = Date.now() - 10_000;
+    const values: Record<string, unknown[]> = {
+      Q1: ['no', 'partial', 'yes', 'no'],
+      Q2: [1, 2, 3, 4],
+      Q3: ['a', 'b', 'c', 'd'],
+      Q4: ['low', 'high', 'low', 'high'],
+      Q5: ['yes', 'no', 'partial', 'yes'],
+      Q6: [5, 10, 15, 20],
+    };
+    const writes = Object.entries(values).flatMap(([key, list]) =>
+      list.map((value, i) => ({ key, value, answeredAt: new Date(t0 + i * 1000).toISOString() })),
+    );
+    writes.sort(() => Math.random() - 0.5);
+    const results = await Promise.all(
+      writes.map((w) =>
+        put(owner.client, answerPath(a, w.key), { value: w.value, answeredAt: w.answeredAt }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(writes.map(() => 200));
+    const detail = AssessmentDetailSchema.parse(await ok(owner.client.get(`${base()}/${a.id}`)));
+    for (const [key, list] of Object.entries(values)) {
+      expect(detail.answers.find((x) => x.questionKey === key)?.value, key).toEqual(list.at(-1));
+    }
+    expect(detail.answered).toBe(6);
+    const [{ n }] = (await t.database.db
+      .select({ n: count() })
+      .from(answerHistory)
+      .where(eq(answerHistory.assessmentId, a.id))) as [{ n: number }];
+    expect(n).toBe(writes.length - 6);
+  });
+
   it('locks answers when completed, until reopened; refuses moves its status does not allow', async () => {
     const a = await start();
     const complete = await owner.client.post(`${base()}/${a.id}/complete`, {});
@@ -615,7 +648,7 @@ describe('live progress', () => {
     });
     const r2 = again.body!.getReader();
     let text2 = '';
-    while (!/kinds/.test(text2)) text2 += decoder.decode((await r2.read()).value);
+    while (!/"status"/.test(text2)) text2 += decoder.decode((await r2.read()).value);
     expect(text2).toContain(`"assessmentId":"${a.id}","kinds":["status"]`);
     await r2.cancel().catch(() => {});
   });

@@ -94,10 +94,10 @@ export const respondRoutes = createRouter()
   })
   .openapi(answerRoute, async (c) => {
     const { db } = c.var.deps;
-    const respondent = await respondentByToken(db, c.req.valid('header')[RESPONDENT_TOKEN_HEADER]);
+    const token = c.req.valid('header')[RESPONDENT_TOKEN_HEADER];
     const { questionKey } = c.req.valid('param');
     return c.json(
-      await respondentWrite(db, respondent, questionKey, c.req.valid('json')),
+      await respondentWrite(db, token, questionKey, c.req.valid('json')),
       200,
       privateAnswer,
     );

@@ -472,6 +472,67 @@ export const hostileLeaf = (huge: fc.Arbitrary<string>): fc.Arbitrary<unknown> =
   );
 
 // ---------------------------------------------------------------------------------------------
+// Headers
+
+/**
+ * One character a header value can carry: Latin-1 without NUL, CR or LF (what arrives over
+ * HTTP; `Headers` refuses anything else before the server sees it). Bytes of UTF-8 arrive as
+ * their Latin-1 characters.
+ */
+const headerUnit: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 }) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .integer({ min: 1, max: 0xff })
+      .filter((c) => c !== 0x0a && c !== 0x0d)
+      .map((c) => String.fromCharCode(c)),
+  },
+);
+
+/**
+ * Header values instead of `real` (a token, an event id): empty, junk, numbers, near misses of
+ * the real value (one character changed, cut, doubled, sent twice), far too long.
+ */
+export const hostileHeaderValue = (real: string): fc.Arbitrary<string> =>
+  fc.oneof(
+    { weight: 3, arbitrary: fc.string({ unit: headerUnit, maxLength: 40 }) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('', 'null', 'undefined', '0', '-1', '1e309', '%00', '\u00ff\u00fe'),
+    },
+    { weight: 1, arbitrary: fc.stringMatching(/^-?\d{1,20}$/) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(fc.nat(), headerUnit)
+        .map(([at, c]) => {
+          const i = real.length === 0 ? 0 : at % real.length;
+          return `${real.slice(0, i)}${c}${real.slice(i + 1)}`;
+        }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        real.slice(0, -1),
+        real.slice(0, 19),
+        `${real}x`,
+        real.toUpperCase(),
+        `${real}, ${real}`,
+        `${real}${real}`,
+        `Bearer ${real}`,
+        encodeURIComponent(`${real}/`),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom('a', '\u00e9', '\t', '\u007f'), fc.integer({ min: 190, max: 8000 }))
+        .map(([c, n]) => `x${c.repeat(n)}x`),
+    },
+  );
+
+// ---------------------------------------------------------------------------------------------
 // URLs
 
 /**

@@ -7,8 +7,14 @@
  * entry, or with a path parameter, a `cursor` or a media type its entry does not cover, fails
  * the suite (fuzz.test.ts), as does an entry for an operation that is gone. See README.md.
  */
-import { defaultTenantOrder, TENANT_SORTS, type TenantSort } from '@tenantry/shared';
+import {
+  defaultTenantOrder,
+  RESPONDENT_TOKEN_HEADER,
+  TENANT_SORTS,
+  type TenantSort,
+} from '@tenantry/shared';
 import fc from 'fast-check';
+import { answerFields } from './answers.ts';
 import type { FuzzIds } from './world.ts';
 
 /** Building blocks of a forged cursor: plausible ones for a plausible request, else hostile. */
@@ -19,8 +25,24 @@ export interface CursorParts {
 }
 
 export interface FuzzOperation {
-  /** The real object each path parameter names (the suite also tries hostile values). */
-  path?: Record<string, (ids: FuzzIds) => string>;
+  /**
+   * The real object each path parameter names, or real ones to pick among (the suite also
+   * tries hostile values).
+   */
+  path?: Record<string, (ids: FuzzIds) => string | readonly string[]>;
+  /**
+   * Headers a plausible request carries (a respondent's token, a Last-Event-ID); hostile
+   * requests leave them out or send junk and near misses instead. Needed for every header
+   * parameter the document declares.
+   */
+  headers?: (ids: FuzzIds) => Record<string, string>;
+  /**
+   * JSON body fields that must fit the real object the path names (`path`: the request's path
+   * parameters), which the document cannot say: an answer of the question `{questionKey}`
+   * names. They replace the generated fields in a plausible request (undefined leaves one
+   * out), so one-hostile requests spoil one field of a body that would otherwise fit.
+   */
+  fields?: (path: Record<string, string>, ids: FuzzIds) => Record<string, fc.Arbitrary<unknown>>;
   /**
    * Parts of a cursor shaped like the ones the list gives out (`query`: the other query
    * parameters of the same request), beside the generic forgeries. Needed when the operation
@@ -41,6 +63,23 @@ const member = { path: { userId: (ids: FuzzIds) => ids.memberUserId } };
 const token = { path: { token: (ids: FuzzIds) => ids.invitationToken } };
 
 const framework = { path: { id: (ids: FuzzIds) => ids.frameworkId } };
+
+/** An assessment of the world's tenant: in progress unless `which` says otherwise. */
+const assessment = (
+  which: (ids: FuzzIds) => string = (ids) => ids.assessmentId,
+): FuzzOperation => ({
+  path: { tenantId: (ids) => ids.tenantId, assessmentId: which },
+});
+const inAssessment = assessment();
+/** Every question of the assessment, one of each type. */
+const questionKey = (ids: FuzzIds) => Object.values(ids.questionKeys);
+const answer: FuzzOperation = {
+  path: { ...inAssessment.path, questionKey },
+  fields: (path) => answerFields(path.questionKey ?? ''),
+};
+const respondent: FuzzOperation = {
+  path: { ...inAssessment.path, respondentId: (ids) => ids.respondentId },
+};
 
 /** The operations of one content item kind (playbooks, articles). */
 function itemOperations(
@@ -148,4 +187,48 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   'POST /api/v1/content/media': { body: 'binary' },
   'DELETE /api/v1/content/media/{id}': { path: { id: (ids) => ids.contentImageId } },
   'POST /api/v1/signup/verify': {},
+
+  // [status of the same request, createdAt with microseconds, id]
+  'GET /api/v1/tenants/{tenantId}/assessments': {
+    ...tenant,
+    cursor: (q, _ids, part) => fc.tuple(fc.constant(q.status ?? 'all'), part.time, part.id),
+  },
+  'POST /api/v1/tenants/{tenantId}/assessments': tenant,
+  'GET /api/v1/tenants/{tenantId}/assessments/{assessmentId}': inAssessment,
+  'PATCH /api/v1/tenants/{tenantId}/assessments/{assessmentId}': inAssessment,
+  'DELETE /api/v1/tenants/{tenantId}/assessments/{assessmentId}': inAssessment,
+  // Each move from the status it is allowed from (its first plausible request succeeds).
+  'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/start': assessment(
+    (ids) => ids.draftAssessmentId,
+  ),
+  'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/complete': inAssessment,
+  'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/reopen': assessment(
+    (ids) => ids.completedAssessmentId,
+  ),
+  'PUT /api/v1/tenants/{tenantId}/assessments/{assessmentId}/answers/{questionKey}': answer,
+  'GET /api/v1/tenants/{tenantId}/assessments/{assessmentId}/answers/{questionKey}/history': {
+    path: answer.path,
+  },
+  'GET /api/v1/tenants/{tenantId}/assessments/{assessmentId}/respondents': inAssessment,
+  'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/respondents': inAssessment,
+  'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/respondents/{respondentId}/resend':
+    respondent,
+  'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/respondents/{respondentId}/revoke':
+    respondent,
+  // An event stream: a 200 is cancelled unread (fuzz.test.ts), so the suite never waits on it.
+  'GET /api/v1/tenants/{tenantId}/live': { ...tenant, headers: () => ({ 'last-event-id': '0' }) },
+
+  // The respondent API: no session, the token is the authority. The owner and anonymous send
+  // the world respondent's token; submitting has its own respondent (then their writes are 409).
+  'GET /api/v1/respond': {
+    headers: (ids) => ({ [RESPONDENT_TOKEN_HEADER]: ids.respondentToken }),
+  },
+  'PUT /api/v1/respond/answers/{questionKey}': {
+    path: { questionKey },
+    headers: (ids) => ({ [RESPONDENT_TOKEN_HEADER]: ids.respondentToken }),
+    fields: (path) => answerFields(path.questionKey ?? ''),
+  },
+  'POST /api/v1/respond/submit': {
+    headers: (ids) => ({ [RESPONDENT_TOKEN_HEADER]: ids.submitterToken }),
+  },
 };

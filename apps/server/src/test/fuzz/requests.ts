@@ -14,6 +14,7 @@ import {
   anyJson,
   encodeParts,
   forgedCursor,
+  hostileHeaderValue,
   hostileLeaf,
   hugeString,
   idLike,
@@ -62,14 +63,22 @@ export interface FuzzRequest {
 export const JSON_TYPE = 'application/json';
 
 /** Why the suite cannot build inputs for an operation (empty: it can). */
-export function unsupported(path: string, op: OpenApiOperation, hint: FuzzOperation): string[] {
+export function unsupported(
+  path: string,
+  op: OpenApiOperation,
+  hint: FuzzOperation,
+  ids: FuzzIds,
+): string[] {
   const problems: string[] = [];
+  const headers = new Set(Object.keys(hint.headers?.(ids) ?? {}).map((h) => h.toLowerCase()));
   for (const p of op.parameters ?? []) {
     if (p.in === 'path' && !hint.path?.[p.name])
       problems.push(`path parameter {${p.name}} has no real value in its entry (path.${p.name})`);
     if (p.in === 'query' && p.name === 'cursor' && !hint.cursor)
       problems.push('query parameter `cursor` has no forgery of the list’s own cursors (cursor)');
-    if (p.in !== 'path' && p.in !== 'query')
+    if (p.in === 'header' && !headers.has(p.name.toLowerCase()))
+      problems.push(`header parameter ${p.name} has no real value in its entry (headers)`);
+    if (p.in !== 'path' && p.in !== 'query' && p.in !== 'header')
       problems.push(`parameters in ${p.in} are not generated yet (${p.name})`);
   }
   const declared = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
@@ -89,6 +98,8 @@ interface Draft {
   /** Path parameter values (raw text; `{ raw }` is put in the URL as is). */
   path: Array<string | { raw: string }>;
   query: Array<[string, string]>;
+  /** Headers of the entry (`FuzzOperation.headers`), as sent. */
+  headers: Array<[string, string]>;
   /** Parts of a cursor (encoded as the lists encode theirs), or an opaque string. */
   cursor?: unknown[] | string;
   body: { json: unknown } | { type?: string; bytes?: string | Uint8Array };
@@ -190,6 +201,17 @@ function encode(
   return { url: q ? `${path}?${q}` : path, body: draft.body };
 }
 
+/** Every real value of the world (ids, keys, tokens): offered to string fields and cursors. */
+const realValues = (ids: FuzzIds): string[] =>
+  Object.values(ids).flatMap((v: unknown) =>
+    typeof v === 'string'
+      ? [v]
+      : Object.values(v as object).filter((x): x is string => typeof x === 'string'),
+  );
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /** Requests for `METHOD path` of the document, with `ids` naming the world's real objects. */
 export function requestsFor(
   doc: OpenApiDocument,
@@ -199,7 +221,7 @@ export function requestsFor(
 ): fc.Arbitrary<FuzzRequest> {
   const [method = 'GET', template = '/'] = route.split(' ');
   const op = doc.paths[template]?.[method.toLowerCase()] ?? {};
-  const real = Object.values(ids);
+  const real = realValues(ids);
   const resolve = (ref: string): JsonSchema => {
     const found = doc.components?.schemas?.[ref.replace(/^#\/components\/schemas\//, '')];
     if (!found) throw new Error(`unresolved $ref ${ref}`);
@@ -220,6 +242,7 @@ export function requestsFor(
   const jsonSchema = content[JSON_TYPE]?.schema;
   const otherTypes = Object.keys(content).filter((t) => t !== JSON_TYPE);
   const canHaveBody = method !== 'GET' && method !== 'HEAD';
+  const fixedHeaders = Object.entries(hint.headers?.(ids) ?? {});
 
   const cursorParts = (mode: ValueContext['mode']): CursorParts =>
     mode === 'plausible'
@@ -235,11 +258,13 @@ export function requestsFor(
     const inUrl = context(mode, true);
     const path = fc.tuple(
       ...names.map((n) => {
-        const value = hint.path?.[n]?.(ids) ?? 'x';
+        const given = hint.path?.[n]?.(ids) ?? 'x';
         type Segment = string | { raw: string };
-        if (!hostile) return fc.constant<Segment>(value);
+        const value: fc.Arbitrary<Segment> =
+          typeof given === 'string' ? fc.constant(given) : fc.constantFrom(...given);
+        if (!hostile) return value;
         return fc.oneof(
-          { weight: 4, arbitrary: fc.constant<Segment>(value) },
+          { weight: 4, arbitrary: value },
           { weight: 3, arbitrary: nastyString as fc.Arbitrary<Segment> },
           { weight: 1, arbitrary: rawPercent.map<Segment>((raw) => ({ raw })) },
           { weight: 1, arbitrary: longString(90, 5000) as fc.Arbitrary<Segment> },
@@ -311,10 +336,48 @@ export function requestsFor(
       );
     } else body = none;
 
-    return fc.tuple(path, query, body).map(([p, q, b]) => ({ path: p, ...q, body: b }));
+    // The entry's headers: as given when plausible; hostile, junk or left out.
+    const headers: fc.Arbitrary<Array<[string, string]>> = hostile
+      ? fc
+          .tuple(
+            ...fixedHeaders.map(([name, value]) =>
+              fc
+                .oneof(
+                  { weight: 3, arbitrary: fc.constant<string | undefined>(value) },
+                  { weight: 2, arbitrary: hostileHeaderValue(value) },
+                  { weight: 1, arbitrary: fc.constant(undefined) },
+                )
+                .map((v) => [name, v] as const),
+            ),
+          )
+          .map((pairs) => pairs.filter((p): p is [string, string] => p[1] !== undefined))
+      : fc.constant(fixedHeaders);
+
+    const drafts = fc
+      .tuple(path, query, body, headers)
+      .map(([p, q, b, h]): Draft => ({ path: p, ...q, body: b, headers: h }));
+    const fields = hint.fields;
+    if (hostile || !fields) return drafts;
+    // Body fields that fit the real object the path names (an answer of its question).
+    return drafts.chain((d) => {
+      if (!('json' in d.body) || !isObject(d.body.json)) return fc.constant(d);
+      const json = d.body.json;
+      const named = Object.fromEntries(
+        names.map((n, i) => {
+          const v = d.path[i];
+          return [n, typeof v === 'string' ? v : ''];
+        }),
+      );
+      return fc
+        .record(fields(named, ids))
+        .map((f): Draft => ({ ...d, body: { json: { ...json, ...f } } }));
+    });
   }
 
-  /** A plausible draft with one of its parts (path id, query value, cursor part, body field) hostile. */
+  /**
+   * A plausible draft with one of its parts (path id, query value, cursor part, body field,
+   * header) hostile.
+   */
   const oneHostile = fc
     .tuple(
       draft('plausible'),
@@ -326,8 +389,14 @@ export function requestsFor(
         { weight: 2, arbitrary: unstorableString },
         { weight: 1, arbitrary: anyJson },
       ),
+      // One per header of the entry: a junk value, or undefined to leave it out.
+      fc.tuple(
+        ...fixedHeaders.map(([, value]) =>
+          fc.option(hostileHeaderValue(value), { nil: undefined, freq: 4 }),
+        ),
+      ),
     )
-    .map(([d, pick, inUrl, inBody, inCursor]) => {
+    .map(([d, pick, inUrl, inBody, inCursor, inHeaders]) => {
       const slots: Array<(d: Draft) => Draft> = [];
       d.path.forEach((_, i) =>
         slots.push((x) => ({
@@ -355,6 +424,16 @@ export function requestsFor(
             body: { json: replaceAt((x.body as { json: unknown }).json, at, inBody) },
           }));
       }
+      d.headers.forEach((_, i) =>
+        slots.push((x) => ({
+          ...x,
+          headers: x.headers.flatMap(([k, v], j): Array<[string, string]> => {
+            if (j !== i) return [[k, v]];
+            const by = inHeaders[i];
+            return by === undefined ? [] : [[k, by]];
+          }),
+        })),
+      );
       const mutate = slots[pick % Math.max(1, slots.length)];
       return mutate ? mutate(d) : d;
     });
@@ -376,7 +455,11 @@ export function requestsFor(
       return {
         method,
         url,
-        headers: { [TEST_IP_HEADER]: ip, ...(type ? { 'content-type': type } : {}) },
+        headers: {
+          ...Object.fromEntries(d.headers),
+          [TEST_IP_HEADER]: ip,
+          ...(type ? { 'content-type': type } : {}),
+        },
         ...(bytes !== undefined && canHaveBody ? { body: bytes } : {}),
       };
     });

@@ -3,7 +3,7 @@
  * past their guard and validate their input too) whose account holds one of everything, so
  * generated requests can name real objects. `reset()` puts the owner back in charge and makes
  * fresh targets before each operation, whatever the previous one did (archived, revoked,
- * removed, promoted someone to owner…).
+ * removed, promoted someone to owner, completed, submitted…).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
@@ -16,16 +16,69 @@ import {
   tenants,
   users,
 } from '../../db/schema/index.ts';
+import type { TenantContext } from '../../auth/types.ts';
+import { writeAnswer } from '../../modules/assessments/answers.service.ts';
+import {
+  createAssessment,
+  transitionAssessment,
+} from '../../modules/assessments/assessments.service.ts';
+import { addRespondent } from '../../modules/assessments/respondents.service.ts';
 import type { ContentActor } from '../../modules/content/content.access.ts';
 import { importFramework, publishFramework } from '../../modules/content/frameworks.service.ts';
 import { ARTICLE_KIND, createItem, PLAYBOOK_KIND } from '../../modules/content/items.service.ts';
 import { insertImage } from '../../modules/media/media.service.ts';
 import { hashInvitationToken } from '../../modules/members/invitations.service.ts';
 import { uniqueEmail, type TestApp, type TestClient } from '../app.ts';
+import { workedExampleDocument } from '../frameworks.ts';
 import { addMember, signUpPerson } from '../people.ts';
 
 /** A 1×1 lossless WebP, as the media service stores a logo. */
 const LOGO_WEBP = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
+
+/**
+ * The question of each kind in the world's assessment framework: SCORING.md's worked example
+ * (test/frameworks.ts) and a multiple choice question added here.
+ */
+export const QUESTION_KEYS = {
+  yes_no: 'Q1',
+  maturity: 'Q2',
+  text: 'Q3',
+  single_choice: 'Q4',
+  /** A yes/no question that may be answered “not applicable”. */
+  na_allowed: 'Q5',
+  number: 'Q6',
+  multiple_choice: 'Q7',
+} as const;
+export type QuestionKind = keyof typeof QUESTION_KEYS;
+/** The option keys of the choice questions. */
+export const OPTION_KEYS: Record<string, readonly string[]> = {
+  Q4: ['low', 'high'],
+  Q7: ['mfa', 'backup', 'logging'],
+};
+/** The sections of the world's assessment framework. */
+export const SECTION_KEYS = ['A', 'B'] as const;
+
+/** The worked example with every question type: Q7, a multiple choice, added to section B. */
+export function assessmentFrameworkDocument(key: string) {
+  const doc = workedExampleDocument(key);
+  const q7 = {
+    key: QUESTION_KEYS.multiple_choice,
+    title: 'Which are in place?',
+    type: 'multiple_choice',
+    weight: 1,
+    options: [
+      { key: 'mfa', label: 'MFA', score: 0.5 },
+      { key: 'backup', label: 'Backups', score: 0.3 },
+      { key: 'logging', label: 'Logging', score: 0.2 },
+    ],
+  };
+  return {
+    ...doc,
+    sections: doc.sections.map((s) =>
+      s.key === 'B' ? { ...s, questions: [...s.questions, q7] } : s,
+    ),
+  };
+}
 
 /** Real objects of the owner's account, fresh after every reset(). */
 export interface FuzzIds {
@@ -46,6 +99,21 @@ export interface FuzzIds {
   playbookId: string;
   articleId: string;
   contentImageId: string;
+  /** A published private framework (v1) with every question type (assessmentFrameworkDocument). */
+  assessmentFrameworkId: string;
+  /** An assessment of the tenant on it, in progress: Q1 answered twice (so it has a history). */
+  assessmentId: string;
+  /** One still a draft (it can be started) and one completed (it can be reopened). */
+  draftAssessmentId: string;
+  completedAssessmentId: string;
+  /** Its question keys by kind, and its section keys. */
+  questionKeys: typeof QUESTION_KEYS;
+  sectionKeys: readonly string[];
+  /** A respondent of the assessment (the whole of it) and the token of their link. */
+  respondentId: string;
+  respondentToken: string;
+  /** Another respondent's token, for “Submit my part” (after it, a respondent's writes are 409). */
+  submitterToken: string;
 }
 
 export interface FuzzWorld {
@@ -63,6 +131,10 @@ export async function buildWorld(t: TestApp): Promise<FuzzWorld> {
   await addMember(t, owner, 'admin', 'fuzz-admin');
 
   const ids = { accountId: owner.tid, ownerUserId: owner.uid } as FuzzIds;
+  ids.questionKeys = QUESTION_KEYS;
+  ids.sectionKeys = SECTION_KEYS;
+  const mail = { mailer: t.deps.mailer, publicUrl: t.deps.config.publicUrl, log: t.deps.logger };
+  const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
 
   async function reset(): Promise<void> {
     const { accountId, ownerUserId } = ids;
@@ -182,6 +254,51 @@ export async function buildWorld(t: TestApp): Promise<FuzzWorld> {
         },
       )
     ).id;
+
+    // Assessments, made through their services as the API would (the owner acting on the tenant).
+    const assessmentFw = await importFramework(db, actor, {
+      scope: 'private',
+      document: assessmentFrameworkDocument(`fuzz-assessed-${tag}`),
+    });
+    await publishFramework(db, actor, assessmentFw.id, { revision: 1, releaseNotes: 'v1' });
+    ids.assessmentFrameworkId = assessmentFw.id;
+    const onTenant: TenantContext & { name: string } = {
+      tenantId: ids.tenantId,
+      accountId,
+      userId: ownerUserId,
+      email: owner.email,
+      accountRole: 'owner',
+      shareRole: null,
+      name: 'Fuzz Owner',
+    };
+    const assessment = (name: string) =>
+      createAssessment(db, onTenant, {
+        frameworkId: assessmentFw.id,
+        version: 1,
+        name,
+        scope: { sections: null, tags: null },
+      });
+    ids.assessmentId = (await assessment('Fuzz assessment')).id;
+    const ref = { accountId, tenantId: ids.tenantId, assessmentId: ids.assessmentId };
+    const member = { source: 'member' as const, userId: ownerUserId, name: 'Fuzz Owner' };
+    await writeAnswer(db, ref, member, QUESTION_KEYS.yes_no, { value: 'partial' });
+    await writeAnswer(db, ref, member, QUESTION_KEYS.yes_no, { value: 'yes', note: 'Checked' });
+    const respondent = (name: string) =>
+      addRespondent(
+        db,
+        onTenant,
+        ids.assessmentId,
+        { name, email: uniqueEmail('fuzz-respondent'), sendEmail: false },
+        mail,
+      );
+    const answering = await respondent('Fuzz respondent');
+    ids.respondentId = answering.respondent.id;
+    ids.respondentToken = tokenOf(answering.link);
+    ids.submitterToken = tokenOf((await respondent('Fuzz submitter')).link);
+    ids.draftAssessmentId = (await assessment('Fuzz draft')).id;
+    ids.completedAssessmentId = (await assessment('Fuzz completed')).id;
+    await transitionAssessment(db, onTenant, ids.completedAssessmentId, 'start');
+    await transitionAssessment(db, onTenant, ids.completedAssessmentId, 'complete');
   }
 
   await reset();

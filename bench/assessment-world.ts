@@ -1,0 +1,133 @@
+/**
+ * What the assessment benchmarks set up through the real HTTP API of a running server: an
+ * owner (signed up, address proven with the CLI, signed in), a client tenant, a published
+ * framework of `questions` yes/no and maturity questions, and `assessments` assessments with
+ * one respondent each (their tokens).
+ */
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { cookieOf, root } from './lib.mjs';
+
+export interface AssessmentWorld {
+  cookie: string;
+  tenantId: string;
+  frameworkId: string;
+  questionKeys: string[];
+  assessments: Array<{ id: string; token: string }>;
+}
+
+async function call(base: string, path: string, init: RequestInit & { json?: unknown } = {}) {
+  const { json, ...rest } = init;
+  const res = await fetch(`${base}${path}`, {
+    ...rest,
+    method: rest.method ?? (json !== undefined ? 'POST' : 'GET'),
+    headers: {
+      origin: base,
+      ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(rest.headers as Record<string, string> | undefined),
+    },
+    body: json !== undefined ? JSON.stringify(json) : rest.body,
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res;
+}
+
+export async function signUpOwner(base: string, env: Record<string, string>): Promise<string> {
+  const user = {
+    name: 'Bench Assessor',
+    email: `assessor-${randomUUID().slice(0, 8)}@tenantry.test`,
+    password: 'bench-password-1',
+  };
+  await call(base, '/api/auth/sign-up/email', { json: user });
+  execFileSync('node', ['--import', 'tsx', 'apps/server/src/cli.ts', 'verify-email', user.email], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: 'pipe',
+  });
+  const res = await call(base, '/api/auth/sign-in/email', {
+    json: { email: user.email, password: user.password },
+  });
+  return cookieOf(res);
+}
+
+export function benchFramework(questions: number) {
+  const keys = Array.from({ length: questions }, (_, i) => `BQ-${String(i + 1).padStart(3, '0')}`);
+  const perSection = 10;
+  const sections = [];
+  for (let s = 0; s * perSection < questions; s++) {
+    sections.push({
+      key: `BS-${s + 1}`,
+      title: `Section ${s + 1}`,
+      target: 0.8,
+      questions: keys
+        .slice(s * perSection, (s + 1) * perSection)
+        .map((key, i) =>
+          i % 2 === 0
+            ? { key, title: `Is ${key} in place?`, type: 'yes_no', naAllowed: true }
+            : { key, title: `How mature is ${key}?`, type: 'maturity' },
+        ),
+    });
+  }
+  return {
+    keys,
+    document: {
+      format: 'tenantry.framework/1',
+      key: `bench-${randomUUID().slice(0, 8)}`,
+      name: 'Benchmark framework',
+      sections,
+    },
+  };
+}
+
+/** The value a write gives question number `i` (alternating yes/no and maturity). */
+export const benchValue = (i: number, n: number): string | number =>
+  i % 2 === 0 ? (['yes', 'partial', 'no'] as const)[n % 3]! : n % 6;
+
+export async function setUpAssessments(
+  base: string,
+  cookie: string,
+  opts: { assessments: number; questions: number },
+): Promise<AssessmentWorld> {
+  const headers = { cookie };
+  const fw = benchFramework(opts.questions);
+  const imported = (await (
+    await call(base, '/api/v1/content/frameworks/import', {
+      headers,
+      json: { scope: 'private', document: fw.document },
+    })
+  ).json()) as { id: string; draftRevision: number };
+  await call(base, `/api/v1/content/frameworks/${imported.id}/publish`, {
+    headers,
+    json: { revision: imported.draftRevision, releaseNotes: 'Benchmark' },
+  });
+  const tenant = (await (
+    await call(base, '/api/v1/tenants', { headers, json: { name: 'Bench client' } })
+  ).json()) as { id: string };
+  const assessments: AssessmentWorld['assessments'] = [];
+  for (let i = 0; i < opts.assessments; i++) {
+    const a = (await (
+      await call(base, `/api/v1/tenants/${tenant.id}/assessments`, {
+        headers,
+        json: { frameworkId: imported.id, version: 1, name: `Bench ${i + 1}` },
+      })
+    ).json()) as { id: string };
+    const r = (await (
+      await call(base, `/api/v1/tenants/${tenant.id}/assessments/${a.id}/respondents`, {
+        headers,
+        json: {
+          name: `Respondent ${i + 1}`,
+          email: `respondent-${i + 1}@tenantry.test`,
+          sendEmail: false,
+        },
+      })
+    ).json()) as { link: string };
+    assessments.push({ id: a.id, token: new URL(r.link).searchParams.get('token')! });
+  }
+  return {
+    cookie,
+    tenantId: tenant.id,
+    frameworkId: imported.id,
+    questionKeys: fw.keys,
+    assessments,
+  };
+}
