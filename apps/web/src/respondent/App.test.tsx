@@ -242,8 +242,11 @@ describe('the respondent page', () => {
       true,
     );
     // Guidance: markdown, with raw HTML as text and a javascript: link without its URL.
+    // Guidance is folded, and rendered when opened.
     const guidance = screen.getAllByText('Guidance')[0]!.closest('details')!;
-    expect(guidance.querySelector('strong')?.textContent).toBe('signed');
+    expect(guidance.querySelector('strong')).toBeNull();
+    await userEvent.click(within(guidance).getByText('Guidance'));
+    await waitFor(() => expect(guidance.querySelector('strong')?.textContent).toBe('signed'));
     expect(guidance.querySelector('script')).toBeNull();
     expect(guidance.textContent).toContain('<script>alert(1)</script>');
     const links = [...guidance.querySelectorAll('a')];

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { Completed, Failure, LinkProblem, NoToken, Offline } from './components/Notice.tsx';
 import { Questionnaire } from './components/Questionnaire.tsx';
 import { answerMap, mergeSaved } from './lib/answers.ts';
@@ -101,14 +101,18 @@ export function App({ env }: { env: RespondentEnv }) {
         onClosed: (code) => toReady((p) => ({ ...p, session: closeSession(p.session, code) })),
       });
       if (cancelled) return queue.dispose();
-      setPhase({
-        kind: 'ready',
-        token,
-        session: result.session,
-        saved: answerMap(result.session.answers),
-        offline: result.offline,
-        queue,
-      });
+      // Rendered in a transition: React yields between questions, so a long questionnaire does
+      // not block the page (the "Loading" text stays until it is ready).
+      startTransition(() =>
+        setPhase({
+          kind: 'ready',
+          token,
+          session: result.session,
+          saved: answerMap(result.session.answers),
+          offline: result.offline,
+          queue,
+        }),
+      );
       await queue.begin({
         respondentId: result.session.respondent.id,
         lastSeq: result.session.lastSeq,

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { markdownToHtml } from '../lib/markdown.ts';
 
 /** Description or guidance text (markdown, rendered safely: see lib/markdown.ts). */
@@ -11,5 +11,20 @@ export function Markdown({ text, className }: { text: string; className?: string
       // micromark escapes raw HTML and drops dangerous URLs; markdownToHtml checks the rest.
       dangerouslySetInnerHTML={{ __html: html }}
     />
+  );
+}
+
+/**
+ * Guidance folded away: its text is rendered the first time it is opened, so a long
+ * questionnaire does not parse every guidance text before it can be answered.
+ */
+export function Guidance({ text }: { text: string }) {
+  const [opened, setOpened] = useState(false);
+  if (!text.trim()) return null;
+  return (
+    <details className="guidance" onToggle={(e) => e.currentTarget.open && setOpened(true)}>
+      <summary>Guidance</summary>
+      {opened && <Markdown text={text} />}
+    </details>
   );
 }

@@ -4,7 +4,7 @@ import { parseNumber } from '../lib/answers.ts';
 import type { AnswerFields, AnswerValue, Question } from '../lib/contract.ts';
 import { debounce } from '../lib/debounce.ts';
 import type { FailedWrite } from '../lib/queue.ts';
-import { Markdown } from './Markdown.tsx';
+import { Guidance, Markdown } from './Markdown.tsx';
 
 export type Heading = 'h3' | 'h4' | 'h5' | 'h6';
 
@@ -236,12 +236,7 @@ export const QuestionCard = memo(function QuestionCard({
         <span className="q-key">{q.key}</span> {q.title}
       </H>
       <Markdown text={q.description} className="q-desc" />
-      {q.guidance.trim() && (
-        <details className="guidance">
-          <summary>Guidance</summary>
-          <Markdown text={q.guidance} />
-        </details>
-      )}
+      <Guidance text={q.guidance} />
       {answer.exists && !answer.mine && !edit && (
         <p className="hint">Answered by someone else{readOnly ? '.' : '. You can change it.'}</p>
       )}

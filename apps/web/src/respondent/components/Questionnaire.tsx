@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { countAnswered, formatDay, questionsOf, shownAnswer } from '../lib/answers.ts';
+import {
+  countAnswered,
+  formatDay,
+  formatMoment,
+  questionsOf,
+  shownAnswer,
+} from '../lib/answers.ts';
 import type {
   AnswerFields,
   RespondentAnswer,
@@ -12,7 +18,7 @@ import {
   type FailedWrite,
   type QueueSnapshot,
 } from '../lib/queue.ts';
-import { Markdown } from './Markdown.tsx';
+import { Guidance, Markdown } from './Markdown.tsx';
 import { QuestionCard, type Heading } from './QuestionCard.tsx';
 
 interface Props {
@@ -65,12 +71,7 @@ export function Questionnaire(props: Props) {
           {s.title}
         </H>
         <Markdown text={s.description} />
-        {s.guidance.trim() && (
-          <details className="guidance">
-            <summary>Guidance</summary>
-            <Markdown text={s.guidance} />
-          </details>
-        )}
+        <Guidance text={s.guidance} />
         {s.questions.map((question) => (
           <QuestionCard
             key={question.key}
@@ -204,11 +205,7 @@ function ThankYou({
   useEffect(() => {
     if (focus) heading.current?.focus();
   }, [focus]);
-  const when = submittedAt
-    ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
-        new Date(submittedAt),
-      )
-    : null;
+  const when = submittedAt ? formatMoment(submittedAt) : null;
   return (
     <section className="banner banner-done" aria-labelledby="thanks">
       <h2 id="thanks" ref={heading} tabIndex={-1}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeSaved, parseNumber, shownAnswer } from './answers.ts';
+import { formatDay, formatMoment, mergeSaved, parseNumber, shownAnswer } from './answers.ts';
 import type { RespondentAnswer } from './contract.ts';
 
 const answer = (key: string, at: string, value: string, mine = true): RespondentAnswer => ({
@@ -42,6 +42,13 @@ describe('answers on the page', () => {
       sent: false,
     };
     expect(shownAnswer(queued, saved)).toMatchObject({ value: null, exists: false, pending: true });
+  });
+
+  it('writes dates out without Intl', () => {
+    expect(formatDay('2026-12-31')).toBe('31 Dec 2026');
+    expect(formatDay('2026-01-05')).toBe('5 Jan 2026');
+    expect(formatDay('soon')).toBe('soon');
+    expect(formatMoment(new Date(2026, 4, 1, 9, 5).toISOString())).toBe('1 May 2026, 09:05');
   });
 
   it('reads numbers as people type them', () => {

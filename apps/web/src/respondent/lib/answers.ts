@@ -110,12 +110,25 @@ export function mergeSaved(
   return merged;
 }
 
-/** A due date (`YYYY-MM-DD`) as the reader's calendar shows it, e.g. "31 Dec 2026". */
-export function formatDay(day: string, locale?: string): string {
+const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
+
+/**
+ * A due date (`YYYY-MM-DD`) as the page says it: "31 Dec 2026". Written out here rather than
+ * with Intl.DateTimeFormat, whose first use loads the locale's data (100 ms measured in desktop
+ * Chromium, more on a phone, before the questions can show); the page is in English.
+ */
+export function formatDay(day: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!m) return day;
-  const date = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+  const month = m && MONTHS[Number(m[2]) - 1];
+  return m && month ? `${Number(m[3])} ${month} ${m[1]}` : day;
+}
+
+/** A moment in the reader's time zone: "1 May 2026, 10:05". */
+export function formatMoment(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getDate()} ${MONTHS[d.getMonth()]} ${d.getFullYear()}, ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
 /** A number as typed ("12", "3,5", " 7.25 "), or null when it is not one. */
