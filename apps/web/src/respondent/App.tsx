@@ -101,6 +101,7 @@ export function App({ env }: { env: RespondentEnv }) {
         onClosed: (code) => toReady((p) => ({ ...p, session: closeSession(p.session, code) })),
       });
       if (cancelled) return queue.dispose();
+      const opened = queue;
       // Rendered in a transition: React yields between questions, so a long questionnaire does
       // not block the page (the "Loading" text stays until it is ready).
       startTransition(() =>
@@ -110,10 +111,10 @@ export function App({ env }: { env: RespondentEnv }) {
           session: result.session,
           saved: answerMap(result.session.answers),
           offline: result.offline,
-          queue,
+          queue: opened,
         }),
       );
-      await queue.begin({
+      await opened.begin({
         respondentId: result.session.respondent.id,
         lastSeq: result.session.lastSeq,
       });
