@@ -19,10 +19,11 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Starts apps/server/src/server.ts on a random loopback port with the comparison routes on
- * (BENCH_CEILING_ROUTE=true) and waits for /healthz. `cpuProfDir` adds node --cpu-prof.
+ * (BENCH_CEILING_ROUTE=true) and waits for /healthz. `cpuProfDir` adds node --cpu-prof; `port`
+ * fixes the port (a restarted server where its clients expect it).
  */
-export async function startServer(name, env, { cpuProfDir } = {}) {
-  const port = 4500 + Math.floor(Math.random() * 400);
+export async function startServer(name, env, { cpuProfDir, port: fixedPort } = {}) {
+  const port = fixedPort ?? 4500 + Math.floor(Math.random() * 400);
   const nodeArgs = ['--import', 'tsx'];
   if (cpuProfDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfDir, name)}`);
   const child = spawn('node', [...nodeArgs, 'apps/server/src/server.ts'], {
