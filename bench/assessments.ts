@@ -24,6 +24,7 @@ import {
   type AssessmentWorld,
 } from './assessment-world.ts';
 import {
+  type BenchServer,
   interleaved,
   opt,
   pgDatabaseUrl,
@@ -42,7 +43,7 @@ const SAVES = Number(opt('saves', 200));
 const ASSESSMENTS = 200;
 const QUESTIONS = 50;
 
-type Server = { child: unknown; base: string };
+type Server = BenchServer;
 
 function answerRoute(base: string, world: AssessmentWorld) {
   let n = 0;
@@ -205,7 +206,7 @@ async function benchDatabase(name: string, env: Record<string, string>, connecti
     const live = await liveLatency(a, reader, world);
     return { throughput, live, processes: servers.length };
   } finally {
-    for (const s of servers) await stopServer(s as never);
+    for (const s of servers) await stopServer(s);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -236,7 +237,7 @@ console.log(
 );
 console.log('|---|---|---:|---:|---:|---:|---:|');
 for (const [db, r] of Object.entries(all)) {
-  for (const [route, x] of Object.entries(r.throughput as Record<string, Record<string, number>>)) {
+  for (const [route, x] of Object.entries(r.throughput)) {
     console.log(
       `| ${db} | ${route} | ${x.rps} | ${x.p50} | ${x.p99} | ${x.errors} | ${Math.round(100 * x.ratio!)}% |`,
     );

@@ -20,7 +20,16 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../apps/server/src/db/client.ts';
 import { AnswerQueue, emptyState, type QueueState } from '../apps/web/src/respondent/lib/queue.ts';
 import { benchValue, setUpAssessments, signUpOwner } from './assessment-world.ts';
-import { opt, pgDatabaseUrl, pgReachable, psql, sleep, startServer, stopServer } from './lib.mjs';
+import {
+  type BenchServer,
+  opt,
+  pgDatabaseUrl,
+  pgReachable,
+  psql,
+  sleep,
+  startServer,
+  stopServer,
+} from './lib.mjs';
 
 const ONLY = opt('only', '');
 const RESPONDENTS = Number(opt('respondents', 200));
@@ -28,7 +37,7 @@ const QUESTIONS = Number(opt('questions', 50));
 /** Share of questions answered again later with another value. */
 const CHANGED = 0.1;
 
-type Server = { child: import('node:child_process').ChildProcess; base: string };
+type Server = BenchServer;
 
 interface Respondent {
   token: string;
@@ -141,7 +150,7 @@ async function runDatabase(name: string, env: Record<string, string>) {
     }
     const given = people.reduce((n, p) => n + p.given, 0);
     for (const p of people) p.queue.dispose();
-    await stopServer(server as never);
+    await stopServer(server);
 
     // Read the database directly (the server is stopped: PGlite has one owner).
     const db = await openDatabase(
@@ -192,7 +201,7 @@ async function runDatabase(name: string, env: Record<string, string>) {
       await db.close();
     }
   } finally {
-    if (server.child.exitCode === null) await stopServer(server as never);
+    if (server.child.exitCode === null) await stopServer(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
