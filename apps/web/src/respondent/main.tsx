@@ -12,6 +12,20 @@ import { idbQueueStorage, loadStoredToken, memoryQueueStorage, storeToken } from
 import './styles.css';
 
 const opened = takeToken(window);
+
+// The service worker taking control of this page (its first visit), watched from the start so
+// that it is not missed while the questions are still loading.
+const sw = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
+const controlledAtStart = Boolean(sw?.controller);
+let tookControl = false;
+const onControl = new Set<() => void>();
+sw?.addEventListener('controllerchange', () => {
+  if (controlledAtStart || tookControl) return;
+  tookControl = true;
+  for (const fn of onControl) fn();
+  onControl.clear();
+});
+
 const hasIdb = typeof indexedDB !== 'undefined';
 
 const env: RespondentEnv = {
@@ -23,14 +37,13 @@ const env: RespondentEnv = {
   loadToken: (link) => (hasIdb ? loadStoredToken(link) : Promise.resolve(null)),
   saveToken: (link, token) => (hasIdb ? storeToken(link, token) : Promise.resolve()),
   onServiceWorkerControl: (fn) => {
-    const sw = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
-    if (!sw || sw.controller) return () => undefined;
-    const once = () => {
-      sw.removeEventListener('controllerchange', once);
-      fn();
-    };
-    sw.addEventListener('controllerchange', once);
-    return () => sw.removeEventListener('controllerchange', once);
+    if (!sw || controlledAtStart) return () => undefined;
+    if (tookControl) {
+      queueMicrotask(fn);
+      return () => undefined;
+    }
+    onControl.add(fn);
+    return () => onControl.delete(fn);
   },
 };
 
