@@ -62,8 +62,8 @@ test('a new user creates, finds, opens, edits, archives and restores a client te
   const tabs = page.getByRole('tablist', { name: 'Client tenant sections' });
   await tabs.getByRole('tab', { name: 'Assessments' }).click();
   await expect(page).toHaveURL(/\/assessments$/);
-  await expect(page.getByText('Coming soon')).toBeVisible();
-  await expect(page.getByText(/Run assessments of this client tenant/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No assessments yet' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start assessment' })).toBeVisible();
   await tabs.getByRole('tab', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/settings$/);
 

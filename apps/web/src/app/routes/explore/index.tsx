@@ -1,12 +1,25 @@
-import { SCREEN_TABS, SCREEN_TITLES } from '@tenantry/shared';
-import { useParams } from 'react-router';
+import { SCREEN_TABS, SCREEN_TITLES, can } from '@tenantry/shared';
+import { Button } from '@mantine/core';
+import { IconClipboardPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { NoSuchSection } from '#web/components/NotBuiltYet.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
+import {
+  StartAssessmentModal,
+  type FrameworkChoice,
+} from '#web/features/assessments/components/StartAssessmentModal.tsx';
+import { useMe } from '#web/features/auth/api/me.ts';
 import { ExploreForTenant } from '#web/features/content/components/library/ExploreForTenant.tsx';
-import { ExploreLibrary } from '#web/features/content/components/library/ExploreLibrary.tsx';
+import {
+  ExploreLibrary,
+  type FrameworkRef,
+} from '#web/features/content/components/library/ExploreLibrary.tsx';
 import type { ContentKind } from '#web/features/content/lib/items.ts';
-import { useTenant } from '#web/features/tenants/api/get-tenant.ts';
+import { tenantQueryOptions, useTenant } from '#web/features/tenants/api/get-tenant.ts';
+import { assessmentHref, useOwnerChoices } from '../tenant/assessments.tsx';
 
 const TABS = SCREEN_TABS.explore;
 const isKind = (tab: string): tab is ContentKind => (TABS as readonly string[]).includes(tab);
@@ -17,11 +30,54 @@ function ForTenant({ tenantId }: { tenantId: string }) {
   return <ExploreForTenant tenantId={tenantId} name={tenant.data?.name} status={tenant.status} />;
 }
 
+/**
+ * With a client tenant: "Start assessment for <tenant>" on each framework, opening the
+ * assessments feature's start dialog with that framework (and the version in view).
+ */
+function useStartForTenant(tenantId: string | undefined) {
+  const tenant = useQuery({ ...tenantQueryOptions(tenantId ?? ''), enabled: Boolean(tenantId) });
+  const { user } = useMe();
+  const navigate = useNavigate();
+  const [framework, setFramework] = useState<FrameworkChoice | null>(null);
+  const manages = Boolean(tenantId) && can(tenant.data?.access.accountRole, 'assessments.manage');
+  const owners = useOwnerChoices(manages && framework !== null);
+  if (!tenantId || !tenant.data || !manages) return { action: undefined, dialog: null };
+  const t = tenant.data;
+  const action = (f: FrameworkRef) => (
+    <Button
+      size="xs"
+      variant="light"
+      leftSection={<IconClipboardPlus size={14} aria-hidden />}
+      onClick={() => setFramework(f)}
+      style={{ maxWidth: '100%' }}
+    >
+      Start assessment for {t.name}
+    </Button>
+  );
+  const dialog = (
+    <StartAssessmentModal
+      tenantId={t.id}
+      tenantName={t.name}
+      opened={framework !== null}
+      onClose={() => setFramework(null)}
+      owners={owners}
+      me={user?.uid}
+      framework={framework}
+      onStarted={(a) => {
+        setFramework(null);
+        void navigate(assessmentHref(t.id, a.id));
+      }}
+    />
+  );
+  return { action, dialog };
+}
+
 export default function ExploreScreen() {
   const { tab, tenantId } = useParams();
   const active = tab ?? TABS[0];
   const forTenant = tenantId ? `/${encodeURIComponent(tenantId)}` : '';
   const hrefFor = (t: string) => `/explore/${t}${forTenant}`;
+  const start = useStartForTenant(tenantId);
   return (
     <>
       <PageHeader
@@ -37,11 +93,17 @@ export default function ExploreScreen() {
       <ScreenTabs label="Explore sections" tabs={TABS} active={active} hrefFor={hrefFor}>
         {isKind(active) ? (
           // A fresh search per tab: each keeps its own query in the URL.
-          <ExploreLibrary key={active} kind={active} hrefFor={hrefFor} />
+          <ExploreLibrary
+            key={active}
+            kind={active}
+            hrefFor={hrefFor}
+            frameworkAction={start.action}
+          />
         ) : (
           <NoSuchSection />
         )}
       </ScreenTabs>
+      {start.dialog}
     </>
   );
 }

@@ -12,6 +12,7 @@ import { TenantSettings } from '#web/features/tenants/components/TenantSettings.
 import { TenantSharingPanel } from '#web/features/sharing/components/TenantSharingPanel.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import type { ScreenProps } from '#web/app/route-handle.ts';
+import { TenantAssessments } from './assessments.tsx';
 
 const TABS = SCREEN_TABS.tenant;
 /** Managed by the account that shared the client tenant: not shown to a shared user. */
@@ -19,8 +20,6 @@ const MEMBERS_ONLY: readonly string[] = ['sharing', 'settings'];
 const SHARED_TABS = TABS.filter((t) => !MEMBERS_ONLY.includes(t));
 /** Tabs whose features have not landed yet say so plainly. */
 const LATER: Record<string, string> = {
-  assessments:
-    'Run assessments of this client tenant against a framework, send questions to the right people and see the scores.',
   baseline:
     'Mark a completed assessment as the baseline and compare the latest one with it, section by section.',
   remediation:
@@ -29,7 +28,7 @@ const LATER: Record<string, string> = {
 
 /**
  * tenant/{tenantId}[/{tab}[/{focus}]]: the last form is the baseline view, with `focus` naming
- * the assessment, section or question in view.
+ * the assessment, section or question in view; under `assessments`, the assessment's screen.
  */
 export default function TenantScreen({ screen }: ScreenProps) {
   const { tenantId = '', tab, focus } = useParams();
@@ -92,7 +91,7 @@ export default function TenantScreen({ screen }: ScreenProps) {
                 </Badge>
               ) : null}
               {tenant.industry ? <span>{tenant.industry}</span> : null}
-              {focus ? (
+              {focus && active !== 'assessments' ? (
                 <span>
                   In focus: <strong>{focus}</strong>
                 </span>
@@ -117,6 +116,8 @@ export default function TenantScreen({ screen }: ScreenProps) {
           <TenantOverview tenant={tenant} />
         ) : active === 'settings' ? (
           <TenantSettings tenant={tenant} />
+        ) : active === 'assessments' ? (
+          <TenantAssessments tenant={tenant} focus={focus} />
         ) : active === 'sharing' ? (
           <TenantSharingPanel tenantId={tenant.id} myRole={tenant.access.accountRole} />
         ) : LATER[active] ? (

@@ -12,9 +12,8 @@ export function useDeleteAssessment(tenantId: string, assessmentId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => deleteAssessment(tenantId, assessmentId),
-    onSuccess: async () => {
-      qc.removeQueries({ queryKey: assessmentKeys.detail(tenantId, assessmentId) });
-      await qc.invalidateQueries({ queryKey: assessmentKeys.lists(tenantId) });
-    },
+    // The screen leaves first, then forgets the detail (forgotten while shown, it would be
+    // asked again and answer 404).
+    onSuccess: () => qc.invalidateQueries({ queryKey: assessmentKeys.lists(tenantId) }),
   });
 }

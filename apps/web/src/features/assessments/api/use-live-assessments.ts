@@ -1,35 +1,30 @@
 import { LiveEventSchema } from '@tenantry/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { LiveBatch, type LiveChanges } from '../lib/live-batch.ts';
+import { useEffect, useState } from 'react';
+import { LiveBatch } from '../lib/live-batch.ts';
 import { assessmentKeys } from './assessment-keys.ts';
 
 /** At most one round of refetches per this long, however many events arrive. */
 export const LIVE_INVALIDATE_MS = 500;
 /** After the server refused the stream (signed out, no access), try again this much later. */
 const REOPEN_MS = 15_000;
+/** A stream down this long counts as interrupted (a routine reconnect takes about a second). */
+const INTERRUPTED_MS = 5_000;
 
 export interface LiveAssessments {
-  /** The stream is open (false while connecting or after it failed). */
-  connected: boolean;
+  /** The stream has been down for a while (not while it first connects or briefly reconnects). */
+  interrupted: boolean;
 }
 
 /**
  * Live progress of a client tenant's assessments: GET /api/v1/tenants/{tenantId}/live
  * (Server-Sent Events; the browser reconnects with Last-Event-ID itself). Each event names an
  * assessment: its detail (with its histories and respondents) and the lists are invalidated,
- * gathered into at most one round per LIVE_INVALIDATE_MS. `onChange` hears the same rounds.
+ * gathered into at most one round per LIVE_INVALIDATE_MS.
  */
-export function useLiveAssessments(
-  tenantId: string,
-  onChange?: (changes: LiveChanges) => void,
-): LiveAssessments {
+export function useLiveAssessments(tenantId: string): LiveAssessments {
   const qc = useQueryClient();
-  const [connected, setConnected] = useState(false);
-  const listener = useRef(onChange);
-  useEffect(() => {
-    listener.current = onChange;
-  });
+  const [interrupted, setInterrupted] = useState(false);
 
   useEffect(() => {
     if (!tenantId || typeof EventSource === 'undefined') return;
@@ -39,23 +34,25 @@ export function useLiveAssessments(
       for (const id of changes.keys()) {
         void qc.invalidateQueries({ queryKey: assessmentKeys.detail(tenantId, id) });
       }
-      listener.current?.(changes);
     }, LIVE_INVALIDATE_MS);
     let source: EventSource | null = null;
     let reopen: ReturnType<typeof setTimeout> | null = null;
+    let down: ReturnType<typeof setTimeout> | null = null;
     let stopped = false;
 
     const open = (afterGap: boolean) => {
       const es = new EventSource(url);
       source = es;
       es.onopen = () => {
-        setConnected(true);
+        if (down) clearTimeout(down);
+        down = null;
+        setInterrupted(false);
         // A new stream starts from now: what happened while there was none is read again.
         if (afterGap) void qc.invalidateQueries({ queryKey: assessmentKeys.tenant(tenantId) });
         afterGap = false;
       };
       es.onerror = () => {
-        setConnected(false);
+        down ??= setTimeout(() => setInterrupted(true), INTERRUPTED_MS);
         if (es.readyState === EventSource.CLOSED && !stopped) {
           es.close();
           reopen = setTimeout(() => open(true), REOPEN_MS);
@@ -77,11 +74,12 @@ export function useLiveAssessments(
     return () => {
       stopped = true;
       if (reopen) clearTimeout(reopen);
+      if (down) clearTimeout(down);
       source?.close();
       batch.dispose();
-      setConnected(false);
+      setInterrupted(false);
     };
   }, [qc, tenantId]);
 
-  return { connected };
+  return { interrupted };
 }

@@ -9,6 +9,7 @@ import {
   respondentsText,
   statusMoves,
   todayDate,
+  updatedText,
 } from './assessment-view.ts';
 import { isTypingTarget, navigationKey } from './keyboard.ts';
 
@@ -23,6 +24,9 @@ describe('assessment summaries', () => {
       lastAnswerText({ at: '2026-03-01T11:55:00.000Z', by: 'Ada', source: 'respondent' }, NOW),
     ).toMatch(/^answered by Ada 5 minutes ago$/);
     expect(lastAnswerText(null, NOW)).toBeNull();
+    expect(
+      updatedText({ at: '2026-03-01T11:59:59.000Z', by: 'Robin', source: 'member' }, NOW),
+    ).toBe('Updated just now by Robin');
     expect(relativeTime('2026-03-01T12:00:20.000Z', NOW)).toBe('just now');
   });
 

@@ -69,6 +69,15 @@ export function lastAnswerText(
   return `answered by ${lastAnswer.by} ${relativeTime(lastAnswer.at, now)}`;
 }
 
+/** "Updated just now by Robin" (null before the first answer). */
+export function updatedText(
+  lastAnswer: AssessmentSummary['lastAnswer'],
+  now: number = Date.now(),
+): string | null {
+  if (!lastAnswer) return null;
+  return `Updated ${relativeTime(lastAnswer.at, now)} by ${lastAnswer.by}`;
+}
+
 /** "2 of 3 submitted", or null without respondents. */
 export function respondentsText(r: AssessmentSummary['respondents']): string | null {
   if (r.total === 0) return null;

@@ -44,10 +44,21 @@ const NOUNS: Record<ContentKind, { one: string; many: string; placeholder: strin
   articles: { one: 'article', many: 'articles', placeholder: 'Title, summary or text' },
 };
 
+/** A published framework an action may apply to (the version shown, or the latest). */
+export interface FrameworkRef {
+  id: string;
+  name: string;
+  latestVersion: number | null;
+  /** The version in view (a preview of an older version). */
+  version?: number;
+}
+
 export interface ExploreLibraryProps {
   kind: ContentKind;
   /** The URL of an explore tab (keeps the client tenant in the path). */
   hrefFor: (tab: ContentKind) => string;
+  /** An action on each framework (explore opened for a client tenant: start an assessment). */
+  frameworkAction?: ((framework: FrameworkRef) => ReactNode) | undefined;
 }
 
 type Summary = LibraryFramework | PlaybookSummary | ArticleSummary;
@@ -96,10 +107,12 @@ function FrameworkCard({
   f,
   q,
   itemHref,
+  action,
 }: {
   f: LibraryFramework;
   q: string;
   itemHref: (id: string, node?: string) => string;
+  action: ExploreLibraryProps['frameworkAction'];
 }) {
   return (
     <ResultCard
@@ -141,6 +154,9 @@ function FrameworkCard({
           </Stack>
         </div>
       ) : null}
+      {action && f.latestVersion ? (
+        <Group gap="xs">{action({ id: f.id, name: f.name, latestVersion: f.latestVersion })}</Group>
+      ) : null}
     </ResultCard>
   );
 }
@@ -150,11 +166,13 @@ function Results({
   query,
   itemHref,
   onClear,
+  frameworkAction,
 }: {
   kind: ContentKind;
   query: LibraryQuery;
   itemHref: (id: string, node?: string) => string;
   onClear: () => void;
+  frameworkAction: ExploreLibraryProps['frameworkAction'];
 }) {
   const filters = useMemo(
     () => ({ q: query.q, scope: query.scope, tag: query.tag }),
@@ -222,6 +240,7 @@ function Results({
                 f={item as LibraryFramework}
                 q={filters.q}
                 itemHref={itemHref}
+                action={frameworkAction}
               />
             );
           }
@@ -269,7 +288,7 @@ function Results({
  * One explore tab: a search box (debounced, kept in the URL as `?q=`), the scope and tag
  * filters, result cards, and, with `?item=`, the item read-only in place of the results.
  */
-export function ExploreLibrary({ kind, hrefFor }: ExploreLibraryProps) {
+export function ExploreLibrary({ kind, hrefFor, frameworkAction }: ExploreLibraryProps) {
   const [params, setParams] = useSearchParams();
   const query = readLibraryQuery(params);
   const [search, setSearch] = useState(query.q);
@@ -319,6 +338,7 @@ export function ExploreLibrary({ kind, hrefFor }: ExploreLibraryProps) {
             id={query.item}
             node={query.node}
             playbookHref={(id) => `${hrefFor('playbooks')}${writeLibraryQuery({ item: id })}`}
+            action={frameworkAction}
           />
         ) : kind === 'playbooks' ? (
           <PlaybookView id={query.item} />
@@ -373,6 +393,7 @@ export function ExploreLibrary({ kind, hrefFor }: ExploreLibraryProps) {
         kind={kind}
         query={query}
         itemHref={itemHref}
+        frameworkAction={frameworkAction}
         onClear={() => {
           setSearch('');
           setTag('');

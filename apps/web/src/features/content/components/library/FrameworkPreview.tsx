@@ -25,7 +25,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconExternalLink } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { Markdown } from '#web/components/markdown/Markdown.tsx';
@@ -319,10 +319,19 @@ export interface FrameworkPreviewProps {
   /** A section or question key to open and show (a search match). */
   node: string | null;
   playbookHref: (id: string) => string;
+  /** An action on the framework in view (explore for a client tenant: start an assessment). */
+  action?:
+    | ((framework: {
+        id: string;
+        name: string;
+        latestVersion: number | null;
+        version: number;
+      }) => ReactNode)
+    | undefined;
 }
 
 /** A published framework, read-only: versions, sections with question counts, every question. */
-export function FrameworkPreview({ id, node, playbookHref }: FrameworkPreviewProps) {
+export function FrameworkPreview({ id, node, playbookHref, action }: FrameworkPreviewProps) {
   const [version, setVersion] = useState<number | undefined>(undefined);
   const framework = useLibraryFramework(id, version);
 
@@ -378,6 +387,16 @@ export function FrameworkPreview({ id, node, playbookHref }: FrameworkPreviewPro
         <Box mt="xs">
           <Tags tags={f.document.tags} />
         </Box>
+        {action ? (
+          <Group gap="xs" mt="sm">
+            {action({
+              id: f.frameworkId,
+              name: f.name,
+              latestVersion: Math.max(...f.versions.map((v) => v.version), f.version),
+              version: f.version,
+            })}
+          </Group>
+        ) : null}
       </div>
       {f.versions.length > 1 ? (
         <Group gap="sm" align="flex-end" wrap="wrap">

@@ -1,0 +1,79 @@
+import { can, type TenantDetail } from '@tenantry/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { AssessmentScreen } from '#web/features/assessments/components/AssessmentScreen.tsx';
+import { AssessmentsTab } from '#web/features/assessments/components/AssessmentsTab.tsx';
+import {
+  StartAssessmentModal,
+  type OwnerChoice,
+} from '#web/features/assessments/components/StartAssessmentModal.tsx';
+import { useMe } from '#web/features/auth/api/me.ts';
+import { membersQueryOptions } from '#web/features/members/api/list-members.ts';
+
+/** The members who may own an assessment (members of the account only; read when needed). */
+export function useOwnerChoices(enabled: boolean): OwnerChoice[] | undefined {
+  const members = useQuery({ ...membersQueryOptions, enabled });
+  return useMemo(
+    () => members.data?.members.map((m) => ({ id: m.userId, name: m.name || m.email })),
+    [members.data],
+  );
+}
+
+export const assessmentHref = (tenantId: string, assessmentId: string) =>
+  `/tenant/${encodeURIComponent(tenantId)}/assessments/${encodeURIComponent(assessmentId)}`;
+
+/**
+ * The tenant's assessments tab: the list (with "Start assessment" for members who manage
+ * assessments) or, with a focus, one assessment's screen. Composes the assessments feature
+ * with the members feature (owner choices) and the session (who starts it).
+ */
+export function TenantAssessments({
+  tenant,
+  focus,
+}: {
+  tenant: TenantDetail;
+  focus: string | undefined;
+}) {
+  const { user } = useMe();
+  const navigate = useNavigate();
+  const manages = can(tenant.access.accountRole, 'assessments.manage');
+  const [starting, setStarting] = useState(false);
+  const owners = useOwnerChoices(manages && (starting || focus !== undefined));
+  const listHref = `/tenant/${encodeURIComponent(tenant.id)}/assessments`;
+
+  if (focus) {
+    return (
+      <AssessmentScreen
+        key={focus}
+        tenantId={tenant.id}
+        assessmentId={focus}
+        listHref={listHref}
+        owners={owners}
+      />
+    );
+  }
+  return (
+    <>
+      <AssessmentsTab
+        tenantId={tenant.id}
+        hrefFor={(id) => assessmentHref(tenant.id, id)}
+        onStart={manages ? () => setStarting(true) : null}
+      />
+      {manages ? (
+        <StartAssessmentModal
+          tenantId={tenant.id}
+          tenantName={tenant.name}
+          opened={starting}
+          onClose={() => setStarting(false)}
+          owners={owners}
+          me={user?.uid}
+          onStarted={(a) => {
+            setStarting(false);
+            void navigate(assessmentHref(tenant.id, a.id));
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,285 @@
+import { formatScore, type AssessmentDetail } from '@tenantry/shared';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Menu,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  ActionIcon,
+} from '@mantine/core';
+import {
+  IconArrowLeft,
+  IconDots,
+  IconLock,
+  IconLockOpen,
+  IconPencil,
+  IconPlayerPlay,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { NAME_WRAP } from '#web/components/NameText.tsx';
+import { useChangeStatus, type StatusMove } from '../api/change-status.ts';
+import { useDeleteAssessment } from '../api/delete-assessment.ts';
+import { targetsMet } from '../lib/assessment-stats.ts';
+import { dueView, statusMoves, updatedText } from '../lib/assessment-view.ts';
+import { AssessmentStatusBadge, CompletionBar } from './Badges.tsx';
+import { EditAssessmentModal } from './EditAssessmentModal.tsx';
+import type { OwnerChoice } from './StartAssessmentModal.tsx';
+
+function Stat({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <div>{children}</div>
+    </div>
+  );
+}
+
+export interface AssessmentHeaderProps {
+  tenantId: string;
+  assessment: AssessmentDetail;
+  owners: OwnerChoice[] | undefined;
+  listHref: string;
+  /** The assessment was deleted: back to the list. */
+  onDeleted: () => void;
+  now: number;
+}
+
+/**
+ * The assessment's name, status, framework, owner and due date; its score, completion and
+ * targets; who answered last; and, for who may, the status moves, "Edit details" and Delete.
+ */
+export function AssessmentHeader({
+  tenantId,
+  assessment: a,
+  owners,
+  listHref,
+  onDeleted,
+  now,
+}: AssessmentHeaderProps) {
+  const change = useChangeStatus(tenantId, a.id);
+  const remove = useDeleteAssessment(tenantId, a.id);
+  const [confirm, setConfirm] = useState<'complete' | 'delete' | null>(null);
+  const [editing, setEditing] = useState(false);
+  const moves = statusMoves(a.status);
+  const due = dueView(a.dueDate, a.status);
+  const met = targetsMet(a);
+  const last = updatedText(a.lastAnswer, now);
+  const unanswered = a.progress.total - a.progress.answered;
+
+  const move = (m: StatusMove) => change.mutate(m, { onSuccess: () => setConfirm(null) });
+  const closeConfirm = () => {
+    change.reset();
+    remove.reset();
+    setConfirm(null);
+  };
+
+  return (
+    <Stack gap="sm" mb="md">
+      <Anchor component={Link} to={listHref} size="sm">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={14} aria-hidden />
+          All assessments
+        </Group>
+      </Anchor>
+      <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+        <Stack gap={4} miw={0} flex="1 1 320px">
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <Title order={2} size="h3" style={NAME_WRAP}>
+              {a.name}
+            </Title>
+            <AssessmentStatusBadge status={a.status} />
+          </Group>
+          <Text size="sm" c="dimmed" style={NAME_WRAP}>
+            {a.framework.name} · version {a.framework.version}
+            {a.owner ? ` · owner ${a.owner.name}` : ''}
+            {due ? ' · due ' : ''}
+            {due ? (
+              <Text
+                component="span"
+                inherit
+                c={due.overdue ? 'red' : undefined}
+                fw={due.overdue ? 600 : undefined}
+              >
+                <time dateTime={a.dueDate ?? undefined}>{due.label}</time>
+                {due.overdue ? ' (overdue)' : ''}
+              </Text>
+            ) : null}
+          </Text>
+        </Stack>
+        {a.can.manage ? (
+          <Group gap="xs">
+            {moves.start ? (
+              <Button
+                leftSection={<IconPlayerPlay size={16} aria-hidden />}
+                onClick={() => move('start')}
+                loading={change.isPending && change.variables === 'start'}
+              >
+                Start
+              </Button>
+            ) : null}
+            {moves.complete ? (
+              <Button
+                leftSection={<IconLock size={16} aria-hidden />}
+                onClick={() => setConfirm('complete')}
+              >
+                Complete
+              </Button>
+            ) : null}
+            {moves.reopen ? (
+              <Button
+                variant="light"
+                leftSection={<IconLockOpen size={16} aria-hidden />}
+                onClick={() => move('reopen')}
+                loading={change.isPending && change.variables === 'reopen'}
+              >
+                Reopen
+              </Button>
+            ) : null}
+            <Button
+              variant="default"
+              leftSection={<IconPencil size={16} aria-hidden />}
+              onClick={() => setEditing(true)}
+            >
+              Edit details
+            </Button>
+            {a.can.delete ? (
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <ActionIcon variant="default" size="lg" aria-label="More actions">
+                    <IconDots size={18} aria-hidden />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} aria-hidden />}
+                    onClick={() => setConfirm('delete')}
+                  >
+                    Delete assessment
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            ) : null}
+          </Group>
+        ) : null}
+      </Group>
+      {change.isError && confirm === null ? (
+        <Alert color="red" variant="light" role="alert" withCloseButton onClose={change.reset}>
+          {change.error.message}
+        </Alert>
+      ) : null}
+
+      <Paper withBorder p="sm" radius="md">
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          <Stat label="Score">
+            <Text size="xl" fw={700}>
+              {formatScore(a.progress.score)}
+            </Text>
+          </Stat>
+          <Stat label="Completion">
+            <CompletionBar
+              answered={a.progress.answered}
+              total={a.progress.total}
+              completion={a.progress.completion}
+              label="Completion"
+              w="100%"
+            />
+          </Stat>
+          <Stat label="Targets met">
+            <Text size="sm" fw={500}>
+              {met.measured === 0
+                ? 'No scored section yet'
+                : `${met.met} of ${met.measured} ${met.measured === 1 ? 'section' : 'sections'}`}
+            </Text>
+          </Stat>
+          <Stat label="Answers">
+            <Text size="sm" style={NAME_WRAP} role="status">
+              {last ?? 'None given yet'}
+            </Text>
+          </Stat>
+        </SimpleGrid>
+      </Paper>
+
+      <Modal
+        opened={confirm === 'complete'}
+        onClose={closeConfirm}
+        title="Complete this assessment?"
+        centered
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            Its answers will be locked: nobody can change them until it is reopened. Respondent
+            links stop accepting answers too.
+          </Text>
+          {unanswered > 0 ? (
+            <Text size="sm" fw={500}>
+              {unanswered} {unanswered === 1 ? 'question is' : 'questions are'} still unanswered.
+            </Text>
+          ) : null}
+          {change.isError ? (
+            <Alert color="red" variant="light" role="alert">
+              {change.error.message}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={closeConfirm}>
+              Cancel
+            </Button>
+            <Button onClick={() => move('complete')} loading={change.isPending}>
+              Complete and lock answers
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+
+      <Modal
+        opened={confirm === 'delete'}
+        onClose={closeConfirm}
+        title="Delete this assessment?"
+        centered
+      >
+        <Stack gap="md">
+          <Text size="sm" style={NAME_WRAP}>
+            <strong>{a.name}</strong> will be deleted with all its answers, their history and every
+            respondent link. This cannot be undone.
+          </Text>
+          {remove.isError ? (
+            <Alert color="red" variant="light" role="alert">
+              {remove.error.message}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={closeConfirm}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() => remove.mutate(undefined, { onSuccess: onDeleted })}
+            >
+              Delete assessment
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+
+      <EditAssessmentModal
+        tenantId={tenantId}
+        assessment={a}
+        owners={owners}
+        opened={editing}
+        onClose={() => setEditing(false)}
+      />
+    </Stack>
+  );
+}

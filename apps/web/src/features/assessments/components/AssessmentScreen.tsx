@@ -1,0 +1,157 @@
+import { Alert, Badge, Skeleton, Stack, Tabs, Text, Timeline } from '@mantine/core';
+import { IconWifiOff } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { formatDateTime } from '#web/lib/format.ts';
+import { assessmentKeys } from '../api/assessment-keys.ts';
+import { useAssessment } from '../api/get-assessment.ts';
+import { useAnswerWriter } from '../api/save-answer.ts';
+import { useLiveAssessments } from '../api/use-live-assessments.ts';
+import { isLocked, statusLabel } from '../lib/assessment-view.ts';
+import { AssessmentHeader } from './AssessmentHeader.tsx';
+import { QuestionsView } from './QuestionsView.tsx';
+import { RespondentsPanel } from './RespondentsPanel.tsx';
+import type { OwnerChoice } from './StartAssessmentModal.tsx';
+import { useNow } from './use-now.ts';
+
+export interface AssessmentScreenProps {
+  tenantId: string;
+  assessmentId: string;
+  /** The tenant's list of assessments. */
+  listHref: string;
+  owners: OwnerChoice[] | undefined;
+}
+
+type Tab = 'questions' | 'respondents' | 'activity';
+
+/**
+ * The assessor's screen of one assessment: the header (score, completion, status moves,
+ * details), the questions (tree and the question in view), the respondents, and the status
+ * history. Live: another person's change reloads the assessment, keeping what is typed here.
+ */
+export function AssessmentScreen({
+  tenantId,
+  assessmentId,
+  listHref,
+  owners,
+}: AssessmentScreenProps) {
+  const query = useAssessment(tenantId, assessmentId);
+  const write = useAnswerWriter(tenantId, assessmentId);
+  // Another person's change: the detail is read again (its "Updated … by" follows).
+  const live = useLiveAssessments(tenantId);
+  const now = useNow(30_000);
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [tab, setTab] = useState<Tab>('questions');
+
+  if (query.isPending) {
+    return (
+      <Stack gap="sm" aria-busy aria-label="Loading the assessment">
+        <Skeleton height={28} width="50%" />
+        <Skeleton height={72} />
+        <Skeleton height={320} />
+      </Stack>
+    );
+  }
+  if (query.isError) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <ErrorAlert
+        title={missing ? 'There is no such assessment' : 'The assessment could not be loaded'}
+      >
+        <Text size="sm">
+          {missing ? 'It may have been deleted. ' : `${query.error.message} `}
+          <Link to={listHref}>Back to all assessments</Link>
+        </Text>
+      </ErrorAlert>
+    );
+  }
+  const a = query.data;
+  const locked = isLocked(a.status);
+  const readOnly = !a.can.answer
+    ? 'You can read this assessment; answering is for its team and contributors.'
+    : locked
+      ? a.can.manage
+        ? 'Completed: answers are locked. Reopen it to change them.'
+        : 'Completed: answers are locked.'
+      : null;
+
+  return (
+    <Stack gap="md">
+      <AssessmentHeader
+        tenantId={tenantId}
+        assessment={a}
+        owners={owners}
+        listHref={listHref}
+        now={now}
+        onDeleted={() => {
+          void navigate(listHref, { replace: true });
+          qc.removeQueries({ queryKey: assessmentKeys.detail(tenantId, assessmentId) });
+        }}
+      />
+      {live.interrupted ? (
+        <Alert
+          color="gray"
+          variant="light"
+          icon={<IconWifiOff size={16} aria-hidden />}
+          p="xs"
+          role="status"
+        >
+          <Text size="xs">Live updates paused: reconnecting…</Text>
+        </Alert>
+      ) : null}
+      <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
+        <Tabs.List aria-label="Assessment views" mb="md">
+          <Tabs.Tab value="questions">Questions</Tabs.Tab>
+          {a.can.manage ? (
+            <Tabs.Tab
+              value="respondents"
+              rightSection={
+                a.respondents.total ? (
+                  <Badge size="xs" variant="light" circle={a.respondents.total < 10}>
+                    {a.respondents.total}
+                  </Badge>
+                ) : undefined
+              }
+            >
+              Respondents
+            </Tabs.Tab>
+          ) : null}
+          <Tabs.Tab value="activity">Activity</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="questions">
+          <QuestionsView
+            tenantId={tenantId}
+            detail={a}
+            write={write}
+            readOnly={readOnly}
+            playbookHref={(key) =>
+              `/explore/playbooks/${encodeURIComponent(tenantId)}?q=${encodeURIComponent(key)}`
+            }
+            now={now}
+          />
+        </Tabs.Panel>
+        {a.can.manage ? (
+          <Tabs.Panel value="respondents">
+            <RespondentsPanel tenantId={tenantId} assessment={a} now={now} />
+          </Tabs.Panel>
+        ) : null}
+        <Tabs.Panel value="activity">
+          <Timeline bulletSize={14} lineWidth={2} active={a.statusHistory.length - 1}>
+            {a.statusHistory.map((s, i) => (
+              <Timeline.Item key={`${s.at}-${i}`} title={statusLabel(s.status)}>
+                <Text size="xs" c="dimmed">
+                  <time dateTime={s.at}>{formatDateTime(s.at)}</time>
+                  {s.by ? ` · ${s.by}` : ''}
+                </Text>
+              </Timeline.Item>
+            ))}
+          </Timeline>
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,496 @@
+import {
+  ASSESSMENT_LIMITS,
+  QUESTION_TYPE_LABELS,
+  type Answer,
+  type AnswerInput,
+  type Question,
+} from '@tenantry/shared';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Checkbox,
+  Code,
+  Group,
+  Kbd,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconArrowLeft,
+  IconArrowRight,
+  IconBook,
+  IconCheck,
+  IconHistory,
+  IconLoader2,
+} from '@tabler/icons-react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Markdown } from '#web/components/markdown/Markdown.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { formatDateTime } from '#web/lib/format.ts';
+import type { AnswerWriter } from '../api/save-answer.ts';
+import {
+  bodyOf,
+  bodyOfAnswer,
+  draftOf,
+  isTyped,
+  sameBody,
+  shortcutValue,
+  type AnswerDraft,
+} from '../lib/answer-draft.ts';
+import { relativeTime } from '../lib/assessment-view.ts';
+import { hasModifier, isTypingTarget } from '../lib/keyboard.ts';
+import { newIdempotencyKey } from '../lib/write-queue.ts';
+import { AnswerHistoryDrawer } from './AnswerHistoryDrawer.tsx';
+import { AnswerInputs } from './AnswerInputs.tsx';
+
+/** How long typing pauses before a number, text or note is saved. */
+export const TYPING_SAVE_MS = 800;
+
+type SaveState =
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  | { kind: 'saved' }
+  | { kind: 'superseded' }
+  | { kind: 'invalid'; message: string }
+  /** `retry`: the write to send again (same idempotency key), when trying again may help. */
+  | { kind: 'error'; message: string; retry: AnswerInput | null };
+
+const SOURCE_LABELS: Record<Answer['answeredBy']['source'], string> = {
+  member: '',
+  shared: ' (shared contributor)',
+  respondent: ' (respondent)',
+  automation: ' (automation)',
+};
+
+function saveError(err: unknown): { message: string; retry: boolean } {
+  if (err instanceof ApiError) {
+    if (err.code === 'assessments.locked') {
+      return {
+        message: 'Not saved: the assessment was completed, its answers are locked.',
+        retry: false,
+      };
+    }
+    if (err.code === 'assessments.invalid_answer') {
+      const why = err.fields.value;
+      return { message: why ? `Not saved: the answer ${why}.` : err.message, retry: false };
+    }
+    if (err.status === 404) {
+      return { message: 'Not saved: this question is no longer in the assessment.', retry: false };
+    }
+    if (err.status === 0) {
+      return { message: 'Not saved: the server could not be reached.', retry: true };
+    }
+    return { message: `Not saved: ${err.message}`, retry: err.status >= 500 };
+  }
+  return { message: 'Not saved. Please try again.', retry: true };
+}
+
+/** A section's or question's description, then its guidance in a shaded box. */
+function Texts({ description, guidance }: { description: string; guidance: string }) {
+  return (
+    <>
+      {description ? <Markdown size="sm">{description}</Markdown> : null}
+      {guidance ? (
+        <Box
+          p="xs"
+          bg="var(--mantine-color-default-hover)"
+          style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+        >
+          <Text size="xs" fw={600} tt="uppercase" c="dimmed" mb={4}>
+            Guidance
+          </Text>
+          <Markdown size="sm">{guidance}</Markdown>
+        </Box>
+      ) : null}
+    </>
+  );
+}
+
+export interface QuestionPanelProps {
+  tenantId: string;
+  assessmentId: string;
+  question: Question;
+  /** The titles of the sections above it, outermost first. */
+  sectionTitles: string[];
+  /** "Question 4 of 27". */
+  position: { index: number; total: number };
+  answer: Answer | undefined;
+  /** Answered below its section's target. */
+  gap: boolean;
+  /** Why the answer cannot be changed (completed, read-only access); null when it can. */
+  readOnly: ReactNode | null;
+  write: AnswerWriter;
+  playbookHref: (key: string) => string;
+  onPrevious: (() => void) | null;
+  onNext: (() => void) | null;
+  now: number;
+}
+
+/**
+ * One question: where it sits, its texts, the input for its type, N/A and a note, who
+ * answered and when, its history and playbooks. A choice is saved at once, typing once it
+ * pauses (and when the field is left or the question changes). What is typed here stays while
+ * others' answers arrive.
+ */
+export function QuestionPanel({
+  tenantId,
+  assessmentId,
+  question,
+  sectionTitles,
+  position,
+  answer,
+  gap,
+  readOnly,
+  write,
+  playbookHref,
+  onPrevious,
+  onNext,
+  now,
+}: QuestionPanelProps) {
+  const [draft, setDraft] = useState<AnswerDraft>(() => draftOf(question, answer));
+  const [save, setSave] = useState<SaveState>({ kind: 'idle' });
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const latest = useRef(draft);
+  /** Local edits the server has not confirmed yet. */
+  const dirty = useRef(false);
+  /** Writes of this question sent and not answered yet. */
+  const inFlight = useRef(0);
+  const seq = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const stored = useRef(answer);
+  useEffect(() => {
+    stored.current = answer;
+  });
+
+  // Someone else's answer arrived (live): shown, unless something typed here is pending.
+  const stamp = answer ? `${answer.revision}|${answer.answeredAt}` : 'none';
+  useEffect(() => {
+    if (dirty.current || inFlight.current > 0) return;
+    const next = draftOf(question, stored.current);
+    latest.current = next;
+    setDraft(next);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [stamp]);
+
+  const submit = useCallback(
+    (input: AnswerInput) => {
+      const mine = ++seq.current;
+      inFlight.current++;
+      setSave({ kind: 'saving' });
+      write(question.key, input).then(
+        (result) => {
+          inFlight.current--;
+          if (mine !== seq.current) return;
+          dirty.current = false;
+          if (result.outcome === 'superseded') {
+            // A newer answer (given elsewhere, later) is kept: show it.
+            const next = draftOf(question, result.answer ?? undefined);
+            latest.current = next;
+            setDraft(next);
+            setSave({ kind: 'superseded' });
+          } else {
+            setSave({ kind: 'saved' });
+          }
+        },
+        (err: unknown) => {
+          inFlight.current--;
+          if (mine !== seq.current) return;
+          const { message, retry } = saveError(err);
+          setSave({ kind: 'error', message, retry: retry ? input : null });
+        },
+      );
+    },
+    [question, write],
+  );
+
+  const send = useCallback(
+    (d: AnswerDraft) => {
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
+      const built = bodyOf(question, d);
+      if (!built.ok) {
+        setSave({ kind: 'invalid', message: built.problem });
+        return;
+      }
+      if (inFlight.current === 0 && sameBody(built.body, bodyOfAnswer(stored.current))) {
+        dirty.current = false;
+        setSave((s) => (s.kind === 'invalid' || s.kind === 'error' ? { kind: 'idle' } : s));
+        return;
+      }
+      submit({
+        ...built.body,
+        idempotencyKey: newIdempotencyKey(),
+        answeredAt: new Date().toISOString(),
+      });
+    },
+    [question, submit],
+  );
+
+  const change = (patch: Partial<AnswerDraft>, typed: boolean) => {
+    const next = { ...latest.current, ...patch };
+    latest.current = next;
+    dirty.current = true;
+    setDraft(next);
+    if (typed) {
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => send(latest.current), TYPING_SAVE_MS);
+    } else {
+      send(next);
+    }
+  };
+  const flush = () => {
+    if (timer.current) send(latest.current);
+  };
+
+  // Leaving the question (next, previous, another in the tree) saves what is typed.
+  const sendRef = useRef(send);
+  useEffect(() => {
+    sendRef.current = send;
+  });
+  useEffect(
+    () => () => {
+      if (timer.current) {
+        clearTimeout(timer.current);
+        sendRef.current(latest.current);
+      }
+    },
+    [],
+  );
+
+  const disabled = readOnly !== null;
+  // Number keys answer: 1–3 yes/partial/no, 0–5 a level, 1–9 an option.
+  useEffect(() => {
+    if (disabled) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || hasModifier(e) || isTypingTarget(e.target)) return;
+      const value = shortcutValue(question, e.key);
+      if (value === undefined || latest.current.na) return;
+      e.preventDefault();
+      const next = { ...latest.current, value };
+      latest.current = next;
+      dirty.current = true;
+      setDraft(next);
+      send(next);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [disabled, question, send]);
+
+  const status = (() => {
+    switch (save.kind) {
+      case 'saving':
+        return (
+          <Group gap={4} c="dimmed">
+            <IconLoader2 size={14} aria-hidden />
+            <Text size="sm">Saving…</Text>
+          </Group>
+        );
+      case 'saved':
+        return (
+          <Group gap={4} c="teal.7">
+            <IconCheck size={14} aria-hidden />
+            <Text size="sm">Saved</Text>
+          </Group>
+        );
+      case 'superseded':
+        return (
+          <Text size="sm" c="orange.8">
+            A newer answer given meanwhile was kept; it is shown here.
+          </Text>
+        );
+      default:
+        return null;
+    }
+  })();
+
+  const linked = question.playbooks;
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
+      <Stack gap="md">
+        <div>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {sectionTitles.join(' › ')}
+            {sectionTitles.length ? ' · ' : ''}Question {position.index + 1} of {position.total}
+          </Text>
+          <Group gap="xs" wrap="nowrap" align="flex-start" mt={4}>
+            <Title order={3} size="h4" style={{ overflowWrap: 'anywhere', flex: 1 }}>
+              {question.title}
+            </Title>
+          </Group>
+          <Group gap={6} mt={6}>
+            <Code>{question.key}</Code>
+            <Badge variant="light" size="sm" tt="none">
+              {QUESTION_TYPE_LABELS[question.type]}
+            </Badge>
+            {question.weight !== 1 ? (
+              <Badge variant="outline" color="gray" size="sm" tt="none">
+                Weight {question.weight}
+              </Badge>
+            ) : null}
+            {gap ? (
+              <Badge
+                color="orange"
+                variant="light"
+                size="sm"
+                tt="none"
+                leftSection={<IconAlertTriangle size={12} aria-hidden />}
+              >
+                Below target
+              </Badge>
+            ) : null}
+          </Group>
+        </div>
+
+        <Texts description={question.description} guidance={question.guidance} />
+
+        {readOnly ? (
+          <Text size="sm" c="dimmed" role="note">
+            {readOnly}
+          </Text>
+        ) : null}
+
+        <AnswerInputs
+          question={question}
+          draft={draft}
+          disabled={disabled}
+          onChoose={(value) => change({ value }, false)}
+          onType={(typed) => change({ typed }, true)}
+          onTypedDone={flush}
+          error={save.kind === 'invalid' && !draft.na ? save.message : null}
+        />
+        {question.naAllowed ? (
+          <Checkbox
+            label="Not applicable here"
+            checked={draft.na}
+            disabled={disabled}
+            onChange={(e) => change({ na: e.currentTarget.checked }, false)}
+          />
+        ) : null}
+        <Textarea
+          label="Note"
+          description="Evidence, context or what is planned"
+          autosize
+          minRows={2}
+          maxRows={8}
+          maxLength={ASSESSMENT_LIMITS.note}
+          value={draft.note}
+          disabled={disabled}
+          onChange={(e) => change({ note: e.currentTarget.value }, true)}
+          onBlur={flush}
+        />
+
+        <Group justify="space-between" gap="xs" wrap="wrap" mih={28}>
+          <div role="status" aria-live="polite">
+            {status}
+          </div>
+          {save.kind === 'error' ? (
+            <Group gap="xs" role="alert">
+              <Text size="sm" c="red">
+                {save.message}
+              </Text>
+              {save.retry ? (
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  onClick={() => save.retry && submit(save.retry)}
+                >
+                  Try again
+                </Button>
+              ) : null}
+            </Group>
+          ) : null}
+          <Group gap="xs">
+            {answer ? (
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                Answered by {answer.answeredBy.name}
+                {SOURCE_LABELS[answer.answeredBy.source]}{' '}
+                <time dateTime={answer.answeredAt} title={formatDateTime(answer.answeredAt)}>
+                  {relativeTime(answer.answeredAt, now)}
+                </time>
+              </Text>
+            ) : (
+              <Text size="xs" c="dimmed">
+                Not answered yet
+              </Text>
+            )}
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              leftSection={<IconHistory size={14} aria-hidden />}
+              onClick={() => setHistoryOpen(true)}
+              disabled={!answer}
+            >
+              History
+            </Button>
+          </Group>
+        </Group>
+
+        {linked.length ? (
+          <div>
+            <Text size="xs" fw={600} c="dimmed" mb={4}>
+              Playbooks
+            </Text>
+            <Group gap="xs">
+              {linked.map((key) => (
+                <Anchor key={key} component={Link} to={playbookHref(key)} size="sm">
+                  <Group gap={4} component="span" wrap="nowrap">
+                    <IconBook size={14} aria-hidden />
+                    {key}
+                  </Group>
+                </Anchor>
+              ))}
+            </Group>
+          </div>
+        ) : null}
+
+        <Group justify="space-between" gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconArrowLeft size={16} aria-hidden />}
+            onClick={() => {
+              flush();
+              onPrevious?.();
+            }}
+            disabled={!onPrevious}
+          >
+            Previous
+          </Button>
+          <Text size="xs" c="dimmed" visibleFrom="sm">
+            <Kbd size="xs">k</Kbd> / <Kbd size="xs">j</Kbd> to move
+            {disabled || isTyped(question) || question.type === 'multiple_choice'
+              ? ''
+              : question.type === 'maturity'
+                ? ', 0–5 to answer'
+                : question.type === 'yes_no'
+                  ? ', 1–3 to answer'
+                  : ', numbers to answer'}
+          </Text>
+          <Button
+            rightSection={<IconArrowRight size={16} aria-hidden />}
+            onClick={() => {
+              flush();
+              onNext?.();
+            }}
+            disabled={!onNext}
+          >
+            Next
+          </Button>
+        </Group>
+      </Stack>
+      <AnswerHistoryDrawer
+        tenantId={tenantId}
+        assessmentId={assessmentId}
+        question={question}
+        opened={historyOpen}
+        onClose={() => setHistoryOpen(false)}
+      />
+    </Paper>
+  );
+}

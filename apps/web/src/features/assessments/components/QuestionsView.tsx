@@ -1,0 +1,300 @@
+import type { AssessmentDetail, Section } from '@tenantry/shared';
+import {
+  Box,
+  Button,
+  Drawer,
+  Grid,
+  Group,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { IconListTree } from '@tabler/icons-react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import type { AnswerWriter } from '../api/save-answer.ts';
+import { hasModifier, isTypingTarget, navigationKey } from '../lib/keyboard.ts';
+import {
+  QUESTION_FILTERS,
+  QUESTION_FILTER_LABELS,
+  answerState,
+  answersByKey,
+  filterCounts,
+  isQuestionFilter,
+  matchesFilter,
+  questionOrder,
+  resolveCurrent,
+  stepQuestion,
+  type QuestionFilter,
+} from '../lib/questions.ts';
+import { buildSectionTree, sectionPath } from '../lib/section-tree.ts';
+import { QuestionPanel } from './QuestionPanel.tsx';
+import { SectionTree } from './SectionTree.tsx';
+
+function sectionTitles(sections: readonly Section[], into = new Map<string, string>()) {
+  for (const s of sections) {
+    into.set(s.key, s.title);
+    sectionTitles(s.sections, into);
+  }
+  return into;
+}
+
+export interface QuestionsViewProps {
+  tenantId: string;
+  detail: AssessmentDetail;
+  write: AnswerWriter;
+  /** Why answers cannot change (completed, read-only access); null when they can. */
+  readOnly: ReactNode | null;
+  playbookHref: (key: string) => string;
+  now: number;
+}
+
+function FilterControl({
+  value,
+  counts,
+  onChange,
+}: {
+  value: QuestionFilter;
+  counts: Record<QuestionFilter, number>;
+  onChange: (f: QuestionFilter) => void;
+}) {
+  const label = useId();
+  return (
+    <div>
+      <Text size="xs" fw={600} c="dimmed" id={label} mb={4}>
+        Show questions
+      </Text>
+      <SegmentedControl
+        aria-labelledby={label}
+        fullWidth
+        size="xs"
+        value={value}
+        onChange={(v) => onChange(v as QuestionFilter)}
+        data={QUESTION_FILTERS.map((f) => ({
+          value: f,
+          label: `${QUESTION_FILTER_LABELS[f]} ${counts[f]}`,
+        }))}
+      />
+    </div>
+  );
+}
+
+/**
+ * The questions of an assessment: the section tree (a drawer on a phone) and the question in
+ * view (`?q=`), a filter (all, unanswered, gaps, N/A), Previous/Next, j/k and the arrows.
+ */
+export function QuestionsView({
+  tenantId,
+  detail,
+  write,
+  readOnly,
+  playbookHref,
+  now,
+}: QuestionsViewProps) {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('q');
+  const filterParam = params.get('show');
+  const filter: QuestionFilter = isQuestionFilter(filterParam) ? filterParam : 'all';
+  const [drawer, setDrawer] = useState(false);
+
+  const doc = detail.document;
+  const order = useMemo(() => questionOrder(doc), [doc]);
+  const titles = useMemo(() => sectionTitles(doc.sections), [doc]);
+  const answers = useMemo(() => answersByKey(detail.answers), [detail.answers]);
+  const gaps = useMemo(() => new Set(detail.progress.gaps), [detail.progress.gaps]);
+  const keep = useCallback(
+    (key: string) => matchesFilter(answerState(key, answers, gaps), filter),
+    [answers, gaps, filter],
+  );
+  const current = resolveCurrent(order, requested, keep);
+  const entry = order.find((e) => e.question.key === current) ?? null;
+  const counts = useMemo(() => filterCounts(order, answers, gaps), [order, answers, gaps]);
+
+  const setQuery = useCallback(
+    (patch: Record<string, string | null>) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [k, v] of Object.entries(patch)) {
+            if (v === null) next.delete(k);
+            else next.set(k, v);
+          }
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  // The question in view stays in the URL (a section named there becomes its first question).
+  useEffect(() => {
+    if (current && current !== requested) setQuery({ q: current });
+  }, [current, requested, setQuery]);
+
+  // Sections open: those above the question in view, and those opened by hand (a section
+  // closed by hand stays closed until a question in it is chosen).
+  const [toggled, setToggled] = useState<ReadonlyMap<string, boolean>>(() => new Map());
+  const expanded = useMemo(() => {
+    const open = new Set<string>();
+    for (const k of current ? (sectionPath(doc.sections, current) ?? []) : []) {
+      if (toggled.get(k) !== false) open.add(k);
+    }
+    for (const [k, v] of toggled) if (v) open.add(k);
+    return open;
+  }, [current, doc, toggled]);
+
+  const go = useCallback(
+    (key: string | null) => {
+      if (!key) return;
+      const path = sectionPath(doc.sections, key) ?? [];
+      setToggled((t) => {
+        if (!path.some((k) => t.get(k) === false)) return t;
+        const n = new Map(t);
+        for (const k of path) n.delete(k);
+        return n;
+      });
+      setQuery({ q: key });
+    },
+    [doc, setQuery],
+  );
+  const previous = current ? stepQuestion(order, current, -1, keep) : null;
+  const next = current ? stepQuestion(order, current, 1, keep) : null;
+
+  // The question in view in the tree, and its panel on screen.
+  const panelRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!current) return;
+    document.querySelector(`[data-question="${current}"]`)?.scrollIntoView({ block: 'nearest' });
+    const top = panelRef.current?.getBoundingClientRect().top;
+    if (top !== undefined && top < 0) panelRef.current?.scrollIntoView({ block: 'start' });
+  }, [current]);
+
+  // j/k and ↓/↑ (not while typing, nor inside the answer's radios for the arrows).
+  const moves = useRef({ previous, next });
+  useEffect(() => {
+    moves.current = { previous, next };
+  });
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || hasModifier(e) || isTypingTarget(e.target)) return;
+      const el = e.target as HTMLElement | null;
+      const onRadio =
+        el?.getAttribute?.('role') === 'radio' ||
+        (el instanceof HTMLInputElement && el.type === 'radio');
+      const dir = navigationKey(e.key, onRadio);
+      if (!dir) return;
+      const to = dir === 1 ? moves.current.next : moves.current.previous;
+      if (!to) return;
+      e.preventDefault();
+      go(to);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [go]);
+
+  const tree = useMemo(
+    () => buildSectionTree({ doc, progress: detail.progress, answers, filter, current }),
+    [doc, detail.progress, answers, filter, current],
+  );
+  const select = (key: string) => {
+    const to = resolveCurrent(order, key, keep);
+    // A section: open it and show its first question.
+    if (to !== key) setToggled((t) => new Map(t).set(key, true));
+    go(to);
+    setDrawer(false);
+  };
+  const toggle = (key: string) => setToggled((t) => new Map(t).set(key, !expanded.has(key)));
+  const treeView = (
+    <Stack gap="sm">
+      <FilterControl
+        value={filter}
+        counts={counts}
+        onChange={(f) => setQuery({ show: f === 'all' ? null : f })}
+      />
+      <SectionTree
+        sections={tree}
+        current={current}
+        expanded={expanded}
+        onToggle={toggle}
+        onSelect={select}
+      />
+    </Stack>
+  );
+
+  if (!entry) {
+    return (
+      <Text c="dimmed" role="status">
+        This assessment holds no question.
+      </Text>
+    );
+  }
+  const position = { index: entry.index, total: order.length };
+  return (
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, md: 4 }} visibleFrom="md">
+        <Paper
+          withBorder
+          p="xs"
+          radius="md"
+          style={{
+            position: 'sticky',
+            top: 72,
+            maxHeight: 'calc(100vh - 96px)',
+            overflowY: 'auto',
+          }}
+        >
+          {treeView}
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Box hiddenFrom="md" mb="sm">
+          <Button
+            variant="default"
+            fullWidth
+            justify="flex-start"
+            leftSection={<IconListTree size={16} aria-hidden />}
+            onClick={() => setDrawer(true)}
+          >
+            <Group gap={6} wrap="nowrap" miw={0}>
+              <span>Sections</span>
+              <Text component="span" size="xs" c="dimmed" truncate>
+                {filter === 'all'
+                  ? `${detail.progress.answered}/${detail.progress.total} answered`
+                  : `${QUESTION_FILTER_LABELS[filter]} ${counts[filter]}`}
+              </Text>
+            </Group>
+          </Button>
+          <Drawer
+            opened={drawer}
+            onClose={() => setDrawer(false)}
+            title="Sections and questions"
+            position="left"
+            size="100%"
+          >
+            {treeView}
+          </Drawer>
+        </Box>
+        <div ref={panelRef} style={{ scrollMarginTop: 72 }}>
+          <QuestionPanel
+            key={entry.question.key}
+            tenantId={tenantId}
+            assessmentId={detail.id}
+            question={entry.question}
+            sectionTitles={entry.sectionKeys.map((k) => titles.get(k) ?? k)}
+            position={position}
+            answer={answers.get(entry.question.key)}
+            gap={gaps.has(entry.question.key)}
+            readOnly={readOnly}
+            write={write}
+            playbookHref={playbookHref}
+            onPrevious={previous ? () => go(previous) : null}
+            onNext={next ? () => go(next) : null}
+            now={now}
+          />
+        </div>
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,459 @@
+import type { AssessmentDetail, Respondent, RespondentLink } from '@tenantry/shared';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  MultiSelect,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconMailForward, IconPlus, IconUserOff } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { NAME_WRAP, NameText } from '#web/components/NameText.tsx';
+import { TableOrCards } from '#web/components/TableOrCards.tsx';
+import { applyServerErrors } from '#web/lib/forms.ts';
+import { formatDate, formatDateTime } from '#web/lib/format.ts';
+import { useAddRespondent } from '../api/add-respondent.ts';
+import { useRespondents } from '../api/list-respondents.ts';
+import { useResendRespondent } from '../api/resend-respondent.ts';
+import { useRevokeRespondent } from '../api/revoke-respondent.ts';
+import { isLocked, relativeTime, todayDate } from '../lib/assessment-view.ts';
+import {
+  EMPTY_RESPONDENT_FORM,
+  endOfDay,
+  respondentActions,
+  respondentFormErrors,
+  sectionChoices,
+  toRespondentBody,
+  type RespondentFormValues,
+} from '../lib/respondent-form.ts';
+import { CompletionBar, RespondentStatusBadge } from './Badges.tsx';
+import { RespondentLinkOnce } from './RespondentLinkOnce.tsx';
+
+interface PanelProps {
+  tenantId: string;
+  assessment: AssessmentDetail;
+  now: number;
+}
+
+function AddRespondentForm({
+  tenantId,
+  assessment,
+  onAdded,
+  onCancel,
+}: {
+  tenantId: string;
+  assessment: AssessmentDetail;
+  onAdded: (link: RespondentLink) => void;
+  onCancel: () => void;
+}) {
+  const add = useAddRespondent(tenantId, assessment.id);
+  const today = todayDate();
+  const form = useForm<RespondentFormValues>({
+    initialValues: EMPTY_RESPONDENT_FORM,
+    validate: (v) => respondentFormErrors(v, today),
+  });
+  const fieldErrors = Object.keys(form.errors).length > 0;
+  return (
+    <form
+      noValidate
+      aria-label="Add respondent"
+      onSubmit={form.onSubmit((v) =>
+        add.mutate(toRespondentBody(v), {
+          onSuccess: onAdded,
+          onError: (err) => {
+            if (applyServerErrors(form, err) && form.errors.expiresAt) {
+              form.setFieldError('expiresOn', form.errors.expiresAt);
+            }
+          },
+        }),
+      )}
+    >
+      <Stack gap="sm">
+        <Group grow align="flex-start" wrap="wrap">
+          <TextInput label="Name" withAsterisk miw={200} {...form.getInputProps('name')} />
+          <TextInput
+            label="E-mail"
+            type="email"
+            withAsterisk
+            miw={200}
+            autoComplete="off"
+            {...form.getInputProps('email')}
+          />
+        </Group>
+        <MultiSelect
+          label="Sections"
+          description="Leave empty for the whole assessment"
+          placeholder="The whole assessment"
+          data={sectionChoices(assessment.document.sections)}
+          searchable
+          clearable
+          {...form.getInputProps('sections')}
+        />
+        <TextInput
+          label="Link expires on"
+          description="The link works through that day; 30 days from now when left empty"
+          type="date"
+          min={today}
+          maw={260}
+          {...form.getInputProps('expiresOn')}
+        />
+        <Checkbox
+          label="E-mail the link to them"
+          {...form.getInputProps('sendEmail', { type: 'checkbox' })}
+        />
+        {add.isError && !fieldErrors ? (
+          <Alert color="red" variant="light" role="alert">
+            {add.error.message}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={add.isPending}>
+            Add respondent
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function ResendForm({
+  tenantId,
+  assessmentId,
+  respondent,
+  onSent,
+  onCancel,
+}: {
+  tenantId: string;
+  assessmentId: string;
+  respondent: Respondent;
+  onSent: (link: RespondentLink) => void;
+  onCancel: () => void;
+}) {
+  const resend = useResendRespondent(tenantId, assessmentId);
+  const [expiresOn, setExpiresOn] = useState('');
+  const [sendEmail, setSendEmail] = useState(true);
+  const today = todayDate();
+  const dateError =
+    expiresOn && (!endOfDay(expiresOn) || expiresOn < today) ? 'Choose a day from today on.' : null;
+  return (
+    <Stack gap="sm">
+      <Text size="sm">
+        <strong>{respondent.name}</strong> gets a new link; the one they have stops working. Their
+        answers stay.
+      </Text>
+      <TextInput
+        label="Link expires on"
+        description="Empty: keeps the current expiry (30 days from now if it has passed)"
+        type="date"
+        min={today}
+        maw={260}
+        value={expiresOn}
+        onChange={(e) => setExpiresOn(e.currentTarget.value)}
+        error={dateError}
+      />
+      <Checkbox
+        label={`E-mail the new link to ${respondent.email}`}
+        checked={sendEmail}
+        onChange={(e) => setSendEmail(e.currentTarget.checked)}
+      />
+      {resend.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {resend.error.message}
+        </Alert>
+      ) : null}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button
+          loading={resend.isPending}
+          disabled={dateError !== null}
+          onClick={() => {
+            const expiresAt = expiresOn ? endOfDay(expiresOn) : undefined;
+            resend.mutate(
+              { respondentId: respondent.id, sendEmail, ...(expiresAt ? { expiresAt } : {}) },
+              { onSuccess: onSent },
+            );
+          }}
+        >
+          Send a new link
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function RevokeConfirm({
+  tenantId,
+  assessmentId,
+  respondent,
+  onDone,
+}: {
+  tenantId: string;
+  assessmentId: string;
+  respondent: Respondent;
+  onDone: () => void;
+}) {
+  const revoke = useRevokeRespondent(tenantId, assessmentId);
+  return (
+    <Stack gap="sm">
+      <Text size="sm" style={NAME_WRAP}>
+        <strong>{respondent.name}</strong>’s link stops working on their next click. The answers
+        they gave stay. You can send them a new link later.
+      </Text>
+      {revoke.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {revoke.error.message}
+        </Alert>
+      ) : null}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button
+          color="red"
+          loading={revoke.isPending}
+          onClick={() => revoke.mutate(respondent.id, { onSuccess: onDone })}
+        >
+          Revoke link
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+type Dialog =
+  | { kind: 'add' }
+  | { kind: 'resend'; respondent: Respondent }
+  | { kind: 'revoke'; respondent: Respondent }
+  | { kind: 'link'; result: RespondentLink };
+
+const DIALOG_TITLES: Record<Dialog['kind'], string> = {
+  add: 'Add a respondent',
+  resend: 'Send a new link?',
+  revoke: 'Revoke this link?',
+  link: 'Their link',
+};
+
+/**
+ * The people answering through a link: their status, progress, sections, expiry and when
+ * they were last seen; add one (the link is shown once), send a new link, revoke.
+ */
+export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
+  const list = useRespondents(tenantId, assessment.id);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const locked = isLocked(assessment.status);
+  const close = () => setDialog(null);
+  const sectionTitle = new Map(
+    sectionChoices(assessment.document.sections).map((c) => [
+      c.value,
+      c.label.replace(/^(— )+/, ''),
+    ]),
+  );
+  const sections = (r: Respondent) =>
+    r.sections ? r.sections.map((k) => sectionTitle.get(k) ?? k).join(', ') : 'Whole assessment';
+  const actions = (r: Respondent) => {
+    const can = respondentActions(r, locked);
+    return (
+      <Group gap={4} wrap="nowrap">
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          leftSection={<IconMailForward size={14} aria-hidden />}
+          disabled={!can.resend}
+          onClick={() => setDialog({ kind: 'resend', respondent: r })}
+          aria-label={`New link for ${r.name}`}
+        >
+          New link
+        </Button>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="red"
+          leftSection={<IconUserOff size={14} aria-hidden />}
+          disabled={!can.revoke}
+          onClick={() => setDialog({ kind: 'revoke', respondent: r })}
+          aria-label={`Revoke ${r.name}`}
+        >
+          Revoke
+        </Button>
+      </Group>
+    );
+  };
+  const lastSeen = (r: Respondent) =>
+    r.submittedAt ? (
+      <span title={formatDateTime(r.submittedAt)}>
+        Submitted {relativeTime(r.submittedAt, now)}
+      </span>
+    ) : r.lastSeenAt ? (
+      <span title={formatDateTime(r.lastSeenAt)}>Seen {relativeTime(r.lastSeenAt, now)}</span>
+    ) : (
+      'Not opened yet'
+    );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <div>
+          <Title order={3} size="h4">
+            Respondents
+          </Title>
+          <Text size="sm" c="dimmed" maw={560}>
+            People without an account answer through their own link, limited to some sections if you
+            like. Their answers arrive here as they give them.
+          </Text>
+        </div>
+        <Button
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => setDialog({ kind: 'add' })}
+          disabled={locked}
+          title={locked ? 'Reopen the assessment to add respondents' : undefined}
+        >
+          Add respondent
+        </Button>
+      </Group>
+      {list.isPending ? (
+        <Stack gap="xs" aria-busy aria-label="Loading respondents">
+          <Skeleton height={44} />
+          <Skeleton height={44} />
+        </Stack>
+      ) : list.isError ? (
+        <ErrorAlert title="The respondents could not be loaded">{list.error.message}</ErrorAlert>
+      ) : list.data.length === 0 ? (
+        <Text size="sm" c="dimmed" role="status">
+          No respondents yet.
+        </Text>
+      ) : (
+        <TableOrCards
+          label="Respondents"
+          items={list.data}
+          minWidth={860}
+          head={
+            <>
+              <Table.Th>Respondent</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Answered</Table.Th>
+              <Table.Th>Sections</Table.Th>
+              <Table.Th>Link expires</Table.Th>
+              <Table.Th>Last seen</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </>
+          }
+          row={(r) => (
+            <>
+              <Table.Td maw={240}>
+                <NameText name={r.name} size="sm" fw={500} component="div" />
+                <NameText name={r.email} size="xs" c="dimmed" component="div" lines={1} />
+              </Table.Td>
+              <Table.Td>
+                <RespondentStatusBadge status={r.status} />
+              </Table.Td>
+              <Table.Td>
+                <CompletionBar
+                  answered={r.answered}
+                  total={r.total}
+                  completion={r.total ? r.answered / r.total : null}
+                  label={`Answered by ${r.name}`}
+                  w={130}
+                />
+              </Table.Td>
+              <Table.Td maw={220}>
+                <Text size="sm" lineClamp={2} style={NAME_WRAP}>
+                  {sections(r)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">
+                  <time dateTime={r.expiresAt}>{formatDate(r.expiresAt)}</time>
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{lastSeen(r)}</Text>
+              </Table.Td>
+              <Table.Td>{actions(r)}</Table.Td>
+            </>
+          )}
+          card={(r) => (
+            <Stack gap={6}>
+              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                <div style={{ minWidth: 0 }}>
+                  <NameText name={r.name} fw={500} component="div" />
+                  <NameText name={r.email} size="xs" c="dimmed" component="div" lines={1} />
+                </div>
+                <RespondentStatusBadge status={r.status} />
+              </Group>
+              <CompletionBar
+                answered={r.answered}
+                total={r.total}
+                completion={r.total ? r.answered / r.total : null}
+                label={`Answered by ${r.name}`}
+                w="100%"
+              />
+              <Text size="xs" c="dimmed" style={NAME_WRAP}>
+                {sections(r)} · expires{' '}
+                <time dateTime={r.expiresAt}>{formatDate(r.expiresAt)}</time> · {lastSeen(r)}
+              </Text>
+              {actions(r)}
+            </Stack>
+          )}
+        />
+      )}
+
+      <Modal
+        opened={dialog !== null}
+        onClose={close}
+        title={dialog ? DIALOG_TITLES[dialog.kind] : ''}
+        size={dialog?.kind === 'add' || dialog?.kind === 'link' ? 'lg' : 'md'}
+        // The link is shown once: a stray click beside the dialog must not lose it.
+        closeOnClickOutside={dialog?.kind !== 'link'}
+        centered
+      >
+        {dialog?.kind === 'add' ? (
+          <AddRespondentForm
+            tenantId={tenantId}
+            assessment={assessment}
+            onCancel={close}
+            onAdded={(result) => setDialog({ kind: 'link', result })}
+          />
+        ) : dialog?.kind === 'resend' ? (
+          <ResendForm
+            tenantId={tenantId}
+            assessmentId={assessment.id}
+            respondent={dialog.respondent}
+            onCancel={close}
+            onSent={(result) => setDialog({ kind: 'link', result })}
+          />
+        ) : dialog?.kind === 'link' ? (
+          <Stack gap="md">
+            <RespondentLinkOnce result={dialog.result} />
+            <Group justify="flex-end">
+              <Button onClick={close}>Done</Button>
+            </Group>
+          </Stack>
+        ) : dialog?.kind === 'revoke' ? (
+          <RevokeConfirm
+            tenantId={tenantId}
+            assessmentId={assessment.id}
+            respondent={dialog.respondent}
+            onDone={close}
+          />
+        ) : null}
+      </Modal>
+    </Stack>
+  );
+}

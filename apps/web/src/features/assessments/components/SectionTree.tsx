@@ -1,0 +1,186 @@
+import { Box, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconChevronDown,
+  IconChevronRight,
+  IconCircle,
+  IconCircleCheck,
+  IconCircleMinus,
+} from '@tabler/icons-react';
+import { memo } from 'react';
+import type { AnswerState } from '../lib/questions.ts';
+import {
+  belowTarget,
+  sectionSummary,
+  type TreeQuestion,
+  type TreeSection,
+} from '../lib/section-tree.ts';
+
+const STATE: Record<AnswerState, { Icon: typeof IconCircle; color: string; label: string }> = {
+  unanswered: { Icon: IconCircle, color: 'var(--mantine-color-dimmed)', label: 'not answered' },
+  answered: { Icon: IconCircleCheck, color: 'var(--mantine-color-teal-6)', label: 'answered' },
+  na: { Icon: IconCircleMinus, color: 'var(--mantine-color-gray-6)', label: 'not applicable' },
+  gap: { Icon: IconAlertTriangle, color: 'var(--mantine-color-orange-6)', label: 'below target' },
+};
+
+const SELECTED_BG = 'var(--mantine-primary-color-light)';
+const indent = (depth: number) => Math.min(depth, 5) * 12;
+
+export interface SectionTreeProps {
+  sections: readonly TreeSection[];
+  current: string | null;
+  expanded: ReadonlySet<string>;
+  onToggle: (key: string) => void;
+  onSelect: (key: string) => void;
+}
+
+const QuestionRow = memo(function QuestionRow({
+  q,
+  depth,
+  selected,
+  onSelect,
+}: {
+  q: TreeQuestion;
+  depth: number;
+  selected: boolean;
+  onSelect: (key: string) => void;
+}) {
+  const { Icon, color, label } = STATE[q.state];
+  return (
+    <li>
+      <UnstyledButton
+        onClick={() => onSelect(q.key)}
+        aria-current={selected ? 'true' : undefined}
+        data-question={q.key}
+        w="100%"
+        py={3}
+        pr={4}
+        pl={indent(depth) + 26}
+        bg={selected ? SELECTED_BG : undefined}
+        style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+        title={`${q.key} ${q.title}`}
+      >
+        <Group gap={6} wrap="nowrap" miw={0}>
+          <Icon size={15} color={color} aria-hidden style={{ flexShrink: 0 }} />
+          <Text component="span" size="xs" ff="monospace" c="dimmed" style={{ flexShrink: 0 }}>
+            {q.key}{' '}
+          </Text>
+          <Text component="span" size="sm" truncate miw={0} flex={1}>
+            {q.title}
+          </Text>
+          <VisuallyHidden>, {label}</VisuallyHidden>
+        </Group>
+      </UnstyledButton>
+    </li>
+  );
+});
+
+function SectionNode({
+  s,
+  current,
+  expanded,
+  onToggle,
+  onSelect,
+}: Omit<SectionTreeProps, 'sections'> & { s: TreeSection }) {
+  const open = expanded.has(s.key);
+  const summary = sectionSummary(s.progress);
+  const low = belowTarget(s.progress);
+  const p = s.progress;
+  return (
+    <li>
+      <Group gap={2} wrap="nowrap" pl={indent(s.depth)} align="flex-start">
+        <UnstyledButton
+          onClick={() => onToggle(s.key)}
+          aria-expanded={open}
+          aria-label={`${open ? 'Collapse' : 'Expand'} ${s.key}`}
+          p={4}
+          style={{ flexShrink: 0, borderRadius: 'var(--mantine-radius-sm)' }}
+        >
+          {open ? (
+            <IconChevronDown size={16} aria-hidden />
+          ) : (
+            <IconChevronRight size={16} aria-hidden />
+          )}
+        </UnstyledButton>
+        <UnstyledButton
+          onClick={() => onSelect(s.key)}
+          flex={1}
+          miw={0}
+          py={3}
+          pr={4}
+          title={`${s.key} ${s.title}`}
+          style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+        >
+          <Group gap={6} wrap="nowrap" miw={0} justify="space-between">
+            <Text component="span" size="sm" fw={600} truncate miw={0}>
+              <Text component="span" size="xs" ff="monospace" c="dimmed" fw={400}>
+                {s.key}
+              </Text>{' '}
+              {s.title}
+            </Text>
+            {summary ? (
+              <Text
+                component="span"
+                size="xs"
+                c={low ? 'orange.8' : 'dimmed'}
+                style={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+              >
+                <VisuallyHidden>: </VisuallyHidden>
+                {summary}
+                {p && p.target !== null ? (
+                  <VisuallyHidden>{`, target ${Math.round(p.target * 100)} %`}</VisuallyHidden>
+                ) : null}
+              </Text>
+            ) : null}
+          </Group>
+        </UnstyledButton>
+      </Group>
+      {open ? (
+        <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {s.questions.map((q) => (
+            <QuestionRow
+              key={q.key}
+              q={q}
+              depth={s.depth}
+              selected={q.key === current}
+              onSelect={onSelect}
+            />
+          ))}
+          {s.sections.map((c) => (
+            <SectionNode
+              key={c.key}
+              s={c}
+              current={current}
+              expanded={expanded}
+              onToggle={onToggle}
+              onSelect={onSelect}
+            />
+          ))}
+        </Stack>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * The assessment's sections, nested, each with answered/total and its score (orange below
+ * its target); an open section lists its questions with where each stands.
+ */
+export function SectionTree({ sections, ...rest }: SectionTreeProps) {
+  if (sections.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" p="xs" role="status">
+        No question matches this filter.
+      </Text>
+    );
+  }
+  return (
+    <Box component="nav" aria-label="Sections and questions">
+      <Stack gap={2} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {sections.map((s) => (
+          <SectionNode key={s.key} s={s} {...rest} />
+        ))}
+      </Stack>
+    </Box>
+  );
+}
