@@ -405,11 +405,41 @@ describe('the respondent page', () => {
     expect(screen.getByText(/of 4 answered/).textContent).toBe('1 of 4 answered');
   });
 
+  it('offline, shows the service worker’s copy with what the server took since on top', async () => {
+    const storage = memoryQueueStorage({
+      respondentId: 'r1',
+      lastSeq: 8,
+      writes: [],
+      failed: [],
+      taken: {
+        'GV.1': {
+          answer: {
+            questionKey: 'GV.1',
+            value: 'no',
+            na: false,
+            note: '',
+            answeredAt: '2026-05-01T09:00:00.000Z',
+            mine: true,
+          },
+          answeredAt: '2026-05-01T09:00:00.000Z',
+        },
+      },
+    });
+    const copy = Response.json(session(), { headers: { 'x-tenantry-from-cache': '1' } });
+    const server = api((req) => (req.method === 'GET' ? copy.clone() : undefined));
+    render(<App env={env({ fetch: server.fetch, queueStorage: () => storage })} />);
+    expect(await screen.findByText(/You are offline/)).toBeTruthy();
+    const group = screen.getByRole('radiogroup', { name: /security policy/ });
+    expect(within(group).getByRole('radio', { name: 'No' })).toHaveProperty('checked', true);
+    expect(screen.getByText(/of 4 answered/).textContent).toBe('2 of 4 answered');
+  });
+
   it('after a reload shows the answers still queued on the device over the server’s', async () => {
     const storage = memoryQueueStorage({
       respondentId: 'r1',
       lastSeq: 9,
       failed: [],
+      taken: {},
       writes: [
         {
           questionKey: 'GV.4',

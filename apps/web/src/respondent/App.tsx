@@ -1,7 +1,7 @@
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import { Completed, Failure, LinkProblem, NoToken, Offline } from './components/Notice.tsx';
 import { Questionnaire } from './components/Questionnaire.tsx';
-import { answerMap, mergeSaved } from './lib/answers.ts';
+import { mergeSaved, withTaken } from './lib/answers.ts';
 import { loadSession, submitPart, type SessionResult } from './lib/api.ts';
 import {
   WRITE_CODES,
@@ -89,13 +89,14 @@ export function App({ env }: { env: RespondentEnv }) {
         fetch: env.fetch,
         token: () => token,
         ...env.queueOptions,
-        onApplied: (write, r) =>
+        onApplied: (write, r) => {
           toReady((p) => {
             const saved = new Map(p.saved);
             if (r.answer) saved.set(write.questionKey, r.answer);
             else saved.delete(write.questionKey);
             return { ...p, saved };
-          }),
+          });
+        },
         onLinkProblem: (code) =>
           setPhase({ kind: 'link', code, waiting: queue?.snapshot().writes.length ?? 0 }),
         onClosed: (code) => toReady((p) => ({ ...p, session: closeSession(p.session, code) })),
@@ -109,7 +110,8 @@ export function App({ env }: { env: RespondentEnv }) {
           kind: 'ready',
           token,
           session: result.session,
-          saved: answerMap(result.session.answers),
+          // What the server took since this session was read (an offline copy) shows too.
+          saved: withTaken(result.session.answers, opened.takenAnswers()),
           offline: result.offline,
           queue: opened,
         }),
@@ -117,6 +119,7 @@ export function App({ env }: { env: RespondentEnv }) {
       await opened.begin({
         respondentId: result.session.respondent.id,
         lastSeq: result.session.lastSeq,
+        answers: result.session.answers,
       });
     })();
     return () => {
@@ -161,10 +164,9 @@ export function App({ env }: { env: RespondentEnv }) {
 
   // A session from the offline copy is refreshed once the network is back.
   const offlineToken = phase.kind === 'ready' && phase.offline ? phase.token : null;
-  useEffect(() => {
-    if (!offlineToken) return;
-    const refresh = async () => {
-      const r = await loadSession(env.fetch, offlineToken);
+  const refreshOffline = useCallback(
+    async (token: string) => {
+      const r = await loadSession(env.fetch, token);
       if (r.kind === 'ok' && !r.offline)
         toReady((p) => ({
           ...p,
@@ -172,10 +174,26 @@ export function App({ env }: { env: RespondentEnv }) {
           saved: mergeSaved(p.saved, r.session.answers),
           offline: false,
         }));
-    };
-    window.addEventListener('online', refresh);
-    return () => window.removeEventListener('online', refresh);
-  }, [offlineToken, env, toReady]);
+    },
+    [env, toReady],
+  );
+  useEffect(() => {
+    if (!offlineToken) return;
+    const online = () => void refreshOffline(offlineToken);
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [offlineToken, refreshOffline]);
+  // A write went through: the network is back, whatever the browser's events said.
+  const offlineQueue = offlineToken ? queue : null;
+  useEffect(() => {
+    if (!offlineToken || !offlineQueue) return;
+    let waiting = offlineQueue.snapshot().writes.length;
+    return offlineQueue.subscribe(() => {
+      const now = offlineQueue.snapshot().writes.length;
+      if (now < waiting) void refreshOffline(offlineToken);
+      waiting = now;
+    });
+  }, [offlineToken, offlineQueue, refreshOffline]);
 
   const submit = useCallback(async () => {
     if (phase.kind !== 'ready') return;

@@ -1,7 +1,7 @@
 // scoring.ts holds no schema (type-only imports): importing it brings no zod into the page.
 import { isAnswered } from '@tenantry/shared/scoring';
 import type { AnswerFields, FrameworkDocument, Question, RespondentAnswer } from './contract.ts';
-import type { QueuedWrite } from './queue.ts';
+import type { QueuedWrite, TakenAnswer } from './queue.ts';
 
 /** What a question shows: the respondent's queued answer over the server's. */
 export interface ShownAnswer extends AnswerFields {
@@ -108,6 +108,24 @@ export function mergeSaved(
     if (f ? a.answeredAt > f.answeredAt : a.mine) merged.set(key, a);
   }
   return merged;
+}
+
+/**
+ * The session's answers with what the server took since on top (lib/queue.ts `taken`): a
+ * session read before them (the service worker's copy, offline) still shows them.
+ */
+export function withTaken(
+  answers: readonly RespondentAnswer[],
+  taken: Readonly<Record<string, TakenAnswer>>,
+): Map<string, RespondentAnswer> {
+  const map = answerMap(answers);
+  for (const [key, t] of Object.entries(taken)) {
+    const a = map.get(key);
+    if (a && a.answeredAt >= t.answeredAt) continue;
+    if (t.answer) map.set(key, t.answer);
+    else map.delete(key);
+  }
+  return map;
 }
 
 const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');

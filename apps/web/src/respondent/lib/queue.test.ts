@@ -355,7 +355,13 @@ describe('the answer queue', () => {
   });
 
   it('continues from the server’s sequence when it is ahead (another device, cleared storage)', async () => {
-    const storage = memoryQueueStorage({ respondentId: 'r1', lastSeq: 3, writes: [], failed: [] });
+    const storage = memoryQueueStorage({
+      respondentId: 'r1',
+      lastSeq: 3,
+      writes: [],
+      failed: [],
+      taken: {},
+    });
     const server = fakeServer();
     const q = await AnswerQueue.open(options(storage, server.fetch));
     await q.begin({ respondentId: 'r1', lastSeq: 41 });
@@ -381,6 +387,53 @@ describe('the answer queue', () => {
     await vi.runAllTimersAsync();
     expect(server.calls.map((c) => c.body.seq)).toEqual([1]);
     q2.dispose();
+  });
+
+  it('remembers what the server took, until a session as new shows it', async () => {
+    const storage = memoryQueueStorage();
+    const q = await AnswerQueue.open(options(storage, fakeServer().fetch));
+    await q.begin({ respondentId: 'r1', lastSeq: 0 });
+    await q.enqueue('A.1', yes);
+    await vi.runAllTimersAsync();
+    await q.flushed();
+    expect(storage.state?.taken['A.1']).toEqual({
+      answer: expect.objectContaining({ value: 'yes', mine: true }),
+      answeredAt: '2026-05-01T10:00:00.000Z',
+    });
+    q.dispose();
+    const again = await AnswerQueue.open(options(storage, fakeServer().fetch));
+    // An older session (the service worker's copy) keeps it; a newer one makes it redundant.
+    await again.begin({
+      respondentId: 'r1',
+      lastSeq: 1,
+      answers: [
+        {
+          questionKey: 'A.1',
+          value: 'no',
+          na: false,
+          note: '',
+          answeredAt: '2026-04-30T00:00:00.000Z',
+          mine: true,
+        },
+      ],
+    });
+    expect(again.takenAnswers()['A.1']).toBeDefined();
+    await again.begin({
+      respondentId: 'r1',
+      lastSeq: 1,
+      answers: [
+        {
+          questionKey: 'A.1',
+          value: 'yes',
+          na: false,
+          note: '',
+          answeredAt: '2026-05-01T10:00:00.000Z',
+          mine: true,
+        },
+      ],
+    });
+    expect(again.takenAnswers()['A.1']).toBeUndefined();
+    again.dispose();
   });
 
   it('says what it is doing', async () => {

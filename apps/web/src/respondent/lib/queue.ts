@@ -6,6 +6,7 @@ import {
   readError,
   type AnswerFields,
   type LinkCode,
+  type RespondentAnswer,
   type RespondentAnswerInput,
   type RespondentWriteResult,
 } from './contract.ts';
@@ -54,6 +55,16 @@ export interface QueueState {
   lastSeq: number;
   writes: QueuedWrite[];
   failed: FailedWrite[];
+  /**
+   * The last answer the server took per question (null: cleared), with when it was given: a
+   * session read earlier (the service worker's copy, offline) is shown with these on top.
+   */
+  taken: Record<string, TakenAnswer>;
+}
+
+export interface TakenAnswer {
+  answer: RespondentAnswer | null;
+  answeredAt: string;
 }
 
 export interface QueueStorage {
@@ -115,7 +126,7 @@ const defaultTimers: Timers = {
 };
 
 export function emptyState(): QueueState {
-  return { respondentId: null, lastSeq: 0, writes: [], failed: [] };
+  return { respondentId: null, lastSeq: 0, writes: [], failed: [], taken: {} };
 }
 
 /** A Retry-After header (seconds or an HTTP date) in milliseconds from `now`; null without one. */
@@ -174,12 +185,17 @@ export class AnswerQueue {
    * respondent (another link to the same client tenant on this device) are not theirs to send
    * and are dropped; the sequence continues from max(stored, server's lastSeq).
    */
-  async begin(session: { respondentId: string; lastSeq: number }): Promise<void> {
+  async begin(session: {
+    respondentId: string;
+    lastSeq: number;
+    answers?: readonly RespondentAnswer[];
+  }): Promise<void> {
     if (this.state.respondentId !== null && this.state.respondentId !== session.respondentId) {
       this.state = emptyState();
     }
     this.state.respondentId = session.respondentId;
     this.state.lastSeq = Math.max(this.state.lastSeq, session.lastSeq);
+    if (session.answers) this.forgetTakenSeenIn(session.answers);
     this.started = true;
     await this.persist();
     this.changed();
@@ -244,6 +260,20 @@ export class AnswerQueue {
 
   get lastSeq(): number {
     return this.state.lastSeq;
+  }
+
+  /** What the server took, per question (see `QueueState.taken`). */
+  takenAnswers(): Readonly<Record<string, TakenAnswer>> {
+    return this.state.taken;
+  }
+
+  /** A session as new as a taken answer (or newer) shows it already: forget it. */
+  forgetTakenSeenIn(answers: readonly RespondentAnswer[]): void {
+    const byKey = new Map(answers.map((a) => [a.questionKey, a]));
+    for (const [key, t] of Object.entries(this.state.taken)) {
+      const seen = byKey.get(key);
+      if (seen && seen.answeredAt >= t.answeredAt) delete this.state.taken[key];
+    }
   }
 
   snapshot = (): QueueSnapshot => this.snap;
@@ -319,6 +349,10 @@ export class AnswerQueue {
         this.state.failed = this.state.failed.filter(
           (f) => f.questionKey !== write.questionKey || f.seq > write.seq,
         );
+        this.state.taken[write.questionKey] = {
+          answer: outcome.result.answer,
+          answeredAt: outcome.result.answer?.answeredAt ?? write.answeredAt,
+        };
         this.opts.onApplied?.(write, outcome.result);
         break;
       case 'refused':
@@ -423,6 +457,7 @@ function normalise(state: QueueState | undefined): QueueState {
     lastSeq: Number.isInteger(state.lastSeq) ? state.lastSeq : 0,
     writes: state.writes,
     failed: Array.isArray(state.failed) ? state.failed : [],
+    taken: state.taken && typeof state.taken === 'object' ? state.taken : {},
   };
 }
 
