@@ -68,7 +68,7 @@ const QuestionRow = memo(function QuestionRow({
           <Text component="span" size="sm" truncate miw={0} flex={1}>
             {q.title}
           </Text>
-          <VisuallyHidden>, {label}</VisuallyHidden>
+          <VisuallyHidden>({label})</VisuallyHidden>
         </Group>
       </UnstyledButton>
     </li>
@@ -125,10 +125,9 @@ function SectionNode({
                 c={low ? 'orange.8' : 'dimmed'}
                 style={{ flexShrink: 0, whiteSpace: 'nowrap' }}
               >
-                <VisuallyHidden>: </VisuallyHidden>
                 {summary}
                 {p && p.target !== null ? (
-                  <VisuallyHidden>{`, target ${Math.round(p.target * 100)} %`}</VisuallyHidden>
+                  <VisuallyHidden>{`(target ${Math.round(p.target * 100)} %)`}</VisuallyHidden>
                 ) : null}
               </Text>
             ) : null}
