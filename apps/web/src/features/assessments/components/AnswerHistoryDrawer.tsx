@@ -31,7 +31,7 @@ function Entry({
 }) {
   return (
     <Stack gap={2}>
-      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+      <Text component="div" size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
         {describeValue(question, value, na)}{' '}
         {current ? (
           <Badge size="xs" variant="light" tt="none">

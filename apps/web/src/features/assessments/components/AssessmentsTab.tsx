@@ -42,13 +42,14 @@ function Framework({ a }: { a: AssessmentSummary }) {
   );
 }
 
-function Due({ a }: { a: AssessmentSummary }) {
+function Due({ a, inherit = false }: { a: AssessmentSummary; inherit?: boolean }) {
   const due = dueView(a.dueDate, a.status);
   if (!due) return <Text size="sm">—</Text>;
   return (
     <Text
       component="span"
-      size="sm"
+      size={inherit ? undefined : 'sm'}
+      inherit={inherit}
       c={due.overdue ? 'red' : undefined}
       fw={due.overdue ? 600 : undefined}
     >
@@ -219,7 +220,7 @@ export function AssessmentsTab({ tenantId, hrefFor, onStart }: AssessmentsTabPro
               <Text size="xs" c="dimmed" style={NAME_WRAP}>
                 {a.owner ? `Owner ${a.owner.name}` : 'No owner'}
                 {a.dueDate ? ' · due ' : ''}
-                {a.dueDate ? <Due a={a} /> : null}
+                {a.dueDate ? <Due a={a} inherit /> : null}
               </Text>
               <Activity a={a} now={now} />
             </Stack>

@@ -6,6 +6,7 @@ import {
   type Question,
 } from '@tenantry/shared';
 import {
+  Alert,
   Anchor,
   Badge,
   Box,
@@ -28,6 +29,7 @@ import {
   IconCheck,
   IconHistory,
   IconLoader2,
+  IconLock,
 } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -351,9 +353,15 @@ export function QuestionPanel({
         <Texts description={question.description} guidance={question.guidance} />
 
         {readOnly ? (
-          <Text size="sm" c="dimmed" role="note">
+          <Alert
+            color="gray"
+            variant="light"
+            p="xs"
+            icon={<IconLock size={16} aria-hidden />}
+            role="note"
+          >
             {readOnly}
-          </Text>
+          </Alert>
         ) : null}
 
         <AnswerInputs

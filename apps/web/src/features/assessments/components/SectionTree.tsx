@@ -111,8 +111,15 @@ function SectionNode({
           title={`${s.key} ${s.title}`}
           style={{ borderRadius: 'var(--mantine-radius-sm)' }}
         >
-          <Group gap={6} wrap="nowrap" miw={0} justify="space-between">
-            <Text component="span" size="sm" fw={600} truncate miw={0}>
+          <Group gap={6} wrap="nowrap" miw={0} justify="space-between" align="flex-start">
+            <Text
+              component="span"
+              size="sm"
+              fw={600}
+              lineClamp={2}
+              miw={0}
+              style={{ overflowWrap: 'anywhere' }}
+            >
               <Text component="span" size="xs" ff="monospace" c="dimmed" fw={400}>
                 {s.key}
               </Text>{' '}
@@ -123,6 +130,7 @@ function SectionNode({
                 component="span"
                 size="xs"
                 c={low ? 'orange.8' : 'dimmed'}
+                mt={2}
                 style={{ flexShrink: 0, whiteSpace: 'nowrap' }}
               >
                 {summary}
