@@ -11,7 +11,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { ASSESSMENT_LIMITS } from '@tenantry/shared';
-import { YES_NO_LABELS, maturityLabels, type AnswerDraft } from '../lib/answer-draft.ts';
+import { YES_NO_LABELS, bandsText, maturityLabels, type AnswerDraft } from '../lib/answer-draft.ts';
 
 export interface AnswerInputsProps {
   question: Question;
@@ -181,6 +181,7 @@ export function AnswerInputs({
         <>
           <TextInput
             label="Answer"
+            description={`Scores ${bandsText(question)}`}
             inputMode="decimal"
             value={draft.typed}
             onChange={(e) => onType(e.currentTarget.value)}
@@ -190,7 +191,7 @@ export function AnswerInputs({
             rightSectionWidth={
               question.unit ? Math.max(36, question.unit.length * 9 + 16) : undefined
             }
-            maw={260}
+            styles={{ wrapper: { maxWidth: 260 } }}
             error={error}
           />
         </>

@@ -266,6 +266,15 @@ export function QuestionPanel({
     [],
   );
 
+  // Closing the browser tab while something typed is unsent or on the wire: the browser asks.
+  useEffect(() => {
+    const warn = (e: BeforeUnloadEvent) => {
+      if (timer.current || inFlight.current > 0) e.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, []);
+
   const disabled = readOnly !== null;
   // Number keys answer: 1–3 yes/partial/no, 0–5 a level, 1–9 an option.
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QUESTIONS, answer } from '../test/fixtures.ts';
 import {
+  bandsText,
   bodyOf,
   bodyOfAnswer,
   describeValue,
@@ -97,6 +98,11 @@ describe('answer values and inputs', () => {
     expect(describeValue(QUESTIONS.coverage, 95)).toBe('95 %');
     expect(describeValue(QUESTIONS.remote, null, true)).toBe('Not applicable');
     expect(describeValue(QUESTIONS.notes, null)).toBe('No answer');
+  });
+
+  it('says how a number scores', () => {
+    expect(bandsText(QUESTIONS.coverage)).toBe('≥ 0 % → 0 % · ≥ 90 % → 100 %');
+    expect(bandsText(QUESTIONS.mfa)).toBe('');
   });
 
   it('maps number keys to answers: 1–3 yes/partial/no, 0–5 levels, 1–9 options', () => {

@@ -1,5 +1,6 @@
 import {
   DEFAULT_MATURITY_LEVELS,
+  formatScore,
   valueProblem,
   type Answer,
   type AnswerValue,
@@ -137,6 +138,13 @@ export function describeValue(question: Question, value: Answer['value'], na = f
     case 'text':
       return String(value);
   }
+}
+
+/** How a number question scores: "≥ 0 % → 0 % · ≥ 90 % → 100 %". */
+export function bandsText(question: Question): string {
+  if (question.type !== 'number') return '';
+  const unit = question.unit ? ` ${question.unit}` : '';
+  return question.bands.map((b) => `≥ ${b.min}${unit} → ${formatScore(b.score)}`).join(' · ');
 }
 
 /**
