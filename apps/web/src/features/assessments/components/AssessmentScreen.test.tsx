@@ -118,6 +118,35 @@ describe('the assessor screen', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ value: 92 });
   });
 
+  it('keeps what is typed while an earlier write of it returns, then sends it too', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    let release: () => void = () => {};
+    const { calls } = renderScreen(
+      DETAIL,
+      {
+        [`PUT ${BASE}/answers/notes`]: async (init) => {
+          const body = JSON.parse(init?.body as string) as { value: string };
+          if (body.value === 'abc') await new Promise<void>((r) => (release = r));
+          return jsonResponse(written(answer('notes', body.value)));
+        },
+      },
+      'notes',
+    );
+    const input = await screen.findByRole('textbox', { name: 'Answer' }, T);
+    await user.type(input, 'abc');
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    await user.type(input, 'd');
+    release();
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect((input as HTMLTextAreaElement).value).toBe('abcd');
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'PUT')[1]?.body).toMatchObject({ value: 'abcd' });
+    expect((input as HTMLTextAreaElement).value).toBe('abcd');
+  });
+
   it('moves with j/k and Next, keeping the question in the URL', async () => {
     const { router } = renderScreen(DETAIL);
     await screen.findByRole('heading', { name: 'Is MFA on for e-mail?' }, T);

@@ -174,7 +174,7 @@ export function QuestionPanel({
   // Someone else's answer arrived (live): shown, unless something typed here is pending.
   const stamp = answer ? `${answer.revision}|${answer.answeredAt}` : 'none';
   useEffect(() => {
-    if (dirty.current || inFlight.current > 0) return;
+    if (dirty.current || inFlight.current > 0 || timer.current) return;
     const next = draftOf(question, stored.current);
     latest.current = next;
     setDraft(next);
@@ -190,15 +190,17 @@ export function QuestionPanel({
         (result) => {
           inFlight.current--;
           if (mine !== seq.current) return;
-          dirty.current = false;
-          if (result.outcome === 'superseded') {
+          // Something typed since is still waiting for its pause: it stays (and is sent).
+          const typing = timer.current !== null;
+          if (!typing) dirty.current = false;
+          if (result.outcome === 'superseded' && !typing) {
             // A newer answer (given elsewhere, later) is kept: show it.
             const next = draftOf(question, result.answer ?? undefined);
             latest.current = next;
             setDraft(next);
             setSave({ kind: 'superseded' });
           } else {
-            setSave({ kind: 'saved' });
+            setSave({ kind: typing ? 'idle' : 'saved' });
           }
         },
         (err: unknown) => {

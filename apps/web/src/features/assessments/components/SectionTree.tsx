@@ -108,7 +108,7 @@ function SectionNode({
           miw={0}
           py={3}
           pr={4}
-          title={`${s.key} ${s.title}`}
+          title={`${s.key} ${s.title}${p && p.target !== null ? ` · target ${Math.round(p.target * 100)} %` : ''}`}
           style={{ borderRadius: 'var(--mantine-radius-sm)' }}
         >
           <Group gap={6} wrap="nowrap" miw={0} justify="space-between" align="flex-start">
