@@ -16,9 +16,24 @@ export interface AssessmentWorld {
   assessments: Array<{ id: string; token: string }>;
 }
 
+/**
+ * fetch, tried again when a kept-alive connection turns out closed by the server (it closes
+ * idle ones after 5 s, e.g. while the CLI runs): the request never reached it.
+ */
+async function fetchRetrying(url: string, init: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (err) {
+      const code = (err as { cause?: { code?: string } }).cause?.code;
+      if (code !== 'UND_ERR_SOCKET' || attempt >= 3) throw err;
+    }
+  }
+}
+
 async function call(base: string, path: string, init: RequestInit & { json?: unknown } = {}) {
   const { json, ...rest } = init;
-  const res = await fetch(`${base}${path}`, {
+  const res = await fetchRetrying(`${base}${path}`, {
     ...rest,
     method: rest.method ?? (json !== undefined ? 'POST' : 'GET'),
     headers: {

@@ -34,6 +34,8 @@ import {
 const ONLY = opt('only', '');
 const RESPONDENTS = Number(opt('respondents', 200));
 const QUESTIONS = Number(opt('questions', 50));
+/** A person's pause before each answer, min and max (human-ish: reading, thinking). */
+const PACE_MS = [1000, 3000] as const;
 /** Share of questions answered again later with another value. */
 const CHANGED = 0.1;
 
@@ -99,7 +101,7 @@ async function runDatabase(name: string, env: Record<string, string>) {
         storage: memoryStorage(),
         fetch: pageFetch,
         token: () => a.token,
-        requestTimeoutMs: 10_000,
+        requestTimeoutMs: 30_000,
         baseDelayMs: 500,
         maxDelayMs: 5_000,
       });
@@ -112,7 +114,7 @@ async function runDatabase(name: string, env: Record<string, string>) {
       const order = world.questionKeys.map((_, i) => i).sort(() => Math.random() - 0.5);
       const again = order.filter(() => Math.random() < CHANGED);
       for (const [n, i] of [...order, ...again].entries()) {
-        await sleep(150 + Math.random() * 450);
+        await sleep(PACE_MS[0] + Math.random() * (PACE_MS[1] - PACE_MS[0]));
         const key = world.questionKeys[i]!;
         const value = benchValue(i, n + 1);
         p.last.set(key, value);
@@ -124,7 +126,7 @@ async function runDatabase(name: string, env: Record<string, string>) {
     const started = Date.now();
     const answering = Promise.all(people.map(answerAll));
     // Kill the server in the middle of the answering (≈ 40 % of the way), then start it again.
-    const expectedMs = QUESTIONS * (1 + CHANGED) * 450;
+    const expectedMs = QUESTIONS * (1 + CHANGED) * ((PACE_MS[0] + PACE_MS[1]) / 2);
     await sleep(expectedMs * 0.4);
     const givenAtKill = people.reduce((n, p) => n + p.given, 0);
     server.child.kill('SIGKILL');
@@ -138,13 +140,13 @@ async function runDatabase(name: string, env: Record<string, string>) {
     console.log(`  back after ${((Date.now() - killedAt) / 1000).toFixed(1)} s`);
     await answering;
     // Every queue drains (writes waiting in back-off are retried at once, as `online` does).
-    const deadline = Date.now() + 120_000;
+    const deadline = Date.now() + 300_000;
     for (;;) {
       const waiting = people.reduce((n, p) => n + p.queue.snapshot().writes.length, 0);
       const failed = people.reduce((n, p) => n + p.queue.snapshot().failed.length, 0);
       if (failed > 0) throw new Error(`${failed} writes were refused`);
       if (waiting === 0) break;
-      if (Date.now() > deadline) throw new Error(`${waiting} writes still waiting after 2 minutes`);
+      if (Date.now() > deadline) throw new Error(`${waiting} writes still waiting after 5 minutes`);
       for (const p of people) p.queue.retryNow();
       await sleep(500);
     }
