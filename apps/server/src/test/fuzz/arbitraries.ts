@@ -264,6 +264,7 @@ function stringValue(schema: JsonSchema, ctx: ValueContext, key?: string): fc.Ar
   const real = ctx.ids.filter((id) => id.includes('@') === email);
   if (email) plausible.push(plausibleEmail);
   else if (schema.format === 'date-time') plausible.push(validTime);
+  else if (schema.format === 'date') plausible.push(validTime.map((t) => t.slice(0, 10)));
   else if (schema.pattern) {
     try {
       plausible.push(fc.stringMatching(new RegExp(schema.pattern)));
@@ -499,17 +500,24 @@ export const hostileHeaderValue = (real: string): fc.Arbitrary<string> =>
     { weight: 3, arbitrary: fc.string({ unit: headerUnit, maxLength: 40 }) },
     {
       weight: 1,
-      arbitrary: fc.constantFrom('', 'null', 'undefined', '0', '-1', '1e309', '%00', '\u00ff\u00fe'),
+      arbitrary: fc.constantFrom(
+        '',
+        'null',
+        'undefined',
+        '0',
+        '-1',
+        '1e309',
+        '%00',
+        '\u00ff\u00fe',
+      ),
     },
     { weight: 1, arbitrary: fc.stringMatching(/^-?\d{1,20}$/) },
     {
       weight: 3,
-      arbitrary: fc
-        .tuple(fc.nat(), headerUnit)
-        .map(([at, c]) => {
-          const i = real.length === 0 ? 0 : at % real.length;
-          return `${real.slice(0, i)}${c}${real.slice(i + 1)}`;
-        }),
+      arbitrary: fc.tuple(fc.nat(), headerUnit).map(([at, c]) => {
+        const i = real.length === 0 ? 0 : at % real.length;
+        return `${real.slice(0, i)}${c}${real.slice(i + 1)}`;
+      }),
     },
     {
       weight: 2,

@@ -1,6 +1,8 @@
 /**
- * Answers to the world's questions (world.ts `QUESTION_KEYS`), for the bodies of the answer
- * routes. The document only says "a string, a number or a list of strings", so values from it
+ * Body fields of the assessment routes that must fit the world's objects (FuzzOperation
+ * `fields`), which the document cannot say.
+ *
+ * Answers to the world's questions (world.ts `QUESTION_KEYS`). The document only says "a string, a number or a list of strings", so values from it
  * almost never fit the question the path names and the write path behind `valueProblem` would
  * hardly be reached. Here: values that fit the question, and the near misses the issue names —
  * the wrong type for the question, a maturity out of range (6, -1, 2.5), option keys it does
@@ -10,7 +12,7 @@
 import { ASSESSMENT_LIMITS } from '@tenantry/shared';
 import fc from 'fast-check';
 import { plausibleText } from './arbitraries.ts';
-import { OPTION_KEYS, QUESTION_KEYS, type QuestionKind } from './world.ts';
+import { OPTION_KEYS, QUESTION_KEYS, type FuzzIds, type QuestionKind } from './world.ts';
 
 const single = OPTION_KEYS[QUESTION_KEYS.single_choice] ?? [];
 const multiple = OPTION_KEYS[QUESTION_KEYS.multiple_choice] ?? [];
@@ -61,17 +63,12 @@ const NEAR_MISSES: Record<QuestionKind, fc.Arbitrary<unknown>> = {
     plausibleText(1, 20),
   ),
   multiple_choice: fc.oneof(
-    fc.constantFrom(
-      ['mfa', 'mfa'],
-      ['mfa', 'nope'],
-      ['MFA'],
-      [''],
-      ['low'],
+    fc.constantFrom(['mfa', 'mfa'], ['mfa', 'nope'], ['MFA'], [''], ['low'], 'mfa', '', 1, [
       'mfa',
-      '',
-      1,
-      ['mfa', 'backup', 'logging', 'mfa'],
-    ),
+      'backup',
+      'logging',
+      'mfa',
+    ]),
     // Unknown keys, up to the schema's limit of 20 and one past it.
     fc.array(plausibleText(1, 12), { minLength: 1, maxLength: ASSESSMENT_LIMITS.choices + 1 }),
     fc
@@ -129,5 +126,49 @@ export function answerFields(questionKey: string): Record<string, fc.Arbitrary<u
       { weight: 2, arbitrary: fc.constant(true) },
     ),
     note,
+  };
+}
+
+/**
+ * Body fields of a new assessment: the world's published frameworks (v1; v2 does not exist),
+ * an owner who is a member (or not), a scope of its real sections or tags (or one that holds
+ * no question), targets of its top-level sections (or of a question, which is refused).
+ * Mostly what is accepted, so the write is reached.
+ */
+export function newAssessmentFields(ids: FuzzIds): Record<string, fc.Arbitrary<unknown>> {
+  const mostly = <T>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<T>) =>
+    fc.oneof({ weight: 5, arbitrary: good }, { weight: 1, arbitrary: bad });
+  return {
+    frameworkId: mostly(fc.constant(ids.assessmentFrameworkId), fc.constant(ids.frameworkId)),
+    version: mostly(fc.constant(1), fc.constant(2)),
+    ownerId: fc.option(mostly(fc.constantFrom(ids.ownerUserId, ids.memberUserId), fc.uuid()), {
+      nil: undefined,
+    }),
+    scope: fc.option(
+      fc.record({
+        sections: fc.option(
+          mostly<unknown>(
+            fc.subarray([...ids.sectionKeys], { minLength: 1 }),
+            fc.constantFrom(['Z'], ['A', 'A'], [QUESTION_KEYS.yes_no]),
+          ),
+          { nil: null },
+        ),
+        tags: fc.option(
+          mostly<unknown>(fc.constantFrom(['ig1'], [' IG1 ']), fc.constant(['nothing'])),
+          {
+            nil: null,
+          },
+        ),
+      }),
+      { nil: undefined },
+    ),
+    targets: fc.option(
+      fc.dictionary(
+        mostly<string>(fc.constantFrom(...ids.sectionKeys), fc.constant(QUESTION_KEYS.yes_no)),
+        fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: null }),
+        { maxKeys: 2 },
+      ),
+      { nil: undefined },
+    ),
   };
 }

@@ -1,17 +1,33 @@
 /**
  * The bad inputs of the issue that found them ("malformed input from outside still produces
  * 500s"), one by one, with the exact answer: a 400 `common.validation` naming the field. The
- * property suite (fuzz.test.ts) covers the classes; these pin the examples.
+ * property suite (fuzz.test.ts) covers the classes; these pin the examples. The answers that
+ * do not fit their question (issue 9) are pinned the same way, on both answer routes.
  */
 import { randomUUID } from 'node:crypto';
-import { ErrorBodySchema, UNSTORABLE_TEXT_MESSAGE } from '@tenantry/shared';
-import { eq, sql } from 'drizzle-orm';
+import {
+  ASSESSMENT_ERROR_CODES,
+  ErrorBodySchema,
+  RESPONDENT_TOKEN_HEADER,
+  UNSTORABLE_TEXT_MESSAGE,
+} from '@tenantry/shared';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users } from '../../db/schema/index.ts';
+import {
+  answerHistory,
+  answerWrites,
+  assessmentAnswers,
+  assessments,
+  auditLog,
+  respondents,
+  users,
+} from '../../db/schema/index.ts';
 import { encodeCursor } from '../../lib/cursor.ts';
 import { encodeTenantCursor } from '../../modules/tenants/tenants.service.ts';
 import { setupTestApp, type TestApp, type TestClient } from '../app.ts';
+import { publishPrivateFramework } from '../frameworks.ts';
 import { signUpPerson, type Person } from '../people.ts';
+import { assessmentFrameworkDocument, QUESTION_KEYS as Q } from './world.ts';
 
 let t: TestApp;
 let owner: Person;
@@ -271,5 +287,144 @@ describe('names with control characters (found by the fuzz suite)', () => {
       role: 'viewer',
     });
     expect(share.status, await share.clone().text()).toBe(201);
+  });
+});
+
+describe('an answer that does not fit its question (issue 9)', () => {
+  const INVALID = ASSESSMENT_ERROR_CODES.invalidAnswer;
+  const VALIDATION = 'common.validation';
+  /** [what, question key, body, code, the one field named] */
+  const CASES: Array<[string, string, Record<string, unknown>, string, string]> = [
+    ['a maturity of 6', Q.maturity, { value: 6 }, INVALID, 'value'],
+    ['a maturity of -1', Q.maturity, { value: -1 }, INVALID, 'value'],
+    ['a maturity of 2.5', Q.maturity, { value: 2.5 }, INVALID, 'value'],
+    ['a maturity as text', Q.maturity, { value: '3' }, INVALID, 'value'],
+    ['yes/no as a number', Q.yes_no, { value: 1 }, INVALID, 'value'],
+    ['yes/no in capitals', Q.yes_no, { value: 'YES' }, INVALID, 'value'],
+    ['an unknown option key', Q.single_choice, { value: 'medium' }, INVALID, 'value'],
+    ['a list for a single choice', Q.single_choice, { value: ['low'] }, INVALID, 'value'],
+    [
+      'an unknown key among known ones',
+      Q.multiple_choice,
+      { value: ['mfa', 'x'] },
+      INVALID,
+      'value',
+    ],
+    ['a repeated option', Q.multiple_choice, { value: ['mfa', 'mfa'] }, INVALID, 'value'],
+    ['one option, not a list', Q.multiple_choice, { value: 'mfa' }, INVALID, 'value'],
+    ['a number as text', Q.number, { value: 'ten' }, INVALID, 'value'],
+    ['text as a number', Q.text, { value: 42 }, INVALID, 'value'],
+    ['blank text', Q.text, { value: ' \t ' }, INVALID, 'value'],
+    ['“not applicable” where it is not allowed', Q.yes_no, { na: true }, INVALID, 'na'],
+    [
+      'a note of 5,001 characters',
+      Q.na_allowed,
+      { na: true, note: 'n'.repeat(5001) },
+      VALIDATION,
+      'note',
+    ],
+    [
+      'a note of 300,000 characters',
+      Q.yes_no,
+      { value: 'no', note: 'é'.repeat(300_000) },
+      VALIDATION,
+      'note',
+    ],
+    ['a text of 10,001 characters', Q.text, { value: 'x'.repeat(10_001) }, VALIDATION, 'value'],
+    ['a text of 500,000 characters', Q.text, { value: '😀'.repeat(250_000) }, VALIDATION, 'value'],
+    ['a value of no answer type', Q.yes_no, { value: true }, VALIDATION, 'value'],
+    ['a number past 10¹²', Q.number, { value: 1e13 }, VALIDATION, 'value'],
+    [
+      'more than 20 options',
+      Q.multiple_choice,
+      { value: Array(21).fill('mfa') },
+      VALIDATION,
+      'value',
+    ],
+  ];
+
+  let base: string;
+  let assessmentId: string;
+  let token: string;
+
+  beforeAll(async () => {
+    const frameworkId = await publishPrivateFramework(
+      owner.client,
+      assessmentFrameworkDocument('examples'),
+    );
+    base = `/api/v1/tenants/${tenantId}/assessments`;
+    const created = await owner.client.post(base, { frameworkId, version: 1, name: 'Examples' });
+    expect(created.status, await created.clone().text()).toBe(201);
+    assessmentId = ((await created.json()) as { id: string }).id;
+    const added = await owner.client.post(`${base}/${assessmentId}/respondents`, {
+      name: 'Rita Respondent',
+      email: 'rita@example.com',
+      sendEmail: false,
+    });
+    expect(added.status, await added.clone().text()).toBe(201);
+    const { link } = (await added.json()) as { link: string };
+    token = new URL(link).searchParams.get('token') ?? '';
+  });
+
+  /** Nothing of the refused write is kept: no answer, no history, no claimed key, still a draft. */
+  async function nothingWritten() {
+    const { db } = t.database;
+    for (const table of [assessmentAnswers, answerHistory, answerWrites]) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(table)
+        .where(eq(table.assessmentId, assessmentId));
+      expect(row?.n).toBe(0);
+    }
+    const [a] = await db.select().from(assessments).where(eq(assessments.id, assessmentId));
+    expect(a).toMatchObject({ status: 'draft', answered: 0, lastAnswerAt: null });
+    const [r] = await db
+      .select()
+      .from(respondents)
+      .where(eq(respondents.assessmentId, assessmentId));
+    expect(r).toMatchObject({ lastSeq: 0, submittedAt: null });
+  }
+
+  async function expectRefused(res: Response, code: string, field: string) {
+    const text = await res.text();
+    expect(res.status, text.slice(0, 300)).toBe(400);
+    const { error } = ErrorBodySchema.parse(JSON.parse(text));
+    expect(error.code, text.slice(0, 300)).toBe(code);
+    expect(error.requestId).toBeTypeOf('string');
+    expect(Object.keys(error.fields ?? {}), text.slice(0, 300)).toEqual([field]);
+    await nothingWritten();
+  }
+
+  it.each(CASES)('as a member: %s', async (_what, key, body, code, field) => {
+    const res = await owner.client.request(`${base}/${assessmentId}/answers/${key}`, {
+      method: 'PUT',
+      json: { idempotencyKey: randomUUID(), ...body },
+    });
+    await expectRefused(res, code, field);
+  });
+
+  it.each(CASES)('as a respondent: %s', async (_what, key, body, code, field) => {
+    const res = await t.client().request(`/api/v1/respond/answers/${key}`, {
+      method: 'PUT',
+      headers: { [RESPONDENT_TOKEN_HEADER]: token },
+      json: { idempotencyKey: randomUUID(), seq: 1, answeredAt: new Date().toISOString(), ...body },
+    });
+    await expectRefused(res, code, field);
+  });
+
+  it('takes the values that fit (the refusals above are about the values)', async () => {
+    const fitting: Array<[string, Record<string, unknown>]> = [
+      [Q.maturity, { value: 5 }],
+      [Q.multiple_choice, { value: ['logging', 'mfa'] }],
+      [Q.text, { value: 'x'.repeat(10_000), note: 'n'.repeat(5000) }],
+      [Q.na_allowed, { na: true }],
+    ];
+    for (const [key, body] of fitting) {
+      const res = await owner.client.request(`${base}/${assessmentId}/answers/${key}`, {
+        method: 'PUT',
+        json: body,
+      });
+      expect(res.status, (await res.text()).slice(0, 300)).toBe(200);
+    }
   });
 });

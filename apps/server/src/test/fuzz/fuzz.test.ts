@@ -208,7 +208,11 @@ for (const route of Object.keys(OPERATIONS)) {
             if (changed.length > 0)
               throw new Error(`a refused request changed ${changed.join(', ')}: ${what}`);
           }),
-          { seed: seedOf(`${route} ${persona}`), numRuns: RUNS, interruptAfterTimeLimit: 60_000 },
+          {
+            seed: seedOf(`${route} ${persona}`),
+            numRuns: RUNS * (hint.runs ?? 1),
+            interruptAfterTimeLimit: 60_000,
+          },
         );
         if (persona === 'owner') {
           expect(pastGuard, `the owner never got past the guard of ${route}`).toBeGreaterThan(0);

@@ -14,7 +14,7 @@ import {
   type TenantSort,
 } from '@tenantry/shared';
 import fc from 'fast-check';
-import { answerFields } from './answers.ts';
+import { answerFields, newAssessmentFields } from './assessments.ts';
 import type { FuzzIds } from './world.ts';
 
 /** Building blocks of a forged cursor: plausible ones for a plausible request, else hostile. */
@@ -55,6 +55,8 @@ export interface FuzzOperation {
   ) => fc.Arbitrary<unknown[]>;
   /** The request body is bytes of the declared media types (not JSON). */
   body?: 'binary';
+  /** Runs per persona as a multiple of FUZZ_RUNS: for inputs with many more cases than that. */
+  runs?: number;
 }
 
 const tenant = { path: { tenantId: (ids: FuzzIds) => ids.tenantId } };
@@ -73,9 +75,11 @@ const assessment = (
 const inAssessment = assessment();
 /** Every question of the assessment, one of each type. */
 const questionKey = (ids: FuzzIds) => Object.values(ids.questionKeys);
+/** Seven question types, each with its fitting values and near misses: three times the runs. */
 const answer: FuzzOperation = {
   path: { ...inAssessment.path, questionKey },
   fields: (path) => answerFields(path.questionKey ?? ''),
+  runs: 3,
 };
 const respondent: FuzzOperation = {
   path: { ...inAssessment.path, respondentId: (ids) => ids.respondentId },
@@ -193,7 +197,10 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
     ...tenant,
     cursor: (q, _ids, part) => fc.tuple(fc.constant(q.status ?? 'all'), part.time, part.id),
   },
-  'POST /api/v1/tenants/{tenantId}/assessments': tenant,
+  'POST /api/v1/tenants/{tenantId}/assessments': {
+    ...tenant,
+    fields: (_path, ids) => newAssessmentFields(ids),
+  },
   'GET /api/v1/tenants/{tenantId}/assessments/{assessmentId}': inAssessment,
   'PATCH /api/v1/tenants/{tenantId}/assessments/{assessmentId}': inAssessment,
   'DELETE /api/v1/tenants/{tenantId}/assessments/{assessmentId}': inAssessment,
@@ -226,7 +233,8 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   'PUT /api/v1/respond/answers/{questionKey}': {
     path: { questionKey },
     headers: (ids) => ({ [RESPONDENT_TOKEN_HEADER]: ids.respondentToken }),
-    fields: (path) => answerFields(path.questionKey ?? ''),
+    fields: answer.fields,
+    runs: answer.runs,
   },
   'POST /api/v1/respond/submit': {
     headers: (ids) => ({ [RESPONDENT_TOKEN_HEADER]: ids.submitterToken }),

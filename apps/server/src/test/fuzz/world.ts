@@ -8,7 +8,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import {
+  assessments,
+  frameworks,
   invitations,
+  liveEvents,
   media,
   memberships,
   sessions,
@@ -256,6 +259,13 @@ export async function buildWorld(t: TestApp): Promise<FuzzWorld> {
     ).id;
 
     // Assessments, made through their services as the API would (the owner acting on the tenant).
+    // What the previous reset (and the fuzz) made for them goes first, with its framework: the
+    // fingerprint taken after every request reads every row, so the world must not grow with
+    // each operation (answers, history, respondents and links go with their assessment).
+    await db.delete(assessments).where(eq(assessments.accountId, accountId));
+    await db.delete(liveEvents).where(eq(liveEvents.accountId, accountId));
+    if (ids.assessmentFrameworkId)
+      await db.delete(frameworks).where(eq(frameworks.id, ids.assessmentFrameworkId));
     const assessmentFw = await importFramework(db, actor, {
       scope: 'private',
       document: assessmentFrameworkDocument(`fuzz-assessed-${tag}`),
