@@ -12,7 +12,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // Two workers, the server, the database and two Chromiums share two cores: a journey of
+  // a dozen page loads can pass 30 s on a busy machine (seen in CI) without anything wrong.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
   outputDir: '.tmp/playwright-results',
