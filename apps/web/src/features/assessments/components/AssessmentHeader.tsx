@@ -22,7 +22,7 @@ import {
   IconPlayerPlay,
   IconTrash,
 } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { NAME_WRAP } from '#web/components/NameText.tsx';
 import { useChangeStatus, type StatusMove } from '../api/change-status.ts';
@@ -33,10 +33,12 @@ import { AssessmentStatusBadge, CompletionBar } from './Badges.tsx';
 import { EditAssessmentModal } from './EditAssessmentModal.tsx';
 import type { OwnerChoice } from './StartAssessmentModal.tsx';
 
+/** A labelled figure of the header (a group named by its label: "Score", "Completion"…). */
 function Stat({ label, children }: { label: string; children: ReactNode }) {
+  const id = useId();
   return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+    <div role="group" aria-labelledby={id}>
+      <Text id={id} size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
       <div>{children}</div>
