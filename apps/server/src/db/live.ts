@@ -7,7 +7,7 @@
  * `Last-Event-ID`. Nothing here holds state another process would need.
  */
 import { LIVE_EVENT_KINDS, type LiveEventKind } from '@tenantry/shared';
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, DatabaseHandle, Tx } from './client.ts';
 import { liveEvents } from './schema/assessments.ts';
 
@@ -32,20 +32,33 @@ export interface LiveHub {
   close(): Promise<void>;
 }
 
+export interface LiveEventInput {
+  accountId: string;
+  tenantId: string;
+  assessmentId: string;
+  kind: LiveEventKind;
+}
+
+/**
+ * The SQL of a live event, for a statement that writes the change itself: a CTE `e` recording
+ * the event (only for each row of `from`, when given: a guarded write's CTE), and the
+ * expression announcing it on commit.
+ */
+export function liveEventSql(event: LiveEventInput, from?: SQL) {
+  const row = sql`${event.accountId}, ${event.tenantId}, ${event.assessmentId}, ${event.kind}`;
+  return {
+    cte: sql`e as (insert into ${liveEvents} (account_id, tenant_id, assessment_id, kind)
+      ${from ? sql`select ${row} from ${from}` : sql`values (${row})`}
+      returning id, tenant_id, assessment_id, kind)`,
+    notify: sql`(select pg_notify(${LIVE_CHANNEL}, json_build_object(
+      'i', e.id, 't', e.tenant_id, 'a', e.assessment_id, 'k', e.kind)::text) from e)`,
+  };
+}
+
 /** Records a change and announces it on commit (call it inside the changing transaction). */
-export async function publishLive(
-  tx: Database | Tx,
-  event: { accountId: string; tenantId: string; assessmentId: string; kind: LiveEventKind },
-): Promise<void> {
-  await tx.execute(sql`
-    with e as (
-      insert into ${liveEvents} (account_id, tenant_id, assessment_id, kind)
-      values (${event.accountId}, ${event.tenantId}, ${event.assessmentId}, ${event.kind})
-      returning id, tenant_id, assessment_id, kind
-    )
-    select pg_notify(${LIVE_CHANNEL}, json_build_object(
-      'i', e.id, 't', e.tenant_id, 'a', e.assessment_id, 'k', e.kind)::text)
-    from e`);
+export async function publishLive(tx: Database | Tx, event: LiveEventInput): Promise<void> {
+  const live = liveEventSql(event);
+  await tx.execute(sql`with ${live.cte} select ${live.notify}`);
 }
 
 /** Events of a tenant after `afterId` (a reconnecting stream's Last-Event-ID), oldest first. */

@@ -22,13 +22,12 @@ import {
 } from '@tenantry/shared';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
-import { LIVE_CHANNEL } from '../../db/live.ts';
+import { liveEventSql } from '../../db/live.ts';
 import {
   answerHistory,
   answerWrites,
   assessmentAnswers,
   assessments,
-  liveEvents,
   respondents,
   type StatusChange,
   type StoredValue,
@@ -160,12 +159,15 @@ export const submittedError = () =>
     409,
     'You have submitted your answers, so they can no longer change. Ask the sender to reopen your part.',
   );
-export const revokedError = () =>
-  new AppError(
-    ASSESSMENT_ERROR_CODES.linkRevoked,
-    401,
-    'This link was withdrawn. Ask the person who sent it if you should still answer.',
-  );
+const LINK_MESSAGES = {
+  linkInvalid: 'This link is not valid. Ask the person who sent it for a new one.',
+  linkExpired: 'This link has expired. Ask the person who sent it for a new one.',
+  linkRevoked: 'This link was withdrawn. Ask the person who sent it if you should still answer.',
+} as const;
+
+/** 401 for a respondent link that does not (or no longer) work, with its own code. */
+export const linkError = (code: keyof typeof LINK_MESSAGES) =>
+  new AppError(ASSESSMENT_ERROR_CODES[code], 401, LINK_MESSAGES[code]);
 
 const jsonb = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
 const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -391,7 +393,7 @@ async function tryWrite(
   const respondentId = writer.source === 'respondent' ? writer.respondentId : null;
   if (respondentId) {
     if (!state.respondent) throw assessmentNotFound();
-    if (state.respondent.revokedAt) throw revokedError();
+    if (state.respondent.revokedAt) throw linkError('linkRevoked');
     if (state.respondent.submittedAt) throw submittedError();
   }
   const question = info.question;
@@ -440,17 +442,13 @@ async function tryWrite(
       ${h.value === null ? null : jsonb(h.value)}, ${h.na}, ${h.note}, ${h.source}, ${h.userId},
       ${h.respondentId}, ${h.answeredByName}, ${at(h.answeredAt)}, ${at(h.replacedAt)} from u)`;
 
+  const live = liveEventSql({ ...ref, kind: 'answer' }, sql`u`);
   /** Runs the statement; whether the assessment was still at the version read. */
   const run = async (set: SQL, parts: SQL, kind: 'answer' | null): Promise<boolean> => {
     const statement = sql`with ${guard(set)} ${claim} ${parts} ${bumpRespondent}
       ${
         kind
-          ? sql`, e as (insert into ${liveEvents} (account_id, tenant_id, assessment_id, kind)
-              select ${ref.accountId}, ${ref.tenantId}, ${ref.assessmentId}, ${kind} from u
-              returning id, tenant_id, assessment_id, kind)
-            select (select count(*) from u)::int as applied,
-              (select pg_notify(${LIVE_CHANNEL}, json_build_object('i', e.id, 't', e.tenant_id,
-                'a', e.assessment_id, 'k', e.kind)::text) from e) as notified`
+          ? sql`, ${live.cte} select (select count(*) from u)::int as applied, ${live.notify} as notified`
           : sql`select (select count(*) from u)::int as applied`
       }`;
     const [row] = await queryRows<{ applied: number }>(db, statement, { prepared: true });
@@ -535,7 +533,7 @@ async function claimed(db: Database, ref: AssessmentRef, key: string): Promise<b
 }
 
 /** A write whose idempotency key was already applied: the answer and progress as they are. */
-async function duplicate(state: WriteState): Promise<WriteResult> {
+function duplicate(state: WriteState): WriteResult {
   return {
     outcome: 'duplicate',
     answer: state.current ? toAnswer(state.current) : null,

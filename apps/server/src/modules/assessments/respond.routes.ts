@@ -105,7 +105,6 @@ export const respondRoutes = createRouter()
   .openapi(submitRoute, async (c) => {
     const { db } = c.var.deps;
     const respondent = await respondentByToken(db, c.req.valid('header')[RESPONDENT_TOKEN_HEADER]);
-    await submitRespondent(db, respondent);
-    const fresh = await respondentByToken(db, c.req.valid('header')[RESPONDENT_TOKEN_HEADER]);
-    return c.json(await respondentSession(db, fresh), 200, privateAnswer);
+    const submitted = await submitRespondent(db, respondent);
+    return c.json(await respondentSession(db, submitted), 200, privateAnswer);
   });

@@ -28,6 +28,7 @@ import type { MailContext } from '../../lib/mail/index.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import {
   assessmentNotFound,
+  linkError,
   lockedError,
   readStateByToken,
   writeWithState,
@@ -185,6 +186,42 @@ async function mailLink(
   }
 }
 
+/** A respondent change: audited, and announced to live streams (in the changing transaction). */
+async function respondentChanged(
+  tx: Tx,
+  scope: Scope,
+  action:
+    | 'assessments.respondent_added'
+    | 'assessments.respondent_resent'
+    | 'assessments.respondent_revoked',
+  assessment: { id: string; name: string },
+  respondent: { name: string; email: string },
+): Promise<void> {
+  await recordAudit(tx, scope, {
+    action,
+    targetType: 'assessment',
+    targetId: assessment.id,
+    data: { name: assessment.name, respondent: respondent.name, email: respondent.email },
+  });
+  await publishLive(tx, { ...scope, assessmentId: assessment.id, kind: 'respondent' });
+}
+
+/** The link of a new token (shown once), e-mailed unless `sendEmail` is false. */
+async function deliverLink(
+  db: Database,
+  scope: Scope,
+  mail: MailContext,
+  row: Row,
+  token: string,
+  opts: { assessmentName: string; sendEmail: boolean | undefined; answered: number },
+): Promise<RespondentLink> {
+  const link = respondentLink(mail.publicUrl, row, token);
+  const emailed =
+    opts.sendEmail !== false &&
+    (await mailLink(mail, row, link, await mailContext(db, scope, opts.assessmentName)));
+  return { respondent: toRespondent(row, opts.answered), link, emailed };
+}
+
 async function mailContext(db: Database, scope: Scope, assessmentName: string) {
   const [r] = await db
     .select({ tenantName: tenants.name, accountName: accounts.name })
@@ -265,20 +302,14 @@ export async function addRespondent(
       .update(assessments)
       .set({ respondentsTotal: sql`${assessments.respondentsTotal} + 1`, updatedAt: new Date() })
       .where(eq(assessments.id, assessmentId));
-    await recordAudit(tx, scope, {
-      action: 'assessments.respondent_added',
-      targetType: 'assessment',
-      targetId: assessmentId,
-      data: { name: a.name, respondent: input.name, email: input.email },
-    });
-    await publishLive(tx, { ...scope, assessmentId, kind: 'respondent' });
+    await respondentChanged(tx, scope, 'assessments.respondent_added', a, input);
     return { row: created!, assessmentName: a.name };
   });
-  const link = respondentLink(mail.publicUrl, row, token);
-  const emailed =
-    input.sendEmail !== false &&
-    (await mailLink(mail, row, link, await mailContext(db, scope, assessmentName)));
-  return { respondent: toRespondent(row, 0), link, emailed };
+  return deliverLink(db, scope, mail, row, token, {
+    assessmentName,
+    sendEmail: input.sendEmail,
+    answered: 0,
+  });
 }
 
 /** A new link (the old one stops working), e-mailed again; also restores a revoked one. */
@@ -308,21 +339,15 @@ export async function resendRespondent(
       })
       .where(eq(respondents.id, respondentId))
       .returning();
-    await recordAudit(tx, scope, {
-      action: 'assessments.respondent_resent',
-      targetType: 'assessment',
-      targetId: assessmentId,
-      data: { name: a.name, respondent: current.name, email: current.email },
-    });
-    await publishLive(tx, { ...scope, assessmentId, kind: 'respondent' });
+    await respondentChanged(tx, scope, 'assessments.respondent_resent', a, current);
     return { row: updated!, assessmentName: a.name };
   });
-  const link = respondentLink(mail.publicUrl, row, token);
-  const emailed =
-    input.sendEmail !== false &&
-    (await mailLink(mail, row, link, await mailContext(db, scope, assessmentName)));
   const counts = await answeredBy(db, assessmentId, [row.id]);
-  return { respondent: toRespondent(row, counts.get(row.id) ?? 0), link, emailed };
+  return deliverLink(db, scope, mail, row, token, {
+    assessmentName,
+    sendEmail: input.sendEmail,
+    answered: counts.get(row.id) ?? 0,
+  });
 }
 
 export async function revokeRespondent(
@@ -340,13 +365,7 @@ export async function revokeRespondent(
       .set({ revokedAt: new Date() })
       .where(eq(respondents.id, respondentId))
       .returning();
-    await recordAudit(tx, scope, {
-      action: 'assessments.respondent_revoked',
-      targetType: 'assessment',
-      targetId: assessmentId,
-      data: { name: a.name, respondent: current.name, email: current.email },
-    });
-    await publishLive(tx, { ...scope, assessmentId, kind: 'respondent' });
+    await respondentChanged(tx, scope, 'assessments.respondent_revoked', a, current);
     return updated!;
   });
   const counts = await answeredBy(db, assessmentId, [row.id]);
@@ -356,15 +375,6 @@ export async function revokeRespondent(
 // ---------------------------------------------------------------------------------------------
 // The respondent's side: the token is the authority
 // ---------------------------------------------------------------------------------------------
-
-const linkError = (code: 'linkInvalid' | 'linkExpired' | 'linkRevoked') => {
-  const messages = {
-    linkInvalid: 'This link is not valid. Ask the person who sent it for a new one.',
-    linkExpired: 'This link has expired. Ask the person who sent it for a new one.',
-    linkRevoked: 'This link was withdrawn. Ask the person who sent it if you should still answer.',
-  } as const;
-  return new AppError(ASSESSMENT_ERROR_CODES[code], 401, messages[code]);
-};
 
 /** The respondent a token belongs to: 401 with the reason when it is not (or no longer) valid. */
 export async function respondentByToken(
@@ -507,14 +517,15 @@ export async function respondentWrite(
 }
 
 /** "Submit my part": the respondent's answers are final; the assessor sees who has finished. */
-export async function submitRespondent(db: Database, respondent: Row): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function submitRespondent(db: Database, respondent: Row): Promise<Row> {
+  return db.transaction(async (tx) => {
     const [current] = await tx
       .select()
       .from(respondents)
       .where(eq(respondents.id, respondent.id))
       .for('update');
-    if (!current || current.submittedAt) return;
+    if (!current) throw linkError('linkInvalid');
+    if (current.submittedAt) return current;
     const [a] = await tx
       .update(assessments)
       .set({ respondentsSubmitted: sql`${assessments.respondentsSubmitted} + 1` })
@@ -527,10 +538,11 @@ export async function submitRespondent(db: Database, respondent: Row): Promise<v
       .returning({ name: assessments.name, status: assessments.status });
     if (!a) throw linkError('linkInvalid');
     if (a.status === 'completed') throw lockedError();
-    await tx
+    const [submitted] = await tx
       .update(respondents)
       .set({ submittedAt: new Date(), lastSeenAt: new Date() })
-      .where(eq(respondents.id, respondent.id));
+      .where(eq(respondents.id, respondent.id))
+      .returning();
     await recordAudit(
       tx,
       { accountId: respondent.accountId, userId: null, email: respondent.email },
@@ -547,5 +559,6 @@ export async function submitRespondent(db: Database, respondent: Row): Promise<v
       assessmentId: respondent.assessmentId,
       kind: 'respondent',
     });
+    return submitted!;
   });
 }
