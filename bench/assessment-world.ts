@@ -146,3 +146,37 @@ export async function setUpAssessments(
     assessments,
   };
 }
+
+/**
+ * One respondent's link on an assessment of a shipped framework (found by a search of the
+ * library, e.g. "NIST"): what a real respondent opens. Returns the link's path and query.
+ */
+export async function shippedRespondentLink(
+  base: string,
+  cookie: string,
+  search: string,
+): Promise<string> {
+  const headers = { cookie };
+  const list = (await (
+    await call(base, `/api/v1/library/frameworks?q=${encodeURIComponent(search)}`, { headers })
+  ).json()) as { items: Array<{ id: string; name: string; latestVersion: number | null }> };
+  const fw = list.items.find((f) => f.latestVersion != null);
+  if (!fw) throw new Error(`no published framework matches "${search}"`);
+  const tenant = (await (
+    await call(base, '/api/v1/tenants', { headers, json: { name: 'Lighthouse client' } })
+  ).json()) as { id: string };
+  const a = (await (
+    await call(base, `/api/v1/tenants/${tenant.id}/assessments`, {
+      headers,
+      json: { frameworkId: fw.id, version: fw.latestVersion, name: fw.name },
+    })
+  ).json()) as { id: string };
+  const r = (await (
+    await call(base, `/api/v1/tenants/${tenant.id}/assessments/${a.id}/respondents`, {
+      headers,
+      json: { name: 'Phone respondent', email: 'phone@tenantry.test', sendEmail: false },
+    })
+  ).json()) as { link: string };
+  const link = new URL(r.link);
+  return link.pathname + link.search;
+}

@@ -1,13 +1,25 @@
 import { useMemo, useState } from 'react';
-import { markdownToHtml } from '../lib/markdown.ts';
+import { markdownToHtml, plainParagraphs } from '../lib/markdown.ts';
 
 /** Description or guidance text (markdown, rendered safely: see lib/markdown.ts). */
 export function Markdown({ text, className }: { text: string; className?: string }) {
-  const html = useMemo(() => markdownToHtml(text), [text]);
+  const plain = useMemo(() => plainParagraphs(text), [text]);
+  const html = useMemo(() => (plain ? '' : markdownToHtml(text)), [plain, text]);
+  const classes = className ? `md ${className}` : 'md';
+  if (plain) {
+    if (plain.length === 0) return null;
+    return (
+      <div className={classes}>
+        {plain.map((p, i) => (
+          <p key={i}>{p}</p>
+        ))}
+      </div>
+    );
+  }
   if (!html) return null;
   return (
     <div
-      className={className ? `md ${className}` : 'md'}
+      className={classes}
       // micromark escapes raw HTML and drops dangerous URLs; markdownToHtml checks the rest.
       dangerouslySetInnerHTML={{ __html: html }}
     />

@@ -37,6 +37,40 @@ interface Props {
 
 type SectionHeading = 'h2' | 'h3' | 'h4' | 'h5';
 
+/** Questions rendered with the first paint, then added per task (each task stays short). */
+const FIRST_QUESTIONS = 8;
+const QUESTIONS_PER_TASK = 3;
+
+/**
+ * How many questions are on the page: the first few at once, then more after each paint, in
+ * tasks short enough that the page answers a tap at any moment (a long questionnaire rendered
+ * in one go blocks a phone's main thread for most of a second).
+ */
+export function useRevealed(total: number): number {
+  const [revealed, setRevealed] = useState(() => Math.min(total, FIRST_QUESTIONS));
+  useEffect(() => {
+    if (revealed >= total) return;
+    const timer = setTimeout(() => setRevealed((n) => Math.min(total, n + QUESTIONS_PER_TASK)), 0);
+    return () => clearTimeout(timer);
+  }, [revealed, total]);
+  return Math.min(revealed, total);
+}
+
+/** Where each section starts in the questionnaire's order of questions (questionsOf's). */
+function sectionStarts(sections: readonly Section[]): Map<string, number> {
+  const starts = new Map<string, number>();
+  let n = 0;
+  const walk = (list: readonly Section[]) => {
+    for (const s of list) {
+      starts.set(s.key, n);
+      n += s.questions.length;
+      walk(s.sections);
+    }
+  };
+  walk(sections);
+  return starts;
+}
+
 export function Questionnaire(props: Props) {
   const { session, saved, queue, offline } = props;
   const snap = useSyncExternalStore(queue.subscribe, queue.snapshot);
@@ -54,6 +88,8 @@ export function Questionnaire(props: Props) {
   );
   const answered = countAnswered(questions, answerOf);
   const total = questions.length;
+  const starts = useMemo(() => sectionStarts(session.document.sections), [session.document]);
+  const revealed = useRevealed(total);
 
   const onAnswer = useCallback(
     (key: string, fields: AnswerFields) => void queue.enqueue(key, fields),
@@ -62,6 +98,8 @@ export function Questionnaire(props: Props) {
   const onDismiss = useCallback((key: string) => queue.dismissFailed(key), [queue]);
 
   const renderSection = (s: Section, depth: number) => {
+    const start = starts.get(s.key) ?? 0;
+    if (start >= revealed && revealed < total) return null;
     const H = `h${Math.min(2 + depth, 5)}` as SectionHeading;
     const q = `h${Math.min(3 + depth, 6)}` as Heading;
     const id = `s-${s.key}`;
@@ -72,7 +110,7 @@ export function Questionnaire(props: Props) {
         </H>
         <Markdown text={s.description} />
         <Guidance text={s.guidance} />
-        {s.questions.map((question) => (
+        {s.questions.slice(0, Math.max(0, revealed - start)).map((question) => (
           <QuestionCard
             key={question.key}
             question={question}
@@ -139,7 +177,7 @@ export function Questionnaire(props: Props) {
         ) : (
           session.document.sections.map((s) => renderSection(s, 0))
         )}
-        {!readOnly && (
+        {!readOnly && revealed >= total && (
           <SubmitPart
             open={total - answered}
             waiting={snap.writes.length}

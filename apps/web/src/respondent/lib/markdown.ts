@@ -82,3 +82,29 @@ function parse(url: string, origin: string): URL | null {
     return null;
   }
 }
+
+/**
+ * Characters and line starts that can make markdown of a text (emphasis, code, links, HTML,
+ * entities, headings, tables, quotes, lists, rules, bare links and addresses, hard breaks).
+ */
+const MARKUP =
+  /[\\`*_[\]<>#|~!&@]|www\.|:\/\/| {2}\n|^ {0,3}(?:[-+=>]|\d{1,9}[.)])|^ {4}|^ {0,3}\t/m;
+
+/**
+ * The paragraphs of a text with no markdown in it (most descriptions are plain sentences), or
+ * null when it may have some: micromark is then needed. Shown as text, it renders exactly as
+ * micromark would render it, without parsing each one (a long questionnaire has hundreds).
+ */
+export function plainParagraphs(markdown: string): string[] | null {
+  if (MARKUP.test(markdown)) return null;
+  return markdown
+    .split(/\n[ \t]*\n/)
+    .map((p) =>
+      p
+        .split('\n')
+        .map((line) => line.trim())
+        .join('\n')
+        .trim(),
+    )
+    .filter((p) => p !== '');
+}
