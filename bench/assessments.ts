@@ -12,6 +12,7 @@
  *    travels by LISTEN/NOTIFY); on PGlite, one process.
  *
  *   npx tsx bench/assessments.ts [--duration 3] [--rounds 3] [--only pglite|postgres] [--saves 200]
+ *     [--cpu-prof DIR]   (a CPU profile of the answering server: DIR/<database>/*.cpuprofile)
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -40,6 +41,7 @@ const DURATION = Number(opt('duration', 3));
 const ROUNDS = Number(opt('rounds', 3));
 const ONLY = opt('only', '');
 const SAVES = Number(opt('saves', 200));
+const CPU_PROF = opt('cpu-prof', '') || undefined;
 const ASSESSMENTS = 200;
 const QUESTIONS = 50;
 
@@ -178,7 +180,7 @@ async function liveLatency(writer: Server, reader: Server, world: AssessmentWorl
 async function benchDatabase(name: string, env: Record<string, string>, connections: number) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tenantry-bench-${name}-`));
   const fullEnv = { DATA_DIR: dataDir, ...env };
-  const servers: Server[] = [await startServer(name, fullEnv)];
+  const servers: Server[] = [await startServer(name, fullEnv, { cpuProfDir: CPU_PROF })];
   try {
     const a = servers[0]!;
     const cookie = await signUpOwner(a.base, fullEnv);
