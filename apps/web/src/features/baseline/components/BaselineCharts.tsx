@@ -1,0 +1,121 @@
+// The charts' styles load with the baseline tab's chunk, never with the app shell.
+import '@mantine/charts/styles.css';
+import type { SectionComparison } from '@tenantry/shared';
+import { BarChart, RadarChart } from '@mantine/charts';
+import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { chartSummary, deltaRows, formatDelta, radarRows, shorten } from '../lib/baseline-view.ts';
+
+const pct = (v: number) => `${v} %`;
+const pts = (v: number) => formatDelta(v / 100);
+
+/** A chart's frame: a heading, the chart as one image named by its words, and a note. */
+function ChartCard({
+  title,
+  label,
+  children,
+}: {
+  title: string;
+  label: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Paper withBorder radius="md" p="md" miw={0}>
+      <Title order={3} size="h5" mb="xs">
+        {title}
+      </Title>
+      <div role="img" aria-label={label}>
+        {children}
+      </div>
+    </Paper>
+  );
+}
+
+/**
+ * The top-level sections at a glance: a radar of their latest, baseline and target scores
+ * (bars side by side with fewer than three sections), and a bar per section of its change in
+ * points. Both are images named by their figures; the sections table has them in full.
+ */
+export function BaselineCharts({ sections }: { sections: readonly SectionComparison[] }) {
+  const radar = radarRows(sections);
+  const deltas = deltaRows(sections);
+  const withTarget = radar.some((r) => r.Target !== null);
+  const summary = chartSummary(sections);
+  if (radar.length === 0) return null;
+  const scoreSeries = [
+    { name: 'Latest', color: 'indigo.6' },
+    { name: 'Baseline', color: 'gray.6' },
+    ...(withTarget ? [{ name: 'Target', color: 'teal.6' }] : []),
+  ];
+
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+      <ChartCard title="Section scores" label={`Scores by section. ${summary}`}>
+        {radar.length >= 3 ? (
+          <RadarChart
+            h={300}
+            data={radar}
+            dataKey="section"
+            withLegend
+            withTooltip
+            accessibilityLayer={false}
+            series={scoreSeries.map((s) => ({
+              ...s,
+              opacity: s.name === 'Latest' ? 0.35 : s.name === 'Baseline' ? 0.15 : 0,
+            }))}
+            radarProps={(s) =>
+              s.name === 'Target' ? { strokeDasharray: '4 4', strokeWidth: 1.5 } : {}
+            }
+            polarAngleAxisProps={{ tickFormatter: (v: string) => shorten(v, 18) }}
+            polarRadiusAxisProps={{ domain: [0, 100], tick: false, axisLine: false }}
+            withPolarRadiusAxis
+            tooltipProps={{ formatter: (v) => (typeof v === 'number' ? pct(v) : '—') }}
+          />
+        ) : (
+          <BarChart
+            h={240}
+            data={radar}
+            dataKey="section"
+            series={scoreSeries}
+            withLegend
+            accessibilityLayer={false}
+            yAxisProps={{ domain: [0, 100] }}
+            valueFormatter={pct}
+            xAxisProps={{ tickFormatter: (v: string) => shorten(v, 16) }}
+          />
+        )}
+      </ChartCard>
+      <ChartCard title="Change by section" label={`Change by section, in points. ${summary}`}>
+        {deltas.length === 0 ? (
+          <Text size="sm" c="dimmed" py="xl" ta="center">
+            No section has a score on both sides yet.
+          </Text>
+        ) : (
+          <BarChart
+            h={Math.max(180, 44 * deltas.length + 50)}
+            data={deltas}
+            dataKey="section"
+            orientation="vertical"
+            series={[{ name: 'Change', color: 'gray.6' }]}
+            getBarColor={(v) => (v > 0 ? 'green.6' : v < 0 ? 'red.6' : 'gray.5')}
+            accessibilityLayer={false}
+            valueFormatter={pts}
+            withBarValueLabel
+            gridAxis="x"
+            maxBarWidth={22}
+            yAxisProps={{ width: 110, tickFormatter: (v: string) => shorten(v, 16) }}
+            xAxisProps={{ domain: ([min, max]: readonly [number, number]) => symmetric(min, max) }}
+            referenceLines={[{ x: 0, color: 'gray.5' }]}
+          />
+        )}
+      </ChartCard>
+    </SimpleGrid>
+  );
+}
+
+/** An axis around zero, wide enough for both directions (at least ±10 points). */
+function symmetric(min: number, max: number): [number, number] {
+  const m = Math.max(10, Math.abs(min), Math.abs(max));
+  const step = m <= 20 ? 5 : 10;
+  const edge = Math.ceil(m / step) * step;
+  return [-edge, edge];
+}

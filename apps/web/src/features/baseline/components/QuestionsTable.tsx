@@ -1,0 +1,156 @@
+import type { QuestionComparison } from '@tenantry/shared';
+import { Anchor, Badge, Card, Code, Group, Stack, Table, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { NAME_WRAP } from '#web/components/NameText.tsx';
+import { questionGap, questionScoreText } from '../lib/baseline-view.ts';
+import { DeltaText, TrendBadge } from './Trend.tsx';
+
+export interface QuestionsTableProps {
+  label: string;
+  questions: readonly QuestionComparison[];
+  /** The question in focus: highlighted and scrolled into view. */
+  focusKey: string | null;
+  /** The URL that focuses a question. */
+  hrefFor: (questionKey: string) => string;
+}
+
+const NUM = { style: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } } as const;
+const FOCUSED = 'var(--mantine-primary-color-light)';
+const CHANGED_HINT = 'Its text, type or answer options changed in the new framework version.';
+
+/** The markers of a question: changed between versions, a gap now, or a gap closed. */
+function Markers({ q }: { q: QuestionComparison }) {
+  const gap = questionGap(q);
+  if (!q.changed && !gap) return null;
+  return (
+    <Group gap={4} mt={4}>
+      {q.changed ? (
+        <Badge size="xs" variant="outline" color="violet" tt="none" title={CHANGED_HINT}>
+          Changed in new version
+        </Badge>
+      ) : null}
+      {gap === 'gap' ? (
+        <Badge size="xs" variant="light" color="orange" tt="none">
+          Gap
+        </Badge>
+      ) : gap === 'closed' ? (
+        <Badge size="xs" variant="light" color="green" tt="none">
+          Gap closed
+        </Badge>
+      ) : null}
+    </Group>
+  );
+}
+
+function Score({ side }: { side: QuestionComparison['latest'] }) {
+  const text = questionScoreText(side);
+  const plain = side?.score != null && !side.na;
+  return (
+    <Text component="span" size={plain ? 'sm' : 'xs'} c={plain ? undefined : 'dimmed'} {...NUM}>
+      {text}
+    </Text>
+  );
+}
+
+/**
+ * A section's questions compared: key, title, both scores, change and trend, with markers for
+ * a question changed between framework versions and for gaps. The question in focus is
+ * highlighted (`aria-current`) and scrolled into view. On a phone, one card per question.
+ */
+export function QuestionsTable({ label, questions, focusKey, hrefFor }: QuestionsTableProps) {
+  useEffect(() => {
+    if (!focusKey) return;
+    // After the navigation's own scroll to the top (a parent's effect, run after this one).
+    const timer = window.setTimeout(() => {
+      const rows = document.querySelectorAll<HTMLElement>('[data-focused-question]');
+      const visible = [...rows].find((el) => el.getClientRects().length > 0);
+      visible?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    }, 50);
+    return () => window.clearTimeout(timer);
+  }, [focusKey]);
+
+  const key = (q: QuestionComparison) => (
+    <Anchor component={Link} to={hrefFor(q.key)} size="xs" underline="hover">
+      <Code>{q.key}</Code>
+    </Anchor>
+  );
+  const focusProps = (q: QuestionComparison) =>
+    q.key === focusKey
+      ? { 'aria-current': true as const, 'data-focused-question': '', bg: FOCUSED }
+      : {};
+
+  return (
+    <>
+      <Table.ScrollContainer minWidth={720} visibleFrom="sm">
+        <Table highlightOnHover aria-label={label} verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Key</Table.Th>
+              <Table.Th>Question</Table.Th>
+              <Table.Th ta="right">Baseline</Table.Th>
+              <Table.Th ta="right">Latest</Table.Th>
+              <Table.Th ta="right">Change</Table.Th>
+              <Table.Th>Trend</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {questions.map((q) => (
+              <Table.Tr key={q.key} {...focusProps(q)}>
+                <Table.Td style={{ verticalAlign: 'top' }}>{key(q)}</Table.Td>
+                <Table.Td maw={380}>
+                  <Text size="sm" style={NAME_WRAP} fw={q.key === focusKey ? 600 : undefined}>
+                    {q.title}
+                  </Text>
+                  <Markers q={q} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Score side={q.baseline} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Score side={q.latest} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <DeltaText delta={q.delta} />
+                </Table.Td>
+                <Table.Td>
+                  <TrendBadge trend={q.trend} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Stack
+        gap="xs"
+        hiddenFrom="sm"
+        component="ul"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+        aria-label={label}
+      >
+        {questions.map((q) => (
+          <Card key={q.key} withBorder padding="sm" component="li" {...focusProps(q)}>
+            <Stack gap={6}>
+              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                {key(q)}
+                <TrendBadge trend={q.trend} size="xs" />
+              </Group>
+              <Text size="sm" style={NAME_WRAP} fw={q.key === focusKey ? 600 : undefined}>
+                {q.title}
+              </Text>
+              <Group gap="xs" wrap="wrap">
+                <Text size="sm" {...NUM}>
+                  <Score side={q.baseline} /> → <Score side={q.latest} />
+                </Text>
+                <DeltaText delta={q.delta} />
+              </Group>
+              <Markers q={q} />
+            </Stack>
+          </Card>
+        ))}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+import {
+  formatScore,
+  type BaselineComparison,
+  type QuestionComparison,
+  type SectionComparison,
+} from '@tenantry/shared';
+import { Anchor, Breadcrumbs, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { NAME_WRAP } from '#web/components/NameText.tsx';
+import { childrenOf, gapText, questionsOf, targetOf } from '../lib/baseline-view.ts';
+import { QuestionsTable } from './QuestionsTable.tsx';
+import { SectionsTable } from './SectionsTable.tsx';
+import { DeltaText, TrendBadge } from './Trend.tsx';
+
+export interface SectionDetailProps {
+  comparison: BaselineComparison;
+  section: SectionComparison;
+  trail: SectionComparison[];
+  question: QuestionComparison | null;
+  /** All sections (the comparison without a focus). */
+  allHref: string;
+  /** The URL of a focus (section or question key). */
+  hrefFor: (key: string) => string;
+}
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div role="group" aria-labelledby={id}>
+      <Text id={id} size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text size="lg" fw={700} component="div" style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/**
+ * One section drilled into: where it sits (breadcrumb back to all sections), its figures, its
+ * subsections and its own questions; a question in focus is highlighted among them.
+ */
+export function SectionDetail({
+  comparison,
+  section,
+  trail,
+  question,
+  allHref,
+  hrefFor,
+}: SectionDetailProps) {
+  const subsections = childrenOf(comparison.sections, section.key);
+  const questions = questionsOf(comparison.questions, section.key);
+  const gap = gapText(section.latest);
+
+  return (
+    <Stack gap="md">
+      <nav aria-label="Breadcrumb">
+        <Breadcrumbs
+          separatorMargin={6}
+          styles={{ root: { flexWrap: 'wrap', rowGap: 4 }, breadcrumb: NAME_WRAP }}
+        >
+          <Anchor component={Link} to={allHref} size="sm">
+            All sections
+          </Anchor>
+          {trail.map((s) => (
+            <Anchor key={s.key} component={Link} to={hrefFor(s.key)} size="sm">
+              {s.title}
+            </Anchor>
+          ))}
+          {question ? (
+            <Anchor component={Link} to={hrefFor(section.key)} size="sm">
+              {section.title}
+            </Anchor>
+          ) : (
+            <Text size="sm" fw={500} aria-current="page">
+              {section.title}
+            </Text>
+          )}
+          {question ? (
+            <Text size="sm" fw={500} aria-current="page">
+              {question.key}
+            </Text>
+          ) : null}
+        </Breadcrumbs>
+      </nav>
+
+      <Paper withBorder radius="md" p="md">
+        <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap" mb="sm">
+          <Title order={2} size="h4" style={NAME_WRAP}>
+            {section.title}
+          </Title>
+          <TrendBadge trend={section.trend} />
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
+          <Figure label="Baseline">{formatScore(section.baseline?.score)}</Figure>
+          <Figure label="Latest">{formatScore(section.latest?.score)}</Figure>
+          <Figure label="Change">
+            <DeltaText delta={section.delta} size="lg" fw={700} />
+          </Figure>
+          <Figure label="Target">{formatScore(targetOf(section))}</Figure>
+          <Figure label="Gap">
+            <Text
+              inherit
+              component="span"
+              c={gap === 'Met' ? 'green' : gap === '—' ? 'dimmed' : 'orange'}
+            >
+              {gap}
+            </Text>
+          </Figure>
+        </SimpleGrid>
+      </Paper>
+
+      {subsections.length > 0 ? (
+        <Stack gap="xs">
+          <Title order={3} size="h5">
+            Subsections
+          </Title>
+          <SectionsTable
+            label={`Subsections of ${section.title}`}
+            rows={subsections}
+            all={comparison.sections}
+            hrefFor={hrefFor}
+          />
+        </Stack>
+      ) : null}
+
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          Questions
+        </Title>
+        {questions.length > 0 ? (
+          <QuestionsTable
+            label={`Questions of ${section.title}`}
+            questions={questions}
+            focusKey={question?.key ?? null}
+            hrefFor={hrefFor}
+          />
+        ) : (
+          <Text size="sm" c="dimmed">
+            {subsections.length > 0
+              ? 'This section has no questions of its own: they are in its subsections.'
+              : 'No questions in this section.'}
+          </Text>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,131 @@
+import { formatScore, type SectionComparison } from '@tenantry/shared';
+import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { NAME_WRAP } from '#web/components/NameText.tsx';
+import { TableOrCards } from '#web/components/TableOrCards.tsx';
+import { childrenOf, gapText, targetOf } from '../lib/baseline-view.ts';
+import { DeltaText, TrendBadge } from './Trend.tsx';
+
+export interface SectionsTableProps {
+  /** The table's name. */
+  label: string;
+  /** The rows: sections of one level. */
+  rows: readonly SectionComparison[];
+  /** Every section of the comparison (to count subsections). */
+  all: readonly SectionComparison[];
+  /** The URL that drills into a section. */
+  hrefFor: (sectionKey: string) => string;
+}
+
+const NUM = { style: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } } as const;
+
+function Gap({ s, inherit = false }: { s: SectionComparison; inherit?: boolean }) {
+  const text = gapText(s.latest);
+  return (
+    <Text
+      component="span"
+      size={inherit ? undefined : 'sm'}
+      inherit={inherit}
+      c={text === 'Met' ? 'green' : text === '—' ? 'dimmed' : 'orange'}
+      fw={text === '—' ? undefined : 500}
+      {...NUM}
+    >
+      {text}
+    </Text>
+  );
+}
+
+function Progress({ s, all }: { s: SectionComparison; all: readonly SectionComparison[] }) {
+  const subs = childrenOf(all, s.key).length;
+  const side = s.latest ?? s.baseline;
+  const parts = [
+    subs ? `${subs} ${subs === 1 ? 'subsection' : 'subsections'}` : null,
+    side ? `${side.answered}/${side.total} answered` : null,
+  ].filter(Boolean);
+  return parts.length ? (
+    <Text size="xs" c="dimmed">
+      {parts.join(' · ')}
+    </Text>
+  ) : null;
+}
+
+/**
+ * Sections of one level compared: baseline, latest, target, gap to it, change and trend. A
+ * section's name drills into it. On a phone, one card per section.
+ */
+export function SectionsTable({ label, rows, all, hrefFor }: SectionsTableProps) {
+  const items = rows.map((s) => ({ ...s, id: s.key }));
+  const title = (s: SectionComparison) => (
+    <Anchor component={Link} to={hrefFor(s.key)} fw={600} size="sm" style={NAME_WRAP}>
+      {s.title}
+    </Anchor>
+  );
+  return (
+    <TableOrCards
+      label={label}
+      items={items}
+      minWidth={760}
+      head={
+        <>
+          <Table.Th>Section</Table.Th>
+          <Table.Th ta="right">Baseline</Table.Th>
+          <Table.Th ta="right">Latest</Table.Th>
+          <Table.Th ta="right">Target</Table.Th>
+          <Table.Th ta="right">Gap</Table.Th>
+          <Table.Th ta="right">Change</Table.Th>
+          <Table.Th>Trend</Table.Th>
+        </>
+      }
+      row={(s) => (
+        <>
+          <Table.Td maw={320}>
+            {title(s)}
+            <Progress s={s} all={all} />
+          </Table.Td>
+          <Table.Td ta="right" {...NUM}>
+            {formatScore(s.baseline?.score)}
+          </Table.Td>
+          <Table.Td ta="right" fw={600} {...NUM}>
+            {formatScore(s.latest?.score)}
+          </Table.Td>
+          <Table.Td ta="right" {...NUM}>
+            {formatScore(targetOf(s))}
+          </Table.Td>
+          <Table.Td ta="right">
+            <Gap s={s} />
+          </Table.Td>
+          <Table.Td ta="right">
+            <DeltaText delta={s.delta} />
+          </Table.Td>
+          <Table.Td>
+            <TrendBadge trend={s.trend} />
+          </Table.Td>
+        </>
+      )}
+      card={(s) => (
+        <Stack gap={6}>
+          <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+            <Group gap={4} wrap="nowrap" miw={0}>
+              {title(s)}
+              <IconChevronRight size={14} aria-hidden style={{ flexShrink: 0 }} />
+            </Group>
+            <TrendBadge trend={s.trend} />
+          </Group>
+          <Group gap="xs" wrap="wrap">
+            <Text size="sm" {...NUM}>
+              {formatScore(s.baseline?.score)} → <strong>{formatScore(s.latest?.score)}</strong>
+            </Text>
+            <DeltaText delta={s.delta} />
+          </Group>
+          {targetOf(s) !== null ? (
+            <Text size="xs" c="dimmed">
+              Target {formatScore(targetOf(s))} · gap <Gap s={s} inherit />
+            </Text>
+          ) : null}
+          <Progress s={s} all={all} />
+        </Stack>
+      )}
+    />
+  );
+}
