@@ -13,6 +13,7 @@ import { TenantSharingPanel } from '#web/features/sharing/components/TenantShari
 import { ApiError } from '#web/lib/api.ts';
 import type { ScreenProps } from '#web/app/route-handle.ts';
 import { TenantAssessments } from './assessments.tsx';
+import { TenantBaseline } from './baseline.tsx';
 
 const TABS = SCREEN_TABS.tenant;
 /** Managed by the account that shared the client tenant: not shown to a shared user. */
@@ -20,8 +21,6 @@ const MEMBERS_ONLY: readonly string[] = ['sharing', 'settings'];
 const SHARED_TABS = TABS.filter((t) => !MEMBERS_ONLY.includes(t));
 /** Tabs whose features have not landed yet say so plainly. */
 const LATER: Record<string, string> = {
-  baseline:
-    'Mark a completed assessment as the baseline and compare the latest one with it, section by section.',
   remediation:
     'Track the work that closes the gaps: tasks from playbooks, who does them and by when.',
 };
@@ -91,7 +90,7 @@ export default function TenantScreen({ screen }: ScreenProps) {
                 </Badge>
               ) : null}
               {tenant.industry ? <span>{tenant.industry}</span> : null}
-              {focus && active !== 'assessments' ? (
+              {focus && active !== 'assessments' && active !== 'baseline' ? (
                 <span>
                   In focus: <strong>{focus}</strong>
                 </span>
@@ -118,6 +117,8 @@ export default function TenantScreen({ screen }: ScreenProps) {
           <TenantSettings tenant={tenant} />
         ) : active === 'assessments' ? (
           <TenantAssessments tenant={tenant} focus={focus} />
+        ) : active === 'baseline' ? (
+          <TenantBaseline tenant={tenant} focus={focus} />
         ) : active === 'sharing' ? (
           <TenantSharingPanel tenantId={tenant.id} myRole={tenant.access.accountRole} />
         ) : LATER[active] ? (
