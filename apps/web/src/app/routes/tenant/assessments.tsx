@@ -9,6 +9,7 @@ import {
   type OwnerChoice,
 } from '#web/features/assessments/components/StartAssessmentModal.tsx';
 import { useMe } from '#web/features/auth/api/me.ts';
+import { MarkBaselineButton } from '#web/features/baseline/components/MarkBaselineButton.tsx';
 import { membersQueryOptions } from '#web/features/members/api/list-members.ts';
 
 /** The members who may own an assessment (members of the account only; read when needed). */
@@ -26,7 +27,8 @@ export const assessmentHref = (tenantId: string, assessmentId: string) =>
 /**
  * The tenant's assessments tab: the list (with "Start assessment" for members who manage
  * assessments) or, with a focus, one assessment's screen. Composes the assessments feature
- * with the members feature (owner choices) and the session (who starts it).
+ * with the members feature (owner choices), the baseline feature ("Mark as baseline" on a
+ * completed assessment) and the session (who starts it).
  */
 export function TenantAssessments({
   tenant,
@@ -50,6 +52,16 @@ export function TenantAssessments({
         assessmentId={focus}
         listHref={listHref}
         owners={owners}
+        headerActions={(a) =>
+          a.status === 'completed' ? (
+            <MarkBaselineButton
+              tenantId={tenant.id}
+              assessmentId={a.id}
+              assessmentName={a.name}
+              baselineHref={`/tenant/${encodeURIComponent(tenant.id)}/baseline`}
+            />
+          ) : null
+        }
       />
     );
   }

@@ -54,6 +54,8 @@ export interface AssessmentHeaderProps {
   /** The assessment was deleted: back to the list. */
   onDeleted: () => void;
   now: number;
+  /** More actions for who manages it (e.g. "Mark as baseline", from another feature). */
+  extraActions?: (assessment: AssessmentDetail) => ReactNode;
 }
 
 /**
@@ -67,6 +69,7 @@ export function AssessmentHeader({
   listHref,
   onDeleted,
   now,
+  extraActions,
 }: AssessmentHeaderProps) {
   const change = useChangeStatus(tenantId, a.id);
   const remove = useDeleteAssessment(tenantId, a.id);
@@ -147,6 +150,7 @@ export function AssessmentHeader({
                 Reopen
               </Button>
             ) : null}
+            {extraActions?.(a)}
             <Button
               variant="default"
               leftSection={<IconPencil size={16} aria-hidden />}

@@ -11,7 +11,7 @@ import { useAssessment } from '../api/get-assessment.ts';
 import { useAnswerWriter } from '../api/save-answer.ts';
 import { useLiveAssessments } from '../api/use-live-assessments.ts';
 import { isLocked, statusLabel } from '../lib/assessment-view.ts';
-import { AssessmentHeader } from './AssessmentHeader.tsx';
+import { AssessmentHeader, type AssessmentHeaderProps } from './AssessmentHeader.tsx';
 import { QuestionsView } from './QuestionsView.tsx';
 import { RespondentsPanel } from './RespondentsPanel.tsx';
 import type { OwnerChoice } from './StartAssessmentModal.tsx';
@@ -23,6 +23,8 @@ export interface AssessmentScreenProps {
   /** The tenant's list of assessments. */
   listHref: string;
   owners: OwnerChoice[] | undefined;
+  /** More actions of the header for who manages the assessment (composed by the route). */
+  headerActions?: AssessmentHeaderProps['extraActions'];
 }
 
 type Tab = 'questions' | 'respondents' | 'activity';
@@ -37,6 +39,7 @@ export function AssessmentScreen({
   assessmentId,
   listHref,
   owners,
+  headerActions,
 }: AssessmentScreenProps) {
   const query = useAssessment(tenantId, assessmentId);
   const write = useAnswerWriter(tenantId, assessmentId);
@@ -87,6 +90,7 @@ export function AssessmentScreen({
         owners={owners}
         listHref={listHref}
         now={now}
+        extraActions={headerActions}
         onDeleted={() => {
           void navigate(listHref, { replace: true });
           qc.removeQueries({ queryKey: assessmentKeys.detail(tenantId, assessmentId) });
