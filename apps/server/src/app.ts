@@ -40,6 +40,7 @@ import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
 import { signupRoutes } from './modules/signup/signup.routes.ts';
 import { sharedSignInCodeEmail } from './modules/sharing/sharing.emails.ts';
 import { assessmentRoutes } from './modules/assessments/assessments.routes.ts';
+import { baselineRoutes } from './modules/baseline/baseline.routes.ts';
 import { liveRoutes } from './modules/assessments/live.routes.ts';
 import { respondRoutes } from './modules/assessments/respond.routes.ts';
 import { createMailboxMailer } from './modules/system/mailbox.service.ts';
@@ -157,6 +158,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   api.route('/', contentMediaRoutes);
   api.route('/', libraryRoutes);
   api.route('/', assessmentRoutes);
+  api.route('/', baselineRoutes);
   api.route('/', liveRoutes);
   api.route('/', respondRoutes);
   if (config.benchCeilingRoute) api.route('/', createBenchRoutes(database.db));

@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'tenants.updated',
   'tenants.archived',
   'tenants.restored',
+  'tenants.baseline_set',
+  'tenants.baseline_cleared',
   'sharing.shared',
   'sharing.role_changed',
   'sharing.revoked',

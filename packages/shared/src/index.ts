@@ -22,3 +22,4 @@ export * from './content.schemas.ts';
 export * from './framework-diff.ts';
 export * from './frameworks.schemas.ts';
 export * from './scoring.ts';
+export * from './baseline.schemas.ts';

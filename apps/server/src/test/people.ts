@@ -63,3 +63,25 @@ export async function addMember(
 export async function errorCode(res: Response): Promise<string> {
   return ((await res.json()) as { error: { code: string } }).error.code;
 }
+
+/**
+ * `owner` shares client tenant `tid` with a new outside person as `role`, who signs in with
+ * the e-mailed code: their signed-in client.
+ */
+export async function sharedUser(
+  t: TestApp,
+  owner: Person,
+  tid: string,
+  role: 'viewer' | 'contributor',
+): Promise<TestClient> {
+  const email = uniqueEmail(`shared-${role}`);
+  const shared = await owner.client.post(`/api/v1/tenants/${tid}/shares`, { email, role });
+  expect(shared.status, await shared.clone().text()).toBe(201);
+  const browser = t.client();
+  expect((await browser.post(`/api/v1/shared-signin/${tid}/code`, { email })).status).toBe(202);
+  const [mail] = await t.mailTo(email);
+  const code = /(\d{6})$/.exec(mail!.subject)![1];
+  const verified = await browser.post(`/api/v1/shared-signin/${tid}/verify`, { email, code });
+  expect(verified.status, await verified.clone().text()).toBe(200);
+  return browser;
+}

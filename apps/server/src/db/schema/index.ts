@@ -8,3 +8,4 @@ export * from './media.ts';
 export * from './sharing.ts';
 export * from './tenants.ts';
 export * from './assessments.ts';
+export * from './baseline.ts';

@@ -38,22 +38,23 @@ import {
   scopedFramework,
 } from './assessments.framework.ts';
 
-type Row = typeof assessments.$inferSelect;
+export type AssessmentRow = typeof assessments.$inferSelect;
+type Row = AssessmentRow;
 type Scope = TenantContext & { name: string };
 
 const validation = (message: string, fields: Record<string, string>) =>
   new AppError('common.validation', 400, message, fields);
 
-const inTenant = (scope: Pick<TenantContext, 'accountId' | 'tenantId'>, id?: string): SQL =>
+export const inTenant = (scope: Pick<TenantContext, 'accountId' | 'tenantId'>, id?: string): SQL =>
   and(
     eq(assessments.accountId, scope.accountId),
     eq(assessments.tenantId, scope.tenantId),
     id === undefined ? undefined : eq(assessments.id, id),
   )!;
 
-const ownerName = sql<string | null>`coalesce(nullif(${users.name}, ''), ${users.email})`;
+export const ownerName = sql<string | null>`coalesce(nullif(${users.name}, ''), ${users.email})`;
 
-function toSummary(row: Row, owner: { id: string; name: string } | null): AssessmentSummary {
+export function toSummary(row: Row, owner: { id: string; name: string } | null): AssessmentSummary {
   return {
     id: row.id,
     tenantId: row.tenantId,

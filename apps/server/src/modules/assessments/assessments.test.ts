@@ -23,7 +23,7 @@ import {
 import { setupTestApp, type TestApp, type TestClient } from '../../test/app.ts';
 import { openSecondHandle } from '../../test/db.ts';
 import { publishPrivateFramework, WORKED_EXAMPLE_ANSWERS } from '../../test/frameworks.ts';
-import { addMember, errorCode, signUpPerson, type Person } from '../../test/people.ts';
+import { addMember, errorCode, sharedUser, signUpPerson, type Person } from '../../test/people.ts';
 
 let t: TestApp;
 let owner: Person;
@@ -369,8 +369,8 @@ describe('isolation', () => {
   it('lets a shared contributor answer and a shared viewer only read', async () => {
     const a = await start();
     const sharedTenant = tenantId;
-    const contributor = await sharedUser(sharedTenant, 'contributor');
-    const viewer = await sharedUser(sharedTenant, 'viewer');
+    const contributor = await sharedUser(t, owner, sharedTenant, 'contributor');
+    const viewer = await sharedUser(t, owner, sharedTenant, 'viewer');
     const wrote = await ok<{ answer: { answeredBy: { source: string } } }>(
       put(contributor, answerPath(a, 'Q2'), { value: 3 }),
     );
@@ -384,17 +384,6 @@ describe('isolation', () => {
     );
   });
 });
-
-async function sharedUser(tid: string, role: 'viewer' | 'contributor'): Promise<TestClient> {
-  const email = `shared-${role}-${randomUUID().slice(0, 8)}@example.com`;
-  await ok(owner.client.post(`/api/v1/tenants/${tid}/shares`, { email, role }), 201);
-  const browser = t.client();
-  await ok(browser.post(`/api/v1/shared-signin/${tid}/code`, { email }), 202);
-  const [mail] = await t.mailTo(email);
-  const code = /(\d{6})$/.exec(mail!.subject)![1];
-  await ok(browser.post(`/api/v1/shared-signin/${tid}/verify`, { email, code }));
-  return browser;
-}
 
 describe('respondents', () => {
   const respond = (token: string) => ({ 'x-respondent-token': token });

@@ -222,6 +222,13 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
     respondent,
   'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/respondents/{respondentId}/revoke':
     respondent,
+  // The baseline: marking takes a completed assessment of the tenant (fresh after each reset).
+  'GET /api/v1/tenants/{tenantId}/baseline': tenant,
+  'PUT /api/v1/tenants/{tenantId}/baseline': {
+    ...tenant,
+    fields: (_path, ids) => ({ assessmentId: fc.constant(ids.completedAssessmentId) }),
+  },
+  'DELETE /api/v1/tenants/{tenantId}/baseline': tenant,
   // An event stream: a 200 is cancelled unread (fuzz.test.ts), so the suite never waits on it.
   'GET /api/v1/tenants/{tenantId}/live': { ...tenant, headers: () => ({ 'last-event-id': '0' }) },
 

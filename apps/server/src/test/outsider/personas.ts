@@ -385,6 +385,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
     const done = await assessmentWithRespondent(t, onTenant, ids.frameworkId, 'Q');
     await transitionAssessment(db, onTenant, done.assessmentId, 'complete');
     ids.completedAssessmentId = done.assessmentId;
+    const kept = await assessmentWithRespondent(t, onTenant, ids.frameworkId, 'Q');
+    await transitionAssessment(db, onTenant, kept.assessmentId, 'complete');
+    ids.baselineAssessmentId = kept.assessmentId;
   }
   await refreshTargets();
 

@@ -102,6 +102,8 @@ export interface WorldIds {
   /** Assessments of `tenantId` still a draft, and completed (for start and reopen). */
   draftAssessmentId: string;
   completedAssessmentId: string;
+  /** Another completed assessment of `tenantId`, never reopened: the one marked as baseline. */
+  baselineAssessmentId: string;
   questionKey: string;
   /** A respondent of that assessment, and their token (the `respondent` control uses it). */
   respondentId: string;

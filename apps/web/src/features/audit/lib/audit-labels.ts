@@ -39,6 +39,9 @@ const LABELS: Record<AuditAction, Describe> = {
   'tenants.updated': (d) => `Changed ${fieldList(d.fields)} of the client tenant “${str(d.name)}”`,
   'tenants.archived': (d) => `Archived the client tenant “${str(d.name)}”`,
   'tenants.restored': (d) => `Restored the client tenant “${str(d.name)}”`,
+  'tenants.baseline_set': (d) =>
+    `Marked “${str(d.assessmentName)}” as the baseline of “${str(d.tenantName)}”`,
+  'tenants.baseline_cleared': (d) => `Cleared the baseline of “${str(d.tenantName)}”`,
   'sharing.shared': (d) => `Shared “${str(d.tenantName)}” with ${str(d.email)} as ${str(d.role)}`,
   'sharing.role_changed': (d) =>
     `Changed ${str(d.email)}’s share from ${str(d.from)} to ${str(d.to)}`,

@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AssessmentDetailSchema,
+  BaselineComparisonSchema,
+  type AssessmentDetail,
+} from '@tenantry/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, tenantBaselines, tenants } from '../../db/schema/index.ts';
+import { setupTestApp, type TestApp, type TestClient } from '../../test/app.ts';
+import {
+  publishPrivateFramework,
+  WORKED_EXAMPLE_ANSWERS,
+  workedExampleDocument,
+} from '../../test/frameworks.ts';
+import { addMember, errorCode, sharedUser, signUpPerson, type Person } from '../../test/people.ts';
+
+let t: TestApp;
+let owner: Person;
+let tenantId: string;
+let frameworkId: string;
+
+beforeAll(async () => {
+  t = await setupTestApp();
+  owner = await signUpPerson(t, 'owner', 'Olivia Owner');
+  tenantId = await addTenant(owner.tid, 'Acme');
+  frameworkId = await publishPrivateFramework(owner.client);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function addTenant(accountId: string, name: string): Promise<string> {
+  const id = randomUUID();
+  await t.database.db.insert(tenants).values({ id, accountId, name });
+  return id;
+}
+
+async function ok<T>(res: Promise<Response>, status = 200): Promise<T> {
+  const r = await res;
+  expect(r.status, await r.clone().text()).toBe(status);
+  return (status === 204 ? null : await r.json()) as T;
+}
+
+const assessmentsOf = (tid: string) => `/api/v1/tenants/${tid}/assessments`;
+const baselineOf = (tid: string) => `/api/v1/tenants/${tid}/baseline`;
+
+/** Starts an assessment, gives it `answers` and, unless told otherwise, completes it. */
+async function assessed(
+  answers: Record<string, { value?: unknown; na?: boolean }>,
+  opts: { version?: number; complete?: boolean; tid?: string; client?: TestClient } = {},
+): Promise<AssessmentDetail> {
+  const client = opts.client ?? owner.client;
+  const tid = opts.tid ?? tenantId;
+  const a = AssessmentDetailSchema.parse(
+    await ok(
+      client.post(assessmentsOf(tid), {
+        frameworkId,
+        version: opts.version ?? 1,
+        name: `Review ${randomUUID().slice(0, 4)}`,
+      }),
+      201,
+    ),
+  );
+  for (const [key, body] of Object.entries(answers)) {
+    await ok(
+      client.request(`${assessmentsOf(tid)}/${a.id}/answers/${key}`, { method: 'PUT', json: body }),
+    );
+  }
+  if (opts.complete !== false) await ok(client.post(`${assessmentsOf(tid)}/${a.id}/complete`, {}));
+  return AssessmentDetailSchema.parse(await ok(client.get(`${assessmentsOf(tid)}/${a.id}`)));
+}
+
+const get = async (client: TestClient = owner.client, query = '', tid = tenantId) =>
+  BaselineComparisonSchema.parse(await ok(client.get(`${baselineOf(tid)}${query}`)));
+const mark = (assessmentId: string, client: TestClient = owner.client, tid = tenantId) =>
+  client.request(baselineOf(tid), { method: 'PUT', json: { assessmentId } });
+
+describe('the baseline', () => {
+  let first: AssessmentDetail;
+  let second: AssessmentDetail;
+
+  it('is empty until marked, listing the completed assessments that can be', async () => {
+    first = await assessed(WORKED_EXAMPLE_ANSWERS);
+    const empty = await get();
+    expect(empty.baseline).toBeNull();
+    expect(empty.latest).toBeNull();
+    expect(empty.candidates.map((c) => c.id)).toContain(first.id);
+    expect(empty.sections).toEqual([]);
+    expect(empty.canManage).toBe(true);
+  });
+
+  it('takes only a completed assessment of the tenant, and marking it is audited', async () => {
+    const open = await assessed({ Q1: { value: 'no' } }, { complete: false });
+    const refused = await mark(open.id);
+    expect(refused.status).toBe(409);
+    expect(await errorCode(refused)).toBe('baseline.not_completed');
+    expect((await mark(randomUUID())).status).toBe(404);
+
+    const marked = BaselineComparisonSchema.parse(await ok(mark(first.id)));
+    expect(marked.baseline?.id).toBe(first.id);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, tenantId), eq(auditLog.action, 'tenants.baseline_set')));
+    expect(audit?.data).toMatchObject({ assessmentId: first.id, tenantName: 'Acme' });
+    // The in-progress one is compared with it meanwhile (the latest that is not a draft).
+    expect(marked.latest?.id).toBe(open.id);
+  });
+
+  it('compares the latest assessment with it per section and per question (SCORING.md)', async () => {
+    // Q1 yes → partial (regressed), Q2 level 2 → 5 (improved), Q4 low → high (improved).
+    second = await assessed({
+      ...WORKED_EXAMPLE_ANSWERS,
+      Q1: { value: 'partial' },
+      Q2: { value: 5 },
+      Q4: { value: 'high' },
+    });
+    const c = await get(owner.client, `?compare=${second.id}`);
+    expect(c.baseline?.id).toBe(first.id);
+    expect(c.latest?.id).toBe(second.id);
+    // Baseline: A 55 %, B 37.5 %, overall 49.17 %. Latest: A = (0.5 + 3×1)/4 = 87.5 %,
+    // B = (1 + 0.5)/2 = 75 %, overall = (2×0.875 + 0.75)/3 = 83.3 %.
+    expect(c.overall.baseline).toBeCloseTo(1.475 / 3, 6);
+    expect(c.overall.latest).toBeCloseTo(2.5 / 3, 6);
+    expect(c.overall.delta).toBeCloseTo(2.5 / 3 - 1.475 / 3, 6);
+    expect(c.overall.trend).toBe('improved');
+    const a = c.sections.find((s) => s.key === 'A')!;
+    expect(a.baseline?.score).toBeCloseTo(0.55, 6);
+    expect(a.latest?.score).toBeCloseTo(0.875, 6);
+    expect(a.latest?.target).toBe(0.8);
+    expect(a.latest?.gap).toBe(0);
+    expect(a.baseline?.gap).toBeCloseTo(0.25, 6);
+    expect(a.delta).toBeCloseTo(0.325, 6);
+    expect(a.trend).toBe('improved');
+    const q = Object.fromEntries(c.questions.map((x) => [x.key, x]));
+    expect(q.Q1).toMatchObject({ trend: 'regressed', delta: -0.5, sectionKey: 'A' });
+    expect(q.Q1!.baseline).toMatchObject({ score: 1, answered: true, gap: false });
+    expect(q.Q1!.latest).toMatchObject({ score: 0.5, gap: true });
+    expect(q.Q2!.trend).toBe('improved');
+    expect(q.Q2!.delta).toBeCloseTo(0.6, 6);
+    expect(q.Q3!.trend).toBe('unscored'); // free text is never scored
+    expect(q.Q5).toMatchObject({ trend: 'unscored', latest: { na: true, score: null } });
+    expect(q.Q6!.trend).toBe('unchanged');
+    expect(c.counts).toMatchObject({ improved: 2, regressed: 1, unchanged: 1, unscored: 2 });
+  });
+
+  it('matches questions by stable key across framework versions', async () => {
+    // Version 2: Q3 removed, Q7 added, Q1 reworded.
+    const doc = workedExampleDocument();
+    const [a, b] = doc.sections;
+    a!.questions = a!.questions
+      .filter((x) => x.key !== 'Q3')
+      .map((x) => (x.key === 'Q1' ? { ...x, title: 'Is it done, everywhere?' } : x));
+    b!.questions.push({ key: 'Q7', title: 'Reviewed yearly?', type: 'yes_no' } as never);
+    const fw = (await ok(owner.client.get(`/api/v1/content/frameworks/${frameworkId}`))) as {
+      draftRevision: number;
+    };
+    const saved = (await ok(
+      owner.client.request(`/api/v1/content/frameworks/${frameworkId}/draft`, {
+        method: 'PUT',
+        json: { revision: fw.draftRevision, document: doc },
+      }),
+    )) as { draftRevision: number };
+    await ok(
+      owner.client.post(`/api/v1/content/frameworks/${frameworkId}/publish`, {
+        revision: saved.draftRevision,
+        releaseNotes: 'Q7 added, Q3 removed',
+      }),
+    );
+    const third = await assessed(
+      { Q1: { value: 'yes' }, Q2: { value: 2 }, Q7: { value: 'yes' } },
+      { version: 2 },
+    );
+    const c = await get();
+    expect(c.latest?.id).toBe(third.id); // the newest by default
+    expect(c.latest?.framework.version).toBe(2);
+    const q = Object.fromEntries(c.questions.map((x) => [x.key, x]));
+    expect(q.Q7).toMatchObject({ trend: 'added', baseline: null, delta: null });
+    expect(q.Q3).toMatchObject({ trend: 'removed', latest: null, delta: null });
+    expect(q.Q1).toMatchObject({ trend: 'unchanged', changed: true });
+    expect(q.Q2).toMatchObject({ trend: 'unchanged', changed: false });
+    expect(c.comparable.map((x) => x.id)).toEqual(expect.arrayContaining([second.id, third.id]));
+  });
+
+  it('refuses to compare with an assessment that is not of the baseline’s framework here', async () => {
+    const other = await get(owner.client, `?compare=${randomUUID()}`).catch((e: Error) => e);
+    expect(other).toBeInstanceOf(Error);
+    const res = await owner.client.get(`${baselineOf(tenantId)}?compare=${first.id}`);
+    expect(res.status).toBe(404);
+    expect(await errorCode(res)).toBe('baseline.compare_not_found');
+    expect((await owner.client.get(`${baselineOf(tenantId)}?compare=not-an-id`)).status).toBe(404);
+  });
+
+  it('is changed and cleared by members; shared users only read it', async () => {
+    const member = await addMember(t, owner, 'member');
+    await ok(mark(second.id, member.client));
+    expect((await get()).baseline?.id).toBe(second.id);
+
+    const contributor = await sharedUser(t, owner, tenantId, 'contributor');
+    const seen = await get(contributor);
+    expect(seen.baseline?.id).toBe(second.id);
+    expect(seen.canManage).toBe(false);
+    expect((await mark(first.id, contributor)).status).toBe(403);
+    expect((await contributor.request(baselineOf(tenantId), { method: 'DELETE' })).status).toBe(
+      403,
+    );
+
+    await ok(owner.client.request(baselineOf(tenantId), { method: 'DELETE' }), 204);
+    await ok(owner.client.request(baselineOf(tenantId), { method: 'DELETE' }), 204);
+    expect((await get()).baseline).toBeNull();
+    const cleared = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, tenantId), eq(auditLog.action, 'tenants.baseline_cleared')));
+    expect(cleared).toHaveLength(1);
+  });
+
+  it('goes when its assessment is deleted', async () => {
+    const again = await assessed(WORKED_EXAMPLE_ANSWERS);
+    await ok(mark(again.id));
+    await ok(
+      owner.client.request(`${assessmentsOf(tenantId)}/${again.id}`, { method: 'DELETE' }),
+      204,
+    );
+    expect((await get()).baseline).toBeNull();
+  });
+});
+
+describe('another account', () => {
+  it('gets 404 for the baseline of a tenant it does not have, and changes nothing', async () => {
+    const stranger = await signUpPerson(t, 'stranger', 'Sam Stranger');
+    const theirs = await addTenant(stranger.tid, 'Theirs');
+    const mine = await assessed(WORKED_EXAMPLE_ANSWERS);
+    await ok(mark(mine.id));
+    const before = await t.database.db
+      .select()
+      .from(tenantBaselines)
+      .where(eq(tenantBaselines.tenantId, tenantId));
+
+    expect((await stranger.client.get(baselineOf(tenantId))).status).toBe(404);
+    expect((await mark(mine.id, stranger.client)).status).toBe(404);
+    expect((await stranger.client.request(baselineOf(tenantId), { method: 'DELETE' })).status).toBe(
+      404,
+    );
+    // Their own tenant cannot take my assessment as its baseline.
+    expect((await mark(mine.id, stranger.client, theirs)).status).toBe(404);
+    const after = await t.database.db
+      .select()
+      .from(tenantBaselines)
+      .where(eq(tenantBaselines.tenantId, tenantId));
+    expect(after).toEqual(before);
+  });
+});

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { AssessmentSummarySchema } from './assessments.schemas.ts';
+import { IdSchema } from './params.schemas.ts';
+
+/**
+ * The baseline of a client tenant (docs/baseline.md): one completed assessment marked as where
+ * the client stood, and the comparison of a later assessment of the same framework with it,
+ * per section and per question, matched by stable key across framework versions (SCORING.md,
+ * "Comparison with a baseline"). Every figure is read from the scores kept on write.
+ */
+
+export const BASELINE_ERROR_CODES = {
+  /** 409: only a completed assessment can be the baseline. */
+  notCompleted: 'baseline.not_completed',
+  /** 404: the assessment to compare with is not one of this tenant's, or not of the baseline's framework. */
+  compareNotFound: 'baseline.compare_not_found',
+} as const;
+
+export const SetBaselineSchema = z.object({
+  /** A completed assessment of this client tenant. */
+  assessmentId: IdSchema,
+});
+export type SetBaseline = z.infer<typeof SetBaselineSchema>;
+
+export const BaselineQuerySchema = z.object({
+  /**
+   * The assessment compared with the baseline; left out: the latest completed or in-progress
+   * assessment of the baseline's framework (the baseline itself excluded).
+   */
+  compare: IdSchema.optional(),
+});
+
+/** How a score moved from the baseline to the compared assessment. */
+export const TRENDS = [
+  'improved',
+  'regressed',
+  'unchanged',
+  'added',
+  'removed',
+  'unscored',
+] as const;
+export type Trend = (typeof TRENDS)[number];
+export const TREND_LABELS: Record<Trend, string> = {
+  improved: 'Improved',
+  regressed: 'Regressed',
+  unchanged: 'Unchanged',
+  added: 'Added',
+  removed: 'Removed',
+  unscored: 'Not scored',
+};
+
+/** One side of a comparison row: the scores kept on that assessment (null: not there). */
+export const ComparedSideSchema = z.object({
+  score: z.number().nullable(),
+  target: z.number().nullable(),
+  gap: z.number().nullable(),
+  answered: z.number().int(),
+  total: z.number().int(),
+});
+export type ComparedSide = z.infer<typeof ComparedSideSchema>;
+
+export const SectionComparisonSchema = z.object({
+  key: z.string(),
+  title: z.string(),
+  /** The enclosing section's key; null for a top-level section. */
+  parentKey: z.string().nullable(),
+  depth: z.number().int(),
+  baseline: ComparedSideSchema.nullable(),
+  latest: ComparedSideSchema.nullable(),
+  /** latest score − baseline score; null unless both have a score. */
+  delta: z.number().nullable(),
+  trend: z.enum(TRENDS),
+});
+export type SectionComparison = z.infer<typeof SectionComparisonSchema>;
+
+export const QuestionSideSchema = z.object({
+  /** The question's score (null: unanswered, not applicable, or not scored). */
+  score: z.number().nullable(),
+  answered: z.boolean(),
+  na: z.boolean(),
+  /** A gap on that assessment (answered, scored, below its section's target). */
+  gap: z.boolean(),
+});
+
+export const QuestionComparisonSchema = z.object({
+  key: z.string(),
+  title: z.string(),
+  /** The section the question is in (on the compared side when it is there). */
+  sectionKey: z.string(),
+  baseline: QuestionSideSchema.nullable(),
+  latest: QuestionSideSchema.nullable(),
+  delta: z.number().nullable(),
+  trend: z.enum(TRENDS),
+  /** The question's text or type changed between the two framework versions. */
+  changed: z.boolean(),
+});
+export type QuestionComparison = z.infer<typeof QuestionComparisonSchema>;
+
+export const BaselineComparisonSchema = z.object({
+  /** The tenant's baseline (null: none marked yet). */
+  baseline: AssessmentSummarySchema.nullable(),
+  /** The assessment compared with it (null: none yet). */
+  latest: AssessmentSummarySchema.nullable(),
+  /** Completed assessments of the tenant that can be marked as the baseline, newest first. */
+  candidates: z.array(AssessmentSummarySchema),
+  /** Assessments of the baseline's framework that can be compared with it, newest first. */
+  comparable: z.array(AssessmentSummarySchema),
+  overall: z.object({
+    baseline: z.number().nullable(),
+    latest: z.number().nullable(),
+    delta: z.number().nullable(),
+    trend: z.enum(TRENDS),
+  }),
+  /** Sections in document order (the compared side's order, then sections only the baseline has). */
+  sections: z.array(SectionComparisonSchema),
+  questions: z.array(QuestionComparisonSchema),
+  /** Counts of questions by trend. */
+  counts: z.record(z.enum(TRENDS), z.number().int()),
+  /** The caller may mark or clear the baseline. */
+  canManage: z.boolean(),
+});
+export type BaselineComparison = z.infer<typeof BaselineComparisonSchema>;
