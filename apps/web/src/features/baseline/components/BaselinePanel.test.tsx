@@ -175,9 +175,11 @@ describe('the baseline tab', () => {
 
     // Charts, named by their figures.
     expect(
-      screen.getByRole('img', {
-        name: /^Scores by section\. Identity: latest 75 %, baseline 40 %/,
-      }),
+      await screen.findByRole(
+        'img',
+        { name: /^Scores by section\. Identity: latest 75 %, baseline 40 %/ },
+        T,
+      ),
     ).toBeTruthy();
     expect(screen.getByRole('img', { name: /^Change by section, in points\./ })).toBeTruthy();
 

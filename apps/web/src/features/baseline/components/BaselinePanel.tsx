@@ -1,17 +1,23 @@
 import { BASELINE_ERROR_CODES } from '@tenantry/shared';
 import { Alert, Anchor, Box, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { Suspense, lazy } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { useBaseline } from '../api/get-baseline.ts';
 import { childrenOf, resolveFocus } from '../lib/baseline-view.ts';
-import { BaselineCharts } from './BaselineCharts.tsx';
 import { BaselineEmptyState } from './BaselineEmptyState.tsx';
 import { BaselineHeader } from './BaselineHeader.tsx';
 import { BaselineSummary } from './BaselineSummary.tsx';
 import { SectionDetail } from './SectionDetail.tsx';
 import { SectionsTable } from './SectionsTable.tsx';
+
+// The charts (recharts, ~130 KB gzipped) are a chunk of their own: the empty state, the table
+// and a section's questions show without waiting for them.
+const BaselineCharts = lazy(() =>
+  import('./BaselineCharts.tsx').then((m) => ({ default: m.BaselineCharts })),
+);
 
 export interface BaselinePanelProps {
   tenantId: string;
@@ -154,7 +160,11 @@ export function BaselinePanel({
       ) : view.kind === 'all' ? (
         <>
           <BaselineSummary comparison={c} />
-          <BaselineCharts sections={c.sections} />
+          <Suspense
+            fallback={<Skeleton height={360} radius="md" aria-label="Loading the charts" />}
+          >
+            <BaselineCharts sections={c.sections} />
+          </Suspense>
           <Stack gap="xs">
             <Title order={2} size="h4">
               Sections
