@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { ensureOwnAccount } from '../accounts/accounts.service.ts';
 import { createTenant } from '../tenants/tenants.service.ts';
+import { seedDemoAssessments, type DemoAssessmentPlan } from './demo.assessments.ts';
 import { countUsers } from '../users/users.service.ts';
 
 export const DEMO_EMAIL = 'demo@tenantry.local';
@@ -19,6 +20,7 @@ const DEMO_TENANTS = [
     tags: ['iso27001', 'priority'],
     contacts: [{ name: 'Jordan Lee', email: 'jordan.lee@acme.example', role: 'IT manager' }],
     notes: 'Annual ISO 27001 readiness review.',
+    assessments: { framework: 'nist-csf-2.0', followUp: 0.6 },
   },
   {
     name: 'Blue Harbor Logistics',
@@ -27,6 +29,7 @@ const DEMO_TENANTS = [
     tags: ['nis2'],
     contacts: [],
     notes: '',
+    assessments: { framework: 'msp-essentials', followUp: 1 },
   },
   {
     name: 'Cedar Health Clinic',
@@ -35,12 +38,17 @@ const DEMO_TENANTS = [
     tags: ['hipaa', 'priority'],
     contacts: [{ name: 'Sam Ortiz', email: 'sam.ortiz@cedar.example', role: 'Practice manager' }],
     notes: 'Small clinic; prefers short questionnaires.',
+    assessments: { framework: 'msp-essentials', followUp: 0.5 },
   },
-] as const;
+] as const satisfies ReadonlyArray<
+  { name: string; assessments: DemoAssessmentPlan } & Record<string, unknown>
+>;
 
 /**
  * On an empty database, creates the demo user (e-mail verified, password hashed by Better
- * Auth) with their own account and a few client tenants. Returns true when it created them.
+ * Auth) with their own account and a few client tenants, each with two assessments of a
+ * shipped framework (the older one its baseline; skipped when the library is not loaded).
+ * Returns true when it created them.
  */
 export async function seedDemoData(db: Database, auth: Auth): Promise<boolean> {
   if ((await countUsers(db)) > 0) return false;
@@ -62,13 +70,26 @@ export async function seedDemoData(db: Database, auth: Auth): Promise<boolean> {
   // The user.create.after hook made the account already; this is a no-op then.
   const accountId = await ensureOwnAccount(db, { id: user.id, name: DEMO_NAME, email: DEMO_EMAIL });
   await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
-  for (const tenant of DEMO_TENANTS) {
+  for (const { assessments, ...tenant } of DEMO_TENANTS) {
     const owner = { accountId, role: 'owner' as const, userId: user.id, email: DEMO_EMAIL };
-    await createTenant(db, owner, {
+    const created = await createTenant(db, owner, {
       ...tenant,
       tags: [...tenant.tags],
       contacts: [...tenant.contacts],
     });
+    await seedDemoAssessments(
+      db,
+      {
+        accountId,
+        tenantId: created.id,
+        userId: user.id,
+        email: DEMO_EMAIL,
+        accountRole: 'owner',
+        shareRole: null,
+        name: DEMO_NAME,
+      },
+      assessments,
+    );
   }
   return true;
 }

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BaselineComparisonSchema } from '@tenantry/shared';
 import { setupTestApp, type TestApp } from '../../test/app.ts';
+import { loadLibrary } from '../content/library.seed.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, demoBanner, seedDemoData } from './demo.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await setupTestApp();
+  await loadLibrary(t.database.db);
 });
 afterAll(async () => {
   await t?.close();
@@ -30,6 +33,26 @@ describe('demo data', () => {
       'Blue Harbor Logistics',
       'Cedar Health Clinic',
     ]);
+  });
+
+  it('gives each demo tenant a baseline three months old and a better follow-up', async () => {
+    const browser = t.client();
+    await browser.signIn(DEMO_EMAIL, DEMO_PASSWORD);
+    const list = (await (await browser.get('/api/v1/tenants')).json()) as {
+      tenants: { id: string; name: string }[];
+    };
+    for (const tenant of list.tenants) {
+      const c = BaselineComparisonSchema.parse(
+        await (await browser.get(`/api/v1/tenants/${tenant.id}/baseline`)).json(),
+      );
+      expect(c.baseline?.status, tenant.name).toBe('completed');
+      expect(c.baseline?.completion).toBe(1);
+      const age = Date.now() - Date.parse(c.baseline!.completedAt!);
+      expect(age).toBeGreaterThan(80 * 86_400_000);
+      expect(c.latest, tenant.name).not.toBeNull();
+      expect(c.overall.trend, tenant.name).toBe('improved');
+      expect(c.counts.improved).toBeGreaterThan(0);
+    }
   });
 
   it('the banner tells the URL, the credentials and how to become a system admin', () => {
