@@ -1,4 +1,4 @@
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import {
   ASSESSMENT_LIMITS,
   AnswerHistorySchema,
@@ -24,7 +24,9 @@ import type { AppEnv } from '../../auth/context.ts';
 import { createRouter } from '../../auth/context.ts';
 import { getClaims, getTenant, requireTenant } from '../../auth/guards.ts';
 import { errorResponse, errorResponses, json, jsonBody } from '../../lib/openapi.ts';
+import { csvHeaders } from '../../lib/csv.ts';
 import { answerHistoryOf, toAnswer, writeAnswer } from './answers.service.ts';
+import { answersCsv } from './assessments.export.ts';
 import {
   assertAssessment,
   createAssessment,
@@ -101,6 +103,27 @@ const getRoute = createRoute({
   request: { params: AssessmentParamsSchema },
   responses: {
     200: json(AssessmentDetailSchema, 'The assessment'),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    403: errorResponses[403],
+    404: notFound,
+  },
+});
+
+const exportRoute = createRoute({
+  middleware: requireTenant('read'),
+  method: 'get',
+  path: `${ONE}/answers.csv`,
+  tags: TAGS,
+  summary: 'The answers as a CSV file (spreadsheet-safe), one row per question in scope',
+  description:
+    "Columns: section, section title, question, question title, type, answer (as a person reads it), not applicable, score (%), gap, note, answered by, answered at. UTF-8 with a byte-order mark; a text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `'` so a spreadsheet never runs it. Shared users of the tenant can download it.",
+  request: { params: AssessmentParamsSchema },
+  responses: {
+    200: {
+      description: 'The CSV file (an attachment)',
+      content: { 'text/csv': { schema: z.string() } },
+    },
     400: errorResponses[400],
     401: errorResponses[401],
     403: errorResponses[403],
@@ -281,6 +304,14 @@ export const assessmentRoutes = createRouter()
   .openapi(getRoute, async (c) => {
     const { assessmentId } = c.req.valid('param');
     return c.json(await getAssessment(c.var.deps.db, getTenant(c), assessmentId), 200, noStore);
+  })
+  .openapi(exportRoute, async (c) => {
+    const { fileName, csv } = await answersCsv(
+      c.var.deps.db,
+      getTenant(c),
+      c.req.valid('param').assessmentId,
+    );
+    return c.body(csv, 200, csvHeaders(fileName)) as never;
   })
   .openapi(updateRoute, async (c) => {
     const { assessmentId } = c.req.valid('param');

@@ -337,6 +337,42 @@ describe('answering', () => {
   });
 });
 
+describe('exports', () => {
+  it('gives the answers as a spreadsheet-safe CSV file, one row per question', async () => {
+    const a = await start(owner.client, { name: 'Acme – Q4 review' });
+    for (const [key, answer] of Object.entries(WORKED_EXAMPLE_ANSWERS)) {
+      await ok(put(owner.client, answerPath(a, key), answer));
+    }
+    await ok(
+      put(owner.client, answerPath(a, 'Q1'), {
+        value: 'yes',
+        note: '=HYPERLINK("http://evil.example","x"), then more',
+      }),
+    );
+    const res = await owner.client.get(`${base()}/${a.id}/answers.csv`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(
+      'attachment; filename="Acme-Q4-review-answers.csv"',
+    );
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the byte-order mark
+    const lines = new TextDecoder().decode(bytes).trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'Section,Section title,Question,Question title,Type,Answer,Not applicable,Score (%),Gap,Note,Answered by,Answered at',
+    );
+    expect(lines).toHaveLength(7);
+    expect(lines[1]).toMatch(
+      /^A,Section A,Q1,Is it done\?,Yes \/ partial \/ no,Yes,no,100,no,"'=HYPERLINK\(""http:\/\/evil\.example"",""x""\), then more",Olivia Owner,20\d\d-/,
+    );
+    expect(lines[2]).toContain('Q2,How mature?,Maturity 0–5,2 – ');
+    expect(lines[2]).toContain(',40,yes,');
+    expect(lines[4]).toContain('Q4,Which one?,Single choice,Low,no,25,yes');
+    expect(lines[5]).toContain('Q5,Applies?,Yes / partial / no,,yes,,no');
+    expect(lines[6]).toContain('Q6,How many?,Number with thresholds,15 days,no,50,yes');
+  });
+});
+
 describe('isolation', () => {
   it('answers 404 to another account on every route and changes nothing', async () => {
     const a = await start();

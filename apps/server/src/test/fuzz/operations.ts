@@ -202,6 +202,7 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
     fields: (_path, ids) => newAssessmentFields(ids),
   },
   'GET /api/v1/tenants/{tenantId}/assessments/{assessmentId}': inAssessment,
+  'GET /api/v1/tenants/{tenantId}/assessments/{assessmentId}/answers.csv': inAssessment,
   'PATCH /api/v1/tenants/{tenantId}/assessments/{assessmentId}': inAssessment,
   'DELETE /api/v1/tenants/{tenantId}/assessments/{assessmentId}': inAssessment,
   // Each move from the status it is allowed from (its first plausible request succeeds).

@@ -34,6 +34,11 @@ export const cases: OutsiderCase[] = [
     request: (ids) => ({ path: one(ids) }),
   },
   {
+    route: 'GET /api/v1/tenants/{tenantId}/assessments/{assessmentId}/answers.csv',
+    allow: READ,
+    request: (ids) => ({ path: `${one(ids)}/answers.csv` }),
+  },
+  {
     route: 'PATCH /api/v1/tenants/{tenantId}/assessments/{assessmentId}',
     allow: MANAGE,
     request: (ids) => ({ path: one(ids), json: { name: 'Renamed by the outsider suite' } }),
