@@ -16,6 +16,7 @@ import {
 import {
   IconArrowLeft,
   IconDots,
+  IconDownload,
   IconLock,
   IconLockOpen,
   IconPencil,
@@ -121,63 +122,74 @@ export function AssessmentHeader({
             ) : null}
           </Text>
         </Stack>
-        {a.can.manage ? (
-          <Group gap="xs">
-            {moves.start ? (
+        <Group gap="xs">
+          <Button
+            component="a"
+            variant="default"
+            href={`/api/v1/tenants/${encodeURIComponent(a.tenantId)}/assessments/${encodeURIComponent(a.id)}/answers.csv`}
+            download
+            leftSection={<IconDownload size={16} aria-hidden />}
+          >
+            Download answers (CSV)
+          </Button>
+          {a.can.manage ? (
+            <>
+              {moves.start ? (
+                <Button
+                  leftSection={<IconPlayerPlay size={16} aria-hidden />}
+                  onClick={() => move('start')}
+                  loading={change.isPending && change.variables === 'start'}
+                >
+                  Start
+                </Button>
+              ) : null}
+              {moves.complete ? (
+                <Button
+                  leftSection={<IconLock size={16} aria-hidden />}
+                  onClick={() => setConfirm('complete')}
+                >
+                  Complete
+                </Button>
+              ) : null}
+              {moves.reopen ? (
+                <Button
+                  variant="light"
+                  leftSection={<IconLockOpen size={16} aria-hidden />}
+                  onClick={() => move('reopen')}
+                  loading={change.isPending && change.variables === 'reopen'}
+                >
+                  Reopen
+                </Button>
+              ) : null}
+              {extraActions?.(a)}
               <Button
-                leftSection={<IconPlayerPlay size={16} aria-hidden />}
-                onClick={() => move('start')}
-                loading={change.isPending && change.variables === 'start'}
+                variant="default"
+                leftSection={<IconPencil size={16} aria-hidden />}
+                onClick={() => setEditing(true)}
               >
-                Start
+                Edit details
               </Button>
-            ) : null}
-            {moves.complete ? (
-              <Button
-                leftSection={<IconLock size={16} aria-hidden />}
-                onClick={() => setConfirm('complete')}
-              >
-                Complete
-              </Button>
-            ) : null}
-            {moves.reopen ? (
-              <Button
-                variant="light"
-                leftSection={<IconLockOpen size={16} aria-hidden />}
-                onClick={() => move('reopen')}
-                loading={change.isPending && change.variables === 'reopen'}
-              >
-                Reopen
-              </Button>
-            ) : null}
-            {extraActions?.(a)}
-            <Button
-              variant="default"
-              leftSection={<IconPencil size={16} aria-hidden />}
-              onClick={() => setEditing(true)}
-            >
-              Edit details
-            </Button>
-            {a.can.delete ? (
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <ActionIcon variant="default" size="lg" aria-label="More actions">
-                    <IconDots size={18} aria-hidden />
-                  </ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item
-                    color="red"
-                    leftSection={<IconTrash size={16} aria-hidden />}
-                    onClick={() => setConfirm('delete')}
-                  >
-                    Delete assessment
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
-            ) : null}
-          </Group>
-        ) : null}
+              {a.can.delete ? (
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon variant="default" size="lg" aria-label="More actions">
+                      <IconDots size={18} aria-hidden />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item
+                      color="red"
+                      leftSection={<IconTrash size={16} aria-hidden />}
+                      onClick={() => setConfirm('delete')}
+                    >
+                      Delete assessment
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              ) : null}
+            </>
+          ) : null}
+        </Group>
       </Group>
       {change.isError && confirm === null ? (
         <Alert color="red" variant="light" role="alert" withCloseButton onClose={change.reset}>
