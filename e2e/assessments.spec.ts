@@ -1,4 +1,4 @@
-import type { APIRequestContext, APIResponse, Browser, Page } from '@playwright/test';
+import type { APIResponse, Browser, Page } from '@playwright/test';
 import {
   ADMIN_EMAIL,
   BASE_URL,
@@ -8,6 +8,7 @@ import {
   test,
   uniqueEmail,
 } from './fixtures';
+import { publishWorkedExample } from './frameworks';
 
 // An assessor starts an assessment of a client tenant on the shipped MSP framework, answers
 // (saved as they go), a second window follows live, adds a respondent (the link shown once)
@@ -112,79 +113,6 @@ test('an assessor starts an assessment, answers, is followed live, adds a respon
   await expect(table.getByText('2/27')).toBeVisible();
   await other.close();
 });
-
-/** SCORING.md's worked example (apps/server/src/test/frameworks.ts `workedExampleDocument`). */
-function workedExampleDocument(key: string) {
-  return {
-    format: 'tenantry.framework/1',
-    key,
-    name: 'Worked example',
-    summary: 'The scoring model’s worked example',
-    sections: [
-      {
-        key: 'A',
-        title: 'Section A',
-        weight: 2,
-        target: 0.8,
-        questions: [
-          { key: 'Q1', title: 'Is it done?', type: 'yes_no', weight: 1, tags: ['ig1'] },
-          { key: 'Q2', title: 'How mature?', type: 'maturity', weight: 3 },
-          { key: 'Q3', title: 'Describe it', type: 'text' },
-        ],
-        sections: [],
-      },
-      {
-        key: 'B',
-        title: 'Section B',
-        weight: 1,
-        questions: [
-          {
-            key: 'Q4',
-            title: 'Which one?',
-            type: 'single_choice',
-            weight: 1,
-            tags: ['ig1'],
-            options: [
-              { key: 'low', label: 'Low', score: 0.25 },
-              { key: 'high', label: 'High', score: 1 },
-            ],
-          },
-          { key: 'Q5', title: 'Applies?', type: 'yes_no', naAllowed: true },
-          {
-            key: 'Q6',
-            title: 'How many?',
-            type: 'number',
-            weight: 1,
-            unit: 'days',
-            bands: [
-              { min: 0, score: 0 },
-              { min: 10, score: 0.5 },
-              { min: 20, score: 1 },
-            ],
-          },
-        ],
-        sections: [],
-      },
-    ],
-  };
-}
-
-/** Imports the worked example as the account's private framework and publishes version 1. */
-async function publishWorkedExample(request: APIRequestContext): Promise<string> {
-  const fw = await ok<{ id: string; draftRevision: number }>(
-    request.post('/api/v1/content/frameworks/import', {
-      data: { scope: 'private', document: workedExampleDocument(`worked-${Date.now()}`) },
-      headers: origin,
-    }),
-  );
-  await ok(
-    request.post(`/api/v1/content/frameworks/${fw.id}/publish`, {
-      data: { revision: fw.draftRevision, releaseNotes: 'v1' },
-      headers: origin,
-    }),
-  );
-  return fw.id;
-}
 
 /** The header's figures, each a group named by its label. */
 const stat = (page: Page, name: 'Score' | 'Completion' | 'Answers') =>
