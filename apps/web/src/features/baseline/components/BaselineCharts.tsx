@@ -2,7 +2,7 @@
 import '@mantine/charts/styles.css';
 import type { SectionComparison } from '@tenantry/shared';
 import { BarChart, RadarChart } from '@mantine/charts';
-import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Text, Title, useMatches } from '@mantine/core';
 import { chartSummary, deltaRows, formatDelta, radarRows, shorten } from '../lib/baseline-view.ts';
 
 const pct = (v: number) => `${v} %`;
@@ -40,6 +40,8 @@ export function BaselineCharts({ sections }: { sections: readonly SectionCompari
   const deltas = deltaRows(sections);
   const withTarget = radar.some((r) => r.Target !== null);
   const summary = chartSummary(sections);
+  // On a phone the radar leaves more room around it for the section names.
+  const narrow = useMatches({ base: true, sm: false });
   if (radar.length === 0) return null;
   const scoreSeries = [
     { name: 'Latest', color: 'indigo.6' },
@@ -52,7 +54,7 @@ export function BaselineCharts({ sections }: { sections: readonly SectionCompari
       <ChartCard title="Section scores" label={`Scores by section. ${summary}`}>
         {radar.length >= 3 ? (
           <RadarChart
-            h={300}
+            h={340}
             data={radar}
             dataKey="section"
             withLegend
@@ -62,10 +64,17 @@ export function BaselineCharts({ sections }: { sections: readonly SectionCompari
               ...s,
               opacity: s.name === 'Latest' ? 0.35 : s.name === 'Baseline' ? 0.15 : 0,
             }))}
+            // A series' opacity of 0 counts as unset (0.4): the target is a dashed outline.
             radarProps={(s) =>
-              s.name === 'Target' ? { strokeDasharray: '4 4', strokeWidth: 1.5 } : {}
+              s.name === 'Target'
+                ? { fillOpacity: 0, strokeDasharray: '4 4', strokeWidth: 1.5 }
+                : {}
             }
-            polarAngleAxisProps={{ tickFormatter: (v: string) => shorten(v, 18) }}
+            radarChartProps={{ outerRadius: narrow ? '58%' : '72%' }}
+            polarAngleAxisProps={{
+              tickFormatter: (v: string) => shorten(v, narrow ? 11 : 18),
+              fontSize: narrow ? 11 : 12,
+            }}
             polarRadiusAxisProps={{ domain: [0, 100], tick: false, axisLine: false }}
             withPolarRadiusAxis
             tooltipProps={{ formatter: (v) => (typeof v === 'number' ? pct(v) : '—') }}
@@ -100,9 +109,13 @@ export function BaselineCharts({ sections }: { sections: readonly SectionCompari
             accessibilityLayer={false}
             valueFormatter={pts}
             withBarValueLabel
+            valueLabelProps={{ formatter: signed, fontSize: 12 }}
             gridAxis="x"
             maxBarWidth={22}
-            yAxisProps={{ width: 110, tickFormatter: (v: string) => shorten(v, 16) }}
+            yAxisProps={{
+              width: narrow ? 84 : 120,
+              tickFormatter: (v: string) => shorten(v, narrow ? 12 : 18),
+            }}
             xAxisProps={{ domain: ([min, max]: readonly [number, number]) => symmetric(min, max) }}
             referenceLines={[{ x: 0, color: 'gray.5' }]}
           />
@@ -112,9 +125,15 @@ export function BaselineCharts({ sections }: { sections: readonly SectionCompari
   );
 }
 
-/** An axis around zero, wide enough for both directions (at least ±10 points). */
+/** "+12", "−5", "0": a bar's label (the axis says the unit). */
+function signed(v: unknown): string {
+  const n = Number(v);
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0';
+}
+
+/** An axis around zero, for both directions (at least ±10 points), with room for the labels. */
 function symmetric(min: number, max: number): [number, number] {
-  const m = Math.max(10, Math.abs(min), Math.abs(max));
+  const m = Math.max(10, 1.2 * Math.abs(min), 1.2 * Math.abs(max));
   const step = m <= 20 ? 5 : 10;
   const edge = Math.ceil(m / step) * step;
   return [-edge, edge];

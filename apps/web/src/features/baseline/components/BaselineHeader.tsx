@@ -116,6 +116,29 @@ export function BaselineHeader({
         >
           <NameText name={baseline.name} to={assessmentHref(baseline.id)} fw={600} lines={2} />
           <Details a={baseline} />
+          {canManage ? (
+            <Group gap="xs" mt={4}>
+              {others.length > 0 ? (
+                <Button
+                  variant="default"
+                  size="xs"
+                  leftSection={<IconFlag size={14} aria-hidden />}
+                  onClick={() => setDialog('change')}
+                >
+                  Change baseline
+                </Button>
+              ) : null}
+              <Button
+                variant="subtle"
+                color="red"
+                size="xs"
+                leftSection={<IconFlagOff size={14} aria-hidden />}
+                onClick={() => setDialog('clear')}
+              >
+                Clear baseline
+              </Button>
+            </Group>
+          ) : null}
         </Side>
         <Side
           label="Compared with"
@@ -146,46 +169,17 @@ export function BaselineHeader({
         </Side>
       </SimpleGrid>
 
-      {versionsDiffer || canManage ? (
-        <Group justify="space-between" align="center" gap="sm" mt="md" wrap="wrap">
-          {versionsDiffer ? (
-            <Group gap={6} wrap="nowrap" miw={0} flex="1 1 260px">
-              <IconInfoCircle size={16} aria-hidden style={{ flexShrink: 0 }} />
-              <Text size="xs" c="dimmed">
-                Framework version {baseline.framework.version} against {latest?.framework.version}:
-                questions are matched by their key; those that changed are marked{' '}
-                <Badge size="xs" variant="outline" color="violet" tt="none" component="span">
-                  Changed in new version
-                </Badge>
-                .
-              </Text>
-            </Group>
-          ) : (
-            <span />
-          )}
-          {canManage ? (
-            <Group gap="xs">
-              {others.length > 0 ? (
-                <Button
-                  variant="default"
-                  size="sm"
-                  leftSection={<IconFlag size={16} aria-hidden />}
-                  onClick={() => setDialog('change')}
-                >
-                  Change baseline
-                </Button>
-              ) : null}
-              <Button
-                variant="subtle"
-                color="red"
-                size="sm"
-                leftSection={<IconFlagOff size={16} aria-hidden />}
-                onClick={() => setDialog('clear')}
-              >
-                Clear baseline
-              </Button>
-            </Group>
-          ) : null}
+      {versionsDiffer ? (
+        <Group gap={6} wrap="nowrap" mt="md" align="flex-start">
+          <IconInfoCircle size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+          <Text size="xs" c="dimmed">
+            Framework version {baseline.framework.version} against {latest?.framework.version}:
+            questions are matched by their key; those that changed are marked{' '}
+            <Badge size="xs" variant="outline" color="violet" tt="none" component="span">
+              Changed in new version
+            </Badge>
+            .
+          </Text>
         </Group>
       ) : null}
 

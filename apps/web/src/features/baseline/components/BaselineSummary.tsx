@@ -1,4 +1,11 @@
-import { TREND_LABELS, TRENDS, formatScore, type BaselineComparison } from '@tenantry/shared';
+import {
+  TREND_LABELS,
+  TRENDS,
+  formatScore,
+  type AssessmentSummary,
+  type BaselineComparison,
+  type Trend,
+} from '@tenantry/shared';
 import { Group, Paper, Progress, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { TREND_COLORS } from '../lib/baseline-view.ts';
@@ -17,14 +24,26 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** A trend's colour as a swatch: a mid shade, visible on light and dark backgrounds. */
+const swatch = (t: Trend) => `${TREND_COLORS[t]}.${TREND_COLORS[t] === 'gray' ? 5 : 6}`;
+
 const BIG = { size: '1.75rem', fw: 700, lh: 1.1 } as const;
+
+/** "69 of 106 answered" under a score. */
+function Answered({ a }: { a: AssessmentSummary }) {
+  return (
+    <Text size="xs" c="dimmed" mt={6}>
+      {a.answered} of {a.total} answered
+    </Text>
+  );
+}
 
 /**
  * The overall scores of both assessments, the change with its trend, and how many questions
  * improved, regressed, stayed, were added or removed.
  */
 export function BaselineSummary({ comparison }: { comparison: BaselineComparison }) {
-  const { overall, counts } = comparison;
+  const { overall, counts, baseline, latest } = comparison;
   const total = TRENDS.reduce((n, t) => n + (counts[t] ?? 0), 0);
   const shown = TRENDS.filter((t) => t !== 'unscored' || (counts[t] ?? 0) > 0);
   const countsLabel = useId();
@@ -33,9 +52,11 @@ export function BaselineSummary({ comparison }: { comparison: BaselineComparison
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
       <Stat label="Baseline score">
         <Text {...BIG}>{formatScore(overall.baseline)}</Text>
+        {baseline ? <Answered a={baseline} /> : null}
       </Stat>
       <Stat label="Latest score">
         <Text {...BIG}>{formatScore(overall.latest)}</Text>
+        {latest ? <Answered a={latest} /> : null}
       </Stat>
       <Stat label="Change">
         <Stack gap={6} align="flex-start">
@@ -52,7 +73,7 @@ export function BaselineSummary({ comparison }: { comparison: BaselineComparison
             {shown.map((t) =>
               counts[t] ? (
                 <Tooltip key={t} label={`${counts[t]} ${TREND_LABELS[t].toLowerCase()}`}>
-                  <Progress.Section value={(100 * counts[t]) / total} color={TREND_COLORS[t]} />
+                  <Progress.Section value={(100 * counts[t]) / total} color={swatch(t)} />
                 </Tooltip>
               ) : null,
             )}
@@ -69,7 +90,7 @@ export function BaselineSummary({ comparison }: { comparison: BaselineComparison
                     height: 8,
                     borderRadius: 8,
                     flexShrink: 0,
-                    background: `var(--mantine-color-${TREND_COLORS[t]}-filled)`,
+                    background: `var(--mantine-color-${swatch(t).replace('.', '-')})`,
                   }}
                 />
                 <Text size="xs">{TREND_LABELS[t]}</Text>
