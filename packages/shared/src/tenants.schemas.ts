@@ -137,6 +137,17 @@ export const TenantSummarySchema = z.object({
   archivedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The latest completed assessment: its overall score, gap questions and when (null: none). */
+  latest: z
+    .object({
+      assessmentId: z.string(),
+      score: z.number().nullable(),
+      gaps: z.number().int(),
+      completedAt: z.string(),
+    })
+    .nullable(),
+  /** Assessments not completed yet (drafts, in progress, reopened). */
+  openAssessments: z.number().int(),
 });
 export type TenantSummary = z.infer<typeof TenantSummarySchema>;
 

@@ -18,6 +18,8 @@ const SHARED_TENANT = {
   archivedAt: null,
   createdAt: '2026-03-01T10:00:00.000Z',
   updatedAt: '2026-03-01T10:00:00.000Z',
+  latest: null,
+  openAssessments: 0,
   access: { accountRole: null, shareRole: 'viewer' },
 };
 const SHARED_ROUTES = { 'GET /api/v1/tenants/client7': () => jsonResponse(SHARED_TENANT) };

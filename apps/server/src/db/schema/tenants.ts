@@ -3,7 +3,16 @@
  * to one account; every query carries `account_id` in its where (ADR 0005).
  */
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { users } from './auth.ts';
 
@@ -35,6 +44,16 @@ export const tenants = pgTable(
       .default(sql`'{}'::text[]`),
     notes: text('notes').notNull().default(''),
     archivedAt: tz('archived_at'),
+    /*
+     * Kept up to date by every assessment change of the tenant (assessments.rollup.ts), so
+     * lists and the dashboard never aggregate assessments on read: the latest completed
+     * assessment (id, overall score, gap questions, when) and how many are open.
+     */
+    latestAssessmentId: text('latest_assessment_id'),
+    latestScore: doublePrecision('latest_score'),
+    latestGaps: integer('latest_gaps'),
+    latestCompletedAt: tz('latest_completed_at'),
+    openAssessments: integer('open_assessments').notNull().default(0),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
@@ -45,6 +64,8 @@ export const tenants = pgTable(
     index('tenants_account_created_idx').on(t.accountId, t.createdAt, t.id),
     index('tenants_account_updated_idx').on(t.accountId, t.updatedAt, t.id),
     index('tenants_tags_idx').using('gin', t.tags),
+    // The dashboard's "largest gaps" per account.
+    index('tenants_account_gaps_idx').on(t.accountId, t.latestGaps),
     check('tenants_name_check', sql`length(trim(${t.name})) between 1 and 200`),
   ],
 );

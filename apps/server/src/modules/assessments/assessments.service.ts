@@ -30,6 +30,7 @@ import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { AppError, tenantNotFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { assessmentNotFound, toAnswer } from './answers.service.ts';
+import { refreshTenantRollup } from './assessments.rollup.ts';
 import {
   computeProgress,
   cutDocument,
@@ -225,6 +226,7 @@ export async function createAssessment(
         version: input.version,
       },
     });
+    await refreshTenantRollup(tx, scope);
     await publishLive(tx, { ...scope, assessmentId: id, kind: 'updated' });
   });
   return getAssessment(db, scope, id);
@@ -418,6 +420,7 @@ export async function transitionAssessment(
       targetId: id,
       data: { name: a.name, tenantId: scope.tenantId },
     });
+    await refreshTenantRollup(tx, scope);
     await publishLive(tx, { ...scope, assessmentId: id, kind: 'status' });
   });
   return getAssessment(db, scope, id);
@@ -433,6 +436,7 @@ export async function deleteAssessment(db: Database, scope: Scope, id: string): 
       targetId: id,
       data: { name: a.name, tenantId: scope.tenantId, answered: a.answered },
     });
+    await refreshTenantRollup(tx, scope);
     await publishLive(tx, { ...scope, assessmentId: id, kind: 'deleted' });
   });
 }

@@ -337,6 +337,39 @@ describe('answering', () => {
   });
 });
 
+describe('what the tenant keeps of its assessments', () => {
+  it('keeps the latest completed score, its gaps and the open count on every change', async () => {
+    const tid = await addTenant(owner.tid, 'Rollup Ltd');
+    const summary = async () => {
+      const page = (await ok(owner.client.get('/api/v1/tenants?q=rollup'))) as {
+        tenants: Array<{ id: string; latest: unknown; openAssessments: number }>;
+      };
+      return page.tenants.find((x) => x.id === tid)!;
+    };
+    expect(await summary()).toMatchObject({ latest: null, openAssessments: 0 });
+    const a = await start(owner.client, {}, tid);
+    expect(await summary()).toMatchObject({ latest: null, openAssessments: 1 });
+    for (const [key, answer] of Object.entries(WORKED_EXAMPLE_ANSWERS)) {
+      await ok(put(owner.client, answerPath(a, key, tid), answer));
+    }
+    await ok(owner.client.post(`${base(tid)}/${a.id}/complete`, {}));
+    const done = (await summary()) as unknown as {
+      latest: { assessmentId: string; score: number; gaps: number; completedAt: string };
+      openAssessments: number;
+    };
+    expect(done.openAssessments).toBe(0);
+    expect(done.latest.assessmentId).toBe(a.id);
+    expect(done.latest.score).toBeCloseTo(1.475 / 3, 10);
+    expect(done.latest.gaps).toBe(3);
+    await ok(owner.client.post(`${base(tid)}/${a.id}/reopen`, {}));
+    expect(await summary()).toMatchObject({ latest: null, openAssessments: 1 });
+    expect((await owner.client.request(`${base(tid)}/${a.id}`, { method: 'DELETE' })).status).toBe(
+      204,
+    );
+    expect(await summary()).toMatchObject({ latest: null, openAssessments: 0 });
+  });
+});
+
 describe('exports', () => {
   it('gives the answers as a spreadsheet-safe CSV file, one row per question', async () => {
     const a = await start(owner.client, { name: 'Acme – Q4 review' });

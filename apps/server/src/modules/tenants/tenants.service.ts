@@ -28,7 +28,19 @@ const iso = (d: Date) => d.toISOString();
 function toSummary(
   r: Pick<
     TenantRow,
-    'id' | 'name' | 'industry' | 'size' | 'tags' | 'archivedAt' | 'createdAt' | 'updatedAt'
+    | 'id'
+    | 'name'
+    | 'industry'
+    | 'size'
+    | 'tags'
+    | 'archivedAt'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'latestAssessmentId'
+    | 'latestScore'
+    | 'latestGaps'
+    | 'latestCompletedAt'
+    | 'openAssessments'
   >,
 ): TenantSummary {
   return {
@@ -40,6 +52,16 @@ function toSummary(
     archivedAt: r.archivedAt ? iso(r.archivedAt) : null,
     createdAt: iso(r.createdAt),
     updatedAt: iso(r.updatedAt),
+    latest:
+      r.latestAssessmentId && r.latestCompletedAt
+        ? {
+            assessmentId: r.latestAssessmentId,
+            score: r.latestScore,
+            gaps: r.latestGaps ?? 0,
+            completedAt: iso(r.latestCompletedAt),
+          }
+        : null,
+    openAssessments: r.openAssessments,
   };
 }
 
@@ -118,6 +140,11 @@ export async function listTenants(
         archivedAt: tenants.archivedAt,
         createdAt: tenants.createdAt,
         updatedAt: tenants.updatedAt,
+        latestAssessmentId: tenants.latestAssessmentId,
+        latestScore: tenants.latestScore,
+        latestGaps: tenants.latestGaps,
+        latestCompletedAt: tenants.latestCompletedAt,
+        openAssessments: tenants.openAssessments,
         sortKey: sortKeyText(sort),
       })
       .from(tenants)

@@ -18,6 +18,8 @@ const TENANT = {
   archivedAt: null,
   createdAt: '2026-03-01T10:00:00.000Z',
   updatedAt: '2026-03-01T10:00:00.000Z',
+  latest: null,
+  openAssessments: 0,
   access: { accountRole: 'member', shareRole: null },
 };
 

@@ -57,6 +57,8 @@ describe('tenant form', () => {
       archivedAt: null,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
+      latest: null,
+      openAssessments: 0,
     };
     const r = validateTenantForm(formValuesOf(tenant));
     expect(r).toEqual({
