@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { assessments } from '../../db/schema/assessments.ts';
 import { frameworks } from '../../db/schema/content.ts';
 import { writeAnswer } from '../assessments/answers.service.ts';
+import { refreshTenantRollup } from '../assessments/assessments.rollup.ts';
 import { createAssessment, transitionAssessment } from '../assessments/assessments.service.ts';
 import { setBaseline } from '../baseline/baseline.service.ts';
 
@@ -114,6 +115,7 @@ export async function seedDemoAssessments(
       statusHistory: completed.statusHistory.map((c) => ({ ...c, at: then.toISOString() })),
     })
     .where(eq(assessments.id, first.id));
+  await refreshTenantRollup(db, scope);
   await setBaseline(db, scope, first.id);
 
   const second = await start(`${fw.name} – follow-up`);
