@@ -1,4 +1,4 @@
-import type { TenantSummary } from '@tenantry/shared';
+import { formatScore, type TenantSummary } from '@tenantry/shared';
 import {
   Badge,
   Button,
@@ -125,12 +125,14 @@ export function TenantList({ onCreate }: { onCreate: () => void }) {
         <TableOrCards
           label="Client tenants"
           items={tenants}
-          minWidth={560}
+          minWidth={760}
           head={
             <>
               <Table.Th>Name</Table.Th>
               <Table.Th>Industry</Table.Th>
               <Table.Th>Tags</Table.Th>
+              <Table.Th>Latest score</Table.Th>
+              <Table.Th>Assessments</Table.Th>
               <Table.Th>Updated</Table.Th>
             </>
           }
@@ -147,6 +149,12 @@ export function TenantList({ onCreate }: { onCreate: () => void }) {
                 <TenantTags tags={t.tags} />
               </Table.Td>
               <Table.Td>
+                <LatestScore tenant={t} />
+              </Table.Td>
+              <Table.Td>
+                <OpenAssessments tenant={t} />
+              </Table.Td>
+              <Table.Td>
                 <time dateTime={t.updatedAt}>{formatDate(t.updatedAt)}</time>
               </Table.Td>
             </>
@@ -161,11 +169,48 @@ export function TenantList({ onCreate }: { onCreate: () => void }) {
                 {t.industry ?? 'No industry'} · updated{' '}
                 <time dateTime={t.updatedAt}>{formatDate(t.updatedAt)}</time>
               </Text>
+              <Group gap="md">
+                <LatestScore tenant={t} />
+                <OpenAssessments tenant={t} />
+              </Group>
               <TenantTags tags={t.tags} />
             </>
           )}
         />
       </PagedList>
     </Stack>
+  );
+}
+
+/** The latest completed assessment's score and gap questions, or that there is none yet. */
+function LatestScore({ tenant }: { tenant: TenantSummary }) {
+  const latest = tenant.latest;
+  if (!latest) {
+    return (
+      <Text size="sm" c="dimmed">
+        Not assessed yet
+      </Text>
+    );
+  }
+  return (
+    <Text size="sm" title={`Completed ${formatDate(latest.completedAt)}`}>
+      <strong>{formatScore(latest.score)}</strong>
+      {latest.gaps > 0 ? (
+        <Text component="span" size="sm" c="dimmed">
+          {' '}
+          · {latest.gaps} {latest.gaps === 1 ? 'gap' : 'gaps'}
+        </Text>
+      ) : null}
+    </Text>
+  );
+}
+
+/** How many assessments are open (draft, in progress or reopened). */
+function OpenAssessments({ tenant }: { tenant: TenantSummary }) {
+  const n = tenant.openAssessments;
+  return (
+    <Text size="sm" c={n > 0 ? undefined : 'dimmed'}>
+      {n === 0 ? 'None open' : `${n} open`}
+    </Text>
   );
 }
