@@ -23,3 +23,4 @@ export * from './framework-diff.ts';
 export * from './frameworks.schemas.ts';
 export * from './scoring.ts';
 export * from './baseline.schemas.ts';
+export * from './dashboard.schemas.ts';

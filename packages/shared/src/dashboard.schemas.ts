@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { ASSESSMENT_STATUSES } from './assessments.schemas.ts';
+
+/**
+ * The account's dashboard (`/`, `/home`; docs/dashboard.md): client tenants, open assessments,
+ * the average score and its trend by month, the tenants with the most gaps. Every figure is
+ * read from values kept up to date on write (the tenants' latest completed assessment, the
+ * assessments' own scores), never from answers.
+ */
+
+export const DASHBOARD_LIMITS = {
+  /** Open assessments listed (most recently changed first). */
+  open: 8,
+  /** Tenants listed by gap questions. */
+  gaps: 5,
+  /** Months of the trend, this one included. */
+  months: 12,
+} as const;
+
+export const DashboardSchema = z.object({
+  tenants: z.object({
+    active: z.number().int(),
+    archived: z.number().int(),
+    /** Active tenants with a completed assessment. */
+    assessed: z.number().int(),
+  }),
+  /** Mean of the active tenants' latest completed scores (null: none assessed yet). */
+  averageScore: z.number().nullable(),
+  assessments: z.object({
+    /** Drafts, in progress and reopened, on active tenants. */
+    open: z.number().int(),
+    completed: z.number().int(),
+  }),
+  /** Open assessments, most recently changed first. */
+  openAssessments: z.array(
+    z.object({
+      id: z.string(),
+      tenantId: z.string(),
+      tenantName: z.string(),
+      name: z.string(),
+      status: z.enum(ASSESSMENT_STATUSES),
+      score: z.number().nullable(),
+      completion: z.number().nullable(),
+      answered: z.number().int(),
+      total: z.number().int(),
+      dueDate: z.string().nullable(),
+      updatedAt: z.string(),
+    }),
+  ),
+  /** Per month (`YYYY-MM`, oldest first, the last 12 with this one): completed assessments and their mean score. */
+  trend: z.array(
+    z.object({
+      month: z.string(),
+      completed: z.number().int(),
+      averageScore: z.number().nullable(),
+    }),
+  ),
+  /** Active tenants whose latest completed assessment has the most gap questions. */
+  largestGaps: z.array(
+    z.object({
+      tenantId: z.string(),
+      tenantName: z.string(),
+      assessmentId: z.string(),
+      score: z.number().nullable(),
+      gaps: z.number().int(),
+      completedAt: z.string(),
+    }),
+  ),
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;
