@@ -223,6 +223,7 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
     respondent,
   'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/respondents/{respondentId}/revoke':
     respondent,
+  'GET /api/v1/dashboard': {},
   // The baseline: marking takes a completed assessment of the tenant (fresh after each reset).
   'GET /api/v1/tenants/{tenantId}/baseline': tenant,
   'PUT /api/v1/tenants/{tenantId}/baseline': {

@@ -1,0 +1,120 @@
+/**
+ * The account's dashboard (docs/dashboard.md). Every figure comes from values kept up to date
+ * on write — the tenants' latest completed assessment and open count (assessments.rollup.ts),
+ * the assessments' own scores — in a few indexed statements scoped to the account; nothing is
+ * recomputed from answers.
+ */
+import { DASHBOARD_LIMITS, type AssessmentStatus, type Dashboard } from '@tenantry/shared';
+import { sql } from 'drizzle-orm';
+import type { AccountContext } from '../../auth/types.ts';
+import { queryRows, type Database } from '../../db/client.ts';
+import { assessments } from '../../db/schema/assessments.ts';
+import { tenants } from '../../db/schema/tenants.ts';
+
+const num = (v: unknown): number | null => (v == null ? null : Number(v));
+const iso = (v: unknown): string => (v instanceof Date ? v : new Date(String(v))).toISOString();
+
+/** The last `n` months as `YYYY-MM` (UTC), oldest first, this one last. */
+export function lastMonths(now: Date, n: number): string[] {
+  const out: string[] = [];
+  for (let i = n - 1; i >= 0; i--) {
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1));
+    out.push(`${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`);
+  }
+  return out;
+}
+
+export async function getDashboard(
+  db: Database,
+  scope: Pick<AccountContext, 'accountId'>,
+  now = new Date(),
+): Promise<Dashboard> {
+  const { accountId } = scope;
+  const months = lastMonths(now, DASHBOARD_LIMITS.months);
+  const since = `${months[0]}-01T00:00:00Z`;
+  const [counts, completed, open, trend, gaps] = await Promise.all([
+    queryRows<Record<string, unknown>>(
+      db,
+      sql`select
+          count(*) filter (where archived_at is null)::int as active,
+          count(*) filter (where archived_at is not null)::int as archived,
+          count(*) filter (where archived_at is null and latest_assessment_id is not null)::int as assessed,
+          avg(latest_score) filter (where archived_at is null) as average,
+          coalesce(sum(open_assessments) filter (where archived_at is null), 0)::int as open
+        from ${tenants} where account_id = ${accountId}`,
+    ),
+    queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from ${assessments}
+        where account_id = ${accountId} and status = 'completed'`,
+    ),
+    queryRows<Record<string, unknown>>(
+      db,
+      sql`select a.id, a.tenant_id, t.name as tenant_name, a.name, a.status, a.score,
+          a.completion, a.answered, a.total, a.due_date, a.updated_at
+        from ${assessments} a
+        join ${tenants} t on t.id = a.tenant_id and t.account_id = a.account_id
+        where a.account_id = ${accountId} and a.status <> 'completed' and t.archived_at is null
+        order by a.updated_at desc, a.id desc
+        limit ${DASHBOARD_LIMITS.open}`,
+    ),
+    queryRows<Record<string, unknown>>(
+      db,
+      sql`select to_char(date_trunc('month', completed_at at time zone 'UTC'), 'YYYY-MM') as month,
+          count(*)::int as completed, avg(score) as average
+        from ${assessments}
+        where account_id = ${accountId} and status = 'completed'
+          and completed_at >= ${since}::timestamptz
+        group by 1`,
+    ),
+    queryRows<Record<string, unknown>>(
+      db,
+      sql`select id, name, latest_assessment_id, latest_score, latest_gaps, latest_completed_at
+        from ${tenants}
+        where account_id = ${accountId} and archived_at is null and latest_gaps > 0
+          and latest_assessment_id is not null
+        order by latest_gaps desc, latest_score asc nulls last, id
+        limit ${DASHBOARD_LIMITS.gaps}`,
+    ),
+  ]);
+  const c = counts[0] ?? {};
+  const byMonth = new Map(trend.map((r) => [String(r.month), r]));
+  return {
+    tenants: {
+      active: Number(c.active ?? 0),
+      archived: Number(c.archived ?? 0),
+      assessed: Number(c.assessed ?? 0),
+    },
+    averageScore: num(c.average),
+    assessments: { open: Number(c.open ?? 0), completed: Number(completed[0]?.n ?? 0) },
+    openAssessments: open.map((r) => ({
+      id: String(r.id),
+      tenantId: String(r.tenant_id),
+      tenantName: String(r.tenant_name),
+      name: String(r.name),
+      status: r.status as AssessmentStatus,
+      score: num(r.score),
+      completion: num(r.completion),
+      answered: Number(r.answered),
+      total: Number(r.total),
+      dueDate: r.due_date == null ? null : String(r.due_date).slice(0, 10),
+      updatedAt: iso(r.updated_at),
+    })),
+    trend: months.map((month) => {
+      const r = byMonth.get(month);
+      return {
+        month,
+        completed: Number(r?.completed ?? 0),
+        averageScore: num(r?.average),
+      };
+    }),
+    largestGaps: gaps.map((r) => ({
+      tenantId: String(r.id),
+      tenantName: String(r.name),
+      assessmentId: String(r.latest_assessment_id),
+      score: num(r.latest_score),
+      gaps: Number(r.latest_gaps),
+      completedAt: iso(r.latest_completed_at),
+    })),
+  };
+}
