@@ -47,9 +47,13 @@ function Step({ step }: { step: GettingStartedStep }) {
   );
 }
 
-/** The welcome page's checklist, ticked from what the account holds (lib/getting-started). */
+/**
+ * The welcome page's checklist, ticked from what the account holds (lib/getting-started); gone
+ * once every step is done.
+ */
 export function GettingStarted({ checklist }: { checklist: Checklist }) {
   const total = checklist.steps.length;
+  if (checklist.doneCount === total) return null;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="getting-started-heading">
       <Group justify="space-between" align="baseline" mb="xs" gap="sm">
