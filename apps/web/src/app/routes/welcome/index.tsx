@@ -1,10 +1,11 @@
 import { SCREEN_TITLES, can, type CurrentUser } from '@tenantry/shared';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { NAME_WRAP } from '#web/components/NameText.tsx';
-import { NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { useAccount } from '#web/features/account/api/get-account.ts';
+import { RecentActivity } from '#web/features/audit/components/RecentActivity.tsx';
 import { useMe } from '#web/features/auth/api/me.ts';
+import { Dashboard } from '#web/features/dashboard/components/Dashboard.tsx';
 import { useInvitations } from '#web/features/members/api/list-invitations.ts';
 import { useMembers } from '#web/features/members/api/list-members.ts';
 import { GettingStarted } from '#web/features/onboarding/components/GettingStarted.tsx';
@@ -41,6 +42,9 @@ function useChecklist(user: CurrentUser) {
 
 function Welcome({ user }: { user: CurrentUser }) {
   const checklist = useChecklist(user);
+  // The audit log is for owners and admins (as on its own screen): for others, no activity.
+  const account = useAccount();
+  const canReadAudit = account.data?.permissions.includes('audit.read') ?? false;
   const name = user.displayName || user.email;
   const roleLabel = user.role === 'systemadmin' ? 'System admin' : 'User';
   return (
@@ -55,10 +59,7 @@ function Welcome({ user }: { user: CurrentUser }) {
           {user.isSystemDev ? <Badge variant="outline">System developer</Badge> : null}
         </Group>
         <GettingStarted checklist={checklist} />
-        <NotBuiltYet title="Your dashboard: coming soon">
-          Your client tenants at a glance: assessments in progress, scores, overdue remediation and
-          recent activity.
-        </NotBuiltYet>
+        <Dashboard activity={canReadAudit ? <RecentActivity /> : undefined} />
       </Stack>
     </>
   );

@@ -1,0 +1,127 @@
+import {
+  Anchor,
+  Button,
+  Card,
+  Grid,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconBuilding, IconPlus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { useDashboard } from '../api/get-dashboard.ts';
+import { DashboardCard } from './DashboardCard.tsx';
+import { LargestGaps } from './LargestGaps.tsx';
+import { OpenAssessments } from './OpenAssessments.tsx';
+import { StatCards } from './StatCards.tsx';
+import { TrendCard } from './TrendCard.tsx';
+
+function LoadingDashboard() {
+  return (
+    <Stack gap="md" aria-busy aria-label="Loading the dashboard">
+      <Grid gap={{ base: 'xs', sm: 'md' }}>
+        {[0, 1, 2, 3].map((i) => (
+          <Grid.Col key={i} span={{ base: 6, md: 3 }}>
+            <Skeleton height={112} radius="md" />
+          </Grid.Col>
+        ))}
+      </Grid>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Skeleton height={320} radius="md" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Skeleton height={320} radius="md" />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+/** A new account: nothing to sum up before the first client tenant. */
+function NoTenants() {
+  return (
+    <Card withBorder radius="md" padding="xl" component="section" aria-labelledby="dashboard-empty">
+      <Stack align="center" gap="sm" ta="center">
+        <ThemeIcon variant="light" size={56} radius="xl" aria-hidden>
+          <IconBuilding size={30} />
+        </ThemeIcon>
+        <Title order={2} size="h3" id="dashboard-empty">
+          Your dashboard fills in as you work
+        </Title>
+        <Text c="dimmed" maw={480}>
+          Add the organisations you assess as client tenants, then start an assessment: their
+          scores, the assessments in progress and the largest gaps show here.
+        </Text>
+        <Button component={Link} to="/tenant" leftSection={<IconPlus size={18} aria-hidden />}>
+          Add a client tenant
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * The account's dashboard: the figures, the score by month, the open assessments, the tenants
+ * with the most gaps, and `activity` (composed by the route for those who may read the audit
+ * log; none: left out).
+ */
+export function Dashboard({ activity }: { activity?: ReactNode }) {
+  const query = useDashboard();
+  if (query.isPending) return <LoadingDashboard />;
+  if (query.isError) {
+    return (
+      <ErrorAlert title="The dashboard could not be loaded">
+        <Group gap="sm" justify="space-between" wrap="wrap">
+          <Text size="sm">{query.error.message}</Text>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            loading={query.isFetching}
+            onClick={() => void query.refetch()}
+          >
+            Try again
+          </Button>
+        </Group>
+      </ErrorAlert>
+    );
+  }
+  const d = query.data;
+  if (d.tenants.active === 0 && d.tenants.archived === 0) return <NoTenants />;
+  return (
+    <Stack gap="md">
+      <StatCards dashboard={d} />
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <TrendCard trend={d.trend} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <LargestGaps items={d.largestGaps} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: activity ? 7 : 12 }}>
+          <OpenAssessments items={d.openAssessments} total={d.assessments.open} />
+        </Grid.Col>
+        {activity ? (
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+            <DashboardCard
+              title="Recent activity"
+              action={
+                <Anchor component={Link} to="/admin/audit" size="sm">
+                  Audit log
+                </Anchor>
+              }
+            >
+              {activity}
+            </DashboardCard>
+          </Grid.Col>
+        ) : null}
+      </Grid>
+    </Stack>
+  );
+}

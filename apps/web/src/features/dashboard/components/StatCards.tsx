@@ -1,0 +1,91 @@
+import { formatScore, type Dashboard } from '@tenantry/shared';
+import { Anchor, Group, Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import {
+  IconBuilding,
+  IconChartLine,
+  IconClipboardCheck,
+  IconProgress,
+  type Icon,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { plural } from '../lib/dashboard-view.ts';
+
+function StatCard({
+  label,
+  value,
+  icon: StatIcon,
+  color,
+  children,
+}: {
+  label: ReactNode;
+  value: string | number;
+  icon: Icon;
+  color: string;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder radius="md" p="md" miw={0}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Text size="sm" c="dimmed" fw={500} miw={0}>
+          {label}
+        </Text>
+        <ThemeIcon variant="light" color={color} size={32} radius="md" aria-hidden>
+          <StatIcon size={18} stroke={1.8} />
+        </ThemeIcon>
+      </Group>
+      <Text fz={30} fw={700} lh={1.1} mt={4} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {value}
+      </Text>
+      <Text size="xs" c="dimmed" mt={6}>
+        {children}
+      </Text>
+    </Paper>
+  );
+}
+
+/** The four figures at the top: tenants, assessed tenants, average score, open assessments. */
+export function StatCards({ dashboard: d }: { dashboard: Dashboard }) {
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
+      <StatCard
+        label={
+          <Anchor component={Link} to="/tenant" inherit c="dimmed" underline="hover">
+            Client tenants
+          </Anchor>
+        }
+        value={d.tenants.active}
+        icon={IconBuilding}
+        color="indigo"
+      >
+        {d.tenants.archived > 0 ? `${d.tenants.archived} archived` : 'None archived'}
+      </StatCard>
+      <StatCard
+        label="Assessed tenants"
+        value={d.tenants.assessed}
+        icon={IconClipboardCheck}
+        color="teal"
+      >
+        {d.tenants.active > 0
+          ? `of ${d.tenants.active} with a completed assessment`
+          : 'With a completed assessment'}
+      </StatCard>
+      <StatCard
+        label="Average score"
+        value={formatScore(d.averageScore)}
+        icon={IconChartLine}
+        color="blue"
+      >
+        {d.averageScore === null ? 'No tenant assessed yet' : 'Latest completed, per tenant'}
+      </StatCard>
+      <StatCard
+        label="Open assessments"
+        value={d.assessments.open}
+        icon={IconProgress}
+        color="orange"
+      >
+        {plural(d.assessments.completed, 'completed')}
+      </StatCard>
+    </SimpleGrid>
+  );
+}

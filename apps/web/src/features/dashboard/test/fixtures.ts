@@ -1,0 +1,103 @@
+import type { Dashboard } from '@tenantry/shared';
+
+/** The last 12 months up to March 2026; three with completed assessments. */
+const MONTHS = [
+  '2025-04',
+  '2025-05',
+  '2025-06',
+  '2025-07',
+  '2025-08',
+  '2025-09',
+  '2025-10',
+  '2025-11',
+  '2025-12',
+  '2026-01',
+  '2026-02',
+  '2026-03',
+];
+
+export const EMPTY_TREND: Dashboard['trend'] = MONTHS.map((month) => ({
+  month,
+  completed: 0,
+  averageScore: null,
+}));
+
+const SCORED: Record<string, [number, number]> = {
+  '2025-11': [1, 0.42],
+  '2026-01': [2, 0.58],
+  '2026-03': [1, 0.8],
+};
+
+/** An account at work: 3 active tenants (1 archived), 2 assessed, 2 open assessments. */
+export const DASHBOARD: Dashboard = {
+  tenants: { active: 3, archived: 1, assessed: 2 },
+  averageScore: 0.634,
+  assessments: { open: 2, completed: 4 },
+  openAssessments: [
+    {
+      id: 'a1',
+      tenantId: 't1',
+      tenantName: 'Contoso Ltd',
+      name: 'ISO 27001 2026',
+      status: 'in_progress',
+      score: 0.5,
+      completion: 0.4,
+      answered: 12,
+      total: 30,
+      dueDate: '2020-01-31',
+      updatedAt: '2026-03-01T10:00:00.000Z',
+    },
+    {
+      id: 'a2',
+      tenantId: 't2',
+      tenantName: 'Fabrikam',
+      name: 'NIS2 readiness',
+      status: 'draft',
+      score: null,
+      completion: 0,
+      answered: 0,
+      total: 20,
+      dueDate: '2999-12-31',
+      updatedAt: '2026-02-01T10:00:00.000Z',
+    },
+  ],
+  trend: MONTHS.map((month) => ({
+    month,
+    completed: SCORED[month]?.[0] ?? 0,
+    averageScore: SCORED[month]?.[1] ?? null,
+  })),
+  largestGaps: [
+    {
+      tenantId: 't1',
+      tenantName: 'Contoso Ltd',
+      assessmentId: 'a0',
+      score: 0.48,
+      gaps: 7,
+      completedAt: '2026-01-15T10:00:00.000Z',
+    },
+    {
+      tenantId: 't3',
+      tenantName: 'Tailspin Toys',
+      assessmentId: 'a9',
+      score: 0.8,
+      gaps: 1,
+      completedAt: '2026-03-02T10:00:00.000Z',
+    },
+  ],
+};
+
+/** A new account: nothing yet. */
+export const EMPTY_ACCOUNT: Dashboard = {
+  tenants: { active: 0, archived: 0, assessed: 0 },
+  averageScore: null,
+  assessments: { open: 0, completed: 0 },
+  openAssessments: [],
+  trend: EMPTY_TREND,
+  largestGaps: [],
+};
+
+/** Tenants, none assessed, nothing open. */
+export const NOTHING_ASSESSED: Dashboard = {
+  ...EMPTY_ACCOUNT,
+  tenants: { active: 2, archived: 0, assessed: 0 },
+};
