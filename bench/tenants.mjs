@@ -8,6 +8,7 @@
 //   me        GET /api/v1/me                    session + claims (what every request pays)
 //   list@100  GET /api/v1/tenants?limit=25      owner of an account with 100 tenants
 //   list@10k  GET /api/v1/tenants?limit=25      owner of the account with 10,000 tenants
+//   dashboard@100, dashboard@10k  GET /api/v1/dashboard   the same two owners
 // in interleaved rounds (ceiling, me, ceiling, list@100, ceiling, list@10k, and again), so that
 // drift of a noisy machine hits both sides of each ratio; each ratio is the median over the
 // rounds of the route's req/s over the ceiling's run just before it. It prints
@@ -81,6 +82,7 @@ async function benchDatabase(name, env, connections) {
     const big = await signIn(server.base, BIG_OWNER);
     const small = await signIn(server.base, SMALL_OWNER);
     const listUrl = `${server.base}/api/v1/tenants?limit=25`;
+    const dashboardUrl = `${server.base}/api/v1/dashboard`;
     for (const [cookie, expected] of [
       [small, 100],
       [big, BIG],
@@ -99,6 +101,8 @@ async function benchDatabase(name, env, connections) {
       await fetch(`${server.base}/api/v1/me`, { headers: { cookie: big } });
       await fetch(listUrl, { headers: { cookie: small } });
       await fetch(listUrl, { headers: { cookie: big } });
+      await fetch(dashboardUrl, { headers: { cookie: small } });
+      await fetch(dashboardUrl, { headers: { cookie: big } });
     }
     console.log(
       `${name}: ${connections} connections, ${ROUNDS} rounds of ${DURATION}s per route, interleaved with the ceiling…`,
@@ -109,6 +113,8 @@ async function benchDatabase(name, env, connections) {
         me: { url: `${server.base}/api/v1/me`, headers: { cookie: big } },
         'list@100': { url: listUrl, headers: { cookie: small } },
         'list@10k': { url: listUrl, headers: { cookie: big } },
+        'dashboard@100': { url: dashboardUrl, headers: { cookie: small } },
+        'dashboard@10k': { url: dashboardUrl, headers: { cookie: big } },
       },
       { connections, duration: DURATION, rounds: ROUNDS },
     );
@@ -160,9 +166,23 @@ for (const [db, r] of Object.entries(all)) {
     );
   }
 }
+const verdicts = [];
+console.log(
+  '\n| database | dashboard@10k / dashboard@100 (time per request) | p99 dashboard@10k | budget |',
+);
+console.log('|---|---:|---:|---|');
+for (const [db, r] of Object.entries(all)) {
+  const scale = r['dashboard@100'].ratio / r['dashboard@10k'].ratio;
+  const p99Budget = db === 'postgres' ? 100 : 500;
+  const ok =
+    scale <= 1.5 && r['dashboard@10k'].p99 < p99Budget && r['dashboard@100'].p99 < p99Budget;
+  verdicts.push(ok);
+  console.log(
+    `| ${db} | ${scale.toFixed(2)}× | ${r['dashboard@10k'].p99} ms | ${ok ? 'met' : 'MISSED'} (≤ 1.5×, p99 < ${p99Budget} ms) |`,
+  );
+}
 console.log('\n| database | list@10k / list@100 (time per request) | p99 list@10k | budget |');
 console.log('|---|---:|---:|---|');
-const verdicts = [];
 for (const [db, r] of Object.entries(all)) {
   // Time per request at full load is 1/throughput: the 10k list may take ≤ 1.5× the 100 one.
   // Both are ratios to the ceiling measured beside them, so their quotient cancels drift.

@@ -17,6 +17,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { accounts, authCredentials, memberships, tenants, users } from '../db/schema/index.ts';
 import { runMain } from '../lib/run-main.ts';
+import { refreshAccountRollup } from '../modules/tenants/tenants.rollup.ts';
 import { readLiveServer } from '../local-control.ts';
 
 export const SCALE_DOMAIN = 'scale.tenantry.test';
@@ -306,6 +307,7 @@ export async function seedScale(db: Database, opts: SeedScaleOptions): Promise<S
       const rows = makeTenants(o.accountId, o.userId, o.tenants, rnd);
       tenantCount += rows.length;
       await insertBatched(rows, batch, (chunk) => t.insert(tenants).values(chunk));
+      await refreshAccountRollup(t, o.accountId);
     }
   });
   // Fresh statistics, so the planner picks the keyset indexes straight away.

@@ -6,7 +6,9 @@ import { ACCOUNT_ROLES } from '@tenantry/shared';
 import { sql } from 'drizzle-orm';
 import {
   check,
+  doublePrecision,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -19,6 +21,17 @@ export const accounts = pgTable('accounts', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /*
+   * The account's client tenants summed up for the dashboard, refreshed with every change of
+   * a tenant or of what it keeps of its assessments (modules/tenants/tenants.rollup.ts).
+   */
+  tenantsActive: integer('tenants_active').notNull().default(0),
+  tenantsArchived: integer('tenants_archived').notNull().default(0),
+  /** Active tenants with a completed assessment, and of them those with a score, summed. */
+  tenantsAssessed: integer('tenants_assessed').notNull().default(0),
+  tenantsScored: integer('tenants_scored').notNull().default(0),
+  latestScoreSum: doublePrecision('latest_score_sum').notNull().default(0),
+  openAssessments: integer('open_assessments').notNull().default(0),
 });
 
 export const memberships = pgTable(

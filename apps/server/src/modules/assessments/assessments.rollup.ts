@@ -2,12 +2,14 @@
  * What a client tenant keeps of its assessments (tenants.latest_* and open_assessments), so
  * the tenant list and the dashboard read values kept up to date on write instead of
  * aggregating assessments: called in the transaction of every change that can move them
- * (an assessment started, completed, reopened or deleted). One statement.
+ * (an assessment started, completed, reopened or deleted). One statement, then the account's
+ * sums (tenants.rollup.ts).
  */
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { assessments } from '../../db/schema/assessments.ts';
 import { tenants } from '../../db/schema/tenants.ts';
+import { refreshAccountRollup } from '../tenants/tenants.rollup.ts';
 
 export async function refreshTenantRollup(
   db: Database | Tx,
@@ -29,4 +31,5 @@ export async function refreshTenantRollup(
         order by a.completed_at desc nulls last, a.id desc limit 1
       ) x on true) l
     where t.id = ${scope.tenantId} and t.account_id = ${scope.accountId}`);
+  await refreshAccountRollup(db, scope.accountId);
 }

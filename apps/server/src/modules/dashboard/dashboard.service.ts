@@ -1,13 +1,14 @@
 /**
  * The account's dashboard (docs/dashboard.md). Every figure comes from values kept up to date
- * on write — the tenants' latest completed assessment and open count (assessments.rollup.ts),
- * the assessments' own scores — in a few indexed statements scoped to the account; nothing is
- * recomputed from answers.
+ * on write — the account's sums of its tenants (tenants.rollup.ts), the tenants' latest
+ * completed assessment and open count (assessments.rollup.ts), the assessments' own scores —
+ * in a few indexed statements scoped to the account; nothing is recomputed from answers.
  */
 import { DASHBOARD_LIMITS, type AssessmentStatus, type Dashboard } from '@tenantry/shared';
 import { sql } from 'drizzle-orm';
 import type { AccountContext } from '../../auth/types.ts';
 import { queryRows, type Database } from '../../db/client.ts';
+import { accounts } from '../../db/schema/accounts.ts';
 import { assessments } from '../../db/schema/assessments.ts';
 import { tenants } from '../../db/schema/tenants.ts';
 
@@ -35,13 +36,10 @@ export async function getDashboard(
   const [counts, completed, open, trend, gaps] = await Promise.all([
     queryRows<Record<string, unknown>>(
       db,
-      sql`select
-          count(*) filter (where archived_at is null)::int as active,
-          count(*) filter (where archived_at is not null)::int as archived,
-          count(*) filter (where archived_at is null and latest_assessment_id is not null)::int as assessed,
-          avg(latest_score) filter (where archived_at is null) as average,
-          coalesce(sum(open_assessments) filter (where archived_at is null), 0)::int as open
-        from ${tenants} where account_id = ${accountId}`,
+      sql`select tenants_active as active, tenants_archived as archived,
+          tenants_assessed as assessed, tenants_scored as scored,
+          latest_score_sum as score_sum, open_assessments as open
+        from ${accounts} where id = ${accountId}`,
     ),
     queryRows<{ n: number }>(
       db,
@@ -85,7 +83,7 @@ export async function getDashboard(
       archived: Number(c.archived ?? 0),
       assessed: Number(c.assessed ?? 0),
     },
-    averageScore: num(c.average),
+    averageScore: Number(c.scored ?? 0) > 0 ? Number(c.score_sum) / Number(c.scored) : null,
     assessments: { open: Number(c.open ?? 0), completed: Number(completed[0]?.n ?? 0) },
     openAssessments: open.map((r) => ({
       id: String(r.id),

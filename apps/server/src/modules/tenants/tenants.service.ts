@@ -20,6 +20,7 @@ import { tenantNotFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/like.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { assertTenantLimit } from './tenants.billing.ts';
+import { refreshAccountRollup } from './tenants.rollup.ts';
 
 type TenantRow = typeof tenants.$inferSelect;
 
@@ -211,6 +212,7 @@ export async function createTenant(
       targetId: row.id,
       data: { name: row.name },
     });
+    await refreshAccountRollup(tx, accountId);
     return toTenant(row);
   });
 }
@@ -318,6 +320,7 @@ export async function setTenantArchived(
       targetId: row.id,
       data: { name: row.name },
     });
+    await refreshAccountRollup(tx, accountId);
     return toTenant(row);
   });
 }
