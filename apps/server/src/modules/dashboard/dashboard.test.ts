@@ -123,6 +123,26 @@ describe('the dashboard', () => {
   });
 });
 
+describe('the account’s sums', () => {
+  it('stay right when tenants are created and archived at the same time', async () => {
+    const busy = await signUpPerson(t, 'busy', 'Bo Busy');
+    const created = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        busy.client.post('/api/v1/tenants', { name: `Parallel ${i}` }),
+      ),
+    );
+    expect(created.map((r) => r.status)).toEqual(Array(12).fill(201));
+    const ids = await Promise.all(
+      created.map(async (r) => ((await r.json()) as { id: string }).id),
+    );
+    await Promise.all(
+      ids.slice(0, 5).map((id) => busy.client.post(`/api/v1/tenants/${id}/archive`, {})),
+    );
+    const d = DashboardSchema.parse(await ok(busy.client.get('/api/v1/dashboard')));
+    expect(d.tenants).toEqual({ active: 7, archived: 5, assessed: 0 });
+  });
+});
+
 describe('months of the trend', () => {
   it('counts back across a year boundary, oldest first', () => {
     expect(lastMonths(new Date('2026-02-10T00:00:00Z'), 4)).toEqual([

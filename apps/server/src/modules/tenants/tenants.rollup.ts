@@ -4,7 +4,8 @@
  * thousands of tenants. Called in the transaction of every change of a tenant (created,
  * archived, restored) or of what it keeps of its assessments (assessments.rollup.ts).
  *
- * The account row is locked first, by its own statement, and the sums are then computed by a
+ * The account row is locked first (`for no key update`: it does not wait for the key-share
+ * locks that inserting a tenant takes on it), by its own statement, and the sums are then computed by a
  * new statement: under READ COMMITTED that one sees every transaction that refreshed before
  * (they held the lock until they committed), so two concurrent changes cannot leave a stale sum.
  */
@@ -14,7 +15,7 @@ import { accounts } from '../../db/schema/accounts.ts';
 import { tenants } from '../../db/schema/tenants.ts';
 
 export async function refreshAccountRollup(db: Database | Tx, accountId: string): Promise<void> {
-  await db.execute(sql`select 1 from ${accounts} where id = ${accountId} for update`);
+  await db.execute(sql`select 1 from ${accounts} where id = ${accountId} for no key update`);
   await db.execute(sql`
     update ${accounts} acc set
       tenants_active = r.active,
