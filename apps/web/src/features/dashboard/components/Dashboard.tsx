@@ -97,30 +97,31 @@ export function Dashboard({ activity }: { activity?: ReactNode }) {
   return (
     <Stack gap="md">
       <StatCards dashboard={d} />
+      {/* Two columns on a wide screen, each stacking its panels at their own height. */}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>
-          <TrendCard trend={d.trend} />
+          <Stack gap="md">
+            <TrendCard trend={d.trend} />
+            <OpenAssessments items={d.openAssessments} total={d.assessments.open} />
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
-          <LargestGaps items={d.largestGaps} />
+          <Stack gap="md">
+            <LargestGaps items={d.largestGaps} />
+            {activity ? (
+              <DashboardCard
+                title="Recent activity"
+                action={
+                  <Anchor component={Link} to="/admin/audit" size="sm">
+                    Audit log
+                  </Anchor>
+                }
+              >
+                {activity}
+              </DashboardCard>
+            ) : null}
+          </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: activity ? 7 : 12 }}>
-          <OpenAssessments items={d.openAssessments} total={d.assessments.open} />
-        </Grid.Col>
-        {activity ? (
-          <Grid.Col span={{ base: 12, lg: 5 }}>
-            <DashboardCard
-              title="Recent activity"
-              action={
-                <Anchor component={Link} to="/admin/audit" size="sm">
-                  Audit log
-                </Anchor>
-              }
-            >
-              {activity}
-            </DashboardCard>
-          </Grid.Col>
-        ) : null}
       </Grid>
     </Stack>
   );

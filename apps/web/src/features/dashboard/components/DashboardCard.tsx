@@ -17,7 +17,7 @@ export function DashboardCard({
 }) {
   const id = useId();
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={id} h="100%">
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={id}>
       <Group justify="space-between" align="baseline" gap="xs" mb={description ? 2 : 'sm'}>
         <Title order={2} size="h4" id={id}>
           {title}

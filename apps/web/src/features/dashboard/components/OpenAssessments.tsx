@@ -56,7 +56,7 @@ function Row({ a }: { a: OpenAssessment }) {
         </Badge>
       </Group>
       <Group justify="space-between" gap="xs" wrap="wrap">
-        <Group gap={8} wrap="nowrap" flex="1 1 180px" maw={320}>
+        <Group gap={8} wrap="nowrap" flex="1 1 160px" maw={260}>
           <Progress
             value={percent}
             size="sm"
@@ -64,7 +64,7 @@ function Row({ a }: { a: OpenAssessment }) {
             color={percent === 100 ? 'teal' : undefined}
             aria-label={`Completion of ${a.name}: ${a.answered} of ${a.total} answered`}
           />
-          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          <Text size="xs" c="dimmed" miw={48} style={{ whiteSpace: 'nowrap' }}>
             {a.answered}/{a.total}
           </Text>
         </Group>

@@ -9,7 +9,6 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { plural } from '../lib/dashboard-view.ts';
 
 function StatCard({
   label,
@@ -30,7 +29,7 @@ function StatCard({
         <Text size="sm" c="dimmed" fw={500} miw={0}>
           {label}
         </Text>
-        <ThemeIcon variant="light" color={color} size={32} radius="md" aria-hidden>
+        <ThemeIcon variant="light" color={color} size={32} radius="md" aria-hidden visibleFrom="xs">
           <StatIcon size={18} stroke={1.8} />
         </ThemeIcon>
       </Group>
@@ -50,7 +49,7 @@ export function StatCards({ dashboard: d }: { dashboard: Dashboard }) {
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
       <StatCard
         label={
-          <Anchor component={Link} to="/tenant" inherit c="dimmed" underline="hover">
+          <Anchor component={Link} to="/tenant" inherit fw={600}>
             Client tenants
           </Anchor>
         }
@@ -66,9 +65,7 @@ export function StatCards({ dashboard: d }: { dashboard: Dashboard }) {
         icon={IconClipboardCheck}
         color="teal"
       >
-        {d.tenants.active > 0
-          ? `of ${d.tenants.active} with a completed assessment`
-          : 'With a completed assessment'}
+        {d.tenants.active > 0 ? `of ${d.tenants.active} active` : 'None active'}
       </StatCard>
       <StatCard
         label="Average score"
@@ -76,7 +73,7 @@ export function StatCards({ dashboard: d }: { dashboard: Dashboard }) {
         icon={IconChartLine}
         color="blue"
       >
-        {d.averageScore === null ? 'No tenant assessed yet' : 'Latest completed, per tenant'}
+        {d.averageScore === null ? 'No tenant assessed yet' : 'Latest per tenant'}
       </StatCard>
       <StatCard
         label="Open assessments"
@@ -84,7 +81,7 @@ export function StatCards({ dashboard: d }: { dashboard: Dashboard }) {
         icon={IconProgress}
         color="orange"
       >
-        {plural(d.assessments.completed, 'completed')}
+        {d.assessments.completed} completed
       </StatCard>
     </SimpleGrid>
   );

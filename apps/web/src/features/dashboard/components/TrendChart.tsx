@@ -28,12 +28,12 @@ export function TrendChart({ trend }: { trend: Dashboard['trend'] }) {
         strokeWidth={2.5}
         accessibilityLayer={false}
         valueFormatter={pct}
-        yAxisProps={{ domain: [0, 100], ticks: [0, 25, 50, 75, 100], width: 44 }}
+        yAxisProps={{ domain: [0, 100], ticks: [0, 25, 50, 75, 100], width: 56 }}
         xAxisProps={{
+          padding: { left: 12, right: 12 },
           tickFormatter: (v: string) => short.get(v) ?? v,
           interval: 'preserveStartEnd',
         }}
-        gridAxis="y"
       />
     </div>
   );
