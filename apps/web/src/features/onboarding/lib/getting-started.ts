@@ -36,7 +36,6 @@ export interface GettingStarted {
 }
 
 export const COMING_SOON = [
-  'Assess your client tenants against security and compliance frameworks',
   'Track remediation from playbooks',
   'Choose a plan for your account',
   'Ask our support team for help',
