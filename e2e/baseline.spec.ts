@@ -101,4 +101,13 @@ test('an assessor marks a baseline, completes a second assessment and reads the 
     .getByRole('link', { name: 'All sections' })
     .click();
   await expect(sections).toBeVisible();
+
+  // The dashboard at home sums it up: one tenant assessed at 83 %, its gaps listed.
+  await page.goto('/');
+  await expect(page.getByText('Average score by month')).toBeVisible();
+  await expect(page.getByText('83 %').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Contoso' }).first()).toHaveAttribute(
+    'href',
+    `/tenant/${tenant.id}/baseline`,
+  );
 });
