@@ -41,6 +41,7 @@ import { signupRoutes } from './modules/signup/signup.routes.ts';
 import { sharedSignInCodeEmail } from './modules/sharing/sharing.emails.ts';
 import { assessmentRoutes } from './modules/assessments/assessments.routes.ts';
 import { baselineRoutes } from './modules/baseline/baseline.routes.ts';
+import { remediationRoutes } from './modules/remediation/remediation.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { liveRoutes } from './modules/assessments/live.routes.ts';
 import { respondRoutes } from './modules/assessments/respond.routes.ts';
@@ -160,6 +161,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   api.route('/', libraryRoutes);
   api.route('/', assessmentRoutes);
   api.route('/', baselineRoutes);
+  api.route('/', remediationRoutes);
   api.route('/', dashboardRoutes);
   api.route('/', liveRoutes);
   api.route('/', respondRoutes);

@@ -41,6 +41,11 @@ export const AUDIT_ACTIONS = [
   'assessments.respondent_resent',
   'assessments.respondent_revoked',
   'assessments.respondent_submitted',
+  'tasks.created',
+  'tasks.created_from_gaps',
+  'tasks.updated',
+  'tasks.status_changed',
+  'tasks.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

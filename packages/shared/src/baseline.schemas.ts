@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AssessmentSummarySchema } from './assessments.schemas.ts';
 import { IdSchema } from './params.schemas.ts';
+import { QuestionTaskSchema } from './remediation.schemas.ts';
 
 /**
  * The baseline of a client tenant (docs/baseline.md): one completed assessment marked as where
@@ -93,6 +94,8 @@ export const QuestionComparisonSchema = z.object({
   trend: z.enum(TRENDS),
   /** The question's text or type changed between the two framework versions. */
   changed: z.boolean(),
+  /** The remediation task on this question (the open one, else the latest done one), if any. */
+  task: QuestionTaskSchema.nullable(),
 });
 export type QuestionComparison = z.infer<typeof QuestionComparisonSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ASSESSMENT_STATUSES } from './assessments.schemas.ts';
+import { PersonRefSchema, TASK_PRIORITIES, TASK_STATUSES } from './remediation.schemas.ts';
 
 /**
  * The account's dashboard (`/`, `/home`; docs/dashboard.md): client tenants, open assessments,
@@ -15,6 +16,8 @@ export const DASHBOARD_LIMITS = {
   gaps: 5,
   /** Months of the trend, this one included. */
   months: 12,
+  /** Overdue tasks listed (longest overdue first). */
+  overdue: 8,
 } as const;
 
 export const DashboardSchema = z.object({
@@ -66,5 +69,22 @@ export const DashboardSchema = z.object({
       completedAt: z.string(),
     }),
   ),
+  /** Remediation across active tenants: open tasks, overdue ones, the longest overdue listed. */
+  remediation: z.object({
+    open: z.number().int(),
+    overdue: z.number().int(),
+    overdueTasks: z.array(
+      z.object({
+        id: z.string(),
+        tenantId: z.string(),
+        tenantName: z.string(),
+        title: z.string(),
+        status: z.enum(TASK_STATUSES),
+        priority: z.enum(TASK_PRIORITIES),
+        dueDate: z.string(),
+        assignee: PersonRefSchema.nullable(),
+      }),
+    ),
+  }),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;

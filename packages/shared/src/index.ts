@@ -24,3 +24,4 @@ export * from './frameworks.schemas.ts';
 export * from './scoring.ts';
 export * from './baseline.schemas.ts';
 export * from './dashboard.schemas.ts';
+export * from './remediation.schemas.ts';

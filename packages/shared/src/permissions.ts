@@ -34,6 +34,8 @@ export const ACCOUNT_PERMISSIONS = {
   'assessments.manage': ['owner', 'admin', 'member'],
   /** Delete an assessment with its answers. */
   'assessments.delete': ['owner', 'admin'],
+  /** Create remediation tasks (by hand or from gaps) and delete them. */
+  'remediation.manage': ['owner', 'admin', 'member'],
 } as const satisfies Record<string, readonly AccountRole[]>;
 export type AccountPermission = keyof typeof ACCOUNT_PERMISSIONS;
 

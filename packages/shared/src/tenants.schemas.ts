@@ -148,6 +148,10 @@ export const TenantSummarySchema = z.object({
     .nullable(),
   /** Assessments not completed yet (drafts, in progress, reopened). */
   openAssessments: z.number().int(),
+  /** Remediation tasks to do or in progress. */
+  openTasks: z.number().int(),
+  /** The earliest due date of the open tasks (`YYYY-MM-DD`; before today: some are overdue). */
+  nextTaskDue: z.string().nullable(),
 });
 export type TenantSummary = z.infer<typeof TenantSummarySchema>;
 

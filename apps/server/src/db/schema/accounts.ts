@@ -32,6 +32,8 @@ export const accounts = pgTable('accounts', {
   tenantsScored: integer('tenants_scored').notNull().default(0),
   latestScoreSum: doublePrecision('latest_score_sum').notNull().default(0),
   openAssessments: integer('open_assessments').notNull().default(0),
+  /** Open remediation tasks on active tenants. */
+  openTasks: integer('open_tasks').notNull().default(0),
 });
 
 export const memberships = pgTable(

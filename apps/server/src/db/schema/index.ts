@@ -9,3 +9,4 @@ export * from './sharing.ts';
 export * from './tenants.ts';
 export * from './assessments.ts';
 export * from './baseline.ts';
+export * from './remediation.ts';

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -54,6 +55,9 @@ export const tenants = pgTable(
     latestGaps: integer('latest_gaps'),
     latestCompletedAt: tz('latest_completed_at'),
     openAssessments: integer('open_assessments').notNull().default(0),
+    /* Kept up to date by every task change (remediation.rollup.ts): open tasks, earliest due. */
+    openTasks: integer('open_tasks').notNull().default(0),
+    nextTaskDue: date('next_task_due', { mode: 'string' }),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),

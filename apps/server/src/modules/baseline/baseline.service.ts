@@ -17,6 +17,7 @@ import {
   type FrameworkDocument,
   type Question,
   type QuestionComparison,
+  type QuestionTask,
   type SectionComparison,
   type Trend,
 } from '@tenantry/shared';
@@ -26,8 +27,10 @@ import type { Database } from '../../db/client.ts';
 import { assessmentAnswers, assessments } from '../../db/schema/assessments.ts';
 import { users } from '../../db/schema/auth.ts';
 import { tenantBaselines } from '../../db/schema/baseline.ts';
+import type { remediationTasks } from '../../db/schema/remediation.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { tasksByQuestion } from '../remediation/remediation.service.ts';
 import { assessmentNotFound } from '../assessments/answers.service.ts';
 import { scopedFramework } from '../assessments/assessments.framework.ts';
 import {
@@ -43,6 +46,7 @@ const LIST_MAX = 200;
 /** Scores closer than this count as unchanged (floating point noise of the weighted means). */
 const EPSILON = 1e-9;
 
+type TaskRow = typeof remediationTasks.$inferSelect;
 type Listed = { row: AssessmentRow; summary: AssessmentSummary };
 
 const notCompleted = () =>
@@ -125,29 +129,52 @@ interface Side {
   row: AssessmentRow;
   sections: SectionNode[];
   questions: Map<string, { question: Question; sectionKey: string }>;
-  answers: Map<string, { score: number | null; na: boolean }>;
+  answers: Map<string, { score: number | null; na: boolean; answeredAt: Date }>;
   gaps: Set<string>;
 }
 
-async function loadSide(
-  db: Database,
-  row: AssessmentRow,
-  answers: Array<{ assessmentId: string; questionKey: string; score: number | null; na: boolean }>,
-): Promise<Side> {
+type AnswerRow = {
+  assessmentId: string;
+  questionKey: string;
+  score: number | null;
+  na: boolean;
+  answeredAt: Date;
+};
+
+async function loadSide(db: Database, row: AssessmentRow, answers: AnswerRow[]): Promise<Side> {
   const framework = await scopedFramework(db, row.frameworkId, row.frameworkVersion, row.scope);
   if (!framework) throw assessmentNotFound();
   const sections = flatten(framework.document);
   const questions = new Map<string, { question: Question; sectionKey: string }>();
   for (const s of sections)
     for (const q of s.questions) questions.set(q.key, { question: q, sectionKey: s.key });
-  const mine = new Map<string, { score: number | null; na: boolean }>();
+  const mine: Side['answers'] = new Map();
   for (const a of answers)
     if (a.assessmentId === row.id && questions.has(a.questionKey))
-      mine.set(a.questionKey, { score: a.na ? null : a.score, na: a.na });
+      mine.set(a.questionKey, { score: a.na ? null : a.score, na: a.na, answeredAt: a.answeredAt });
   return { row, sections, questions, answers: mine, gaps: new Set(row.progress.gaps) };
 }
 
-function compare(baseline: Side, latest: Side | null) {
+/**
+ * What the view shows of the task on a question: a done one waits for confirmation until an
+ * answer newer than its completion (the compared assessment's, else the baseline's) exists.
+ */
+function questionTask(
+  task: TaskRow | undefined,
+  answeredAt: Date | undefined,
+): QuestionTask | null {
+  if (!task) return null;
+  return {
+    id: task.id,
+    title: task.title,
+    status: task.status,
+    doneAt: task.doneAt?.toISOString() ?? null,
+    awaitingConfirmation:
+      task.status === 'done' && !!task.doneAt && (!answeredAt || task.doneAt > answeredAt),
+  };
+}
+
+function compare(baseline: Side, latest: Side | null, tasks: Map<string, TaskRow>) {
   const sections: SectionComparison[] = [];
   const seen = new Set<string>();
   const sectionRow = (node: SectionNode): SectionComparison => {
@@ -207,6 +234,7 @@ function compare(baseline: Side, latest: Side | null) {
       delta: deltaOf(b?.score ?? null, l?.score ?? null),
       trend: !latest ? 'unscored' : !b ? 'added' : !l ? 'removed' : trendOf(b.score, l.score),
       changed: !!inB && !!inL && questionShape(inB.question) !== questionShape(inL.question),
+      task: questionTask(tasks.get(key), (latest ?? baseline).answers.get(key)?.answeredAt),
     });
   }
   return { sections, questions };
@@ -279,6 +307,7 @@ export async function getBaseline(
       questionKey: assessmentAnswers.questionKey,
       score: assessmentAnswers.score,
       na: assessmentAnswers.na,
+      answeredAt: assessmentAnswers.answeredAt,
     })
     .from(assessmentAnswers)
     .where(
@@ -287,11 +316,12 @@ export async function getBaseline(
         inArray(assessmentAnswers.assessmentId, ids),
       ),
     );
-  const [baseSide, latestSide] = await Promise.all([
+  const [baseSide, latestSide, tasks] = await Promise.all([
     loadSide(db, base.row, answers),
     latest ? loadSide(db, latest.row, answers) : Promise.resolve(null),
+    tasksByQuestion(db, scope, base.row.frameworkId),
   ]);
-  const { sections, questions } = compare(baseSide, latestSide);
+  const { sections, questions } = compare(baseSide, latestSide, tasks);
   for (const q of questions) result.counts[q.trend]++;
   return { ...result, sections, questions };
 }

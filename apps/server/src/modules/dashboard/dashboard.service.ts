@@ -4,13 +4,25 @@
  * completed assessment and open count (assessments.rollup.ts), the assessments' own scores —
  * in a few indexed statements scoped to the account; nothing is recomputed from answers.
  */
-import { DASHBOARD_LIMITS, type AssessmentStatus, type Dashboard } from '@tenantry/shared';
+import {
+  DASHBOARD_LIMITS,
+  OPEN_TASK_STATUSES,
+  type AssessmentStatus,
+  type Dashboard,
+  type TaskPriority,
+  type TaskStatus,
+} from '@tenantry/shared';
 import { sql } from 'drizzle-orm';
 import type { AccountContext } from '../../auth/types.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { assessments } from '../../db/schema/assessments.ts';
+import { users } from '../../db/schema/auth.ts';
+import { remediationTasks } from '../../db/schema/remediation.ts';
 import { tenants } from '../../db/schema/tenants.ts';
+import { today } from '../remediation/remediation.service.ts';
+
+const OPEN_TASKS = sql.raw(OPEN_TASK_STATUSES.map((s) => `'${s}'`).join(', '));
 
 const num = (v: unknown): number | null => (v == null ? null : Number(v));
 const iso = (v: unknown): string => (v instanceof Date ? v : new Date(String(v))).toISOString();
@@ -33,12 +45,15 @@ export async function getDashboard(
   const { accountId } = scope;
   const months = lastMonths(now, DASHBOARD_LIMITS.months);
   const since = `${months[0]}-01T00:00:00Z`;
-  const [counts, completed, open, trend, gaps] = await Promise.all([
+  const day = today(now);
+  const overdueWhere = sql`rt.account_id = ${accountId} and rt.status in (${OPEN_TASKS})
+    and rt.due_date is not null and rt.due_date < ${day}::date and t.archived_at is null`;
+  const [counts, completed, open, trend, gaps, overdueCount, overdue] = await Promise.all([
     queryRows<Record<string, unknown>>(
       db,
       sql`select tenants_active as active, tenants_archived as archived,
           tenants_assessed as assessed, tenants_scored as scored,
-          latest_score_sum as score_sum, open_assessments as open
+          latest_score_sum as score_sum, open_assessments as open, open_tasks
         from ${accounts} where id = ${accountId}`,
     ),
     queryRows<{ n: number }>(
@@ -73,6 +88,24 @@ export async function getDashboard(
           and latest_assessment_id is not null
         order by latest_gaps desc, latest_score asc nulls last, id
         limit ${DASHBOARD_LIMITS.gaps}`,
+    ),
+    queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from ${remediationTasks} rt
+        join ${tenants} t on t.id = rt.tenant_id and t.account_id = rt.account_id
+        where ${overdueWhere}`,
+    ),
+    queryRows<Record<string, unknown>>(
+      db,
+      sql`select rt.id, rt.tenant_id, t.name as tenant_name, rt.title, rt.status, rt.priority,
+          to_char(rt.due_date, 'YYYY-MM-DD') as due, rt.assignee_id,
+          coalesce(nullif(u.name, ''), u.email) as assignee_name
+        from ${remediationTasks} rt
+        join ${tenants} t on t.id = rt.tenant_id and t.account_id = rt.account_id
+        left join ${users} u on u.id = rt.assignee_id
+        where ${overdueWhere}
+        order by rt.due_date, rt.id
+        limit ${DASHBOARD_LIMITS.overdue}`,
     ),
   ]);
   const c = counts[0] ?? {};
@@ -114,5 +147,22 @@ export async function getDashboard(
       gaps: Number(r.latest_gaps),
       completedAt: iso(r.latest_completed_at),
     })),
+    remediation: {
+      open: Number(c.open_tasks ?? 0),
+      overdue: Number(overdueCount[0]?.n ?? 0),
+      overdueTasks: overdue.map((r) => ({
+        id: String(r.id),
+        tenantId: String(r.tenant_id),
+        tenantName: String(r.tenant_name),
+        title: String(r.title),
+        status: r.status as TaskStatus,
+        priority: r.priority as TaskPriority,
+        dueDate: String(r.due),
+        assignee:
+          r.assignee_id && r.assignee_name
+            ? { id: String(r.assignee_id), name: String(r.assignee_name) }
+            : null,
+      })),
+    },
   };
 }

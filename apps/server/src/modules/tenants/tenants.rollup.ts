@@ -1,6 +1,6 @@
 /**
  * What an account keeps of its client tenants for the dashboard (accounts.tenants_*,
- * latest_score_sum, open_assessments), so the dashboard reads one row instead of aggregating
+ * latest_score_sum, open_assessments, open_tasks), so the dashboard reads one row instead of aggregating
  * thousands of tenants. Called in the transaction of every change of a tenant (created,
  * archived, restored) or of what it keeps of its assessments (assessments.rollup.ts).
  *
@@ -23,7 +23,8 @@ export async function refreshAccountRollup(db: Database | Tx, accountId: string)
       tenants_assessed = r.assessed,
       tenants_scored = r.scored,
       latest_score_sum = r.score_sum,
-      open_assessments = r.open
+      open_assessments = r.open,
+      open_tasks = r.tasks
     from (
       select
         count(*) filter (where archived_at is null)::int as active,
@@ -31,7 +32,8 @@ export async function refreshAccountRollup(db: Database | Tx, accountId: string)
         count(*) filter (where archived_at is null and latest_assessment_id is not null)::int as assessed,
         count(latest_score) filter (where archived_at is null)::int as scored,
         coalesce(sum(latest_score) filter (where archived_at is null), 0) as score_sum,
-        coalesce(sum(open_assessments) filter (where archived_at is null), 0)::int as open
+        coalesce(sum(open_assessments) filter (where archived_at is null), 0)::int as open,
+        coalesce(sum(open_tasks) filter (where archived_at is null), 0)::int as tasks
       from ${tenants} where account_id = ${accountId}
     ) r
     where acc.id = ${accountId}`);

@@ -42,6 +42,8 @@ function toSummary(
     | 'latestGaps'
     | 'latestCompletedAt'
     | 'openAssessments'
+    | 'openTasks'
+    | 'nextTaskDue'
   >,
 ): TenantSummary {
   return {
@@ -63,6 +65,8 @@ function toSummary(
           }
         : null,
     openAssessments: r.openAssessments,
+    openTasks: r.openTasks,
+    nextTaskDue: r.nextTaskDue,
   };
 }
 
@@ -146,6 +150,8 @@ export async function listTenants(
         latestGaps: tenants.latestGaps,
         latestCompletedAt: tenants.latestCompletedAt,
         openAssessments: tenants.openAssessments,
+        openTasks: tenants.openTasks,
+        nextTaskDue: tenants.nextTaskDue,
         sortKey: sortKeyText(sort),
       })
       .from(tenants)

@@ -1,0 +1,26 @@
+/**
+ * What a client tenant keeps of its remediation tasks (tenants.open_tasks, next_task_due), so
+ * the tenant list and the dashboard read them instead of counting tasks: called in the
+ * transaction of every task change. One statement, then the account's sums (tenants.rollup.ts).
+ */
+import { OPEN_TASK_STATUSES } from '@tenantry/shared';
+import { sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.ts';
+import { remediationTasks } from '../../db/schema/remediation.ts';
+import { tenants } from '../../db/schema/tenants.ts';
+import { refreshAccountRollup } from '../tenants/tenants.rollup.ts';
+
+const OPEN = sql.raw(OPEN_TASK_STATUSES.map((s) => `'${s}'`).join(', '));
+
+export async function refreshTaskRollup(
+  db: Database | Tx,
+  scope: { accountId: string; tenantId: string },
+): Promise<void> {
+  await db.execute(sql`
+    update ${tenants} t set open_tasks = r.open, next_task_due = r.next_due
+    from (select count(*)::int as open, min(due_date) as next_due from ${remediationTasks}
+      where tenant_id = ${scope.tenantId} and account_id = ${scope.accountId}
+        and status in (${OPEN})) r
+    where t.id = ${scope.tenantId} and t.account_id = ${scope.accountId}`);
+  await refreshAccountRollup(db, scope.accountId);
+}
