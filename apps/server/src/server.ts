@@ -21,6 +21,7 @@ import {
 } from './local-control.ts';
 import { loadLibrary } from './modules/content/library.seed.ts';
 import { demoBanner, seedDemoData } from './modules/demo/demo.service.ts';
+import { startReminders } from './modules/remediation/reminders.ts';
 import { createMailboxStore } from './modules/system/mailbox.service.ts';
 
 /** How long live events are kept for reconnecting streams to replay. */
@@ -80,6 +81,13 @@ async function main(): Promise<void> {
     60 * 60_000,
   );
   pruneLive.unref();
+  const stopReminders = await startReminders({
+    db: database.db,
+    jobs,
+    mailer,
+    publicUrl: config.publicUrl,
+    logger: logger.child({ module: 'reminders' }),
+  });
 
   const library = await loadLibrary(database.db);
   if (library.frameworks + library.playbooks + library.articles > 0) {
@@ -119,6 +127,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       clearInterval(pruneLive);
+      stopReminders();
       // Open live streams end (browsers reconnect to another process) so the close can finish.
       await deps.live.close();
       // Stop accepting; in-flight requests finish, idle keep-alive sockets close.

@@ -16,6 +16,7 @@ import {
   ErrorBodySchema,
   MEDIA_ERROR_CODES,
   MEMBER_ERROR_CODES,
+  REMEDIATION_ERROR_CODES,
   SHARING_ERROR_CODES,
   TENANT_ERROR_CODES,
 } from '@tenantry/shared';
@@ -52,6 +53,7 @@ const KNOWN_CODES = new Set<string>(
     CONTENT_ERROR_CODES,
     MEDIA_ERROR_CODES,
     MEMBER_ERROR_CODES,
+    REMEDIATION_ERROR_CODES,
     SHARING_ERROR_CODES,
     TENANT_ERROR_CODES,
   ].flatMap((codes) => Object.values(codes)),

@@ -81,6 +81,9 @@ const answer: FuzzOperation = {
   fields: (path) => answerFields(path.questionKey ?? ''),
   runs: 3,
 };
+const task: FuzzOperation & Required<Pick<FuzzOperation, 'path'>> = {
+  path: { tenantId: (ids) => ids.tenantId, taskId: (ids) => ids.taskId },
+};
 const respondent: FuzzOperation = {
   path: { ...inAssessment.path, respondentId: (ids) => ids.respondentId },
 };
@@ -231,6 +234,34 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
     fields: (_path, ids) => ({ assessmentId: fc.constant(ids.completedAssessmentId) }),
   },
   'DELETE /api/v1/tenants/{tenantId}/baseline': tenant,
+  // Remediation: a task of the tenant with one checklist item (fresh after each reset); a task
+  // from a question names the world's assessment and one of its questions.
+  'GET /api/v1/tenants/{tenantId}/tasks': tenant,
+  'GET /api/v1/tenants/{tenantId}/tasks.csv': tenant,
+  'POST /api/v1/tenants/{tenantId}/tasks': {
+    ...tenant,
+    fields: (_path, ids) => ({
+      source: fc.option(
+        fc.record({
+          assessmentId: fc.constant(ids.assessmentId),
+          questionKey: fc.constantFrom(...questionKey(ids)),
+        }),
+        { nil: undefined },
+      ),
+    }),
+  },
+  'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/gap-tasks': inAssessment,
+  'POST /api/v1/tenants/{tenantId}/tasks/bulk-status': {
+    ...tenant,
+    fields: (_path, ids) => ({ ids: fc.constant([ids.taskId]) }),
+  },
+  'GET /api/v1/tenants/{tenantId}/tasks/{taskId}': task,
+  'PATCH /api/v1/tenants/{tenantId}/tasks/{taskId}': task,
+  'DELETE /api/v1/tenants/{tenantId}/tasks/{taskId}': task,
+  'PUT /api/v1/tenants/{tenantId}/tasks/{taskId}/checklist/{itemId}': {
+    path: { ...task.path, itemId: (ids) => ids.checklistItemId },
+  },
+  'POST /api/v1/tenants/{tenantId}/tasks/{taskId}/comments': task,
   // An event stream: a 200 is cancelled unread (fuzz.test.ts), so the suite never waits on it.
   'GET /api/v1/tenants/{tenantId}/live': { ...tenant, headers: () => ({ 'last-event-id': '0' }) },
 

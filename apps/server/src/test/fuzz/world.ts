@@ -20,6 +20,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../auth/types.ts';
+import { createTask } from '../../modules/remediation/remediation.service.ts';
 import { writeAnswer } from '../../modules/assessments/answers.service.ts';
 import {
   createAssessment,
@@ -117,6 +118,9 @@ export interface FuzzIds {
   respondentToken: string;
   /** Another respondent's token, for “Submit my part” (after it, a respondent's writes are 409). */
   submitterToken: string;
+  /** A remediation task of the tenant (by hand) and its one checklist item. */
+  taskId: string;
+  checklistItemId: string;
 }
 
 export interface FuzzWorld {
@@ -309,6 +313,15 @@ export async function buildWorld(t: TestApp): Promise<FuzzWorld> {
     ids.completedAssessmentId = (await assessment('Fuzz completed')).id;
     await transitionAssessment(db, onTenant, ids.completedAssessmentId, 'start');
     await transitionAssessment(db, onTenant, ids.completedAssessmentId, 'complete');
+    const task = await createTask(db, onTenant, {
+      title: 'Fuzz task',
+      description: '',
+      assigneeId: null,
+      dueDate: null,
+      checklist: ['Fuzz step'],
+    });
+    ids.taskId = task.id;
+    ids.checklistItemId = task.checklist[0]!.id;
   }
 
   await reset();

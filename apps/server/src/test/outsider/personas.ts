@@ -28,6 +28,7 @@ import {
   transitionAssessment,
 } from '../../modules/assessments/assessments.service.ts';
 import { addRespondent } from '../../modules/assessments/respondents.service.ts';
+import { createTask } from '../../modules/remediation/remediation.service.ts';
 import { recordAudit } from '../../modules/audit/audit.service.ts';
 import type { ContentActor } from '../../modules/content/content.access.ts';
 import {
@@ -388,6 +389,15 @@ export async function buildWorld(t: TestApp): Promise<World> {
     const kept = await assessmentWithRespondent(t, onTenant, ids.frameworkId, 'Q');
     await transitionAssessment(db, onTenant, kept.assessmentId, 'complete');
     ids.baselineAssessmentId = kept.assessmentId;
+    const task = await createTask(db, onTenant, {
+      title: 'Outsider task',
+      description: '',
+      assigneeId: null,
+      dueDate: null,
+      checklist: ['Step one'],
+    });
+    ids.taskId = task.id;
+    ids.checklistItemId = task.checklist[0]!.id;
   }
   await refreshTargets();
 

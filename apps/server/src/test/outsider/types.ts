@@ -105,6 +105,9 @@ export interface WorldIds {
   /** Another completed assessment of `tenantId`, never reopened: the one marked as baseline. */
   baselineAssessmentId: string;
   questionKey: string;
+  /** A remediation task on `tenantId` (by hand) and the id of its one checklist item. */
+  taskId: string;
+  checklistItemId: string;
   /** A respondent of that assessment, and their token (the `respondent` control uses it). */
   respondentId: string;
   respondentToken: string;
