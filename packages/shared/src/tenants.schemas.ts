@@ -126,6 +126,10 @@ export const TenantListQuerySchema = z.object({
   cursor: storableText().min(1).max(512).optional(),
 });
 export type TenantListQuery = z.output<typeof TenantListQuerySchema>;
+
+/** GET /api/v1/tenants.csv: the list's filters and sort, every matching tenant in one file. */
+export const TenantCsvQuerySchema = TenantListQuerySchema.omit({ limit: true, cursor: true });
+export type TenantCsvQuery = z.output<typeof TenantCsvQuerySchema>;
 export type TenantListQueryInput = z.input<typeof TenantListQuerySchema>;
 
 export const TenantSummarySchema = z.object({

@@ -1,6 +1,7 @@
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import {
   CreateTenantSchema,
+  TenantCsvQuerySchema,
   TenantDetailSchema,
   TenantListQuerySchema,
   TenantPageSchema,
@@ -16,7 +17,9 @@ import {
   requireAccount,
   requireTenant,
 } from '../../auth/guards.ts';
+import { csvHeaders } from '../../lib/csv.ts';
 import { errorResponse, errorResponses, json, jsonBody } from '../../lib/openapi.ts';
+import { tenantsCsv } from './tenants.export.ts';
 import {
   createTenant,
   getTenant as readTenant,
@@ -40,6 +43,26 @@ const listRoute = createRoute({
   request: { query: TenantListQuerySchema },
   responses: {
     200: json(TenantPageSchema, 'One page'),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    403: errorResponses[403],
+  },
+});
+
+const csvRoute = createRoute({
+  middleware: requireAccount('tenants.read'),
+  method: 'get',
+  path: '/tenants.csv',
+  tags: TAGS,
+  summary: 'Every client tenant matching the list’s filters, with scores and open work, as CSV',
+  description:
+    'Same `q`, `tag`, `status`, `sort` and `order` as the list; one row per tenant with its latest completed score, gap questions, open assessments and open tasks. Spreadsheet-safe.',
+  request: { query: TenantCsvQuerySchema },
+  responses: {
+    200: {
+      description: 'The CSV file (an attachment)',
+      content: { 'text/csv': { schema: z.string() } },
+    },
     400: errorResponses[400],
     401: errorResponses[401],
     403: errorResponses[403],
@@ -130,6 +153,10 @@ const restoreRoute = createRoute({
 });
 
 export const tenantRoutes = createRouter()
+  .openapi(csvRoute, async (c) => {
+    const { fileName, csv } = await tenantsCsv(c.var.deps.db, getAccount(c), c.req.valid('query'));
+    return c.body(csv, 200, csvHeaders(fileName)) as never;
+  })
   .openapi(listRoute, async (c) => {
     c.header('cache-control', 'no-store');
     return c.json(await listTenants(c.var.deps.db, getAccount(c), c.req.valid('query')), 200);

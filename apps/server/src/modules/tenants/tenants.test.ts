@@ -391,4 +391,27 @@ describe('the list: search, tags, sorting and keyset paging', () => {
       expect(body.error.fields).toHaveProperty(field);
     }
   });
+
+  it('exports every matching tenant as one spreadsheet-safe CSV, in the list’s order', async () => {
+    await create(owner.client, { name: '=cmd|calc', tags: ['triple'] });
+    const res = await owner.client.get('/api/v1/tenants.csv?tag=triple&sort=name');
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/csv/);
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Name,Industry,Size,Tags,Status,Latest score (%),Gap questions,Latest completed,Open assessments,Open tasks,Next task due,Created',
+    );
+    const { seen } = await walk(owner.client, { tag: 'triple', sort: 'name' });
+    // More rows than one page of the list (100) is walked too: here, all of them.
+    expect(lines).toHaveLength(seen.length + 1);
+    expect(lines[1]).toMatch(/^'=cmd\|calc,/);
+    expect(lines[2]?.split(',')[0]).toBe(seen[1]?.name);
+    const other = await signUp('csv-other');
+    const theirs = await other.client.get('/api/v1/tenants.csv');
+    expect((await theirs.text()).trim().split('\r\n')).toHaveLength(1);
+    expect((await owner.client.get('/api/v1/tenants.csv?status=gone')).status).toBe(400);
+  });
 });

@@ -156,6 +156,7 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
         part.id,
       ),
   },
+  'GET /api/v1/tenants.csv': {},
   'POST /api/v1/tenants': {},
   'GET /api/v1/tenants/{tenantId}': tenant,
   'PATCH /api/v1/tenants/{tenantId}': tenant,

@@ -15,6 +15,11 @@ export const cases: OutsiderCase[] = [
     request: () => ({ path: '/api/v1/tenants?status=all&sort=updated&limit=100' }),
   },
   {
+    route: 'GET /api/v1/tenants.csv',
+    allow: ['self', 'member'],
+    request: () => ({ path: '/api/v1/tenants.csv?status=all&sort=updated' }),
+  },
+  {
     route: 'POST /api/v1/tenants',
     allow: ['self', 'member'],
     request: () => ({
