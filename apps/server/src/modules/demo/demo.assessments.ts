@@ -14,6 +14,7 @@ import { writeAnswer } from '../assessments/answers.service.ts';
 import { refreshTenantRollup } from '../assessments/assessments.rollup.ts';
 import { createAssessment, transitionAssessment } from '../assessments/assessments.service.ts';
 import { setBaseline } from '../baseline/baseline.service.ts';
+import { createGapTasks, updateTask } from '../remediation/remediation.service.ts';
 
 export interface DemoAssessmentPlan {
   /** The shipped framework's key (apps/server/library/frameworks). */
@@ -117,9 +118,48 @@ export async function seedDemoAssessments(
     .where(eq(assessments.id, first.id));
   await refreshTenantRollup(db, scope);
   await setBaseline(db, scope, first.id);
+  await seedDemoTasks(db, scope, first.id);
 
   const second = await start(`${fw.name} – follow-up`);
   const answered = questions.filter((q) => unit(q.key + 'asked') < plan.followUp);
   await answerAll(second.id, plan.followUp >= 1 ? questions : answered, 0.6, 'second');
   if (plan.followUp >= 1) await transitionAssessment(db, scope, second.id, 'complete');
+}
+
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Remediation of the baseline's gaps, as a provider would have it two months on: a task per
+ * gap (playbook checklists included), most to do or in progress with due dates from three
+ * weeks ago to two months ahead (so some are overdue), some done, one risk accepted.
+ */
+async function seedDemoTasks(
+  db: Database,
+  scope: TenantContext & { name: string },
+  baselineId: string,
+): Promise<void> {
+  const { items } = await createGapTasks(db, scope, baselineId, {
+    assigneeId: scope.userId,
+    dueDate: null,
+  });
+  const now = Date.now();
+  for (const [i, task] of items.entries()) {
+    const dueDate = dayOf(now + ((i % 12) - 3) * 7 * DAY);
+    if (i === 3) {
+      await updateTask(db, scope, task.id, {
+        status: 'risk_accepted',
+        riskReason:
+          'The client replaces this system next quarter; the cost of a fix now is not justified.',
+        riskReviewDate: dayOf(now + 90 * DAY),
+      });
+    } else if (i % 4 === 1) {
+      await updateTask(db, scope, task.id, { status: 'done', dueDate });
+    } else {
+      await updateTask(db, scope, task.id, {
+        dueDate,
+        ...(i % 3 === 0 ? { status: 'in_progress' as const } : {}),
+        ...(i % 5 === 0 ? { assigneeId: null } : {}),
+      });
+    }
+  }
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BaselineComparisonSchema } from '@tenantry/shared';
+import { BaselineComparisonSchema, DashboardSchema, TaskListSchema } from '@tenantry/shared';
 import { setupTestApp, type TestApp } from '../../test/app.ts';
 import { loadLibrary } from '../content/library.seed.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, demoBanner, seedDemoData } from './demo.service.ts';
@@ -55,7 +55,20 @@ describe('demo data', () => {
       // The tenant list shows the latest completed one, with its own date.
       const latest = c.latest?.status === 'completed' ? c.latest : c.baseline;
       expect(tenant.latest?.completedAt).toBe(latest?.completedAt);
+      // The baseline's gaps have remediation tasks: some done, some overdue, one risk accepted.
+      const tasks = TaskListSchema.parse(
+        await (await browser.get(`/api/v1/tenants/${tenant.id}/tasks`)).json(),
+      );
+      const gaps = c.questions.filter((q) => q.baseline?.gap).length;
+      expect(gaps, tenant.name).toBeGreaterThan(0);
+      expect(tasks.items.length, tenant.name).toBe(gaps);
+      expect(tasks.counts.done, tenant.name).toBeGreaterThan(0);
+      expect(tasks.counts.risk_accepted, tenant.name).toBe(1);
+      expect(tasks.counts.overdue, tenant.name).toBeGreaterThan(0);
     }
+    const dash = DashboardSchema.parse(await (await browser.get('/api/v1/dashboard')).json());
+    expect(dash.remediation.overdue).toBeGreaterThan(0);
+    expect(dash.remediation.overdueTasks.length).toBeGreaterThan(0);
   });
 
   it('the banner tells the URL, the credentials and how to become a system admin', () => {
