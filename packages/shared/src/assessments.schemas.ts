@@ -66,6 +66,12 @@ export const ASSESSMENT_ERROR_CODES = {
   linkRevoked: 'respondent.link_revoked',
   /** 409: the respondent has submitted their part; answers can no longer change. */
   submitted: 'respondent.submitted',
+  /** 400: carrying forward needs a published version newer than the pinned one. */
+  notNewerVersion: 'assessments.not_newer_version',
+  /** 404: no such carry-forward of this assessment. */
+  carryForwardNotFound: 'assessments.carry_forward_not_found',
+  /** 409: the carry-forward can no longer be undone (too old, answered since, a later one). */
+  undoUnavailable: 'assessments.undo_unavailable',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -319,6 +325,95 @@ export const StatusChangeSchema = z.object({
   by: z.string().nullable(),
 });
 
+// ---------------------------------------------------------------------------------------------
+// Carrying an assessment forward to a newer framework version (docs/assessments.md)
+// ---------------------------------------------------------------------------------------------
+
+/** How long a carry-forward can be undone (and only while nobody has answered since). */
+export const CARRY_FORWARD_UNDO_HOURS = 72;
+
+export const CarryForwardQuerySchema = z.object({
+  version: z.coerce
+    .number({ error: 'must be a version number' })
+    .int('must be a whole number')
+    .min(1, 'must be a version number'),
+});
+export const CarryForwardInputSchema = z.object({
+  version: z.number({ error: 'must be a version number' }).int('must be a whole number').min(1),
+});
+export const CarryForwardParamsSchema = AssessmentParamsSchema.extend({
+  carryForwardId: IdSchema,
+});
+export const ReviewParamsSchema = AssessmentParamsSchema.extend({ questionKey: NodeKeySchema });
+
+/** What happens to one question: carried as is, carried for review, set aside, or new. */
+export const CARRY_OUTCOMES = ['review', 'set_aside', 'added'] as const;
+export type CarryOutcome = (typeof CARRY_OUTCOMES)[number];
+
+export const CarriedQuestionSchema = z.object({
+  key: z.string(),
+  title: z.string(),
+  /** Whether this assessment has an answer to it now. */
+  answered: z.boolean(),
+  /** `review`: carried, to be checked; `set_aside`: kept in the record, out of the assessment (the question was removed, or the answer no longer fits it); `added`: new, unanswered. */
+  outcome: z.enum(CARRY_OUTCOMES),
+  /** For a changed question, the fields that changed (see the framework diff). */
+  fields: z.array(z.string()),
+});
+export type CarriedQuestion = z.infer<typeof CarriedQuestionSchema>;
+
+export const CarryForwardPreviewSchema = z.object({
+  fromVersion: z.number().int(),
+  toVersion: z.number().int(),
+  /** Release notes of the target version. */
+  releaseNotes: z.string(),
+  added: z.array(CarriedQuestionSchema),
+  removed: z.array(CarriedQuestionSchema),
+  changed: z.array(CarriedQuestionSchema),
+  /** Answers carried over unchanged, carried for review, and set aside. */
+  counts: z.object({
+    carried: z.number().int(),
+    review: z.number().int(),
+    setAside: z.number().int(),
+    added: z.number().int(),
+  }),
+});
+export type CarryForwardPreview = z.infer<typeof CarryForwardPreviewSchema>;
+
+export const CarryForwardSummarySchema = z.object({
+  id: z.string(),
+  fromVersion: z.number().int(),
+  toVersion: z.number().int(),
+  at: z.string(),
+  by: z.string().nullable(),
+  /** Until when it may be undone (if nobody answers before). */
+  undoUntil: z.string(),
+  /** Whether it can be undone now. */
+  canUndo: z.boolean(),
+  counts: CarryForwardPreviewSchema.shape.counts,
+});
+export type CarryForwardSummary = z.infer<typeof CarryForwardSummarySchema>;
+
+/** An answer set aside by a carry-forward: kept in its record, never deleted. */
+export const SetAsideAnswerSchema = z.object({
+  questionKey: z.string(),
+  questionTitle: z.string(),
+  value: z.unknown(),
+  na: z.boolean(),
+  note: z.string(),
+  answeredBy: z.string(),
+  answeredAt: z.string(),
+});
+
+export const CarryForwardRecordSchema = CarryForwardSummarySchema.extend({
+  undoneAt: z.string().nullable(),
+  preview: CarryForwardPreviewSchema,
+  setAside: z.array(SetAsideAnswerSchema),
+});
+export type CarryForwardRecord = z.infer<typeof CarryForwardRecordSchema>;
+
+export const CarryForwardListSchema = z.object({ items: z.array(CarryForwardRecordSchema) });
+
 export const AssessmentDetailSchema = AssessmentSummarySchema.extend({
   scope: AssessmentScopeSchema,
   /** Targets in force per top-level section (the framework's defaults with the overrides). */
@@ -330,6 +425,12 @@ export const AssessmentDetailSchema = AssessmentSummarySchema.extend({
   statusHistory: z.array(StatusChangeSchema),
   /** What the caller may do (the server checks again). */
   can: z.object({ answer: z.boolean(), manage: z.boolean(), delete: z.boolean() }),
+  /** Question keys to review after a carry-forward (their question changed). */
+  review: z.array(z.string()),
+  /** The newest published version of the framework when it is newer than the pinned one. */
+  newerVersion: z.number().int().nullable(),
+  /** The latest carry-forward of this assessment that was not undone, if any. */
+  carryForward: CarryForwardSummarySchema.nullable(),
 });
 export type AssessmentDetail = z.infer<typeof AssessmentDetailSchema>;
 

@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = [
   'assessments.respondent_resent',
   'assessments.respondent_revoked',
   'assessments.respondent_submitted',
+  'assessments.carried_forward',
+  'assessments.carry_forward_undone',
   'tasks.created',
   'tasks.created_from_gaps',
   'tasks.updated',

@@ -8,6 +8,7 @@ import type {
   AssessmentProgress,
   AssessmentScope,
   AssessmentStatus,
+  CarryForwardPreview,
   ScoredAnswer,
 } from '@tenantry/shared';
 import { sql } from 'drizzle-orm';
@@ -85,6 +86,11 @@ export const assessments = pgTable(
     /** Bumped by every change of answers, scores, targets or status: a write applies only on
      * the version it read (optimistic concurrency, answers.service.ts). */
     writeVersion: integer('write_version').notNull().default(0),
+    /** Question keys to review after a carry-forward changed their question. */
+    review: text('review')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
@@ -210,3 +216,54 @@ export const liveEvents = pgTable(
   },
   (t) => [index('live_events_tenant_idx').on(t.tenantId, t.id)],
 );
+
+/** What a carry-forward set aside or replaced, to restore on undo (and to show, forever). */
+export interface CarryForwardSnapshot {
+  previous: {
+    frameworkVersion: number;
+    scope: AssessmentScope;
+    targets: Record<string, number | null>;
+    scoreInput: Record<string, ScoredAnswer>;
+    progress: AssessmentProgress;
+    score: number | null;
+    completion: number | null;
+    answered: number;
+    total: number;
+    review: string[];
+  };
+  /** Answer rows as they were (JSON: dates as ISO strings): set aside, or rescored. */
+  setAside: Array<Record<string, unknown>>;
+  rescored: Array<Record<string, unknown>>;
+  /** Titles of the set-aside answers' questions (under the old version). */
+  titles: Record<string, string>;
+}
+
+/**
+ * Carry-forwards of an assessment to a newer framework version (docs/assessments.md): the
+ * preview shown, and what was set aside or replaced, so it can be undone for a while and
+ * nothing is ever lost.
+ */
+export const assessmentCarryForwards = pgTable(
+  'assessment_carry_forwards',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    tenantId: text('tenant_id').notNull(),
+    assessmentId: text('assessment_id')
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    fromVersion: integer('from_version').notNull(),
+    toVersion: integer('to_version').notNull(),
+    preview: jsonb('preview').$type<CarryForwardPreview>().notNull(),
+    snapshot: jsonb('snapshot').$type<CarryForwardSnapshot>().notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    undoneAt: tz('undone_at'),
+    undoneBy: text('undone_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('assessment_carry_forwards_assessment_idx').on(t.assessmentId, t.createdAt)],
+);
+

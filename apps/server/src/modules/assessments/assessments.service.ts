@@ -31,6 +31,7 @@ import { AppError, tenantNotFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { assessmentNotFound, toAnswer } from './answers.service.ts';
 import { refreshTenantRollup } from './assessments.rollup.ts';
+import { latestCarryForward, newerVersionOf } from './carry-forward.service.ts';
 import {
   computeProgress,
   cutDocument,
@@ -305,13 +306,20 @@ export async function getAssessment(
   const { a, ownerName: owner } = await readRow(db, scope, id);
   const framework = await scopedFramework(db, a.frameworkId, a.frameworkVersion, a.scope);
   if (!framework) throw assessmentNotFound();
-  const answers = await db
-    .select()
-    .from(assessmentAnswers)
-    .where(
-      and(eq(assessmentAnswers.assessmentId, id), eq(assessmentAnswers.accountId, scope.accountId)),
-    )
-    .orderBy(asc(assessmentAnswers.questionKey));
+  const [answers, newerVersion, carryForward] = await Promise.all([
+    db
+      .select()
+      .from(assessmentAnswers)
+      .where(
+        and(
+          eq(assessmentAnswers.assessmentId, id),
+          eq(assessmentAnswers.accountId, scope.accountId),
+        ),
+      )
+      .orderBy(asc(assessmentAnswers.questionKey)),
+    newerVersionOf(db, a.frameworkId, a.frameworkVersion),
+    latestCarryForward(db, a),
+  ]);
   return {
     ...toSummary(a, a.ownerId && owner ? { id: a.ownerId, name: owner } : null),
     scope: a.scope,
@@ -321,6 +329,9 @@ export async function getAssessment(
     answers: answers.filter((r) => framework.questions.has(r.questionKey)).map(toAnswer),
     statusHistory: a.statusHistory,
     can: permissionsOf(scope),
+    review: a.review,
+    newerVersion,
+    carryForward,
   };
 }
 

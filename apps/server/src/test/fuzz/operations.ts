@@ -235,6 +235,29 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
     fields: (_path, ids) => ({ assessmentId: fc.constant(ids.completedAssessmentId) }),
   },
   'DELETE /api/v1/tenants/{tenantId}/baseline': tenant,
+  // Carrying forward: an assessment on v1 whose framework has v2, and one carried already.
+  'GET /api/v1/tenants/{tenantId}/assessments/{assessmentId}/carry-forward': assessment(
+    (ids) => ids.carryAssessmentId,
+  ),
+  'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/carry-forward': assessment(
+    (ids) => ids.carryAssessmentId,
+  ),
+  'GET /api/v1/tenants/{tenantId}/assessments/{assessmentId}/carry-forwards': assessment(
+    (ids) => ids.carriedAssessmentId,
+  ),
+  'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/carry-forwards/{carryForwardId}/undo':
+    {
+      path: {
+        ...assessment((ids) => ids.carriedAssessmentId).path,
+        carryForwardId: (ids) => ids.carryForwardId,
+      },
+    },
+  'PUT /api/v1/tenants/{tenantId}/assessments/{assessmentId}/reviews/{questionKey}': {
+    path: {
+      ...assessment((ids) => ids.carriedAssessmentId).path,
+      questionKey: () => ['Q1', 'Q2', 'Q3'],
+    },
+  },
   // Remediation: a task of the tenant with one checklist item (fresh after each reset); a task
   // from a question names the world's assessment and one of its questions.
   'GET /api/v1/tenants/{tenantId}/tasks': tenant,

@@ -33,6 +33,7 @@ import { ARTICLE_KIND, createItem, PLAYBOOK_KIND } from '../../modules/content/i
 import { insertImage } from '../../modules/media/media.service.ts';
 import { hashInvitationToken } from '../../modules/members/invitations.service.ts';
 import { uniqueEmail, type TestApp, type TestClient } from '../app.ts';
+import { carryForwardFixture } from '../carry-forward.ts';
 import { workedExampleDocument } from '../frameworks.ts';
 import { addMember, signUpPerson } from '../people.ts';
 
@@ -118,6 +119,10 @@ export interface FuzzIds {
   respondentToken: string;
   /** Another respondent's token, for “Submit my part” (after it, a respondent's writes are 409). */
   submitterToken: string;
+  /** Assessments for carrying forward (test/carry-forward.ts). */
+  carryAssessmentId: string;
+  carriedAssessmentId: string;
+  carryForwardId: string;
   /** A remediation task of the tenant (by hand) and its one checklist item. */
   taskId: string;
   checklistItemId: string;
@@ -322,6 +327,7 @@ export async function buildWorld(t: TestApp): Promise<FuzzWorld> {
     });
     ids.taskId = task.id;
     ids.checklistItemId = task.checklist[0]!.id;
+    Object.assign(ids, await carryForwardFixture(db, actor, onTenant));
   }
 
   await reset();

@@ -44,6 +44,7 @@ import {
 } from '../../modules/content/items.service.ts';
 import { storeImage } from '../../modules/media/media.service.ts';
 import { type TestApp, type TestClient, uniqueEmail } from '../app.ts';
+import { carryForwardFixture } from '../carry-forward.ts';
 import { signUpPerson } from '../people.ts';
 import type { Persona, WorldIds } from './types.ts';
 
@@ -398,6 +399,10 @@ export async function buildWorld(t: TestApp): Promise<World> {
     });
     ids.taskId = task.id;
     ids.checklistItemId = task.checklist[0]!.id;
+    Object.assign(
+      ids,
+      await carryForwardFixture(db, { ...actor, role: 'owner', systemAdmin: false }, onTenant),
+    );
   }
   await refreshTargets();
 

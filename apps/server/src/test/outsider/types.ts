@@ -105,6 +105,10 @@ export interface WorldIds {
   /** Another completed assessment of `tenantId`, never reopened: the one marked as baseline. */
   baselineAssessmentId: string;
   questionKey: string;
+  /** Assessments of `tenantId` for carrying forward (test/carry-forward.ts). */
+  carryAssessmentId: string;
+  carriedAssessmentId: string;
+  carryForwardId: string;
   /** A remediation task on `tenantId` (by hand) and the id of its one checklist item. */
   taskId: string;
   checklistItemId: string;

@@ -111,6 +111,46 @@ export const cases: OutsiderCase[] = [
     stream: true,
     request: (ids) => ({ path: `/api/v1/tenants/${ids.tenantId}/live` }),
   },
+  // Carrying forward (test/carry-forward.ts): an assessment on v1 of a framework with v2, and
+  // one carried forward already (its carry-forward undoable, Q2 to review).
+  {
+    route: 'GET /api/v1/tenants/{tenantId}/assessments/{assessmentId}/carry-forward',
+    allow: ['owner', 'admin', 'member'],
+    request: (ids) => ({ path: `${one(ids, ids.carryAssessmentId)}/carry-forward?version=2` }),
+  },
+  {
+    route: 'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/carry-forward',
+    allow: ['owner', 'admin', 'member'],
+    request: (ids) => ({
+      path: `${one(ids, ids.carryAssessmentId)}/carry-forward`,
+      json: { version: 2 },
+    }),
+    // The member would carry the world's assessment forward before the preview's control;
+    // carry-forward.test.ts covers carrying forward.
+    notCalledAs: ['member'],
+  },
+  {
+    route: 'GET /api/v1/tenants/{tenantId}/assessments/{assessmentId}/carry-forwards',
+    allow: ['owner', 'admin', 'member', 'viewer', 'contributor'],
+    request: (ids) => ({ path: `${one(ids, ids.carriedAssessmentId)}/carry-forwards` }),
+  },
+  {
+    route:
+      'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/carry-forwards/{carryForwardId}/undo',
+    allow: ['owner', 'admin', 'member'],
+    request: (ids) => ({
+      path: `${one(ids, ids.carriedAssessmentId)}/carry-forwards/${ids.carryForwardId}/undo`,
+      json: {},
+    }),
+    // The member would undo the world's one carry-forward before the owner's control;
+    // carry-forward.test.ts covers undoing.
+    notCalledAs: ['member'],
+  },
+  {
+    route: 'PUT /api/v1/tenants/{tenantId}/assessments/{assessmentId}/reviews/{questionKey}',
+    allow: ['owner', 'admin', 'member', 'contributor'],
+    request: (ids) => ({ path: `${one(ids, ids.carriedAssessmentId)}/reviews/Q2`, json: {} }),
+  },
   {
     // Opening the page records when the respondent was last seen.
     route: 'GET /api/v1/respond',
