@@ -1,7 +1,12 @@
-import type { TenantPage } from '@tenantry/shared';
+import {
+  AssessmentDetailSchema,
+  BaselineComparisonSchema,
+  TenantPageSchema,
+  type TenantPage,
+} from '@tenantry/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tenants } from '../db/schema/index.ts';
+import { assessmentAnswers, tenants } from '../db/schema/index.ts';
 import { setupTestApp, type TestApp } from '../test/app.ts';
 import { SCALE_BIG_OWNER_EMAIL, SCALE_PASSWORD, scaleOwnerEmail, seedScale } from './seed-scale.ts';
 
@@ -40,5 +45,39 @@ describe('seed:scale', () => {
     expect((await small.signIn(scaleOwnerEmail(2), SCALE_PASSWORD)).status).toBe(200);
     const smallPage = (await (await small.get('/api/v1/tenants?status=all')).json()) as TenantPage;
     expect(smallPage.tenants).toHaveLength(5);
+  });
+
+  it('seeds answered NIST CSF assessments with a baseline, scores kept as the write path keeps them', async () => {
+    // A fresh database: the first test's data would make this run a no-op.
+    const fresh = await setupTestApp();
+    try {
+      const opts = { accounts: 1, tenantsPerAccount: 3, bigTenants: 2, batch: 100, answers: 1000 };
+      const seeded = await seedScale(fresh.database.db, opts);
+      // 106 questions × 2 assessments per tenant: 4 tenants fit in 1,000 answers (3 small, 1 big).
+      expect(seeded.answers).toBe(4 * 212);
+      const [answers] = await fresh.database.db.select({ n: count() }).from(assessmentAnswers);
+      expect(answers?.n).toBe(4 * 212);
+      const owner = fresh.client();
+      expect((await owner.signIn(scaleOwnerEmail(1), SCALE_PASSWORD)).status).toBe(200);
+      const page = TenantPageSchema.parse(await (await owner.get('/api/v1/tenants')).json());
+      const assessed = page.tenants.filter((x) => !x.archivedAt && x.latest);
+      expect(assessed.length).toBeGreaterThan(0);
+      const c = BaselineComparisonSchema.parse(
+        await (await owner.get(`/api/v1/tenants/${assessed[0]!.id}/baseline`)).json(),
+      );
+      expect(c.baseline?.status).toBe('completed');
+      expect(c.latest?.status).toBe('completed');
+      expect(c.overall.trend).toBe('improved');
+      // The kept score equals what the one scoring model computes from the answers.
+      const a = AssessmentDetailSchema.parse(
+        await (
+          await owner.get(`/api/v1/tenants/${assessed[0]!.id}/assessments/${c.latest!.id}`)
+        ).json(),
+      );
+      expect(a.answers).toHaveLength(106);
+      expect(a.progress.completion).toBe(1);
+    } finally {
+      await fresh.close();
+    }
   });
 });

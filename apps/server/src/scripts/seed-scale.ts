@@ -1,9 +1,11 @@
 /**
- * npm run seed:scale [-- --accounts 100 --tenants-per-account 100 --big 10000]
+ * npm run seed:scale [-- --accounts 100 --tenants-per-account 100 --big 10000 --answers 1000000]
  *
  * Fills the configured database (DATA_DIR / DATABASE_URL, the server's own config loader) with
  * data for the benchmarks (the scale budget: 10,000 client tenants in one account): `--accounts` accounts, each with an owner and
- * `--tenants-per-account` client tenants, plus one big account with `--big` client tenants.
+ * `--tenants-per-account` client tenants, plus one big account with `--big` client tenants, and
+ * about `--answers` answers: two completed NIST CSF 2.0 assessments (the older one the
+ * baseline) per tenant of the first small account, then of the big account.
  * Everything goes in one transaction with multi-row inserts; the owners sign in with
  * SCALE_PASSWORD (one scrypt hash from Better Auth's hasher, shared by all of them).
  * Run it again and it only prints the sign-in (it never adds a second copy).
@@ -12,11 +14,26 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { hashPassword } from 'better-auth/crypto';
-import { eq } from 'drizzle-orm';
+import { questionScore, type FrameworkDocument, type ScoredAnswer } from '@tenantry/shared';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import { accounts, authCredentials, memberships, tenants, users } from '../db/schema/index.ts';
+import {
+  accounts,
+  assessmentAnswers,
+  assessments,
+  authCredentials,
+  frameworks,
+  frameworkVersions,
+  memberships,
+  tenantBaselines,
+  tenants,
+  users,
+} from '../db/schema/index.ts';
 import { runMain } from '../lib/run-main.ts';
+import { computeProgress, cutDocument } from '../modules/assessments/assessments.framework.ts';
+import { loadLibrary } from '../modules/content/library.seed.ts';
+import { demoAnswer } from '../modules/demo/demo.assessments.ts';
 import { refreshAccountRollup } from '../modules/tenants/tenants.rollup.ts';
 import { readLiveServer } from '../local-control.ts';
 
@@ -30,6 +47,12 @@ export interface SeedScaleOptions {
   accounts: number;
   tenantsPerAccount: number;
   bigTenants: number;
+  /**
+   * Answers to seed (about): the first small account's tenants, then the big account's, each
+   * get a completed baseline and a completed follow-up of the shipped NIST CSF 2.0 (106
+   * questions), until the budget is spent. 0: none.
+   */
+  answers?: number;
   /** Rows per INSERT statement. */
   batch?: number;
   /** Deterministic data for the same seed. */
@@ -40,6 +63,7 @@ export const DEFAULT_SCALE: SeedScaleOptions = {
   accounts: 100,
   tenantsPerAccount: 100,
   bigTenants: 10_000,
+  answers: 1_000_000,
 };
 
 export interface SeedScaleResult {
@@ -47,6 +71,7 @@ export interface SeedScaleResult {
   accounts: number;
   tenants: number;
   bigAccountId: string | null;
+  answers: number;
 }
 
 // ---- realistic-looking data --------------------------------------------------------------
@@ -242,7 +267,9 @@ export async function seedScale(db: Database, opts: SeedScaleOptions): Promise<S
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, SCALE_BIG_OWNER_EMAIL));
-  if (existing[0]) return { created: false, accounts: 0, tenants: 0, bigAccountId: null };
+  if (existing[0]) {
+    return { created: false, accounts: 0, tenants: 0, bigAccountId: null, answers: 0 };
+  }
 
   const batch = opts.batch ?? 1000;
   const rnd = prng(opts.seed ?? 20_261_122);
@@ -258,6 +285,8 @@ export async function seedScale(db: Database, opts: SeedScaleOptions): Promise<S
   ].map((o) => ({ ...o, userId: randomUUID(), accountId: randomUUID() }));
 
   let tenantCount = 0;
+  let answerCount = 0;
+  const framework = opts.answers ? await nistCsf(db) : null;
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     await insertBatched(owners, batch, (chunk) =>
@@ -303,21 +332,191 @@ export async function seedScale(db: Database, opts: SeedScaleOptions): Promise<S
         })),
       ),
     );
+    // The first small account's tenants are assessed first (the bench compares it with the
+    // big account), then the big account's.
+    const assessedFirst = [owners[1], owners[0]].filter((o) => o !== undefined);
+    const byOwner = new Map<string, TenantInsert[]>();
     for (const o of owners) {
       const rows = makeTenants(o.accountId, o.userId, o.tenants, rnd);
+      byOwner.set(o.accountId, rows);
       tenantCount += rows.length;
       await insertBatched(rows, batch, (chunk) => t.insert(tenants).values(chunk));
-      await refreshAccountRollup(t, o.accountId);
     }
+    let budget = opts.answers ?? 0;
+    for (const o of assessedFirst) {
+      if (!framework || budget <= 0) break;
+      const assessed = await seedAssessments(
+        t,
+        o,
+        byOwner.get(o.accountId)!,
+        framework,
+        budget,
+        batch,
+      );
+      budget -= assessed;
+      answerCount += assessed;
+    }
+    for (const o of owners) await refreshAccountRollup(t, o.accountId);
   });
   // Fresh statistics, so the planner picks the keyset indexes straight away.
   await db.execute('analyze tenants');
+  if (answerCount) {
+    await db.execute('analyze assessments');
+    await db.execute('analyze assessment_answers');
+  }
   return {
     created: true,
     accounts: owners.length,
     tenants: tenantCount,
     bigAccountId: owners[0]!.accountId,
+    answers: answerCount,
   };
+}
+
+interface SeedFramework {
+  id: string;
+  key: string;
+  name: string;
+  version: number;
+  document: FrameworkDocument;
+}
+
+/** The shipped NIST CSF 2.0 (loaded into the database first if it is not there yet). */
+async function nistCsf(db: Database): Promise<SeedFramework | null> {
+  await loadLibrary(db);
+  const [row] = await db
+    .select({
+      id: frameworks.id,
+      key: frameworks.key,
+      name: frameworks.name,
+      version: frameworkVersions.version,
+      document: frameworkVersions.document,
+    })
+    .from(frameworks)
+    .innerJoin(
+      frameworkVersions,
+      and(
+        eq(frameworkVersions.frameworkId, frameworks.id),
+        eq(frameworkVersions.version, frameworks.latestVersion),
+      ),
+    )
+    .where(and(eq(frameworks.key, 'nist-csf-2.0'), isNull(frameworks.accountId)));
+  return row ?? null;
+}
+
+/**
+ * Per tenant, until `budget` answers are written: a completed baseline (marked) five months
+ * old and a better completed follow-up two months old, every question answered, with scores
+ * kept as the write path keeps them. Then what each tenant keeps of its assessments (the same
+ * statement as migration 0009's backfill). Answers the number of answers written.
+ */
+async function seedAssessments(
+  t: Database,
+  owner: { accountId: string; userId: string; name: string },
+  rows: TenantInsert[],
+  fw: SeedFramework,
+  budget: number,
+  batch: number,
+): Promise<number> {
+  const scope = { sections: null, tags: null };
+  const framework = cutDocument(fw.document, scope);
+  const questions = [...framework.questions.values()].map((i) => i.question);
+  const perTenant = questions.length * 2;
+  const DAY = 86_400_000;
+  let written = 0;
+  const tenantRows = rows.filter((r) => !r.archivedAt).slice(0, Math.floor(budget / perTenant));
+  type A = typeof assessments.$inferInsert;
+  type Ans = typeof assessmentAnswers.$inferInsert;
+  let pendingA: A[] = [];
+  let pendingAns: Ans[] = [];
+  let pendingB: (typeof tenantBaselines.$inferInsert)[] = [];
+  const flush = async () => {
+    await insertBatched(pendingA, 200, (chunk) => t.insert(assessments).values(chunk));
+    await insertBatched(pendingAns, batch, (chunk) => t.insert(assessmentAnswers).values(chunk));
+    await insertBatched(pendingB, batch, (chunk) => t.insert(tenantBaselines).values(chunk));
+    pendingA = [];
+    pendingAns = [];
+    pendingB = [];
+  };
+  for (const [n, tenant] of tenantRows.entries()) {
+    for (const [i, level] of [0.35, 0.6].entries()) {
+      const id = randomUUID();
+      const at = new Date(Date.now() - (i === 0 ? 150 : 60) * DAY - n * 60_000);
+      const scoreInput: Record<string, ScoredAnswer> = {};
+      for (const q of questions) {
+        const input = demoAnswer(q, level, `${tenant.id}${i}`);
+        const entry: ScoredAnswer = { value: q.type === 'text' ? '✓' : input.value };
+        scoreInput[q.key] = entry;
+        pendingAns.push({
+          assessmentId: id,
+          accountId: owner.accountId,
+          questionKey: q.key,
+          value: input.value ?? null,
+          na: false,
+          score: questionScore(q, entry),
+          source: 'member',
+          userId: owner.userId,
+          answeredByName: owner.name,
+          answeredAt: at,
+        });
+      }
+      const progress = computeProgress(framework, scoreInput, framework.defaultTargets);
+      pendingA.push({
+        id,
+        accountId: owner.accountId,
+        tenantId: tenant.id!,
+        frameworkId: fw.id,
+        frameworkVersion: fw.version,
+        frameworkKey: fw.key,
+        frameworkName: fw.name,
+        name: `${fw.name} – ${i === 0 ? 'initial review' : 'follow-up'}`,
+        status: 'completed',
+        ownerId: owner.userId,
+        scope,
+        scoreInput,
+        progress,
+        score: progress.score,
+        completion: progress.completion,
+        answered: progress.answered,
+        total: progress.total,
+        lastAnswerAt: at,
+        lastAnswerBy: owner.name,
+        lastAnswerSource: 'member',
+        statusHistory: [{ status: 'completed', at: at.toISOString(), by: owner.name }],
+        createdBy: owner.userId,
+        createdAt: new Date(at.getTime() - 14 * DAY),
+        updatedAt: at,
+        completedAt: at,
+      });
+      if (i === 0) {
+        pendingB.push({
+          tenantId: tenant.id!,
+          accountId: owner.accountId,
+          assessmentId: id,
+          setBy: owner.userId,
+          setAt: at,
+        });
+      }
+      written += questions.length;
+    }
+    if (pendingAns.length >= 20_000) await flush();
+  }
+  await flush();
+  await t.execute(sql`
+    update ${tenants} t set
+      latest_assessment_id = l.id, latest_score = l.score, latest_gaps = l.gaps,
+      latest_completed_at = l.completed_at
+    from (
+      select t2.id as tid, x.* from ${tenants} t2 join lateral (
+        select a.id, a.score, jsonb_array_length(a.progress->'gaps') as gaps, a.completed_at
+        from ${assessments} a
+        where a.tenant_id = t2.id and a.account_id = t2.account_id and a.status = 'completed'
+        order by a.completed_at desc nulls last, a.id desc limit 1
+      ) x on true
+      where t2.account_id = ${owner.accountId}
+    ) l
+    where t.id = l.tid and t.account_id = ${owner.accountId}`);
+  return written;
 }
 
 function parseArgs(argv: string[]): SeedScaleOptions {
@@ -333,9 +532,10 @@ function parseArgs(argv: string[]): SeedScaleOptions {
     if (flag === '--accounts') opts.accounts = num(flag, value);
     else if (flag === '--tenants-per-account') opts.tenantsPerAccount = num(flag, value);
     else if (flag === '--big') opts.bigTenants = num(flag, value);
+    else if (flag === '--answers') opts.answers = num(flag, value);
     else {
       throw new ConfigError(
-        `Unknown option ${flag}. Usage: npm run seed:scale -- [--accounts 100] [--tenants-per-account 100] [--big 10000]`,
+        `Unknown option ${flag}. Usage: npm run seed:scale -- [--accounts 100] [--tenants-per-account 100] [--big 10000] [--answers 1000000]`,
       );
     }
   }
@@ -366,7 +566,7 @@ async function main(): Promise<number> {
     process.stdout.write(
       `${
         result.created
-          ? `Seeded ${where}: ${result.accounts} accounts, ${result.tenants} client tenants in ${((Date.now() - started) / 1000).toFixed(1)} s.`
+          ? `Seeded ${where}: ${result.accounts} accounts, ${result.tenants} client tenants, ${result.answers} answers in ${((Date.now() - started) / 1000).toFixed(1)} s.`
           : `${where} already holds the scale data; nothing added.`
       }\n\nSign in to the big account (${opts.bigTenants} client tenants when seeded with these options):\n  E-mail:    ${SCALE_BIG_OWNER_EMAIL}\n  Password:  ${SCALE_PASSWORD}\nSmall accounts: ${scaleOwnerEmail(1)} … ${scaleOwnerEmail(opts.accounts)}, same password.\n`,
     );
