@@ -43,4 +43,37 @@ describe('audit entry labels', () => {
       'Revoked the share of a@x.test',
     );
   });
+
+  it('describes remediation task actions', () => {
+    expect(describeAuditEntry({ action: 'tasks.created', data: { title: 'Patch it' } })).toBe(
+      'Created the task “Patch it”',
+    );
+    expect(
+      describeAuditEntry({
+        action: 'tasks.created_from_gaps',
+        data: { name: 'Q1 review', created: 12, gaps: 15 },
+      }),
+    ).toBe('Created 12 tasks for the 15 gap questions of “Q1 review”');
+    expect(
+      describeAuditEntry({
+        action: 'tasks.created_from_gaps',
+        data: { name: 'Q1 review', created: 1, gaps: 1 },
+      }),
+    ).toBe('Created 1 task for the 1 gap question of “Q1 review”');
+    expect(
+      describeAuditEntry({
+        action: 'tasks.updated',
+        data: { title: 'Patch it', fields: ['assigneeId', 'dueDate'] },
+      }),
+    ).toBe('Changed the assignee and the due date of the task “Patch it”');
+    expect(
+      describeAuditEntry({
+        action: 'tasks.status_changed',
+        data: { title: 'Patch it', from: 'todo', to: 'risk_accepted' },
+      }),
+    ).toBe('Moved the task “Patch it” from To do to Risk accepted');
+    expect(describeAuditEntry({ action: 'tasks.deleted', data: { title: 'Patch it' } })).toBe(
+      'Deleted the task “Patch it”',
+    );
+  });
 });

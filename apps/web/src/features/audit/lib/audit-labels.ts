@@ -1,6 +1,16 @@
-import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@tenantry/shared';
+import {
+  AUDIT_ACTIONS,
+  TASK_STATUS_LABELS,
+  type AuditAction,
+  type AuditEntry,
+} from '@tenantry/shared';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
+
+/** A task's status as the screens name it ("In progress"); an unknown one as it is. */
+const taskStatus = (v: unknown): string =>
+  TASK_STATUS_LABELS[str(v) as keyof typeof TASK_STATUS_LABELS] ?? str(v);
 
 const FIELD_WORDS: Record<string, string> = {
   name: 'the name',
@@ -12,6 +22,13 @@ const FIELD_WORDS: Record<string, string> = {
   ownerId: 'the owner',
   dueDate: 'the due date',
   targets: 'the targets',
+  title: 'the title',
+  description: 'the description',
+  priority: 'the priority',
+  assigneeId: 'the assignee',
+  status: 'the status',
+  riskReason: 'the reason the risk is accepted',
+  riskReviewDate: 'the risk’s review date',
 };
 
 /** `['name', 'tags']` → "the name and the tags". */
@@ -71,6 +88,13 @@ const LABELS: Record<AuditAction, Describe> = {
     `Revoked the link of ${str(d.respondent)} to “${str(d.name)}”`,
   'assessments.respondent_submitted': (d) =>
     `${str(d.respondent)} submitted their part of “${str(d.name)}”`,
+  'tasks.created': (d) => `Created the task “${str(d.title)}”`,
+  'tasks.created_from_gaps': (d) =>
+    `Created ${num(d.created)} ${num(d.created) === 1 ? 'task' : 'tasks'} for the ${num(d.gaps)} gap ${num(d.gaps) === 1 ? 'question' : 'questions'} of “${str(d.name)}”`,
+  'tasks.updated': (d) => `Changed ${fieldList(d.fields)} of the task “${str(d.title)}”`,
+  'tasks.status_changed': (d) =>
+    `Moved the task “${str(d.title)}” from ${taskStatus(d.from)} to ${taskStatus(d.to)}`,
+  'tasks.deleted': (d) => `Deleted the task “${str(d.title)}”`,
 };
 
 function isAuditAction(action: string): action is AuditAction {
