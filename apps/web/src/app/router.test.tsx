@@ -20,6 +20,8 @@ const SHARED_TENANT = {
   updatedAt: '2026-03-01T10:00:00.000Z',
   latest: null,
   openAssessments: 0,
+  openTasks: 0,
+  nextTaskDue: null,
   access: { accountRole: null, shareRole: 'viewer' },
 };
 const SHARED_ROUTES = { 'GET /api/v1/tenants/client7': () => jsonResponse(SHARED_TENANT) };

@@ -1,5 +1,6 @@
 import { formatScore, type TenantSummary } from '@tenantry/shared';
 import {
+  Anchor,
   Badge,
   Button,
   Card,
@@ -15,7 +16,9 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuilding, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { useTenantList } from '../api/list-tenants.ts';
+import { openTasksView } from '../lib/open-tasks.ts';
 import {
   DEFAULT_CONTROLS,
   parseSortChoice,
@@ -125,7 +128,7 @@ export function TenantList({ onCreate }: { onCreate: () => void }) {
         <TableOrCards
           label="Client tenants"
           items={tenants}
-          minWidth={760}
+          minWidth={860}
           head={
             <>
               <Table.Th>Name</Table.Th>
@@ -133,6 +136,7 @@ export function TenantList({ onCreate }: { onCreate: () => void }) {
               <Table.Th>Tags</Table.Th>
               <Table.Th>Latest score</Table.Th>
               <Table.Th>Assessments</Table.Th>
+              <Table.Th>Remediation</Table.Th>
               <Table.Th>Updated</Table.Th>
             </>
           }
@@ -155,6 +159,9 @@ export function TenantList({ onCreate }: { onCreate: () => void }) {
                 <OpenAssessments tenant={t} />
               </Table.Td>
               <Table.Td>
+                <OpenTasks tenant={t} />
+              </Table.Td>
+              <Table.Td>
                 <time dateTime={t.updatedAt}>{formatDate(t.updatedAt)}</time>
               </Table.Td>
             </>
@@ -172,6 +179,7 @@ export function TenantList({ onCreate }: { onCreate: () => void }) {
               <Group gap="md">
                 <LatestScore tenant={t} />
                 <OpenAssessments tenant={t} />
+                <OpenTasks tenant={t} />
               </Group>
               <TenantTags tags={t.tags} />
             </>
@@ -212,5 +220,34 @@ function OpenAssessments({ tenant }: { tenant: TenantSummary }) {
     <Text size="sm" c={n > 0 ? undefined : 'dimmed'}>
       {n === 0 ? 'None open' : `${n} open`}
     </Text>
+  );
+}
+
+/** Open remediation tasks (linked to the tenant's open tasks), marked when some are overdue. */
+function OpenTasks({ tenant }: { tenant: TenantSummary }) {
+  const { text, overdue } = openTasksView(tenant);
+  if (tenant.openTasks === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {text}
+      </Text>
+    );
+  }
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Anchor
+        component={Link}
+        to={`/tenant/${encodeURIComponent(tenant.id)}/remediation?status=open`}
+        size="sm"
+        style={{ whiteSpace: 'nowrap' }}
+      >
+        {text}
+      </Anchor>
+      {overdue ? (
+        <Badge color="red" variant="light" size="sm" tt="none" style={{ flexShrink: 0 }}>
+          Overdue
+        </Badge>
+      ) : null}
+    </Group>
   );
 }

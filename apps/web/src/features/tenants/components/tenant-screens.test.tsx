@@ -20,6 +20,8 @@ const TENANT = {
   updatedAt: '2026-03-01T10:00:00.000Z',
   latest: null,
   openAssessments: 0,
+  openTasks: 0,
+  nextTaskDue: null,
   access: { accountRole: 'member', shareRole: null },
 };
 

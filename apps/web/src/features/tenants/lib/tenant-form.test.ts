@@ -59,6 +59,8 @@ describe('tenant form', () => {
       updatedAt: '2026-01-01T00:00:00.000Z',
       latest: null,
       openAssessments: 0,
+      openTasks: 0,
+      nextTaskDue: null,
     };
     const r = validateTenantForm(formValuesOf(tenant));
     expect(r).toEqual({

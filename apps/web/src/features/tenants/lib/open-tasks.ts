@@ -1,0 +1,19 @@
+import type { TenantSummary } from '@tenantry/shared';
+
+/** Today as a UTC day (`YYYY-MM-DD`): the server counts a task overdue from the day after. */
+const todayUtc = (now: Date) => now.toISOString().slice(0, 10);
+
+/**
+ * A tenant's open remediation tasks at a glance: "3 open tasks" (or "No open tasks"), and
+ * whether the earliest due date has passed (some are overdue).
+ */
+export function openTasksView(
+  t: Pick<TenantSummary, 'openTasks' | 'nextTaskDue'>,
+  now: Date = new Date(),
+): { text: string; overdue: boolean } {
+  const n = t.openTasks;
+  return {
+    text: n === 0 ? 'No open tasks' : `${n} open ${n === 1 ? 'task' : 'tasks'}`,
+    overdue: n > 0 && t.nextTaskDue !== null && t.nextTaskDue < todayUtc(now),
+  };
+}
