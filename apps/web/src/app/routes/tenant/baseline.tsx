@@ -2,6 +2,7 @@ import type { TenantDetail } from '@tenantry/shared';
 import { Skeleton, Stack } from '@mantine/core';
 import { Suspense, lazy } from 'react';
 import { assessmentHref } from './assessments.tsx';
+import { remediationHref } from './remediation.tsx';
 
 // The comparison and its charts (recharts) are a chunk of their own, loaded with the tab.
 const BaselinePanel = lazy(() => import('#web/features/baseline/components/BaselinePanel.tsx'));
@@ -35,6 +36,7 @@ export function TenantBaseline({
         baseHref={baselineHref(tenant.id)}
         assessmentsHref={`/tenant/${encodeURIComponent(tenant.id)}/assessments`}
         assessmentHref={(id) => assessmentHref(tenant.id, id)}
+        taskHref={(id) => `${remediationHref(tenant.id)}?${new URLSearchParams({ task: id })}`}
       />
     </Suspense>
   );

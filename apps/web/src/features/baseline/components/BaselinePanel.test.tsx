@@ -23,6 +23,7 @@ function Panel() {
       baseHref="/tenant/t1/baseline"
       assessmentsHref="/tenant/t1/assessments"
       assessmentHref={(id) => `/tenant/t1/assessments/${id}`}
+      taskHref={(id) => `/tenant/t1/remediation?task=${id}`}
     />
   );
 }
@@ -40,6 +41,7 @@ function renderPanel(
       { path: '/tenant/:tenantId/baseline', element: <Panel /> },
       { path: '/tenant/:tenantId/baseline/:focus', element: <Panel /> },
       { path: '/tenant/:tenantId/assessments', element: <p>The assessments</p> },
+      { path: '/tenant/:tenantId/remediation', element: <p>The remediation tasks</p> },
     ],
     path,
   );
@@ -248,9 +250,15 @@ describe('the baseline tab', () => {
       '+100 pts',
       'Improved',
     ]);
+    // A gap whose remediation task is under way links to the task.
     expect(cells(rowOf(questions, 'MFA coverage'))[1]).toBe(
-      'MFA coverageChanged in new versionGap',
+      'MFA coverageChanged in new versionGapTask: In progress',
     );
+    const task = within(rowOf(questions, 'MFA coverage')).getByRole('link', {
+      name: 'Task: In progress',
+    });
+    expect(task.getAttribute('href')).toBe('/tenant/t1/remediation?task=k7');
+    expect(task.getAttribute('title')).toBe('Roll MFA out to everyone');
     expect(cells(rowOf(questions, 'Passkeys for admins')).slice(2)).toEqual([
       '—',
       '100 %',

@@ -29,6 +29,8 @@ export interface BaselinePanelProps {
   assessmentsHref: string;
   /** The URL of an assessment's screen. */
   assessmentHref: (assessmentId: string) => string;
+  /** The URL of a remediation task (a question's badge links to it). */
+  taskHref: (taskId: string) => string;
 }
 
 function LoadingComparison() {
@@ -57,6 +59,7 @@ export function BaselinePanel({
   baseHref,
   assessmentsHref,
   assessmentHref,
+  taskHref,
 }: BaselinePanelProps) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -185,6 +188,7 @@ export function BaselinePanel({
           question={view.question}
           allHref={allHref}
           hrefFor={hrefFor}
+          taskHref={taskHref}
         />
       ) : (
         <Alert

@@ -3,7 +3,7 @@ import { Anchor, Badge, Card, Code, Group, Stack, Table, Text } from '@mantine/c
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { NAME_WRAP } from '#web/components/NameText.tsx';
-import { questionGap, questionScoreText } from '../lib/baseline-view.ts';
+import { questionGap, questionScoreText, questionTaskBadge } from '../lib/baseline-view.ts';
 import { DeltaText, TrendBadge } from './Trend.tsx';
 
 export interface QuestionsTableProps {
@@ -13,16 +13,46 @@ export interface QuestionsTableProps {
   focusKey: string | null;
   /** The URL that focuses a question. */
   hrefFor: (questionKey: string) => string;
+  /** The URL of a remediation task (opened on the remediation tab). */
+  taskHref: (taskId: string) => string;
 }
 
 const NUM = { style: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } } as const;
 const FOCUSED = 'var(--mantine-primary-color-light)';
 const CHANGED_HINT = 'Its text, type or answer options changed in the new framework version.';
 
-/** The markers of a question: changed between versions, a gap now, or a gap closed. */
-function Markers({ q }: { q: QuestionComparison }) {
+/** The question's remediation task, linked to it: open, fixed (awaiting confirmation), done. */
+function TaskBadge({
+  task,
+  taskHref,
+}: {
+  task: NonNullable<QuestionComparison['task']>;
+  taskHref: (taskId: string) => string;
+}) {
+  const { label, color } = questionTaskBadge(task);
+  return (
+    <Badge
+      component={Link}
+      to={taskHref(task.id)}
+      size="xs"
+      variant="light"
+      color={color}
+      tt="none"
+      title={task.title}
+      style={{ cursor: 'pointer' }}
+    >
+      {label}
+    </Badge>
+  );
+}
+
+/**
+ * The markers of a question: changed between versions, a gap now, or a gap closed; and its
+ * remediation task.
+ */
+function Markers({ q, taskHref }: { q: QuestionComparison; taskHref: (taskId: string) => string }) {
   const gap = questionGap(q);
-  if (!q.changed && !gap) return null;
+  if (!q.changed && !gap && !q.task) return null;
   return (
     <Group gap={4} mt={4}>
       {q.changed ? (
@@ -39,6 +69,7 @@ function Markers({ q }: { q: QuestionComparison }) {
           Gap closed
         </Badge>
       ) : null}
+      {q.task ? <TaskBadge task={q.task} taskHref={taskHref} /> : null}
     </Group>
   );
 }
@@ -58,7 +89,13 @@ function Score({ side }: { side: QuestionComparison['latest'] }) {
  * a question changed between framework versions and for gaps. The question in focus is
  * highlighted (`aria-current`) and scrolled into view. On a phone, one card per question.
  */
-export function QuestionsTable({ label, questions, focusKey, hrefFor }: QuestionsTableProps) {
+export function QuestionsTable({
+  label,
+  questions,
+  focusKey,
+  hrefFor,
+  taskHref,
+}: QuestionsTableProps) {
   useEffect(() => {
     if (!focusKey) return;
     // After the navigation's own scroll to the top (a parent's effect, run after this one).
@@ -102,7 +139,7 @@ export function QuestionsTable({ label, questions, focusKey, hrefFor }: Question
                   <Text size="sm" style={NAME_WRAP} fw={q.key === focusKey ? 600 : undefined}>
                     {q.title}
                   </Text>
-                  <Markers q={q} />
+                  <Markers q={q} taskHref={taskHref} />
                 </Table.Td>
                 <Table.Td ta="right">
                   <Score side={q.baseline} />
@@ -146,7 +183,7 @@ export function QuestionsTable({ label, questions, focusKey, hrefFor }: Question
                 </Text>
                 <DeltaText delta={q.delta} />
               </Group>
-              <Markers q={q} />
+              <Markers q={q} taskHref={taskHref} />
             </Stack>
           </Card>
         ))}

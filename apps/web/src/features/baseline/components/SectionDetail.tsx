@@ -22,6 +22,8 @@ export interface SectionDetailProps {
   allHref: string;
   /** The URL of a focus (section or question key). */
   hrefFor: (key: string) => string;
+  /** The URL of a question's remediation task. */
+  taskHref: (taskId: string) => string;
 }
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
@@ -49,6 +51,7 @@ export function SectionDetail({
   question,
   allHref,
   hrefFor,
+  taskHref,
 }: SectionDetailProps) {
   const subsections = childrenOf(comparison.sections, section.key);
   const questions = questionsOf(comparison.questions, section.key);
@@ -136,6 +139,7 @@ export function SectionDetail({
             questions={questions}
             focusKey={question?.key ?? null}
             hrefFor={hrefFor}
+            taskHref={taskHref}
           />
         ) : (
           <Text size="sm" c="dimmed">

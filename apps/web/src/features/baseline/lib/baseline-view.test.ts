@@ -7,6 +7,7 @@ import {
   gapText,
   questionGap,
   questionScoreText,
+  questionTaskBadge,
   radarRows,
   resolveFocus,
   shorten,
@@ -79,5 +80,32 @@ describe('baseline view', () => {
   it('shortens a long axis label', () => {
     expect(shorten('Identity', 10)).toBe('Identity');
     expect(shorten('Identity and access management', 12)).toBe('Identity an…');
+  });
+
+  it('says where a question’s remediation task stands', () => {
+    const task = {
+      id: 'k1',
+      title: 'Fix it',
+      doneAt: null,
+      awaitingConfirmation: false,
+    };
+    expect(questionTaskBadge({ ...task, status: 'todo' })).toEqual({
+      label: 'Task: To do',
+      color: 'gray',
+    });
+    expect(questionTaskBadge({ ...task, status: 'in_progress' })).toEqual({
+      label: 'Task: In progress',
+      color: 'blue',
+    });
+    const done = { ...task, status: 'done' as const, doneAt: '2026-03-01T10:00:00.000Z' };
+    expect(questionTaskBadge({ ...done, awaitingConfirmation: true })).toEqual({
+      label: 'Fixed — awaiting confirmation',
+      color: 'teal',
+    });
+    expect(questionTaskBadge(done)).toEqual({ label: 'Done', color: 'green' });
+    expect(questionTaskBadge({ ...task, status: 'risk_accepted' })).toEqual({
+      label: 'Risk accepted',
+      color: 'grape',
+    });
   });
 });

@@ -1,10 +1,13 @@
 import {
   ASSESSMENT_STATUS_LABELS,
+  TASK_STATUS_LABELS,
   formatScore,
+  isOpenTask,
   type AssessmentSummary,
   type BaselineComparison,
   type ComparedSide,
   type QuestionComparison,
+  type QuestionTask,
   type SectionComparison,
   type Trend,
 } from '@tenantry/shared';
@@ -69,6 +72,23 @@ export function questionGap(q: QuestionComparison): 'gap' | 'closed' | null {
   if (q.latest?.gap) return 'gap';
   if (q.baseline?.gap && q.latest?.answered) return 'closed';
   return null;
+}
+
+/**
+ * A question's remediation task as its badge says it: still open ("Task: In progress"), done
+ * since the compared answer ("Fixed — awaiting confirmation" until a new assessment says so),
+ * done, or its risk accepted.
+ */
+export function questionTaskBadge(task: QuestionTask): { label: string; color: string } {
+  if (isOpenTask(task.status)) {
+    return {
+      label: `Task: ${TASK_STATUS_LABELS[task.status]}`,
+      color: task.status === 'todo' ? 'gray' : 'blue',
+    };
+  }
+  if (task.awaitingConfirmation) return { label: 'Fixed — awaiting confirmation', color: 'teal' };
+  if (task.status === 'done') return { label: 'Done', color: 'green' };
+  return { label: TASK_STATUS_LABELS[task.status], color: 'grape' };
 }
 
 /** An assessment in a picker: its name and where it stands ("completed 1 Mar 2026"). */

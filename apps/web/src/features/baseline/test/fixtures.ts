@@ -97,6 +97,7 @@ export const QUESTIONS: QuestionComparison[] = [
     delta: 1,
     trend: 'improved',
     changed: false,
+    task: null,
   },
   {
     key: 'coverage',
@@ -107,6 +108,14 @@ export const QUESTIONS: QuestionComparison[] = [
     delta: 0,
     trend: 'unchanged',
     changed: true,
+    // Still a gap; its remediation task is under way.
+    task: {
+      id: 'k7',
+      title: 'Roll MFA out to everyone',
+      status: 'in_progress',
+      doneAt: null,
+      awaitingConfirmation: false,
+    },
   },
   {
     key: 'passkeys',
@@ -117,6 +126,7 @@ export const QUESTIONS: QuestionComparison[] = [
     delta: null,
     trend: 'added',
     changed: false,
+    task: null,
   },
   {
     key: 'review',
@@ -127,6 +137,7 @@ export const QUESTIONS: QuestionComparison[] = [
     delta: 0.4,
     trend: 'improved',
     changed: false,
+    task: null,
   },
   {
     key: 'backups',
@@ -137,6 +148,7 @@ export const QUESTIONS: QuestionComparison[] = [
     delta: -0.2,
     trend: 'regressed',
     changed: false,
+    task: null,
   },
   {
     key: 'firewall',
@@ -147,6 +159,7 @@ export const QUESTIONS: QuestionComparison[] = [
     delta: 0,
     trend: 'unchanged',
     changed: false,
+    task: null,
   },
 ];
 
