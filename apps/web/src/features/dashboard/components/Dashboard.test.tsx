@@ -41,6 +41,36 @@ describe('the dashboard', () => {
     expect(card('Average score').textContent).toContain('63 %');
     expect(card('Open assessments').textContent).toContain('2');
     expect(card('Open assessments').textContent).toContain('4 completed');
+    expect(card('Open tasks').textContent).toContain('9');
+    expect(within(card('Open tasks') as HTMLElement).getByText('2 overdue')).toBeTruthy();
+  });
+
+  it('lists the overdue remediation tasks, linked to their drawer on the tenant', async () => {
+    renderDashboard(DASHBOARD);
+    const overdue = await screen.findByRole('region', { name: 'Overdue remediation' }, T);
+    expect(within(overdue).getByText('2 open tasks past their due date')).toBeTruthy();
+    const items = within(overdue)
+      .getAllByRole('listitem')
+      .filter((li) => li.textContent);
+    expect(items).toHaveLength(2);
+    expect(linkIn(items[0]!, 'Turn on MFA for e-mail')).toBe('/tenant/t1/remediation?task=k1');
+    expect(items[0]!.textContent).toContain('Contoso Ltd');
+    expect(items[0]!.textContent).toContain('Robin Park');
+    expect(items[0]!.textContent).toContain('High');
+    const since = within(items[0]!).getByText(/Overdue since/);
+    expect(since.getAttribute('style') ?? since.className).toMatch(/red/);
+    expect(linkIn(items[1]!, 'Test a backup restore')).toBe('/tenant/t3/remediation?task=k2');
+    expect(items[1]!.textContent).toContain('Unassigned');
+  });
+
+  it('says when nothing is overdue, and when there are no tasks yet', async () => {
+    renderDashboard({
+      ...DASHBOARD,
+      remediation: { open: 4, overdue: 0, overdueTasks: [] },
+    });
+    const overdue = await screen.findByRole('region', { name: 'Overdue remediation' }, T);
+    expect(within(overdue).getByText('Nothing overdue')).toBeTruthy();
+    expect(within(overdue).getByText('4 open tasks, all on time.')).toBeTruthy();
   });
 
   it('charts the score by month (lazily), named by its figures, gaps left as gaps', async () => {
@@ -115,6 +145,9 @@ describe('the dashboard', () => {
     expect(within(trend).queryByRole('img')).toBeNull();
     expect(linkIn(section('Open assessments'), 'Choose a client tenant to assess')).toBe('/tenant');
     expect(linkIn(section('Largest gaps'), 'Go to client tenants')).toBe('/tenant');
+    expect(
+      within(section('Overdue remediation')).getByText('No remediation tasks yet'),
+    ).toBeTruthy();
     const card = screen.getByText('Average score').closest('.mantine-Paper-root')!;
     expect(card.textContent).toContain('—');
   });

@@ -18,6 +18,7 @@ import { useDashboard } from '../api/get-dashboard.ts';
 import { DashboardCard } from './DashboardCard.tsx';
 import { LargestGaps } from './LargestGaps.tsx';
 import { OpenAssessments } from './OpenAssessments.tsx';
+import { OverdueTasks } from './OverdueTasks.tsx';
 import { StatCards } from './StatCards.tsx';
 import { TrendCard } from './TrendCard.tsx';
 
@@ -25,8 +26,8 @@ function LoadingDashboard() {
   return (
     <Stack gap="md" aria-busy aria-label="Loading the dashboard">
       <Grid gap={{ base: 'xs', sm: 'md' }}>
-        {[0, 1, 2, 3].map((i) => (
-          <Grid.Col key={i} span={{ base: 6, md: 3 }}>
+        {[0, 1, 2, 3, 4].map((i) => (
+          <Grid.Col key={i} span={{ base: 6, sm: 4, lg: 2.4 }}>
             <Skeleton height={112} radius="md" />
           </Grid.Col>
         ))}
@@ -107,6 +108,7 @@ export function Dashboard({ activity }: { activity?: ReactNode }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <Stack gap="md">
+            <OverdueTasks remediation={d.remediation} />
             <LargestGaps items={d.largestGaps} />
             {activity ? (
               <DashboardCard

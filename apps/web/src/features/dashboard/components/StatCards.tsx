@@ -3,6 +3,7 @@ import { Anchor, Group, Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core
 import {
   IconBuilding,
   IconChartLine,
+  IconChecklist,
   IconClipboardCheck,
   IconProgress,
   type Icon,
@@ -43,10 +44,14 @@ function StatCard({
   );
 }
 
-/** The four figures at the top: tenants, assessed tenants, average score, open assessments. */
+/**
+ * The figures at the top: tenants, assessed tenants, average score, open assessments and open
+ * remediation tasks.
+ */
 export function StatCards({ dashboard: d }: { dashboard: Dashboard }) {
+  const overdue = d.remediation.overdue;
   return (
-    <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing={{ base: 'xs', sm: 'md' }}>
       <StatCard
         label={
           <Anchor component={Link} to="/tenant" inherit fw={600}>
@@ -82,6 +87,17 @@ export function StatCards({ dashboard: d }: { dashboard: Dashboard }) {
         color="orange"
       >
         {d.assessments.completed} completed
+      </StatCard>
+      <StatCard label="Open tasks" value={d.remediation.open} icon={IconChecklist} color="grape">
+        {overdue > 0 ? (
+          <Text component="span" inherit c="red" fw={600}>
+            {overdue} overdue
+          </Text>
+        ) : d.remediation.open > 0 ? (
+          'None overdue'
+        ) : (
+          'Remediation'
+        )}
       </StatCard>
     </SimpleGrid>
   );

@@ -84,6 +84,32 @@ export const DASHBOARD: Dashboard = {
       completedAt: '2026-03-02T10:00:00.000Z',
     },
   ],
+  remediation: {
+    open: 9,
+    overdue: 2,
+    overdueTasks: [
+      {
+        id: 'k1',
+        tenantId: 't1',
+        tenantName: 'Contoso Ltd',
+        title: 'Turn on MFA for e-mail',
+        status: 'in_progress',
+        priority: 'high',
+        dueDate: '2026-01-31',
+        assignee: { id: 'u1', name: 'Robin Park' },
+      },
+      {
+        id: 'k2',
+        tenantId: 't3',
+        tenantName: 'Tailspin Toys',
+        title: 'Test a backup restore',
+        status: 'todo',
+        priority: 'medium',
+        dueDate: '2026-02-15',
+        assignee: null,
+      },
+    ],
+  },
 };
 
 /** A new account: nothing yet. */
@@ -94,6 +120,7 @@ export const EMPTY_ACCOUNT: Dashboard = {
   openAssessments: [],
   trend: EMPTY_TREND,
   largestGaps: [],
+  remediation: { open: 0, overdue: 0, overdueTasks: [] },
 };
 
 /** Tenants, none assessed, nothing open. */
