@@ -2,7 +2,7 @@ import { SCREEN_TABS, SCREEN_TITLES } from '@tenantry/shared';
 import { Alert, Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, Navigate, useParams } from 'react-router';
-import { NoSuchSection, NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
+import { NoSuchSection } from '#web/components/NotBuiltYet.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
 import { useMe } from '#web/features/auth/api/me.ts';
@@ -14,16 +14,12 @@ import { ApiError } from '#web/lib/api.ts';
 import type { ScreenProps } from '#web/app/route-handle.ts';
 import { TenantAssessments } from './assessments.tsx';
 import { TenantBaseline } from './baseline.tsx';
+import { TenantRemediation } from './remediation.tsx';
 
 const TABS = SCREEN_TABS.tenant;
 /** Managed by the account that shared the client tenant: not shown to a shared user. */
 const MEMBERS_ONLY: readonly string[] = ['sharing', 'settings'];
 const SHARED_TABS = TABS.filter((t) => !MEMBERS_ONLY.includes(t));
-/** Tabs whose features have not landed yet say so plainly. */
-const LATER: Record<string, string> = {
-  remediation:
-    'Track the work that closes the gaps: tasks from playbooks, who does them and by when.',
-};
 
 /**
  * tenant/{tenantId}[/{tab}[/{focus}]]: the last form is the baseline view, with `focus` naming
@@ -119,10 +115,10 @@ export default function TenantScreen({ screen }: ScreenProps) {
           <TenantAssessments tenant={tenant} focus={focus} />
         ) : active === 'baseline' ? (
           <TenantBaseline tenant={tenant} focus={focus} />
+        ) : active === 'remediation' ? (
+          <TenantRemediation tenant={tenant} />
         ) : active === 'sharing' ? (
           <TenantSharingPanel tenantId={tenant.id} myRole={tenant.access.accountRole} />
-        ) : LATER[active] ? (
-          <NotBuiltYet>{LATER[active]}</NotBuiltYet>
         ) : (
           <NoSuchSection />
         )}

@@ -1,0 +1,67 @@
+import {
+  TASK_PRIORITY_LABELS,
+  TASK_STATUS_LABELS,
+  type Task,
+  type TaskPriority,
+  type TaskStatus,
+} from '@tenantry/shared';
+import { Badge, Text, VisuallyHidden, type BadgeProps, type TextProps } from '@mantine/core';
+import { PRIORITY_COLORS, STATUS_COLORS, dueView } from '../lib/task-view.ts';
+
+export function TaskStatusBadge({ status, ...rest }: { status: TaskStatus } & BadgeProps) {
+  return (
+    <Badge
+      color={STATUS_COLORS[status]}
+      variant="light"
+      tt="none"
+      style={{ flexShrink: 0 }}
+      {...rest}
+    >
+      {TASK_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/** The priority, named as such for a screen reader ("High priority"). */
+export function PriorityBadge({ priority, ...rest }: { priority: TaskPriority } & BadgeProps) {
+  return (
+    <Badge
+      color={PRIORITY_COLORS[priority]}
+      variant={priority === 'critical' ? 'filled' : 'outline'}
+      tt="none"
+      style={{ flexShrink: 0 }}
+      {...rest}
+    >
+      {TASK_PRIORITY_LABELS[priority]}
+      <VisuallyHidden> priority</VisuallyHidden>
+    </Badge>
+  );
+}
+
+/** "Due 31 Jan 2026", red and "overdue" once it has passed on an open task; none: "No due date". */
+export function DueText({
+  task,
+  empty = 'No due date',
+  ...rest
+}: { task: Pick<Task, 'dueDate' | 'status' | 'overdue'>; empty?: string | null } & TextProps) {
+  const due = dueView(task);
+  if (!due) {
+    return empty === null ? null : (
+      <Text size="xs" c="dimmed" {...rest}>
+        {empty}
+      </Text>
+    );
+  }
+  return (
+    <Text
+      size="xs"
+      c={due.tone === 'overdue' ? 'red' : due.tone === 'soon' ? 'orange' : 'dimmed'}
+      fw={due.tone === 'overdue' ? 600 : undefined}
+      style={{ whiteSpace: 'nowrap' }}
+      {...rest}
+    >
+      {due.tone === 'overdue' ? 'Overdue · due ' : 'Due '}
+      <time dateTime={task.dueDate ?? undefined}>{due.label}</time>
+    </Text>
+  );
+}

@@ -1,0 +1,54 @@
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { IconArrowsExchange } from '@tabler/icons-react';
+import type { TaskStatus } from '@tenantry/shared';
+import { plural } from '../lib/task-view.ts';
+import { MoveTaskMenu } from './MoveTaskMenu.tsx';
+
+/** What to do with the selected tasks: move them all to one status, or clear the selection. */
+export function BulkStatusBar({
+  count,
+  busy,
+  onMove,
+  onClear,
+}: {
+  count: number;
+  busy: boolean;
+  onMove: (status: TaskStatus) => void;
+  onClear: () => void;
+}) {
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="xs"
+      bg="var(--mantine-primary-color-light)"
+      role="region"
+      aria-label="Selected tasks"
+    >
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text size="sm" fw={600} role="status">
+          {plural(count, 'task')} selected
+        </Text>
+        <Group gap="xs">
+          <Button variant="default" size="xs" onClick={onClear}>
+            Clear selection
+          </Button>
+          <MoveTaskMenu
+            current={null}
+            onMove={onMove}
+            label="Change status"
+            target={
+              <Button
+                size="xs"
+                loading={busy}
+                leftSection={<IconArrowsExchange size={14} aria-hidden />}
+              >
+                Change status
+              </Button>
+            }
+          />
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

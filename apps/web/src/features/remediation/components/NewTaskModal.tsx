@@ -1,0 +1,90 @@
+import { REMEDIATION_LIMITS, type PersonRef, type TaskDetail } from '@tenantry/shared';
+import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { applyServerErrors } from '#web/lib/forms.ts';
+import { useCreateTask } from '../api/create-task.ts';
+import {
+  EMPTY_NEW_TASK,
+  newTaskErrors,
+  toCreateBody,
+  toFormErrors,
+  type NewTaskValues,
+} from '../lib/task-form.ts';
+import { TaskFields } from './TaskFields.tsx';
+
+function NewTaskForm({
+  tenantId,
+  assignees,
+  onClose,
+  onCreated,
+}: {
+  tenantId: string;
+  assignees: readonly PersonRef[];
+  onClose: () => void;
+  onCreated: (task: TaskDetail) => void;
+}) {
+  const create = useCreateTask(tenantId);
+  const form = useForm<NewTaskValues>({ initialValues: EMPTY_NEW_TASK, validate: newTaskErrors });
+  const fieldErrors = create.isError && Object.keys(form.errors).length > 0;
+  return (
+    <form
+      noValidate
+      aria-label="New task"
+      onSubmit={form.onSubmit((v) =>
+        create.mutate(toCreateBody(v), {
+          onSuccess: onCreated,
+          onError: (err) =>
+            applyServerErrors(
+              { setErrors: (e) => form.setErrors(toFormErrors(e as Record<string, unknown>)) },
+              err,
+            ),
+        }),
+      )}
+    >
+      <Stack gap="md">
+        <TaskFields form={form} assignees={assignees} />
+        <Textarea
+          label="Checklist"
+          description={`One item per line (at most ${REMEDIATION_LIMITS.checklist}).`}
+          autosize
+          minRows={3}
+          maxRows={10}
+          placeholder={'Find every admin account\nTurn on MFA for each'}
+          {...form.getInputProps('checklist')}
+        />
+        {create.isError && !fieldErrors ? (
+          <Alert color="red" variant="light" role="alert">
+            {create.error.message}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Create task
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** "New task", written by hand: title, description, priority, assignee, due date, checklist. */
+export function NewTaskModal({
+  opened,
+  onClose,
+  ...rest
+}: {
+  tenantId: string;
+  assignees: readonly PersonRef[];
+  opened: boolean;
+  onClose: () => void;
+  onCreated: (task: TaskDetail) => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="New task" size="lg">
+      {opened ? <NewTaskForm {...rest} onClose={onClose} /> : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,83 @@
+import { REMEDIATION_LIMITS } from '@tenantry/shared';
+import { Alert, Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { applyServerErrors } from '#web/lib/forms.ts';
+import { EMPTY_RISK, riskErrors, toRiskBody, type RiskValues } from '../lib/task-form.ts';
+import { addDays, todayUtc } from '../lib/task-view.ts';
+
+export type RiskBody = ReturnType<typeof toRiskBody>;
+
+/**
+ * Accepting a risk instead of fixing it: why, and when to look at it again (both needed, as
+ * the server says). `onSubmit` rejects with the server's error, shown beside its field.
+ */
+export function RiskAcceptForm({
+  initial = EMPTY_RISK,
+  submitLabel = 'Accept the risk',
+  onSubmit,
+  onCancel,
+}: {
+  initial?: RiskValues;
+  submitLabel?: string;
+  onSubmit: (body: RiskBody) => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const form = useForm<RiskValues>({ initialValues: initial, validate: riskErrors });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      noValidate
+      aria-label="Accept the risk"
+      onSubmit={form.onSubmit(async (v) => {
+        setBusy(true);
+        setError(null);
+        try {
+          await onSubmit(toRiskBody(v));
+        } catch (err) {
+          if (!applyServerErrors(form, err)) {
+            setError(err instanceof Error ? err.message : 'Something went wrong.');
+          }
+        } finally {
+          setBusy(false);
+        }
+      })}
+    >
+      <Stack gap="sm">
+        <Textarea
+          label="Why is the risk accepted?"
+          description="For the client and for whoever reviews it next."
+          withAsterisk
+          autosize
+          minRows={2}
+          maxRows={8}
+          maxLength={REMEDIATION_LIMITS.riskReason}
+          {...form.getInputProps('riskReason')}
+        />
+        <TextInput
+          label="Review again on"
+          type="date"
+          withAsterisk
+          min={addDays(todayUtc(), 1)}
+          w={200}
+          maw="100%"
+          {...form.getInputProps('riskReviewDate')}
+        />
+        {error ? (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

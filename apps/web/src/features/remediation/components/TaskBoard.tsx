@@ -1,0 +1,81 @@
+import { TASK_STATUS_LABELS, type Task, type TaskStatus } from '@tenantry/shared';
+import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
+import type { StatusFilter } from '../lib/task-filters.ts';
+import { STATUS_COLORS, boardColumns, groupByStatus } from '../lib/task-view.ts';
+import { TaskCard } from './TaskCard.tsx';
+
+function Column({
+  status,
+  tasks,
+  hrefFor,
+  onMove,
+}: {
+  status: TaskStatus;
+  tasks: Task[];
+  hrefFor: (taskId: string) => string;
+  onMove: ((task: Task, status: TaskStatus) => void) | null;
+}) {
+  const id = useId();
+  return (
+    <Paper
+      component="section"
+      aria-labelledby={id}
+      radius="md"
+      p="xs"
+      bg="var(--mantine-color-default-hover)"
+      miw={0}
+      style={{ borderTop: `3px solid var(--mantine-color-${STATUS_COLORS[status]}-filled)` }}
+    >
+      <Group justify="space-between" gap="xs" mb="xs" px={4}>
+        <Title order={3} size="h6" id={id}>
+          {TASK_STATUS_LABELS[status]}
+        </Title>
+        <Badge variant="default" size="sm" aria-label={`${tasks.length} tasks`}>
+          {tasks.length}
+        </Badge>
+      </Group>
+      {tasks.length === 0 ? (
+        <Text size="xs" c="dimmed" px={4} pb={4}>
+          No tasks
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {tasks.map((t) => (
+            <TaskCard key={t.id} task={t} href={hrefFor(t.id)} onMove={onMove} />
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * The tasks as a board: a column per status (those the status filter leaves), side by side on
+ * a wide screen, two by two on a tablet, one under the other on a phone.
+ */
+export function TaskBoard({
+  tasks,
+  status,
+  hrefFor,
+  onMove,
+}: {
+  tasks: readonly Task[];
+  status: StatusFilter | null;
+  hrefFor: (taskId: string) => string;
+  onMove: ((task: Task, status: TaskStatus) => void) | null;
+}) {
+  const columns = boardColumns(status);
+  const byStatus = groupByStatus(tasks);
+  return (
+    <SimpleGrid
+      cols={{ base: 1, sm: Math.min(2, columns.length), lg: columns.length }}
+      spacing="sm"
+      verticalSpacing="sm"
+    >
+      {columns.map((s) => (
+        <Column key={s} status={s} tasks={byStatus[s]} hrefFor={hrefFor} onMove={onMove} />
+      ))}
+    </SimpleGrid>
+  );
+}

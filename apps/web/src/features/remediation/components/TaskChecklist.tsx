@@ -1,0 +1,86 @@
+import type { TaskDetail } from '@tenantry/shared';
+import { Checkbox, Group, Progress, Spoiler, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useId } from 'react';
+import { Markdown } from '#web/components/markdown/Markdown.tsx';
+import { useSetChecklistItem } from '../api/set-checklist-item.ts';
+import { checklistProgress } from '../lib/task-view.ts';
+
+/** The task's checklist: each tick is saved on its own, at once; read-only for a viewer. */
+export function TaskChecklist({
+  tenantId,
+  task,
+  canTick,
+}: {
+  tenantId: string;
+  task: TaskDetail;
+  canTick: boolean;
+}) {
+  const tick = useSetChecklistItem(tenantId, task.id);
+  const headingId = useId();
+  const { done, total } = checklistProgress(task.checklist);
+  if (total === 0) return null;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={headingId}>
+      <Group justify="space-between" gap="xs">
+        <Title order={3} size="h5" id={headingId}>
+          Checklist
+        </Title>
+        <Text size="sm" c="dimmed">
+          {done} of {total} done
+        </Text>
+      </Group>
+      <Progress
+        value={(100 * done) / total}
+        size="sm"
+        color={done === total ? 'teal' : undefined}
+        aria-label={`Checklist: ${done} of ${total} done`}
+      />
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {task.checklist.map((item) => (
+          <li key={item.id}>
+            <Checkbox
+              label={item.title}
+              checked={item.done}
+              disabled={!canTick}
+              styles={{
+                label: {
+                  overflowWrap: 'anywhere',
+                  textDecoration: item.done ? 'line-through' : undefined,
+                  color: item.done ? 'var(--mantine-color-dimmed)' : undefined,
+                },
+              }}
+              onChange={(e) =>
+                tick.mutate(
+                  { itemId: item.id, done: e.currentTarget.checked },
+                  {
+                    onError: (err) =>
+                      notifications.show({
+                        color: 'red',
+                        title: `“${item.title}” could not be saved`,
+                        message: err.message,
+                      }),
+                  },
+                )
+              }
+            />
+            {item.body ? (
+              <Spoiler
+                maxHeight={64}
+                showLabel="Show more"
+                hideLabel="Show less"
+                ml={32}
+                mt={4}
+                styles={{ control: { fontSize: 'var(--mantine-font-size-xs)' } }}
+              >
+                <Markdown size="sm" c="dimmed">
+                  {item.body}
+                </Markdown>
+              </Spoiler>
+            ) : null}
+          </li>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,68 @@
+import {
+  REMEDIATION_LIMITS,
+  TASK_PRIORITIES,
+  TASK_PRIORITY_LABELS,
+  type PersonRef,
+} from '@tenantry/shared';
+import { Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import type { DetailsValues } from '../lib/task-form.ts';
+
+/** The members a task can be assigned to, with the current assignee kept if no longer one. */
+export function assigneeChoices(assignees: readonly PersonRef[], current: PersonRef | null) {
+  const people = [...assignees];
+  if (current && !people.some((p) => p.id === current.id)) people.unshift(current);
+  return people.map((p) => ({ value: p.id, label: p.name }));
+}
+
+/** Title, description, priority, assignee and due date: "New task" and the drawer's details. */
+export function TaskFields<V extends DetailsValues>({
+  form,
+  assignees,
+  current = null,
+}: {
+  form: UseFormReturnType<V>;
+  assignees: readonly PersonRef[];
+  /** The task's assignee now (kept as a choice). */
+  current?: PersonRef | null;
+}) {
+  const f = form as unknown as UseFormReturnType<DetailsValues>;
+  return (
+    <>
+      <TextInput
+        label="Title"
+        withAsterisk
+        maxLength={REMEDIATION_LIMITS.title}
+        {...f.getInputProps('title')}
+      />
+      <Textarea
+        label="Description"
+        description="Markdown: **bold**, lists, links."
+        autosize
+        minRows={3}
+        maxRows={12}
+        maxLength={REMEDIATION_LIMITS.description}
+        {...f.getInputProps('description')}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+        <Select
+          label="Priority"
+          data={TASK_PRIORITIES.map((p) => ({ value: p, label: TASK_PRIORITY_LABELS[p] }))}
+          allowDeselect={false}
+          {...f.getInputProps('priority')}
+        />
+        <Select
+          label="Assignee"
+          placeholder="Unassigned"
+          data={assigneeChoices(assignees, current)}
+          clearable
+          searchable
+          {...f.getInputProps('assigneeId')}
+          value={f.values.assigneeId || null}
+          onChange={(v) => f.setFieldValue('assigneeId', v ?? '')}
+        />
+        <TextInput label="Due date" type="date" {...f.getInputProps('dueDate')} />
+      </SimpleGrid>
+    </>
+  );
+}
