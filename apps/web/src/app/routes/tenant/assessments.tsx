@@ -11,6 +11,7 @@ import {
 import { useMe } from '#web/features/auth/api/me.ts';
 import { MarkBaselineButton } from '#web/features/baseline/components/MarkBaselineButton.tsx';
 import { membersQueryOptions } from '#web/features/members/api/list-members.ts';
+import { GapTasksButton } from '#web/features/remediation/components/GapTasksButton.tsx';
 
 /** The members who may own an assessment (members of the account only; read when needed). */
 export function useOwnerChoices(enabled: boolean): OwnerChoice[] | undefined {
@@ -28,7 +29,8 @@ export const assessmentHref = (tenantId: string, assessmentId: string) =>
  * The tenant's assessments tab: the list (with "Start assessment" for members who manage
  * assessments) or, with a focus, one assessment's screen. Composes the assessments feature
  * with the members feature (owner choices), the baseline feature ("Mark as baseline" on a
- * completed assessment) and the session (who starts it).
+ * completed assessment), the remediation feature ("Create tasks for gaps" on an assessment
+ * with gaps) and the session (who starts it).
  */
 export function TenantAssessments({
   tenant,
@@ -40,6 +42,7 @@ export function TenantAssessments({
   const { user } = useMe();
   const navigate = useNavigate();
   const manages = can(tenant.access.accountRole, 'assessments.manage');
+  const remediates = can(tenant.access.accountRole, 'remediation.manage');
   const [starting, setStarting] = useState(false);
   const owners = useOwnerChoices(manages && (starting || focus !== undefined));
   const listHref = `/tenant/${encodeURIComponent(tenant.id)}/assessments`;
@@ -52,16 +55,27 @@ export function TenantAssessments({
         assessmentId={focus}
         listHref={listHref}
         owners={owners}
-        headerActions={(a) =>
-          a.status === 'completed' ? (
-            <MarkBaselineButton
-              tenantId={tenant.id}
-              assessmentId={a.id}
-              assessmentName={a.name}
-              baselineHref={`/tenant/${encodeURIComponent(tenant.id)}/baseline`}
-            />
-          ) : null
-        }
+        headerActions={(a) => (
+          <>
+            {remediates && a.progress.gaps.length > 0 ? (
+              <GapTasksButton
+                tenantId={tenant.id}
+                assessmentId={a.id}
+                gaps={a.progress.gaps.length}
+                assignees={owners}
+                remediationHref={`/tenant/${encodeURIComponent(tenant.id)}/remediation`}
+              />
+            ) : null}
+            {a.status === 'completed' ? (
+              <MarkBaselineButton
+                tenantId={tenant.id}
+                assessmentId={a.id}
+                assessmentName={a.name}
+                baselineHref={`/tenant/${encodeURIComponent(tenant.id)}/baseline`}
+              />
+            ) : null}
+          </>
+        )}
       />
     );
   }
