@@ -25,3 +25,4 @@ export * from './scoring.ts';
 export * from './baseline.schemas.ts';
 export * from './dashboard.schemas.ts';
 export * from './remediation.schemas.ts';
+export * from './reports.schemas.ts';
