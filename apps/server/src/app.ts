@@ -20,6 +20,7 @@ import { createWebRoutes } from './http/static-web.ts';
 import { readVersionTimestamp } from './http/static-web.service.ts';
 import { AppError, errorBody, fieldsFromIssues } from './lib/errors.ts';
 import { csrfProtection, requestLogger, securityHeaders } from './lib/http.ts';
+import type { Jobs } from './lib/jobs/index.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import type { MailSender } from './lib/mail/index.ts';
 import { validationHook } from './lib/openapi.ts';
@@ -42,6 +43,7 @@ import { sharedSignInCodeEmail } from './modules/sharing/sharing.emails.ts';
 import { assessmentRoutes } from './modules/assessments/assessments.routes.ts';
 import { baselineRoutes } from './modules/baseline/baseline.routes.ts';
 import { remediationRoutes } from './modules/remediation/remediation.routes.ts';
+import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { liveRoutes } from './modules/assessments/live.routes.ts';
 import { respondRoutes } from './modules/assessments/respond.routes.ts';
@@ -56,6 +58,11 @@ export interface CreateAppOptions {
   logger?: Logger;
   /** How e-mail leaves the app. Default: stored straight into the development mailbox. */
   mailer?: MailSender;
+  /**
+   * The background job queue routes enqueue into (server.ts: pg-boss). Default: none, and a
+   * route that enqueues answers 500.
+   */
+  jobs?: Jobs;
   /** Client address for rate limiting. Default: the socket's remote address. */
   getClientIp?: ClientIpResolver;
   /** Default: read from `${webDist}/version.json`, else now. */
@@ -93,6 +100,16 @@ const socketAddress: ClientIpResolver = (c) => {
   }
 };
 
+/** The queue of an app built without one: nothing can be enqueued. */
+const noJobs: Jobs = {
+  async start() {},
+  async stop() {},
+  async send(name) {
+    throw new Error(`no job queue was given to createApp; cannot send ${name}`);
+  },
+  async work() {},
+};
+
 /** Builds the whole HTTP app. Tests call this with their own database; server.ts listens. */
 export function createApp(opts: CreateAppOptions): TenantryApp {
   const { config, database } = opts;
@@ -103,6 +120,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
     dbKind: database.kind,
     logger,
     mailer: opts.mailer ?? createMailboxMailer(database.db, config.smtpFrom),
+    jobs: opts.jobs ?? noJobs,
     versionTimestamp: opts.versionTimestamp ?? readVersionTimestamp(config.webDist),
     authHooks: authHooks(config, database),
     sessionCache: createSessionCache(),
@@ -162,6 +180,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   api.route('/', assessmentRoutes);
   api.route('/', baselineRoutes);
   api.route('/', remediationRoutes);
+  api.route('/', reportRoutes);
   api.route('/', dashboardRoutes);
   api.route('/', liveRoutes);
   api.route('/', respondRoutes);

@@ -22,6 +22,7 @@ import {
 import { loadLibrary } from './modules/content/library.seed.ts';
 import { demoBanner, seedDemoData } from './modules/demo/demo.service.ts';
 import { startReminders } from './modules/remediation/reminders.ts';
+import { registerReports } from './modules/reports/reports.worker.ts';
 import { createMailboxStore } from './modules/system/mailbox.service.ts';
 
 /** How long live events are kept for reconnecting streams to replay. */
@@ -73,8 +74,9 @@ async function main(): Promise<void> {
     logger: logger.child({ module: 'mail' }),
   });
   await mailer.register();
+  await registerReports({ db: database.db, jobs, logger: logger.child({ module: 'reports' }) });
 
-  const { app, auth, deps } = createApp({ config, database, logger, mailer, cliToken });
+  const { app, auth, deps } = createApp({ config, database, logger, mailer, jobs, cliToken });
   // Live events are replayed for minutes (reconnects), not kept: any process may prune them.
   const pruneLive = setInterval(
     () => void pruneLiveEvents(database.db, LIVE_EVENTS_KEEP_MS).catch(() => {}),

@@ -8,6 +8,7 @@ import type { Context } from 'hono';
 import type { AppConfig } from '../config.ts';
 import type { Database, DatabaseKind } from '../db/client.ts';
 import type { RequestEnv } from '../lib/http.ts';
+import type { Jobs } from '../lib/jobs/index.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { MailSender } from '../lib/mail/index.ts';
 import type { LiveHub } from '../db/live.ts';
@@ -27,6 +28,8 @@ export interface AppDeps {
   dbKind: DatabaseKind;
   logger: Logger;
   mailer: MailSender;
+  /** The background job queue (pg-boss; in tests a queue that runs each job when sent). */
+  jobs: Jobs;
   /** Timestamp of the deployed web build (version.json), else the server start time. */
   versionTimestamp: number;
   /** Better Auth's hooks into the domains (see AuthHooks). */

@@ -10,6 +10,7 @@ import { mailboxMessages, users } from '../db/schema/index.ts';
 import type { Jobs } from '../lib/jobs/index.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createMailer } from '../lib/mail/index.ts';
+import { registerReports } from '../modules/reports/reports.worker.ts';
 import { createMailboxStore } from '../modules/system/mailbox.service.ts';
 import { createTestDatabase } from './db.ts';
 
@@ -56,13 +57,14 @@ export async function setupTestApp(
     Omit<CreateAppOptions, 'config' | 'database'>
   > = {},
 ): Promise<TestApp> {
-  const { config: overrides, database: given, ...rest } = options;
+  const { config: overrides, database: given, jobs: givenJobs, ...rest } = options;
   const database = given ?? (await createTestDatabase());
   const config = testConfig(overrides);
   const logger = createLogger(config.logLevel);
   // The real mailer of lib/mail on a job queue that runs each job at once, so a test sees the
-  // message in the mailbox as soon as the request that sent it has answered.
-  const jobs = createInlineJobs();
+  // message in the mailbox as soon as the request that sent it has answered (and a report is
+  // rendered by then). A test may give its own queue (e.g. one that holds jobs back).
+  const jobs = givenJobs ?? createInlineJobs();
   const mailer = createMailer({
     from: config.smtpFrom,
     jobs,
@@ -70,11 +72,13 @@ export async function setupTestApp(
     logger,
   });
   await mailer.register();
+  await registerReports({ db: database.db, jobs, logger });
   const built = createApp({
     config,
     database,
     logger,
     mailer,
+    jobs,
     getClientIp: (c) => c.req.header(TEST_IP_HEADER),
     ...rest,
   });

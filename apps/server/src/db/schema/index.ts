@@ -10,3 +10,4 @@ export * from './tenants.ts';
 export * from './assessments.ts';
 export * from './baseline.ts';
 export * from './remediation.ts';
+export * from './reports.ts';

@@ -17,6 +17,7 @@ import {
   MEDIA_ERROR_CODES,
   MEMBER_ERROR_CODES,
   REMEDIATION_ERROR_CODES,
+  REPORT_ERROR_CODES,
   SHARING_ERROR_CODES,
   TENANT_ERROR_CODES,
 } from '@tenantry/shared';
@@ -54,6 +55,7 @@ const KNOWN_CODES = new Set<string>(
     MEDIA_ERROR_CODES,
     MEMBER_ERROR_CODES,
     REMEDIATION_ERROR_CODES,
+    REPORT_ERROR_CODES,
     SHARING_ERROR_CODES,
     TENANT_ERROR_CODES,
   ].flatMap((codes) => Object.values(codes)),

@@ -84,6 +84,9 @@ const answer: FuzzOperation = {
 const task: FuzzOperation & Required<Pick<FuzzOperation, 'path'>> = {
   path: { tenantId: (ids) => ids.tenantId, taskId: (ids) => ids.taskId },
 };
+const report: FuzzOperation = {
+  path: { tenantId: (ids) => ids.tenantId, reportId: (ids) => ids.reportId },
+};
 const respondent: FuzzOperation = {
   path: { ...inAssessment.path, respondentId: (ids) => ids.respondentId },
 };
@@ -286,6 +289,11 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
     path: { ...task.path, itemId: (ids) => ids.checklistItemId },
   },
   'POST /api/v1/tenants/{tenantId}/tasks/{taskId}/comments': task,
+  // PDF reports: made of the world's assessment (rendered at once by the tests' queue); a done
+  // report of it to read and download (fresh after each reset).
+  'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/reports': inAssessment,
+  'GET /api/v1/tenants/{tenantId}/reports/{reportId}': report,
+  'GET /api/v1/tenants/{tenantId}/reports/{reportId}/file': report,
   // An event stream: a 200 is cancelled unread (fuzz.test.ts), so the suite never waits on it.
   'GET /api/v1/tenants/{tenantId}/live': { ...tenant, headers: () => ({ 'last-event-id': '0' }) },
 

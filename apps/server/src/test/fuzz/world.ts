@@ -14,6 +14,7 @@ import {
   liveEvents,
   media,
   memberships,
+  reports,
   sessions,
   shareGrants,
   tenants,
@@ -126,6 +127,8 @@ export interface FuzzIds {
   /** A remediation task of the tenant (by hand) and its one checklist item. */
   taskId: string;
   checklistItemId: string;
+  /** A PDF report of the assessment, done (written directly: rendering one per reset is slow). */
+  reportId: string;
 }
 
 export interface FuzzWorld {
@@ -328,6 +331,21 @@ export async function buildWorld(t: TestApp): Promise<FuzzWorld> {
     ids.taskId = task.id;
     ids.checklistItemId = task.checklist[0]!.id;
     Object.assign(ids, await carryForwardFixture(db, actor, onTenant));
+    ids.reportId = randomUUID();
+    const pdf = Buffer.from('%PDF-1.7\n% fuzz report\n%%EOF\n');
+    await db.insert(reports).values({
+      id: ids.reportId,
+      accountId,
+      tenantId: ids.tenantId,
+      assessmentId: ids.assessmentId,
+      status: 'done',
+      progress: 1,
+      fileName: 'Fuzz-report.pdf',
+      data: pdf,
+      bytes: pdf.length,
+      createdBy: ownerUserId,
+      finishedAt: new Date(),
+    });
   }
 
   await reset();

@@ -16,6 +16,7 @@ import {
   invitations,
   media,
   memberships,
+  reports,
   respondents,
   sessions,
   shareGrants,
@@ -403,6 +404,21 @@ export async function buildWorld(t: TestApp): Promise<World> {
       ids,
       await carryForwardFixture(db, { ...actor, role: 'owner', systemAdmin: false }, onTenant),
     );
+    ids.reportId = randomUUID();
+    const pdf = Buffer.from('%PDF-1.7\n% victim report\n%%EOF\n');
+    await db.insert(reports).values({
+      id: ids.reportId,
+      accountId: victimAccountId,
+      tenantId: ids.tenantId,
+      assessmentId: ids.assessmentId,
+      status: 'done',
+      progress: 1,
+      fileName: 'Victim-report.pdf',
+      data: pdf,
+      bytes: pdf.length,
+      createdBy: victim.userId,
+      finishedAt: new Date(),
+    });
   }
   await refreshTargets();
 

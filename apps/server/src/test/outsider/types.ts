@@ -112,6 +112,8 @@ export interface WorldIds {
   /** A remediation task on `tenantId` (by hand) and the id of its one checklist item. */
   taskId: string;
   checklistItemId: string;
+  /** A PDF report of `assessmentId`, done (its file can be downloaded). */
+  reportId: string;
   /** A respondent of that assessment, and their token (the `respondent` control uses it). */
   respondentId: string;
   respondentToken: string;

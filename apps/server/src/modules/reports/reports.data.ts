@@ -1,0 +1,314 @@
+/**
+ * What a report shows, read from what exists (docs/reports.md): the assessment as its screen
+ * reads it (scores, targets and gaps kept on write, never recomputed here), the account's name
+ * and logo, the tenant's name, the baseline's score, and the remediation task of each gap
+ * question (by framework and question key, as the baseline view finds them). Every query
+ * carries the report's account and tenant (ADR 0005).
+ */
+import {
+  ASSESSMENT_STATUS_LABELS,
+  TASK_STATUS_LABELS,
+  isOpenTask,
+  type AssessmentDetail,
+  type FrameworkDocument,
+  type TaskStatus,
+} from '@tenantry/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { TenantContext } from '../../auth/types.ts';
+import type { Database } from '../../db/client.ts';
+import { accounts } from '../../db/schema/accounts.ts';
+import { assessments } from '../../db/schema/assessments.ts';
+import { users } from '../../db/schema/auth.ts';
+import { tenantBaselines } from '../../db/schema/baseline.ts';
+import { tenants } from '../../db/schema/tenants.ts';
+import { tenantNotFound } from '../../lib/errors.ts';
+import { readableValue } from '../assessments/assessments.export.ts';
+import { getAssessment } from '../assessments/assessments.service.ts';
+import { readMediaOfPurpose } from '../media/media.service.ts';
+import { today, tasksByQuestion } from '../remediation/remediation.service.ts';
+
+/** The widest a logo is drawn is ~170 pt; 600 px keeps it sharp in print and the file small. */
+const LOGO_MAX_PX = 600;
+
+export interface ReportTask {
+  title: string;
+  status: TaskStatus;
+  statusLabel: string;
+  assignee: string | null;
+  dueDate: string | null;
+  overdue: boolean;
+}
+
+export interface ReportQuestion {
+  key: string;
+  title: string;
+  /** The answer as a person reads it; empty when unanswered or not applicable. */
+  answer: string;
+  answered: boolean;
+  na: boolean;
+  score: number | null;
+  gap: boolean;
+  note: string;
+  answeredBy: string | null;
+  answeredAt: string | null;
+}
+
+export interface ReportSection {
+  key: string;
+  title: string;
+  /** 0 for a top-level section. */
+  depth: number;
+  score: number | null;
+  target: number | null;
+  answered: number;
+  total: number;
+  /** The baseline's score of the same section (matched by key); null without one. */
+  baselineScore: number | null;
+  questions: ReportQuestion[];
+}
+
+export interface ReportGap {
+  key: string;
+  title: string;
+  sectionTitle: string;
+  score: number | null;
+  target: number | null;
+  answer: string;
+  task: ReportTask | null;
+}
+
+export interface ReportData {
+  generatedAt: Date;
+  account: { name: string; logoPng: Buffer | null };
+  tenant: { name: string };
+  assessment: {
+    name: string;
+    status: string;
+    framework: string;
+    version: number;
+    owner: string | null;
+    createdAt: string;
+    startedAt: string | null;
+    completedAt: string | null;
+    dueDate: string | null;
+    lastAnswerAt: string | null;
+  };
+  summary: {
+    score: number | null;
+    completion: number | null;
+    answered: number;
+    total: number;
+    gaps: number;
+    gapsWithTask: number;
+    baseline: {
+      name: string;
+      score: number | null;
+      delta: number | null;
+      at: string | null;
+    } | null;
+  };
+  /** Every section in the framework's order, nested ones after their parent. */
+  sections: ReportSection[];
+  gaps: ReportGap[];
+}
+
+type Scope = Pick<TenantContext, 'accountId' | 'tenantId'>;
+
+/** The account's logo as PNG (PDF readers do not read WebP), or null without a usable one. */
+async function logoPng(db: Database, accountId: string): Promise<Buffer | null> {
+  try {
+    const logo = await readMediaOfPurpose(db, { accountId }, 'account_logo');
+    return await sharp(logo.data)
+      .resize({ width: LOGO_MAX_PX, height: LOGO_MAX_PX, fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer();
+  } catch {
+    return null; // no logo, or bytes sharp cannot read: the cover shows the name alone
+  }
+}
+
+async function baselineOf(db: Database, scope: Scope, a: AssessmentDetail) {
+  const [row] = await db
+    .select({
+      id: assessments.id,
+      name: assessments.name,
+      score: assessments.score,
+      progress: assessments.progress,
+      frameworkId: assessments.frameworkId,
+      completedAt: assessments.completedAt,
+    })
+    .from(tenantBaselines)
+    .innerJoin(
+      assessments,
+      and(
+        eq(assessments.id, tenantBaselines.assessmentId),
+        eq(assessments.accountId, tenantBaselines.accountId),
+        eq(assessments.tenantId, tenantBaselines.tenantId),
+      ),
+    )
+    .where(
+      and(
+        eq(tenantBaselines.accountId, scope.accountId),
+        eq(tenantBaselines.tenantId, scope.tenantId),
+      ),
+    );
+  // Only a different assessment of the same framework is a baseline to compare with.
+  if (!row || row.id === a.id || row.frameworkId !== a.framework.id) return null;
+  return row;
+}
+
+async function namesOf(db: Database, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({
+      id: users.id,
+      name: sql<string>`coalesce(nullif(${users.name}, ''), ${users.email})`,
+    })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+function flatten(doc: FrameworkDocument) {
+  const out: { section: FrameworkDocument['sections'][number]; depth: number }[] = [];
+  const walk = (sections: FrameworkDocument['sections'], depth: number) => {
+    for (const section of sections) {
+      out.push({ section, depth });
+      walk(section.sections, depth + 1);
+    }
+  };
+  walk(doc.sections, 0);
+  return out;
+}
+
+/** Everything the PDF of `assessmentId` shows. 404s as the assessment's screen does. */
+export async function loadReportData(
+  db: Database,
+  scope: Scope,
+  assessmentId: string,
+  now = new Date(),
+): Promise<ReportData> {
+  const reader: TenantContext = {
+    ...scope,
+    userId: '',
+    email: '',
+    accountRole: null,
+    shareRole: 'viewer',
+  };
+  const [a, [names], logo] = await Promise.all([
+    getAssessment(db, reader, assessmentId),
+    db
+      .select({ account: accounts.name, tenant: tenants.name })
+      .from(tenants)
+      .innerJoin(accounts, eq(accounts.id, tenants.accountId))
+      .where(and(eq(tenants.id, scope.tenantId), eq(tenants.accountId, scope.accountId))),
+    logoPng(db, scope.accountId),
+  ]);
+  if (!names) throw tenantNotFound();
+  const [baseline, tasks] = await Promise.all([
+    baselineOf(db, scope, a),
+    tasksByQuestion(db, scope, a.framework.id),
+  ]);
+  const gapKeys = new Set(a.progress.gaps);
+  const gapTasks = [...gapKeys].map((k) => tasks.get(k)).filter((t) => t !== undefined);
+  const assignees = await namesOf(db, [
+    ...new Set(gapTasks.map((t) => t.assigneeId).filter((id): id is string => id !== null)),
+  ]);
+  const day = today(now);
+  const answers = new Map(a.answers.map((x) => [x.questionKey, x]));
+
+  const sections: ReportSection[] = [];
+  const gaps: ReportGap[] = [];
+  for (const { section, depth } of flatten(a.document)) {
+    const p = a.progress.sections[section.key];
+    const questions = section.questions.map((q): ReportQuestion => {
+      const ans = answers.get(q.key);
+      return {
+        key: q.key,
+        title: q.title,
+        answer: ans && !ans.na ? readableValue(q, ans.value) : '',
+        answered: ans !== undefined,
+        na: ans?.na ?? false,
+        score: ans?.score ?? null,
+        gap: gapKeys.has(q.key),
+        note: ans?.note ?? '',
+        answeredBy: ans?.answeredBy.name ?? null,
+        answeredAt: ans?.answeredAt ?? null,
+      };
+    });
+    sections.push({
+      key: section.key,
+      title: section.title,
+      depth,
+      score: p?.score ?? null,
+      target: p?.target ?? null,
+      answered: p?.answered ?? 0,
+      total: p?.total ?? questions.length,
+      baselineScore: baseline?.progress.sections[section.key]?.score ?? null,
+      questions,
+    });
+    for (const q of questions) {
+      if (!q.gap) continue;
+      const t = tasks.get(q.key);
+      gaps.push({
+        key: q.key,
+        title: q.title,
+        sectionTitle: section.title,
+        score: q.score,
+        target: p?.target ?? null,
+        answer: q.answer,
+        task: t
+          ? {
+              title: t.title,
+              status: t.status,
+              statusLabel: TASK_STATUS_LABELS[t.status],
+              assignee: t.assigneeId ? (assignees.get(t.assigneeId) ?? null) : null,
+              dueDate: t.dueDate,
+              overdue: isOpenTask(t.status) && t.dueDate !== null && t.dueDate < day,
+            }
+          : null,
+      });
+    }
+  }
+
+  const started = a.statusHistory.find((s) => s.status === 'in_progress');
+  return {
+    generatedAt: now,
+    account: { name: names.account, logoPng: logo },
+    tenant: { name: names.tenant },
+    assessment: {
+      name: a.name,
+      status: ASSESSMENT_STATUS_LABELS[a.status],
+      framework: a.framework.name,
+      version: a.framework.version,
+      owner: a.owner?.name ?? null,
+      createdAt: a.createdAt,
+      startedAt: started?.at ?? null,
+      completedAt: a.completedAt,
+      dueDate: a.dueDate,
+      lastAnswerAt: a.lastAnswer?.at ?? null,
+    },
+    summary: {
+      score: a.progress.score,
+      completion: a.progress.completion,
+      answered: a.progress.answered,
+      total: a.progress.total,
+      gaps: gaps.length,
+      gapsWithTask: gaps.filter((g) => g.task).length,
+      baseline: baseline
+        ? {
+            name: baseline.name,
+            score: baseline.score,
+            delta:
+              baseline.score === null || a.progress.score === null
+                ? null
+                : a.progress.score - baseline.score,
+            at: baseline.completedAt?.toISOString() ?? null,
+          }
+        : null,
+    },
+    sections,
+    gaps,
+  };
+}
