@@ -356,7 +356,7 @@ export async function seedScale(db: Database, opts: SeedScaleOptions): Promise<S
       budget -= assessed;
       answerCount += assessed;
     }
-    for (const o of owners) await refreshAccountRollup(t, o.accountId);
+    for (const o of owners) await refreshAccountRollup(t, o.accountId, { months: true });
   });
   // Fresh statistics, so the planner picks the keyset indexes straight away.
   await db.execute('analyze tenants');
@@ -505,7 +505,9 @@ async function seedAssessments(
   await t.execute(sql`
     update ${tenants} t set
       latest_assessment_id = l.id, latest_score = l.score, latest_gaps = l.gaps,
-      latest_completed_at = l.completed_at
+      latest_completed_at = l.completed_at,
+      completed_assessments = (select count(*) from ${assessments} a
+        where a.tenant_id = t.id and a.account_id = t.account_id and a.status = 'completed')
     from (
       select t2.id as tid, x.* from ${tenants} t2 join lateral (
         select a.id, a.score, jsonb_array_length(a.progress->'gaps') as gaps, a.completed_at

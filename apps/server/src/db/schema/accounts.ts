@@ -34,7 +34,27 @@ export const accounts = pgTable('accounts', {
   openAssessments: integer('open_assessments').notNull().default(0),
   /** Open remediation tasks on active tenants. */
   openTasks: integer('open_tasks').notNull().default(0),
+  /** Completed assessments of all its tenants. */
+  assessmentsCompleted: integer('assessments_completed').notNull().default(0),
 });
+
+/**
+ * The dashboard's trend: per account and calendar month (UTC) of completion, the completed
+ * assessments and the sum of their scores, for the last months (assessments.rollup.ts).
+ */
+export const accountMonths = pgTable(
+  'account_months',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    completed: integer('completed').notNull(),
+    scored: integer('scored').notNull(),
+    scoreSum: doublePrecision('score_sum').notNull(),
+  },
+  (t) => [primaryKey({ name: 'account_months_pkey', columns: [t.accountId, t.month] })],
+);
 
 export const memberships = pgTable(
   'memberships',

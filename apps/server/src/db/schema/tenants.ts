@@ -55,6 +55,7 @@ export const tenants = pgTable(
     latestGaps: integer('latest_gaps'),
     latestCompletedAt: tz('latest_completed_at'),
     openAssessments: integer('open_assessments').notNull().default(0),
+    completedAssessments: integer('completed_assessments').notNull().default(0),
     /* Kept up to date by every task change (remediation.rollup.ts): open tasks, earliest due. */
     openTasks: integer('open_tasks').notNull().default(0),
     nextTaskDue: date('next_task_due', { mode: 'string' }),

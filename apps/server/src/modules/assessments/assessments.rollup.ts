@@ -1,5 +1,6 @@
 /**
- * What a client tenant keeps of its assessments (tenants.latest_* and open_assessments), so
+ * What a client tenant keeps of its assessments (tenants.latest_*, open_assessments and
+ * completed_assessments; the account's months of completed assessments), so
  * the tenant list and the dashboard read values kept up to date on write instead of
  * aggregating assessments: called in the transaction of every change that can move them
  * (an assessment started, completed, reopened or deleted). One statement, then the account's
@@ -19,6 +20,8 @@ export async function refreshTenantRollup(
     update ${tenants} t set
       open_assessments = (select count(*) from ${assessments} a
         where a.tenant_id = t.id and a.account_id = t.account_id and a.status <> 'completed'),
+      completed_assessments = (select count(*) from ${assessments} a
+        where a.tenant_id = t.id and a.account_id = t.account_id and a.status = 'completed'),
       latest_assessment_id = l.id,
       latest_score = l.score,
       latest_gaps = l.gaps,
@@ -31,5 +34,5 @@ export async function refreshTenantRollup(
         order by a.completed_at desc nulls last, a.id desc limit 1
       ) x on true) l
     where t.id = ${scope.tenantId} and t.account_id = ${scope.accountId}`);
-  await refreshAccountRollup(db, scope.accountId);
+  await refreshAccountRollup(db, scope.accountId, { months: true });
 }

@@ -15,7 +15,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AccountContext } from '../../auth/types.ts';
 import { queryRows, type Database } from '../../db/client.ts';
-import { accounts } from '../../db/schema/accounts.ts';
+import { accountMonths, accounts } from '../../db/schema/accounts.ts';
 import { assessments } from '../../db/schema/assessments.ts';
 import { users } from '../../db/schema/auth.ts';
 import { remediationTasks } from '../../db/schema/remediation.ts';
@@ -44,23 +44,19 @@ export async function getDashboard(
 ): Promise<Dashboard> {
   const { accountId } = scope;
   const months = lastMonths(now, DASHBOARD_LIMITS.months);
-  const since = `${months[0]}-01T00:00:00Z`;
   const day = today(now);
   const overdueWhere = sql`rt.account_id = ${accountId} and rt.status in (${OPEN_TASKS})
     and rt.due_date is not null and rt.due_date < ${day}::date and t.archived_at is null`;
-  const [counts, completed, open, trend, gaps, overdueCount, overdue] = await Promise.all([
+  const [counts, open, trend, gaps, overdueCount, overdue] = await Promise.all([
     queryRows<Record<string, unknown>>(
       db,
       sql`select tenants_active as active, tenants_archived as archived,
           tenants_assessed as assessed, tenants_scored as scored,
-          latest_score_sum as score_sum, open_assessments as open, open_tasks
+          latest_score_sum as score_sum, open_assessments as open, open_tasks,
+          assessments_completed as completed
         from ${accounts} where id = ${accountId}`,
     ),
-    queryRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from ${assessments}
-        where account_id = ${accountId} and status = 'completed'`,
-    ),
+
     queryRows<Record<string, unknown>>(
       db,
       sql`select a.id, a.tenant_id, t.name as tenant_name, a.name, a.status, a.score,
@@ -73,12 +69,9 @@ export async function getDashboard(
     ),
     queryRows<Record<string, unknown>>(
       db,
-      sql`select to_char(date_trunc('month', completed_at at time zone 'UTC'), 'YYYY-MM') as month,
-          count(*)::int as completed, avg(score) as average
-        from ${assessments}
-        where account_id = ${accountId} and status = 'completed'
-          and completed_at >= ${since}::timestamptz
-        group by 1`,
+      sql`select month, completed, case when scored > 0 then score_sum / scored end as average
+        from ${accountMonths}
+        where account_id = ${accountId} and month >= ${months[0]}`,
     ),
     queryRows<Record<string, unknown>>(
       db,
@@ -117,7 +110,7 @@ export async function getDashboard(
       assessed: Number(c.assessed ?? 0),
     },
     averageScore: Number(c.scored ?? 0) > 0 ? Number(c.score_sum) / Number(c.scored) : null,
-    assessments: { open: Number(c.open ?? 0), completed: Number(completed[0]?.n ?? 0) },
+    assessments: { open: Number(c.open ?? 0), completed: Number(c.completed ?? 0) },
     openAssessments: open.map((r) => ({
       id: String(r.id),
       tenantId: String(r.tenant_id),

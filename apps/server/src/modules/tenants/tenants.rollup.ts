@@ -11,11 +11,26 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
-import { accounts } from '../../db/schema/accounts.ts';
+import { accountMonths, accounts } from '../../db/schema/accounts.ts';
+import { assessments } from '../../db/schema/assessments.ts';
 import { tenants } from '../../db/schema/tenants.ts';
 
-export async function refreshAccountRollup(db: Database | Tx, accountId: string): Promise<void> {
+/** Months of the dashboard's trend recomputed on refresh (one more than it shows). */
+const MONTHS_KEPT = 13;
+
+/** The first day (UTC) of the month `back` months before `now`'s, and its `YYYY-MM`. */
+function monthStart(now: Date, back: number) {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
+  return { at: d.toISOString(), month: d.toISOString().slice(0, 7) };
+}
+
+export async function refreshAccountRollup(
+  db: Database | Tx,
+  accountId: string,
+  opts: { months?: boolean } = {},
+): Promise<void> {
   await db.execute(sql`select 1 from ${accounts} where id = ${accountId} for no key update`);
+  if (opts.months) await refreshMonths(db, accountId);
   await db.execute(sql`
     update ${accounts} acc set
       tenants_active = r.active,
@@ -24,7 +39,8 @@ export async function refreshAccountRollup(db: Database | Tx, accountId: string)
       tenants_scored = r.scored,
       latest_score_sum = r.score_sum,
       open_assessments = r.open,
-      open_tasks = r.tasks
+      open_tasks = r.tasks,
+      assessments_completed = r.completed
     from (
       select
         count(*) filter (where archived_at is null)::int as active,
@@ -33,8 +49,36 @@ export async function refreshAccountRollup(db: Database | Tx, accountId: string)
         count(latest_score) filter (where archived_at is null)::int as scored,
         coalesce(sum(latest_score) filter (where archived_at is null), 0) as score_sum,
         coalesce(sum(open_assessments) filter (where archived_at is null), 0)::int as open,
-        coalesce(sum(open_tasks) filter (where archived_at is null), 0)::int as tasks
+        coalesce(sum(open_tasks) filter (where archived_at is null), 0)::int as tasks,
+        coalesce(sum(completed_assessments), 0)::int as completed
       from ${tenants} where account_id = ${accountId}
     ) r
     where acc.id = ${accountId}`);
+}
+
+/**
+ * The trend's months (`account_months`) of the last MONTHS_KEPT months, recomputed from the
+ * account's completed assessments (index `assessments_account_status_idx`); called under the
+ * account row's lock, so concurrent refreshes take turns.
+ */
+async function refreshMonths(db: Database | Tx, accountId: string, now = new Date()) {
+  const since = monthStart(now, MONTHS_KEPT - 1);
+  await db.execute(sql`
+    with fresh as (
+      select to_char(date_trunc('month', completed_at at time zone 'UTC'), 'YYYY-MM') as month,
+        count(*)::int as completed, count(score)::int as scored,
+        coalesce(sum(score), 0) as score_sum
+      from ${assessments}
+      where account_id = ${accountId} and status = 'completed'
+        and completed_at >= ${since.at}::timestamptz
+      group by 1
+    ), gone as (
+      delete from ${accountMonths} m
+      where m.account_id = ${accountId} and m.month >= ${since.month}
+        and m.month not in (select month from fresh)
+    )
+    insert into ${accountMonths} (account_id, month, completed, scored, score_sum)
+    select ${accountId}, month, completed, scored, score_sum from fresh
+    on conflict (account_id, month) do update set completed = excluded.completed,
+      scored = excluded.scored, score_sum = excluded.score_sum`);
 }
