@@ -12,6 +12,7 @@ import { useMe } from '#web/features/auth/api/me.ts';
 import { MarkBaselineButton } from '#web/features/baseline/components/MarkBaselineButton.tsx';
 import { membersQueryOptions } from '#web/features/members/api/list-members.ts';
 import { GapTasksButton } from '#web/features/remediation/components/GapTasksButton.tsx';
+import { ReportButton } from '#web/features/reports/components/ReportButton.tsx';
 
 /** The members who may own an assessment (members of the account only; read when needed). */
 export function useOwnerChoices(enabled: boolean): OwnerChoice[] | undefined {
@@ -30,7 +31,7 @@ export const assessmentHref = (tenantId: string, assessmentId: string) =>
  * assessments) or, with a focus, one assessment's screen. Composes the assessments feature
  * with the members feature (owner choices), the baseline feature ("Mark as baseline" on a
  * completed assessment), the remediation feature ("Create tasks for gaps" on an assessment
- * with gaps) and the session (who starts it).
+ * with gaps), the reports feature ("PDF report") and the session (who starts it).
  */
 export function TenantAssessments({
   tenant,
@@ -66,6 +67,7 @@ export function TenantAssessments({
                 remediationHref={`/tenant/${encodeURIComponent(tenant.id)}/remediation`}
               />
             ) : null}
+            <ReportButton tenantId={tenant.id} assessmentId={a.id} />
             {a.status === 'completed' ? (
               <MarkBaselineButton
                 tenantId={tenant.id}
