@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconBuilding, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconBuilding, IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTenantList } from '../api/list-tenants.ts';
@@ -23,6 +23,7 @@ import {
   DEFAULT_CONTROLS,
   parseSortChoice,
   SORT_CHOICES,
+  tenantCsvHref,
   toListQuery,
   type TenantListControls,
 } from '../lib/list-query.ts';
@@ -122,6 +123,16 @@ export function TenantList({ onCreate }: { onCreate: () => void }) {
           onChange={(e) => update({ showArchived: e.currentTarget.checked })}
           mb={8}
         />
+        <Button
+          component="a"
+          href={tenantCsvHref(filters)}
+          download
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          ml="auto"
+        >
+          Download CSV
+        </Button>
       </Group>
 
       <PagedList query={list} count={tenants.length} noun="client tenants" skeletons={6}>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONTROLS, parseSortChoice, tenantListSearch, toListQuery } from './list-query.ts';
+import {
+  DEFAULT_CONTROLS,
+  parseSortChoice,
+  tenantCsvHref,
+  tenantListSearch,
+  toListQuery,
+} from './list-query.ts';
 
 describe('tenant list query', () => {
   it('leaves out an empty search and tag and lists active tenants by default', () => {
@@ -30,5 +36,10 @@ describe('tenant list query', () => {
     expect(parseSortChoice('updated')).toEqual({ sort: 'updated', order: 'desc' });
     expect(parseSortChoice('bogus:asc')).toEqual({ sort: 'name', order: 'asc' });
     expect(parseSortChoice(null)).toEqual({ sort: 'name', order: 'asc' });
+  });
+
+  it('downloads every tenant matching the filters as CSV, without the page size', () => {
+    const query = toListQuery({ ...DEFAULT_CONTROLS, search: ' acme ', showArchived: true });
+    expect(tenantCsvHref(query)).toBe('/api/v1/tenants.csv?q=acme&status=all&sort=name&order=asc');
   });
 });

@@ -67,3 +67,9 @@ export function tenantListSearch(
   if (cursor) params.set('cursor', cursor);
   return params.toString();
 }
+
+/** The CSV download of every tenant matching the list's filters (no paging). */
+export function tenantCsvHref(query: Omit<TenantListQueryInput, 'cursor'>): string {
+  const { limit: _limit, ...filters } = query;
+  return `/api/v1/tenants.csv?${tenantListSearch(filters, null)}`;
+}
