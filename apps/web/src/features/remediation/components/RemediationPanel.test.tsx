@@ -163,6 +163,22 @@ describe('the remediation tab', () => {
     expect(screen.getByRole('button', { name: 'New task' })).toBeTruthy();
   });
 
+  it('shows a long column’s first cards, then the rest on request', async () => {
+    const many = Array.from({ length: 23 }, (_, i) =>
+      task({
+        id: `n${i}`,
+        title: `Task ${i + 1}`,
+        dueDate: `2026-05-${String(i + 1).padStart(2, '0')}`,
+      }),
+    );
+    renderPanel({ list: taskList(many) });
+    const todo = await screen.findByRole('region', { name: 'To do' }, T);
+    expect(within(todo).getAllByRole('listitem')).toHaveLength(20);
+    await userEvent.click(within(todo).getByRole('button', { name: 'Show 3 more' }));
+    expect(within(todo).getAllByRole('listitem')).toHaveLength(23);
+    expect(within(todo).queryByRole('button', { name: /Show/ })).toBeNull();
+  });
+
   it('filters by status, assignee and overdue, kept in the URL and asked of the API', async () => {
     const { calls, router } = renderPanel();
     await screen.findByRole('region', { name: 'To do' }, T);

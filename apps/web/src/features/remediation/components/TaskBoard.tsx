@@ -1,9 +1,12 @@
 import { TASK_STATUS_LABELS, type Task, type TaskStatus } from '@tenantry/shared';
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useId, useState } from 'react';
 import type { StatusFilter } from '../lib/task-filters.ts';
 import { STATUS_COLORS, boardColumns, groupByStatus } from '../lib/task-view.ts';
 import { TaskCard } from './TaskCard.tsx';
+
+/** Cards a column shows before "Show N more" (a tenant may have hundreds of tasks). */
+export const COLUMN_LIMIT = 20;
 
 function Column({
   status,
@@ -17,6 +20,9 @@ function Column({
   onMove: ((task: Task, status: TaskStatus) => void) | null;
 }) {
   const id = useId();
+  const [all, setAll] = useState(false);
+  const shown = all ? tasks : tasks.slice(0, COLUMN_LIMIT);
+  const more = tasks.length - shown.length;
   return (
     <Paper
       component="section"
@@ -41,11 +47,16 @@ function Column({
         </Text>
       ) : (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {tasks.map((t) => (
+          {shown.map((t) => (
             <TaskCard key={t.id} task={t} href={hrefFor(t.id)} onMove={onMove} />
           ))}
         </Stack>
       )}
+      {more > 0 ? (
+        <Button variant="subtle" size="xs" fullWidth mt="xs" onClick={() => setAll(true)}>
+          Show {more} more
+        </Button>
+      ) : null}
     </Paper>
   );
 }

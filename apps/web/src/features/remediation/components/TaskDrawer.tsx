@@ -41,6 +41,8 @@ export interface TaskLinks {
 function Source({ task, links }: { task: TaskDetail; links: TaskLinks }) {
   const s = task.source;
   if (!s && !task.playbook) return null;
+  // A task from a gap is named after its question by default: the key says which one.
+  const same = s?.questionTitle === task.title;
   return (
     <Stack gap={6}>
       {s ? (
@@ -54,14 +56,16 @@ function Source({ task, links }: { task: TaskDetail; links: TaskLinks }) {
                 to={links.questionHref(s.assessmentId, s.questionKey)}
                 inherit
               >
-                {s.questionTitle}
+                {same ? s.questionKey : s.questionTitle}
               </Anchor>
             ) : (
-              <strong>{s.questionTitle}</strong>
+              <strong>{same ? s.questionKey : s.questionTitle}</strong>
             )}{' '}
-            <Text span c="dimmed" inherit>
-              ({s.questionKey})
-            </Text>{' '}
+            {same ? null : (
+              <Text span c="dimmed" inherit>
+                ({s.questionKey}){' '}
+              </Text>
+            )}
             of{' '}
             {s.assessmentId ? (
               <Anchor component={Link} to={links.assessmentHref(s.assessmentId)} inherit>

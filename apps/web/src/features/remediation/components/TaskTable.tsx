@@ -101,7 +101,10 @@ export function TaskTable({
             <Title task={t} href={hrefFor(t.id)} />
             {t.source ? (
               <Text size="xs" c="dimmed" lineClamp={1} style={NAME_WRAP}>
-                Gap: {t.source.questionTitle}
+                {t.source.questionTitle === t.title
+                  ? `Gap ${t.source.questionKey}`
+                  : `Gap ${t.source.questionKey}: ${t.source.questionTitle}`}
+                {t.source.assessmentName ? ` · ${t.source.assessmentName}` : ''}
               </Text>
             ) : null}
           </Table.Td>
