@@ -104,11 +104,11 @@ export function Dashboard({ activity }: { activity?: ReactNode }) {
           <Stack gap="md">
             <TrendCard trend={d.trend} />
             <OpenAssessments items={d.openAssessments} total={d.assessments.open} />
+            <OverdueTasks remediation={d.remediation} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <Stack gap="md">
-            <OverdueTasks remediation={d.remediation} />
             <LargestGaps items={d.largestGaps} />
             {activity ? (
               <DashboardCard

@@ -1,5 +1,5 @@
 import { formatScore, type Dashboard } from '@tenantry/shared';
-import { Anchor, Group, Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Grid, Group, Paper, Text, ThemeIcon } from '@mantine/core';
 import {
   IconBuilding,
   IconChartLine,
@@ -16,31 +16,43 @@ function StatCard({
   value,
   icon: StatIcon,
   color,
+  wide = false,
   children,
 }: {
   label: ReactNode;
   value: string | number;
   icon: Icon;
   color: string;
+  /** Across the whole row on a phone (the odd one out). */
+  wide?: boolean;
   children: ReactNode;
 }) {
   return (
-    <Paper withBorder radius="md" p="md" miw={0}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-        <Text size="sm" c="dimmed" fw={500} miw={0}>
-          {label}
+    <Grid.Col span={{ base: wide ? 12 : 6, sm: 4, lg: 2.4 }}>
+      <Paper withBorder radius="md" p="md" miw={0} h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Text size="sm" c="dimmed" fw={500} miw={0}>
+            {label}
+          </Text>
+          <ThemeIcon
+            variant="light"
+            color={color}
+            size={32}
+            radius="md"
+            aria-hidden
+            visibleFrom="xs"
+          >
+            <StatIcon size={18} stroke={1.8} />
+          </ThemeIcon>
+        </Group>
+        <Text fz={30} fw={700} lh={1.1} mt={4} style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {value}
         </Text>
-        <ThemeIcon variant="light" color={color} size={32} radius="md" aria-hidden visibleFrom="xs">
-          <StatIcon size={18} stroke={1.8} />
-        </ThemeIcon>
-      </Group>
-      <Text fz={30} fw={700} lh={1.1} mt={4} style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {value}
-      </Text>
-      <Text size="xs" c="dimmed" mt={6}>
-        {children}
-      </Text>
-    </Paper>
+        <Text size="xs" c="dimmed" mt={6}>
+          {children}
+        </Text>
+      </Paper>
+    </Grid.Col>
   );
 }
 
@@ -51,7 +63,8 @@ function StatCard({
 export function StatCards({ dashboard: d }: { dashboard: Dashboard }) {
   const overdue = d.remediation.overdue;
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing={{ base: 'xs', sm: 'md' }}>
+    // Two by two on a phone (the fifth across), three then two on a tablet, one row wide.
+    <Grid gap={{ base: 'xs', sm: 'md' }}>
       <StatCard
         label={
           <Anchor component={Link} to="/tenant" inherit fw={600}>
@@ -88,7 +101,13 @@ export function StatCards({ dashboard: d }: { dashboard: Dashboard }) {
       >
         {d.assessments.completed} completed
       </StatCard>
-      <StatCard label="Open tasks" value={d.remediation.open} icon={IconChecklist} color="grape">
+      <StatCard
+        label="Open tasks"
+        value={d.remediation.open}
+        icon={IconChecklist}
+        color="grape"
+        wide
+      >
         {overdue > 0 ? (
           <Text component="span" inherit c="red" fw={600}>
             {overdue} overdue
@@ -99,6 +118,6 @@ export function StatCards({ dashboard: d }: { dashboard: Dashboard }) {
           'Remediation'
         )}
       </StatCard>
-    </SimpleGrid>
+    </Grid>
   );
 }
