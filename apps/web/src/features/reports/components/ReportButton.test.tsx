@@ -1,5 +1,6 @@
+import { Notifications, notifications } from '@mantine/notifications';
 import type { Report } from '@tenantry/shared';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '#web/test/fixtures.ts';
@@ -38,12 +39,26 @@ function watchDownloads() {
 
 function renderButton(routes: Parameters<typeof stubApi>[0]) {
   const calls = stubApi(routes);
-  renderRoutes([{ path: '/', element: <ReportButton tenantId="t1" assessmentId="a1" /> }], '/');
+  renderRoutes(
+    [
+      {
+        path: '/',
+        element: (
+          <>
+            <Notifications />
+            <ReportButton tenantId="t1" assessmentId="a1" />
+          </>
+        ),
+      },
+    ],
+    '/',
+  );
   return calls;
 }
 
 describe('the PDF report button', () => {
   afterEach(() => {
+    act(() => notifications.clean());
     vi.restoreAllMocks();
   });
 
@@ -58,17 +73,23 @@ describe('the PDF report button', () => {
       [ONE]: () => jsonResponse(polls.length > 1 ? polls.shift() : polls[0]),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'PDF report' }, T));
-    expect(await screen.findByText('Rendering the PDF report… 42 %', {}, T)).toBeTruthy();
+    // On its way: the button says how far, a bar shows it, a status says it to screen readers.
+    const rendering = await screen.findByRole('button', { name: /Rendering… 42 %/ }, T);
+    expect(rendering.hasAttribute('disabled')).toBe(true);
     const bar = screen.getByRole('progressbar', { name: 'Progress of the PDF report' });
     expect(bar.getAttribute('aria-valuenow')).toBe('42');
+    expect(screen.getByRole('status').textContent).toBe('Rendering the PDF report… 42 %');
 
-    expect(await screen.findByText(/Report ready/, {}, T)).toBeTruthy();
+    expect(
+      await screen.findByText('The PDF report is ready: Annual-review-report.pdf', {}, T),
+    ).toBeTruthy();
     expect(downloads).toEqual([
       { href: '/api/v1/tenants/t1/reports/r1/file', download: 'Annual-review-report.pdf' },
     ]);
     const again = screen.getByRole('link', { name: 'Download again' });
     expect(again.getAttribute('href')).toBe('/api/v1/tenants/t1/reports/r1/file');
     expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getByRole('button', { name: 'PDF report' }).hasAttribute('disabled')).toBe(false);
     // Polled until done, then no more.
     const gets = calls.filter((c) => c.method === 'GET').length;
     await new Promise((resolve) => setTimeout(resolve, 900));
@@ -94,13 +115,17 @@ describe('the PDF report button', () => {
           : jsonResponse(report({ status: 'done', progress: 1 }), 202),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'PDF report' }, T));
-    expect((await screen.findByRole('alert', {}, T)).textContent).toBe(
-      'This client tenant already has 3 reports on their way. Try again when one is ready.',
-    );
+    expect(
+      await screen.findByText(
+        'This client tenant already has 3 reports on their way. Try again when one is ready.',
+        {},
+        T,
+      ),
+    ).toBeTruthy();
     refuse = false;
     await userEvent.click(screen.getByRole('button', { name: 'PDF report' }));
-    expect(await screen.findByText(/Report ready/, {}, T)).toBeTruthy();
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(await screen.findByText(/The PDF report is ready/, {}, T)).toBeTruthy();
+    expect(screen.queryByText(/already has 3 reports/)).toBeNull();
     expect(downloads).toHaveLength(1);
   });
 
@@ -114,9 +139,10 @@ describe('the PDF report button', () => {
         ),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'PDF report' }, T));
-    expect((await screen.findByRole('alert', {}, T)).textContent).toBe(
-      'The report could not be made. Ask for a new one.',
-    );
+    expect(
+      await screen.findByText('The report could not be made. Ask for a new one.', {}, T),
+    ).toBeTruthy();
     expect(downloads).toEqual([]);
+    expect(screen.getByRole('button', { name: 'PDF report' }).hasAttribute('disabled')).toBe(false);
   });
 });
