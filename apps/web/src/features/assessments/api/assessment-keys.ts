@@ -5,8 +5,8 @@ export type AssessmentListStatus = AssessmentListQuery['status'];
 /**
  * The assessments feature's query keys (one place, so mutations and live events invalidate
  * the right ones). Everything of one client tenant sits under `tenant(tenantId)`; an
- * assessment's answer histories and respondents sit under its detail, so invalidating the
- * detail refreshes them too.
+ * assessment's answer histories, respondents and carry-forwards sit under its detail, so
+ * invalidating the detail refreshes them too.
  */
 export const assessmentKeys = {
   all: ['assessments'] as const,
@@ -20,6 +20,16 @@ export const assessmentKeys = {
     [...assessmentKeys.detail(tenantId, assessmentId), 'history', questionKey] as const,
   respondents: (tenantId: string, assessmentId: string) =>
     [...assessmentKeys.detail(tenantId, assessmentId), 'respondents'] as const,
+  /**
+   * What carrying forward to `version` would do (read each time the dialog opens). Not under
+   * the detail: the carry-forward itself reloads the detail, and must not ask its preview
+   * again (the assessment is on that version by then).
+   */
+  carryForwardPreview: (tenantId: string, assessmentId: string, version: number) =>
+    [...assessmentKeys.tenant(tenantId), 'carry-forward', assessmentId, version] as const,
+  /** The carry-forwards done, with the answers each set aside. */
+  carryForwards: (tenantId: string, assessmentId: string) =>
+    [...assessmentKeys.detail(tenantId, assessmentId), 'carry-forwards'] as const,
   /** Published frameworks to start from (the library, as the start dialog searches it). */
   frameworks: {
     all: () => [...assessmentKeys.all, 'frameworks'] as const,

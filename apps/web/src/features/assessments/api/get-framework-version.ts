@@ -24,10 +24,13 @@ export const frameworkVersionQueryOptions = (frameworkId: string, version?: numb
     staleTime: Infinity,
   });
 
-/** The version to start from: its document (sections, tags, default targets) and versions. */
-export function useFrameworkVersion(frameworkId: string, version?: number) {
+/**
+ * A published version: to start from (its sections, tags, default targets and versions), or
+ * to read set-aside answers through the questions they were given to.
+ */
+export function useFrameworkVersion(frameworkId: string, version?: number, enabled = true) {
   return useQuery({
     ...frameworkVersionQueryOptions(frameworkId, version),
-    enabled: !!frameworkId,
+    enabled: enabled && !!frameworkId,
   });
 }

@@ -3,6 +3,9 @@ import {
   type Answer,
   type AssessmentDetail,
   type AssessmentProgress,
+  type CarryForwardPreview,
+  type CarryForwardRecord,
+  type CarryForwardSummary,
   type FrameworkDocument,
   type Question,
   type Section,
@@ -155,4 +158,90 @@ export const DETAIL: AssessmentDetail = {
   answers: [],
   statusHistory: [{ status: 'draft', at: '2026-03-01T09:00:00.000Z', by: 'Robin Park' }],
   can: { answer: true, manage: true, delete: true },
+  review: [],
+  newerVersion: null,
+  carryForward: null,
+};
+
+/** What carrying DETAIL forward to version 3 would do. */
+export const PREVIEW: CarryForwardPreview = {
+  fromVersion: 2,
+  toVersion: 3,
+  releaseNotes: 'Reworded the MFA question; dropped the open concerns; added phishing drills.',
+  changed: [
+    {
+      key: 'mfa',
+      title: 'Is MFA enforced for e-mail?',
+      answered: true,
+      outcome: 'review',
+      fields: ['title'],
+    },
+    {
+      key: 'remote',
+      title: 'Remote access',
+      answered: true,
+      outcome: 'set_aside',
+      fields: ['options', 'guidance'],
+    },
+  ],
+  removed: [
+    { key: 'notes', title: 'Open concerns', answered: true, outcome: 'set_aside', fields: [] },
+  ],
+  added: [
+    { key: 'phishing', title: 'Phishing drills', answered: false, outcome: 'added', fields: [] },
+  ],
+  counts: { carried: 12, review: 1, setAside: 2, added: 1 },
+};
+
+/** The latest carry-forward of DETAIL, from version 1 to 2, still undoable. */
+export const CARRIED: CarryForwardSummary = {
+  id: 'cf1',
+  fromVersion: 1,
+  toVersion: 2,
+  at: '2026-03-02T10:00:00.000Z',
+  by: 'Robin Park',
+  undoUntil: '2099-03-05T10:00:00.000Z',
+  canUndo: true,
+  counts: { carried: 3, review: 1, setAside: 2, added: 1 },
+};
+
+/** CARRIED's record, with the answers it set aside. */
+export const CARRIED_RECORD: CarryForwardRecord = {
+  ...CARRIED,
+  undoneAt: null,
+  preview: {
+    ...PREVIEW,
+    fromVersion: 1,
+    toVersion: 2,
+    removed: [
+      {
+        key: 'old-backups',
+        title: 'Old backup checks',
+        answered: true,
+        outcome: 'set_aside',
+        fields: [],
+      },
+    ],
+    counts: CARRIED.counts,
+  },
+  setAside: [
+    {
+      questionKey: 'legacy',
+      questionTitle: 'Which legacy VPN?',
+      value: 'ipsec',
+      na: false,
+      note: 'Being retired in May.',
+      answeredBy: 'Ada Lovelace',
+      answeredAt: '2026-02-20T09:30:00.000Z',
+    },
+    {
+      questionKey: 'old-backups',
+      questionTitle: 'Old backup checks',
+      value: ['tape', 'cloud'],
+      na: false,
+      note: '',
+      answeredBy: 'Robin Park',
+      answeredAt: '2026-02-21T09:30:00.000Z',
+    },
+  ],
 };
