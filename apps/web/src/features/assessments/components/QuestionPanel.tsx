@@ -51,6 +51,7 @@ import { hasModifier, isTypingTarget } from '../lib/keyboard.ts';
 import { newIdempotencyKey } from '../lib/write-queue.ts';
 import { AnswerHistoryDrawer } from './AnswerHistoryDrawer.tsx';
 import { AnswerInputs } from './AnswerInputs.tsx';
+import { ReviewNote } from './ReviewNote.tsx';
 
 /** How long typing pauses before a number, text or note is saved. */
 export const TYPING_SAVE_MS = 800;
@@ -126,6 +127,11 @@ export interface QuestionPanelProps {
   answer: Answer | undefined;
   /** Answered below its section's target. */
   gap: boolean;
+  /**
+   * Marked for review after a carry-forward: the version it changed in, and whether this
+   * person may mark it reviewed; null when not to review.
+   */
+  review: { version: number; canMark: boolean } | null;
   /** Why the answer cannot be changed (completed, read-only access); null when it can. */
   readOnly: ReactNode | null;
   write: AnswerWriter;
@@ -149,6 +155,7 @@ export function QuestionPanel({
   position,
   answer,
   gap,
+  review,
   readOnly,
   write,
   playbookHref,
@@ -358,8 +365,23 @@ export function QuestionPanel({
                 Below target
               </Badge>
             ) : null}
+            {review ? (
+              <Badge color="yellow" variant="light" size="sm" tt="none">
+                Review
+              </Badge>
+            ) : null}
           </Group>
         </div>
+
+        {review ? (
+          <ReviewNote
+            tenantId={tenantId}
+            assessmentId={assessmentId}
+            questionKey={question.key}
+            version={review.version}
+            canMark={review.canMark}
+          />
+        ) : null}
 
         <Texts description={question.description} guidance={question.guidance} />
 

@@ -1,15 +1,5 @@
 import type { AssessmentDetail, Section } from '@tenantry/shared';
-import {
-  Box,
-  Button,
-  Drawer,
-  Grid,
-  Group,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Box, Button, Chip, Drawer, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconListTree } from '@tabler/icons-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
@@ -60,29 +50,33 @@ function FilterControl({
   onChange: (f: QuestionFilter) => void;
 }) {
   const label = useId();
+  const name = useId();
+  // Chips that wrap: five filters with their counts do not fit one row of the side column.
   return (
     <div>
       <Text size="xs" fw={600} c="dimmed" id={label} mb={4}>
         Show questions
       </Text>
-      <SegmentedControl
-        aria-labelledby={label}
-        fullWidth
-        size="xs"
-        value={value}
-        onChange={(v) => onChange(v as QuestionFilter)}
-        data={QUESTION_FILTERS.map((f) => ({
-          value: f,
-          label: `${QUESTION_FILTER_LABELS[f]} ${counts[f]}`,
-        }))}
-      />
+      <Chip.Group value={value} onChange={(v) => onChange(v as QuestionFilter)}>
+        <Group gap={6} role="radiogroup" aria-labelledby={label}>
+          {QUESTION_FILTERS.filter(
+            // "To review" only while a carry-forward left questions to review.
+            (f) => f !== 'review' || counts.review > 0,
+          ).map((f) => (
+            <Chip key={f} value={f} name={name} size="xs" icon={null}>
+              {QUESTION_FILTER_LABELS[f]} {counts[f]}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
     </div>
   );
 }
 
 /**
  * The questions of an assessment: the section tree (a drawer on a phone) and the question in
- * view (`?q=`), a filter (all, unanswered, gaps, N/A), Previous/Next, j/k and the arrows.
+ * view (`?q=`), a filter (all, unanswered, gaps, N/A, to review after a carry-forward),
+ * Previous/Next, j/k and the arrows.
  */
 export function QuestionsView({
   tenantId,
@@ -95,7 +89,9 @@ export function QuestionsView({
   const [params, setParams] = useSearchParams();
   const requested = params.get('q');
   const filterParam = params.get('show');
-  const filter: QuestionFilter = isQuestionFilter(filterParam) ? filterParam : 'all';
+  const wanted: QuestionFilter = isQuestionFilter(filterParam) ? filterParam : 'all';
+  // Nothing left to review (the last one reviewed, or the carry-forward undone): all again.
+  const filter: QuestionFilter = wanted === 'review' && detail.review.length === 0 ? 'all' : wanted;
   const [drawer, setDrawer] = useState(false);
 
   const doc = detail.document;
@@ -103,13 +99,17 @@ export function QuestionsView({
   const titles = useMemo(() => sectionTitles(doc.sections), [doc]);
   const answers = useMemo(() => answersByKey(detail.answers), [detail.answers]);
   const gaps = useMemo(() => new Set(detail.progress.gaps), [detail.progress.gaps]);
+  const review = useMemo(() => new Set(detail.review), [detail.review]);
   const keep = useCallback(
-    (key: string) => matchesFilter(answerState(key, answers, gaps), filter),
-    [answers, gaps, filter],
+    (key: string) => matchesFilter(answerState(key, answers, gaps), filter, review.has(key)),
+    [answers, gaps, review, filter],
   );
   const current = resolveCurrent(order, requested, keep);
   const entry = order.find((e) => e.question.key === current) ?? null;
-  const counts = useMemo(() => filterCounts(order, answers, gaps), [order, answers, gaps]);
+  const counts = useMemo(
+    () => filterCounts(order, answers, gaps, review),
+    [order, answers, gaps, review],
+  );
 
   const setQuery = useCallback(
     (patch: Record<string, string | null>) => {
@@ -132,6 +132,9 @@ export function QuestionsView({
   useEffect(() => {
     if (current && current !== requested) setQuery({ q: current });
   }, [current, requested, setQuery]);
+  useEffect(() => {
+    if (wanted !== filter) setQuery({ show: null });
+  }, [wanted, filter, setQuery]);
 
   // Sections open: those above the question in view, and those opened by hand (a section
   // closed by hand stays closed until a question in it is chosen).
@@ -195,8 +198,8 @@ export function QuestionsView({
   }, [go]);
 
   const tree = useMemo(
-    () => buildSectionTree({ doc, progress: detail.progress, answers, filter, current }),
-    [doc, detail.progress, answers, filter, current],
+    () => buildSectionTree({ doc, progress: detail.progress, answers, filter, current, review }),
+    [doc, detail.progress, answers, filter, current, review],
   );
   const select = (key: string) => {
     const to = resolveCurrent(order, key, keep);
@@ -261,7 +264,9 @@ export function QuestionsView({
               <span>Sections</span>
               <Text component="span" size="xs" c="dimmed" truncate>
                 {filter === 'all'
-                  ? `${detail.progress.answered}/${detail.progress.total} answered`
+                  ? `${detail.progress.answered}/${detail.progress.total} answered${
+                      counts.review ? ` · ${counts.review} to review` : ''
+                    }`
                   : `${QUESTION_FILTER_LABELS[filter]} ${counts[filter]}`}
               </Text>
             </Group>
@@ -286,6 +291,11 @@ export function QuestionsView({
             position={position}
             answer={answers.get(entry.question.key)}
             gap={gaps.has(entry.question.key)}
+            review={
+              review.has(entry.question.key)
+                ? { version: detail.framework.version, canMark: detail.can.answer }
+                : null
+            }
             readOnly={readOnly}
             write={write}
             playbookHref={playbookHref}

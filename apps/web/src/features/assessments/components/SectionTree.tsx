@@ -1,4 +1,4 @@
-import { Box, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconChevronDown,
@@ -68,6 +68,11 @@ const QuestionRow = memo(function QuestionRow({
           <Text component="span" size="sm" truncate miw={0} flex={1}>
             {q.title}
           </Text>
+          {q.review ? (
+            <Badge color="yellow" variant="light" size="xs" tt="none" style={{ flexShrink: 0 }}>
+              Review
+            </Badge>
+          ) : null}
           <VisuallyHidden>({label})</VisuallyHidden>
         </Group>
       </UnstyledButton>
@@ -171,7 +176,8 @@ function SectionNode({
 
 /**
  * The assessment's sections, nested, each with answered/total and its score (orange below
- * its target); an open section lists its questions with where each stands.
+ * its target); an open section lists its questions with where each stands (and "Review" on
+ * those to review after a carry-forward).
  */
 export function SectionTree({ sections, ...rest }: SectionTreeProps) {
   if (sections.length === 0) {

@@ -35,9 +35,26 @@ describe('question order and filters', () => {
       'unanswered',
       'unanswered',
     ]);
-    expect(filterCounts(order, answers, gaps)).toEqual({ all: 6, unanswered: 3, gaps: 1, na: 1 });
+    expect(filterCounts(order, answers, gaps)).toEqual({
+      all: 6,
+      unanswered: 3,
+      gaps: 1,
+      na: 1,
+      review: 0,
+    });
     expect(matchesFilter('gap', 'unanswered')).toBe(false);
     expect(matchesFilter('na', 'all')).toBe(true);
+  });
+
+  it('keeps the questions to review after a carry-forward, whatever their answer', () => {
+    const answers = answersByKey([answer('mfa', 'yes')]);
+    const review = new Set(['mfa', 'backups']);
+    expect(filterCounts(order, answers, new Set(), review)).toMatchObject({ all: 6, review: 2 });
+    expect(matchesFilter('answered', 'review', true)).toBe(true);
+    expect(matchesFilter('unanswered', 'review', false)).toBe(false);
+    expect(matchesFilter('unanswered', 'review')).toBe(false);
+    const keep = (k: string) => review.has(k);
+    expect(stepQuestion(order, 'mfa', 1, keep)).toBe('backups');
   });
 
   it('steps to the next and previous question the filter keeps, past the ends to null', () => {

@@ -5,14 +5,18 @@ import {
   type Question,
 } from '@tenantry/shared';
 
-/** Which questions the assessor walks through. */
-export const QUESTION_FILTERS = ['all', 'unanswered', 'gaps', 'na'] as const;
+/**
+ * Which questions the assessor walks through: by where the answer stands, or those marked for
+ * review after a carry-forward (offered while there are any).
+ */
+export const QUESTION_FILTERS = ['all', 'unanswered', 'gaps', 'na', 'review'] as const;
 export type QuestionFilter = (typeof QUESTION_FILTERS)[number];
 export const QUESTION_FILTER_LABELS: Record<QuestionFilter, string> = {
   all: 'All',
   unanswered: 'Unanswered',
   gaps: 'Gaps',
   na: 'N/A',
+  review: 'To review',
 };
 
 export function isQuestionFilter(value: string | null): value is QuestionFilter {
@@ -52,7 +56,8 @@ export function answerState(
   return gaps.has(key) ? 'gap' : 'answered';
 }
 
-export function matchesFilter(state: AnswerState, filter: QuestionFilter): boolean {
+/** Whether a question passes the filter: its answer's state, and whether it is to review. */
+export function matchesFilter(state: AnswerState, filter: QuestionFilter, review = false): boolean {
   switch (filter) {
     case 'all':
       return true;
@@ -62,6 +67,8 @@ export function matchesFilter(state: AnswerState, filter: QuestionFilter): boole
       return state === 'gap';
     case 'na':
       return state === 'na';
+    case 'review':
+      return review;
   }
 }
 
@@ -70,11 +77,19 @@ export function filterCounts(
   order: readonly QuestionEntry[],
   answers: ReadonlyMap<string, Answer>,
   gaps: ReadonlySet<string>,
+  review: ReadonlySet<string> = new Set(),
 ): Record<QuestionFilter, number> {
-  const counts: Record<QuestionFilter, number> = { all: 0, unanswered: 0, gaps: 0, na: 0 };
+  const counts: Record<QuestionFilter, number> = {
+    all: 0,
+    unanswered: 0,
+    gaps: 0,
+    na: 0,
+    review: 0,
+  };
   for (const e of order) {
-    const state = answerState(e.question.key, answers, gaps);
-    for (const f of QUESTION_FILTERS) if (matchesFilter(state, f)) counts[f]++;
+    const key = e.question.key;
+    const state = answerState(key, answers, gaps);
+    for (const f of QUESTION_FILTERS) if (matchesFilter(state, f, review.has(key))) counts[f]++;
   }
   return counts;
 }

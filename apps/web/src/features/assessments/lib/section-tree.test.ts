@@ -49,6 +49,33 @@ describe('the section tree', () => {
     expect(unanswered[1]!.shown).toBe(3);
   });
 
+  it('marks the questions to review, and keeps only them under the "to review" filter', () => {
+    const review = new Set(['review', 'notes']);
+    const all = buildSectionTree({
+      doc: DOC,
+      progress,
+      answers,
+      filter: 'all',
+      current: null,
+      review,
+    });
+    expect(all[0]!.questions.map((q) => q.review)).toEqual([false, false]);
+    expect(all[0]!.sections[0]!.questions[0]).toMatchObject({ key: 'review', review: true });
+    const only = buildSectionTree({
+      doc: DOC,
+      progress,
+      answers,
+      filter: 'review',
+      current: null,
+      review,
+    });
+    expect(only.map((s) => [s.key, s.shown])).toEqual([
+      ['identity', 1],
+      ['data', 1],
+    ]);
+    expect(only[1]!.questions.map((q) => q.key)).toEqual(['notes']);
+  });
+
   it('finds the sections above a question or a section', () => {
     expect(sectionPath(DOC.sections, 'review')).toEqual(['identity', 'identity.admin']);
     expect(sectionPath(DOC.sections, 'notes')).toEqual(['data']);

@@ -12,6 +12,8 @@ export interface TreeQuestion {
   key: string;
   title: string;
   state: AnswerState;
+  /** Marked for review after a carry-forward. */
+  review: boolean;
 }
 
 export interface TreeSection {
@@ -35,6 +37,8 @@ export interface TreeInput {
   filter: QuestionFilter;
   /** The question in view: shown whatever the filter says. */
   current: string | null;
+  /** Question keys to review after a carry-forward. */
+  review?: ReadonlySet<string>;
 }
 
 /**
@@ -47,12 +51,18 @@ export function buildSectionTree({
   answers,
   filter,
   current,
+  review = new Set(),
 }: TreeInput): TreeSection[] {
   const gaps = new Set(progress.gaps);
   const walk = (s: Section, depth: number): TreeSection | null => {
     const questions = s.questions
-      .map((q) => ({ key: q.key, title: q.title, state: answerState(q.key, answers, gaps) }))
-      .filter((q) => q.key === current || matchesFilter(q.state, filter));
+      .map((q) => ({
+        key: q.key,
+        title: q.title,
+        state: answerState(q.key, answers, gaps),
+        review: review.has(q.key),
+      }))
+      .filter((q) => q.key === current || matchesFilter(q.state, filter, q.review));
     const sections = s.sections
       .map((c) => walk(c, depth + 1))
       .filter((c): c is TreeSection => c !== null);
