@@ -31,6 +31,7 @@ import { useDeleteAssessment } from '../api/delete-assessment.ts';
 import { targetsMet } from '../lib/assessment-stats.ts';
 import { dueView, statusMoves, updatedText } from '../lib/assessment-view.ts';
 import { AssessmentStatusBadge, CompletionBar } from './Badges.tsx';
+import { CarryForwardBar } from './CarryForwardBar.tsx';
 import { EditAssessmentModal } from './EditAssessmentModal.tsx';
 import type { OwnerChoice } from './StartAssessmentModal.tsx';
 
@@ -62,6 +63,8 @@ export interface AssessmentHeaderProps {
 /**
  * The assessment's name, status, framework, owner and due date; its score, completion and
  * targets; who answered last; and, for who may, the status moves, "Edit details" and Delete.
+ * Below: a newer framework version to carry the assessment forward to, and the latest
+ * carry-forward.
  */
 export function AssessmentHeader({
   tenantId,
@@ -227,6 +230,8 @@ export function AssessmentHeader({
           </Stat>
         </SimpleGrid>
       </Paper>
+
+      <CarryForwardBar tenantId={tenantId} assessment={a} now={now} />
 
       <Modal
         opened={confirm === 'complete'}
