@@ -80,6 +80,10 @@ const LABELS: Record<AuditAction, Describe> = {
   'assessments.completed': (d) => `Completed the assessment “${str(d.name)}”`,
   'assessments.reopened': (d) => `Reopened the assessment “${str(d.name)}”`,
   'assessments.deleted': (d) => `Deleted the assessment “${str(d.name)}”`,
+  'assessments.carried_forward': (d) =>
+    `Carried the assessment “${str(d.name)}” forward from version ${num(d.from)} to version ${num(d.to)}: ${num(d.carried)} ${num(d.carried) === 1 ? 'answer' : 'answers'} carried as ${num(d.carried) === 1 ? 'it is' : 'they are'}, ${num(d.review)} to review, ${num(d.setAside)} set aside, ${num(d.added)} new ${num(d.added) === 1 ? 'question' : 'questions'}`,
+  'assessments.carry_forward_undone': (d) =>
+    `Undid the carry-forward of the assessment “${str(d.name)}”: back from version ${num(d.from)} to version ${num(d.to)}`,
   'assessments.respondent_added': (d) =>
     `Added ${str(d.respondent)} as a respondent to “${str(d.name)}”`,
   'assessments.respondent_resent': (d) =>
