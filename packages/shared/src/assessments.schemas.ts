@@ -390,6 +390,8 @@ export const CarryForwardSummarySchema = z.object({
   undoUntil: z.string(),
   /** Whether it can be undone now. */
   canUndo: z.boolean(),
+  /** Why it cannot be undone now (null when it can). */
+  undoBlockedBy: z.string().nullable(),
   counts: CarryForwardPreviewSchema.shape.counts,
 });
 export type CarryForwardSummary = z.infer<typeof CarryForwardSummarySchema>;

@@ -181,7 +181,8 @@ async function plan(
     const entry = scoreEntry(row.na, row.value, info.question.type);
     const fits = isAnswered(info.question, row.na ? { na: true } : { value: row.value });
     if (fields.some((f) => REVIEW_FIELDS.has(f))) {
-      review.add(row.questionKey);
+      // A set-aside answer is not reviewed but given again: its question is unanswered now.
+      if (fits) review.add(row.questionKey);
       changed.push({
         key: row.questionKey,
         title: info.question.title,
@@ -399,6 +400,7 @@ function summaryOf(
   now = Date.now(),
 ): CarryForwardSummary {
   const undoUntil = new Date(r.createdAt.getTime() + CARRY_FORWARD_UNDO_HOURS * HOUR);
+  const problem = undoProblem(r, a, latest, now);
   return {
     id: r.id,
     fromVersion: r.fromVersion,
@@ -406,7 +408,8 @@ function summaryOf(
     at: r.createdAt.toISOString(),
     by: r.createdByName,
     undoUntil: undoUntil.toISOString(),
-    canUndo: undoProblem(r, a, latest, now) === null,
+    canUndo: problem === null,
+    undoBlockedBy: problem,
     counts: r.preview.counts,
   };
 }

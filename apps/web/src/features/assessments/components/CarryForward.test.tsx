@@ -297,10 +297,21 @@ describe('the latest carry-forward', () => {
   });
 
   it('offers no undo once the server says it is too late', async () => {
-    renderScreen({ ...carried, carryForward: { ...CARRIED, canUndo: false } }, {});
+    renderScreen(
+      {
+        ...carried,
+        carryForward: {
+          ...CARRIED,
+          canUndo: false,
+          undoBlockedBy: 'Answers were given since the carry-forward; undoing it would lose them.',
+        },
+      },
+      {},
+    );
     const banner = await screen.findByRole('region', { name: 'Carry-forward' }, T);
     expect(within(banner).queryByRole('button', { name: 'Undo' })).toBeNull();
     expect(within(banner).queryByText(/It can be undone/)).toBeNull();
+    expect(within(banner).getByText(/No undo: Answers were given since/)).toBeTruthy();
     expect(within(banner).getByRole('button', { name: 'Show set-aside answers' })).toBeTruthy();
   });
 

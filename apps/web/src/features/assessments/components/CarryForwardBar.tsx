@@ -101,6 +101,10 @@ function CarryForwardBanner({
           <Text size="xs" c="dimmed">
             {undoText(c)}
           </Text>
+        ) : a.can.manage && c.undoBlockedBy ? (
+          <Text size="xs" c="dimmed">
+            No undo: {c.undoBlockedBy}
+          </Text>
         ) : null}
         {c.counts.setAside > 0 || undoable ? (
           <Group gap="xs">

@@ -202,6 +202,7 @@ export const CARRIED: CarryForwardSummary = {
   by: 'Robin Park',
   undoUntil: '2099-03-05T10:00:00.000Z',
   canUndo: true,
+  undoBlockedBy: null,
   counts: { carried: 3, review: 1, setAside: 2, added: 1 },
 };
 
