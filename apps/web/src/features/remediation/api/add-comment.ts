@@ -18,6 +18,9 @@ export function useAddComment(tenantId: string, taskId: string) {
   return useMutation({
     mutationFn: (body: string) => addComment(tenantId, taskId, body),
     onSuccess: async (task) => {
+      // A read of the task under way (after a tick) started before the comment: its answer
+      // would hide it.
+      await qc.cancelQueries({ queryKey: remediationKeys.detail(tenantId, taskId) });
       qc.setQueryData(remediationKeys.detail(tenantId, taskId), task);
       // The cards show how many comments a task has.
       await qc.invalidateQueries({ queryKey: remediationKeys.lists(tenantId) });

@@ -50,7 +50,11 @@ export function useUpdateTask(tenantId: string) {
     onError: (_err, _vars, ctx) => {
       for (const [key, data] of ctx?.before ?? []) qc.setQueryData(key, data);
     },
-    onSuccess: (task) => qc.setQueryData(remediationKeys.detail(tenantId, task.id), task),
+    onSuccess: async (task) => {
+      // A read of the task under way (after a tick) started before this change.
+      await qc.cancelQueries({ queryKey: remediationKeys.detail(tenantId, task.id) });
+      qc.setQueryData(remediationKeys.detail(tenantId, task.id), task);
+    },
     onSettled: () => qc.invalidateQueries({ queryKey: lists }),
   });
 }
