@@ -146,7 +146,7 @@ describe('the dashboard', () => {
     expect(linkIn(section('Open assessments'), 'Choose a client tenant to assess')).toBe('/tenant');
     expect(linkIn(section('Largest gaps'), 'Go to client tenants')).toBe('/tenant');
     expect(
-      within(section('Overdue remediation')).getByText('No remediation tasks yet'),
+      within(section('Overdue remediation')).getByText('No open remediation tasks'),
     ).toBeTruthy();
     const card = screen.getByText('Average score').closest('.mantine-Paper-root')!;
     expect(card.textContent).toContain('—');

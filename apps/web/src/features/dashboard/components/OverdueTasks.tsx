@@ -89,9 +89,9 @@ export function OverdueTasks({ remediation: r }: { remediation: Dashboard['remed
           {plural(r.open, 'open task')}, all on time.
         </EmptyPanel>
       ) : (
-        <EmptyPanel icon={<IconChecklist size={22} />} title="No remediation tasks yet">
-          Once an assessment is done, create tasks for its gaps from its screen: the ones past their
-          due date show here.{' '}
+        <EmptyPanel icon={<IconChecklist size={22} />} title="No open remediation tasks">
+          Create tasks for an assessment's gaps from its screen: the ones past their due date show
+          here.{' '}
           <Anchor component={Link} to="/tenant" inherit>
             Go to client tenants
           </Anchor>
