@@ -68,7 +68,7 @@ export function TenantAssessments({
               />
             ) : null}
             <ReportButton tenantId={tenant.id} assessmentId={a.id} />
-            {a.status === 'completed' ? (
+            {manages && a.status === 'completed' ? (
               <MarkBaselineButton
                 tenantId={tenant.id}
                 assessmentId={a.id}

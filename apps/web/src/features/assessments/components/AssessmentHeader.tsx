@@ -56,7 +56,7 @@ export interface AssessmentHeaderProps {
   /** The assessment was deleted: back to the list. */
   onDeleted: () => void;
   now: number;
-  /** More actions for who manages it (e.g. "Mark as baseline", from another feature). */
+  /** More actions from other features ("PDF report", "Mark as baseline"); each decides who sees it. */
   extraActions?: (assessment: AssessmentDetail) => ReactNode;
 }
 
@@ -135,6 +135,7 @@ export function AssessmentHeader({
           >
             Download answers (CSV)
           </Button>
+          {extraActions?.(a)}
           {a.can.manage ? (
             <>
               {moves.start ? (
@@ -164,7 +165,6 @@ export function AssessmentHeader({
                   Reopen
                 </Button>
               ) : null}
-              {extraActions?.(a)}
               <Button
                 variant="default"
                 leftSection={<IconPencil size={16} aria-hidden />}
