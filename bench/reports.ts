@@ -140,7 +140,7 @@ async function main() {
     await call(`${base}/${a.id}/gap-tasks`, 'POST', {});
     const whole: number[] = [];
     const drawing: number[] = [];
-    let pdf = Buffer.alloc(0);
+    let pdf: Buffer = Buffer.alloc(0);
     let pages = 0;
     for (let r = 0; r < rounds; r++) {
       const t0 = performance.now();

@@ -266,4 +266,3 @@ export const assessmentCarryForwards = pgTable(
   },
   (t) => [index('assessment_carry_forwards_assessment_idx').on(t.assessmentId, t.createdAt)],
 );
-
