@@ -429,6 +429,8 @@ export const AssessmentDetailSchema = AssessmentSummarySchema.extend({
   can: z.object({ answer: z.boolean(), manage: z.boolean(), delete: z.boolean() }),
   /** Question keys to review after a carry-forward (their question changed). */
   review: z.array(z.string()),
+  /** Whether it is the client tenant's baseline (docs/baseline.md). */
+  isBaseline: z.boolean(),
   /** The newest published version of the framework when it is newer than the pinned one. */
   newerVersion: z.number().int().nullable(),
   /** The latest carry-forward of this assessment that was not undone, if any. */

@@ -24,6 +24,7 @@ import { publishLive } from '../../db/live.ts';
 import { memberships } from '../../db/schema/accounts.ts';
 import { assessmentAnswers, assessments, type StatusChange } from '../../db/schema/assessments.ts';
 import { users } from '../../db/schema/auth.ts';
+import { tenantBaselines } from '../../db/schema/baseline.ts';
 import { frameworks, frameworkVersions } from '../../db/schema/content.ts';
 import { tenants } from '../../db/schema/tenants.ts';
 import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
@@ -306,7 +307,7 @@ export async function getAssessment(
   const { a, ownerName: owner } = await readRow(db, scope, id);
   const framework = await scopedFramework(db, a.frameworkId, a.frameworkVersion, a.scope);
   if (!framework) throw assessmentNotFound();
-  const [answers, newerVersion, carryForward] = await Promise.all([
+  const [answers, newerVersion, carryForward, baseline] = await Promise.all([
     db
       .select()
       .from(assessmentAnswers)
@@ -319,6 +320,16 @@ export async function getAssessment(
       .orderBy(asc(assessmentAnswers.questionKey)),
     newerVersionOf(db, a.frameworkId, a.frameworkVersion),
     latestCarryForward(db, a),
+    db
+      .select({ id: tenantBaselines.assessmentId })
+      .from(tenantBaselines)
+      .where(
+        and(
+          eq(tenantBaselines.tenantId, scope.tenantId),
+          eq(tenantBaselines.accountId, scope.accountId),
+          eq(tenantBaselines.assessmentId, id),
+        ),
+      ),
   ]);
   return {
     ...toSummary(a, a.ownerId && owner ? { id: a.ownerId, name: owner } : null),
@@ -330,6 +341,7 @@ export async function getAssessment(
     statusHistory: a.statusHistory,
     can: permissionsOf(scope),
     review: a.review,
+    isBaseline: baseline.length > 0,
     newerVersion,
     carryForward,
   };

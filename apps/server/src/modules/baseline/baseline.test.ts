@@ -99,6 +99,11 @@ describe('the baseline', () => {
 
     const marked = BaselineComparisonSchema.parse(await ok(mark(first.id)));
     expect(marked.baseline?.id).toBe(first.id);
+    // The assessment says so on its own screen; the other one does not.
+    const detail = (id: string) =>
+      ok<AssessmentDetail>(owner.client.get(`${assessmentsOf(tenantId)}/${id}`));
+    expect((await detail(first.id)).isBaseline).toBe(true);
+    expect((await detail(open.id)).isBaseline).toBe(false);
     const [audit] = await t.database.db
       .select()
       .from(auditLog)

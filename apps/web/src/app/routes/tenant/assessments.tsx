@@ -68,7 +68,7 @@ export function TenantAssessments({
               />
             ) : null}
             <ReportButton tenantId={tenant.id} assessmentId={a.id} />
-            {manages && a.status === 'completed' ? (
+            {manages && a.status === 'completed' && !a.isBaseline ? (
               <MarkBaselineButton
                 tenantId={tenant.id}
                 assessmentId={a.id}

@@ -2,6 +2,7 @@ import { formatScore, type AssessmentDetail } from '@tenantry/shared';
 import {
   Alert,
   Anchor,
+  Badge,
   Button,
   Group,
   Menu,
@@ -107,6 +108,11 @@ export function AssessmentHeader({
               {a.name}
             </Title>
             <AssessmentStatusBadge status={a.status} />
+            {a.isBaseline ? (
+              <Badge variant="outline" color="grape" style={{ flexShrink: 0 }}>
+                Baseline
+              </Badge>
+            ) : null}
           </Group>
           <Text size="sm" c="dimmed" style={NAME_WRAP}>
             {a.framework.name} · version {a.framework.version}

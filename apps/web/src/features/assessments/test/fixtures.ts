@@ -159,6 +159,7 @@ export const DETAIL: AssessmentDetail = {
   statusHistory: [{ status: 'draft', at: '2026-03-01T09:00:00.000Z', by: 'Robin Park' }],
   can: { answer: true, manage: true, delete: true },
   review: [],
+  isBaseline: false,
   newerVersion: null,
   carryForward: null,
 };
