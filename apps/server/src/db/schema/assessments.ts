@@ -99,6 +99,10 @@ export const assessments = pgTable(
   (t) => [
     index('assessments_tenant_idx').on(t.accountId, t.tenantId, t.createdAt, t.id),
     index('assessments_account_status_idx').on(t.accountId, t.status),
+    // The dashboard's open assessments, most recently changed first (completed ones skipped).
+    index('assessments_account_open_idx')
+      .on(t.accountId, t.updatedAt.desc(), t.id.desc())
+      .where(sql`${t.status} <> 'completed'`),
     check('assessments_name_check', sql`length(trim(${t.name})) between 1 and 200`),
   ],
 );

@@ -64,7 +64,7 @@ export async function getDashboard(
         from ${assessments} a
         join ${tenants} t on t.id = a.tenant_id and t.account_id = a.account_id
         where a.account_id = ${accountId} and a.status <> 'completed' and t.archived_at is null
-        order by a.updated_at desc, a.id desc
+        order by a.updated_at desc nulls last, a.id desc nulls last
         limit ${DASHBOARD_LIMITS.open}`,
     ),
     queryRows<Record<string, unknown>>(

@@ -1,0 +1,1 @@
+CREATE INDEX "assessments_account_open_idx" ON "assessments" USING btree ("account_id","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "assessments"."status" <> 'completed';
