@@ -1,13 +1,5 @@
-import type { APIResponse, Browser, Page } from '@playwright/test';
-import {
-  ADMIN_EMAIL,
-  BASE_URL,
-  expect,
-  signInViaApi,
-  signUpViaApi,
-  test,
-  uniqueEmail,
-} from './fixtures';
+import type { APIResponse, Page } from '@playwright/test';
+import { BASE_URL, expect, sharedSignIn, signUpViaApi, test, uniqueEmail } from './fixtures';
 import { publishWorkedExample } from './frameworks';
 
 // An assessor starts an assessment of a client tenant on the shipped MSP framework, answers
@@ -307,38 +299,6 @@ test('the worked example of SCORING.md answered on the screen scores 49 %, 55 % 
   await expect(page.getByRole('radio', { name: 'Yes' })).toBeDisabled();
   await expect(stat(page, 'Score')).toContainText('49 %');
 });
-
-/** The newest sign-in code sent to `email`, read from the development mailbox as the admin. */
-async function codeFromMailbox(browser: Browser, email: string): Promise<string> {
-  const ctx = await browser.newContext();
-  const admin = await ctx.newPage();
-  await signInViaApi(admin, ADMIN_EMAIL);
-  let code = '';
-  await expect(async () => {
-    const res = await admin.request.get('/api/v1/system/mailbox');
-    expect(res.ok()).toBeTruthy();
-    const { messages } = (await res.json()) as { messages: { to: string; subject: string }[] };
-    const mail = messages.find((m) => m.to === email && /sign-in code/.test(m.subject));
-    expect(mail).toBeDefined();
-    code = /(\d{6})$/.exec(mail!.subject)![1]!;
-  }).toPass({ timeout: 15_000 });
-  await ctx.close();
-  return code;
-}
-
-/** A shared user signs in with a code, in their own browser, and lands on the tenant. */
-async function sharedSignIn(browser: Browser, tenantId: string, email: string): Promise<Page> {
-  const ctx = await browser.newContext();
-  const guest = await ctx.newPage();
-  await guest.goto(`/sharedSignin/${tenantId}`);
-  await guest.getByLabel('E-mail').fill(email);
-  await guest.getByRole('button', { name: 'Send code' }).click();
-  await expect(guest.getByText(/Enter the code we sent/)).toBeVisible();
-  await guest.getByLabel('Code').fill(await codeFromMailbox(browser, email));
-  await guest.getByRole('button', { name: 'Sign in' }).click();
-  await expect(guest).toHaveURL(new RegExp(`/tenant/${tenantId}$`), { timeout: 30_000 });
-  return guest;
-}
 
 test('a shared contributor answers an assessment in the app; a shared viewer only reads it', async ({
   page,

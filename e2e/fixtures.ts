@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  request,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+} from '@playwright/test';
 
 export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 4310}`;
 const origin = { origin: BASE_URL };
@@ -102,3 +109,39 @@ export async function signInViaApi(page: Page, email: string, password = PASSWOR
 
 export const test = base;
 export { expect };
+
+/** The newest sign-in code sent to `email`, read from the development mailbox as the admin. */
+export async function codeFromMailbox(browser: Browser, email: string): Promise<string> {
+  const ctx = await browser.newContext();
+  const admin = await ctx.newPage();
+  await signInViaApi(admin, ADMIN_EMAIL);
+  let code = '';
+  await expect(async () => {
+    const res = await admin.request.get('/api/v1/system/mailbox');
+    expect(res.ok()).toBeTruthy();
+    const { messages } = (await res.json()) as { messages: { to: string; subject: string }[] };
+    const mail = messages.find((m) => m.to === email && /sign-in code/.test(m.subject));
+    expect(mail).toBeDefined();
+    code = /(\d{6})$/.exec(mail!.subject)![1]!;
+  }).toPass({ timeout: 15_000 });
+  await ctx.close();
+  return code;
+}
+
+/** A shared user signs in with a code, in their own browser, and lands on the tenant. */
+export async function sharedSignIn(
+  browser: Browser,
+  tenantId: string,
+  email: string,
+): Promise<Page> {
+  const ctx = await browser.newContext();
+  const guest = await ctx.newPage();
+  await guest.goto(`/sharedSignin/${tenantId}`);
+  await guest.getByLabel('E-mail').fill(email);
+  await guest.getByRole('button', { name: 'Send code' }).click();
+  await expect(guest.getByText(/Enter the code we sent/)).toBeVisible();
+  await guest.getByLabel('Code').fill(await codeFromMailbox(browser, email));
+  await guest.getByRole('button', { name: 'Sign in' }).click();
+  await expect(guest).toHaveURL(new RegExp(`/tenant/${tenantId}$`), { timeout: 30_000 });
+  return guest;
+}

@@ -2,16 +2,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { APIResponse, Browser } from '@playwright/test';
-import {
-  ADMIN_EMAIL,
-  BASE_URL,
-  expect,
-  signInViaApi,
-  signUpViaApi,
-  test,
-  uniqueEmail,
-} from './fixtures';
+import type { APIResponse } from '@playwright/test';
+import { BASE_URL, expect, sharedSignIn, signUpViaApi, test, uniqueEmail } from './fixtures';
 import { workedExampleDocument } from './frameworks';
 
 // From answers to a plan a client pays for (issue 10's journey): an assessor completes a
@@ -28,24 +20,6 @@ async function ok<T>(res: Promise<APIResponse>): Promise<T> {
   const r = await res;
   expect(r.ok(), await r.text()).toBeTruthy();
   return (await r.json()) as T;
-}
-
-/** The newest sign-in code sent to `email`, read from the development mailbox as the admin. */
-async function codeFromMailbox(browser: Browser, email: string): Promise<string> {
-  const ctx = await browser.newContext();
-  const admin = await ctx.newPage();
-  await signInViaApi(admin, ADMIN_EMAIL);
-  let code = '';
-  await expect(async () => {
-    const res = await admin.request.get('/api/v1/system/mailbox');
-    expect(res.ok()).toBeTruthy();
-    const { messages } = (await res.json()) as { messages: { to: string; subject: string }[] };
-    const mail = messages.find((m) => m.to === email && /sign-in code/.test(m.subject));
-    expect(mail).toBeDefined();
-    code = /(\d{6})$/.exec(mail!.subject)![1]!;
-  }).toPass({ timeout: 15_000 });
-  await ctx.close();
-  return code;
 }
 
 const WORKED = {
@@ -185,15 +159,7 @@ test('baseline deltas, tasks from playbooks, a contributor closes one, and the P
       headers: origin,
     }),
   );
-  const guestCtx = await browser.newContext();
-  const guest = await guestCtx.newPage();
-  await guest.goto(`/sharedSignin/${tenant.id}`);
-  await guest.getByLabel('E-mail').fill(contact);
-  await guest.getByRole('button', { name: 'Send code' }).click();
-  await expect(guest.getByText(/Enter the code we sent/)).toBeVisible();
-  await guest.getByLabel('Code').fill(await codeFromMailbox(browser, contact));
-  await guest.getByRole('button', { name: 'Sign in' }).click();
-  await expect(guest).toHaveURL(new RegExp(`/tenant/${tenant.id}$`));
+  const guest = await sharedSignIn(browser, tenant.id, contact);
   await guest.goto(`/tenant/${tenant.id}/remediation?task=${q2.id}`);
   const theirs = guest.getByRole('dialog', { name: /How mature\?/ });
   await expect(theirs).toBeVisible();
@@ -209,7 +175,7 @@ test('baseline deltas, tasks from playbooks, a contributor closes one, and the P
         ).status,
     )
     .toBe('done');
-  await guestCtx.close();
+  await guest.context().close();
 
   // The baseline view shows it fixed, waiting for a new assessment to confirm it.
   await page.goto(`/tenant/${tenant.id}/baseline/A`);

@@ -1,13 +1,5 @@
-import type { Browser, Page } from '@playwright/test';
-import {
-  ADMIN_EMAIL,
-  BASE_URL,
-  expect,
-  signInViaApi,
-  signUpViaApi,
-  test,
-  uniqueEmail,
-} from './fixtures';
+import type { Page } from '@playwright/test';
+import { BASE_URL, codeFromMailbox, expect, signUpViaApi, test, uniqueEmail } from './fixtures';
 
 const origin = { origin: BASE_URL };
 
@@ -15,24 +7,6 @@ async function createTenant(page: Page, name: string): Promise<string> {
   const res = await page.request.post('/api/v1/tenants', { data: { name }, headers: origin });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: string }).id;
-}
-
-/** The newest sign-in code sent to `email`, read from the development mailbox as the admin. */
-async function codeFromMailbox(browser: Browser, email: string): Promise<string> {
-  const ctx = await browser.newContext();
-  const admin = await ctx.newPage();
-  await signInViaApi(admin, ADMIN_EMAIL);
-  let code = '';
-  await expect(async () => {
-    const res = await admin.request.get('/api/v1/system/mailbox');
-    expect(res.ok()).toBeTruthy();
-    const { messages } = (await res.json()) as { messages: { to: string; subject: string }[] };
-    const mail = messages.find((m) => m.to === email && /sign-in code/.test(m.subject));
-    expect(mail).toBeDefined();
-    code = /(\d{6})$/.exec(mail!.subject)![1]!;
-  }).toPass({ timeout: 15_000 });
-  await ctx.close();
-  return code;
 }
 
 test('an owner shares a tenant; the invitee signs in with a code, sees only that tenant, and loses access on revocation', async ({

@@ -33,6 +33,9 @@ const inList = (column: string, values: readonly string[]) =>
   sql.raw(`"${column}" in (${values.map((v) => `'${v}'`).join(', ')})`);
 const OPEN = inList('status', OPEN_TASK_STATUSES);
 
+/** The open statuses as an SQL list, for raw statements: `status in (${OPEN_TASK_STATUS_SQL})`. */
+export const OPEN_TASK_STATUS_SQL = sql.raw(OPEN_TASK_STATUSES.map((s) => `'${s}'`).join(', '));
+
 /** One item of a task's checklist (a playbook step, or written by hand). */
 export interface StoredChecklistItem {
   id: string;

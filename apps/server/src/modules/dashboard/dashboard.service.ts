@@ -6,7 +6,6 @@
  */
 import {
   DASHBOARD_LIMITS,
-  OPEN_TASK_STATUSES,
   type AssessmentStatus,
   type Dashboard,
   type TaskPriority,
@@ -18,11 +17,9 @@ import { queryRows, type Database } from '../../db/client.ts';
 import { accountMonths, accounts } from '../../db/schema/accounts.ts';
 import { assessments } from '../../db/schema/assessments.ts';
 import { users } from '../../db/schema/auth.ts';
-import { remediationTasks } from '../../db/schema/remediation.ts';
+import { OPEN_TASK_STATUS_SQL, remediationTasks } from '../../db/schema/remediation.ts';
 import { tenants } from '../../db/schema/tenants.ts';
 import { today } from '../remediation/remediation.service.ts';
-
-const OPEN_TASKS = sql.raw(OPEN_TASK_STATUSES.map((s) => `'${s}'`).join(', '));
 
 const num = (v: unknown): number | null => (v == null ? null : Number(v));
 const iso = (v: unknown): string => (v instanceof Date ? v : new Date(String(v))).toISOString();
@@ -45,7 +42,7 @@ export async function getDashboard(
   const { accountId } = scope;
   const months = lastMonths(now, DASHBOARD_LIMITS.months);
   const day = today(now);
-  const overdueWhere = sql`rt.account_id = ${accountId} and rt.status in (${OPEN_TASKS})
+  const overdueWhere = sql`rt.account_id = ${accountId} and rt.status in (${OPEN_TASK_STATUS_SQL})
     and rt.due_date is not null and rt.due_date < ${day}::date and t.archived_at is null`;
   const [counts, open, trend, gaps, overdueCount, overdue] = await Promise.all([
     queryRows<Record<string, unknown>>(

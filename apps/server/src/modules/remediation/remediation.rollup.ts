@@ -3,14 +3,11 @@
  * the tenant list and the dashboard read them instead of counting tasks: called in the
  * transaction of every task change. One statement, then the account's sums (tenants.rollup.ts).
  */
-import { OPEN_TASK_STATUSES } from '@tenantry/shared';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
-import { remediationTasks } from '../../db/schema/remediation.ts';
+import { OPEN_TASK_STATUS_SQL, remediationTasks } from '../../db/schema/remediation.ts';
 import { tenants } from '../../db/schema/tenants.ts';
 import { refreshAccountRollup } from '../tenants/tenants.rollup.ts';
-
-const OPEN = sql.raw(OPEN_TASK_STATUSES.map((s) => `'${s}'`).join(', '));
 
 export async function refreshTaskRollup(
   db: Database | Tx,
@@ -20,7 +17,7 @@ export async function refreshTaskRollup(
     update ${tenants} t set open_tasks = r.open, next_task_due = r.next_due
     from (select count(*)::int as open, min(due_date) as next_due from ${remediationTasks}
       where tenant_id = ${scope.tenantId} and account_id = ${scope.accountId}
-        and status in (${OPEN})) r
+        and status in (${OPEN_TASK_STATUS_SQL})) r
     where t.id = ${scope.tenantId} and t.account_id = ${scope.accountId}`);
   await refreshAccountRollup(db, scope.accountId);
 }

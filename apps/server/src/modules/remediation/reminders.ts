@@ -9,12 +9,16 @@
  * inserted before the e-mail is queued (a second run the same day inserts nothing and sends
  * nothing); if queueing fails, the row is removed so that a later run tries again.
  */
-import { OPEN_TASK_STATUSES, REMEDIATION_LIMITS } from '@tenantry/shared';
+import { REMEDIATION_LIMITS } from '@tenantry/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
 import { accounts, memberships } from '../../db/schema/accounts.ts';
 import { users } from '../../db/schema/auth.ts';
-import { remediationReminders, remediationTasks } from '../../db/schema/remediation.ts';
+import {
+  OPEN_TASK_STATUS_SQL,
+  remediationReminders,
+  remediationTasks,
+} from '../../db/schema/remediation.ts';
 import { tenants } from '../../db/schema/tenants.ts';
 import type { Jobs, Logger } from '../../lib/jobs/index.ts';
 import type { MailMessage, MailSender } from '../../lib/mail/index.ts';
@@ -28,8 +32,6 @@ export const REMINDER_HOUR_UTC = 7;
 const TICK_MS = 15 * 60_000;
 /** Most tasks one e-mail lists (the rest are counted). */
 const LISTED = 20;
-
-const OPEN = sql.raw(OPEN_TASK_STATUSES.map((s) => `'${s}'`).join(', '));
 
 interface DueTask {
   id: string;
@@ -100,7 +102,7 @@ export async function sendDueReminders(
       join ${accounts} a on a.id = rt.account_id
       join ${memberships} m on m.account_id = rt.account_id and m.user_id = rt.assignee_id
       join ${users} u on u.id = rt.assignee_id
-      where rt.status in (${OPEN}) and rt.due_date is not null and rt.due_date <= ${until}::date
+      where rt.status in (${OPEN_TASK_STATUS_SQL}) and rt.due_date is not null and rt.due_date <= ${until}::date
         and t.archived_at is null
         and not exists (select 1 from ${remediationReminders} r
           where r.user_id = rt.assignee_id and r.day = ${day}::date)
