@@ -47,7 +47,33 @@ const EnvSchema = z.object({
   BENCH_CEILING_ROUTE: booleanFromEnv(false),
   DEMO_DATA: booleanFromEnv(true),
   AUTH_RATE_LIMIT: booleanFromEnv(true),
+  BILLING_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_PRO_MONTH: optionalString,
+  STRIPE_PRICE_PRO_YEAR: optionalString,
+  STRIPE_PRICE_BUSINESS_MONTH: optionalString,
+  STRIPE_PRICE_BUSINESS_YEAR: optionalString,
+  /** Another Stripe API address (a local stand-in in tests), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
 });
+
+const STRIPE_PRICE_VARS = {
+  'pro:month': 'STRIPE_PRICE_PRO_MONTH',
+  'pro:year': 'STRIPE_PRICE_PRO_YEAR',
+  'business:month': 'STRIPE_PRICE_BUSINESS_MONTH',
+  'business:year': 'STRIPE_PRICE_BUSINESS_YEAR',
+} as const;
+export type StripePriceKey = keyof typeof STRIPE_PRICE_VARS;
+
+/** Stripe's settings, all required when BILLING_PROVIDER=stripe. */
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Price id per plan and interval. */
+  prices: Record<StripePriceKey, string>;
+  apiUrl: string | undefined;
+}
 
 export interface AppConfig {
   port: number;
@@ -71,6 +97,9 @@ export interface AppConfig {
   demoData: boolean;
   /** Better Auth's per-IP rate limits; only an end-to-end test run should turn them off. */
   authRateLimit: boolean;
+  /** Who takes payments: the built-in sandbox (default) or Stripe (then `stripe` is set). */
+  billingProvider: 'sandbox' | 'stripe';
+  stripe: StripeConfig | undefined;
 }
 
 export class ConfigError extends Error {
@@ -102,6 +131,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  let stripe: StripeConfig | undefined;
+  if (e.BILLING_PROVIDER === 'stripe') {
+    const missing = [
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      ...Object.values(STRIPE_PRICE_VARS),
+    ].filter((name) => !e[name as keyof typeof e]);
+    if (missing.length) {
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((m) => `  ${m}: required when BILLING_PROVIDER=stripe`).join('\n')}`,
+      );
+    }
+    stripe = {
+      secretKey: e.STRIPE_SECRET_KEY!,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+      prices: Object.fromEntries(
+        Object.entries(STRIPE_PRICE_VARS).map(([key, name]) => [key, e[name]!]),
+      ) as Record<StripePriceKey, string>,
+      apiUrl: e.STRIPE_API_URL,
+    };
+  }
   const dataDir = path.resolve(process.cwd(), e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -124,6 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     benchCeilingRoute: e.BENCH_CEILING_ROUTE,
     demoData: e.DEMO_DATA,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    billingProvider: e.BILLING_PROVIDER,
+    stripe,
   };
 }
 

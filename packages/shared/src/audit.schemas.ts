@@ -48,6 +48,14 @@ export const AUDIT_ACTIONS = [
   'tasks.updated',
   'tasks.status_changed',
   'tasks.deleted',
+  'billing.subscribed',
+  'billing.plan_changed',
+  'billing.canceled',
+  'billing.resumed',
+  'billing.past_due',
+  'billing.payment_recovered',
+  'billing.trial_extended',
+  'billing.comped',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ACCOUNT_ERROR_CODES } from './accounts.schemas.ts';
 import type { ASSESSMENT_ERROR_CODES } from './assessments.schemas.ts';
 import type { AUTH_ERROR_CODES } from './auth.schemas.ts';
+import type { BILLING_ERROR_CODES } from './billing.schemas.ts';
 import type { BASELINE_ERROR_CODES } from './baseline.schemas.ts';
 import type { CONTENT_ERROR_CODES } from './content.schemas.ts';
 import type { MEDIA_ERROR_CODES } from './media.schemas.ts';
@@ -37,6 +38,7 @@ export type ErrorCode =
   | CodesOf<typeof ASSESSMENT_ERROR_CODES>
   | CodesOf<typeof AUTH_ERROR_CODES>
   | CodesOf<typeof BASELINE_ERROR_CODES>
+  | CodesOf<typeof BILLING_ERROR_CODES>
   | CodesOf<typeof CONTENT_ERROR_CODES>
   | CodesOf<typeof MEDIA_ERROR_CODES>
   | CodesOf<typeof MEMBER_ERROR_CODES>

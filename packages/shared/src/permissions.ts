@@ -36,6 +36,10 @@ export const ACCOUNT_PERMISSIONS = {
   'assessments.delete': ['owner', 'admin'],
   /** Create remediation tasks (by hand or from gaps) and delete them. */
   'remediation.manage': ['owner', 'admin', 'member'],
+  /** See the plan, usage, invoices and the past-due notice. */
+  'billing.read': ['owner', 'admin'],
+  /** Buy, change or cancel the plan, reach the payment method. */
+  'billing.manage': ['owner'],
 } as const satisfies Record<string, readonly AccountRole[]>;
 export type AccountPermission = keyof typeof ACCOUNT_PERMISSIONS;
 

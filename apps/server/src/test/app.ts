@@ -36,6 +36,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     benchCeilingRoute: false,
     demoData: false,
     authRateLimit: true,
+    billingProvider: 'sandbox',
+    stripe: undefined,
     ...overrides,
   };
 }

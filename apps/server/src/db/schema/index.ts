@@ -11,3 +11,4 @@ export * from './assessments.ts';
 export * from './baseline.ts';
 export * from './remediation.ts';
 export * from './reports.ts';
+export * from './billing.ts';

@@ -1,8 +1,10 @@
 import {
   AUDIT_ACTIONS,
+  PLANS,
   TASK_STATUS_LABELS,
   type AuditAction,
   type AuditEntry,
+  type PlanId,
 } from '@tenantry/shared';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -99,7 +101,27 @@ const LABELS: Record<AuditAction, Describe> = {
   'tasks.status_changed': (d) =>
     `Moved the task “${str(d.title)}” from ${taskStatus(d.from)} to ${taskStatus(d.to)}`,
   'tasks.deleted': (d) => `Deleted the task “${str(d.title)}”`,
+  'billing.subscribed': (d) => `Subscribed to the ${planName(d.plan)} plan (${str(d.interval)}ly)`,
+  'billing.plan_changed': (d) =>
+    `Changed the plan from ${planName(d.from)} to ${planName(d.to)} (${str(d.interval)}ly)`,
+  'billing.canceled': (d) =>
+    d.atPeriodEnd === true
+      ? `Canceled the ${planName(d.plan)} plan at the end of the period`
+      : `The ${planName(d.plan)} subscription ended`,
+  'billing.resumed': (d) => `Resumed the ${planName(d.plan)} plan`,
+  'billing.past_due': (d) => `A payment failed: the ${planName(d.plan)} plan is past due`,
+  'billing.payment_recovered': (d) => `The payment went through: the ${planName(d.plan)} plan is active again`,
+  'billing.trial_extended': (d) => `A system admin extended the trial by ${num(d.days)} days`,
+  'billing.comped': (d) =>
+    d.plan === null || d.plan === undefined
+      ? 'A system admin ended the complimentary plan'
+      : `A system admin gave the ${planName(d.plan)} plan free of charge`,
 };
+
+/** A plan's name for an id an entry carries (the id itself when unknown). */
+function planName(id: unknown): string {
+  return typeof id === 'string' && id in PLANS ? PLANS[id as PlanId].name : str(id);
+}
 
 function isAuditAction(action: string): action is AuditAction {
   return (AUDIT_ACTIONS as readonly string[]).includes(action);

@@ -1,0 +1,270 @@
+/**
+ * An account's plan as it applies now, and the checks of its limits and features at the point
+ * of use (docs/billing.md). The stored subscription is what the provider last said; this file
+ * derives from it what applies at this moment (a trial that ended is Free, a canceled plan is
+ * Free, a comp overrides everything, past due beyond grace is read-only), so nothing has to run
+ * at midnight for a trial to end.
+ */
+import {
+  PLANS,
+  TRIAL_DAYS,
+  TRIAL_PLAN,
+  type BillingInterval,
+  type BillingProviderName,
+  type FeatureLockedDetails,
+  type LimitReachedDetails,
+  type PlanFeature,
+  type PlanId,
+  type SubscriptionStatus,
+} from '@tenantry/shared';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.ts';
+import { accounts, invitations, memberships } from '../../db/schema/accounts.ts';
+import { subscriptions } from '../../db/schema/billing.ts';
+import { AppError } from '../../lib/errors.ts';
+
+type Db = Database | Tx;
+export type SubscriptionRecord = typeof subscriptions.$inferSelect;
+
+export interface BillingState {
+  /** The plan whose limits and features apply now. */
+  plan: PlanId;
+  subscribedPlan: PlanId;
+  interval: BillingInterval;
+  status: SubscriptionStatus;
+  provider: BillingProviderName;
+  trialEndsAt: Date | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  comped: boolean;
+  /** A subscription exists at the provider and is not canceled: plan changes go there. */
+  hasSubscription: boolean;
+  pastDue: { amountDue: number; currency: string; since: Date; graceEndsAt: Date } | null;
+  readOnly: boolean;
+  customerId: string | null;
+  providerSubscriptionId: string | null;
+}
+
+const DAY_MS = 86_400_000;
+
+/** What applies now to an account created at `createdAt` with this subscription row (or none). */
+export function effectiveBilling(
+  createdAt: Date,
+  sub: SubscriptionRecord | null,
+  defaultProvider: BillingProviderName,
+  now = new Date(),
+): BillingState {
+  if (!sub) {
+    const trialEndsAt = new Date(createdAt.getTime() + TRIAL_DAYS * DAY_MS);
+    const trialing = trialEndsAt > now;
+    return {
+      plan: trialing ? TRIAL_PLAN : 'free',
+      subscribedPlan: trialing ? TRIAL_PLAN : 'free',
+      interval: 'month',
+      status: trialing ? 'trialing' : 'active',
+      provider: defaultProvider,
+      trialEndsAt: trialing ? trialEndsAt : null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      comped: false,
+      hasSubscription: false,
+      pastDue: null,
+      readOnly: false,
+      customerId: null,
+      providerSubscriptionId: null,
+    };
+  }
+  const comped = sub.compedPlan !== null;
+  const periodOver =
+    sub.cancelAtPeriodEnd && sub.currentPeriodEnd !== null && sub.currentPeriodEnd <= now;
+  const trialOver = sub.status === 'trialing' && (!sub.trialEndsAt || sub.trialEndsAt <= now);
+  let status: SubscriptionStatus = sub.status;
+  let subscribedPlan: PlanId = sub.plan;
+  if (periodOver) status = 'canceled';
+  if (trialOver) {
+    // A trial that ended without a purchase falls back to Free.
+    status = 'active';
+    subscribedPlan = 'free';
+  }
+  const lapsed = status === 'canceled';
+  const plan: PlanId = sub.compedPlan ?? (lapsed ? 'free' : subscribedPlan);
+  const pastDue =
+    status === 'past_due' && sub.pastDueSince && sub.graceEndsAt
+      ? {
+          amountDue: sub.amountDue,
+          currency: sub.currency,
+          since: sub.pastDueSince,
+          graceEndsAt: sub.graceEndsAt,
+        }
+      : null;
+  return {
+    plan,
+    subscribedPlan: lapsed ? 'free' : subscribedPlan,
+    interval: sub.interval,
+    status,
+    provider: sub.provider,
+    trialEndsAt: status === 'trialing' ? sub.trialEndsAt : null,
+    currentPeriodEnd: sub.currentPeriodEnd,
+    cancelAtPeriodEnd: sub.cancelAtPeriodEnd && !lapsed,
+    comped,
+    hasSubscription: sub.providerSubscriptionId !== null && !lapsed && !trialOver,
+    pastDue,
+    readOnly: !comped && pastDue !== null && pastDue.graceEndsAt <= now,
+    customerId: sub.customerId,
+    providerSubscriptionId: sub.providerSubscriptionId,
+  };
+}
+
+interface AccountBillingRow {
+  createdAt: Date;
+  tenantsActive: number;
+  openAssessments: number;
+  sub: SubscriptionRecord | null;
+}
+
+/**
+ * The account's counters and subscription in one query. `lock` takes the account row for the
+ * rest of the transaction, so that two concurrent creations cannot both pass a limit check.
+ */
+async function accountBilling(
+  db: Db,
+  accountId: string,
+  lock = false,
+): Promise<AccountBillingRow | undefined> {
+  const q = db
+    .select({
+      createdAt: accounts.createdAt,
+      tenantsActive: accounts.tenantsActive,
+      openAssessments: accounts.openAssessments,
+      sub: subscriptions,
+    })
+    .from(accounts)
+    .leftJoin(subscriptions, eq(subscriptions.accountId, accounts.id))
+    .where(eq(accounts.id, accountId));
+  const [row] = lock ? await q.for('update', { of: accounts }) : await q;
+  return row;
+}
+
+export async function loadBillingState(
+  db: Db,
+  accountId: string,
+  defaultProvider: BillingProviderName,
+): Promise<BillingState & { usage: { tenants: number; activeAssessments: number } }> {
+  const row = await accountBilling(db, accountId);
+  if (!row) throw new AppError('common.not_found', 404, 'Account not found.');
+  return {
+    ...effectiveBilling(row.createdAt, row.sub, defaultProvider),
+    usage: { tenants: row.tenantsActive, activeAssessments: row.openAssessments },
+  };
+}
+
+/** Members plus pending invitations: the seats taken or promised. */
+export async function seatsUsed(db: Db, accountId: string, withPending: boolean): Promise<number> {
+  const [members] = await db
+    .select({ n: count() })
+    .from(memberships)
+    .where(eq(memberships.accountId, accountId));
+  if (!withPending) return members?.n ?? 0;
+  const [pending] = await db
+    .select({ n: count() })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.accountId, accountId),
+        isNull(invitations.acceptedAt),
+        isNull(invitations.revokedAt),
+        gt(invitations.expiresAt, sql`now()`),
+      ),
+    );
+  return (members?.n ?? 0) + (pending?.n ?? 0);
+}
+
+const LIMIT_NOUNS = {
+  seats: ['member', 'members'],
+  tenants: ['client tenant', 'client tenants'],
+  activeAssessments: ['active assessment', 'active assessments'],
+  respondentsPerAssessment: ['respondent on one assessment', 'respondents on one assessment'],
+} as const;
+
+function limitReached(details: LimitReachedDetails): AppError {
+  const [one, many] = LIMIT_NOUNS[details.limit];
+  const planName = PLANS[details.plan as PlanId]?.name ?? details.plan;
+  return new AppError(
+    'billing.limit_reached',
+    402,
+    `The ${planName} plan includes ${details.allowed} ${details.allowed === 1 ? one : many}` +
+      ` and this account has ${details.used}. Upgrade the plan to add more.`,
+    undefined,
+    { ...details },
+  );
+}
+
+/**
+ * Refuses (402 `billing.limit_reached`, naming the limit) when one more `limit` would go over
+ * the plan. Counted from the account's rollups (tenants, active assessments) or by counting
+ * (seats: members, plus pending invitations when `pendingInvitations`); the account row is
+ * locked first, so call it inside the transaction that adds the item.
+ */
+export async function assertLimit(
+  tx: Db,
+  accountId: string,
+  limit: 'tenants' | 'activeAssessments' | 'seats',
+  opts: { defaultProvider?: BillingProviderName; pendingInvitations?: boolean } = {},
+): Promise<void> {
+  const row = await accountBilling(tx, accountId, true);
+  if (!row) return;
+  const { plan } = effectiveBilling(row.createdAt, row.sub, opts.defaultProvider ?? 'sandbox');
+  const allowed = PLANS[plan].limits[limit];
+  if (allowed === null) return;
+  const used =
+    limit === 'tenants'
+      ? row.tenantsActive
+      : limit === 'activeAssessments'
+        ? row.openAssessments
+        : await seatsUsed(tx, accountId, opts.pendingInvitations ?? false);
+  if (used >= allowed) throw limitReached({ limit, allowed, used, plan });
+}
+
+/** Refuses one more respondent on an assessment that has `used` of them already. */
+export async function assertRespondentLimit(
+  db: Db,
+  accountId: string,
+  used: number,
+): Promise<void> {
+  const row = await accountBilling(db, accountId);
+  if (!row) return;
+  const { plan } = effectiveBilling(row.createdAt, row.sub, 'sandbox');
+  const allowed = PLANS[plan].limits.respondentsPerAssessment;
+  if (allowed !== null && used >= allowed) {
+    throw limitReached({ limit: 'respondentsPerAssessment', allowed, used, plan });
+  }
+}
+
+const FEATURE_MESSAGES: Record<PlanFeature, string> = {
+  sharing: 'Sharing client tenants with outside people',
+  privateContent: 'Authoring your own frameworks, playbooks and articles',
+  api: 'The developer API and webhooks',
+  brandedReports: 'Reports with your logo',
+};
+
+/** Whether the account's plan includes `feature` now. */
+export async function hasFeature(db: Db, accountId: string, feature: PlanFeature) {
+  const row = await accountBilling(db, accountId);
+  if (!row) return false;
+  const { plan } = effectiveBilling(row.createdAt, row.sub, 'sandbox');
+  return { allowed: PLANS[plan].features[feature], plan };
+}
+
+/** Refuses (402 `billing.feature_locked`, naming the feature) when the plan does not include it. */
+export async function assertFeature(db: Db, accountId: string, feature: PlanFeature) {
+  const result = await hasFeature(db, accountId, feature);
+  if (!result || result.allowed) return;
+  const details: FeatureLockedDetails = { feature, plan: result.plan };
+  throw new AppError(
+    'billing.feature_locked',
+    402,
+    `${FEATURE_MESSAGES[feature]} is not part of the ${PLANS[result.plan].name} plan. Upgrade the plan to use it.`,
+    undefined,
+    { ...details },
+  );
+}
