@@ -193,6 +193,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       }
       if (method === 'GET') return { status: 200, body: current };
       if (method === 'POST') {
+        if (body.cancel_at_period_end !== undefined && body.cancel_at !== undefined) {
+          return stripeError(
+            400,
+            'parameters_exclusive',
+            'You may only specify one of these parameters: cancel_at, cancel_at_period_end.',
+          );
+        }
         const updated = applySubscriptionUpdate(current, body);
         subscriptions.set(id, updated);
         return { status: 200, body: updated };
@@ -280,6 +287,13 @@ function applySubscriptionUpdate(current: Json, body: Json): Json {
   }
   if (body.cancel_at_period_end !== undefined) {
     next.cancel_at_period_end = body.cancel_at_period_end === 'true';
+    // As Stripe does: the flag sets cancel_at to the period's end, clearing it clears both.
+    next.cancel_at = next.cancel_at_period_end
+      ? (next.current_period_end ?? items[0]?.current_period_end ?? null)
+      : null;
+  }
+  if (body.cancel_at !== undefined) {
+    next.cancel_at = body.cancel_at === '' ? null : Number(body.cancel_at);
   }
   if (body.metadata && typeof body.metadata === 'object') {
     next.metadata = { ...(next.metadata as Json), ...(body.metadata as Json) };

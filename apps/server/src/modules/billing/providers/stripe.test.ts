@@ -14,7 +14,7 @@ import {
   testStripeConfig,
   type StripeStandIn,
 } from '../../../test/stripe-api.ts';
-import type { BillingProvider, ProviderEvent } from './provider.ts';
+import type { BillingProvider, ProviderEvent } from '../../../lib/billing/provider.ts';
 import { createStripeProvider, mapStripeStatus } from './stripe.ts';
 
 let standIn: StripeStandIn;
@@ -151,9 +151,41 @@ describe('Stripe provider: changing a subscription', () => {
     await provider.setCancelAtPeriodEnd(id, true);
     expect(standIn.requests[0]?.body).toEqual({ cancel_at_period_end: 'true' });
     expect((await provider.retrieveSubscription(id))?.cancelAtPeriodEnd).toBe(true);
+    standIn.requests.length = 0;
     await provider.setCancelAtPeriodEnd(id, false);
-    expect(standIn.requests[2]?.body).toEqual({ cancel_at_period_end: 'false' });
+    expect(standIn.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /v1/subscriptions/${id}`,
+      `POST /v1/subscriptions/${id}`,
+    ]);
+    expect(standIn.requests[1]?.body).toEqual({ cancel_at_period_end: 'false' });
     expect((await provider.retrieveSubscription(id))?.cancelAtPeriodEnd).toBe(false);
+  });
+
+  it('takes back a cancellation the portal made with cancel_at', async () => {
+    const periodEnd = new Date(Date.now() + 12 * 86_400_000);
+    const sub = stripeSubscription({ currentPeriodEnd: periodEnd, cancelAt: periodEnd });
+    const id = sub.id as string;
+    standIn.subscriptions.set(id, sub);
+    expect((await provider.retrieveSubscription(id))?.cancelAtPeriodEnd).toBe(true);
+    await provider.setCancelAtPeriodEnd(id, false);
+    expect(standIn.requests.at(-1)?.body).toEqual({ cancel_at: '' });
+    expect((await provider.retrieveSubscription(id))?.cancelAtPeriodEnd).toBe(false);
+  });
+
+  it('changing to a paid plan takes back a pending cancellation', async () => {
+    const sub = stripeSubscription({ cancelAtPeriodEnd: true });
+    const id = sub.id as string;
+    standIn.subscriptions.set(id, sub);
+    await provider.changePlan(id, 'pro', 'month');
+    expect(standIn.requests[1]?.body).toMatchObject({
+      items: [{ price: TEST_STRIPE_PRICES['pro:month'] }],
+      cancel_at_period_end: 'false',
+    });
+    expect(await provider.retrieveSubscription(id)).toMatchObject({
+      plan: 'pro',
+      interval: 'month',
+      cancelAtPeriodEnd: false,
+    });
   });
 
   it('answers 502 when the subscription to change is not at Stripe', async () => {

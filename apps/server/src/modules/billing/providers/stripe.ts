@@ -18,7 +18,7 @@ import type {
   ProviderEvent,
   ProviderInvoice,
   ProviderSubscription,
-} from './provider.ts';
+} from '../../../lib/billing/provider.ts';
 
 export interface StripeProviderOptions {
   /** Where failed calls are logged (type, code, status and request id only: nothing secret). */
@@ -104,6 +104,18 @@ function createClient(config: StripeConfig, publicUrl: string, options: StripePr
         }
       : {}),
   });
+}
+
+/**
+ * The update that takes back a pending cancellation: the flag, or a `cancel_at` (Stripe accepts
+ * only one of the two in one update); nothing when none is pending.
+ */
+function takeBackCancellation(
+  sub: Stripe.Subscription,
+): { cancel_at_period_end: false } | { cancel_at: '' } | Record<string, never> {
+  if (sub.cancel_at_period_end) return { cancel_at_period_end: false };
+  if (asLoose(sub).cancel_at) return { cancel_at: '' };
+  return {};
 }
 
 export function createStripeProvider(
@@ -290,17 +302,33 @@ export function createStripeProvider(
       );
       const item = sub.items?.data?.[0];
       if (!item) throw providerError();
+      // Choosing a paid plan keeps the subscription: a pending cancellation is taken back.
       await call('subscriptions.update', () =>
         stripe.subscriptions.update(subscriptionId, {
           items: [{ id: item.id, price: priceOf(plan, interval) }],
           proration_behavior: 'create_prorations',
+          ...takeBackCancellation(sub),
         }),
       );
     },
 
     async setCancelAtPeriodEnd(subscriptionId, cancel) {
+      if (cancel) {
+        await call('subscriptions.update', () =>
+          stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
+        );
+        return;
+      }
+      // Stripe's portal may have cancelled with `cancel_at` instead of the flag: clear that one.
+      const sub = await call('subscriptions.retrieve', () =>
+        stripe.subscriptions.retrieve(subscriptionId),
+      );
+      const params = takeBackCancellation(sub);
       await call('subscriptions.update', () =>
-        stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }),
+        stripe.subscriptions.update(
+          subscriptionId,
+          'cancel_at' in params ? params : { cancel_at_period_end: false },
+        ),
       );
     },
 
