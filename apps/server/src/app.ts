@@ -49,7 +49,13 @@ import { liveRoutes } from './modules/assessments/live.routes.ts';
 import { respondRoutes } from './modules/assessments/respond.routes.ts';
 import { createMailboxMailer } from './modules/system/mailbox.service.ts';
 import { publicSystemRoutes, systemRoutes } from './modules/system/system.routes.ts';
+import { serviceSubscriptionRoutes } from './modules/service/subscriptions.routes.ts';
 import { tenantRoutes } from './modules/tenants/tenants.routes.ts';
+import { applyBillingEvent } from './modules/billing/billing.events.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { createBillingProvider } from './modules/billing/providers/index.ts';
+import type { BillingProvider } from './lib/billing/provider.ts';
+import { sandboxRoutes } from './modules/billing/sandbox.routes.ts';
 import { promoteListedAdmin } from './modules/users/users.service.ts';
 
 export interface CreateAppOptions {
@@ -127,7 +133,21 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
     clientIp: opts.getClientIp ?? socketAddress,
     rateLimiter: createRateLimiter(database.db),
     live: createLiveHub(database),
+    // Set just below: the provider's own events are applied with these deps.
+    billing: undefined as unknown as BillingProvider,
   };
+  deps.billing = createBillingProvider(config, database.db, logger, (event) =>
+    applyBillingEvent(
+      {
+        db: deps.db,
+        provider: deps.billing,
+        mailer: deps.mailer,
+        publicUrl: config.publicUrl,
+        logger,
+      },
+      event,
+    ),
+  );
   const auth = createAuth({ ...deps, hooks: deps.authHooks });
 
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -145,6 +165,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   });
   app.use(securityHeaders(config.publicUrl));
   app.use('/api/*', csrfProtection(trustedOrigins(config.publicUrl)));
+  app.use('/sandbox/*', csrfProtection(trustedOrigins(config.publicUrl)));
   app.use(
     '/api/*',
     bodyLimit({
@@ -165,6 +186,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   api.route('/', signupRoutes);
   api.route('/', analyticsRoutes);
   api.route('/', systemRoutes);
+  api.route('/', serviceSubscriptionRoutes);
   api.route('/', accountRoutes);
   api.route('/', mediaRoutes);
   api.route('/', memberRoutes);
@@ -184,6 +206,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   api.route('/', dashboardRoutes);
   api.route('/', liveRoutes);
   api.route('/', respondRoutes);
+  api.route('/', billingRoutes);
   if (config.benchCeilingRoute) api.route('/', createBenchRoutes(database.db));
   app.route('/api/v1', api);
 
@@ -201,6 +224,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
     throw new AppError('common.not_found', 404, `No API route ${c.req.method} ${c.req.path}.`);
   });
 
+  app.route('/', sandboxRoutes);
   app.route('/', createWebRoutes(config));
 
   app.notFound((c) => c.text('Not found', 404));

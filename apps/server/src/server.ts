@@ -21,6 +21,7 @@ import {
 } from './local-control.ts';
 import { loadLibrary } from './modules/content/library.seed.ts';
 import { demoBanner, seedDemoData } from './modules/demo/demo.service.ts';
+import { startDunning } from './modules/billing/dunning.ts';
 import { startReminders } from './modules/remediation/reminders.ts';
 import { registerReports } from './modules/reports/reports.worker.ts';
 import { createMailboxStore } from './modules/system/mailbox.service.ts';
@@ -83,6 +84,13 @@ async function main(): Promise<void> {
     60 * 60_000,
   );
   pruneLive.unref();
+  const stopDunning = await startDunning({
+    db: database.db,
+    jobs,
+    mailer,
+    publicUrl: config.publicUrl,
+    logger: logger.child({ module: 'dunning' }),
+  });
   const stopReminders = await startReminders({
     db: database.db,
     jobs,
@@ -130,6 +138,7 @@ async function main(): Promise<void> {
     try {
       clearInterval(pruneLive);
       stopReminders();
+      stopDunning();
       // Open live streams end (browsers reconnect to another process) so the close can finish.
       await deps.live.close();
       // Stop accepting; in-flight requests finish, idle keep-alive sockets close.

@@ -1,6 +1,7 @@
 import type { AccountRole, CurrentUser, ShareRole } from '@tenantry/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client.ts';
+import { billingReadOnlySql } from '../db/schema/billing.ts';
 import type { AuthHooks } from './auth.ts';
 import type { ServerClaims, SessionState } from './types.ts';
 
@@ -31,10 +32,11 @@ interface ClaimsRow {
   account_role: AccountRole | null;
   last_tenant_id: string | null;
   last_active_at: Date | string;
+  billing_read_only: boolean;
 }
 
 export function toCurrentUser(claims: ServerClaims): CurrentUser {
-  const { accountRole: _a, shareRole: _s, ...user } = claims;
+  const { accountRole: _a, shareRole: _s, billingReadOnly: _b, ...user } = claims;
   return user;
 }
 
@@ -54,11 +56,12 @@ async function queryClaims(
     db,
     sql`select u.id, u.email, u.name, u.email_verified, u.is_system_admin, u.is_system_dev,
           a.id as tid, a.created_at as account_created_at, m.role as account_role,
-          t.id as last_tenant_id, s.last_active_at
+          t.id as last_tenant_id, s.last_active_at, ${billingReadOnlySql('sb')} as billing_read_only
         from users u
         ${liveSession(sessionId)}
         left join memberships m on m.user_id = u.id and m.account_id = ${currentAccountIdSql(userId)}
         left join accounts a on a.id = m.account_id
+        left join subscriptions sb on sb.account_id = m.account_id
         left join tenants t on t.id = m.last_tenant_id and t.account_id = m.account_id
         where u.id = ${userId}`,
     { prepared: true },
@@ -75,6 +78,7 @@ interface SharedClaimsRow {
   ttid: string;
   share_role: ShareRole;
   last_active_at: Date | string;
+  billing_read_only: boolean;
 }
 
 /**
@@ -90,11 +94,13 @@ async function querySharedClaims(
   const rows = await queryRows<SharedClaimsRow>(
     db,
     sql`select u.id, u.email, u.name, u.email_verified,
-          g.account_id as ptid, g.tenant_id as ttid, g.role as share_role, s.last_active_at
+          g.account_id as ptid, g.tenant_id as ttid, g.role as share_role, s.last_active_at,
+          ${billingReadOnlySql('sb')} as billing_read_only
         from users u
         ${liveSession(sessionId)}
         join share_grants g on g.tenant_id = ${tenantId} and g.email = lower(u.email)
           and g.revoked_at is null
+        left join subscriptions sb on sb.account_id = g.account_id
         join tenants t on t.id = g.tenant_id and t.account_id = g.account_id
         where u.id = ${userId}`,
     { prepared: true },
@@ -152,6 +158,7 @@ export async function loadClaims(
     emailVerified: row.email_verified,
     accountRole: row.account_role,
     shareRole: null,
+    billingReadOnly: row.billing_read_only === true,
   };
 }
 
@@ -180,6 +187,7 @@ async function loadSharedClaims(
     emailVerified: row.email_verified,
     accountRole: null,
     shareRole: row.share_role,
+    billingReadOnly: row.billing_read_only === true,
   };
 }
 

@@ -3,6 +3,7 @@
  * instance) and puts on every request's context, and what the guards add (`AppEnv`). Routes
  * read them from `c.var`; nothing is passed from route to route by hand.
  */
+import type { BillingProvider } from '../lib/billing/provider.ts';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppConfig } from '../config.ts';
@@ -41,6 +42,8 @@ export interface AppDeps {
   rateLimiter: RateLimiter;
   /** Live progress notices from every process (db/live.ts). */
   live: LiveHub;
+  /** The billing provider BILLING_PROVIDER names (modules/billing/providers). */
+  billing: BillingProvider;
 }
 
 /** The Hono environment: what middleware and guards put on `c.var`. */

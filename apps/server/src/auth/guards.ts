@@ -23,6 +23,21 @@ import type {
 type Guard = MiddlewareHandler<AppEnv>;
 
 /**
+ * Whether a route behind this permission or access changes something. Billing stays open to
+ * its owners, so that a read-only account can pay its way out.
+ */
+function changes(access: TenantAccess): boolean {
+  return access !== 'read' && !access.endsWith('.read') && !access.startsWith('billing.');
+}
+
+const readOnly = () =>
+  new AppError(
+    'billing.read_only',
+    402,
+    'This account is read-only until its overdue payment goes through. An owner can update the payment method under Account → Billing.',
+  );
+
+/**
  * Reads the session when there is a live one, and never refuses (routes open to everyone). An
  * ended session counts as signed out.
  */
@@ -57,6 +72,7 @@ export function requireAccount(permission: AccountPermission): Guard {
       throw forbidden('This needs a member of an account; shared access does not include it.');
     }
     if (!can(claims.accountRole, permission)) throw forbidden();
+    if (claims.billingReadOnly && changes(permission)) throw readOnly();
     c.set('account', {
       accountId: claims.tid,
       role: claims.accountRole,
@@ -88,6 +104,7 @@ export function requireTenant(access: TenantAccess, param = 'tenantId'): Guard {
     const tenantId = c.req.param(param);
     if (!tenantId) throw tenantNotFound();
     const base = { tenantId, userId: claims.uid, email: claims.email };
+    if (claims.billingReadOnly && changes(access)) throw readOnly();
     if (claims.tid && claims.accountRole) {
       const permission =
         access === 'read' || access === 'contribute' ? MEMBER_PERMISSION[access] : access;

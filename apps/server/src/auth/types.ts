@@ -23,6 +23,11 @@ export interface ServerClaims extends CurrentUser {
   accountRole: AccountRole | null;
   /** The share role on `ttid` for a shared user; null otherwise. */
   shareRole: ShareRole | null;
+  /**
+   * The account acted for (`tid`, or `ptid` for a shared user) is past due beyond its grace
+   * period: reads only (docs/billing.md).
+   */
+  billingReadOnly: boolean;
 }
 
 /**

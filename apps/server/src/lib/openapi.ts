@@ -41,6 +41,9 @@ const error = (description: string) => ({ description, content: errorContent });
 export const errorResponses = {
   400: error('Invalid input (`common.validation` with `fields`)'),
   401: error('Signed out (`common.unauthenticated`)'),
+  402: error(
+    'The plan does not allow it (`billing.limit_reached`, `billing.feature_locked`, with `details` naming the limit or feature) or the account is read-only until a payment goes through (`billing.read_only`)',
+  ),
   403: error('Not allowed (`common.forbidden`, `common.csrf`)'),
   404: error('Not found, or not yours to see (`common.not_found` or the domain’s code)'),
   409: error('Conflicts with the current state (the domain’s code)'),

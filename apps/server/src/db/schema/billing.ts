@@ -164,3 +164,15 @@ export const sandboxSubscriptions = pgTable('sandbox_subscriptions', {
   createdAt: tz('created_at').notNull().defaultNow(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * Whether the subscription row aliased `alias` makes its account read-only now: past due beyond
+ * the grace period, not comped, not ended. The SQL twin of `effectiveBilling(…).readOnly`
+ * (modules/billing/billing.state.ts), for the claims query that every request runs.
+ */
+export function billingReadOnlySql(alias: string) {
+  const s = sql.raw(alias);
+  return sql`coalesce(${s}.status = 'past_due' and ${s}.comped_plan is null
+    and ${s}.grace_ends_at <= now()
+    and not (${s}.cancel_at_period_end and ${s}.current_period_end <= now()), false)`;
+}

@@ -3,6 +3,7 @@
  * framework version, change its details, move its status, delete it. Every query carries the
  * account and the tenant from the guard (ADR 0005): another account's assessment is not found.
  */
+import { assertLimit } from '../billing/billing.state.ts';
 import { randomUUID } from 'node:crypto';
 import {
   ASSESSMENT_ERROR_CODES,
@@ -194,6 +195,7 @@ export async function createAssessment(
   const id = randomUUID();
   const now = new Date();
   await db.transaction(async (tx) => {
+    await assertLimit(tx, scope.accountId, 'activeAssessments');
     await tx.insert(assessments).values({
       id,
       accountId: scope.accountId,
@@ -425,6 +427,8 @@ export async function transitionAssessment(
         status: a.status,
       });
     }
+    // A reopened assessment is active again: it counts against the plan.
+    if (t.to === 'reopened') await assertLimit(tx, scope.accountId, 'activeAssessments');
     const now = new Date();
     const change: StatusChange = { status: t.to, at: now.toISOString(), by: scope.name };
     await tx

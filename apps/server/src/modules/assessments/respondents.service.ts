@@ -4,6 +4,7 @@
  * database holds no working link. The token alone is the authority on `/api/v1/respond/*`,
  * scoped to one assessment and, optionally, some of its sections.
  */
+import { assertRespondentLimit } from '../billing/billing.state.ts';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   ASSESSMENT_ERROR_CODES,
@@ -269,6 +270,7 @@ export async function addRespondent(
         `An assessment has at most ${ASSESSMENT_LIMITS.respondentsPerAssessment} respondents.`,
       );
     }
+    await assertRespondentLimit(tx, scope.accountId, a.respondentsTotal);
     const framework = (await scopedFramework(tx, a.frameworkId, a.frameworkVersion, a.scope))!;
     const sections = input.sections ?? null;
     if (sections) {

@@ -23,7 +23,7 @@ import { accounts, invitations, memberships } from '../../db/schema/accounts.ts'
 import { subscriptions } from '../../db/schema/billing.ts';
 import { AppError } from '../../lib/errors.ts';
 
-type Db = Database | Tx;
+type Db = Pick<Database | Tx, 'select'>;
 export type SubscriptionRecord = typeof subscriptions.$inferSelect;
 
 export interface BillingState {
@@ -122,16 +122,9 @@ interface AccountBillingRow {
   sub: SubscriptionRecord | null;
 }
 
-/**
- * The account's counters and subscription in one query. `lock` takes the account row for the
- * rest of the transaction, so that two concurrent creations cannot both pass a limit check.
- */
-async function accountBilling(
-  db: Db,
-  accountId: string,
-  lock = false,
-): Promise<AccountBillingRow | undefined> {
-  const q = db
+/** The account's counters and subscription in one query. */
+async function accountBilling(db: Db, accountId: string): Promise<AccountBillingRow | undefined> {
+  const [row] = await db
     .select({
       createdAt: accounts.createdAt,
       tenantsActive: accounts.tenantsActive,
@@ -141,7 +134,6 @@ async function accountBilling(
     .from(accounts)
     .leftJoin(subscriptions, eq(subscriptions.accountId, accounts.id))
     .where(eq(accounts.id, accountId));
-  const [row] = lock ? await q.for('update', { of: accounts }) : await q;
   return row;
 }
 
@@ -202,18 +194,23 @@ function limitReached(details: LimitReachedDetails): AppError {
 /**
  * Refuses (402 `billing.limit_reached`, naming the limit) when one more `limit` would go over
  * the plan. Counted from the account's rollups (tenants, active assessments) or by counting
- * (seats: members, plus pending invitations when `pendingInvitations`); the account row is
- * locked first, so call it inside the transaction that adds the item.
+ * (seats: members, plus pending invitations when `pendingInvitations`). Call it inside the
+ * transaction that adds the item: a lock per account and limit, held to the end of it, makes a
+ * concurrent addition wait and then count what this one added (an advisory lock, not the
+ * account row, so that it never waits in the opposite order of the rollups' row locks).
  */
 export async function assertLimit(
-  tx: Db,
+  tx: Tx,
   accountId: string,
   limit: 'tenants' | 'activeAssessments' | 'seats',
-  opts: { defaultProvider?: BillingProviderName; pendingInvitations?: boolean } = {},
+  opts: { pendingInvitations?: boolean } = {},
 ): Promise<void> {
-  const row = await accountBilling(tx, accountId, true);
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`plan-limit:${accountId}:${limit}`}))`,
+  );
+  const row = await accountBilling(tx, accountId);
   if (!row) return;
-  const { plan } = effectiveBilling(row.createdAt, row.sub, opts.defaultProvider ?? 'sandbox');
+  const { plan } = effectiveBilling(row.createdAt, row.sub, 'sandbox');
   const allowed = PLANS[plan].limits[limit];
   if (allowed === null) return;
   const used =

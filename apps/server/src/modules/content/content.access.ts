@@ -10,7 +10,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AccountContext } from '../../auth/types.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
-import { assertPrivateContentFeature } from './content.billing.ts';
+import { assertFeature } from '../billing/billing.state.ts';
 
 /** The caller of a content route: an account member, and whether they are a system admin. */
 export interface ContentActor extends AccountContext {
@@ -51,7 +51,7 @@ export async function assertMayAuthor(
         : 'Only owners and admins edit the account’s content.',
     );
   }
-  if (scope === 'private') await assertPrivateContentFeature(db, actor.accountId);
+  if (scope === 'private') await assertFeature(db, actor.accountId, 'privateContent');
 }
 
 /** Rows the actor may read: global ones and their own account's. */

@@ -1,3 +1,4 @@
+import { assertLimit } from '../billing/billing.state.ts';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   INVITATION_TTL_DAYS,
@@ -118,6 +119,8 @@ export async function createInvitation(
       .set({ revokedAt: now })
       .where(and(eq(invitations.accountId, actor.accountId), eq(invitations.email, email), pending))
       .returning({ id: invitations.id });
+    // Members and pending invitations together within the plan's seats.
+    await assertLimit(tx, actor.accountId, 'seats', { pendingInvitations: true });
     await tx.insert(invitations).values({
       id,
       accountId: actor.accountId,
@@ -272,6 +275,7 @@ export async function acceptInvitation(
         `You are already a member of ${account.name}.`,
       );
     }
+    await assertLimit(tx, inv.accountId, 'seats');
     const now = new Date();
     await tx.insert(memberships).values({ accountId: inv.accountId, userId, role: inv.role });
     await tx.update(users).set({ activeAccountId: inv.accountId }).where(eq(users.id, userId));

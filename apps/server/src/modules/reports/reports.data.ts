@@ -5,6 +5,7 @@
  * question (by framework and question key, as the baseline view finds them). Every query
  * carries the report's account and tenant (ADR 0005).
  */
+import { hasFeature } from '../billing/billing.state.ts';
 import {
   ASSESSMENT_STATUS_LABELS,
   TASK_STATUS_LABELS,
@@ -203,7 +204,10 @@ export async function loadReportData(
       .from(tenants)
       .innerJoin(accounts, eq(accounts.id, tenants.accountId))
       .where(and(eq(tenants.id, scope.tenantId), eq(tenants.accountId, scope.accountId))),
-    logoPng(db, scope.accountId),
+    // The account's logo on the cover is the plan feature "branded reports".
+    hasFeature(db, scope.accountId, 'brandedReports').then((f) =>
+      f && f.allowed ? logoPng(db, scope.accountId) : null,
+    ),
   ]);
   if (!names) throw tenantNotFound();
   const [baseline, tasks] = await Promise.all([

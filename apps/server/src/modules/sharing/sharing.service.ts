@@ -1,3 +1,4 @@
+import { assertFeature } from '../billing/billing.state.ts';
 import { randomUUID } from 'node:crypto';
 import { SHARING_ERROR_CODES, type Share, type ShareRole } from '@tenantry/shared';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -19,14 +20,6 @@ export const alreadyShared = () =>
     'This client tenant is already shared with that e-mail address. Change its role instead.',
     { email: 'Already shared with this address.' },
   );
-
-/**
- * Plan-limit hook: may this account share client tenants (the plan feature "sharing")? Today every account may; the billing issue fills this in from the account's plan
- * and throws `billing.limit_reached` (with an upgrade path in the UI) when it may not.
- */
-export async function assertSharingAllowed(_db: Database, _accountId: string): Promise<void> {
-  // Intentionally allows everything until plans exist.
-}
 
 const shareColumns = {
   id: shareGrants.id,
@@ -113,7 +106,7 @@ export async function createShare(
   mail: MailContext,
 ): Promise<Share> {
   const { tenantId } = input;
-  await assertSharingAllowed(db, actor.accountId);
+  await assertFeature(db, actor.accountId, 'sharing');
   const email = input.email.trim().toLowerCase();
   const id = randomUUID();
   let context: { tenantName: string; accountName: string; sharedBy: string };

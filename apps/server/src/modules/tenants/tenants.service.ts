@@ -19,7 +19,7 @@ import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { tenantNotFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/like.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { assertTenantLimit } from './tenants.billing.ts';
+import { assertLimit } from '../billing/billing.state.ts';
 import { refreshAccountRollup } from './tenants.rollup.ts';
 
 type TenantRow = typeof tenants.$inferSelect;
@@ -193,7 +193,7 @@ export async function createTenant(
 ): Promise<Tenant> {
   const { accountId } = scope;
   return db.transaction(async (tx) => {
-    await assertTenantLimit(tx, accountId);
+    await assertLimit(tx, accountId, 'tenants');
     const now = new Date();
     const [row] = await tx
       .insert(tenants)
@@ -300,6 +300,8 @@ export async function setTenantArchived(
 ): Promise<Tenant> {
   const { accountId, tenantId: id } = scope;
   return db.transaction(async (tx) => {
+    // A tenant brought back counts against the plan's limit again.
+    if (!archived) await assertLimit(tx, accountId, 'tenants');
     const now = new Date();
     const [row] = await tx
       .update(tenants)

@@ -94,7 +94,11 @@ export interface BillingProvider {
     url: string;
   }>;
   /** Moves a subscription to another plan or interval (prorated by the provider). */
-  changePlan(subscriptionId: string, plan: Exclude<PlanId, 'free'>, interval: BillingInterval): Promise<void>;
+  changePlan(
+    subscriptionId: string,
+    plan: Exclude<PlanId, 'free'>,
+    interval: BillingInterval,
+  ): Promise<void>;
   /** Cancels at the end of the period paid for (true) or takes that back (false). */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
   /** The subscription as the provider holds it now; null when it does not know it. */
