@@ -7,6 +7,7 @@ import {
   type PlanFeature,
   type PlanLimitKey,
 } from './plans.ts';
+import { storableText } from './text.schemas.ts';
 
 /**
  * Billing (docs/billing.md): an account's subscription to a plan (plans.ts), paid through a
@@ -151,7 +152,7 @@ export type SubscriptionRow = z.infer<typeof SubscriptionRowSchema>;
 
 export const SUBSCRIPTION_FILTERS = ['all', ...SUBSCRIPTION_STATUSES] as const;
 export const SubscriptionListQuerySchema = z.object({
-  q: z.string().trim().max(200).optional(),
+  q: storableText().trim().max(200).optional(),
   status: z.enum(SUBSCRIPTION_FILTERS).default('all'),
   cursor: z.string().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
@@ -160,6 +161,10 @@ export type SubscriptionListQuery = z.input<typeof SubscriptionListQuerySchema>;
 export const SubscriptionListSchema = z.object({
   items: z.array(SubscriptionRowSchema),
   nextCursor: z.string().nullable(),
+  /**
+   * Over every account matching `q`, whatever the `status` filter (so the counts per status
+   * stay in view while one status is listed); `mrr` in cents, as per row.
+   */
   totals: z.object({
     accounts: z.number().int(),
     mrr: z.number().int(),
@@ -180,7 +185,7 @@ export const ExtendTrialInputSchema = z.object({
 /** POST /api/v1/service/subscriptions/{accountId}/comp: give a plan free of charge, or end it. */
 export const CompPlanInputSchema = z.object({
   plan: PlanIdSchema.nullable(),
-  reason: z.string().trim().min(1, 'Say why.').max(BILLING_LIMITS.reason),
+  reason: storableText().trim().min(1, 'Say why.').max(BILLING_LIMITS.reason),
 });
 
 /**
