@@ -311,4 +311,17 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   'POST /api/v1/respond/submit': {
     headers: (ids) => ({ [RESPONDENT_TOKEN_HEADER]: ids.submitterToken }),
   },
+
+  // The service console's subscriptions (the owner is a system admin). Cursor: [status filter
+  // of the same request, sort key with microseconds, account id]. Trial and comp act on the
+  // owner's own account (a comp may leave it on another plan: these run last).
+  'GET /api/v1/service/subscriptions': {
+    cursor: (q, _ids, part) => fc.tuple(fc.constant(q.status ?? 'all'), part.time, part.id),
+  },
+  'POST /api/v1/service/subscriptions/{accountId}/trial': {
+    path: { accountId: (ids) => ids.accountId },
+  },
+  'POST /api/v1/service/subscriptions/{accountId}/comp': {
+    path: { accountId: (ids) => ids.accountId },
+  },
 };
