@@ -20,6 +20,7 @@ import {
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { accounts, invitations, memberships } from '../../db/schema/accounts.ts';
+import { users } from '../../db/schema/auth.ts';
 import { subscriptions } from '../../db/schema/billing.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -102,7 +103,8 @@ export function effectiveBilling(
     subscribedPlan: lapsed ? 'free' : subscribedPlan,
     interval: sub.interval,
     status,
-    provider: sub.provider,
+    // A row without a provider subscription (a trial an admin changed) takes the configured one.
+    provider: sub.providerSubscriptionId ? sub.provider : defaultProvider,
     trialEndsAt: status === 'trialing' ? sub.trialEndsAt : null,
     currentPeriodEnd: sub.currentPeriodEnd,
     cancelAtPeriodEnd: sub.cancelAtPeriodEnd && !lapsed,
@@ -264,4 +266,48 @@ export async function assertFeature(db: Db, accountId: string, feature: PlanFeat
     undefined,
     { ...details },
   );
+}
+
+/**
+ * Ends the first trial of the account `email` owns now (the operator command `end-trial`, for a
+ * support request or a test of the Free plan): it falls back to Free. Answers the account id,
+ * or why not.
+ */
+export async function endTrialOf(
+  db: Database,
+  email: string,
+): Promise<{ accountId: string } | { error: string }> {
+  return db.transaction(async (tx) => {
+    const [own] = await tx
+      .select({
+        accountId: memberships.accountId,
+        createdAt: accounts.createdAt,
+        sub: subscriptions,
+      })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+      .leftJoin(subscriptions, eq(subscriptions.accountId, memberships.accountId))
+      .where(and(eq(users.email, email.trim().toLowerCase()), eq(memberships.role, 'owner')))
+      .orderBy(memberships.createdAt)
+      .limit(1);
+    if (!own) return { error: `No account owned by ${email}.` };
+    const state = effectiveBilling(own.createdAt, own.sub, 'sandbox');
+    if (state.status !== 'trialing') return { error: 'That account is not on a trial.' };
+    const now = new Date();
+    await tx
+      .insert(subscriptions)
+      .values({
+        accountId: own.accountId,
+        plan: TRIAL_PLAN,
+        status: 'trialing',
+        provider: 'sandbox',
+        trialEndsAt: now,
+      })
+      .onConflictDoUpdate({
+        target: subscriptions.accountId,
+        set: { trialEndsAt: now, updatedAt: now },
+      });
+    return { accountId: own.accountId };
+  });
 }

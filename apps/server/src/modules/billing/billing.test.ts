@@ -12,6 +12,7 @@ import {
 import { setupTestApp, uniqueEmail, type TestApp } from '../../test/app.ts';
 import { publishPrivateFramework } from '../../test/frameworks.ts';
 import { addMember, errorCode, signUpPerson, type Person } from '../../test/people.ts';
+import { runCliCommand } from '../users/users.cli.ts';
 import { applyBillingEvent } from './billing.events.ts';
 import { sendDueDunning } from './dunning.ts';
 
@@ -161,6 +162,21 @@ describe('a new account', () => {
     });
     expect(more.status).toBe(402);
     expect(await more.json()).toMatchObject({ error: { details: { limit: 'seats', allowed: 2 } } });
+  });
+
+  it('the operator command end-trial puts an owner’s account on Free now, once', async () => {
+    const owner = await signUpPerson(t, 'cli-trial');
+    const done = await runCliCommand(t.database.db, ['end-trial', owner.email.toUpperCase()]);
+    expect(done.exitCode, done.output).toBe(0);
+    expect(await billing(owner)).toMatchObject({ plan: 'free', status: 'active' });
+    const again = await runCliCommand(t.database.db, ['end-trial', owner.email]);
+    expect(again).toMatchObject({ exitCode: 1, output: 'That account is not on a trial.' });
+    expect((await runCliCommand(t.database.db, ['end-trial', 'nobody@example.com'])).exitCode).toBe(
+      1,
+    );
+    // A purchase afterwards works as from any Free account.
+    await buy(owner, 'pro');
+    expect(await billing(owner)).toMatchObject({ plan: 'pro', status: 'active' });
   });
 
   it('counts two concurrent creations against the limit: only one passes at the last place', async () => {

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.ts';
+import { endTrialOf } from '../billing/billing.state.ts';
 import { markEmailVerified, setSystemFlag, type SystemFlag } from './users.service.ts';
 
 const COMMANDS: Record<string, { flag: SystemFlag; value: boolean; done: string }> = {
@@ -15,7 +16,8 @@ Commands:
   revoke-admin EMAIL   take system admin away
   grant-dev EMAIL      make the user a system developer (diagnostics on the developer page)
   revoke-dev EMAIL     take system developer away
-  verify-email EMAIL   mark the address as proven (for someone who cannot receive the code)`;
+  verify-email EMAIL   mark the address as proven (for someone who cannot receive the code)
+  end-trial EMAIL      end the trial of the account EMAIL owns now: it falls back to Free`;
 
 export interface CliResult {
   exitCode: number;
@@ -41,6 +43,21 @@ export async function runCliCommand(db: Database, argv: readonly string[]): Prom
       : {
           exitCode: 1,
           output: `No user with the e-mail address ${email}. The person must sign up first.`,
+        };
+  }
+  if (command === 'end-trial') {
+    if (!email || extra.length > 0) {
+      return {
+        exitCode: 1,
+        output: `"end-trial" needs exactly one e-mail address.\n\n${CLI_USAGE}`,
+      };
+    }
+    const ended = await endTrialOf(db, email);
+    return 'error' in ended
+      ? { exitCode: 1, output: ended.error }
+      : {
+          exitCode: 0,
+          output: `The trial of ${email.trim().toLowerCase()}'s account has ended: it is on Free now.`,
         };
   }
   const spec = COMMANDS[command];
