@@ -312,6 +312,18 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
     headers: (ids) => ({ [RESPONDENT_TOKEN_HEADER]: ids.submitterToken }),
   },
 
+  // Billing: the owner's account is on its trial (no paid subscription), so change, cancel,
+  // resume and the portal answer 409; a checkout opens a sandbox page and changes nothing.
+  // The webhook refuses every request without Stripe's signature (400).
+  'GET /api/v1/billing': {},
+  'GET /api/v1/billing/invoices': {},
+  'POST /api/v1/billing/checkout': {},
+  'POST /api/v1/billing/change': {},
+  'POST /api/v1/billing/cancel': {},
+  'POST /api/v1/billing/resume': {},
+  'POST /api/v1/billing/portal': {},
+  'POST /api/v1/billing/webhooks/stripe': {},
+
   // The service console's subscriptions (the owner is a system admin). Cursor: [status filter
   // of the same request, sort key with microseconds, account id]. Trial and comp act on the
   // owner's own account (a comp may leave it on another plan: these run last).
