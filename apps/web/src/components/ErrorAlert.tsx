@@ -1,8 +1,25 @@
 import { Alert, type AlertProps } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { planRefusalOf } from '#web/lib/billing-errors.ts';
+import { UpgradePrompt } from './UpgradePrompt.tsx';
+
+const GENERIC = 'Something went wrong. Please try again.';
+
+type ErrorAlertProps = Omit<AlertProps, 'color' | 'variant' | 'icon' | 'role'> & {
+  /**
+   * The failure itself. When the plan refused it (402 `billing.limit_reached`,
+   * `billing.feature_locked`, `billing.read_only`) an upgrade prompt shows instead; otherwise the
+   * children, or the error's message when there are none.
+   */
+  error?: unknown;
+};
 
 /** The one look of an error message: red, with an icon, announced to screen readers. */
-export function ErrorAlert(props: Omit<AlertProps, 'color' | 'variant' | 'icon' | 'role'>) {
+export function ErrorAlert({ error, children, ...props }: ErrorAlertProps) {
+  const refusal = error === undefined ? null : planRefusalOf(error);
+  if (refusal) {
+    return <UpgradePrompt refusal={refusal} mt={props.mt} />;
+  }
   return (
     <Alert
       color="red"
@@ -10,6 +27,8 @@ export function ErrorAlert(props: Omit<AlertProps, 'color' | 'variant' | 'icon' 
       icon={<IconAlertCircle size={18} aria-hidden />}
       role="alert"
       {...props}
-    />
+    >
+      {children ?? (error instanceof Error && error.message ? error.message : GENERIC)}
+    </Alert>
   );
 }

@@ -111,11 +111,7 @@ function AddRespondentForm({
           label="E-mail the link to them"
           {...form.getInputProps('sendEmail', { type: 'checkbox' })}
         />
-        {add.isError && !fieldErrors ? (
-          <Alert color="red" variant="light" role="alert">
-            {add.error.message}
-          </Alert>
-        ) : null}
+        {add.isError && !fieldErrors ? <ErrorAlert error={add.error} /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             Cancel

@@ -27,6 +27,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { useCreateAssessment } from '../api/create-assessment.ts';
@@ -505,9 +506,7 @@ function StartForm({
         ) : null}
 
         {create.isError && !fieldErrorsShown ? (
-          <Alert color="red" variant="light" role="alert">
-            {errorMessage(create.error)}
-          </Alert>
+          <ErrorAlert error={create.error}>{errorMessage(create.error)}</ErrorAlert>
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>

@@ -57,7 +57,7 @@ function InviteForm({ myRole }: { myRole: AccountRole }) {
     >
       <Stack gap="sm">
         {create.isError && !(create.error instanceof ApiError && create.error.fields.email) ? (
-          <ErrorAlert>{create.error.message}</ErrorAlert>
+          <ErrorAlert error={create.error} />
         ) : null}
         {sentTo ? (
           <Alert color="teal" variant="light" role="status">

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '#web/lib/query-client.ts';
 import { jsonResponse } from '#web/test/fixtures.ts';
@@ -11,7 +12,9 @@ function renderForm() {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MantineProvider>
-        <ShareForm tenantId="t1" />
+        <MemoryRouter>
+          <ShareForm tenantId="t1" />
+        </MemoryRouter>
       </MantineProvider>
     </QueryClientProvider>,
   );
@@ -76,5 +79,32 @@ describe('share form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Share' }));
     expect(await screen.findByText('That address cannot be used.')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows an upgrade prompt when the plan does not include sharing (402)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(
+          {
+            error: {
+              code: 'billing.feature_locked',
+              message: 'Sharing client tenants with outside people is not part of the Free plan.',
+              details: { feature: 'sharing', plan: 'free' },
+            },
+          },
+          402,
+        ),
+      ),
+    );
+    renderForm();
+    await userEvent.type(screen.getByRole('textbox', { name: 'E-mail' }), 'ari@client.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Share' }));
+    const prompt = await screen.findByRole('alert');
+    expect(prompt.textContent).toContain(
+      'Share client tenants with outside people: not in your plan',
+    );
+    expect(prompt.textContent).toContain('The Free plan does not include this.');
+    expect(screen.getByRole('link', { name: 'See plans' })).toBeTruthy();
   });
 });

@@ -2,6 +2,7 @@ import { ShareCreateSchema, type ShareRole } from '@tenantry/shared';
 import { Alert, Button, Group, Select, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { applyServerErrors } from '#web/lib/forms.ts';
 import { useCreateShare } from '../api/create-share.ts';
 import { fieldErrors, sharingErrorMessage } from '../lib/sharing-messages.ts';
@@ -57,9 +58,9 @@ export function ShareForm({ tenantId }: { tenantId: string }) {
         </Button>
       </Group>
       {create.isError && !fields.email && !fields.role ? (
-        <Alert color="red" variant="light" role="alert" mt="sm">
+        <ErrorAlert error={create.error} mt="sm">
           {sharingErrorMessage(create.error)}
-        </Alert>
+        </ErrorAlert>
       ) : null}
       {sentTo ? (
         <Alert color="teal" variant="light" role="status" mt="sm">

@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#web/lib/api.ts';
 import { EMPTY_TENANT_FORM } from '../lib/tenant-form.ts';
@@ -9,12 +10,14 @@ import { TenantForm } from './TenantForm.tsx';
 function renderForm(onSubmit: (body: unknown) => Promise<unknown>) {
   render(
     <MantineProvider>
-      <TenantForm
-        label="New client tenant"
-        initial={EMPTY_TENANT_FORM}
-        submitLabel="Create client tenant"
-        onSubmit={onSubmit}
-      />
+      <MemoryRouter>
+        <TenantForm
+          label="New client tenant"
+          initial={EMPTY_TENANT_FORM}
+          submitLabel="Create client tenant"
+          onSubmit={onSubmit}
+        />
+      </MemoryRouter>
     </MantineProvider>,
   );
 }
@@ -48,5 +51,22 @@ describe('tenant form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create client tenant' }));
     expect(await screen.findByText('That name is taken.')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain('Check the highlighted fields.');
+  });
+
+  it('shows an upgrade prompt when the plan has no room for another tenant (402)', async () => {
+    renderForm(async () => {
+      throw new ApiError(402, 'billing.limit_reached', 'Upgrade the plan.', {}, 'r1', {
+        limit: 'tenants',
+        allowed: 3,
+        used: 3,
+        plan: 'free',
+      });
+    });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), 'Acme');
+    await userEvent.click(screen.getByRole('button', { name: 'Create client tenant' }));
+    expect(await screen.findByText('Your plan has no room for more client tenants')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe(
+      '/admin/billing',
+    );
   });
 });

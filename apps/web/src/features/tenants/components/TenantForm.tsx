@@ -45,7 +45,8 @@ export function TenantForm({
   label,
   onDirtyChange,
 }: TenantFormProps) {
-  const [formError, setFormError] = useState<string | null>(null);
+  // The failure itself: ErrorAlert words it (an upgrade prompt when the plan refused it).
+  const [formError, setFormError] = useState<unknown>(null);
   const form = useForm({
     initialValues: initial,
     validate: tenantFormErrors,
@@ -64,14 +65,14 @@ export function TenantForm({
       await onSubmit(body);
     } catch (err) {
       applyServerErrors(form, err);
-      setFormError(err instanceof Error ? err.message : 'Something went wrong. Please try again.');
+      setFormError(err);
     }
   }
 
   return (
     <form onSubmit={form.onSubmit(submit, () => setFormError(null))} noValidate aria-label={label}>
       <Stack gap="sm">
-        {formError ? <ErrorAlert>{formError}</ErrorAlert> : null}
+        {formError ? <ErrorAlert error={formError} /> : null}
         <TextInput
           label="Name"
           required

@@ -39,7 +39,7 @@ function CreateFrameworkForm({
 }: Omit<CreateFrameworkModalProps, 'opened'>) {
   const create = useCreateFramework();
   const navigate = useNavigate();
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<unknown>(null);
   const [keyEdited, setKeyEdited] = useState(false);
   const form = useForm<CreateFramework>({
     initialValues: { scope: scopes[0] ?? 'private', key: '', name: '' },
@@ -58,18 +58,14 @@ function CreateFrameworkForm({
         form.setFieldError('key', err.message);
         return;
       }
-      if (!applyServerErrors(form, err)) {
-        setFormError(
-          err instanceof Error ? err.message : 'Something went wrong. Please try again.',
-        );
-      }
+      if (!applyServerErrors(form, err)) setFormError(err);
     }
   }
 
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate aria-label="New framework">
       <Stack gap="sm">
-        {formError ? <ErrorAlert>{formError}</ErrorAlert> : null}
+        {formError ? <ErrorAlert error={formError} /> : null}
         {scopes.length > 1 ? (
           <Stack gap={4}>
             <Text size="sm" fw={500} id="new-framework-scope">

@@ -49,7 +49,7 @@ type Outcome =
   | { kind: 'unreadable'; message: string }
   | { kind: 'problems'; message: string; problems: DocumentProblem[]; document: unknown }
   | { kind: 'keyTaken'; key: string | null; scope: ContentScope; existingId: string | null }
-  | { kind: 'error'; message: string };
+  | { kind: 'error'; message: string; error: unknown };
 
 function ImportForm({ scopes, hrefFor, onClose }: Omit<ImportFrameworkModalProps, 'opened'>) {
   const [scope, setScope] = useState<ContentScope>(scopes[0] ?? 'private');
@@ -112,6 +112,7 @@ function ImportForm({ scopes, hrefFor, onClose }: Omit<ImportFrameworkModalProps
       setOutcome({
         kind: 'error',
         message: err instanceof Error ? err.message : 'Something went wrong. Please try again.',
+        error: err,
       });
     }
   }
@@ -176,8 +177,10 @@ function ImportOutcome({
   if (!outcome) return null;
   switch (outcome.kind) {
     case 'unreadable':
-    case 'error':
       return <ErrorAlert>{outcome.message}</ErrorAlert>;
+    case 'error':
+      // An upgrade prompt when the plan does not include the account's own frameworks.
+      return <ErrorAlert error={outcome.error}>{outcome.message}</ErrorAlert>;
     case 'problems':
       return (
         <ErrorAlert

@@ -33,7 +33,7 @@ export function CreateItemModal({ kind, opened, onClose, scopes, hrefFor }: Crea
   const create = useCreateItem(kind);
   const navigate = useNavigate();
   const scopeLabelId = useId();
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<unknown>(null);
   const [keyEdited, setKeyEdited] = useState(false);
   const form = useForm<CreateItem>({
     initialValues: { scope: scopes[0] ?? 'private', key: '', title: '' },
@@ -62,9 +62,7 @@ export function CreateItemModal({ kind, opened, onClose, scopes, hrefFor }: Crea
         );
         return;
       }
-      if (!applyServerErrors(form, err)) {
-        setFormError(err instanceof Error ? err.message : 'Something went wrong.');
-      }
+      if (!applyServerErrors(form, err)) setFormError(err);
     }
   }
 
@@ -76,7 +74,7 @@ export function CreateItemModal({ kind, opened, onClose, scopes, hrefFor }: Crea
         aria-label={`New ${texts.one}`}
       >
         <Stack gap="sm">
-          {formError ? <ErrorAlert>{formError}</ErrorAlert> : null}
+          {formError ? <ErrorAlert error={formError} /> : null}
           {scopes.length > 1 ? (
             <div>
               <Text size="sm" fw={500} id={scopeLabelId} mb={4}>

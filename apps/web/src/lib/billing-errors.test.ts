@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './api.ts';
+import { planRefusalOf } from './billing-errors.ts';
+
+const err402 = (code: string, details?: Record<string, unknown>, message = 'Refused.') =>
+  new ApiError(402, code, message, {}, 'r1', details);
+
+describe('planRefusalOf', () => {
+  it('reads a reached limit', () => {
+    expect(
+      planRefusalOf(
+        err402('billing.limit_reached', { limit: 'tenants', allowed: 3, used: 3, plan: 'free' }),
+      ),
+    ).toEqual({
+      kind: 'limit',
+      limit: 'tenants',
+      title: 'Your plan has no room for more client tenants',
+      message: 'The Free plan includes 3 client tenants and this account has 3.',
+    });
+    expect(
+      planRefusalOf(
+        err402('billing.limit_reached', { limit: 'seats', allowed: 1, used: 1, plan: 'x' }),
+      )?.message,
+    ).toBe('The current plan includes 1 member and this account has 1.');
+  });
+
+  it('reads a locked feature', () => {
+    expect(
+      planRefusalOf(err402('billing.feature_locked', { feature: 'sharing', plan: 'free' })),
+    ).toMatchObject({
+      kind: 'feature',
+      feature: 'sharing',
+      title: 'Share client tenants with outside people: not in your plan',
+    });
+  });
+
+  it('reads a read-only account with the server’s words', () => {
+    expect(planRefusalOf(err402('billing.read_only', undefined, 'Pay first.'))).toEqual({
+      kind: 'readOnly',
+      title: 'The account is read-only',
+      message: 'Pay first.',
+    });
+  });
+
+  it('leaves other errors, and details it cannot read, to the error message', () => {
+    expect(planRefusalOf(new ApiError(409, 'tenants.conflict', 'Taken.'))).toBeNull();
+    expect(planRefusalOf(err402('billing.limit_reached', { limit: 'planets' }))).toBeNull();
+    expect(planRefusalOf(err402('billing.feature_locked'))).toBeNull();
+    expect(planRefusalOf(new Error('boom'))).toBeNull();
+  });
+});
