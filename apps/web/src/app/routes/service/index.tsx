@@ -4,6 +4,7 @@ import { useLocation, useParams } from 'react-router';
 import { NoSuchSection, NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
+import { SubscriptionsPanel } from '#web/features/service/components/SubscriptionsPanel.tsx';
 
 const TABS = SCREEN_TABS.service;
 const BODY: Record<string, string> = {
@@ -71,7 +72,13 @@ export default function ServiceScreen() {
         ) : (
           <>
             {focus ? <Ids entries={[['Focus', focus]]} /> : null}
-            {active && BODY[active] ? <NotBuiltYet>{BODY[active]}</NotBuiltYet> : <NoSuchSection />}
+            {active === 'subscriptions' ? (
+              <SubscriptionsPanel />
+            ) : active && BODY[active] ? (
+              <NotBuiltYet>{BODY[active]}</NotBuiltYet>
+            ) : (
+              <NoSuchSection />
+            )}
           </>
         )}
       </ScreenTabs>
