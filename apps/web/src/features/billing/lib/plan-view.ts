@@ -1,0 +1,287 @@
+import {
+  PLAN_IDS,
+  PLAN_LIMIT_LABELS,
+  PLANS,
+  SUBSCRIPTION_STATUS_LABELS,
+  formatMoney,
+  monthlyAmount,
+  planChangeKind,
+  planDifferences,
+  type BillingInterval,
+  type BillingSummary,
+  type BillingUsage,
+  type Plan,
+  type PlanChangeKind,
+  type PlanId,
+  type UsageKey,
+} from '@tenantry/shared';
+import { formatDate } from '#web/lib/format.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const INTERVAL_LABELS: Record<BillingInterval, string> = {
+  month: 'Monthly',
+  year: 'Yearly',
+};
+const PER: Record<BillingInterval, string> = { month: 'per month', year: 'per year' };
+
+/** Whole days from `now` until `iso`, rounded up; 0 once it has passed; null without a date. */
+export function daysUntil(iso: string | null, now: number): number | null {
+  if (!iso) return null;
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return null;
+  return Math.max(0, Math.ceil((t - now) / DAY_MS));
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** "Unlimited", or the number. */
+export function limitText(limit: number | null): string {
+  return limit === null ? 'Unlimited' : String(limit);
+}
+
+export interface StatusBadge {
+  label: string;
+  color: string;
+}
+
+export interface CurrentPlanView {
+  planName: string;
+  badges: StatusBadge[];
+  /** What it means, one sentence each. */
+  lines: string[];
+  /** Set when the plan ends at the period's end (Resume undoes it). */
+  cancelsOn: string | null;
+}
+
+/** The plan as the billing tab's first card says it: its name, status and what happens next. */
+export function currentPlanView(b: BillingSummary, now: number = Date.now()): CurrentPlanView {
+  const plan = PLANS[b.plan];
+  const badges: StatusBadge[] = [];
+  const lines: string[] = [];
+  let cancelsOn: string | null = null;
+  if (b.comped) {
+    badges.push({ label: 'Complimentary', color: 'teal' });
+    lines.push('Given by the Tenantry team at no charge: no payment is taken.');
+  } else {
+    switch (b.status) {
+      case 'trialing': {
+        const left = daysUntil(b.trialEndsAt, now);
+        badges.push({
+          label: left === null ? 'Trial' : `Trial: ${plural(left, 'day', 'days')} left`,
+          color: 'blue',
+        });
+        lines.push(
+          b.trialEndsAt
+            ? `Your trial of ${PLANS[b.subscribedPlan].name} ends on ${formatDate(b.trialEndsAt)}. Then the account moves to Free unless you choose a plan.`
+            : `You are trying ${PLANS[b.subscribedPlan].name}. Choose a plan to keep it.`,
+        );
+        break;
+      }
+      case 'active':
+        badges.push({ label: SUBSCRIPTION_STATUS_LABELS.active, color: 'green' });
+        break;
+      case 'past_due':
+        badges.push({ label: SUBSCRIPTION_STATUS_LABELS.past_due, color: 'red' });
+        lines.push(
+          b.readOnly
+            ? 'The last payment failed and the grace period is over: the account is read-only until it goes through.'
+            : 'The last payment failed. Update the payment method to keep full access.',
+        );
+        break;
+      case 'canceled':
+        badges.push({ label: SUBSCRIPTION_STATUS_LABELS.canceled, color: 'gray' });
+        if (b.subscribedPlan !== 'free') {
+          lines.push(
+            `The ${PLANS[b.subscribedPlan].name} subscription has ended; the account is on Free.`,
+          );
+        }
+        break;
+    }
+  }
+  if (b.plan !== 'free' && b.hasSubscription && !b.comped) {
+    const price = formatMoney(plan.prices[b.interval]);
+    lines.unshift(
+      `Billed ${INTERVAL_LABELS[b.interval].toLowerCase()}: ${price} ${PER[b.interval]}.`,
+    );
+    if (b.cancelAtPeriodEnd && b.currentPeriodEnd) {
+      cancelsOn = formatDate(b.currentPeriodEnd);
+      badges.push({ label: `Cancels on ${cancelsOn}`, color: 'orange' });
+      lines.push(`The plan ends on ${cancelsOn}; then the account moves to Free.`);
+    } else if (b.currentPeriodEnd && b.status === 'active') {
+      lines.push(`Renews on ${formatDate(b.currentPeriodEnd)}.`);
+    }
+  }
+  if (b.plan === 'free' && b.status !== 'trialing' && !b.comped) {
+    lines.push('Upgrade for more client tenants, sharing with your clients and your own content.');
+  }
+  return { planName: plan.name, badges, lines, cancelsOn };
+}
+
+export type UsageState = 'ok' | 'at' | 'over' | 'unlimited';
+
+export interface UsageRow {
+  key: UsageKey;
+  label: string;
+  used: number;
+  limit: number | null;
+  /** 0–100 for the bar. */
+  percent: number;
+  state: UsageState;
+}
+
+export const USAGE_KEYS = [
+  'seats',
+  'tenants',
+  'activeAssessments',
+] as const satisfies readonly UsageKey[];
+
+/** The counted limits against the plan: at or over one, new items of that kind are refused. */
+export function usageRows(b: Pick<BillingSummary, 'usage' | 'limits' | 'atLimit'>): UsageRow[] {
+  return USAGE_KEYS.map((key) => {
+    const used = b.usage[key];
+    const limit = b.limits[key];
+    let state: UsageState;
+    if (limit === null) state = 'unlimited';
+    else if (used > limit) state = 'over';
+    else if (used === limit || b.atLimit.includes(key)) state = 'at';
+    else state = 'ok';
+    const percent =
+      limit === null ? 0 : limit <= 0 ? 100 : Math.min(100, Math.round((used / limit) * 100));
+    return { key, label: PLAN_LIMIT_LABELS[key], used, limit, percent, state };
+  });
+}
+
+export type PlanAction = 'checkout' | 'change';
+
+export interface PlanOption {
+  plan: Plan;
+  /** The price for the chosen interval, e.g. "$49". */
+  price: string;
+  per: string;
+  /** For a yearly price: what it comes to a month, and what it saves. */
+  note: string | null;
+  /** The plan the account is on (at this interval, for a paid subscription). */
+  current: boolean;
+  /** How the current plan is marked: "Current plan", or "On trial". */
+  currentLabel: string;
+  kind: PlanChangeKind;
+  /** What choosing it does; null when it cannot be chosen here. */
+  action: PlanAction | null;
+  /** The button's label; null for no button. */
+  label: string | null;
+  /** Why the button is missing or disabled. */
+  hint: string | null;
+}
+
+function priceNote(plan: Plan, interval: BillingInterval): string | null {
+  if (interval !== 'year' || plan.prices.year === 0) return null;
+  const saved = plan.prices.month * 12 - plan.prices.year;
+  const monthly = `${formatMoney(monthlyAmount(plan.id, 'year'))} a month`;
+  return saved > 0 ? `${monthly}, ${formatMoney(saved)} less than monthly` : monthly;
+}
+
+/**
+ * One card per plan at `interval`: its price, whether it is the current one, and what its
+ * button does. With a paid subscription a change goes through `change` (Free cancels at the
+ * period's end); without one a paid plan is bought through `checkout`. Admins, and a
+ * complimentary plan, get no buttons.
+ */
+export function planOptions(b: BillingSummary, interval: BillingInterval): PlanOption[] {
+  const from = { plan: b.plan, interval: b.interval };
+  return PLAN_IDS.map((id): PlanOption => {
+    const plan = PLANS[id];
+    const kind = planChangeKind(from, { plan: id, interval });
+    const current = id === b.plan && (id === 'free' || !b.hasSubscription || kind === 'same');
+    const base = {
+      plan,
+      price: formatMoney(plan.prices[interval]),
+      per: PER[interval],
+      note: priceNote(plan, interval),
+      current,
+      currentLabel: b.status === 'trialing' && !b.hasSubscription ? 'On trial' : 'Current plan',
+      kind,
+    };
+    const none = (label: string | null, hint: string | null = null): PlanOption => ({
+      ...base,
+      action: null,
+      label,
+      hint,
+    });
+    if (!b.canManage) return none(null);
+    if (b.comped) return none(current ? 'Current plan' : null);
+    if (b.hasSubscription) {
+      if (kind === 'same') return none('Current plan');
+      if (id === 'free' && b.cancelAtPeriodEnd) {
+        return none(
+          'Scheduled',
+          b.currentPeriodEnd ? `From ${formatDate(b.currentPeriodEnd)}` : null,
+        );
+      }
+      if (b.readOnly) return none(null, 'Update the payment method first.');
+      return {
+        ...base,
+        action: 'change',
+        label: kind === 'upgrade' ? 'Upgrade' : 'Downgrade',
+        hint:
+          id === b.plan ? `Your plan, billed ${INTERVAL_LABELS[interval].toLowerCase()}.` : null,
+      };
+    }
+    if (id === 'free') {
+      if (b.plan === 'free') return none('Current plan');
+      return none(null, b.status === 'trialing' ? 'Where the account goes after the trial.' : null);
+    }
+    const label =
+      id === b.plan || kind === 'same' ? 'Choose' : kind === 'upgrade' ? 'Upgrade' : 'Downgrade';
+    return { ...base, action: 'checkout', label, hint: null };
+  });
+}
+
+export interface DifferenceLine {
+  text: string;
+  worse: boolean;
+}
+
+/** What a move from one plan to another changes, one line per limit or feature. */
+export function differenceLines(from: PlanId, to: PlanId): DifferenceLine[] {
+  return planDifferences(from, to).map((d) => {
+    if (d.kind === 'feature') {
+      return { text: `${d.to ? 'Adds' : 'Loses'}: ${d.label}`, worse: d.worse };
+    }
+    const a = limitText(d.from as number | null);
+    const b = limitText(d.to as number | null);
+    return { text: `${d.label}: ${a} → ${b}`, worse: d.worse };
+  });
+}
+
+export interface UsageConflict {
+  key: UsageKey;
+  label: string;
+  used: number;
+  allowed: number;
+  over: boolean;
+  text: string;
+}
+
+/**
+ * The current usage a plan would not fit: over its limit (what exists stays, new ones are
+ * blocked until usage fits) or exactly at it (no new ones).
+ */
+export function usageConflicts(usage: BillingUsage, to: PlanId): UsageConflict[] {
+  const plan = PLANS[to];
+  const out: UsageConflict[] = [];
+  for (const key of USAGE_KEYS) {
+    const allowed = plan.limits[key];
+    const used = usage[key];
+    if (allowed === null || used < allowed) continue;
+    const over = used > allowed;
+    const label = PLAN_LIMIT_LABELS[key];
+    const text = over
+      ? `${label}: you have ${used}, ${plan.name} includes ${allowed}. Nothing is removed, but new ones are blocked until usage fits the plan.`
+      : `${label}: you have ${used}, ${plan.name} includes ${allowed}. No new ones could be added.`;
+    out.push({ key, label, used, allowed, over, text });
+  }
+  return out;
+}
