@@ -18,6 +18,7 @@ import { NameText } from '#web/components/NameText.tsx';
 import { ThemeToggle } from '#web/components/ThemeToggle.tsx';
 import { useAccount } from '#web/features/account/api/get-account.ts';
 import { lastSessionOf, rememberSession } from '#web/features/auth/lib/last-session.ts';
+import { PastDueBanner } from '#web/features/billing/components/PastDueBanner.tsx';
 import { isActive, navItemsFor } from './nav-items.ts';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -81,6 +82,7 @@ function AccountIdentity() {
 export function MainLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
+  const { data: account } = useAccount();
   // Below `sm` the navbar is a drawer; hide it from tab order and assistive tech while closed.
   const isMobile = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
 
@@ -146,6 +148,7 @@ export function MainLayout({ user, children }: { user: CurrentUser; children: Re
       </AppShell.Navbar>
       <AppShell.Main>
         <Container size="xl" px={0}>
+          <PastDueBanner account={account} />
           {user.emailVerified ? null : (
             <Suspense fallback={null}>
               <EmailNotVerifiedBanner email={user.email} />

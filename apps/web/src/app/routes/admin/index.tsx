@@ -1,8 +1,7 @@
 import { SCREEN_TABS, SCREEN_TITLES, type Account, type CurrentUser } from '@tenantry/shared';
 import { Alert, Loader, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useParams } from 'react-router';
-import { NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
 import { useAccount } from '#web/features/account/api/get-account.ts';
@@ -10,16 +9,15 @@ import { AccountGeneral } from '#web/features/account/components/AccountGeneral.
 import { AuditLog } from '#web/features/audit/components/AuditLog.tsx';
 import { useMe } from '#web/features/auth/api/me.ts';
 import { ProfileSection } from '#web/features/auth/components/ProfileSection.tsx';
+import { BillingPanel } from '#web/features/billing/components/BillingPanel.tsx';
+import { CheckoutOutcomeAlert } from '#web/features/billing/components/CheckoutOutcomeAlert.tsx';
+import { outcomeOf } from '#web/features/billing/lib/checkout-outcome.ts';
 import { MembersPanel } from '#web/features/members/components/MembersPanel.tsx';
 import { useRefreshSessions } from '#web/features/sessions/api/list-sessions.ts';
 import { SessionsPanel } from '#web/features/sessions/components/SessionsPanel.tsx';
 import { AccountSharingPanel } from '#web/features/sharing/components/AccountSharingPanel.tsx';
 
 const TABS = SCREEN_TABS.admin;
-const COMING: Record<string, string> = {
-  billing:
-    'Choose a plan for your account, see your invoices and keep your payment details up to date.',
-};
 
 /** admin/security: my profile (name, password, e-mail), then where I am signed in. */
 function SecurityTab({ user }: { user: CurrentUser }) {
@@ -49,6 +47,8 @@ function TabBody({
       return <AccountGeneral account={account} />;
     case 'members':
       return <MembersPanel myRole={account.role} myUserId={userId} />;
+    case 'billing':
+      return <BillingPanel account={account} />;
     case 'sharing':
       return <AccountSharingPanel myRole={account.role} />;
     case 'audit':
@@ -60,9 +60,7 @@ function TabBody({
         </Alert>
       );
     default:
-      return COMING[tab] ? (
-        <NotBuiltYet>{COMING[tab]}</NotBuiltYet>
-      ) : (
+      return (
         <Alert variant="light" color="gray">
           There is no such section.
         </Alert>
@@ -75,6 +73,10 @@ export default function AdminScreen() {
   const active = tab ?? TABS[0];
   const account = useAccount();
   const { user } = useMe();
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Set by the checkout outcome routes (/checkout-success…) on their way here.
+  const outcome = outcomeOf(location.state);
   let body: ReactNode;
   if (account.isPending) body = <Loader size="sm" aria-label="Loading the account" />;
   else if (account.isError) {
@@ -94,6 +96,13 @@ export default function AdminScreen() {
             : 'Your account, its members and its subscription.'
         }
       />
+      {outcome ? (
+        <CheckoutOutcomeAlert
+          outcome={outcome}
+          billingHref={active === 'billing' ? undefined : '/admin/billing'}
+          onClose={() => void navigate(location.pathname, { replace: true, state: null })}
+        />
+      ) : null}
       <ScreenTabs
         label="Account sections"
         tabs={TABS}

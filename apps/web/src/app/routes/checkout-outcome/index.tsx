@@ -3,6 +3,7 @@ import { Loader, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '#web/components/AuthCard.tsx';
+import { outcomeState } from '#web/features/billing/lib/checkout-outcome.ts';
 import { analytics, outcomeEvent } from '#web/lib/analytics.ts';
 import type { ScreenProps } from '#web/app/route-handle.ts';
 
@@ -14,7 +15,8 @@ function isOutcome(screen: string): screen is OutcomeScreen {
 
 /**
  * A checkout or subscription outcome records its analytics event, then sends the
- * user to /admin. The event is sent (awaited) before leaving so it cannot be lost.
+ * user to /admin. The event is sent (awaited) before leaving so it cannot be lost. The
+ * outcome rides along in the router state, so /admin says what happened.
  */
 export default function CheckoutOutcomeScreen({ screen }: ScreenProps) {
   const navigate = useNavigate();
@@ -28,7 +30,7 @@ export default function CheckoutOutcomeScreen({ screen }: ScreenProps) {
     started.current = true;
     analytics.track(outcomeEvent(CHECKOUT_OUTCOMES[screen], screen, pathname));
     void analytics.flush().finally(() => {
-      void navigate('/admin', { replace: true });
+      void navigate('/admin', { replace: true, state: outcomeState(screen) });
     });
   }, [screen, pathname, navigate]);
 
