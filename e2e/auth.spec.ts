@@ -38,7 +38,7 @@ test('a new visitor signs up and lands on the welcome page', async ({ page }) =>
   for (const link of await checklist.getByRole('link').all()) {
     expect(await link.getAttribute('href')).toMatch(/^\/(tenant|admin\/(members|sharing))$/);
   }
-  await expect(checklist.getByText('Choose a plan for your account')).toBeVisible();
+  await expect(checklist.getByText('Ask our support team for help')).toBeVisible();
 
   // The header shows the new account's name.
   await expect(page.getByTestId('header-account')).toContainText('Robin Park');

@@ -35,7 +35,7 @@ export interface GettingStarted {
   comingSoon: string[];
 }
 
-export const COMING_SOON = ['Choose a plan for your account', 'Ask our support team for help'];
+export const COMING_SOON = ['Ask our support team for help'];
 
 export function gettingStarted(f: GettingStartedFacts): GettingStarted {
   const steps: GettingStartedStep[] = [
