@@ -18,7 +18,14 @@ type ErrorAlertProps = Omit<AlertProps, 'color' | 'variant' | 'icon' | 'role'> &
 export function ErrorAlert({ error, children, ...props }: ErrorAlertProps) {
   const refusal = error === undefined ? null : planRefusalOf(error);
   if (refusal) {
-    return <UpgradePrompt refusal={refusal} mt={props.mt} />;
+    return (
+      <UpgradePrompt
+        refusal={refusal}
+        mt={props.mt}
+        withCloseButton={props.withCloseButton}
+        onClose={props.onClose}
+      />
+    );
   }
   return (
     <Alert

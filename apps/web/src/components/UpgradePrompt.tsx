@@ -7,7 +7,10 @@ import { PLANS_HREF, type PlanRefusal } from '#web/lib/billing-errors.ts';
  * Where a request was refused by the plan (a 402 from billing): what limit or feature it was,
  * and the way to the plans. A read-only account (payment overdue) links to billing instead.
  */
-export function UpgradePrompt({ refusal, mt }: { refusal: PlanRefusal; mt?: AlertProps['mt'] }) {
+export function UpgradePrompt({
+  refusal,
+  ...props
+}: { refusal: PlanRefusal } & Pick<AlertProps, 'mt' | 'withCloseButton' | 'onClose'>) {
   const readOnly = refusal.kind === 'readOnly';
   return (
     <Alert
@@ -16,7 +19,7 @@ export function UpgradePrompt({ refusal, mt }: { refusal: PlanRefusal; mt?: Aler
       role="alert"
       title={refusal.title}
       icon={readOnly ? <IconLock size={18} aria-hidden /> : <IconSparkles size={18} aria-hidden />}
-      mt={mt}
+      {...props}
       data-testid="upgrade-prompt"
     >
       <Text size="sm">{refusal.message}</Text>

@@ -26,6 +26,7 @@ import {
 } from '@tabler/icons-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { NAME_WRAP } from '#web/components/NameText.tsx';
 import { useChangeStatus, type StatusMove } from '../api/change-status.ts';
 import { useDeleteAssessment } from '../api/delete-assessment.ts';
@@ -201,9 +202,8 @@ export function AssessmentHeader({
         </Group>
       </Group>
       {change.isError && confirm === null ? (
-        <Alert color="red" variant="light" role="alert" withCloseButton onClose={change.reset}>
-          {change.error.message}
-        </Alert>
+        // Reopening counts as a new active assessment: the plan may refuse it (upgrade prompt).
+        <ErrorAlert error={change.error} withCloseButton onClose={change.reset} />
       ) : null}
 
       <Paper withBorder p="sm" radius="md">

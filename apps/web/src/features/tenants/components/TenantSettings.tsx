@@ -3,7 +3,9 @@ import { Alert, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/
 import { notifications } from '@mantine/notifications';
 import { IconArchive, IconRestore } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { UnsavedChangesPrompt } from '#web/components/UnsavedChangesPrompt.tsx';
+import { planRefusalOf } from '#web/lib/billing-errors.ts';
 import { useSetTenantArchived } from '../api/archive-tenant.ts';
 import { useUpdateTenant } from '../api/update-tenant.ts';
 import { formValuesOf } from '../lib/tenant-form.ts';
@@ -34,6 +36,11 @@ export function TenantSettings({ tenant }: { tenant: TenantDetail }) {
       });
       setConfirming(false);
     } catch (err) {
+      // A restore the plan has no room for: the upgrade prompt shows under the button.
+      if (planRefusalOf(err)) {
+        setConfirming(false);
+        return;
+      }
       notifications.show({
         color: 'red',
         message: err instanceof Error ? err.message : 'Something went wrong.',
@@ -87,6 +94,7 @@ export function TenantSettings({ tenant }: { tenant: TenantDetail }) {
               {archived ? 'Restore client tenant' : 'Archive client tenant'}
             </Button>
           </Group>
+          {planRefusalOf(archive.error) ? <ErrorAlert error={archive.error} mt="sm" /> : null}
           <Modal
             opened={confirming}
             onClose={() => setConfirming(false)}

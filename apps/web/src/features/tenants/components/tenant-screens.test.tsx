@@ -70,4 +70,38 @@ describe('client tenant screens', () => {
     await userEvent.click(within(again).getByRole('button', { name: 'Discard changes' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/tenant/t1/sharing'));
   });
+
+  it('restoring a tenant the plan has no room for shows the upgrade prompt', async () => {
+    renderApp('/tenant/t1/settings', USER, {
+      routes: {
+        'GET /api/v1/tenants/t1': () =>
+          jsonResponse({
+            ...TENANT,
+            archivedAt: '2026-03-02T10:00:00.000Z',
+            access: { accountRole: 'owner', shareRole: null },
+          }),
+        'POST /api/v1/tenants/t1/restore': () =>
+          jsonResponse(
+            {
+              error: {
+                code: 'billing.limit_reached',
+                message: 'The Free plan includes 3 client tenants and this account has 3.',
+                details: { limit: 'tenants', allowed: 3, used: 3, plan: 'free' },
+              },
+            },
+            402,
+          ),
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Restore client tenant' }, T));
+    const dialog = await screen.findByRole('dialog', { name: 'Restore Acme?' }, T);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Restore' }));
+    expect(
+      await screen.findByText('Your plan has no room for more client tenants', {}, T),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe(
+      '/admin/billing',
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
 });
