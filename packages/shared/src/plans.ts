@@ -57,7 +57,7 @@ export const PLANS: Record<PlanId, Plan> = {
     name: 'Business',
     description: 'For managed-service providers at scale, with the API and webhooks.',
     prices: { month: 14_900, year: 149_000 },
-    limits: { seats: 50, tenants: null, activeAssessments: null, respondentsPerAssessment: 500 },
+    limits: { seats: null, tenants: null, activeAssessments: null, respondentsPerAssessment: 500 },
     features: { sharing: true, privateContent: true, api: true, brandedReports: true },
   },
 };

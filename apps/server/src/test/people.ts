@@ -4,6 +4,7 @@
  */
 import type { AccountRole } from '@tenantry/shared';
 import { expect } from 'vitest';
+import { subscriptions } from '../db/schema/billing.ts';
 import { uniqueEmail, type TestApp, type TestClient } from './app.ts';
 
 export interface Person {
@@ -84,4 +85,27 @@ export async function sharedUser(
   const verified = await browser.post(`/api/v1/shared-signin/${tid}/verify`, { email, code });
   expect(verified.status, await verified.clone().text()).toBe(200);
   return browser;
+}
+
+/**
+ * Gives an account the Business plan free of charge (a system admin's comp), on top of its
+ * trial: test worlds that create more tenants and assessments than a trial allows use it, so
+ * that plan limits stay out of the way of what they test (billing.test.ts tests the limits).
+ */
+export async function compBusiness(t: TestApp, accountId: string): Promise<void> {
+  await t.database.db
+    .insert(subscriptions)
+    .values({
+      accountId,
+      plan: 'pro',
+      status: 'trialing',
+      provider: 'sandbox',
+      trialEndsAt: new Date(Date.now() + 14 * 86_400_000),
+      compedPlan: 'business',
+      compReason: 'Test world: no plan limit in the way',
+    })
+    .onConflictDoUpdate({
+      target: subscriptions.accountId,
+      set: { compedPlan: 'business', compReason: 'Test world: no plan limit in the way' },
+    });
 }

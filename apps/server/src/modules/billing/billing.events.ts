@@ -201,6 +201,27 @@ function auditEntries(before: BillingState, after: BillingState): AuditEntryInpu
 }
 
 /**
+ * After the owner changed the subscription at the provider: re-reads it now, as an event of
+ * this moment would, so the answer shows the change without waiting for the provider's webhook
+ * (which then finds nothing newer to apply).
+ */
+export async function syncSubscription(
+  ctx: BillingContext,
+  accountId: string,
+  subscriptionId: string,
+): Promise<void> {
+  await applyBillingEvent(ctx, {
+    id: `sync_${randomUUID()}`,
+    type: 'customer.subscription.updated',
+    created: new Date(),
+    subscriptionId,
+    customerId: null,
+    accountId,
+    invoice: null,
+  });
+}
+
+/**
  * Applies one event once; answers what it did. The provider is asked for the subscription
  * before the transaction (no network call while rows are locked).
  */
@@ -263,6 +284,11 @@ export async function applyBillingEvent(
     if (before?.lastEventAt && event.created < before.lastEventAt)
       return record('older', accountId);
     if (!snapshot) return record(event.invoice ? 'applied' : 'ignored', accountId);
+    // A subscription that never started (Stripe's `incomplete`, read as canceled) does not
+    // end a trial or Free: only one that was live can end.
+    if (snapshot.status === 'canceled' && !before?.providerSubscriptionId) {
+      return record('ignored', accountId);
+    }
     // The end of an earlier subscription (say, the one a new purchase replaced) does not end
     // the current one; a live new one replaces whatever was stored.
     if (

@@ -153,8 +153,8 @@ const webhookRoute = createRoute({
 });
 
 function billingDeps(c: Context<AppEnv>): BillingDeps {
-  const { db, billing, config } = c.var.deps;
-  return { db, provider: billing, publicUrl: config.publicUrl };
+  const { db, billing, config, mailer, logger } = c.var.deps;
+  return { db, provider: billing, publicUrl: config.publicUrl, mailer, logger };
 }
 
 export const billingRoutes = createRouter()
@@ -182,15 +182,6 @@ export const billingRoutes = createRouter()
     const { deps } = c.var;
     const raw = await c.req.text();
     const event = deps.billing.verifyWebhook(raw, c.req.raw.headers);
-    const outcome = await applyBillingEvent(
-      {
-        db: deps.db,
-        provider: deps.billing,
-        mailer: deps.mailer,
-        publicUrl: deps.config.publicUrl,
-        logger: deps.logger,
-      },
-      event,
-    );
+    const outcome = await applyBillingEvent(billingDeps(c), event);
     return c.json({ received: true, outcome }, 200);
   });

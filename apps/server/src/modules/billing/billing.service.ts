@@ -20,14 +20,11 @@ import { can } from '@tenantry/shared';
 import type { Database } from '../../db/client.ts';
 import { invoices } from '../../db/schema/billing.ts';
 import { AppError } from '../../lib/errors.ts';
+import { syncSubscription, type BillingContext } from './billing.events.ts';
 import { loadBillingState, seatsUsed, type BillingState } from './billing.state.ts';
 import type { BillingProvider } from '../../lib/billing/provider.ts';
 
-export interface BillingDeps {
-  db: Database;
-  provider: BillingProvider;
-  publicUrl: string;
-}
+export type BillingDeps = BillingContext;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -159,6 +156,7 @@ export async function changePlan(
   }
   if (input.plan === 'free') await deps.provider.setCancelAtPeriodEnd(subscriptionId, true);
   else await deps.provider.changePlan(subscriptionId, input.plan, input.interval);
+  await syncSubscription(deps, scope.accountId, subscriptionId);
   return {
     kind: kind === 'same' ? 'upgrade' : kind,
     billing: await getBillingSummary(deps, scope),
@@ -174,6 +172,7 @@ export async function setCancelAtPeriodEnd(
   const subscriptionId = mustHaveSubscription(state);
   if (state.cancelAtPeriodEnd !== cancel) {
     await deps.provider.setCancelAtPeriodEnd(subscriptionId, cancel);
+    await syncSubscription(deps, scope.accountId, subscriptionId);
   }
   return getBillingSummary(deps, scope);
 }

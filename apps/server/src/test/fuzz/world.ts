@@ -36,7 +36,7 @@ import { hashInvitationToken } from '../../modules/members/invitations.service.t
 import { uniqueEmail, type TestApp, type TestClient } from '../app.ts';
 import { carryForwardFixture } from '../carry-forward.ts';
 import { workedExampleDocument } from '../frameworks.ts';
-import { addMember, signUpPerson } from '../people.ts';
+import { addMember, compBusiness, signUpPerson } from '../people.ts';
 
 /** A 1×1 lossless WebP, as the media service stores a logo. */
 const LOGO_WEBP = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
@@ -146,6 +146,8 @@ export async function buildWorld(t: TestApp): Promise<FuzzWorld> {
   await addMember(t, owner, 'admin', 'fuzz-admin');
 
   const ids = { accountId: owner.tid, ownerUserId: owner.uid } as FuzzIds;
+  // Every operation gets fresh targets: more tenants than a trial allows.
+  await compBusiness(t, owner.tid);
   ids.questionKeys = QUESTION_KEYS;
   ids.sectionKeys = SECTION_KEYS;
   const mail = { mailer: t.deps.mailer, publicUrl: t.deps.config.publicUrl, log: t.deps.logger };

@@ -46,7 +46,7 @@ import {
 import { storeImage } from '../../modules/media/media.service.ts';
 import { type TestApp, type TestClient, uniqueEmail } from '../app.ts';
 import { carryForwardFixture } from '../carry-forward.ts';
-import { signUpPerson } from '../people.ts';
+import { compBusiness, signUpPerson } from '../people.ts';
 import type { Persona, WorldIds } from './types.ts';
 
 /** Private content of the victim account, made through the content services. */
@@ -241,6 +241,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const victimClaims = await me(victim.client);
   const victimAccountId = String(victimClaims?.tid ?? '');
   if (!victimAccountId) throw new Error('the victim owner has no account (tid)');
+  // Every mutating control makes fresh targets: more assessments than a trial allows.
+  await compBusiness(t, victimAccountId);
 
   const other = await signedUp(t, 'other-owner');
   const otherAccountId = String((await me(other.client))?.tid ?? '');

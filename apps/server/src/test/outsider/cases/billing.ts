@@ -9,24 +9,24 @@ import type { OutsiderCase } from '../types.ts';
 export const cases: OutsiderCase[] = [
   {
     route: 'GET /api/v1/billing',
-    allow: ['owner', 'admin'],
+    allow: ['self'], // each their own account's (billing.read: owners and admins)
     request: () => ({ path: '/api/v1/billing' }),
   },
   {
     route: 'GET /api/v1/billing/invoices',
-    allow: ['owner', 'admin'],
+    allow: ['self'], // each their own account's (billing.read: owners and admins)
     request: () => ({ path: '/api/v1/billing/invoices' }),
   },
   {
     // Opens a sandbox checkout page (a row of the sandbox provider), changes no subscription.
     route: 'POST /api/v1/billing/checkout',
-    allow: ['owner'],
+    allow: ['self'], // each their own account's (billing.manage: owners)
     request: () => ({ path: '/api/v1/billing/checkout', json: { plan: 'pro', interval: 'month' } }),
   },
   {
     // Needs a paid subscription (the owner gets 409 here): billing.test.ts covers the 2xx.
     route: 'POST /api/v1/billing/change',
-    allow: ['owner'],
+    allow: ['self'], // each their own account's (billing.manage: owners)
     control: 'none',
     request: () => ({
       path: '/api/v1/billing/change',
@@ -36,21 +36,21 @@ export const cases: OutsiderCase[] = [
   {
     // Needs a paid subscription: billing.test.ts covers the 2xx.
     route: 'POST /api/v1/billing/cancel',
-    allow: ['owner'],
+    allow: ['self'], // each their own account's (billing.manage: owners)
     control: 'none',
     request: () => ({ path: '/api/v1/billing/cancel', json: {} }),
   },
   {
     // Needs a paid subscription: billing.test.ts covers the 2xx.
     route: 'POST /api/v1/billing/resume',
-    allow: ['owner'],
+    allow: ['self'], // each their own account's (billing.manage: owners)
     control: 'none',
     request: () => ({ path: '/api/v1/billing/resume', json: {} }),
   },
   {
     // Needs a customer at the provider: billing.test.ts covers the 2xx.
     route: 'POST /api/v1/billing/portal',
-    allow: ['owner'],
+    allow: ['self'], // each their own account's (billing.manage: owners)
     control: 'none',
     request: () => ({ path: '/api/v1/billing/portal', json: {} }),
   },

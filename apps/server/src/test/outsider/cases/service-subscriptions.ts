@@ -20,7 +20,8 @@ export const cases: OutsiderCase[] = [
     allow: ['systemadmin'],
     request: (ids) => ({
       path: `/api/v1/service/subscriptions/${ids.victimAccountId}/comp`,
-      json: { plan: 'pro', reason: 'Outsider suite control' },
+      // Business, as the world has it (its controls make more assessments than Pro allows).
+      json: { plan: 'business', reason: 'Outsider suite control' },
     }),
   },
 ];
