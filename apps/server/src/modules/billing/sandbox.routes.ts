@@ -74,6 +74,12 @@ function safeReturn(c: Context<AppEnv>, value: string | undefined): string {
 const manage = requireAccount('billing.manage');
 
 export const sandboxRoutes = new Hono<AppEnv>()
+  // The pages' forms post back here: with the app's `no-referrer` a browser sends `Origin: null`
+  // and the CSRF check refuses them, so these pages tell our own origin (and nobody else's).
+  .use('/sandbox/*', async (c, next) => {
+    await next();
+    c.header('referrer-policy', 'same-origin');
+  })
   .get('/sandbox/billing/checkout/:id', manage, async (c) => {
     const checkout = await sandboxOf(c).checkout(c.req.param('id'), getAccount(c).accountId);
     const plan = PLANS[checkout.plan];
