@@ -80,8 +80,16 @@ describe('usageRows', () => {
       ['Client tenants', 'at', 100],
       ['Active assessments', 'over', 100],
     ]);
-    const unlimited = usageRows(summary({ plan: 'business' }));
-    expect(unlimited.map((r) => r.state)).toEqual(['ok', 'unlimited', 'unlimited']);
+    const unlimited = usageRows({
+      usage: { seats: 4, tenants: 300, activeAssessments: 90 },
+      limits: { seats: 50, tenants: null, activeAssessments: null, respondentsPerAssessment: 500 },
+      atLimit: [],
+    });
+    expect(unlimited.map((r) => [r.state, r.percent])).toEqual([
+      ['ok', 8],
+      ['unlimited', 0],
+      ['unlimited', 0],
+    ]);
   });
 
   it('believes the server when it says a limit is reached', () => {
