@@ -22,7 +22,6 @@ import { invoices } from '../../db/schema/billing.ts';
 import { AppError } from '../../lib/errors.ts';
 import { syncSubscription, type BillingContext } from './billing.events.ts';
 import { loadBillingState, seatsUsed, type BillingState } from './billing.state.ts';
-import type { BillingProvider } from '../../lib/billing/provider.ts';
 
 export type BillingDeps = BillingContext;
 
