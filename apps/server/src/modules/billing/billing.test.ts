@@ -268,6 +268,22 @@ describe('buying and changing a plan on the sandbox provider', () => {
     expect((await t.client().get(path)).status).toBe(401);
   });
 
+  it('an account never sees another account’s invoices or subscription', async () => {
+    const payer = await signUpPerson(t, 'payer');
+    const other = await signUpPerson(t, 'payer-other');
+    await buy(payer, 'business', 'year');
+    const mine = InvoiceListSchema.parse(await ok(payer.client.get('/api/v1/billing/invoices')));
+    expect(mine.items).toHaveLength(1);
+    const theirs = InvoiceListSchema.parse(await ok(other.client.get('/api/v1/billing/invoices')));
+    expect(theirs.items).toEqual([]);
+    expect(await billing(other)).toMatchObject({ plan: 'pro', status: 'trialing' });
+    // The sandbox portal acts on the caller's own account only: nothing of the payer's moves.
+    const fail = await other.client.request('/sandbox/billing/portal/fail', { method: 'POST' });
+    expect(fail.status).toBe(409);
+    expect(await errorCode(fail)).toBe('billing.no_subscription');
+    expect((await billing(payer)).status).toBe('active');
+  });
+
   it('upgrades, downgrades, cancels at the period end and resumes', async () => {
     const owner = await signUpPerson(t, 'changer');
     await buy(owner, 'pro');
