@@ -12,3 +12,4 @@ export * from './baseline.ts';
 export * from './remediation.ts';
 export * from './reports.ts';
 export * from './billing.ts';
+export * from './feedback.ts';
