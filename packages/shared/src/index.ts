@@ -5,6 +5,7 @@ export * from './audit.schemas.ts';
 export * from './auth.schemas.ts';
 export * from './config.ts';
 export * from './errors.ts';
+export * from './feedback.schemas.ts';
 export * from './me.schemas.ts';
 export * from './media.schemas.ts';
 export * from './members.schemas.ts';
