@@ -13,3 +13,4 @@ export * from './remediation.ts';
 export * from './reports.ts';
 export * from './billing.ts';
 export * from './feedback.ts';
+export * from './roadmap.ts';
