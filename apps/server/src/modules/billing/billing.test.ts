@@ -328,6 +328,35 @@ describe('buying and changing a plan on the sandbox provider', () => {
     expect(actions.filter((a) => a === 'billing.resumed')).toHaveLength(1);
   });
 
+  it('the sandbox portal changes the plan, cancels and keeps the subscription', async () => {
+    const owner = await signUpPerson(t, 'portal');
+    await buy(owner, 'pro');
+    const { url } = await ok<{ url: string }>(owner.client.post('/api/v1/billing/portal', {}));
+    const portal = new URL(url);
+    const page = await owner.client.get(`${portal.pathname}${portal.search}`);
+    expect(await page.text()).toContain('Change plan');
+    const form = (body: string) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
+    const change = await owner.client.request(
+      '/sandbox/billing/portal/plan',
+      form('plan=business%3Ayear'),
+    );
+    expect(change.status).toBe(303);
+    expect(await billing(owner)).toMatchObject({ plan: 'business', interval: 'year' });
+    const bogus = await owner.client.request(
+      '/sandbox/billing/portal/plan',
+      form('plan=free%3Amonth'),
+    );
+    expect(bogus.status).toBe(404);
+    await owner.client.request('/sandbox/billing/portal/cancel', { method: 'POST' });
+    expect((await billing(owner)).cancelAtPeriodEnd).toBe(true);
+    await owner.client.request('/sandbox/billing/portal/resume', { method: 'POST' });
+    expect((await billing(owner)).cancelAtPeriodEnd).toBe(false);
+  });
+
   it('a downgrade below the usage is allowed, then blocks new items until the usage fits', async () => {
     const owner = await signUpPerson(t, 'over');
     await buy(owner, 'pro');

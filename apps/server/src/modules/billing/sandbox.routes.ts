@@ -73,6 +73,22 @@ function safeReturn(c: Context<AppEnv>, value: string | undefined): string {
 
 const manage = requireAccount('billing.manage');
 
+/** The paid plans and intervals the portal offers. */
+const PAID_CHOICES: Array<[Exclude<PlanId, 'free'>, BillingInterval]> = [
+  ['pro', 'month'],
+  ['pro', 'year'],
+  ['business', 'month'],
+  ['business', 'year'],
+];
+
+async function portalCancel(c: Context<AppEnv>, cancel: boolean) {
+  const provider = sandboxOf(c);
+  const sub = await provider.subscriptionOf(getAccount(c).accountId);
+  if (!sub) throw notFound();
+  await provider.setCancelAtPeriodEnd(sub.id, cancel);
+  return c.redirect(safeReturn(c, c.req.query('return')), 303);
+}
+
 export const sandboxRoutes = new Hono<AppEnv>()
   // The pages' forms post back here: with the app's `no-referrer` a browser sends `Origin: null`
   // and the CSRF check refuses them, so these pages tell our own origin (and nobody else's).
@@ -129,7 +145,23 @@ export const sandboxRoutes = new Hono<AppEnv>()
         <form method="post" action="/sandbox/billing/portal/pay${q}"><button class="primary" type="submit">${
           sub.status === 'past_due' ? 'Update payment method and pay' : 'Pay the next period now'
         }</button></form>
-        <form method="post" action="/sandbox/billing/portal/fail${q}"><button class="danger" type="submit">Simulate a failed payment</button></form>`
+        <form method="post" action="/sandbox/billing/portal/fail${q}"><button class="danger" type="submit">Simulate a failed payment</button></form>
+        <h2 style="font-size:1rem">Plan</h2>
+        <form method="post" action="/sandbox/billing/portal/plan${q}">
+          <label class="muted" for="plan">Change to</label>
+          <select id="plan" name="plan">${PAID_CHOICES.filter(
+            ([plan, interval]) => plan !== sub.plan || interval !== sub.interval,
+          )
+            .map(
+              ([plan, interval]) =>
+                `<option value="${plan}:${interval}">${escapeHtml(PLANS[plan].name)}, ${escapeHtml(perInterval(plan, interval))}</option>`,
+            )
+            .join('')}</select>
+          <button class="secondary" type="submit">Change plan</button>
+        </form>
+        <form method="post" action="/sandbox/billing/portal/${sub.cancelAtPeriodEnd ? 'resume' : 'cancel'}${q}"><button class="secondary" type="submit">${
+          sub.cancelAtPeriodEnd ? 'Keep the subscription' : 'Cancel at the end of the period'
+        }</button></form>`
       : `<h1>No subscription</h1><p class="muted">This account has no paid subscription in the sandbox.</p>`;
     return c.html(
       page(
@@ -142,6 +174,17 @@ export const sandboxRoutes = new Hono<AppEnv>()
     await sandboxOf(c).pay(getAccount(c).accountId);
     return c.redirect(safeReturn(c, c.req.query('return')), 303);
   })
+  .post('/sandbox/billing/portal/plan', manage, async (c) => {
+    const provider = sandboxOf(c);
+    const sub = await provider.subscriptionOf(getAccount(c).accountId);
+    const form = await c.req.parseBody();
+    const choice = PAID_CHOICES.find(([p, i]) => `${p}:${i}` === form.plan);
+    if (!sub || !choice) throw notFound();
+    await provider.changePlan(sub.id, choice[0], choice[1]);
+    return c.redirect(safeReturn(c, c.req.query('return')), 303);
+  })
+  .post('/sandbox/billing/portal/cancel', manage, async (c) => portalCancel(c, true))
+  .post('/sandbox/billing/portal/resume', manage, async (c) => portalCancel(c, false))
   .post('/sandbox/billing/portal/fail', manage, async (c) => {
     await sandboxOf(c).failPayment(getAccount(c).accountId);
     return c.redirect(safeReturn(c, c.req.query('return')), 303);
