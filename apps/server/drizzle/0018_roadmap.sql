@@ -29,7 +29,6 @@ CREATE TABLE "roadmap_votes" (
 	CONSTRAINT "roadmap_votes_item_id_user_id_pk" PRIMARY KEY("item_id","user_id")
 );
 --> statement-breakpoint
-ALTER TABLE "media" DROP CONSTRAINT "media_purpose_check";--> statement-breakpoint
 ALTER TABLE "roadmap_comments" ADD CONSTRAINT "roadmap_comments_item_id_roadmap_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."roadmap_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "roadmap_comments" ADD CONSTRAINT "roadmap_comments_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "roadmap_items" ADD CONSTRAINT "roadmap_items_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -41,4 +40,3 @@ CREATE INDEX "roadmap_items_status_idx" ON "roadmap_items" USING btree ("status"
 CREATE INDEX "roadmap_items_merged_idx" ON "roadmap_items" USING btree ("merged_into_id");--> statement-breakpoint
 CREATE INDEX "roadmap_items_author_idx" ON "roadmap_items" USING btree ("author_id");--> statement-breakpoint
 CREATE INDEX "roadmap_votes_user_idx" ON "roadmap_votes" USING btree ("user_id");--> statement-breakpoint
-ALTER TABLE "media" ADD CONSTRAINT "media_purpose_check" CHECK ("purpose" in ('account_logo', 'content_image', 'support_attachment'));
