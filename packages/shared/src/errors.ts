@@ -11,6 +11,7 @@ import type { MEMBER_ERROR_CODES } from './members.schemas.ts';
 import type { REMEDIATION_ERROR_CODES } from './remediation.schemas.ts';
 import type { REPORT_ERROR_CODES } from './reports.schemas.ts';
 import type { SHARING_ERROR_CODES } from './sharing.schemas.ts';
+import type { SUPPORT_ERROR_CODES } from './support.schemas.ts';
 import type { TENANT_ERROR_CODES } from './tenants.schemas.ts';
 
 /** Codes any route may answer, whatever its domain. */
@@ -47,6 +48,7 @@ export type ErrorCode =
   | CodesOf<typeof REMEDIATION_ERROR_CODES>
   | CodesOf<typeof REPORT_ERROR_CODES>
   | CodesOf<typeof SHARING_ERROR_CODES>
+  | CodesOf<typeof SUPPORT_ERROR_CODES>
   | CodesOf<typeof TENANT_ERROR_CODES>;
 
 /** Every 4xx/5xx JSON answer of /api/v1 has this shape. */

@@ -29,3 +29,4 @@ export * from './remediation.schemas.ts';
 export * from './reports.schemas.ts';
 export * from './plans.ts';
 export * from './billing.schemas.ts';
+export * from './support.schemas.ts';

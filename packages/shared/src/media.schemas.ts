@@ -8,7 +8,7 @@ import { z } from 'zod';
  */
 
 /** What an image is for; decides the box it is fitted into. */
-export const MEDIA_PURPOSES = ['account_logo', 'content_image'] as const;
+export const MEDIA_PURPOSES = ['account_logo', 'content_image', 'support_attachment'] as const;
 export type MediaPurpose = (typeof MEDIA_PURPOSES)[number];
 
 /** Image types accepted as uploads, recognised by content. SVG is never accepted. */
@@ -44,6 +44,8 @@ export const MEDIA_PURPOSE_RULES: Record<
 > = {
   account_logo: { maxWidth: 512, maxHeight: 512, onePerAccount: true },
   content_image: { maxWidth: 2048, maxHeight: 2048, onePerAccount: false },
+  /** A screenshot on a support ticket: read only through the ticket (docs/support.md). */
+  support_attachment: { maxWidth: 2048, maxHeight: 2048, onePerAccount: false },
 };
 
 /** Same-origin URL of a stored image. Ids are never reused, so the URL is cacheable forever. */

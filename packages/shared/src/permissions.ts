@@ -40,6 +40,8 @@ export const ACCOUNT_PERMISSIONS = {
   'billing.read': ['owner', 'admin'],
   /** Buy, change or cancel the plan, reach the payment method. */
   'billing.manage': ['owner'],
+  /** Read every support ticket of the account (a member reads the ones they opened). */
+  'support.readAll': ['owner', 'admin'],
 } as const satisfies Record<string, readonly AccountRole[]>;
 export type AccountPermission = keyof typeof ACCOUNT_PERMISSIONS;
 

@@ -114,6 +114,7 @@ const SHARP_FORMAT: Record<MediaInputType, string> = {
 const WEBP: Record<MediaPurpose, WebpOptions> = {
   account_logo: { lossless: true, effort: 4 },
   content_image: { quality: 82, effort: 4 },
+  support_attachment: { quality: 82, effort: 4 },
 };
 
 const isPixelLimit = (err: unknown) => err instanceof Error && /pixel limit/i.test(err.message);
@@ -257,7 +258,8 @@ const stored = {
 
 /**
  * One image by id that the account may see: its own, or one of global content (every account
- * reads the global library); another account's id is simply not found.
+ * reads the global library); another account's id is simply not found. A support attachment
+ * is never read here: only through its ticket, which knows who may see it (modules/support).
  */
 export async function readMedia(
   db: Db,
@@ -267,7 +269,13 @@ export async function readMedia(
   const [row] = await db
     .select(stored)
     .from(media)
-    .where(and(eq(media.id, id), or(eq(media.accountId, scope.accountId), isNull(media.accountId))))
+    .where(
+      and(
+        eq(media.id, id),
+        or(eq(media.accountId, scope.accountId), isNull(media.accountId)),
+        ne(media.purpose, 'support_attachment'),
+      ),
+    )
     .limit(1);
   if (!row) throw notFound('There is no such image.');
   return row;
