@@ -14,3 +14,4 @@ export * from './reports.ts';
 export * from './billing.ts';
 export * from './feedback.ts';
 export * from './roadmap.ts';
+export * from './support.ts';
