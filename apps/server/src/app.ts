@@ -33,6 +33,7 @@ import { libraryRoutes } from './modules/content/library.routes.ts';
 import { contentMediaRoutes } from './modules/content/media.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { invitationRoutes } from './modules/members/invitations.routes.ts';
@@ -187,6 +188,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   api.route('/', analyticsRoutes);
   api.route('/', systemRoutes);
   api.route('/', serviceSubscriptionRoutes);
+  api.route('/', feedbackRoutes);
   api.route('/', accountRoutes);
   api.route('/', mediaRoutes);
   api.route('/', memberRoutes);
