@@ -45,6 +45,7 @@ import { assessmentRoutes } from './modules/assessments/assessments.routes.ts';
 import { baselineRoutes } from './modules/baseline/baseline.routes.ts';
 import { remediationRoutes } from './modules/remediation/remediation.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
+import { roadmapRoutes } from './modules/roadmap/roadmap.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { liveRoutes } from './modules/assessments/live.routes.ts';
 import { respondRoutes } from './modules/assessments/respond.routes.ts';
@@ -188,6 +189,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   api.route('/', analyticsRoutes);
   api.route('/', systemRoutes);
   api.route('/', serviceSubscriptionRoutes);
+  api.route('/', roadmapRoutes);
   api.route('/', feedbackRoutes);
   api.route('/', accountRoutes);
   api.route('/', mediaRoutes);

@@ -56,6 +56,11 @@ export const AUDIT_ACTIONS = [
   'billing.payment_recovered',
   'billing.trial_extended',
   'billing.comped',
+  'roadmap.created',
+  'roadmap.updated',
+  'roadmap.approved',
+  'roadmap.status_changed',
+  'roadmap.merged',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -10,6 +10,7 @@ import type { MEDIA_ERROR_CODES } from './media.schemas.ts';
 import type { MEMBER_ERROR_CODES } from './members.schemas.ts';
 import type { REMEDIATION_ERROR_CODES } from './remediation.schemas.ts';
 import type { REPORT_ERROR_CODES } from './reports.schemas.ts';
+import type { ROADMAP_ERROR_CODES } from './roadmap.schemas.ts';
 import type { SHARING_ERROR_CODES } from './sharing.schemas.ts';
 import type { SUPPORT_ERROR_CODES } from './support.schemas.ts';
 import type { TENANT_ERROR_CODES } from './tenants.schemas.ts';
@@ -47,6 +48,7 @@ export type ErrorCode =
   | CodesOf<typeof MEMBER_ERROR_CODES>
   | CodesOf<typeof REMEDIATION_ERROR_CODES>
   | CodesOf<typeof REPORT_ERROR_CODES>
+  | CodesOf<typeof ROADMAP_ERROR_CODES>
   | CodesOf<typeof SHARING_ERROR_CODES>
   | CodesOf<typeof SUPPORT_ERROR_CODES>
   | CodesOf<typeof TENANT_ERROR_CODES>;

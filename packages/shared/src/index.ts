@@ -27,6 +27,7 @@ export * from './baseline.schemas.ts';
 export * from './dashboard.schemas.ts';
 export * from './remediation.schemas.ts';
 export * from './reports.schemas.ts';
+export * from './roadmap.schemas.ts';
 export * from './plans.ts';
 export * from './billing.schemas.ts';
 export * from './support.schemas.ts';

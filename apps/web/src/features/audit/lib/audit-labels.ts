@@ -116,6 +116,13 @@ const LABELS: Record<AuditAction, Describe> = {
     d.plan === null || d.plan === undefined
       ? 'A system admin ended the complimentary plan'
       : `A system admin gave the ${planName(d.plan)} plan free of charge`,
+  'roadmap.created': (d) => `A system admin added “${str(d.title)}” to the roadmap`,
+  'roadmap.updated': (d) => `A system admin edited the roadmap item “${str(d.title)}”`,
+  'roadmap.approved': (d) => `A system admin approved the idea “${str(d.title)}”`,
+  'roadmap.status_changed': (d) =>
+    `A system admin moved “${str(d.title)}” to ${str(d.statusLabel ?? d.status)}`,
+  'roadmap.merged': (d) =>
+    `A system admin merged “${str(d.title)}” into “${str(d.targetTitle)}” (${num(d.movedVotes)} votes moved)`,
 };
 
 /** A plan's name for an id an entry carries (the id itself when unknown). */
