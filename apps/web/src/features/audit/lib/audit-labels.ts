@@ -110,7 +110,8 @@ const LABELS: Record<AuditAction, Describe> = {
       : `The ${planName(d.plan)} subscription ended`,
   'billing.resumed': (d) => `Resumed the ${planName(d.plan)} plan`,
   'billing.past_due': (d) => `A payment failed: the ${planName(d.plan)} plan is past due`,
-  'billing.payment_recovered': (d) => `The payment went through: the ${planName(d.plan)} plan is active again`,
+  'billing.payment_recovered': (d) =>
+    `The payment went through: the ${planName(d.plan)} plan is active again`,
   'billing.trial_extended': (d) => `A system admin extended the trial by ${num(d.days)} days`,
   'billing.comped': (d) =>
     d.plan === null || d.plan === undefined
