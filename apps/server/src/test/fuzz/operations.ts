@@ -336,4 +336,25 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   'POST /api/v1/service/subscriptions/{accountId}/comp': {
     path: { accountId: (ids) => ids.accountId },
   },
-};
+
+  // The roadmap (service-wide; the owner is also staff). Items are made fresh by reset().
+  'GET /api/v1/roadmap/items': {},
+  'POST /api/v1/roadmap/items': {},
+  'GET /api/v1/roadmap/items/{id}': {
+    path: { id: (ids) => [ids.roadmapItemId, ids.roadmapPendingId] },
+  },
+  'POST /api/v1/roadmap/items/{id}/vote': { path: { id: (ids) => ids.roadmapItemId } },
+  'POST /api/v1/roadmap/items/{id}/comments': { path: { id: (ids) => ids.roadmapItemId } },
+  'GET /api/v1/service/roadmap/items': {},
+  'POST /api/v1/service/roadmap/items': {},
+  'PATCH /api/v1/service/roadmap/items/{id}': { path: { id: (ids) => ids.roadmapItemId } },
+  'POST /api/v1/service/roadmap/items/{id}/approve': {
+    path: { id: (ids) => ids.roadmapPendingId },
+  },
+  'POST /api/v1/service/roadmap/items/{id}/status': { path: { id: (ids) => ids.roadmapItemId } },
+  'POST /api/v1/service/roadmap/items/{id}/merge': {
+    path: { id: (ids) => ids.roadmapItemId },
+    fields: (_path, ids) => ({
+      targetId: fc.constantFrom(ids.roadmapTargetId, ids.roadmapPendingId),
+    }),
+  },};

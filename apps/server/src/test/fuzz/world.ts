@@ -15,6 +15,7 @@ import {
   media,
   memberships,
   reports,
+  roadmapItems,
   sessions,
   shareGrants,
   tenants,
@@ -129,6 +130,11 @@ export interface FuzzIds {
   checklistItemId: string;
   /** A PDF report of the assessment, done (written directly: rendering one per reset is slow). */
   reportId: string;
+  /** Roadmap items (service-wide): approved, another approved (a merge target), and the
+   * owner's own suggestion still waiting for approval. */
+  roadmapItemId: string;
+  roadmapTargetId: string;
+  roadmapPendingId: string;
 }
 
 export interface FuzzWorld {
@@ -348,6 +354,14 @@ export async function buildWorld(t: TestApp): Promise<FuzzWorld> {
       createdBy: ownerUserId,
       finishedAt: new Date(),
     });
+    ids.roadmapItemId = randomUUID();
+    ids.roadmapTargetId = randomUUID();
+    ids.roadmapPendingId = randomUUID();
+    await db.insert(roadmapItems).values([
+      { id: ids.roadmapItemId, title: 'Fuzz roadmap item', approvedAt: new Date() },
+      { id: ids.roadmapTargetId, title: 'Fuzz merge target', approvedAt: new Date() },
+      { id: ids.roadmapPendingId, title: 'Fuzz suggestion', authorId: ownerUserId },
+    ]);
   }
 
   await reset();

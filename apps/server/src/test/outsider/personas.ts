@@ -18,6 +18,7 @@ import {
   memberships,
   reports,
   respondents,
+  roadmapItems,
   sessions,
   shareGrants,
   tenants,
@@ -421,6 +422,14 @@ export async function buildWorld(t: TestApp): Promise<World> {
       createdBy: victim.userId,
       finishedAt: new Date(),
     });
+    ids.roadmapItemId = randomUUID();
+    ids.roadmapTargetId = randomUUID();
+    ids.roadmapPendingId = randomUUID();
+    await db.insert(roadmapItems).values([
+      { id: ids.roadmapItemId, title: 'Outsider roadmap item', approvedAt: new Date() },
+      { id: ids.roadmapTargetId, title: 'Outsider merge target', approvedAt: new Date() },
+      { id: ids.roadmapPendingId, title: 'Victim suggestion', authorId: victim.userId },
+    ]);
   }
   await refreshTargets();
 

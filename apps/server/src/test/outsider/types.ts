@@ -114,6 +114,11 @@ export interface WorldIds {
   checklistItemId: string;
   /** A PDF report of `assessmentId`, done (its file can be downloaded). */
   reportId: string;
+  /** Roadmap items (service-wide, no account): two approved ones (a duplicate and a merge
+   * target) and the victim owner's own suggestion, still waiting for approval. */
+  roadmapItemId: string;
+  roadmapTargetId: string;
+  roadmapPendingId: string;
   /** A respondent of that assessment, and their token (the `respondent` control uses it). */
   respondentId: string;
   respondentToken: string;
