@@ -357,4 +357,5 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
     fields: (_path, ids) => ({
       targetId: fc.constantFrom(ids.roadmapTargetId, ids.roadmapPendingId),
     }),
-  },};
+  },
+};
