@@ -19,6 +19,7 @@ import { ThemeToggle } from '#web/components/ThemeToggle.tsx';
 import { useAccount } from '#web/features/account/api/get-account.ts';
 import { lastSessionOf, rememberSession } from '#web/features/auth/lib/last-session.ts';
 import { PastDueBanner } from '#web/features/billing/components/PastDueBanner.tsx';
+import { FeedbackButton } from '#web/features/feedback/components/FeedbackButton.tsx';
 import { isActive, navItemsFor } from './nav-items.ts';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -123,6 +124,7 @@ export function MainLayout({ user, children }: { user: CurrentUser; children: Re
             <AccountIdentity />
           </Group>
           <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
+            <FeedbackButton />
             <ThemeToggle />
             <UserMenu user={user} withProfile />
           </Group>

@@ -4,6 +4,7 @@ import { useLocation, useParams } from 'react-router';
 import { NoSuchSection, NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
+import { FeedbackPanel } from '#web/features/feedback/components/FeedbackPanel.tsx';
 import { SubscriptionsPanel } from '#web/features/service/components/SubscriptionsPanel.tsx';
 
 const TABS = SCREEN_TABS.service;
@@ -74,6 +75,8 @@ export default function ServiceScreen() {
             {focus ? <Ids entries={[['Focus', focus]]} /> : null}
             {active === 'subscriptions' ? (
               <SubscriptionsPanel />
+            ) : active === 'feedback' ? (
+              <FeedbackPanel />
             ) : active && BODY[active] ? (
               <NotBuiltYet>{BODY[active]}</NotBuiltYet>
             ) : (
