@@ -5,6 +5,7 @@ import { NoSuchSection, NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
 import { FeedbackPanel } from '#web/features/feedback/components/FeedbackPanel.tsx';
+import { RoadmapTriagePanel } from '#web/features/roadmap/components/RoadmapTriagePanel.tsx';
 import { SubscriptionsPanel } from '#web/features/service/components/SubscriptionsPanel.tsx';
 
 const TABS = SCREEN_TABS.service;
@@ -75,6 +76,8 @@ export default function ServiceScreen() {
             {focus ? <Ids entries={[['Focus', focus]]} /> : null}
             {active === 'subscriptions' ? (
               <SubscriptionsPanel />
+            ) : active === 'roadmap' ? (
+              <RoadmapTriagePanel />
             ) : active === 'feedback' ? (
               <FeedbackPanel />
             ) : active && BODY[active] ? (

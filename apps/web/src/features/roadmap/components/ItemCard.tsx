@@ -1,0 +1,54 @@
+import { ROADMAP_STATUS_LABELS, type RoadmapItem } from '@tenantry/shared';
+import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { commentsLabel, STATUS_COLORS } from '../lib/roadmap-view.ts';
+import { VoteButton } from './VoteButton.tsx';
+
+/** The link that opens an item's detail, keeping the screen's filters. */
+export function itemHref(search: string, id: string) {
+  const params = new URLSearchParams(search);
+  params.set('item', id);
+  return `/roadmap?${params.toString()}`;
+}
+
+/** One item in a list or a board column: title (opens it), status, tags, votes, comments. */
+export function ItemCard({ item, showStatus = true }: { item: RoadmapItem; showStatus?: boolean }) {
+  const { search } = useLocation();
+  return (
+    <Card withBorder padding="sm" component="article" aria-label={item.title}>
+      <Group align="flex-start" wrap="nowrap" gap="sm">
+        <VoteButton item={item} />
+        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+          <Anchor
+            component={Link}
+            to={itemHref(search, item.id)}
+            fw={600}
+            style={{ overflowWrap: 'anywhere' }}
+          >
+            {item.title}
+          </Anchor>
+          <Group gap={6}>
+            {!item.approved ? (
+              <Badge color="orange" variant="light" size="sm">
+                Waiting for approval
+              </Badge>
+            ) : null}
+            {showStatus ? (
+              <Badge color={STATUS_COLORS[item.status]} variant="light" size="sm">
+                {ROADMAP_STATUS_LABELS[item.status]}
+              </Badge>
+            ) : null}
+            {item.tags.map((t) => (
+              <Badge key={t} variant="outline" size="sm" color="gray">
+                {t}
+              </Badge>
+            ))}
+            <Text size="xs" c="dimmed">
+              {commentsLabel(item.commentCount)}
+            </Text>
+          </Group>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}

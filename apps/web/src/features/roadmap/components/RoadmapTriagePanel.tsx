@@ -1,0 +1,177 @@
+import {
+  ROADMAP_STAFF_STATES,
+  ROADMAP_STATUS_LABELS,
+  ROADMAP_STATUSES,
+  type RoadmapItem,
+  type RoadmapStatus,
+} from '@tenantry/shared';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PagedList } from '#web/components/PagedList.tsx';
+import { formatDateTime } from '#web/lib/format.ts';
+import { useApproveItem } from '../api/approve-item.ts';
+import { useSetItemStatus } from '../api/set-item-status.ts';
+import { useStaffRoadmapList } from '../api/staff-list.ts';
+import { STATUS_COLORS, votesLabel } from '../lib/roadmap-view.ts';
+import { readStaffState, STAFF_STATE_LABELS, type StaffState } from '../lib/staff-view.ts';
+import { MergeModal } from './MergeModal.tsx';
+
+const failed = (title: string) => (err: Error) =>
+  notifications.show({ color: 'red', title, message: err.message });
+
+function TriageRow({ item, onMerge }: { item: RoadmapItem; onMerge: () => void }) {
+  const approve = useApproveItem();
+  const setStatus = useSetItemStatus();
+  return (
+    <Card withBorder padding="sm" component="article" aria-label={item.title}>
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Anchor
+            component={Link}
+            to={`/roadmap?item=${encodeURIComponent(item.id)}`}
+            fw={600}
+            style={{ overflowWrap: 'anywhere' }}
+          >
+            {item.title}
+          </Anchor>
+          <Group gap={6}>
+            {item.mergedInto ? (
+              <Badge color="gray" variant="light">
+                Merged into {item.mergedInto.title}
+              </Badge>
+            ) : !item.approved ? (
+              <Badge color="orange" variant="light">
+                Waiting for approval
+              </Badge>
+            ) : null}
+            <Badge color={STATUS_COLORS[item.status]} variant="light">
+              {ROADMAP_STATUS_LABELS[item.status]}
+            </Badge>
+          </Group>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {item.author
+            ? `Suggested by ${item.author.name} (${item.author.email})`
+            : 'Added by staff'}{' '}
+          · {formatDateTime(item.createdAt)} · {votesLabel(item.voteCount)}
+        </Text>
+        {item.mergedInto ? null : (
+          <Group gap="xs" align="flex-end">
+            {!item.approved ? (
+              <Button
+                size="xs"
+                loading={approve.isPending}
+                onClick={() =>
+                  approve.mutate(
+                    { id: item.id },
+                    {
+                      onSuccess: () =>
+                        notifications.show({ message: `“${item.title}” is on the roadmap.` }),
+                      onError: failed('It was not approved'),
+                    },
+                  )
+                }
+              >
+                Approve
+              </Button>
+            ) : null}
+            <Select
+              size="xs"
+              aria-label={`Status of ${item.title}`}
+              value={item.status}
+              allowDeselect={false}
+              disabled={setStatus.isPending}
+              data={ROADMAP_STATUSES.map((s) => ({ value: s, label: ROADMAP_STATUS_LABELS[s] }))}
+              onChange={(v) => {
+                if (!v || v === item.status) return;
+                setStatus.mutate(
+                  { id: item.id, status: v as RoadmapStatus },
+                  { onError: failed('The status was not changed') },
+                );
+              }}
+              w={150}
+            />
+            <Button size="xs" variant="default" onClick={onMerge}>
+              Merge into…
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The service console's roadmap tab: approve suggestions, move items, merge duplicates. */
+export function RoadmapTriagePanel() {
+  const [params, setParams] = useSearchParams();
+  const state = readStaffState(params.get('state'));
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const list = useStaffRoadmapList({ state, q });
+  const pages = list.data?.pages ?? [];
+  const items = pages.flatMap((p) => p.items);
+  const pendingCount = pages[0]?.pendingCount;
+  const [merging, setMerging] = useState<RoadmapItem | null>(null);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <SegmentedControl
+          aria-label="Which items"
+          value={state}
+          onChange={(v) => {
+            const next = new URLSearchParams(params);
+            next.set('state', v);
+            setParams(next);
+          }}
+          data={ROADMAP_STAFF_STATES.map((s: StaffState) => ({
+            value: s,
+            label:
+              s === 'pending' && pendingCount !== undefined
+                ? `${STAFF_STATE_LABELS[s]} (${pendingCount})`
+                : STAFF_STATE_LABELS[s],
+          }))}
+        />
+        <TextInput
+          aria-label="Search titles"
+          placeholder="Search titles"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={{ base: '100%', sm: 260 }}
+        />
+      </Group>
+      <PagedList
+        query={list}
+        count={items.length}
+        noun="roadmap items"
+        empty={
+          <Text c="dimmed" role="status">
+            {state === 'pending' ? 'No suggestion is waiting for approval.' : 'No item matches.'}
+          </Text>
+        }
+      >
+        <Stack gap="sm">
+          {items.map((i) => (
+            <TriageRow key={i.id} item={i} onMerge={() => setMerging(i)} />
+          ))}
+        </Stack>
+      </PagedList>
+      <MergeModal item={merging} onClose={() => setMerging(null)} />
+    </Stack>
+  );
+}
