@@ -358,4 +358,12 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
       targetId: fc.constantFrom(ids.roadmapTargetId, ids.roadmapPendingId),
     }),
   },
+
+  // Feedback: anyone signed in sends it (10 an hour per user: later plausible sends are 429);
+  // the staff list's cursor is [created_at with microseconds, id]; reset() makes a fresh one.
+  'POST /api/v1/feedback': {},
+  'GET /api/v1/service/feedback': {
+    cursor: (_q, _ids, part) => fc.tuple(part.time, part.id),
+  },
+  'PATCH /api/v1/service/feedback/{id}': { path: { id: (ids) => ids.feedbackId } },
 };

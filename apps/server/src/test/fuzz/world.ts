@@ -9,6 +9,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import {
   assessments,
+  feedback,
   frameworks,
   invitations,
   liveEvents,
@@ -135,6 +136,8 @@ export interface FuzzIds {
   roadmapItemId: string;
   roadmapTargetId: string;
   roadmapPendingId: string;
+  /** A feedback of the owner (the staff mark it handled). */
+  feedbackId: string;
 }
 
 export interface FuzzWorld {
@@ -362,6 +365,15 @@ export async function buildWorld(t: TestApp): Promise<FuzzWorld> {
       { id: ids.roadmapTargetId, title: 'Fuzz merge target', approvedAt: new Date() },
       { id: ids.roadmapPendingId, title: 'Fuzz suggestion', authorId: ownerUserId },
     ]);
+    ids.feedbackId = randomUUID();
+    await db.insert(feedback).values({
+      id: ids.feedbackId,
+      accountId,
+      userId: ownerUserId,
+      rating: 3,
+      pagePath: '/tenant',
+      appVersion: 'dev',
+    });
   }
 
   await reset();

@@ -13,6 +13,7 @@ import { RESPONDENT_TOKEN_HEADER } from '@tenantry/shared';
 import type { TenantContext } from '../../auth/types.ts';
 import {
   auditLog,
+  feedback,
   invitations,
   media,
   memberships,
@@ -430,6 +431,16 @@ export async function buildWorld(t: TestApp): Promise<World> {
       { id: ids.roadmapTargetId, title: 'Outsider merge target', approvedAt: new Date() },
       { id: ids.roadmapPendingId, title: 'Victim suggestion', authorId: victim.userId },
     ]);
+    ids.feedbackId = randomUUID();
+    await db.insert(feedback).values({
+      id: ids.feedbackId,
+      accountId: victimAccountId,
+      userId: victim.userId,
+      rating: 2,
+      comment: 'Victim feedback',
+      pagePath: `/tenant/${ids.tenantId}/overview`,
+      appVersion: 'dev',
+    });
   }
   await refreshTargets();
 

@@ -119,6 +119,8 @@ export interface WorldIds {
   roadmapItemId: string;
   roadmapTargetId: string;
   roadmapPendingId: string;
+  /** A feedback the victim owner sent (service-wide triage: system admins only). */
+  feedbackId: string;
   /** A respondent of that assessment, and their token (the `respondent` control uses it). */
   respondentId: string;
   respondentToken: string;

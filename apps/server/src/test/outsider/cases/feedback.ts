@@ -1,0 +1,34 @@
+import type { OutsiderCase } from '../types.ts';
+
+/**
+ * Feedback: anyone signed in sends it (their own; nothing of the victim's is read or changed);
+ * the triage under /service/feedback is for system admins only (none of the personas is one).
+ */
+export const cases: OutsiderCase[] = [
+  {
+    route: 'POST /api/v1/feedback',
+    allow: ['self'],
+    request: (ids) => ({
+      path: '/api/v1/feedback',
+      json: {
+        rating: 4,
+        comment: 'Outsider suite',
+        pagePath: `/tenant/${ids.tenantId}`,
+        appVersion: 'dev',
+      },
+    }),
+  },
+  {
+    route: 'GET /api/v1/service/feedback',
+    allow: ['systemadmin'],
+    request: () => ({ path: '/api/v1/service/feedback?handled=all&limit=5' }),
+  },
+  {
+    route: 'PATCH /api/v1/service/feedback/{id}',
+    allow: ['systemadmin'],
+    request: (ids) => ({
+      path: `/api/v1/service/feedback/${ids.feedbackId}`,
+      json: { handled: true },
+    }),
+  },
+];
