@@ -39,6 +39,7 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { invitationRoutes } from './modules/members/invitations.routes.ts';
 import { memberRoutes } from './modules/members/members.routes.ts';
 import { sharingRoutes } from './modules/sharing/sharing.routes.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
 import { signupRoutes } from './modules/signup/signup.routes.ts';
 import { sharedSignInCodeEmail } from './modules/sharing/sharing.emails.ts';
 import { assessmentRoutes } from './modules/assessments/assessments.routes.ts';
@@ -191,6 +192,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   api.route('/', serviceSubscriptionRoutes);
   api.route('/', roadmapRoutes);
   api.route('/', feedbackRoutes);
+  api.route('/', supportRoutes);
   api.route('/', accountRoutes);
   api.route('/', mediaRoutes);
   api.route('/', memberRoutes);

@@ -24,6 +24,7 @@ import { demoBanner, seedDemoData } from './modules/demo/demo.service.ts';
 import { startDunning } from './modules/billing/dunning.ts';
 import { startReminders } from './modules/remediation/reminders.ts';
 import { registerReports } from './modules/reports/reports.worker.ts';
+import { startSupportAutoClose } from './modules/support/support.autoclose.ts';
 import { createMailboxStore } from './modules/system/mailbox.service.ts';
 
 /** How long live events are kept for reconnecting streams to replay. */
@@ -98,6 +99,11 @@ async function main(): Promise<void> {
     publicUrl: config.publicUrl,
     logger: logger.child({ module: 'reminders' }),
   });
+  const stopSupportAutoClose = await startSupportAutoClose({
+    db: database.db,
+    jobs,
+    logger: logger.child({ module: 'support' }),
+  });
 
   const library = await loadLibrary(database.db);
   if (library.frameworks + library.playbooks + library.articles > 0) {
@@ -138,6 +144,7 @@ async function main(): Promise<void> {
     try {
       clearInterval(pruneLive);
       stopReminders();
+      stopSupportAutoClose();
       stopDunning();
       // Open live streams end (browsers reconnect to another process) so the close can finish.
       await deps.live.close();

@@ -267,7 +267,8 @@ export type SupportHelpArticle = z.infer<typeof SupportHelpArticleSchema>;
 export const SupportHelpListSchema = z.object({ items: z.array(SupportHelpArticleSchema) });
 export type SupportHelpList = z.infer<typeof SupportHelpListSchema>;
 
-export const SupportUploadSchema = z.object({ id: z.string(), url: z.string() });
+/** An uploaded image, to send as one of a message's `attachmentIds`. */
+export const SupportUploadSchema = z.object({ id: z.string() });
 export type SupportUpload = z.infer<typeof SupportUploadSchema>;
 
 /** Where a customer reads a ticket in the web app (also the e-mails' link). */

@@ -22,6 +22,7 @@ import {
   REPORT_ERROR_CODES,
   ROADMAP_ERROR_CODES,
   SHARING_ERROR_CODES,
+  SUPPORT_ERROR_CODES,
   TENANT_ERROR_CODES,
 } from '@tenantry/shared';
 import { sql } from 'drizzle-orm';
@@ -63,6 +64,7 @@ const KNOWN_CODES = new Set<string>(
     REPORT_ERROR_CODES,
     ROADMAP_ERROR_CODES,
     SHARING_ERROR_CODES,
+    SUPPORT_ERROR_CODES,
     TENANT_ERROR_CODES,
   ].flatMap((codes) => Object.values(codes)),
 );

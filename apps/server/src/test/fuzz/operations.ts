@@ -197,6 +197,35 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   'GET /api/v1/content/media': {},
   'POST /api/v1/content/media': { body: 'binary' },
   'DELETE /api/v1/content/media/{id}': { path: { id: (ids) => ids.contentImageId } },
+
+  // Support: the owner's ticket and canned reply are made fresh by reset(); the owner is staff.
+  'GET /api/v1/support/tickets': {},
+  'POST /api/v1/support/tickets': {},
+  'GET /api/v1/support/tickets/{id}': { path: { id: (ids) => ids.supportTicketId } },
+  'PATCH /api/v1/support/tickets/{id}': { path: { id: (ids) => ids.supportTicketId } },
+  'POST /api/v1/support/tickets/{id}/messages': {
+    path: { id: (ids) => ids.supportTicketId },
+    fields: (_path, ids) => ({ attachmentIds: fc.constant([ids.supportAttachmentId]) }),
+  },
+  'GET /api/v1/support/tickets/{id}/attachments/{mediaId}': {
+    path: { id: (ids) => ids.supportTicketId, mediaId: (ids) => ids.supportAttachmentId },
+  },
+  'POST /api/v1/support/attachments': { body: 'binary' },
+  'GET /api/v1/support/help': {},
+  'GET /api/v1/service/support/tickets': {},
+  'GET /api/v1/service/support/tickets/{id}': { path: { id: (ids) => ids.supportTicketId } },
+  'PATCH /api/v1/service/support/tickets/{id}': { path: { id: (ids) => ids.supportTicketId } },
+  'POST /api/v1/service/support/tickets/{id}/messages': {
+    path: { id: (ids) => ids.supportTicketId },
+  },
+  'GET /api/v1/service/support/tickets/{id}/attachments/{mediaId}': {
+    path: { id: (ids) => ids.supportTicketId, mediaId: (ids) => ids.supportAttachmentId },
+  },
+  'GET /api/v1/service/support/staff': {},
+  'GET /api/v1/service/support/canned': {},
+  'POST /api/v1/service/support/canned': {},
+  'PUT /api/v1/service/support/canned/{id}': { path: { id: (ids) => ids.supportCannedId } },
+  'DELETE /api/v1/service/support/canned/{id}': { path: { id: (ids) => ids.supportCannedId } },
   'POST /api/v1/signup/verify': {},
 
   // [status of the same request, createdAt with microseconds, id]

@@ -37,6 +37,7 @@ import { insertImage } from '../../modules/media/media.service.ts';
 import { hashInvitationToken } from '../../modules/members/invitations.service.ts';
 import { uniqueEmail, type TestApp, type TestClient } from '../app.ts';
 import { carryForwardFixture } from '../carry-forward.ts';
+import { supportFixture } from '../support-fixture.ts';
 import { workedExampleDocument } from '../frameworks.ts';
 import { addMember, compBusiness, signUpPerson } from '../people.ts';
 
@@ -131,6 +132,10 @@ export interface FuzzIds {
   checklistItemId: string;
   /** A PDF report of the assessment, done (written directly: rendering one per reset is slow). */
   reportId: string;
+  /** The owner's support ticket (a screenshot on its first message) and a canned reply. */
+  supportTicketId: string;
+  supportAttachmentId: string;
+  supportCannedId: string;
   /** Roadmap items (service-wide): approved, another approved (a merge target), and the
    * owner's own suggestion still waiting for approval. */
   roadmapItemId: string;
@@ -357,6 +362,7 @@ export async function buildWorld(t: TestApp): Promise<FuzzWorld> {
       createdBy: ownerUserId,
       finishedAt: new Date(),
     });
+    Object.assign(ids, await supportFixture(db, { accountId, userId: ownerUserId }));
     ids.roadmapItemId = randomUUID();
     ids.roadmapTargetId = randomUUID();
     ids.roadmapPendingId = randomUUID();

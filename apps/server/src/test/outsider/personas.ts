@@ -32,6 +32,7 @@ import {
 } from '../../modules/assessments/assessments.service.ts';
 import { addRespondent } from '../../modules/assessments/respondents.service.ts';
 import { createTask } from '../../modules/remediation/remediation.service.ts';
+import { supportFixture } from '../support-fixture.ts';
 import { recordAudit } from '../../modules/audit/audit.service.ts';
 import type { ContentActor } from '../../modules/content/content.access.ts';
 import {
@@ -423,6 +424,10 @@ export async function buildWorld(t: TestApp): Promise<World> {
       createdBy: victim.userId,
       finishedAt: new Date(),
     });
+    Object.assign(
+      ids,
+      await supportFixture(db, { accountId: victimAccountId, userId: victim.userId }),
+    );
     ids.roadmapItemId = randomUUID();
     ids.roadmapTargetId = randomUUID();
     ids.roadmapPendingId = randomUUID();

@@ -114,6 +114,10 @@ export interface WorldIds {
   checklistItemId: string;
   /** A PDF report of `assessmentId`, done (its file can be downloaded). */
   reportId: string;
+  /** The victim owner's support ticket, the screenshot on its first message, a canned reply. */
+  supportTicketId: string;
+  supportAttachmentId: string;
+  supportCannedId: string;
   /** Roadmap items (service-wide, no account): two approved ones (a duplicate and a merge
    * target) and the victim owner's own suggestion, still waiting for approval. */
   roadmapItemId: string;
