@@ -150,6 +150,7 @@ export function ItemDetailDrawer({ id, onClose }: { id: string | null; onClose: 
       position="right"
       size="lg"
       title="Roadmap item"
+      closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ content: { maxWidth: '100vw' } }}
     >
       {item.isPending ? (
