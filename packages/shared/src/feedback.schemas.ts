@@ -32,6 +32,8 @@ export const FEEDBACK_LIMITS = {
 export const FEEDBACK_ERROR_CODES = {
   /** 404: no such feedback. */
   notFound: 'feedback.not_found',
+  /** 409: the feedback was turned into a roadmap item (or a ticket) already. */
+  alreadyLinked: 'feedback.already_linked',
 } as const;
 
 /**

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import {
   CreateFeedbackSchema,
+  CreateRoadmapItemSchema,
   FEEDBACK_LIMITS,
   FeedbackItemSchema,
   FeedbackListQuerySchema,
@@ -14,7 +15,12 @@ import { createRouter, type AppEnv } from '../../auth/context.ts';
 import { getClaims, requireSession, requireSystemRole } from '../../auth/guards.ts';
 import { errorBody } from '../../lib/errors.ts';
 import { errorResponse, errorResponses, json, jsonBody } from '../../lib/openapi.ts';
-import { createFeedback, listFeedback, setFeedbackHandled } from './feedback.service.ts';
+import {
+  createFeedback,
+  listFeedback,
+  setFeedbackHandled,
+  turnIntoRoadmapItem,
+} from './feedback.service.ts';
 
 /** Feedback (docs/feedback.md): sent by anyone signed in, read and triaged by system admins. */
 const TAGS = ['feedback'];
@@ -90,6 +96,23 @@ const updateRoute = createRoute({
   },
 });
 
+const roadmapItemRoute = createRoute({
+  middleware: staffOnly,
+  method: 'post',
+  path: '/service/feedback/{id}/roadmap-item',
+  tags: TAGS,
+  summary:
+    'Turn feedback into a roadmap item (approved at once, audited) and mark it handled. System admins only.',
+  request: { params: IdParamsSchema, body: jsonBody(CreateRoadmapItemSchema) },
+  responses: {
+    201: json(FeedbackItemSchema, 'The feedback, naming its roadmap item'),
+    400: errorResponses[400],
+    ...guarded,
+    404: errorResponse('No such feedback (`feedback.not_found`)'),
+    409: errorResponse('Already on the roadmap (`feedback.already_linked`)'),
+  },
+});
+
 /** Mounted under /api/v1. */
 export const feedbackRoutes = createRouter()
   .openapi(createFeedbackRoute, async (c) => {
@@ -115,4 +138,10 @@ export const feedbackRoutes = createRouter()
       c.req.valid('json'),
     );
     return c.json(item, 200);
+  })
+  .openapi(roadmapItemRoute, async (c) => {
+    const claims = await getClaims(c);
+    const scope = { userId: claims.uid, email: claims.email, staff: true, accountId: claims.tid };
+    const { id } = c.req.valid('param');
+    return c.json(await turnIntoRoadmapItem(c.var.deps.db, scope, id, c.req.valid('json')), 201);
   });

@@ -6,6 +6,7 @@
 import {
   FEEDBACK_ERROR_CODES,
   type CreateFeedback,
+  type CreateRoadmapItem,
   type FeedbackItem,
   type FeedbackList,
   type FeedbackListQuery,
@@ -21,6 +22,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { accounts, feedback, users } from '../../db/schema/index.ts';
 import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { AppError } from '../../lib/errors.ts';
+import { createItem, type RoadmapScope } from '../roadmap/roadmap.service.ts';
 
 type Db = Database | Tx;
 
@@ -177,5 +179,48 @@ export async function setFeedbackHandled(
     .where(eq(feedback.id, id))
     .returning({ id: feedback.id });
   if (updated.length === 0) throw feedbackNotFound();
+  return getFeedback(db, id);
+}
+
+/** Sets `link` and marks the feedback handled (keeping an earlier who and when). */
+async function linkFeedback(
+  db: Db,
+  actor: Actor,
+  id: string,
+  link: { roadmapItemId: string },
+  now = new Date(),
+): Promise<void> {
+  await db
+    .update(feedback)
+    .set({
+      ...link,
+      handledAt: sql`coalesce(${feedback.handledAt}, ${now.toISOString()}::timestamptz)`,
+      handledBy: sql`case when ${feedback.handledAt} is null then ${actor.userId} else ${feedback.handledBy} end`,
+    })
+    .where(eq(feedback.id, id));
+}
+
+/**
+ * POST /service/feedback/{id}/roadmap-item: puts an item on the roadmap through the roadmap's
+ * own service (staff's `createItem`: approved at once, audited there), then records it on the
+ * feedback and marks the feedback handled. 404 for unknown feedback, 409 when it was turned
+ * into a roadmap item already (nothing is created then).
+ */
+export async function turnIntoRoadmapItem(
+  db: Database,
+  scope: RoadmapScope,
+  id: string,
+  input: CreateRoadmapItem,
+): Promise<FeedbackItem> {
+  const current = await getFeedback(db, id);
+  if (current.roadmapItemId) {
+    throw new AppError(
+      FEEDBACK_ERROR_CODES.alreadyLinked,
+      409,
+      'This feedback is on the roadmap already.',
+    );
+  }
+  const item = await createItem(db, scope, input);
+  await linkFeedback(db, scope, id, { roadmapItemId: item.id });
   return getFeedback(db, id);
 }

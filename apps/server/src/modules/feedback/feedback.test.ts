@@ -229,3 +229,30 @@ describe('service/feedback (system admins)', () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe('turning feedback into a roadmap item', () => {
+  it('creates the item through the roadmap, names it on the feedback and marks it handled', async () => {
+    const sender = await signUpPerson(t, 'fb-idea');
+    const sent = await sender.client.post(SEND, body({ comment: 'Export to PDF please' }));
+    const { id } = (await sent.json()) as { id: string };
+    const path = `${LIST}/${id}/roadmap-item`;
+    expect((await sender.client.post(path, { title: 'PDF export' })).status).toBe(403);
+
+    const res = await admin.client.post(path, { title: 'PDF export', description: 'Asked for' });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const item = FeedbackItemSchema.parse(await res.json());
+    expect(item.roadmapItemId).not.toBeNull();
+    expect(item.handledBy).toEqual({ id: admin.uid, name: 'Staff Person' });
+    const onRoadmap = await sender.client.get(`/api/v1/roadmap/items/${item.roadmapItemId}`);
+    expect(onRoadmap.status, await onRoadmap.clone().text()).toBe(200);
+    expect(((await onRoadmap.json()) as { title: string }).title).toBe('PDF export');
+
+    const again = await admin.client.post(path, { title: 'PDF export again' });
+    expect(again.status).toBe(409);
+    expect(await errorCode(again)).toBe('feedback.already_linked');
+    const missing = await admin.client.post(`${LIST}/nope/roadmap-item`, { title: 'PDF export' });
+    expect(missing.status).toBe(404);
+    const invalid = await admin.client.post(path, { title: '' });
+    expect(invalid.status).toBe(400);
+  });
+});

@@ -395,4 +395,5 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
     cursor: (_q, _ids, part) => fc.tuple(part.time, part.id),
   },
   'PATCH /api/v1/service/feedback/{id}': { path: { id: (ids) => ids.feedbackId } },
+  'POST /api/v1/service/feedback/{id}/roadmap-item': { path: { id: (ids) => ids.feedbackId } },
 };

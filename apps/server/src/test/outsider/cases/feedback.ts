@@ -31,4 +31,12 @@ export const cases: OutsiderCase[] = [
       json: { handled: true },
     }),
   },
+  {
+    route: 'POST /api/v1/service/feedback/{id}/roadmap-item',
+    allow: ['systemadmin'],
+    request: (ids) => ({
+      path: `/api/v1/service/feedback/${ids.feedbackId}/roadmap-item`,
+      json: { title: 'From outsider feedback' },
+    }),
+  },
 ];
