@@ -7,6 +7,7 @@ import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
 import { FeedbackPanel } from '#web/features/feedback/components/FeedbackPanel.tsx';
 import { RoadmapTriagePanel } from '#web/features/roadmap/components/RoadmapTriagePanel.tsx';
 import { SubscriptionsPanel } from '#web/features/service/components/SubscriptionsPanel.tsx';
+import { SupportQueuePanel } from '#web/features/support/components/SupportQueuePanel.tsx';
 
 const TABS = SCREEN_TABS.service;
 const BODY: Record<string, string> = {
@@ -73,11 +74,13 @@ export default function ServiceScreen() {
           </>
         ) : (
           <>
-            {focus ? <Ids entries={[['Focus', focus]]} /> : null}
+            {focus && active !== 'support' ? <Ids entries={[['Focus', focus]]} /> : null}
             {active === 'subscriptions' ? (
               <SubscriptionsPanel />
             ) : active === 'roadmap' ? (
               <RoadmapTriagePanel />
+            ) : active === 'support' ? (
+              <SupportQueuePanel focus={focus} />
             ) : active === 'feedback' ? (
               <FeedbackPanel />
             ) : active && BODY[active] ? (

@@ -1,17 +1,15 @@
 import { SCREEN_TITLES } from '@tenantry/shared';
-import { NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
+import { SupportDesk } from '#web/features/support/components/SupportDesk.tsx';
 
 export default function SupportScreen() {
   return (
     <>
       <PageHeader
         title={SCREEN_TITLES.support}
-        description="Tickets, help articles and feedback."
+        description="Ask us a question or report a problem, and follow the answer here."
       />
-      <NotBuiltYet>
-        Ask us a question or report a problem, follow the answer here, and read the help articles.
-      </NotBuiltYet>
+      <SupportDesk />
     </>
   );
 }

@@ -1,0 +1,115 @@
+import { Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { MarkdownEditor } from '#web/components/markdown/MarkdownEditor.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { formatDateTime } from '#web/lib/format.ts';
+import { useMyTicket } from '../api/get-ticket.ts';
+import { useReplyToTicket } from '../api/reply-ticket.ts';
+import { useSetTicketStatus } from '../api/set-ticket-status.ts';
+import { canReply, ticketTitle } from '../lib/support-view.ts';
+import { MessageList } from './MessageList.tsx';
+import { ScreenshotInput, type Uploaded } from './ScreenshotInput.tsx';
+import { PriorityBadge, StatusBadge } from './TicketBadges.tsx';
+
+/** One of the customer's tickets: its thread, a reply, close and reopen. */
+export function CustomerThread({ id, backHref }: { id: string; backHref: string }) {
+  const ticket = useMyTicket(id);
+  const reply = useReplyToTicket(id);
+  const status = useSetTicketStatus(id);
+  const [body, setBody] = useState('');
+  const [shots, setShots] = useState<Uploaded[]>([]);
+  const [error, setError] = useState<string | null>(null);
+
+  const back = (
+    <Anchor component={Link} to={backHref} size="sm">
+      ← All tickets
+    </Anchor>
+  );
+  if (ticket.isPending) return <Loader aria-label="Loading the ticket" />;
+  if (ticket.isError) {
+    const missing = ticket.error instanceof ApiError && ticket.error.status === 404;
+    return (
+      <Stack>
+        {back}
+        <ErrorAlert error={missing ? undefined : ticket.error}>
+          {missing ? 'There is no such ticket, or it is not yours to see.' : undefined}
+        </ErrorAlert>
+      </Stack>
+    );
+  }
+  const t = ticket.data;
+
+  const send = () => {
+    if (!body.trim()) {
+      setError('Write a reply.');
+      return;
+    }
+    setError(null);
+    reply.mutate(
+      { body, attachmentIds: shots.map((s) => s.id) },
+      {
+        onSuccess: () => {
+          setBody('');
+          setShots([]);
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      {back}
+      <div>
+        <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+          {ticketTitle(t)}
+        </Title>
+        <Group gap="xs" mt={4}>
+          <StatusBadge status={t.status} side="customer" />
+          <PriorityBadge priority={t.priority} />
+          <Text size="xs" c="dimmed">
+            Opened {formatDateTime(t.createdAt)}
+            {t.createdBy ? ` by ${t.createdBy.name}` : ''}
+          </Text>
+        </Group>
+      </div>
+      <MessageList messages={t.messages} side="customer" />
+      {canReply(t.status) ? (
+        <Stack gap="sm">
+          <MarkdownEditor
+            label="Your reply"
+            minHeight={140}
+            previewSize="sm"
+            value={body}
+            onChange={setBody}
+            error={error}
+          />
+          <ScreenshotInput value={shots} onChange={setShots} />
+          {reply.isError ? <ErrorAlert error={reply.error} /> : null}
+          {status.isError ? <ErrorAlert error={status.error} /> : null}
+          <Group justify="space-between">
+            <Button
+              variant="subtle"
+              color="gray"
+              onClick={() => status.mutate('closed')}
+              loading={status.isPending}
+            >
+              Close ticket
+            </Button>
+            <Button onClick={send} loading={reply.isPending}>
+              Send reply
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Group>
+          <Text size="sm">This ticket is closed.</Text>
+          <Button variant="light" onClick={() => status.mutate('open')} loading={status.isPending}>
+            Reopen
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
