@@ -62,6 +62,16 @@ function renderPanel(path = '/service/feedback') {
       };
       return jsonResponse(body);
     },
+    [`POST ${API}/f1/roadmap-item`]: () => {
+      const changed = item({
+        id: 'f1',
+        roadmapItemId: 'r1',
+        handledAt: '2026-11-26T08:00:00.000Z',
+        handledBy: { id: 'u9', name: 'Sam Admin' },
+      });
+      items[0] = changed;
+      return jsonResponse(changed, 201);
+    },
     [`PATCH ${API}/f1`]: (init) => {
       const { handled } = JSON.parse(String(init?.body)) as { handled: boolean };
       const changed = item({
@@ -145,5 +155,27 @@ describe('the feedback tab of the service console', () => {
     }, T);
     const patch = calls.find((c) => c.method === 'PATCH');
     expect(patch?.body).toEqual({ handled: true });
+  });
+
+  it('turns feedback into a roadmap item from its comment', { timeout: 15_000 }, async () => {
+    const { calls } = renderPanel();
+    const [first] = await rows();
+    await userEvent.click(within(first!).getByRole('button', { name: /^Roadmap item…/ }));
+    const dialog = await screen.findByRole('dialog', {}, T);
+    const title = within(dialog).getByRole('textbox', { name: /Title/, hidden: true });
+    expect((title as HTMLInputElement).value).toBe('Handy');
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Quicker overview');
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Put on the roadmap', hidden: true }),
+    );
+    await waitFor(async () => {
+      const [again] = await rows();
+      expect(within(again!).getByText('On the roadmap')).toBeTruthy();
+    }, T);
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.path).toBe(`${API}/f1/roadmap-item`);
+    expect(post?.body).toMatchObject({ title: 'Quicker overview' });
+    expect((post?.body as { description: string }).description).toContain('/tenant/t1/overview');
   });
 });

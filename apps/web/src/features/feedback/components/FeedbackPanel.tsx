@@ -24,6 +24,7 @@ import {
   versionLabel,
   writeFeedbackFilters,
 } from '../lib/feedback-filters.ts';
+import { RoadmapItemModal } from './RoadmapItemModal.tsx';
 
 function RatingBadge({ rating }: { rating: number }) {
   return (
@@ -88,7 +89,13 @@ function PageLink({ path, onPick }: { path: string; onPick: (path: string) => vo
   );
 }
 
-function HandledCell({ item }: { item: FeedbackItem }) {
+function HandledCell({
+  item,
+  onRoadmap,
+}: {
+  item: FeedbackItem;
+  onRoadmap: (item: FeedbackItem) => void;
+}) {
   const setHandled = useSetFeedbackHandled();
   const handled = item.handledAt !== null;
   const toggle = () =>
@@ -120,6 +127,20 @@ function HandledCell({ item }: { item: FeedbackItem }) {
       >
         {handled ? 'Mark not handled' : 'Mark handled'}
       </Button>
+      {item.roadmapItemId ? (
+        <Badge color="grape" variant="light" size="sm">
+          On the roadmap
+        </Badge>
+      ) : (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          onClick={() => onRoadmap(item)}
+          aria-label={`Roadmap item…: feedback of ${formatDateTime(item.createdAt)}`}
+        >
+          Roadmap item…
+        </Button>
+      )}
     </Stack>
   );
 }
@@ -135,13 +156,15 @@ const HANDLED_OPTIONS = FEEDBACK_HANDLED_FILTERS.map((f) => ({
 
 /**
  * service/feedback: all feedback for system admins, newest first — rating, comment, page,
- * version, who and when; filters by page, rating and handled kept in the URL; "Mark handled".
+ * version, who and when; filters by page, rating and handled kept in the URL; "Mark handled";
+ * "Roadmap item…" puts it on the roadmap.
  */
 export function FeedbackPanel() {
   const [params, setParams] = useSearchParams();
   const filters = readFeedbackFilters(params);
   const list = useFeedbackList(filters);
   const [page, setPage] = useState(filters.page);
+  const [toRoadmap, setToRoadmap] = useState<FeedbackItem | null>(null);
   const [debounced] = useDebouncedValue(page.trim(), 400);
 
   // The page box writes the URL once typing pauses (replacing the entry); a page the URL brings
@@ -263,7 +286,7 @@ export function FeedbackPanel() {
                 <Sender item={item} />
               </Table.Td>
               <Table.Td>
-                <HandledCell item={item} />
+                <HandledCell item={item} onRoadmap={setToRoadmap} />
               </Table.Td>
             </>
           )}
@@ -281,11 +304,12 @@ export function FeedbackPanel() {
                 Version {versionLabel(item.appVersion)}
               </Text>
               <Sender item={item} />
-              <HandledCell item={item} />
+              <HandledCell item={item} onRoadmap={setToRoadmap} />
             </Stack>
           )}
         />
       </PagedList>
+      <RoadmapItemModal item={toRoadmap} onClose={() => setToRoadmap(null)} />
     </Stack>
   );
 }

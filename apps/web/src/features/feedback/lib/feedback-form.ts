@@ -1,5 +1,10 @@
 /** The feedback form's values, checked by the shared rules before they are sent. */
-import { CreateFeedbackSchema, type CreateFeedbackInput } from '@tenantry/shared';
+import {
+  CreateFeedbackSchema,
+  ROADMAP_LIMITS,
+  storableText,
+  type CreateFeedbackInput,
+} from '@tenantry/shared';
 import { z } from 'zod';
 
 export interface FeedbackFormValues {
@@ -27,4 +32,38 @@ export function toFeedbackInput(
     pagePath,
     appVersion,
   };
+}
+
+export const RoadmapItemFormSchema = z.object({
+  title: storableText()
+    .trim()
+    .min(1, 'Give the item a title.')
+    .max(ROADMAP_LIMITS.title, `At most ${ROADMAP_LIMITS.title} characters.`),
+  description: storableText().max(
+    ROADMAP_LIMITS.description,
+    `At most ${ROADMAP_LIMITS.description} characters.`,
+  ),
+});
+export type RoadmapItemFormValues = z.infer<typeof RoadmapItemFormSchema>;
+
+/**
+ * What the roadmap item form starts with: the comment's first line as the title (cut to the
+ * limit), and the comment with where it came from as the description.
+ */
+export function roadmapItemDraft(item: {
+  comment: string;
+  pagePath: string;
+  rating: number;
+}): RoadmapItemFormValues {
+  const firstLine =
+    item.comment
+      .split('\n')
+      .find((l) => l.trim() !== '')
+      ?.trim() ?? '';
+  const title =
+    firstLine.length > ROADMAP_LIMITS.title
+      ? `${firstLine.slice(0, ROADMAP_LIMITS.title - 1)}…`
+      : firstLine;
+  const from = `From feedback on \`${item.pagePath}\` (rated ${item.rating} of 5).`;
+  return { title, description: item.comment ? `${item.comment}\n\n${from}` : from };
 }
