@@ -9,10 +9,21 @@ import { NewTicketForm } from './NewTicketForm.tsx';
 const isStatus = (s: string | null): s is SupportStatus =>
   s !== null && (SUPPORT_STATUSES as readonly string[]).includes(s);
 
-/** The page a ticket is raised from: `?from=` (links into support set it), else `null`. */
+/**
+ * The page a ticket is raised from: `?from=` (a link into support may set it), else the page
+ * of this site the browser came from, else `null`.
+ */
 function fromPage(params: URLSearchParams): string | null {
   const from = params.get('from');
-  return from && from.startsWith('/') ? from : null;
+  if (from && from.startsWith('/')) return from;
+  try {
+    const ref = new URL(document.referrer);
+    return ref.origin === window.location.origin && ref.pathname !== '/support'
+      ? ref.pathname
+      : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
