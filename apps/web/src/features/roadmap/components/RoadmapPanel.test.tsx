@@ -193,4 +193,25 @@ describe('the service console’s roadmap tab', () => {
       expect(calls.find((c) => c.path === `${STAFF}/p1/merge`)?.body).toEqual({ targetId: 'i1' }),
     );
   }, 20_000);
+
+  it('puts a new item on the roadmap', async () => {
+    const calls = stubApi({
+      [`GET ${STAFF}`]: () => jsonResponse({ items: [], nextOffset: null, pendingCount: 0 }),
+      [`POST ${STAFF}`]: () => jsonResponse(item({ id: 'n1', title: 'Audit export' }), 201),
+    });
+    render('/service/roadmap', <RoadmapTriagePanel />);
+    expect(await screen.findByText('No suggestion is waiting for approval.', {}, T)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'New item' }));
+    const form = await screen.findByRole('form', { name: 'New roadmap item' }, T);
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Title' }), 'Audit export');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add to the roadmap' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        title: 'Audit export',
+        description: '',
+        tags: [],
+        status: 'planned',
+      }),
+    );
+  }, 20_000);
 });

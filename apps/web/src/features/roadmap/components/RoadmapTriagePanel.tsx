@@ -30,6 +30,7 @@ import { useStaffRoadmapList } from '../api/staff-list.ts';
 import { STATUS_COLORS, votesLabel } from '../lib/roadmap-view.ts';
 import { readStaffState, STAFF_STATE_LABELS, type StaffState } from '../lib/staff-view.ts';
 import { MergeModal } from './MergeModal.tsx';
+import { NewItemModal } from './NewItemModal.tsx';
 
 const failed = (title: string) => (err: Error) =>
   notifications.show({ color: 'red', title, message: err.message });
@@ -127,6 +128,7 @@ export function RoadmapTriagePanel() {
   const items = pages.flatMap((p) => p.items);
   const pendingCount = pages[0]?.pendingCount;
   const [merging, setMerging] = useState<RoadmapItem | null>(null);
+  const [creating, setCreating] = useState(false);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -154,6 +156,7 @@ export function RoadmapTriagePanel() {
           onChange={(e) => setSearch(e.currentTarget.value)}
           w={{ base: '100%', sm: 260 }}
         />
+        <Button onClick={() => setCreating(true)}>New item</Button>
       </Group>
       <PagedList
         query={list}
@@ -172,6 +175,7 @@ export function RoadmapTriagePanel() {
         </Stack>
       </PagedList>
       <MergeModal item={merging} onClose={() => setMerging(null)} />
+      <NewItemModal opened={creating} onClose={() => setCreating(false)} />
     </Stack>
   );
 }
