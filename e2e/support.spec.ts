@@ -115,6 +115,7 @@ test('a member opens a ticket with a screenshot, staff answer it from the servic
   await staff.screenshot({ path: shot('staff-ticket-1280.png'), fullPage: true });
   await staff.setViewportSize({ width: 375, height: 800 });
   await staff.goto('/service/support');
+  await expect(staff.getByRole('link', { name: new RegExp(subject) }).first()).toBeVisible();
   await staff.screenshot({ path: shot('staff-queue-375.png'), fullPage: true });
 
   // The member sees the reply (never the note), on a phone too.

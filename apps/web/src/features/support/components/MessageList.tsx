@@ -61,7 +61,15 @@ export function MessageList({
                       src={a.url}
                       alt={`Attachment ${i + 1}`}
                       loading="lazy"
-                      style={{ maxWidth: '100%', borderRadius: 4, display: 'block' }}
+                      style={{
+                        display: 'block',
+                        width: '100%',
+                        height: 120,
+                        objectFit: 'contain',
+                        border: '1px solid var(--mantine-color-default-border)',
+                        borderRadius: 4,
+                        background: 'var(--mantine-color-body)',
+                      }}
                     />
                   </Anchor>
                 ))}
