@@ -214,4 +214,26 @@ describe('the service console’s roadmap tab', () => {
       }),
     );
   }, 20_000);
+
+  it('edits an item’s title', async () => {
+    const calls = stubApi({
+      [`GET ${STAFF}`]: () => jsonResponse({ items: [item()], nextOffset: null, pendingCount: 0 }),
+      [`PATCH ${STAFF}/i1`]: () => jsonResponse(item({ title: 'Dark mode, everywhere' })),
+    });
+    render('/service/roadmap?state=approved', <RoadmapTriagePanel />);
+    const row = await screen.findByRole('article', { name: 'Dark mode' }, T);
+    await userEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    const form = await screen.findByRole('form', { name: 'Edit the roadmap item' }, T);
+    const title = within(form).getByRole('textbox', { name: 'Title' });
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Dark mode, everywhere');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+        title: 'Dark mode, everywhere',
+        description: 'Easier on the **eyes**',
+        tags: ['ui'],
+      }),
+    );
+  }, 20_000);
 });

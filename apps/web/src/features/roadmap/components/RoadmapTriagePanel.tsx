@@ -29,13 +29,22 @@ import { useSetItemStatus } from '../api/set-item-status.ts';
 import { useStaffRoadmapList } from '../api/staff-list.ts';
 import { STATUS_COLORS, votesLabel } from '../lib/roadmap-view.ts';
 import { readStaffState, STAFF_STATE_LABELS, type StaffState } from '../lib/staff-view.ts';
+import { EditItemModal } from './EditItemModal.tsx';
 import { MergeModal } from './MergeModal.tsx';
 import { NewItemModal } from './NewItemModal.tsx';
 
 const failed = (title: string) => (err: Error) =>
   notifications.show({ color: 'red', title, message: err.message });
 
-function TriageRow({ item, onMerge }: { item: RoadmapItem; onMerge: () => void }) {
+function TriageRow({
+  item,
+  onMerge,
+  onEdit,
+}: {
+  item: RoadmapItem;
+  onMerge: () => void;
+  onEdit: () => void;
+}) {
   const approve = useApproveItem();
   const setStatus = useSetItemStatus();
   return (
@@ -107,6 +116,9 @@ function TriageRow({ item, onMerge }: { item: RoadmapItem; onMerge: () => void }
               }}
               w={150}
             />
+            <Button size="xs" variant="default" onClick={onEdit}>
+              Edit
+            </Button>
             <Button size="xs" variant="default" onClick={onMerge}>
               Merge into…
             </Button>
@@ -129,6 +141,7 @@ export function RoadmapTriagePanel() {
   const pendingCount = pages[0]?.pendingCount;
   const [merging, setMerging] = useState<RoadmapItem | null>(null);
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<RoadmapItem | null>(null);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -170,12 +183,18 @@ export function RoadmapTriagePanel() {
       >
         <Stack gap="sm">
           {items.map((i) => (
-            <TriageRow key={i.id} item={i} onMerge={() => setMerging(i)} />
+            <TriageRow
+              key={i.id}
+              item={i}
+              onMerge={() => setMerging(i)}
+              onEdit={() => setEditing(i)}
+            />
           ))}
         </Stack>
       </PagedList>
       <MergeModal item={merging} onClose={() => setMerging(null)} />
       <NewItemModal opened={creating} onClose={() => setCreating(false)} />
+      <EditItemModal item={editing} onClose={() => setEditing(null)} />
     </Stack>
   );
 }
