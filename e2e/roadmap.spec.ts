@@ -109,6 +109,8 @@ test('a member suggests an idea, staff approve it, two members vote, staff merge
   await expect(
     staff.getByRole('article', { name: idea }).getByText(`Merged into ${targetTitle}`),
   ).toBeVisible();
+  await staff.setViewportSize({ width: 375, height: 800 });
+  await staff.screenshot({ path: `${SHOTS}/service-375.png`, fullPage: true });
 
   // The votes moved: the target went up by them; the idea says where it went.
   await alice.goto(`/roadmap?item=${target.id}`);

@@ -11,6 +11,7 @@ import {
   Button,
   Card,
   Group,
+  ScrollArea,
   SegmentedControl,
   Select,
   Stack,
@@ -145,22 +146,24 @@ export function RoadmapTriagePanel() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
-        <SegmentedControl
-          aria-label="Which items"
-          value={state}
-          onChange={(v) => {
-            const next = new URLSearchParams(params);
-            next.set('state', v);
-            setParams(next);
-          }}
-          data={ROADMAP_STAFF_STATES.map((s: StaffState) => ({
-            value: s,
-            label:
-              s === 'pending' && pendingCount !== undefined
-                ? `${STAFF_STATE_LABELS[s]} (${pendingCount})`
-                : STAFF_STATE_LABELS[s],
-          }))}
-        />
+        <ScrollArea type="auto" offsetScrollbars maw="100%">
+          <SegmentedControl
+            aria-label="Which items"
+            value={state}
+            onChange={(v) => {
+              const next = new URLSearchParams(params);
+              next.set('state', v);
+              setParams(next);
+            }}
+            data={ROADMAP_STAFF_STATES.map((s: StaffState) => ({
+              value: s,
+              label:
+                s === 'pending' && pendingCount !== undefined
+                  ? `${STAFF_STATE_LABELS[s]} (${pendingCount})`
+                  : STAFF_STATE_LABELS[s],
+            }))}
+          />
+        </ScrollArea>
         <TextInput
           aria-label="Search titles"
           placeholder="Search titles"
