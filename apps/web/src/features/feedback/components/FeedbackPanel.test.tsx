@@ -100,7 +100,7 @@ describe('the feedback tab of the service console', () => {
     async () => {
       renderPanel();
       const [first, second, third] = await rows();
-      expect(within(first!).getByText('4 – Good')).toBeTruthy();
+      expect(within(first!).getByRole('img', { name: 'Rating 4 – Good' })).toBeTruthy();
       expect(within(first!).getByText('Handy')).toBeTruthy();
       expect(within(first!).getByRole('button', { name: '/tenant/t1/overview' })).toBeTruthy();
       expect(within(first!).getByText('2026-11-20 09:30 UTC')).toBeTruthy();

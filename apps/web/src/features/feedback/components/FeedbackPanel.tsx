@@ -1,5 +1,6 @@
 import {
   FEEDBACK_HANDLED_FILTERS,
+  FEEDBACK_RATING_LABELS,
   FEEDBACK_RATINGS,
   type FeedbackHandledFilter,
   type FeedbackItem,
@@ -28,9 +29,20 @@ import { RoadmapItemModal } from './RoadmapItemModal.tsx';
 
 function RatingBadge({ rating }: { rating: number }) {
   return (
-    <Badge color={isRating(rating) ? RATING_COLORS[rating] : 'gray'} variant="light" size="sm">
-      {ratingLabel(rating)}
-    </Badge>
+    <Group gap={6} wrap="nowrap" aria-label={`Rating ${ratingLabel(rating)}`} role="img">
+      <Badge
+        color={isRating(rating) ? RATING_COLORS[rating] : 'gray'}
+        variant="filled"
+        size="md"
+        circle
+        aria-hidden
+      >
+        {rating}
+      </Badge>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} aria-hidden>
+        {isRating(rating) ? FEEDBACK_RATING_LABELS[rating] : ''}
+      </Text>
+    </Group>
   );
 }
 
@@ -55,7 +67,9 @@ function Sender({ item }: { item: FeedbackItem }) {
       {item.user ? (
         <>
           <NameText name={item.user.name} size="sm" fw={500} />
-          <NameText name={item.user.email} size="xs" c="dimmed" />
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {item.user.email}
+          </Text>
         </>
       ) : (
         <Text size="sm" c="dimmed">
