@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CreateSupportTicketSchema } from './support.schemas.ts';
 import { storableText } from './text.schemas.ts';
 
 /**
@@ -34,6 +35,8 @@ export const FEEDBACK_ERROR_CODES = {
   notFound: 'feedback.not_found',
   /** 409: the feedback was turned into a roadmap item (or a ticket) already. */
   alreadyLinked: 'feedback.already_linked',
+  /** 409: the sender is not a member of the feedback's account (any more): no one to open a ticket for. */
+  noSender: 'feedback.no_sender',
 } as const;
 
 /**
@@ -131,3 +134,16 @@ export type FeedbackList = z.infer<typeof FeedbackListSchema>;
 /** PATCH /api/v1/service/feedback/{id}: mark handled, or not handled again. */
 export const UpdateFeedbackSchema = z.object({ handled: z.boolean() });
 export type UpdateFeedback = z.infer<typeof UpdateFeedbackSchema>;
+
+/**
+ * POST /api/v1/service/feedback/{id}/ticket: a support ticket in the sender's name (their
+ * account; the feedback's page and version), written by staff from the feedback.
+ */
+export const FeedbackToTicketSchema = CreateSupportTicketSchema.pick({
+  subject: true,
+  category: true,
+  priority: true,
+  body: true,
+});
+export type FeedbackToTicket = z.output<typeof FeedbackToTicketSchema>;
+export type FeedbackToTicketInput = z.input<typeof FeedbackToTicketSchema>;

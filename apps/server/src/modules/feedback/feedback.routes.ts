@@ -7,6 +7,7 @@ import {
   FeedbackListQuerySchema,
   FeedbackListSchema,
   FeedbackReceiptSchema,
+  FeedbackToTicketSchema,
   IdParamsSchema,
   UpdateFeedbackSchema,
 } from '@tenantry/shared';
@@ -20,6 +21,7 @@ import {
   listFeedback,
   setFeedbackHandled,
   turnIntoRoadmapItem,
+  turnIntoTicket,
 } from './feedback.service.ts';
 
 /** Feedback (docs/feedback.md): sent by anyone signed in, read and triaged by system admins. */
@@ -113,6 +115,27 @@ const roadmapItemRoute = createRoute({
   },
 });
 
+const ticketRoute = createRoute({
+  middleware: staffOnly,
+  method: 'post',
+  path: '/service/feedback/{id}/ticket',
+  tags: TAGS,
+  summary:
+    'Turn feedback into a support ticket in the sender’s name and mark it handled. System admins only.',
+  description:
+    'The ticket is opened through the support service in the sender’s account, with the feedback’s page and version; the sender sees it under Support.',
+  request: { params: IdParamsSchema, body: jsonBody(FeedbackToTicketSchema) },
+  responses: {
+    201: json(FeedbackItemSchema, 'The feedback, naming its ticket'),
+    400: errorResponses[400],
+    ...guarded,
+    404: errorResponse('No such feedback (`feedback.not_found`)'),
+    409: errorResponse(
+      'It has a ticket already (`feedback.already_linked`), or its sender is no longer a member of its account (`feedback.no_sender`)',
+    ),
+  },
+});
+
 /** Mounted under /api/v1. */
 export const feedbackRoutes = createRouter()
   .openapi(createFeedbackRoute, async (c) => {
@@ -144,4 +167,21 @@ export const feedbackRoutes = createRouter()
     const scope = { userId: claims.uid, email: claims.email, staff: true, accountId: claims.tid };
     const { id } = c.req.valid('param');
     return c.json(await turnIntoRoadmapItem(c.var.deps.db, scope, id, c.req.valid('json')), 201);
+  })
+  .openapi(ticketRoute, async (c) => {
+    const { uid, email } = await getClaims(c);
+    const mail = {
+      mailer: c.var.deps.mailer,
+      publicUrl: c.var.deps.config.publicUrl,
+      log: c.var.log,
+    };
+    const { id } = c.req.valid('param');
+    const item = await turnIntoTicket(
+      c.var.deps.db,
+      { userId: uid, email },
+      id,
+      c.req.valid('json'),
+      mail,
+    );
+    return c.json(item, 201);
   });

@@ -7,6 +7,7 @@ import {
   FEEDBACK_ERROR_CODES,
   type CreateFeedback,
   type CreateRoadmapItem,
+  type FeedbackToTicket,
   type FeedbackItem,
   type FeedbackList,
   type FeedbackListQuery,
@@ -19,10 +20,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Actor } from '../../auth/types.ts';
 import type { Database, Tx } from '../../db/client.ts';
-import { accounts, feedback, users } from '../../db/schema/index.ts';
+import { accounts, feedback, memberships, users } from '../../db/schema/index.ts';
 import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { MailContext } from '../../lib/mail/index.ts';
 import { createItem, type RoadmapScope } from '../roadmap/roadmap.service.ts';
+import { createTicket } from '../support/support.service.ts';
 
 type Db = Database | Tx;
 
@@ -187,7 +190,7 @@ async function linkFeedback(
   db: Db,
   actor: Actor,
   id: string,
-  link: { roadmapItemId: string },
+  link: { roadmapItemId: string } | { ticketId: string },
   now = new Date(),
 ): Promise<void> {
   await db
@@ -222,5 +225,56 @@ export async function turnIntoRoadmapItem(
   }
   const item = await createItem(db, scope, input);
   await linkFeedback(db, scope, id, { roadmapItemId: item.id });
+  return getFeedback(db, id);
+}
+
+/**
+ * POST /service/feedback/{id}/ticket: opens a support ticket in the sender's name through the
+ * support's own service (`createTicket`: their account, the feedback's page and version; staff
+ * are told as for any new ticket), then names it on the feedback and marks the feedback
+ * handled. The sender sees it under Support and gets the staff's replies. 404 for unknown
+ * feedback; 409 when it has a ticket already, or its sender is no longer a member of its
+ * account (a shared user's feedback has none): nothing is created then.
+ */
+export async function turnIntoTicket(
+  db: Database,
+  staff: Actor,
+  id: string,
+  input: FeedbackToTicket,
+  mail: MailContext,
+): Promise<FeedbackItem> {
+  const [row] = await db
+    .select({ f: feedback, role: memberships.role, email: users.email })
+    .from(feedback)
+    .leftJoin(
+      memberships,
+      and(eq(memberships.accountId, feedback.accountId), eq(memberships.userId, feedback.userId)),
+    )
+    .leftJoin(users, eq(users.id, feedback.userId))
+    .where(eq(feedback.id, id));
+  if (!row) throw feedbackNotFound();
+  const { f, role, email } = row;
+  if (f.ticketId) {
+    throw new AppError(
+      FEEDBACK_ERROR_CODES.alreadyLinked,
+      409,
+      'This feedback has a ticket already.',
+    );
+  }
+  if (!f.accountId || !f.userId || !role || !email) {
+    throw new AppError(
+      FEEDBACK_ERROR_CODES.noSender,
+      409,
+      'The sender is not a member of an account (any more), so there is no one to open a ticket for.',
+    );
+  }
+  const sender = { accountId: f.accountId, userId: f.userId, email, role };
+  const ticket = await createTicket(
+    db,
+    sender,
+    { ...input, pagePath: f.pagePath, appVersion: f.appVersion },
+    mail,
+  );
+  await linkFeedback(db, staff, id, { ticketId: ticket.id });
   return getFeedback(db, id);
 }

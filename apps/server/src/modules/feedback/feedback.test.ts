@@ -256,3 +256,48 @@ describe('turning feedback into a roadmap item', () => {
     expect(invalid.status).toBe(400);
   });
 });
+
+describe('turning feedback into a support ticket', () => {
+  const ticket = {
+    subject: 'Filters reset on back',
+    category: 'problem',
+    body: 'From your feedback: the filters reset when you go back.',
+  };
+
+  it('opens a ticket in the sender’s name, names it on the feedback and marks it handled', async () => {
+    const sender = await signUpPerson(t, 'fb-ticket');
+    const sent = await sender.client.post(SEND, body({ pagePath: '/tenant/x/assessments' }));
+    const { id } = (await sent.json()) as { id: string };
+    const path = `${LIST}/${id}/ticket`;
+    expect((await sender.client.post(path, ticket)).status).toBe(403);
+
+    const res = await admin.client.post(path, ticket);
+    expect(res.status, await res.clone().text()).toBe(201);
+    const item = FeedbackItemSchema.parse(await res.json());
+    expect(item.ticketId).not.toBeNull();
+    expect(item.handledAt).not.toBeNull();
+    const own = await sender.client.get(`/api/v1/support/tickets/${item.ticketId}`);
+    expect(own.status, await own.clone().text()).toBe(200);
+    expect(await own.json()).toMatchObject({
+      subject: 'Filters reset on back',
+      pagePath: '/tenant/x/assessments',
+    });
+
+    const again = await admin.client.post(path, ticket);
+    expect(again.status).toBe(409);
+    expect(await errorCode(again)).toBe('feedback.already_linked');
+    expect((await admin.client.post(`${LIST}/nope/ticket`, ticket)).status).toBe(404);
+    expect((await admin.client.post(path, { ...ticket, category: 'other' })).status).toBe(400);
+  });
+
+  it('refuses feedback whose sender has no account to open it in', async () => {
+    const tenant = await owner.client.post('/api/v1/tenants', { name: 'Ticketless client' });
+    const { id: tid } = (await tenant.json()) as { id: string };
+    const shared = await sharedUser(t, owner, tid, 'viewer');
+    const sent = await shared.post(SEND, body());
+    const { id } = (await sent.json()) as { id: string };
+    const res = await admin.client.post(`${LIST}/${id}/ticket`, ticket);
+    expect(res.status).toBe(409);
+    expect(await errorCode(res)).toBe('feedback.no_sender');
+  });
+});

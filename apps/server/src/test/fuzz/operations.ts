@@ -396,4 +396,5 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   },
   'PATCH /api/v1/service/feedback/{id}': { path: { id: (ids) => ids.feedbackId } },
   'POST /api/v1/service/feedback/{id}/roadmap-item': { path: { id: (ids) => ids.feedbackId } },
+  'POST /api/v1/service/feedback/{id}/ticket': { path: { id: (ids) => ids.feedbackId } },
 };

@@ -39,4 +39,16 @@ export const cases: OutsiderCase[] = [
       json: { title: 'From outsider feedback' },
     }),
   },
+  {
+    route: 'POST /api/v1/service/feedback/{id}/ticket',
+    allow: ['systemadmin'],
+    request: (ids) => ({
+      path: `/api/v1/service/feedback/${ids.feedbackId}/ticket`,
+      json: {
+        subject: 'From outsider feedback',
+        category: 'question',
+        body: 'About your feedback',
+      },
+    }),
+  },
 ];
