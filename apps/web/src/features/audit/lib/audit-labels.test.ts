@@ -18,9 +18,21 @@ describe('audit entry labels', () => {
   });
 
   it('falls back to the action code for what it does not know', () => {
-    expect(describeAuditEntry({ action: 'billing.plan_changed', data: {} })).toBe(
-      'billing.plan_changed',
+    expect(describeAuditEntry({ action: 'legacy.retired_action', data: {} })).toBe(
+      'legacy.retired_action',
     );
+  });
+
+  it('describes billing actions with the plans’ names', () => {
+    expect(
+      describeAuditEntry({
+        action: 'billing.plan_changed',
+        data: { from: 'pro', to: 'business', interval: 'year' },
+      }),
+    ).toBe('Changed the plan from Pro to Business (yearly)');
+    expect(
+      describeAuditEntry({ action: 'billing.canceled', data: { plan: 'pro', atPeriodEnd: true } }),
+    ).toBe('Canceled the Pro plan at the end of the period');
   });
 
   it('describes tenant and sharing actions', () => {
