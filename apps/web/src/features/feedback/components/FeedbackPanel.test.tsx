@@ -72,6 +72,11 @@ function renderPanel(path = '/service/feedback') {
       items[0] = changed;
       return jsonResponse(changed, 201);
     },
+    [`POST ${API}/f1/ticket`]: () => {
+      const changed = item({ id: 'f1', ticketId: 't1', handledAt: '2026-11-26T08:00:00.000Z' });
+      items[0] = changed;
+      return jsonResponse(changed, 201);
+    },
     [`PATCH ${API}/f1`]: (init) => {
       const { handled } = JSON.parse(String(init?.body)) as { handled: boolean };
       const changed = item({
@@ -178,4 +183,32 @@ describe('the feedback tab of the service console', () => {
     expect(post?.body).toMatchObject({ title: 'Quicker overview' });
     expect((post?.body as { description: string }).description).toContain('/tenant/t1/overview');
   });
+
+  it(
+    'opens a support ticket in the sender’s name from the feedback',
+    { timeout: 15_000 },
+    async () => {
+      const { calls } = renderPanel();
+      const [first, second] = await rows();
+      // Feedback of a deleted user has no one to open a ticket for.
+      expect(within(second!).queryByRole('button', { name: /^Ticket…/ })).toBeNull();
+      await userEvent.click(within(first!).getByRole('button', { name: /^Ticket…/ }));
+      const dialog = await screen.findByRole('dialog', {}, T);
+      expect(dialog.textContent).toContain('Robin Park’s name, on Acme');
+      const subject = within(dialog).getByRole('textbox', { name: /Subject/, hidden: true });
+      expect((subject as HTMLInputElement).value).toBe('Handy');
+      await userEvent.click(
+        within(dialog).getByRole('button', { name: 'Open ticket', hidden: true }),
+      );
+      await waitFor(async () => {
+        const [again] = await rows();
+        expect(within(again!).getByRole('link', { name: 'Its ticket' }).getAttribute('href')).toBe(
+          '/service/support/t1',
+        );
+      }, T);
+      const post = calls.find((c) => c.path === `${API}/f1/ticket`);
+      expect(post?.body).toMatchObject({ subject: 'Handy', category: 'question' });
+      expect((post?.body as { body: string }).body).toContain('> Handy');
+    },
+  );
 });

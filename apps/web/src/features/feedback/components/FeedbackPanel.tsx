@@ -9,7 +9,7 @@ import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput } f
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { NameText } from '#web/components/NameText.tsx';
 import { PagedList } from '#web/components/PagedList.tsx';
 import { TableOrCards } from '#web/components/TableOrCards.tsx';
@@ -26,6 +26,7 @@ import {
   writeFeedbackFilters,
 } from '../lib/feedback-filters.ts';
 import { RoadmapItemModal } from './RoadmapItemModal.tsx';
+import { TicketModal } from './TicketModal.tsx';
 
 function RatingBadge({ rating }: { rating: number }) {
   return (
@@ -106,9 +107,11 @@ function PageLink({ path, onPick }: { path: string; onPick: (path: string) => vo
 function HandledCell({
   item,
   onRoadmap,
+  onTicket,
 }: {
   item: FeedbackItem;
   onRoadmap: (item: FeedbackItem) => void;
+  onTicket: (item: FeedbackItem) => void;
 }) {
   const setHandled = useSetFeedbackHandled();
   const handled = item.handledAt !== null;
@@ -141,6 +144,24 @@ function HandledCell({
       >
         {handled ? 'Mark not handled' : 'Mark handled'}
       </Button>
+      {item.ticketId ? (
+        <Anchor
+          component={Link}
+          to={`/service/support/${encodeURIComponent(item.ticketId)}`}
+          size="xs"
+        >
+          Its ticket
+        </Anchor>
+      ) : item.account && item.user ? (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          onClick={() => onTicket(item)}
+          aria-label={`Ticket…: feedback of ${formatDateTime(item.createdAt)}`}
+        >
+          Ticket…
+        </Button>
+      ) : null}
       {item.roadmapItemId ? (
         <Badge color="grape" variant="light" size="sm">
           On the roadmap
@@ -171,7 +192,7 @@ const HANDLED_OPTIONS = FEEDBACK_HANDLED_FILTERS.map((f) => ({
 /**
  * service/feedback: all feedback for system admins, newest first — rating, comment, page,
  * version, who and when; filters by page, rating and handled kept in the URL; "Mark handled";
- * "Roadmap item…" puts it on the roadmap.
+ * "Ticket…" opens a support ticket in the sender's name, "Roadmap item…" puts it on the roadmap.
  */
 export function FeedbackPanel() {
   const [params, setParams] = useSearchParams();
@@ -179,6 +200,7 @@ export function FeedbackPanel() {
   const list = useFeedbackList(filters);
   const [page, setPage] = useState(filters.page);
   const [toRoadmap, setToRoadmap] = useState<FeedbackItem | null>(null);
+  const [toTicket, setToTicket] = useState<FeedbackItem | null>(null);
   const [debounced] = useDebouncedValue(page.trim(), 400);
 
   // The page box writes the URL once typing pauses (replacing the entry); a page the URL brings
@@ -300,7 +322,7 @@ export function FeedbackPanel() {
                 <Sender item={item} />
               </Table.Td>
               <Table.Td>
-                <HandledCell item={item} onRoadmap={setToRoadmap} />
+                <HandledCell item={item} onRoadmap={setToRoadmap} onTicket={setToTicket} />
               </Table.Td>
             </>
           )}
@@ -318,12 +340,13 @@ export function FeedbackPanel() {
                 Version {versionLabel(item.appVersion)}
               </Text>
               <Sender item={item} />
-              <HandledCell item={item} onRoadmap={setToRoadmap} />
+              <HandledCell item={item} onRoadmap={setToRoadmap} onTicket={setToTicket} />
             </Stack>
           )}
         />
       </PagedList>
       <RoadmapItemModal item={toRoadmap} onClose={() => setToRoadmap(null)} />
+      <TicketModal item={toTicket} onClose={() => setToTicket(null)} />
     </Stack>
   );
 }

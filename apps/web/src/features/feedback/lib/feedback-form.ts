@@ -1,9 +1,11 @@
 /** The feedback form's values, checked by the shared rules before they are sent. */
 import {
   CreateFeedbackSchema,
+  FeedbackToTicketSchema,
   ROADMAP_LIMITS,
   storableText,
   type CreateFeedbackInput,
+  type SupportCategory,
 } from '@tenantry/shared';
 import { z } from 'zod';
 
@@ -66,4 +68,27 @@ export function roadmapItemDraft(item: {
       : firstLine;
   const from = `From feedback on \`${item.pagePath}\` (rated ${item.rating} of 5).`;
   return { title, description: item.comment ? `${item.comment}\n\n${from}` : from };
+}
+
+export const TicketFormSchema = FeedbackToTicketSchema;
+export interface TicketFormValues {
+  subject: string;
+  category: SupportCategory;
+  body: string;
+}
+
+/** What the ticket form starts with: the comment's first line as the subject, the comment quoted. */
+export function ticketDraft(item: { comment: string; rating: number }): TicketFormValues {
+  const { title } = roadmapItemDraft({ ...item, pagePath: '' });
+  const quoted = item.comment
+    .split('\n')
+    .map((l) => `> ${l}`)
+    .join('\n');
+  return {
+    subject: title,
+    category: item.rating <= 2 ? 'problem' : 'question',
+    body: item.comment
+      ? `Thank you for your feedback (rated ${item.rating} of 5):\n\n${quoted}\n\n`
+      : `Thank you for your feedback (rated ${item.rating} of 5).\n\n`,
+  };
 }
