@@ -62,7 +62,14 @@ function TriageRow({
           </Anchor>
           <Group gap={6}>
             {item.mergedInto ? (
-              <Badge color="gray" variant="light">
+              <Badge
+                color="gray"
+                variant="light"
+                h="auto"
+                maw="100%"
+                // A long title wraps instead of being cut off on a phone.
+                styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
+              >
                 Merged into {item.mergedInto.title}
               </Badge>
             ) : !item.approved ? (
