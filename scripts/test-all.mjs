@@ -112,8 +112,11 @@ if (only !== 'unit' && !ensureChromium()) {
 if (only !== 'e2e') {
   vitest('vitest', [], { TEST_DATABASE_URL: '' });
   if (process.env.TEST_DATABASE_URL) {
+    // The second pass is for drift between the databases: the fuzz suite sends fewer inputs
+    // per operation there (its full run is the PGlite pass), unless FUZZ_RUNS says otherwise.
     vitest('vitest-postgres', ['--project', 'server'], {
       TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
+      FUZZ_RUNS: process.env.FUZZ_RUNS ?? '10',
     });
   }
 }
