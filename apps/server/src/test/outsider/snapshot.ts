@@ -1,5 +1,5 @@
 /**
- * A fingerprint of the tenant-owned data: one md5 per table over all its rows, so "the
+ * A fingerprint of the tenant-owned data: per table, the sum of its rows' md5s, so "the
  * database is unchanged" is one query and a failure names the table that changed.
  *
  * Every table of the public schema is included (a table added later is covered without an
@@ -40,8 +40,11 @@ async function buildStatement(db: Database): Promise<string> {
     .map((name) => {
       const minus = (EXCLUDED_COLUMNS[name] ?? []).map((c) => ` - '${c}'`).join('');
       const row = `(to_jsonb(t)${minus})::text`;
+      // An order-independent sum of the rows' hashes: no sort of every row's text (the suites
+      // take a fingerprint around every request).
       return `select '${name}' as table_name, count(*)::int as n,
-        md5(coalesce(string_agg(${row}, '|' order by ${row}), '')) as hash from "${name}" t`;
+        coalesce(sum(('x' || substr(md5(${row}), 1, 15))::bit(60)::bigint), 0)::text as hash
+        from "${name}" t`;
     });
   return parts.join('\nunion all\n');
 }
