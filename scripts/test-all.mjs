@@ -116,7 +116,7 @@ if (only !== 'e2e') {
     // per operation there (its full run is the PGlite pass), unless FUZZ_RUNS says otherwise.
     vitest('vitest-postgres', ['--project', 'server'], {
       TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
-      FUZZ_RUNS: process.env.FUZZ_RUNS ?? '10',
+      FUZZ_RUNS: process.env.FUZZ_RUNS ?? '5',
     });
   }
 }

@@ -38,7 +38,7 @@ import { buildWorld, type FuzzWorld } from './world.ts';
 const README = 'apps/server/src/test/fuzz/README.md';
 /** Same inputs on every run; FUZZ_SEED=… FUZZ_RUNS=… explore further. */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
 const PERSONAS = ['owner', 'anonymous'] as const;
 /** One seed per operation and persona, all from SEED: the same inputs on every run. */
 const seedOf = (key: string) =>
