@@ -116,3 +116,52 @@ export async function apiFetch<S extends z.ZodType | undefined = undefined>(
   }
   return data as Result<S>;
 }
+
+/**
+ * POSTs an image as multipart form data (the `file` field plus `fields`) and validates the
+ * answer with `schema`. A refusal answers the API's error; a bare 413 (a proxy's) says the
+ * image is too large. The one upload of the app (content media, support screenshots).
+ */
+export async function uploadImage<S extends z.ZodType>(
+  url: string,
+  file: { blob: Blob; name: string },
+  schema: S,
+  fields: Record<string, string> = {},
+): Promise<z.infer<S>> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', file.blob, file.name);
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: 'POST',
+      body: form,
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    });
+  } catch {
+    throw networkError();
+  }
+  const body: unknown = await res.json().catch(() => null);
+  if (!res.ok) {
+    const parsed = ErrorBodySchema.safeParse(body);
+    if (parsed.success) {
+      const { code, message, fields: bad, requestId } = parsed.data.error;
+      throw new ApiError(res.status, code, message, bad ?? {}, requestId);
+    }
+    throw new ApiError(
+      res.status,
+      res.status === 413 ? 'media.too_large' : 'common.bad_request',
+      res.status === 413 ? 'The image may be at most 1 MB.' : 'The image could not be uploaded.',
+    );
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiError(
+      res.status,
+      'common.bad_response',
+      'Something went wrong. Please try again.',
+    );
+  }
+  return parsed.data as z.infer<S>;
+}
