@@ -26,6 +26,7 @@ import type { MailSender } from './lib/mail/index.ts';
 import { validationHook } from './lib/openapi.ts';
 import { createCliRoute } from './local-control.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { ensureOwnAccount } from './modules/accounts/accounts.service.ts';
 import { frameworkRoutes } from './modules/content/frameworks.routes.ts';
 import { articleRoutes, playbookRoutes } from './modules/content/items.routes.ts';
@@ -43,6 +44,7 @@ import { supportRoutes } from './modules/support/support.routes.ts';
 import { signupRoutes } from './modules/signup/signup.routes.ts';
 import { sharedSignInCodeEmail } from './modules/sharing/sharing.emails.ts';
 import { assessmentRoutes } from './modules/assessments/assessments.routes.ts';
+import { checkResultRoutes } from './modules/assessments/check-results.routes.ts';
 import { baselineRoutes } from './modules/baseline/baseline.routes.ts';
 import { remediationRoutes } from './modules/remediation/remediation.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
@@ -55,6 +57,7 @@ import { publicSystemRoutes, systemRoutes } from './modules/system/system.routes
 import { serviceSubscriptionRoutes } from './modules/service/subscriptions.routes.ts';
 import { tenantRoutes } from './modules/tenants/tenants.routes.ts';
 import { applyBillingEvent } from './modules/billing/billing.events.ts';
+import { apiAccessRefusal } from './modules/billing/billing.state.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { createBillingProvider } from './modules/billing/providers/index.ts';
 import type { BillingProvider } from './lib/billing/provider.ts';
@@ -96,6 +99,7 @@ function authHooks(config: AppConfig, database: DatabaseHandle): AuthHooks {
     onSessionCreated: ({ userId }) => promoteListedAdmin(db, userId, config.systemAdminEmails),
     sharedSignInCodeEmail: (to, code, shared) =>
       sharedSignInCodeEmail(to, code, shared, config.publicUrl),
+    apiAccessRefusal,
   };
 }
 
@@ -213,6 +217,8 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   api.route('/', liveRoutes);
   api.route('/', respondRoutes);
   api.route('/', billingRoutes);
+  api.route('/', apiKeyRoutes);
+  api.route('/', checkResultRoutes);
   if (config.benchCeilingRoute) api.route('/', createBenchRoutes(database.db));
   app.route('/api/v1', api);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ACCOUNT_ERROR_CODES } from './accounts.schemas.ts';
+import type { API_KEY_ERROR_CODES } from './api-keys.schemas.ts';
 import type { ASSESSMENT_ERROR_CODES } from './assessments.schemas.ts';
 import type { AUTH_ERROR_CODES } from './auth.schemas.ts';
 import type { BILLING_ERROR_CODES } from './billing.schemas.ts';
@@ -38,6 +39,7 @@ type CodesOf<T> = T[keyof T];
 export type ErrorCode =
   | CodesOf<typeof COMMON_ERROR_CODES>
   | CodesOf<typeof ACCOUNT_ERROR_CODES>
+  | CodesOf<typeof API_KEY_ERROR_CODES>
   | CodesOf<typeof ASSESSMENT_ERROR_CODES>
   | CodesOf<typeof AUTH_ERROR_CODES>
   | CodesOf<typeof BASELINE_ERROR_CODES>

@@ -31,3 +31,4 @@ export * from './roadmap.schemas.ts';
 export * from './plans.ts';
 export * from './billing.schemas.ts';
 export * from './support.schemas.ts';
+export * from './api-keys.schemas.ts';

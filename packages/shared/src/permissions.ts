@@ -42,6 +42,10 @@ export const ACCOUNT_PERMISSIONS = {
   'billing.manage': ['owner'],
   /** Read every support ticket of the account (a member reads the ones they opened). */
   'support.readAll': ['owner', 'admin'],
+  /** Create and revoke the account's API keys (docs/developer.md). */
+  'apiKeys.manage': ['owner', 'admin'],
+  /** Create, change and delete webhook endpoints, read and resend their deliveries. */
+  'webhooks.manage': ['owner', 'admin'],
 } as const satisfies Record<string, readonly AccountRole[]>;
 export type AccountPermission = keyof typeof ACCOUNT_PERMISSIONS;
 

@@ -83,6 +83,12 @@ export interface AuthHooks {
   onSessionCreated(session: { userId: string }): Promise<void>;
   /** The e-mail that carries a shared sign-in's one-time code. */
   sharedSignInCodeEmail(to: string, code: string, shared: SharedSignInContext): MailMessage;
+  /**
+   * Null when an account created at `createdAt`, with this subscription row (as `to_jsonb` of
+   * `subscriptions`, or null), has the developer API in its plan now; else the error to answer
+   * an API key request with (402).
+   */
+  apiAccessRefusal(createdAt: Date, subscription: Record<string, unknown> | null): Error | null;
 }
 
 export interface AuthOptions {

@@ -36,7 +36,7 @@ interface ClaimsRow {
 }
 
 export function toCurrentUser(claims: ServerClaims): CurrentUser {
-  const { accountRole: _a, shareRole: _s, billingReadOnly: _b, ...user } = claims;
+  const { accountRole: _a, shareRole: _s, billingReadOnly: _b, apiKey: _k, ...user } = claims;
   return user;
 }
 
@@ -159,6 +159,7 @@ export async function loadClaims(
     accountRole: row.account_role,
     shareRole: null,
     billingReadOnly: row.billing_read_only === true,
+    apiKey: null,
   };
 }
 
@@ -188,6 +189,7 @@ async function loadSharedClaims(
     accountRole: null,
     shareRole: row.share_role,
     billingReadOnly: row.billing_read_only === true,
+    apiKey: null,
   };
 }
 

@@ -4,10 +4,17 @@
  * Each guard reads the session and the claims once per request (see auth/session.ts and
  * auth/claims.ts); the permission tables live in packages/shared (`can`, `canShared`).
  */
-import { can, canShared, type AccountPermission } from '@tenantry/shared';
+import { can, canShared, type AccountPermission, type ApiKeyScope } from '@tenantry/shared';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { RateLimit } from '../db/rate-limit.ts';
 import { AppError, errorBody, forbidden, tenantNotFound, unauthenticated } from '../lib/errors.ts';
+import {
+  auditKeyWrite,
+  authenticateApiKey,
+  bearerToken,
+  RateLimited,
+  rateLimitedResponse,
+} from './api-keys.ts';
 import { loadClaims } from './claims.ts';
 import type { AppEnv } from './context.ts';
 import { readSession } from './session.ts';
@@ -37,6 +44,44 @@ const readOnly = () =>
     'This account is read-only until its overdue payment goes through. An owner can update the payment method under Account → Billing.',
   );
 
+/** What a guard accepts besides a session. */
+export interface GuardOptions {
+  /**
+   * The API key scope that also opens this route (docs/developer.md). Without it, a request
+   * with a key but no session is refused 401 like any signed-out request.
+   */
+  apiKey?: ApiKeyScope;
+}
+
+/**
+ * When the route accepts API keys and the request carries one (`Authorization: Bearer`):
+ * authenticates it, runs the route as the key's account, and audits a successful change.
+ * Answers false when the request is not a key request (the session path runs).
+ */
+async function withApiKey(
+  c: Context<AppEnv>,
+  scope: ApiKeyScope | undefined,
+  authorize: (claims: ServerClaims) => void,
+  next: () => Promise<void>,
+): Promise<Response | false> {
+  if (!scope) return false;
+  const secret = bearerToken(c);
+  if (secret === undefined) return false;
+  let claims: ServerClaims;
+  try {
+    claims = await authenticateApiKey(c, secret, scope);
+  } catch (err) {
+    if (err instanceof RateLimited) return rateLimitedResponse(c, err);
+    throw err;
+  }
+  c.set('claims', claims);
+  c.set('session', null);
+  authorize(claims);
+  await next();
+  await auditKeyWrite(c, claims);
+  return c.res;
+}
+
 /**
  * Reads the session when there is a live one, and never refuses (routes open to everyone). An
  * ended session counts as signed out.
@@ -65,8 +110,25 @@ export function requireSession(): Guard {
  * allowed `permission` by the permission table (403 otherwise). Costs no query beyond the
  * claims the request loads anyway.
  */
-export function requireAccount(permission: AccountPermission): Guard {
+export function requireAccount(permission: AccountPermission, opts: GuardOptions = {}): Guard {
   return async (c, next) => {
+    const viaKey = await withApiKey(
+      c,
+      opts.apiKey,
+      (claims) => {
+        if (claims.billingReadOnly && changes(permission)) throw readOnly();
+        c.set('account', {
+          accountId: claims.tid as string,
+          // A key has no role of its own: its scope decided; the context carries the least.
+          role: 'member',
+          userId: claims.uid,
+          email: claims.email,
+          onlyTenantId: claims.apiKey?.tenantId ?? null,
+        });
+      },
+      next,
+    );
+    if (viaKey) return viaKey;
     const claims = await getClaims(c);
     if (!claims.tid || !claims.accountRole) {
       throw forbidden('This needs a member of an account; shared access does not include it.');
@@ -98,10 +160,33 @@ const MEMBER_PERMISSION: Record<'read' | 'contribute', AccountPermission> = {
  *   role does not include on that tenant);
  * - everyone else → 404 `tenants.not_found`, never a hint that the tenant exists.
  */
-export function requireTenant(access: TenantAccess, param = 'tenantId'): Guard {
+export function requireTenant(
+  access: TenantAccess,
+  param = 'tenantId',
+  opts: GuardOptions = {},
+): Guard {
   return async (c, next) => {
-    const claims = await getClaims(c);
     const tenantId = c.req.param(param);
+    const viaKey = await withApiKey(
+      c,
+      opts.apiKey,
+      (claims) => {
+        const only = claims.apiKey?.tenantId;
+        if (!tenantId || (only && only !== tenantId)) throw tenantNotFound();
+        if (claims.billingReadOnly && changes(access)) throw readOnly();
+        c.set('tenant', {
+          tenantId,
+          userId: claims.uid,
+          email: claims.email,
+          accountId: claims.tid as string,
+          accountRole: 'member',
+          shareRole: null,
+        });
+      },
+      next,
+    );
+    if (viaKey) return viaKey;
+    const claims = await getClaims(c);
     if (!tenantId) throw tenantNotFound();
     const base = { tenantId, userId: claims.uid, email: claims.email };
     if (claims.billingReadOnly && changes(access)) throw readOnly();

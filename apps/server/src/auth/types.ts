@@ -2,7 +2,13 @@
  * What a request carries once the guards have run (a leaf: no app imports). Read through the
  * accessors of auth/guards.ts (`getSession`, `getClaims`, `getAccount`, `getTenant`).
  */
-import type { AccountPermission, AccountRole, CurrentUser, ShareRole } from '@tenantry/shared';
+import type {
+  AccountPermission,
+  AccountRole,
+  ApiKeyScope,
+  CurrentUser,
+  ShareRole,
+} from '@tenantry/shared';
 
 export interface SessionState {
   userId: string;
@@ -28,6 +34,21 @@ export interface ServerClaims extends CurrentUser {
    * period: reads only (docs/billing.md).
    */
   billingReadOnly: boolean;
+  /**
+   * Set when the request is authenticated by an API key instead of a session: it acts as the
+   * account `tid`, with the key's scopes only (auth/api-keys.ts).
+   */
+  apiKey: ApiKeyPrincipal | null;
+}
+
+/** The API key a request was authenticated with. */
+export interface ApiKeyPrincipal {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: ApiKeyScope[];
+  /** The one client tenant the key may reach; null for every tenant of the account. */
+  tenantId: string | null;
 }
 
 /**
@@ -40,6 +61,8 @@ export interface AccountContext {
   role: AccountRole;
   userId: string;
   email: string;
+  /** Only this client tenant of the account is reachable (a tenant-restricted API key). */
+  onlyTenantId?: string | null;
 }
 
 /**

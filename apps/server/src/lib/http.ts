@@ -68,6 +68,10 @@ export function csrfProtection(allowedOrigins: readonly string[]): MiddlewareHan
   const allowed = new Set(allowedOrigins);
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
+    // An API key request carries no cookie: a browser on another site cannot make it.
+    if (c.req.header('authorization') !== undefined && c.req.header('cookie') === undefined) {
+      return next();
+    }
     const origin = c.req.header('origin');
     if (origin !== undefined) {
       if (!allowed.has(origin) && origin !== ownOrigin(c)) {

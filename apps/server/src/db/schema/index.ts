@@ -15,3 +15,4 @@ export * from './billing.ts';
 export * from './feedback.ts';
 export * from './roadmap.ts';
 export * from './support.ts';
+export * from './api-keys.ts';

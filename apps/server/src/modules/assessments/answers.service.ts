@@ -93,7 +93,7 @@ export function toAnswer(row: AnswerRow): Answer {
 }
 
 /** The value as stored: checked against the question (400 naming the field otherwise). */
-function checkedValue(question: Question, input: AnswerInput): StoredValue | null {
+export function checkedValue(question: Question, input: AnswerInput): StoredValue | null {
   if (input.na) {
     if (!question.naAllowed) {
       throw new AppError(
@@ -118,7 +118,7 @@ function checkedValue(question: Question, input: AnswerInput): StoredValue | nul
 }
 
 /** What scoring keeps of an answer (a free text is only "answered": it is never scored). */
-function scoreEntry(question: Question, na: boolean, value: StoredValue | null): ScoredAnswer {
+export function scoreEntry(question: Question, na: boolean, value: StoredValue | null): ScoredAnswer {
   if (na) return { na: true };
   return { value: question.type === 'text' ? '✓' : value };
 }
@@ -127,13 +127,13 @@ function scoreEntry(question: Question, na: boolean, value: StoredValue | null):
  * Whether the stored answer is newer than a write given at `answeredAt` (with sequence `seq`):
  * the later time wins; at the same instant the higher sequence number.
  */
-function storedIsNewer(stored: AnswerRow, answeredAt: Date, seq: number): boolean {
+export function storedIsNewer(stored: AnswerRow, answeredAt: Date, seq: number): boolean {
   const t = stored.answeredAt.getTime();
   if (t !== answeredAt.getTime()) return t > answeredAt.getTime();
   return stored.seq > seq;
 }
 
-const historyOf = (row: Pick<AnswerRow, keyof AnswerRow>, replacedAt: Date) => ({
+export const historyOf = (row: Pick<AnswerRow, keyof AnswerRow>, replacedAt: Date) => ({
   assessmentId: row.assessmentId,
   accountId: row.accountId,
   questionKey: row.questionKey,

@@ -72,8 +72,11 @@ async function actor(c: Context<AppEnv>) {
 
 const noStore = { 'cache-control': 'no-store' };
 
+/** Reading assessments is open to API keys with `assessments:read` too (docs/developer.md). */
+const readWithKey = requireTenant('read', 'tenantId', { apiKey: 'assessments:read' });
+
 const listRoute = createRoute({
-  middleware: requireTenant('read'),
+  middleware: readWithKey,
   method: 'get',
   path: BASE,
   tags: TAGS,
@@ -109,7 +112,7 @@ const createAssessmentRoute = createRoute({
 });
 
 const getRoute = createRoute({
-  middleware: requireTenant('read'),
+  middleware: readWithKey,
   method: 'get',
   path: ONE,
   tags: TAGS,
@@ -125,7 +128,7 @@ const getRoute = createRoute({
 });
 
 const exportRoute = createRoute({
-  middleware: requireTenant('read'),
+  middleware: readWithKey,
   method: 'get',
   path: `${ONE}/answers.csv`,
   tags: TAGS,
@@ -223,7 +226,7 @@ const answerRoute = createRoute({
 });
 
 const historyRoute = createRoute({
-  middleware: requireTenant('read'),
+  middleware: readWithKey,
   method: 'get',
   path: `${ONE}/answers/{questionKey}/history`,
   tags: TAGS,

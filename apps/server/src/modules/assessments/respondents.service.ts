@@ -5,7 +5,8 @@
  * scoped to one assessment and, optionally, some of its sections.
  */
 import { assertRespondentLimit } from '../billing/billing.state.ts';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sha256Hex } from '../../lib/tokens.ts';
 import {
   ASSESSMENT_ERROR_CODES,
   ASSESSMENT_LIMITS,
@@ -43,7 +44,7 @@ type Scope = TenantContext & { name: string };
 
 const DAY = 24 * 60 * 60 * 1000;
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = sha256Hex;
 const newToken = () => `rsp_${randomBytes(32).toString('base64url')}`;
 
 export function respondentLink(

@@ -17,7 +17,7 @@ import {
   type PlanId,
   type SubscriptionStatus,
 } from '@tenantry/shared';
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { accounts, invitations, memberships } from '../../db/schema/accounts.ts';
 import { users } from '../../db/schema/auth.ts';
@@ -254,18 +254,46 @@ export async function hasFeature(db: Db, accountId: string, feature: PlanFeature
   return { allowed: PLANS[plan].features[feature], plan };
 }
 
+/** 402 `billing.feature_locked`, naming the feature and the plan that lacks it. */
+export function featureLockedError(feature: PlanFeature, plan: PlanId): AppError {
+  const details: FeatureLockedDetails = { feature, plan };
+  return new AppError(
+    'billing.feature_locked',
+    402,
+    `${FEATURE_MESSAGES[feature]} is not part of the ${PLANS[plan].name} plan. Upgrade the plan to use it.`,
+    undefined,
+    { ...details },
+  );
+}
+
 /** Refuses (402 `billing.feature_locked`, naming the feature) when the plan does not include it. */
 export async function assertFeature(db: Db, accountId: string, feature: PlanFeature) {
   const result = await hasFeature(db, accountId, feature);
   if (!result || result.allowed) return;
-  const details: FeatureLockedDetails = { feature, plan: result.plan };
-  throw new AppError(
-    'billing.feature_locked',
-    402,
-    `${FEATURE_MESSAGES[feature]} is not part of the ${PLANS[result.plan].name} plan. Upgrade the plan to use it.`,
-    undefined,
-    { ...details },
-  );
+  throw featureLockedError(feature, result.plan);
+}
+
+/** A `subscriptions` row read as `to_jsonb(…)` (snake_case, times as text) in the table's shape. */
+export function subscriptionFromJson(json: Record<string, unknown> | null): SubscriptionRecord | null {
+  if (!json) return null;
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(subscriptions))) {
+    const value = json[column.name] ?? null;
+    out[key] = value !== null && column.columnType === 'PgTimestamp' ? new Date(String(value)) : value;
+  }
+  return out as SubscriptionRecord;
+}
+
+/**
+ * Whether API keys work for an account created at `createdAt` with this subscription row (as
+ * `to_jsonb`): null when its plan includes the developer API, else the 402 to answer.
+ */
+export function apiAccessRefusal(
+  createdAt: Date,
+  subscription: Record<string, unknown> | null,
+): AppError | null {
+  const { plan } = effectiveBilling(createdAt, subscriptionFromJson(subscription), 'sandbox');
+  return PLANS[plan].features.api ? null : featureLockedError('api', plan);
 }
 
 /**

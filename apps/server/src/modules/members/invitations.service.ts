@@ -1,5 +1,6 @@
 import { assertLimit } from '../billing/billing.state.ts';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sha256Hex } from '../../lib/tokens.ts';
 import {
   INVITATION_TTL_DAYS,
   MEMBER_ERROR_CODES,
@@ -24,9 +25,7 @@ import { isMemberEmail } from './members.service.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Tokens are 32 random bytes (base64url); only their SHA-256 (hex) is stored. */
-export function hashInvitationToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+export const hashInvitationToken = sha256Hex;
 
 const invitationNotFound = () => notFound('There is no such invitation.');
 const pending = and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt));

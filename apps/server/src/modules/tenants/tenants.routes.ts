@@ -33,7 +33,7 @@ const TAGS = ['tenants'];
 const notFound = errorResponse('No such client tenant in your account (`tenants.not_found`)');
 
 const listRoute = createRoute({
-  middleware: requireAccount('tenants.read'),
+  middleware: requireAccount('tenants.read', { apiKey: 'tenants:read' }),
   method: 'get',
   path: '/tenants',
   tags: TAGS,
@@ -87,7 +87,7 @@ const createTenantRoute = createRoute({
 });
 
 const getRoute = createRoute({
-  middleware: requireTenant('read'),
+  middleware: requireTenant('read', 'tenantId', { apiKey: 'tenants:read' }),
   method: 'get',
   path: '/tenants/{tenantId}',
   tags: TAGS,
@@ -170,7 +170,7 @@ export const tenantRoutes = createRouter()
     const tenant = await readTenant(db, ctx, ctx.tenantId);
     if (ctx.accountRole) {
       const claims = await getClaims(c);
-      if (claims.ttid !== tenant.id) await rememberLastTenant(db, ctx);
+      if (!claims.apiKey && claims.ttid !== tenant.id) await rememberLastTenant(db, ctx);
     }
     c.header('cache-control', 'no-store');
     return c.json(

@@ -158,6 +158,8 @@ export async function listTenants(
       .where(
         and(
           eq(tenants.accountId, accountId),
+          // A tenant-restricted API key lists its one tenant.
+          scope.onlyTenantId ? eq(tenants.id, scope.onlyTenantId) : undefined,
           query.status === 'active'
             ? isNull(tenants.archivedAt)
             : query.status === 'archived'

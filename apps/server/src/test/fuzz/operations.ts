@@ -397,4 +397,14 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   'PATCH /api/v1/service/feedback/{id}': { path: { id: (ids) => ids.feedbackId } },
   'POST /api/v1/service/feedback/{id}/roadmap-item': { path: { id: (ids) => ids.feedbackId } },
   'POST /api/v1/service/feedback/{id}/ticket': { path: { id: (ids) => ids.feedbackId } },
+
+  // API keys (the world's key is unusable: its hash is of no secret) and check results
+  // (generated batches are mostly refused whole: 400, nothing written).
+  'GET /api/v1/api-keys': {},
+  'POST /api/v1/api-keys': {},
+  'DELETE /api/v1/api-keys/{id}': { path: { id: (ids) => ids.apiKeyId } },
+  'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/check-results': {
+    ...inAssessment,
+    runs: 3,
+  },
 };

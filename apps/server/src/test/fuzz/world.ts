@@ -9,6 +9,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import {
   assessments,
+  apiKeys,
   feedback,
   frameworks,
   invitations,
@@ -143,6 +144,8 @@ export interface FuzzIds {
   roadmapPendingId: string;
   /** A feedback of the owner (the staff mark it handled). */
   feedbackId: string;
+  /** An API key of the account (not usable: its hash is of no secret). */
+  apiKeyId: string;
 }
 
 export interface FuzzWorld {
@@ -379,6 +382,15 @@ export async function buildWorld(t: TestApp): Promise<FuzzWorld> {
       rating: 3,
       pagePath: '/tenant',
       appVersion: 'dev',
+    });
+    ids.apiKeyId = randomUUID();
+    await db.insert(apiKeys).values({
+      id: ids.apiKeyId,
+      accountId,
+      name: 'Fuzz key',
+      prefix: 'tnt_fuzzfuzz',
+      secretHash: randomUUID(),
+      scopes: ['tenants:read'],
     });
   }
 

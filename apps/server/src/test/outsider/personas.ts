@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { RESPONDENT_TOKEN_HEADER } from '@tenantry/shared';
 import type { TenantContext } from '../../auth/types.ts';
 import {
+  apiKeys,
   auditLog,
   feedback,
   invitations,
@@ -445,6 +446,15 @@ export async function buildWorld(t: TestApp): Promise<World> {
       comment: 'Victim feedback',
       pagePath: `/tenant/${ids.tenantId}/overview`,
       appVersion: 'dev',
+    });
+    ids.apiKeyId = randomUUID();
+    await db.insert(apiKeys).values({
+      id: ids.apiKeyId,
+      accountId: victimAccountId,
+      name: 'Victim key',
+      prefix: 'tnt_victimky',
+      secretHash: randomUUID(),
+      scopes: ['tenants:read'],
     });
   }
   await refreshTargets();

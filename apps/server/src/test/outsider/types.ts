@@ -125,6 +125,8 @@ export interface WorldIds {
   roadmapPendingId: string;
   /** A feedback the victim owner sent (service-wide triage: system admins only). */
   feedbackId: string;
+  /** An API key of the victim account (unusable: its hash is of no secret). */
+  apiKeyId: string;
   /** A respondent of that assessment, and their token (the `respondent` control uses it). */
   respondentId: string;
   respondentToken: string;
