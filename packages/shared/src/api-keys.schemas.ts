@@ -28,7 +28,7 @@ export const API_KEY_SCOPE_INFO: Record<ApiKeyScope, { label: string; descriptio
   },
   'answers:write': {
     label: 'Write answers',
-    description: 'Push automated check results into an assessment, or save one answer.',
+    description: 'Push automated check results into an assessment.',
   },
   'webhooks:manage': {
     label: 'Manage webhooks',
