@@ -9,6 +9,9 @@ export default defineProject({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Component tests share two cores with the server suite's databases: a screen that renders
+    // in 300 ms alone can take seconds then. Waits are for a result, never a fixed delay.
+    testTimeout: 30_000,
     unstubGlobals: true,
   },
 });

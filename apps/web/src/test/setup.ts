@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// findBy…/waitFor wait for a result (they return as soon as it is there): on a machine busy
+// with the server suite, a second is not always enough for a screen to settle.
+configure({ asyncUtilTimeout: 10_000 });
 
 // --- Browser APIs Mantine needs and happy-dom lacks -------------------------------------
 if (typeof window.matchMedia !== 'function') {

@@ -172,6 +172,9 @@ export async function buildWorld(t: TestApp): Promise<FuzzWorld> {
 
   async function reset(): Promise<void> {
     const { accountId, ownerUserId } = ids;
+    // The owner is staff too: a fuzzed comp or trial change of its own account must not leave
+    // it on a plan whose limits the world's fresh targets exceed.
+    await compBusiness(t, accountId);
     // The owner owns, acts for and administers the account; nobody else owns it.
     await db
       .insert(memberships)
