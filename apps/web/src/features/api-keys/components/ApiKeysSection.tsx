@@ -1,0 +1,114 @@
+import type { Account, ApiKey, CreatedApiKey } from '@tenantry/shared';
+import { Button, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconKey, IconPlus } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { canManageApiKeys, useApiKeys } from '../api/list-api-keys.ts';
+import { sortKeys } from '../lib/api-key-view.ts';
+import { ApiKeysTable } from './ApiKeysTable.tsx';
+import { CreateApiKeyModal, type TenantChoices } from './CreateApiKeyModal.tsx';
+import { RevokeApiKeyModal } from './RevokeApiKeyModal.tsx';
+import { SecretModal } from './SecretModal.tsx';
+
+function Heading({ action }: { action?: ReactNode }) {
+  return (
+    <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+      <Stack gap={4} maw={640}>
+        <Title order={2} size="h3" id="api-keys-heading">
+          API keys
+        </Title>
+        <Text size="sm" c="dimmed">
+          A key lets your own tools reach the account’s data through the API. It acts for the
+          account, not for the person who created it, and only with the scopes it was given.
+        </Text>
+      </Stack>
+      {action}
+    </Group>
+  );
+}
+
+function EmptyState({ onCreate }: { onCreate: () => void }) {
+  return (
+    <Paper withBorder p="lg">
+      <Stack gap="sm" align="flex-start">
+        <Group gap="sm" wrap="nowrap">
+          <ThemeIcon variant="light" radius="xl" size="lg">
+            <IconKey size={18} aria-hidden />
+          </ThemeIcon>
+          <Text fw={600}>No API keys yet</Text>
+        </Group>
+        <Text size="sm" c="dimmed">
+          Create a key for a script, a CI pipeline or a security scanner: it can read your client
+          tenants and assessments, or push the results of automated checks into an assessment,
+          without anyone signing in.
+        </Text>
+        <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={onCreate}>
+          Create your first key
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The account's API keys on the developer page (owners and admins): the list with Revoke,
+ * "Create key", and the new key's secret shown once. Others read who manages them.
+ */
+export function ApiKeysSection({
+  account,
+  tenantChoices,
+  origin = window.location.origin,
+}: {
+  account: Pick<Account, 'permissions'>;
+  tenantChoices: TenantChoices;
+  /** Where the API is reached, for the example request (this page's origin). */
+  origin?: string;
+}) {
+  const canManage = canManageApiKeys(account);
+  const keys = useApiKeys(account);
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+
+  if (!canManage) {
+    return (
+      <Stack gap="sm" component="section" aria-labelledby="api-keys-heading">
+        <Heading />
+        <Text size="sm">Only the account’s owners and admins create and revoke API keys.</Text>
+      </Stack>
+    );
+  }
+
+  const list = keys.data ? sortKeys(keys.data.keys) : null;
+  const open = () => setCreating(true);
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="api-keys-heading">
+      <Heading
+        action={
+          list && list.length > 0 ? (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={open}>
+              Create key
+            </Button>
+          ) : null
+        }
+      />
+      {keys.isPending ? <Loader size="sm" aria-label="Loading the API keys" /> : null}
+      {keys.isError ? (
+        <ErrorAlert title="The API keys could not be loaded" error={keys.error} />
+      ) : null}
+      {list && list.length === 0 ? <EmptyState onCreate={open} /> : null}
+      {list && list.length > 0 ? <ApiKeysTable keys={list} onRevoke={setRevoking} /> : null}
+      <CreateApiKeyModal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        tenantChoices={tenantChoices}
+        onCreated={(c) => {
+          setCreating(false);
+          setCreated(c);
+        }}
+      />
+      <SecretModal created={created} origin={origin} onClose={() => setCreated(null)} />
+      <RevokeApiKeyModal apiKey={revoking} onClose={() => setRevoking(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,225 @@
+import type { ApiKey } from '@tenantry/shared';
+import { Badge, Button, Code, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconKeyOff } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { TableOrCards } from '#web/components/TableOrCards.tsx';
+import { formatDate, formatDateTime, formatRelativeTime } from '#web/lib/format.ts';
+import { STATUS_COLORS, STATUS_LABELS, prefixLabel, scopeLabel } from '../lib/api-key-view.ts';
+
+function NameAndPrefix({ apiKey }: { apiKey: ApiKey }) {
+  return (
+    <Stack gap={2} miw={0}>
+      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {apiKey.name}
+      </Text>
+      <Code style={{ alignSelf: 'flex-start', whiteSpace: 'nowrap' }}>{prefixLabel(apiKey)}</Code>
+    </Stack>
+  );
+}
+
+function Scopes({ apiKey }: { apiKey: ApiKey }) {
+  return (
+    <Group gap={4} wrap="wrap">
+      {apiKey.scopes.map((s) => (
+        <Badge key={s} size="sm" variant="light" color="indigo" title={s}>
+          {scopeLabel(s)}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+function TenantRestriction({ apiKey }: { apiKey: ApiKey }) {
+  return apiKey.tenant ? (
+    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      Only {apiKey.tenant.name}
+    </Text>
+  ) : (
+    <Text size="sm" c="dimmed">
+      Every client tenant
+    </Text>
+  );
+}
+
+function Created({ apiKey }: { apiKey: ApiKey }) {
+  return (
+    <Text size="sm">
+      <time dateTime={apiKey.createdAt} title={formatDateTime(apiKey.createdAt)}>
+        {formatDate(apiKey.createdAt)}
+      </time>
+      {apiKey.createdBy ? (
+        <Text span size="xs" c="dimmed" display="block" style={{ overflowWrap: 'anywhere' }}>
+          by {apiKey.createdBy}
+        </Text>
+      ) : null}
+    </Text>
+  );
+}
+
+function LastUsed({ apiKey }: { apiKey: ApiKey }) {
+  if (!apiKey.lastUsedAt) {
+    return (
+      <Text size="sm" c="dimmed">
+        Never used
+      </Text>
+    );
+  }
+  return (
+    <Text size="sm">
+      <time dateTime={apiKey.lastUsedAt} title={formatDateTime(apiKey.lastUsedAt)}>
+        {formatRelativeTime(apiKey.lastUsedAt)}
+      </time>
+      {apiKey.lastUsedIp ? (
+        <Text span size="xs" c="dimmed" display="block" style={{ overflowWrap: 'anywhere' }}>
+          from {apiKey.lastUsedIp}
+        </Text>
+      ) : null}
+    </Text>
+  );
+}
+
+function Expiry({ apiKey }: { apiKey: ApiKey }) {
+  if (!apiKey.expiresAt) {
+    return (
+      <Text size="sm" c="dimmed">
+        Never expires
+      </Text>
+    );
+  }
+  return (
+    <Text size="sm" c={apiKey.status === 'active' ? undefined : 'dimmed'}>
+      {apiKey.status === 'expired' ? 'Expired ' : 'Expires '}
+      <time dateTime={apiKey.expiresAt} title={formatDateTime(apiKey.expiresAt)}>
+        {formatDate(apiKey.expiresAt)}
+      </time>
+    </Text>
+  );
+}
+
+function Status({ apiKey }: { apiKey: ApiKey }) {
+  return (
+    <Stack gap={2} align="flex-start">
+      <Badge size="sm" variant="light" color={STATUS_COLORS[apiKey.status]}>
+        {STATUS_LABELS[apiKey.status]}
+      </Badge>
+      {apiKey.status === 'revoked' && apiKey.revokedAt ? (
+        <Text size="xs" c="dimmed">
+          <time dateTime={apiKey.revokedAt} title={formatDateTime(apiKey.revokedAt)}>
+            {formatDate(apiKey.revokedAt)}
+          </time>
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+function RevokeButton({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (k: ApiKey) => void }) {
+  if (apiKey.status === 'revoked') return null;
+  return (
+    <Button
+      size="compact-sm"
+      variant="light"
+      color="red"
+      leftSection={<IconKeyOff size={14} aria-hidden />}
+      onClick={() => onRevoke(apiKey)}
+      aria-label={`Revoke ${apiKey.name}`}
+    >
+      Revoke
+    </Button>
+  );
+}
+
+function Labelled({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed" fw={500}>
+        {label}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
+
+/**
+ * The account's keys: name and prefix, scopes, tenant restriction, created, last used,
+ * expiry and status, with Revoke. A table on wider screens, cards on a phone.
+ */
+export function ApiKeysTable({
+  keys,
+  onRevoke,
+}: {
+  keys: readonly ApiKey[];
+  onRevoke: (key: ApiKey) => void;
+}) {
+  return (
+    <TableOrCards
+      label="API keys"
+      items={keys}
+      minWidth={980}
+      head={
+        <>
+          <Table.Th>Name</Table.Th>
+          <Table.Th>Scopes</Table.Th>
+          <Table.Th>Client tenant</Table.Th>
+          <Table.Th>Created</Table.Th>
+          <Table.Th>Last used</Table.Th>
+          <Table.Th>Expiry</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th>
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </Table.Th>
+        </>
+      }
+      row={(k) => (
+        <>
+          <Table.Td maw={220}>
+            <NameAndPrefix apiKey={k} />
+          </Table.Td>
+          <Table.Td maw={240}>
+            <Scopes apiKey={k} />
+          </Table.Td>
+          <Table.Td maw={180}>
+            <TenantRestriction apiKey={k} />
+          </Table.Td>
+          <Table.Td>
+            <Created apiKey={k} />
+          </Table.Td>
+          <Table.Td>
+            <LastUsed apiKey={k} />
+          </Table.Td>
+          <Table.Td>
+            <Expiry apiKey={k} />
+          </Table.Td>
+          <Table.Td>
+            <Status apiKey={k} />
+          </Table.Td>
+          <Table.Td>
+            <RevokeButton apiKey={k} onRevoke={onRevoke} />
+          </Table.Td>
+        </>
+      )}
+      card={(k) => (
+        <Stack gap="xs" aria-label={k.name}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <NameAndPrefix apiKey={k} />
+            <Status apiKey={k} />
+          </Group>
+          <Scopes apiKey={k} />
+          <TenantRestriction apiKey={k} />
+          <Group gap="lg" wrap="wrap" align="flex-start">
+            <Labelled label="Created">
+              <Created apiKey={k} />
+            </Labelled>
+            <Labelled label="Last used">
+              <LastUsed apiKey={k} />
+            </Labelled>
+          </Group>
+          <Expiry apiKey={k} />
+          <Group justify="flex-end">
+            <RevokeButton apiKey={k} onRevoke={onRevoke} />
+          </Group>
+        </Stack>
+      )}
+    />
+  );
+}

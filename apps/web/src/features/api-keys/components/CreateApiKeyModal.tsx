@@ -1,0 +1,196 @@
+import {
+  API_KEY_LIMITS,
+  API_KEY_SCOPE_INFO,
+  API_KEY_SCOPES,
+  type CreatedApiKey,
+} from '@tenantry/shared';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  TextInput,
+  type ComboboxItem,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { applyServerErrors } from '#web/lib/forms.ts';
+import { useCreateApiKey } from '../api/create-api-key.ts';
+import {
+  EMPTY_API_KEY_FORM,
+  apiKeyFormErrors,
+  expiryRange,
+  toCreateBody,
+  toFormErrors,
+  type ApiKeyFormValues,
+} from '../lib/api-key-form.ts';
+
+/**
+ * The account's client tenants for the "Client tenant" picker. They come from the route (the
+ * tenants feature), searched on the server as the person types.
+ */
+export interface TenantChoices {
+  tenants: readonly { id: string; name: string }[];
+  isLoading: boolean;
+  /** What was typed in the picker: the list answers the tenants whose names match it. */
+  onSearch: (q: string) => void;
+  /** The picker is shown: ask for the list (not before, the page itself does not need it). */
+  load: () => void;
+}
+
+function TenantSelect({
+  choices,
+  value,
+  error,
+  onChange,
+}: {
+  choices: TenantChoices;
+  value: string;
+  error: ReactNode;
+  onChange: (id: string) => void;
+}) {
+  // The chosen tenant stays an option while a search answers others.
+  const [chosen, setChosen] = useState<ComboboxItem | null>(null);
+  const { load } = choices;
+  useEffect(() => load(), [load]);
+  const data = useMemo(() => {
+    const options = choices.tenants.map((t) => ({ value: t.id, label: t.name }));
+    if (chosen && chosen.value === value && !options.some((o) => o.value === chosen.value)) {
+      options.unshift(chosen);
+    }
+    return options;
+  }, [choices.tenants, chosen, value]);
+  return (
+    <Select
+      label="Client tenant (optional)"
+      description="Limit the key to one client tenant. Empty: every client tenant of the account."
+      placeholder="Every client tenant"
+      data={data}
+      value={value || null}
+      onChange={(id, option) => {
+        setChosen(option ?? null);
+        onChange(id ?? '');
+      }}
+      searchable
+      clearable
+      // The server searches; every option it answers is shown.
+      filter={({ options }) => options}
+      onSearchChange={choices.onSearch}
+      nothingFoundMessage={choices.isLoading ? 'Loading…' : 'No client tenant found'}
+      error={error}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+function CreateApiKeyForm({
+  tenantChoices,
+  onClose,
+  onCreated,
+}: {
+  tenantChoices: TenantChoices;
+  onClose: () => void;
+  onCreated: (created: CreatedApiKey) => void;
+}) {
+  const create = useCreateApiKey();
+  const form = useForm<ApiKeyFormValues>({
+    initialValues: EMPTY_API_KEY_FORM,
+    validate: (v) => apiKeyFormErrors(v),
+  });
+  const range = useMemo(() => expiryRange(), []);
+  const fieldErrors = create.isError && Object.keys(form.errors).length > 0;
+  return (
+    <form
+      noValidate
+      aria-label="Create API key"
+      onSubmit={form.onSubmit((values) =>
+        create.mutate(toCreateBody(values), {
+          onSuccess: onCreated,
+          onError: (err) =>
+            applyServerErrors(
+              { setErrors: (e) => form.setErrors(toFormErrors(e as Record<string, unknown>)) },
+              err,
+            ),
+        }),
+      )}
+    >
+      <Stack gap="md">
+        <TextInput
+          label="Name"
+          description="What the key is for, e.g. the tool that uses it."
+          placeholder="Nightly compliance scan"
+          withAsterisk
+          maxLength={API_KEY_LIMITS.name}
+          data-autofocus
+          {...form.getInputProps('name')}
+        />
+        <Checkbox.Group
+          label="Scopes"
+          description="What the key may do. Give it only what the tool needs."
+          withAsterisk
+          {...form.getInputProps('scopes')}
+        >
+          <Stack gap="sm" mt="xs">
+            {API_KEY_SCOPES.map((scope) => (
+              <Checkbox
+                key={scope}
+                value={scope}
+                label={API_KEY_SCOPE_INFO[scope].label}
+                description={API_KEY_SCOPE_INFO[scope].description}
+              />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+        <TenantSelect
+          choices={tenantChoices}
+          value={form.values.tenantId}
+          error={form.errors.tenantId}
+          onChange={(id) => form.setFieldValue('tenantId', id)}
+        />
+        <TextInput
+          type="date"
+          label="Expiry date (optional)"
+          description={`The key stops working at the end of this day (at most ${API_KEY_LIMITS.maxDays} days ahead). Empty: it does not expire.`}
+          min={range.min}
+          max={range.max}
+          {...form.getInputProps('expiresOn')}
+        />
+        {create.isError && !fieldErrors ? (
+          <ErrorAlert title="The key was not created" error={create.error} />
+        ) : null}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Create key
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * "Create key": name, scopes (with what each allows), an optional client tenant and an
+ * optional expiry date. On success the caller shows the secret, once.
+ */
+export function CreateApiKeyModal({
+  opened,
+  onClose,
+  ...rest
+}: {
+  opened: boolean;
+  onClose: () => void;
+  tenantChoices: TenantChoices;
+  onCreated: (created: CreatedApiKey) => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Create API key" size="lg">
+      {opened ? <CreateApiKeyForm {...rest} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
