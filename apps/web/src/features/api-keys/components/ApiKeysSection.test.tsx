@@ -1,4 +1,4 @@
-import type { Account, ApiKey } from '@tenantry/shared';
+import { API_KEY_SCOPE_INFO, type Account, type ApiKey } from '@tenantry/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -128,11 +128,7 @@ describe('the API keys section', () => {
       await userEvent.click(
         within(form).getByRole('checkbox', { name: /Read client tenants/, hidden: true }),
       );
-      expect(
-        within(form).getByText(
-          'Push automated check results into an assessment, or save one answer.',
-        ),
-      ).toBeTruthy();
+      expect(within(form).getByText(API_KEY_SCOPE_INFO['answers:write'].description)).toBeTruthy();
       await userEvent.click(within(form).getByRole('button', { name: 'Create key', hidden: true }));
 
       const dialog = await screen.findByRole('dialog', { name: 'Your new API key' }, T);
@@ -289,6 +285,38 @@ describe('the API keys section', () => {
     );
     expect(screen.queryByRole('button', { name: /Create/ })).toBeNull();
   });
+
+  it(
+    'shows the upgrade prompt in the form when the plan refuses a new key',
+    { timeout: 20_000 },
+    async () => {
+      const routes = keysServer([]);
+      routes[`POST ${LIST}`] = () =>
+        jsonResponse(
+          {
+            error: {
+              code: 'billing.feature_locked',
+              message: 'Not in your plan.',
+              details: { feature: 'api', plan: 'pro' },
+            },
+          },
+          402,
+        );
+      renderSection(routes);
+      const form = await openCreateForm('Create your first key');
+      await userEvent.type(
+        within(form).getByRole('textbox', { name: /Name/, hidden: true }),
+        'CI pipeline',
+      );
+      await userEvent.click(
+        within(form).getByRole('checkbox', { name: /Read client tenants/, hidden: true }),
+      );
+      await userEvent.click(within(form).getByRole('button', { name: 'Create key', hidden: true }));
+      const prompt = await within(form).findByTestId('upgrade-prompt', {}, T);
+      expect(prompt.textContent).toContain('The Pro plan does not include this.');
+      expect(screen.queryByRole('dialog', { name: 'Your new API key' })).toBeNull();
+    },
+  );
 
   it('says what went wrong when the list cannot be loaded', async () => {
     renderSection({
