@@ -1,0 +1,36 @@
+import { Paper } from '@mantine/core';
+import SwaggerUI from 'swagger-ui-react';
+import 'swagger-ui-react/swagger-ui.css';
+import { OPENAPI_URL } from '../lib/api-guide.ts';
+
+/**
+ * The server's OpenAPI document rendered by Swagger UI. Loaded on demand (this module is a
+ * chunk of its own, with its styles): no other page carries it. It loads nothing from outside
+ * the app, so it works within the app's Content-Security-Policy.
+ *
+ * "Try it out" sends requests as the signed-in person, so only reading (GET) is offered here;
+ * tools use an API key.
+ */
+export default function OpenApiViewer() {
+  return (
+    // Swagger UI has a light look only: it keeps a light panel in the dark colour scheme too.
+    <Paper
+      withBorder
+      bg="white"
+      c="#3b4151"
+      py="xs"
+      style={{ colorScheme: 'light', overflowX: 'auto' }}
+      data-testid="openapi-viewer"
+    >
+      <SwaggerUI
+        url={OPENAPI_URL}
+        docExpansion="none"
+        defaultModelsExpandDepth={0}
+        deepLinking={false}
+        filter
+        supportedSubmitMethods={['get']}
+        displayRequestDuration
+      />
+    </Paper>
+  );
+}
