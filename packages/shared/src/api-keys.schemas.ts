@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { AnswerValueSchema, AssessmentProgressSchema, IdempotencyKeySchema } from './assessments.schemas.ts';
+import {
+  AnswerValueSchema,
+  AssessmentProgressSchema,
+  IdempotencyKeySchema,
+} from './assessments.schemas.ts';
 import { storableDateTime, storableText } from './text.schemas.ts';
 
 /**

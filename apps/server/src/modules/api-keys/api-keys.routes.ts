@@ -73,4 +73,3 @@ export const apiKeyRoutes = createRouter()
     await revokeApiKey(c.var.deps.db, getAccount(c), c.req.valid('param').id);
     return c.body(null, 204);
   });
-

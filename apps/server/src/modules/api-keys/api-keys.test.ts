@@ -24,7 +24,13 @@ import {
 } from '../../db/schema/index.ts';
 import { setupTestApp, type TestApp } from '../../test/app.ts';
 import { publishPrivateFramework, WORKED_EXAMPLE_ANSWERS } from '../../test/frameworks.ts';
-import { addMember, compBusiness, errorCode, signUpPerson, type Person } from '../../test/people.ts';
+import {
+  addMember,
+  compBusiness,
+  errorCode,
+  signUpPerson,
+  type Person,
+} from '../../test/people.ts';
 import { loadLibrary } from '../content/library.seed.ts';
 
 let t: TestApp;
@@ -58,7 +64,12 @@ async function addTenant(accountId: string, name: string): Promise<string> {
 
 async function createKey(
   person: Person,
-  body: { scopes: ApiKeyScope[]; tenantId?: string | null; expiresAt?: string | null; name?: string },
+  body: {
+    scopes: ApiKeyScope[];
+    tenantId?: string | null;
+    expiresAt?: string | null;
+    name?: string;
+  },
 ) {
   const res = await person.client.post('/api/v1/api-keys', { name: 'CI sync', ...body });
   expect(res.status, await res.clone().text()).toBe(201);
@@ -133,13 +144,20 @@ describe('API keys on the Developer page', () => {
   it('a member cannot manage keys (403); another account cannot revoke ours (404, unchanged)', async () => {
     const member = await addMember(t, owner, 'member', 'keys-member');
     expect((await member.client.get('/api/v1/api-keys')).status).toBe(403);
-    expect((await member.client.post('/api/v1/api-keys', { name: 'x', scopes: ['tenants:read'] })).status).toBe(403);
+    expect(
+      (await member.client.post('/api/v1/api-keys', { name: 'x', scopes: ['tenants:read'] }))
+        .status,
+    ).toBe(403);
     const created = await createKey(owner, { scopes: ['tenants:read'] });
-    const res = await other.client.request(`/api/v1/api-keys/${created.key.id}`, { method: 'DELETE' });
+    const res = await other.client.request(`/api/v1/api-keys/${created.key.id}`, {
+      method: 'DELETE',
+    });
     expect(res.status).toBe(404);
     expect(await errorCode(res)).toBe('api_keys.not_found');
     expect((await keyRow(created.key.id)).revokedAt).toBeNull();
-    const theirs = ApiKeyListSchema.parse(await (await other.client.get('/api/v1/api-keys')).json());
+    const theirs = ApiKeyListSchema.parse(
+      await (await other.client.get('/api/v1/api-keys')).json(),
+    );
     expect(theirs.keys.map((k) => k.id)).not.toContain(created.key.id);
   });
 
@@ -202,7 +220,9 @@ describe('authenticating with a key', () => {
     const after = await withKey(secret, '/api/v1/tenants');
     expect(after.status).toBe(401);
     expect(await errorCode(after)).toBe('api_keys.revoked');
-    const listed = ApiKeyListSchema.parse(await (await owner.client.get('/api/v1/api-keys')).json());
+    const listed = ApiKeyListSchema.parse(
+      await (await owner.client.get('/api/v1/api-keys')).json(),
+    );
     expect(listed.keys.find((k) => k.id === key.id)?.status).toBe('revoked');
 
     const expiring = await createKey(owner, { scopes: ['tenants:read'] });
@@ -214,7 +234,12 @@ describe('authenticating with a key', () => {
     expect(expired.status).toBe(401);
     expect(await errorCode(expired)).toBe('api_keys.expired');
 
-    for (const header of ['Bearer tnt_nope', 'Basic abc', `Bearer tnt_${'A'.repeat(43)}`, 'Bearer']) {
+    for (const header of [
+      'Bearer tnt_nope',
+      'Basic abc',
+      `Bearer tnt_${'A'.repeat(43)}`,
+      'Bearer',
+    ]) {
       const res = await t.app.request('/api/v1/tenants', { headers: { authorization: header } });
       expect(res.status, header).toBe(401);
       expect(await errorCode(res)).toBe('api_keys.invalid');
@@ -230,7 +255,9 @@ describe('authenticating with a key', () => {
     expect(page.tenants.map((x) => x.id)).toEqual([tenantId]);
     expect((await withKey(secret, `/api/v1/tenants/${tenantId}`)).status).toBe(200);
     expect((await withKey(secret, `/api/v1/tenants/${secondTenantId}`)).status).toBe(404);
-    expect((await withKey(secret, `/api/v1/tenants/${secondTenantId}/assessments`)).status).toBe(404);
+    expect((await withKey(secret, `/api/v1/tenants/${secondTenantId}/assessments`)).status).toBe(
+      404,
+    );
     expect((await withKey(secret, `/api/v1/tenants/${tenantId}/assessments`)).status).toBe(200);
   });
 
@@ -266,7 +293,8 @@ function valueFor(q: Question, i: number): string | number | string[] {
 }
 
 describe('automated check results', () => {
-  const path = (tid: string, aid: string) => `/api/v1/tenants/${tid}/assessments/${aid}/check-results`;
+  const path = (tid: string, aid: string) =>
+    `/api/v1/tenants/${tid}/assessments/${aid}/check-results`;
 
   async function startAssessment(fw = frameworkId, tid = tenantId): Promise<AssessmentDetail> {
     const res = await owner.client.post(`/api/v1/tenants/${tid}/assessments`, {
@@ -352,7 +380,11 @@ describe('automated check results', () => {
     }
     const batch = { idempotencyKey: 'nist-batch-0001', source: 'Endpoint Manager', results };
     const started = performance.now();
-    const res = await withKey((await createKey(owner, { scopes: ['answers:write'] })).secret, path(secondTenantId, a.id), { json: batch });
+    const res = await withKey(
+      (await createKey(owner, { scopes: ['answers:write'] })).secret,
+      path(secondTenantId, a.id),
+      { json: batch },
+    );
     const took = performance.now() - started;
     expect(res.status, await res.clone().text()).toBe(200);
     const out = CheckResultsOutcomeSchema.parse(await res.json());
@@ -402,7 +434,11 @@ describe('automated check results', () => {
         idempotencyKey: 'older-than-person',
         source: 'Scanner X',
         results: [
-          { questionKey: 'Q1', value: 'yes', observedAt: new Date(Date.now() - 3_600_000).toISOString() },
+          {
+            questionKey: 'Q1',
+            value: 'yes',
+            observedAt: new Date(Date.now() - 3_600_000).toISOString(),
+          },
           { questionKey: 'Q2', value: 3, observedAt: new Date().toISOString() },
         ],
       },
@@ -412,7 +448,9 @@ describe('automated check results', () => {
     const [q1] = await t.database.db
       .select()
       .from(assessmentAnswers)
-      .where(and(eq(assessmentAnswers.assessmentId, a.id), eq(assessmentAnswers.questionKey, 'Q1')));
+      .where(
+        and(eq(assessmentAnswers.assessmentId, a.id), eq(assessmentAnswers.questionKey, 'Q1')),
+      );
     expect(q1).toMatchObject({ value: 'no', source: 'member', note: 'Checked by hand' });
     const late = await t.database.db
       .select()
@@ -450,7 +488,9 @@ describe('automated check results', () => {
       },
     });
     expect(res.status).toBe(400);
-    const { error } = (await res.json()) as { error: { code: string; fields: Record<string, string> } };
+    const { error } = (await res.json()) as {
+      error: { code: string; fields: Record<string, string> };
+    };
     expect(error.code).toBe('assessments.invalid_answer');
     expect(Object.keys(error.fields).sort()).toEqual([
       'results.1.questionKey',
@@ -481,7 +521,10 @@ describe('automated check results', () => {
     const denied = await withKey(readOnly.secret, path(tenantId, a.id), { json: batch });
     expect(denied.status).toBe(403);
     expect(await answersFingerprint(a.id)).toEqual({ answers: 0, revisions: '0', history: 0 });
-    await t.database.db.update(assessments).set({ status: 'completed' }).where(eq(assessments.id, a.id));
+    await t.database.db
+      .update(assessments)
+      .set({ status: 'completed' })
+      .where(eq(assessments.id, a.id));
     const writer = await createKey(owner, { scopes: ['answers:write'] });
     const locked = await withKey(writer.secret, path(tenantId, a.id), { json: batch });
     expect(locked.status).toBe(409);

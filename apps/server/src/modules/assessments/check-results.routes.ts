@@ -38,7 +38,11 @@ export const checkResultRoutes = createRouter().openapi(checkResultsRoute, async
   const claims = await getClaims(c);
   const outcome = await applyCheckResults(
     c.var.deps.db,
-    { accountId: ctx.accountId, tenantId: ctx.tenantId, assessmentId: c.req.valid('param').assessmentId },
+    {
+      accountId: ctx.accountId,
+      tenantId: ctx.tenantId,
+      assessmentId: c.req.valid('param').assessmentId,
+    },
     { apiKeyId: claims.apiKey?.id ?? null },
     c.req.valid('json'),
   );

@@ -118,7 +118,8 @@ export async function applyCheckResults(
       const label = `Result ${i} (“${result.questionKey}”)`;
       const info = framework.questions.get(result.questionKey);
       if (!info) {
-        fields[`results.${i}.questionKey`] = `${label}: there is no such question in this assessment.`;
+        fields[`results.${i}.questionKey`] =
+          `${label}: there is no such question in this assessment.`;
         return null;
       }
       if (result.value === null && !result.na) {

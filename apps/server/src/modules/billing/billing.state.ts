@@ -274,12 +274,15 @@ export async function assertFeature(db: Db, accountId: string, feature: PlanFeat
 }
 
 /** A `subscriptions` row read as `to_jsonb(…)` (snake_case, times as text) in the table's shape. */
-export function subscriptionFromJson(json: Record<string, unknown> | null): SubscriptionRecord | null {
+export function subscriptionFromJson(
+  json: Record<string, unknown> | null,
+): SubscriptionRecord | null {
   if (!json) return null;
   const out: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(getTableColumns(subscriptions))) {
     const value = json[column.name] ?? null;
-    out[key] = value !== null && column.columnType === 'PgTimestamp' ? new Date(String(value)) : value;
+    out[key] =
+      value !== null && column.columnType === 'PgTimestamp' ? new Date(String(value)) : value;
   }
   return out as SubscriptionRecord;
 }

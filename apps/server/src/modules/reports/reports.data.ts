@@ -237,7 +237,12 @@ export async function loadReportData(
         score: ans?.score ?? null,
         gap: gapKeys.has(q.key),
         note: ans?.note ?? '',
-        answeredBy: ans?.answeredBy.name ?? null,
+        // An automated result names its tool as such (docs/developer.md).
+        answeredBy: !ans
+          ? null
+          : ans.answeredBy.source === 'automation'
+            ? `${ans.answeredBy.name} (automated check)`
+            : ans.answeredBy.name,
         answeredAt: ans?.answeredAt ?? null,
       };
     });

@@ -97,6 +97,36 @@ describe('the assessor screen', () => {
     expect(calls.filter((c) => c.method === 'GET' && c.path === BASE)).toHaveLength(1);
   });
 
+  it('marks an automated result with its tool, and a person confirms it as their answer', async () => {
+    const automated = answer('mfa', 'yes', {
+      note: 'https://scanner.example/finding/1',
+      answeredBy: {
+        source: 'automation',
+        name: 'Endpoint manager',
+        userId: null,
+        respondentId: null,
+      },
+    });
+    const { calls } = renderScreen(
+      { ...DETAIL, answers: [automated] },
+      {
+        [`PUT ${BASE}/answers/mfa`]: () =>
+          jsonResponse(
+            written(answer('mfa', 'yes', { note: 'https://scanner.example/finding/1' }), PROGRESS),
+          ),
+      },
+    );
+    expect(await screen.findByText('Automated', {}, T)).toBeTruthy();
+    expect(screen.getByText(/Result from Endpoint manager, observed/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      value: 'yes',
+      na: false,
+      note: 'https://scanner.example/finding/1',
+    });
+  });
+
   it('saves a typed number once typing pauses, and says why a value is not a number', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });

@@ -448,7 +448,36 @@ export function QuestionPanel({
             </Group>
           ) : null}
           <Group gap="xs">
-            {answer ? (
+            {answer?.answeredBy.source === 'automation' ? (
+              <>
+                <Badge size="sm" variant="light" color="grape">
+                  Automated
+                </Badge>
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  Result from {answer.answeredBy.name}, observed{' '}
+                  <time dateTime={answer.answeredAt} title={formatDateTime(answer.answeredAt)}>
+                    {relativeTime(answer.answeredAt, now)}
+                  </time>
+                </Text>
+                {disabled ? null : (
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    onClick={() =>
+                      submit({
+                        value: answer.value,
+                        na: answer.na,
+                        note: answer.note,
+                        idempotencyKey: newIdempotencyKey(),
+                        answeredAt: new Date().toISOString(),
+                      })
+                    }
+                  >
+                    Confirm
+                  </Button>
+                )}
+              </>
+            ) : answer ? (
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 Answered by {answer.answeredBy.name}
                 {SOURCE_LABELS[answer.answeredBy.source]}{' '}
