@@ -124,6 +124,7 @@ export function requireAccount(permission: AccountPermission, opts: GuardOptions
           userId: claims.uid,
           email: claims.email,
           onlyTenantId: claims.apiKey?.tenantId ?? null,
+          apiKeyId: claims.apiKey?.id,
         });
       },
       next,

@@ -63,6 +63,11 @@ export interface AccountContext {
   email: string;
   /** Only this client tenant of the account is reachable (a tenant-restricted API key). */
   onlyTenantId?: string | null;
+  /**
+   * Set when an API key acts (docs/developer.md): `userId` is then no user (`api-key:<id>`), so
+   * a service records no user as the author of what the key makes.
+   */
+  apiKeyId?: string;
 }
 
 /**

@@ -11,7 +11,7 @@ import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
  * Who did it, in which account: an AccountContext or a TenantContext (both carry these), or
  * the person joining an account by invitation, or a respondent (no user).
  */
-export type AuditScope = Pick<AccountContext, 'accountId' | 'email'> & {
+export type AuditScope = Pick<AccountContext, 'accountId' | 'email' | 'apiKeyId'> & {
   /** Null for someone without an account (a respondent, named in `email`). */
   userId: string | null;
 };
@@ -34,7 +34,8 @@ export async function recordAudit(
   await db.insert(auditLog).values({
     id: randomUUID(),
     accountId: scope.accountId,
-    actorUserId: scope.userId,
+    // An API key is no user: it is named in `actorEmail` ("API key “…” (tnt_…)").
+    actorUserId: scope.apiKeyId ? null : scope.userId,
     actorEmail: scope.email,
     action: entry.action,
     targetType: entry.targetType,
