@@ -52,3 +52,12 @@ export const errorResponses = {
 } as const;
 
 export { error as errorResponse };
+
+/**
+ * The `security` of a route an API key may also call with `scope` (the guard's `apiKey`
+ * option), beside a signed-in session: shown in the API reference (docs/developer.md).
+ */
+export const sessionOrApiKey = (scope: string): Record<string, string[]>[] => [
+  { session: [] },
+  { apiKey: [scope] },
+];

@@ -30,7 +30,13 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../auth/context.ts';
 import { createRouter } from '../../auth/context.ts';
 import { getClaims, getTenant, requireTenant } from '../../auth/guards.ts';
-import { errorResponse, errorResponses, json, jsonBody } from '../../lib/openapi.ts';
+import {
+  errorResponse,
+  errorResponses,
+  json,
+  jsonBody,
+  sessionOrApiKey,
+} from '../../lib/openapi.ts';
 import { csvHeaders } from '../../lib/csv.ts';
 import { answerHistoryOf, toAnswer, writeAnswer } from './answers.service.ts';
 import { answersCsv } from './assessments.export.ts';
@@ -79,6 +85,7 @@ const listRoute = createRoute({
   middleware: readWithKey,
   method: 'get',
   path: BASE,
+  security: sessionOrApiKey('assessments:read'),
   tags: TAGS,
   summary: 'A page of the client tenant’s assessments, newest first',
   request: { params: TenantParamsSchema, query: AssessmentListQuerySchema },
@@ -115,6 +122,7 @@ const getRoute = createRoute({
   middleware: readWithKey,
   method: 'get',
   path: ONE,
+  security: sessionOrApiKey('assessments:read'),
   tags: TAGS,
   summary: 'One assessment: the pinned document in scope, scores kept on write, every answer',
   request: { params: AssessmentParamsSchema },
@@ -131,6 +139,7 @@ const exportRoute = createRoute({
   middleware: readWithKey,
   method: 'get',
   path: `${ONE}/answers.csv`,
+  security: sessionOrApiKey('assessments:read'),
   tags: TAGS,
   summary: 'The answers as a CSV file (spreadsheet-safe), one row per question in scope',
   description:
@@ -229,6 +238,7 @@ const historyRoute = createRoute({
   middleware: readWithKey,
   method: 'get',
   path: `${ONE}/answers/{questionKey}/history`,
+  security: sessionOrApiKey('assessments:read'),
   tags: TAGS,
   summary: 'An answer and its earlier values, newest first',
   request: { params: AnswerParamsSchema },

@@ -18,7 +18,13 @@ import {
   requireTenant,
 } from '../../auth/guards.ts';
 import { csvHeaders } from '../../lib/csv.ts';
-import { errorResponse, errorResponses, json, jsonBody } from '../../lib/openapi.ts';
+import {
+  errorResponse,
+  errorResponses,
+  json,
+  jsonBody,
+  sessionOrApiKey,
+} from '../../lib/openapi.ts';
 import { tenantsCsv } from './tenants.export.ts';
 import {
   createTenant,
@@ -36,6 +42,7 @@ const listRoute = createRoute({
   middleware: requireAccount('tenants.read', { apiKey: 'tenants:read' }),
   method: 'get',
   path: '/tenants',
+  security: sessionOrApiKey('tenants:read'),
   tags: TAGS,
   summary: 'A page of the account’s client tenants (search, tag, status, sort; keyset cursor)',
   description:
@@ -90,6 +97,7 @@ const getRoute = createRoute({
   middleware: requireTenant('read', 'tenantId', { apiKey: 'tenants:read' }),
   method: 'get',
   path: '/tenants/{tenantId}',
+  security: sessionOrApiKey('tenants:read'),
   tags: TAGS,
   summary: 'One client tenant; opening it makes it the member’s `ttid`',
   description:

@@ -9,7 +9,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { RESPONDENT_TOKEN_HEADER } from '@tenantry/shared';
+import { API_KEY_SCOPES, RESPONDENT_TOKEN_HEADER } from '@tenantry/shared';
 import type { TenantContext } from '../../auth/types.ts';
 import {
   apiKeys,
@@ -26,6 +26,7 @@ import {
   tenants,
   users,
 } from '../../db/schema/index.ts';
+import { createApiKey } from '../../modules/api-keys/api-keys.service.ts';
 import { writeAnswer } from '../../modules/assessments/answers.service.ts';
 import {
   createAssessment,
@@ -116,6 +117,18 @@ function tokenClient(t: TestApp, token: () => string): TestClient {
   client.request = (path, init = {}) => {
     const headers = new Headers(init.headers);
     if (!headers.has(RESPONDENT_TOKEN_HEADER)) headers.set(RESPONDENT_TOKEN_HEADER, token());
+    return request(path, { ...init, headers });
+  };
+  return client;
+}
+
+/** A client without a session that sends an API key, as a tool does. */
+function bearerClient(t: TestApp, secret: string): TestClient {
+  const client = t.client();
+  const request = client.request.bind(client);
+  client.request = (path, init = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('authorization', `Bearer ${secret}`);
     return request(path, { ...init, headers });
   };
   return client;
@@ -251,6 +264,13 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const other = await signedUp(t, 'other-owner');
   const otherAccountId = String((await me(other.client))?.tid ?? '');
   const otherTenantId = await insertTenant(t, otherAccountId, 'Other account client');
+  // The other account's API key, with every scope: it must reach nothing of the victim's.
+  await compBusiness(t, otherAccountId);
+  const otherKey = await createApiKey(
+    db,
+    { accountId: otherAccountId, role: 'owner', userId: other.userId, email: other.email },
+    { name: 'Outsider key', scopes: [...API_KEY_SCOPES], tenantId: null, expiresAt: null },
+  );
 
   const admin = await signedUp(t, 'system-admin');
   await t.setFlags(admin.email, { isSystemAdmin: true });
@@ -539,6 +559,11 @@ export async function buildWorld(t: TestApp): Promise<World> {
     personas: {
       anonymous: { client: t.client(), userId: null, email: null },
       otherAccountMember: { client: other.client, userId: other.userId, email: other.email },
+      otherAccountKey: {
+        client: bearerClient(t, otherKey.secret),
+        userId: null,
+        email: null,
+      },
       sharedUserOfOtherTenant: sharedOther,
       member: memberHandle,
       viewer,

@@ -15,6 +15,8 @@ export const PERSONAS = [
   'member',
   /** A shared user with a `viewer` grant on the victim tenant: tried on writes only. */
   'viewer',
+  /** No session; an API key of the other account carrying every scope (docs/developer.md). */
+  'otherAccountKey',
   /** No session; the respondent token of another account's assessment. */
   'respondentOfOtherAssessment',
   /** No session; a respondent token of the victim's assessment for a section without the
