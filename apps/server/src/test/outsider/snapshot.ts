@@ -22,6 +22,8 @@ const EXCLUDED_TABLES = new Set([
 const EXCLUDED_COLUMNS: Record<string, string[]> = {
   users: ['updated_at'],
   share_grants: ['last_used_at'],
+  // A key's own last use, noted whether the request is then refused or not.
+  api_keys: ['last_used_at', 'last_used_ip'],
 };
 
 export type Snapshot = Record<string, string>;
