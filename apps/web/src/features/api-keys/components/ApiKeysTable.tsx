@@ -31,13 +31,23 @@ function Scopes({ apiKey }: { apiKey: ApiKey }) {
 
 function TenantRestriction({ apiKey }: { apiKey: ApiKey }) {
   return apiKey.tenant ? (
-    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+    <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
       Only {apiKey.tenant.name}
     </Text>
   ) : (
-    <Text size="sm" c="dimmed">
+    <Text size="xs" c="dimmed">
       Every client tenant
     </Text>
+  );
+}
+
+/** What the key may do: its scopes, and on which client tenants. */
+function Access({ apiKey }: { apiKey: ApiKey }) {
+  return (
+    <Stack gap={4}>
+      <Scopes apiKey={apiKey} />
+      <TenantRestriction apiKey={apiKey} />
+    </Stack>
   );
 }
 
@@ -81,13 +91,13 @@ function LastUsed({ apiKey }: { apiKey: ApiKey }) {
 function Expiry({ apiKey }: { apiKey: ApiKey }) {
   if (!apiKey.expiresAt) {
     return (
-      <Text size="sm" c="dimmed">
+      <Text size="xs" c="dimmed">
         Never expires
       </Text>
     );
   }
   return (
-    <Text size="sm" c={apiKey.status === 'active' ? undefined : 'dimmed'}>
+    <Text size="xs" c="dimmed">
       {apiKey.status === 'expired' ? 'Expired ' : 'Expires '}
       <time dateTime={apiKey.expiresAt} title={formatDateTime(apiKey.expiresAt)}>
         {formatDate(apiKey.expiresAt)}
@@ -99,7 +109,12 @@ function Expiry({ apiKey }: { apiKey: ApiKey }) {
 function Status({ apiKey }: { apiKey: ApiKey }) {
   return (
     <Stack gap={2} align="flex-start">
-      <Badge size="sm" variant="light" color={STATUS_COLORS[apiKey.status]}>
+      <Badge
+        size="sm"
+        variant="light"
+        color={STATUS_COLORS[apiKey.status]}
+        style={{ flexShrink: 0, overflow: 'visible' }}
+      >
         {STATUS_LABELS[apiKey.status]}
       </Badge>
       {apiKey.status === 'revoked' && apiKey.revokedAt ? (
@@ -108,7 +123,9 @@ function Status({ apiKey }: { apiKey: ApiKey }) {
             {formatDate(apiKey.revokedAt)}
           </time>
         </Text>
-      ) : null}
+      ) : (
+        <Expiry apiKey={apiKey} />
+      )}
     </Stack>
   );
 }
@@ -141,8 +158,8 @@ function Labelled({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * The account's keys: name and prefix, scopes, tenant restriction, created, last used,
- * expiry and status, with Revoke. A table on wider screens, cards on a phone.
+ * The account's keys: name and prefix, scopes and tenant restriction, created, last used,
+ * status and expiry, with Revoke. A table on wider screens, cards on a phone.
  */
 export function ApiKeysTable({
   keys,
@@ -155,15 +172,13 @@ export function ApiKeysTable({
     <TableOrCards
       label="API keys"
       items={keys}
-      minWidth={980}
+      minWidth={860}
       head={
         <>
           <Table.Th>Name</Table.Th>
-          <Table.Th>Scopes</Table.Th>
-          <Table.Th>Client tenant</Table.Th>
+          <Table.Th>Access</Table.Th>
           <Table.Th>Created</Table.Th>
           <Table.Th>Last used</Table.Th>
-          <Table.Th>Expiry</Table.Th>
           <Table.Th>Status</Table.Th>
           <Table.Th>
             <VisuallyHidden>Actions</VisuallyHidden>
@@ -175,22 +190,16 @@ export function ApiKeysTable({
           <Table.Td maw={220}>
             <NameAndPrefix apiKey={k} />
           </Table.Td>
-          <Table.Td maw={240}>
-            <Scopes apiKey={k} />
+          <Table.Td maw={280}>
+            <Access apiKey={k} />
           </Table.Td>
-          <Table.Td maw={180}>
-            <TenantRestriction apiKey={k} />
-          </Table.Td>
-          <Table.Td>
+          <Table.Td maw={200}>
             <Created apiKey={k} />
           </Table.Td>
           <Table.Td>
             <LastUsed apiKey={k} />
           </Table.Td>
-          <Table.Td>
-            <Expiry apiKey={k} />
-          </Table.Td>
-          <Table.Td>
+          <Table.Td miw={120}>
             <Status apiKey={k} />
           </Table.Td>
           <Table.Td>
@@ -204,8 +213,7 @@ export function ApiKeysTable({
             <NameAndPrefix apiKey={k} />
             <Status apiKey={k} />
           </Group>
-          <Scopes apiKey={k} />
-          <TenantRestriction apiKey={k} />
+          <Access apiKey={k} />
           <Group gap="lg" wrap="wrap" align="flex-start">
             <Labelled label="Created">
               <Created apiKey={k} />
@@ -214,7 +222,6 @@ export function ApiKeysTable({
               <LastUsed apiKey={k} />
             </Labelled>
           </Group>
-          <Expiry apiKey={k} />
           <Group justify="flex-end">
             <RevokeButton apiKey={k} onRevoke={onRevoke} />
           </Group>

@@ -120,8 +120,7 @@ function CreateApiKeyForm({
       <Stack gap="md">
         <TextInput
           label="Name"
-          description="What the key is for, e.g. the tool that uses it."
-          placeholder="Nightly compliance scan"
+          description="What the key is for, e.g. “Nightly compliance scan”."
           withAsterisk
           maxLength={API_KEY_LIMITS.name}
           data-autofocus

@@ -79,7 +79,7 @@ export function SecretModal({
               {created.secret}
             </Code>
             <Group>
-              <CopyText value={created.secret} label="Copy key" copiedLabel="Copied" />
+              <CopyText value={created.secret} label="Copy key" copiedLabel="Key copied" />
             </Group>
           </Stack>
           <Stack gap={6}>
