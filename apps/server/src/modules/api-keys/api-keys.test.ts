@@ -421,6 +421,30 @@ describe('automated check results', () => {
     expect(await answersFingerprint(a.id)).toEqual(before);
   });
 
+  it('the same batch sent twice at once is applied once', async () => {
+    const a = await startAssessment();
+    const { secret } = await createKey(owner, { scopes: ['answers:write'] });
+    const batch = {
+      idempotencyKey: 'concurrent-batch-1',
+      source: 'Scanner X',
+      results: [
+        { questionKey: 'Q1', value: 'yes', observedAt: new Date().toISOString() },
+        { questionKey: 'Q2', value: 2, observedAt: new Date().toISOString() },
+      ],
+    };
+    const [x, y] = await Promise.all([
+      withKey(secret, path(tenantId, a.id), { json: batch }),
+      withKey(secret, path(tenantId, a.id), { json: batch }),
+    ]);
+    expect([x.status, y.status]).toEqual([200, 200]);
+    const outcomes = [
+      CheckResultsOutcomeSchema.parse(await x.json()).outcome,
+      CheckResultsOutcomeSchema.parse(await y.json()).outcome,
+    ].sort();
+    expect(outcomes).toEqual(['applied', 'duplicate']);
+    expect(await answersFingerprint(a.id)).toEqual({ answers: 2, revisions: '2', history: 0 });
+  });
+
   it('never replaces a newer answer by a person; the older result goes to the history', async () => {
     const a = await startAssessment();
     const put = await owner.client.request(
