@@ -64,6 +64,10 @@ export const AUDIT_ACTIONS = [
   'roadmap.approved',
   'roadmap.status_changed',
   'roadmap.merged',
+  'webhooks.created',
+  'webhooks.updated',
+  'webhooks.deleted',
+  'webhooks.secret_rotated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -15,6 +15,7 @@ import type { ROADMAP_ERROR_CODES } from './roadmap.schemas.ts';
 import type { SHARING_ERROR_CODES } from './sharing.schemas.ts';
 import type { SUPPORT_ERROR_CODES } from './support.schemas.ts';
 import type { TENANT_ERROR_CODES } from './tenants.schemas.ts';
+import type { WEBHOOK_ERROR_CODES } from './webhooks.schemas.ts';
 
 /** Codes any route may answer, whatever its domain. */
 export const COMMON_ERROR_CODES = {
@@ -53,7 +54,8 @@ export type ErrorCode =
   | CodesOf<typeof ROADMAP_ERROR_CODES>
   | CodesOf<typeof SHARING_ERROR_CODES>
   | CodesOf<typeof SUPPORT_ERROR_CODES>
-  | CodesOf<typeof TENANT_ERROR_CODES>;
+  | CodesOf<typeof TENANT_ERROR_CODES>
+  | CodesOf<typeof WEBHOOK_ERROR_CODES>;
 
 /** Every 4xx/5xx JSON answer of /api/v1 has this shape. */
 export const ErrorBodySchema = z.object({

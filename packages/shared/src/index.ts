@@ -31,4 +31,5 @@ export * from './roadmap.schemas.ts';
 export * from './plans.ts';
 export * from './billing.schemas.ts';
 export * from './support.schemas.ts';
+export * from './webhooks.schemas.ts';
 export * from './api-keys.schemas.ts';
