@@ -16,3 +16,4 @@ export * from './feedback.ts';
 export * from './roadmap.ts';
 export * from './support.ts';
 export * from './api-keys.ts';
+export * from './webhooks.ts';
