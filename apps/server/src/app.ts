@@ -56,6 +56,7 @@ import { createMailboxMailer } from './modules/system/mailbox.service.ts';
 import { publicSystemRoutes, systemRoutes } from './modules/system/system.routes.ts';
 import { serviceSubscriptionRoutes } from './modules/service/subscriptions.routes.ts';
 import { tenantRoutes } from './modules/tenants/tenants.routes.ts';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { applyBillingEvent } from './modules/billing/billing.events.ts';
 import { apiAccessRefusal } from './modules/billing/billing.state.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
@@ -217,6 +218,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   api.route('/', liveRoutes);
   api.route('/', respondRoutes);
   api.route('/', billingRoutes);
+  api.route('/', webhookRoutes);
   api.route('/', apiKeyRoutes);
   api.route('/', checkResultRoutes);
   if (config.benchCeilingRoute) api.route('/', createBenchRoutes(database.db));

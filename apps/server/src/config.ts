@@ -56,6 +56,7 @@ const EnvSchema = z.object({
   STRIPE_PRICE_BUSINESS_YEAR: optionalString,
   /** Another Stripe API address (a local stand-in in tests), e.g. http://127.0.0.1:12111. */
   STRIPE_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  WEBHOOK_ALLOW_PRIVATE_URLS: booleanFromEnv(false),
 });
 
 const STRIPE_PRICE_VARS = {
@@ -100,6 +101,11 @@ export interface AppConfig {
   /** Who takes payments: the built-in sandbox (default) or Stripe (then `stripe` is set). */
   billingProvider: 'sandbox' | 'stripe';
   stripe: StripeConfig | undefined;
+  /**
+   * Webhook URLs may be http:// and reach private, loopback and link-local addresses (local
+   * development and tests only; docs/webhooks.md). Absent means false.
+   */
+  webhookAllowPrivateUrls?: boolean;
 }
 
 export class ConfigError extends Error {
@@ -176,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimit: e.AUTH_RATE_LIMIT,
     billingProvider: e.BILLING_PROVIDER,
     stripe,
+    webhookAllowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS,
   };
 }
 

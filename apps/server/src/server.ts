@@ -25,6 +25,7 @@ import { startDunning } from './modules/billing/dunning.ts';
 import { startReminders } from './modules/remediation/reminders.ts';
 import { registerReports } from './modules/reports/reports.worker.ts';
 import { startSupportAutoClose } from './modules/support/support.autoclose.ts';
+import { startWebhookDispatcher } from './modules/webhooks/webhooks.dispatch.ts';
 import { createMailboxStore } from './modules/system/mailbox.service.ts';
 
 /** How long live events are kept for reconnecting streams to replay. */
@@ -104,6 +105,12 @@ async function main(): Promise<void> {
     jobs,
     logger: logger.child({ module: 'support' }),
   });
+  const stopWebhooks = await startWebhookDispatcher({
+    db: database.db,
+    jobs,
+    logger: logger.child({ module: 'webhooks' }),
+    allowPrivateUrls: config.webhookAllowPrivateUrls ?? false,
+  });
 
   const library = await loadLibrary(database.db);
   if (library.frameworks + library.playbooks + library.articles > 0) {
@@ -145,6 +152,7 @@ async function main(): Promise<void> {
       clearInterval(pruneLive);
       stopReminders();
       stopSupportAutoClose();
+      stopWebhooks();
       stopDunning();
       // Open live streams end (browsers reconnect to another process) so the close can finish.
       await deps.live.close();
