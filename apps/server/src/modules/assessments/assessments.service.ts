@@ -31,6 +31,7 @@ import { tenants } from '../../db/schema/tenants.ts';
 import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { AppError, tenantNotFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { emitWebhookEvent } from '../webhooks/webhooks.events.ts';
 import { assessmentNotFound, toAnswer } from './answers.service.ts';
 import { refreshTenantRollup } from './assessments.rollup.ts';
 import { latestCarryForward, newerVersionOf } from './carry-forward.service.ts';
@@ -447,6 +448,20 @@ export async function transitionAssessment(
       targetId: id,
       data: { name: a.name, tenantId: scope.tenantId },
     });
+    if (t.to === 'completed') {
+      await emitWebhookEvent(tx, scope.accountId, 'assessment.completed', {
+        assessment: {
+          id,
+          tenantId: scope.tenantId,
+          name: a.name,
+          score: a.score,
+          completion: a.completion,
+          answered: a.answered,
+          total: a.total,
+          completedAt: now.toISOString(),
+        },
+      });
+    }
     await refreshTenantRollup(tx, scope);
     await publishLive(tx, { ...scope, assessmentId: id, kind: 'status' });
   });

@@ -28,6 +28,7 @@ import { tenants } from '../../db/schema/tenants.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MailContext } from '../../lib/mail/index.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { emitWebhookEvent } from '../webhooks/webhooks.events.ts';
 import {
   assessmentNotFound,
   linkError,
@@ -556,6 +557,11 @@ export async function submitRespondent(db: Database, respondent: Row): Promise<R
         data: { name: a.name, respondent: respondent.name, email: respondent.email },
       },
     );
+    await emitWebhookEvent(tx, respondent.accountId, 'respondent.submitted', {
+      assessment: { id: respondent.assessmentId, tenantId: respondent.tenantId, name: a.name },
+      respondent: { id: respondent.id, name: respondent.name, email: respondent.email },
+      submittedAt: submitted!.submittedAt?.toISOString() ?? null,
+    });
     await publishLive(tx, {
       accountId: respondent.accountId,
       tenantId: respondent.tenantId,

@@ -30,6 +30,7 @@ import { tenantBaselines } from '../../db/schema/baseline.ts';
 import type { remediationTasks } from '../../db/schema/remediation.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { emitWebhookEvent } from '../webhooks/webhooks.events.ts';
 import { tasksByQuestion } from '../remediation/remediation.service.ts';
 import { assessmentNotFound } from '../assessments/answers.service.ts';
 import { scopedFramework } from '../assessments/assessments.framework.ts';
@@ -376,6 +377,11 @@ export async function setBaseline(
         previousAssessmentId: before?.assessmentId ?? null,
       },
     });
+    await emitWebhookEvent(tx, scope.accountId, 'baseline.changed', {
+      tenantId: scope.tenantId,
+      assessment: { id: a.id, name: a.name },
+      previousAssessmentId: before?.assessmentId ?? null,
+    });
   });
 }
 
@@ -398,6 +404,11 @@ export async function clearBaseline(db: Database, scope: TenantContext): Promise
       targetType: 'tenant',
       targetId: scope.tenantId,
       data: { tenantName: tenant.name, assessmentId: removed[0]!.assessmentId },
+    });
+    await emitWebhookEvent(tx, scope.accountId, 'baseline.changed', {
+      tenantId: scope.tenantId,
+      assessment: null,
+      previousAssessmentId: removed[0]!.assessmentId,
     });
   });
 }

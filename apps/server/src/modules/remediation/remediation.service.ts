@@ -42,6 +42,7 @@ import {
 } from '../../db/schema/remediation.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { emitWebhookEvent } from '../webhooks/webhooks.events.ts';
 import { assertAssessment, assertTenant } from '../assessments/assessments.service.ts';
 import { scopedFramework } from '../assessments/assessments.framework.ts';
 import { readable } from '../content/content.access.ts';
@@ -350,6 +351,21 @@ const openTaskExists = () =>
     'This question already has an open task on this client tenant.',
   );
 
+/** A new task as the `task.created` webhook event tells it. */
+function taskEvent(row: typeof remediationTasks.$inferInsert) {
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    title: row.title,
+    status: row.status ?? 'todo',
+    priority: row.priority ?? 'medium',
+    assigneeId: row.assigneeId ?? null,
+    dueDate: row.dueDate ?? null,
+    assessmentId: row.assessmentId ?? null,
+    questionKey: row.questionKey ?? null,
+  };
+}
+
 export async function createTask(
   db: Database,
   scope: Scope,
@@ -405,6 +421,7 @@ export async function createTask(
       targetId: row.id!,
       data: { title: row.title, tenantId: scope.tenantId, questionKey: row.questionKey ?? null },
     });
+    await emitWebhookEvent(tx, scope.accountId, 'task.created', { task: taskEvent(row) });
     await refreshTaskRollup(tx, scope);
   });
   return getTask(db, scope, row.id!);
@@ -452,6 +469,10 @@ export async function createGapTasks(
           gaps: rows.length,
         },
       });
+      const made = new Set(created.map((c) => c.id));
+      for (const r of rows.filter((x) => made.has(x.id!))) {
+        await emitWebhookEvent(tx, scope.accountId, 'task.created', { task: taskEvent(r) });
+      }
       await refreshTaskRollup(tx, scope);
     }
     return created.map((c) => c.id);
@@ -546,6 +567,13 @@ export async function updateTask(
         fields: Object.keys(patch),
       },
     });
+    if (statusChanged) {
+      await emitWebhookEvent(tx, scope.accountId, 'task.status_changed', {
+        task: { id, tenantId: scope.tenantId, title: set.title ?? current.title },
+        from: current.status,
+        to: patch.status,
+      });
+    }
     await refreshTaskRollup(tx, scope);
   });
   return getTask(db, scope, id);
@@ -592,6 +620,11 @@ export async function bulkStatus(db: Database, scope: Scope, input: BulkStatus):
           to: input.status,
           bulk: true,
         },
+      });
+      await emitWebhookEvent(tx, scope.accountId, 'task.status_changed', {
+        task: { id: m.id, tenantId: scope.tenantId, title: m.title },
+        from: m.status,
+        to: input.status,
       });
     }
     await refreshTaskRollup(tx, scope);
