@@ -25,6 +25,7 @@ import {
   SHARING_ERROR_CODES,
   SUPPORT_ERROR_CODES,
   TENANT_ERROR_CODES,
+  WEBHOOK_ERROR_CODES,
 } from '@tenantry/shared';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -68,6 +69,7 @@ const KNOWN_CODES = new Set<string>(
     SHARING_ERROR_CODES,
     SUPPORT_ERROR_CODES,
     TENANT_ERROR_CODES,
+    WEBHOOK_ERROR_CODES,
   ].flatMap((codes) => Object.values(codes)),
 );
 /** Answers that mean the request never got past the route's guard (a session, a link's token). */

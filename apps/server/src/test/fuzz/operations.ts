@@ -11,10 +11,12 @@ import {
   defaultTenantOrder,
   RESPONDENT_TOKEN_HEADER,
   TENANT_SORTS,
+  WEBHOOK_EVENT_TYPES,
   type TenantSort,
 } from '@tenantry/shared';
 import fc from 'fast-check';
 import { answerFields, newAssessmentFields } from './assessments.ts';
+import type { WebhooksFixture } from '../../modules/webhooks/webhooks.fixture.ts';
 import type { FuzzIds } from './world.ts';
 
 /** Building blocks of a forged cursor: plausible ones for a plausible request, else hostile. */
@@ -65,6 +67,11 @@ const member = { path: { userId: (ids: FuzzIds) => ids.memberUserId } };
 const token = { path: { token: (ids: FuzzIds) => ids.invitationToken } };
 
 const framework = { path: { id: (ids: FuzzIds) => ids.frameworkId } };
+
+/** The world's webhook endpoint and delivery (webhooksFixture, assigned to the ids by reset()). */
+const webhookIds = (ids: FuzzIds) => ids as FuzzIds & Partial<WebhooksFixture>;
+const webhookId = (ids: FuzzIds) => webhookIds(ids).webhookId ?? '';
+const webhook = { path: { id: webhookId } };
 
 /** An assessment of the world's tenant: in progress unless `which` says otherwise. */
 const assessment = (
@@ -406,5 +413,31 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/check-results': {
     ...inAssessment,
     runs: 3,
+  },
+
+  // Webhooks: the endpoint and delivery of webhooksFixture (reset() makes fresh ones). A created
+  // endpoint points at a public address (no DNS lookup); nothing is sent in tests.
+  'GET /api/v1/webhooks': {},
+  'POST /api/v1/webhooks': {
+    fields: () => ({
+      url: fc.constant('https://93.184.215.14/fuzz'),
+      events: fc.subarray([...WEBHOOK_EVENT_TYPES], { minLength: 1 }),
+    }),
+  },
+  'GET /api/v1/webhooks/{id}': webhook,
+  'PATCH /api/v1/webhooks/{id}': {
+    ...webhook,
+    fields: () => ({ url: fc.constantFrom(undefined, 'https://93.184.215.14/fuzz-changed') }),
+  },
+  'DELETE /api/v1/webhooks/{id}': webhook,
+  'GET /api/v1/webhooks/{id}/secret': webhook,
+  'POST /api/v1/webhooks/{id}/secret/rotate': webhook,
+  'POST /api/v1/webhooks/{id}/ping': webhook,
+  'GET /api/v1/webhooks/{id}/deliveries': {
+    ...webhook,
+    cursor: (_q, _ids, part) => fc.tuple(part.time, part.id),
+  },
+  'POST /api/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver': {
+    path: { id: webhookId, deliveryId: (ids) => webhookIds(ids).webhookDeliveryId ?? '' },
   },
 };
