@@ -1,9 +1,126 @@
-import { NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
+import type { Account, Webhook } from '@tenantry/shared';
+import { Button, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconPlus, IconWebhook } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { canManageWebhooks, useWebhooks } from '../api/list-webhooks.ts';
+import { DeleteWebhookModal } from './DeleteWebhookModal.tsx';
+import { SecretModal } from './SecretModal.tsx';
+import { WebhookCard } from './WebhookCard.tsx';
+import { WebhookFormModal } from './WebhookFormModal.tsx';
+
+function Heading({ action }: { action?: ReactNode }) {
+  return (
+    <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+      <Stack gap={4} maw={640}>
+        <Title order={2} size="h3" id="webhooks-heading">
+          Webhooks
+        </Title>
+        <Text size="sm" c="dimmed">
+          Tenantry tells your tools when something happens in the account — an assessment is
+          completed, a task changes — by sending a signed HTTPS request to the endpoints you add
+          here.
+        </Text>
+      </Stack>
+      {action}
+    </Group>
+  );
+}
+
+function EmptyState({ onAdd }: { onAdd: () => void }) {
+  return (
+    <Paper withBorder p="lg">
+      <Stack gap="sm" align="flex-start">
+        <Group gap="sm" wrap="nowrap">
+          <ThemeIcon variant="light" radius="xl" size="lg">
+            <IconWebhook size={18} aria-hidden />
+          </ThemeIcon>
+          <Text fw={600}>No webhooks yet</Text>
+        </Group>
+        <Text size="sm" c="dimmed">
+          Add an endpoint to have events sent to a chat, a ticketing system or your own service.
+        </Text>
+        <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd}>
+          Add your first endpoint
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+const forbidden = (err: unknown) => err instanceof ApiError && err.status === 403;
 
 /**
- * Webhooks of the account (docs/webhooks.md), on the developer page for owners and admins.
- * Placeholder while the feature lands; the developer route composes it already.
+ * The account's webhook endpoints on the developer page (owners and admins): the list with
+ * "Send test ping", the delivery log, the signing secret, edit, enable/disable and delete, and
+ * "Add endpoint". Others read who manages them. `account` (its permissions) may be left out:
+ * then the server decides.
  */
-export function WebhooksPanel() {
-  return <NotBuiltYet>Webhooks that tell your tools when something changes.</NotBuiltYet>;
+export function WebhooksPanel({ account }: { account?: Pick<Account, 'permissions'> }) {
+  const allowed = canManageWebhooks(account);
+  const hooks = useWebhooks(allowed);
+  const [editing, setEditing] = useState<Webhook | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<Webhook | null>(null);
+  const [secretOf, setSecretOf] = useState<Webhook | null>(null);
+
+  if (!allowed || forbidden(hooks.error)) {
+    return (
+      <Stack gap="sm" component="section" aria-labelledby="webhooks-heading">
+        <Heading />
+        <Text size="sm">Only the account’s owners and admins manage webhooks.</Text>
+      </Stack>
+    );
+  }
+
+  const list = hooks.data?.webhooks ?? null;
+  const full = hooks.data ? hooks.data.webhooks.length >= hooks.data.limit : false;
+  const add = () => setAdding(true);
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="webhooks-heading">
+      <Heading
+        action={
+          list && list.length > 0 ? (
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={add}
+              disabled={full}
+              title={full ? `At most ${hooks.data?.limit} endpoints` : undefined}
+            >
+              Add endpoint
+            </Button>
+          ) : null
+        }
+      />
+      {hooks.isPending ? <Loader size="sm" aria-label="Loading the webhooks" /> : null}
+      {hooks.isError ? (
+        <ErrorAlert title="The webhooks could not be loaded" error={hooks.error} />
+      ) : null}
+      {list && list.length === 0 ? <EmptyState onAdd={add} /> : null}
+      {list && list.length > 0 ? (
+        <Stack gap="sm">
+          {list.map((w) => (
+            <WebhookCard
+              key={w.id}
+              webhook={w}
+              onEdit={setEditing}
+              onDelete={setDeleting}
+              onSecret={setSecretOf}
+            />
+          ))}
+        </Stack>
+      ) : null}
+      <WebhookFormModal
+        opened={adding || editing !== null}
+        webhook={editing}
+        onClose={() => {
+          setAdding(false);
+          setEditing(null);
+        }}
+      />
+      <DeleteWebhookModal webhook={deleting} onClose={() => setDeleting(null)} />
+      <SecretModal webhook={secretOf} onClose={() => setSecretOf(null)} />
+    </Stack>
+  );
 }

@@ -1,0 +1,122 @@
+import { CreateWebhookSchema, WEBHOOK_LIMITS, type Webhook } from '@tenantry/shared';
+import { Button, Checkbox, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { useCreateWebhook } from '../api/create-webhook.ts';
+import { useUpdateWebhook } from '../api/update-webhook.ts';
+import {
+  EVENT_OPTIONS,
+  formErrorsOf,
+  initialValues,
+  toCreate,
+  toUpdate,
+  type WebhookFormValues,
+} from '../lib/webhook-form.ts';
+
+function WebhookForm({ webhook, onClose }: { webhook: Webhook | null; onClose: () => void }) {
+  const create = useCreateWebhook();
+  const update = useUpdateWebhook();
+  const saving = webhook ? update : create;
+  const form = useForm<WebhookFormValues>({
+    initialValues: initialValues(webhook),
+    validate: schemaResolver(CreateWebhookSchema, { sync: true }),
+  });
+  const onError = (err: unknown) => {
+    const errors = formErrorsOf(err);
+    if (errors) form.setErrors(errors);
+  };
+  const submit = (values: WebhookFormValues) => {
+    if (!webhook) {
+      create.mutate(toCreate(values), { onSuccess: onClose, onError });
+      return;
+    }
+    const patch = toUpdate(values, webhook);
+    if (!patch) return onClose();
+    update.mutate({ id: webhook.id, patch }, { onSuccess: onClose, onError });
+  };
+  const general = saving.isError && formErrorsOf(saving.error) === null;
+  return (
+    <form
+      noValidate
+      aria-label={webhook ? 'Edit webhook endpoint' : 'Add webhook endpoint'}
+      onSubmit={form.onSubmit(submit)}
+    >
+      <Stack gap="md">
+        <TextInput
+          label="URL"
+          description="Where Tenantry sends the events: an https:// address your tool listens on."
+          placeholder="https://example.com/webhooks/tenantry"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          withAsterisk
+          maxLength={WEBHOOK_LIMITS.url}
+          data-autofocus
+          {...form.getInputProps('url')}
+        />
+        <Textarea
+          label="Description"
+          description="Optional: what listens here."
+          autosize
+          minRows={1}
+          maxRows={4}
+          maxLength={WEBHOOK_LIMITS.description}
+          {...form.getInputProps('description')}
+        />
+        <Checkbox.Group
+          label="Events"
+          description="What Tenantry tells this endpoint about."
+          withAsterisk
+          {...form.getInputProps('events')}
+        >
+          <Stack gap="sm" mt="xs">
+            {EVENT_OPTIONS.map((option) => (
+              <Checkbox
+                key={option.value}
+                value={option.value}
+                label={option.label}
+                description={option.description}
+              />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+        {general ? (
+          <ErrorAlert
+            title={webhook ? 'The changes were not saved' : 'The endpoint was not added'}
+            error={saving.error}
+          />
+        ) : null}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving.isPending}>
+            {webhook ? 'Save changes' : 'Add endpoint'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** "Add endpoint" (webhook null) or "Edit endpoint": URL, description and events. */
+export function WebhookFormModal({
+  opened,
+  webhook,
+  onClose,
+}: {
+  opened: boolean;
+  webhook: Webhook | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={webhook ? 'Edit webhook endpoint' : 'Add webhook endpoint'}
+      size="lg"
+    >
+      {opened ? <WebhookForm webhook={webhook} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
