@@ -57,6 +57,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every journey signs up from 127.0.0.1; the limiter itself is tested in the server suite.
       AUTH_RATE_LIMIT: 'false',
+      // Webhook journeys send to a receiver the test runs on 127.0.0.1 (docs/webhooks.md).
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       DATABASE_URL: '',
     },
   },
