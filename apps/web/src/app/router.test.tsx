@@ -1,3 +1,4 @@
+import { ACCOUNT_PERMISSION_NAMES, can, type AccountRole } from '@tenantry/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +7,18 @@ import { ADMIN, SHARED, USER, jsonResponse } from '#web/test/fixtures.ts';
 import { analyticsEvents, renderApp } from '#web/test/render-app.tsx';
 
 const T = { timeout: 5_000 };
+
+/** The signed-in person's account (GET /api/v1/account) with `role`'s permissions. */
+function accountAs(role: AccountRole) {
+  return {
+    id: 'acc1',
+    name: 'Park Consulting',
+    logoUrl: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    role,
+    permissions: ACCOUNT_PERMISSION_NAMES.filter((p) => can(role, p)),
+  };
+}
 
 const SHARED_TENANT = {
   id: 'client7',
@@ -251,9 +264,17 @@ describe('the router built from the shared route table', () => {
     expect(calls.some((c) => c.url.endsWith('/api/auth/sign-out'))).toBe(true);
   });
 
-  it('the developer page shows a system admin the mailbox with clickable links and diagnostics', async () => {
-    renderApp('/developer', ADMIN);
+  it('the developer page shows a system admin who owns an account its API keys, the API reference, the mailbox with clickable links and diagnostics', async () => {
+    const { calls } = renderApp('/developer', ADMIN, {
+      routes: {
+        'GET /api/v1/account': () => jsonResponse(accountAs('owner')),
+        'GET /api/v1/api-keys': () => jsonResponse({ keys: [] }),
+      },
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Developer' }, T)).toBeTruthy();
+    expect(await screen.findByText('No API keys yet', {}, T)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'API reference' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Show API reference' })).toBeTruthy();
     const message = await screen.findByRole('button', { name: /Reset your password/ }, T);
     await userEvent.click(message);
     const link = await screen.findByRole('link', {
@@ -262,14 +283,28 @@ describe('the router built from the shared route table', () => {
     expect(link.getAttribute('href')).toBe('http://localhost:3000/reset-password?token=abc');
     expect(await screen.findByText('pglite', {}, T)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Client configuration' })).toBeTruthy();
+    expect(screen.queryByText('Coming soon')).toBeNull();
+    // The OpenAPI viewer is not loaded until it is asked for.
+    expect(calls.some((c) => c.url.includes('/api/v1/openapi.json'))).toBe(false);
   });
 
-  it('the developer page tells other users what is not built', async () => {
-    const { calls } = renderApp('/developer', USER);
-    expect(await screen.findByText('Coming soon', {}, T)).toBeTruthy();
-    expect(screen.getByText(/API keys to reach your data from your own tools/)).toBeTruthy();
+  it('the developer page shows a member the API reference and who manages keys, without the keys, the mailbox or diagnostics', async () => {
+    const { calls } = renderApp('/developer', USER, {
+      routes: { 'GET /api/v1/account': () => jsonResponse(accountAs('member')) },
+    });
+    expect(
+      await screen.findByText(
+        'Only the account’s owners and admins create and revoke API keys.',
+        {},
+        T,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'API reference' })).toBeTruthy();
+    expect(screen.queryByText('Coming soon')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Create/ })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Development mailbox' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Diagnostics' })).toBeNull();
     expect(calls.some((c) => c.url.includes('/api/v1/system/'))).toBe(false);
+    expect(calls.some((c) => c.url.includes('/api/v1/api-keys'))).toBe(false);
   });
 });
