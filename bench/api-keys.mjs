@@ -30,7 +30,11 @@ const DURATION = Number(opt('duration', 3));
 const ROUNDS = Number(opt('rounds', 3));
 const BATCHES = Number(opt('batches', 5));
 const ONLY = opt('only', '');
-const OWNER = { name: 'Bench Owner', email: 'bench-keys@tenantry.test', password: 'bench-password-1' };
+const OWNER = {
+  name: 'Bench Owner',
+  email: 'bench-keys@tenantry.test',
+  password: 'bench-password-1',
+};
 
 function cli(env, ...args) {
   execFileSync('node', ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], {
@@ -60,14 +64,18 @@ async function setUp(base, env) {
     cookie,
     body: { plan: 'business', reason: 'Benchmark' },
   });
-  const tenant = await (await call('/api/v1/tenants', { cookie, body: { name: 'Bench client' } })).json();
+  const tenant = await (
+    await call('/api/v1/tenants', { cookie, body: { name: 'Bench client' } })
+  ).json();
   const { secret } = await (
     await call('/api/v1/api-keys', {
       cookie,
       body: { name: 'Bench', scopes: ['tenants:read', 'answers:write'] },
     })
   ).json();
-  const lib = await (await call('/api/v1/library/frameworks?q=NIST', { method: 'GET', cookie })).json();
+  const lib = await (
+    await call('/api/v1/library/frameworks?q=NIST', { method: 'GET', cookie })
+  ).json();
   const nist = lib.items.find((f) => f.key === 'nist-csf-2.0');
   return { cookie, tenantId: tenant.id, secret, nistId: nist.id, call };
 }
@@ -117,11 +125,18 @@ async function batchTimes(base, s) {
       };
     });
     const t0 = performance.now();
-    const res = await fetch(`${base}/api/v1/tenants/${s.tenantId}/assessments/${a.id}/check-results`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${s.secret}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ idempotencyKey: `bench-batch-${b}`, source: 'Bench scanner', results }),
-    });
+    const res = await fetch(
+      `${base}/api/v1/tenants/${s.tenantId}/assessments/${a.id}/check-results`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${s.secret}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          idempotencyKey: `bench-batch-${b}`,
+          source: 'Bench scanner',
+          results,
+        }),
+      },
+    );
     const ms = performance.now() - t0;
     if (!res.ok) throw new Error(`check-results: ${res.status} ${await res.text()}`);
     times.push(ms);
@@ -138,7 +153,8 @@ async function benchDatabase(name, env, connections) {
     const s = await setUp(server.base, fullEnv);
     const auth = { authorization: `Bearer ${s.secret}` };
     const one = `${server.base}/api/v1/tenants/${s.tenantId}`;
-    for (const url of [`${server.base}/api/v1/bench/ceiling`, one]) await fetch(url, { headers: auth });
+    for (const url of [`${server.base}/api/v1/bench/ceiling`, one])
+      await fetch(url, { headers: auth });
     const reads = await interleaved(
       { name: 'ceiling', url: `${server.base}/api/v1/bench/ceiling` },
       {
@@ -192,5 +208,9 @@ for (const [db, r] of Object.entries(all)) {
 fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
 fs.writeFileSync(
   path.join(root, '.tmp', 'bench-api-keys.json'),
-  JSON.stringify({ at: new Date().toISOString(), duration: DURATION, rounds: ROUNDS, results: all }, null, 2),
+  JSON.stringify(
+    { at: new Date().toISOString(), duration: DURATION, rounds: ROUNDS, results: all },
+    null,
+    2,
+  ),
 );

@@ -224,6 +224,18 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   if (config.benchCeilingRoute) api.route('/', createBenchRoutes(database.db));
   app.route('/api/v1', api);
 
+  app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'tenantry.session_token',
+    description: 'The session of a signed-in person (Better Auth, /api/auth/*).',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'An API key from the Developer page: `Authorization: Bearer tnt_…`. It acts as its account, only on the operations listing it with the scope it carries (docs/developer.md).',
+  });
   app.doc31('/api/v1/openapi.json', {
     openapi: '3.1.0',
     info: {

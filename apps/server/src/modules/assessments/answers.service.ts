@@ -118,7 +118,11 @@ export function checkedValue(question: Question, input: AnswerInput): StoredValu
 }
 
 /** What scoring keeps of an answer (a free text is only "answered": it is never scored). */
-export function scoreEntry(question: Question, na: boolean, value: StoredValue | null): ScoredAnswer {
+export function scoreEntry(
+  question: Question,
+  na: boolean,
+  value: StoredValue | null,
+): ScoredAnswer {
   if (na) return { na: true };
   return { value: question.type === 'text' ? '✓' : value };
 }

@@ -15,7 +15,13 @@ import {
 import type { Context } from 'hono';
 import { createRouter, type AppEnv } from '../../auth/context.ts';
 import { getAccount, requireAccount } from '../../auth/guards.ts';
-import { errorResponse, errorResponses, json, jsonBody } from '../../lib/openapi.ts';
+import {
+  errorResponse,
+  errorResponses,
+  json,
+  jsonBody,
+  sessionOrApiKey,
+} from '../../lib/openapi.ts';
 import { nudgeDispatch } from './webhooks.dispatch.ts';
 import {
   createWebhook,
@@ -35,7 +41,9 @@ import {
 const TAGS = ['webhooks'];
 const ONE = '/webhooks/{id}';
 /** The one guard of every route here (the single call to extend, e.g. for API keys). */
-const manage = requireAccount('webhooks.manage');
+/** Also open to API keys with `webhooks:manage` (docs/developer.md). */
+const manage = requireAccount('webhooks.manage', { apiKey: 'webhooks:manage' });
+const security = sessionOrApiKey('webhooks:manage');
 const noStore = { 'cache-control': 'no-store' };
 
 const guarded = { 401: errorResponses[401], 403: errorResponses[403] };
@@ -54,6 +62,7 @@ const nudge = (c: Context<AppEnv>) => () => nudgeDispatch(c.var.deps.jobs, c.var
 
 const listRoute = createRoute({
   middleware: manage,
+  security,
   method: 'get',
   path: '/webhooks',
   tags: TAGS,
@@ -63,6 +72,7 @@ const listRoute = createRoute({
 
 const createWebhookRoute = createRoute({
   middleware: manage,
+  security,
   method: 'post',
   path: '/webhooks',
   tags: TAGS,
@@ -80,6 +90,7 @@ const createWebhookRoute = createRoute({
 
 const getRoute = createRoute({
   middleware: manage,
+  security,
   method: 'get',
   path: ONE,
   tags: TAGS,
@@ -90,6 +101,7 @@ const getRoute = createRoute({
 
 const updateRoute = createRoute({
   middleware: manage,
+  security,
   method: 'patch',
   path: ONE,
   tags: TAGS,
@@ -108,6 +120,7 @@ const updateRoute = createRoute({
 
 const deleteRoute = createRoute({
   middleware: manage,
+  security,
   method: 'delete',
   path: ONE,
   tags: TAGS,
@@ -118,6 +131,7 @@ const deleteRoute = createRoute({
 
 const secretRoute = createRoute({
   middleware: manage,
+  security,
   method: 'get',
   path: `${ONE}/secret`,
   tags: TAGS,
@@ -128,6 +142,7 @@ const secretRoute = createRoute({
 
 const rotateRoute = createRoute({
   middleware: manage,
+  security,
   method: 'post',
   path: `${ONE}/secret/rotate`,
   tags: TAGS,
@@ -140,6 +155,7 @@ const rotateRoute = createRoute({
 
 const pingRoute = createRoute({
   middleware: manage,
+  security,
   method: 'post',
   path: `${ONE}/ping`,
   tags: TAGS,
@@ -158,6 +174,7 @@ const pingRoute = createRoute({
 
 const deliveriesRoute = createRoute({
   middleware: manage,
+  security,
   method: 'get',
   path: `${ONE}/deliveries`,
   tags: TAGS,
@@ -173,6 +190,7 @@ const deliveriesRoute = createRoute({
 
 const redeliverRoute = createRoute({
   middleware: manage,
+  security,
   method: 'post',
   path: `${ONE}/deliveries/{deliveryId}/redeliver`,
   tags: TAGS,

@@ -171,7 +171,8 @@ export async function createWebhook(
       enabled: input.enabled,
       secret: newWebhookSecret(),
       answerCursor: await liveEventsHead(tx),
-      createdBy: scope.userId,
+      // An API key is no user (docs/developer.md).
+      createdBy: scope.apiKeyId ? null : scope.userId,
     });
     await recordAudit(tx, scope, {
       action: 'webhooks.created',

@@ -39,6 +39,7 @@ import { hashInvitationToken } from '../../modules/members/invitations.service.t
 import { uniqueEmail, type TestApp, type TestClient } from '../app.ts';
 import { carryForwardFixture } from '../carry-forward.ts';
 import { supportFixture } from '../support-fixture.ts';
+import { webhooksFixture } from '../../modules/webhooks/webhooks.fixture.ts';
 import { workedExampleDocument } from '../frameworks.ts';
 import { addMember, compBusiness, signUpPerson } from '../people.ts';
 
@@ -369,6 +370,7 @@ export async function buildWorld(t: TestApp): Promise<FuzzWorld> {
       finishedAt: new Date(),
     });
     Object.assign(ids, await supportFixture(db, { accountId, userId: ownerUserId }));
+    Object.assign(ids, await webhooksFixture(db, { accountId, userId: ownerUserId }));
     ids.roadmapItemId = randomUUID();
     ids.roadmapTargetId = randomUUID();
     ids.roadmapPendingId = randomUUID();

@@ -35,6 +35,7 @@ import {
 import { addRespondent } from '../../modules/assessments/respondents.service.ts';
 import { createTask } from '../../modules/remediation/remediation.service.ts';
 import { supportFixture } from '../support-fixture.ts';
+import { webhooksFixture } from '../../modules/webhooks/webhooks.fixture.ts';
 import { recordAudit } from '../../modules/audit/audit.service.ts';
 import type { ContentActor } from '../../modules/content/content.access.ts';
 import {
@@ -448,6 +449,10 @@ export async function buildWorld(t: TestApp): Promise<World> {
     Object.assign(
       ids,
       await supportFixture(db, { accountId: victimAccountId, userId: victim.userId }),
+    );
+    Object.assign(
+      ids,
+      await webhooksFixture(db, { accountId: victimAccountId, userId: victim.userId }),
     );
     ids.roadmapItemId = randomUUID();
     ids.roadmapTargetId = randomUUID();
