@@ -41,7 +41,7 @@ describe('the API reference section', () => {
     const example = within(checks).getByLabelText('Example check-results request body');
     expect(JSON.parse(example.textContent!)).toMatchObject({
       source: 'Defender for Endpoint',
-      results: [{ questionKey: 'PR.AA-05' }, { questionKey: 'PR.PS-02' }, { na: true }],
+      results: [{ questionKey: 'PR.AA-01' }, { questionKey: 'PR.PS-02' }, { na: true }],
     });
   });
 

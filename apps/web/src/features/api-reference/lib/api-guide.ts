@@ -17,30 +17,34 @@ export function rateLimitText(): string {
   return `${n.toLocaleString('en')} requests ${window}`;
 }
 
-/** A batch of automated check results, as a tool sends it (valid by CheckResultsBatchSchema). */
+/**
+ * A batch of automated check results, as a tool sends it: valid by CheckResultsBatchSchema and
+ * for the shipped NIST CSF 2.0 (PR.AA-01 a maturity level, PR.PS-02 one of its options,
+ * DE.CM-02 allows “not applicable”).
+ */
 export const CHECK_RESULTS_EXAMPLE: CheckResultsBatch = {
   idempotencyKey: 'scan-2026-03-10-0600',
   source: 'Defender for Endpoint',
   results: [
     {
-      questionKey: 'PR.AA-05',
-      value: 'yes',
+      questionKey: 'PR.AA-01',
+      value: 4,
       na: false,
-      evidence: 'Conditional access policy CA-001 requires MFA for all 214 accounts.',
+      evidence: 'Identity provider: 412 of 415 accounts managed centrally, MFA enforced.',
       observedAt: '2026-03-10T06:00:00.000Z',
     },
     {
       questionKey: 'PR.PS-02',
-      value: 'partial',
+      value: 'monthly',
       na: false,
       evidence: 'https://security.example.com/reports/patching/2026-03-10',
       observedAt: '2026-03-10T06:00:00.000Z',
     },
     {
-      questionKey: 'DE.CM-09',
+      questionKey: 'DE.CM-02',
       value: null,
       na: true,
-      evidence: 'No on-premises servers.',
+      evidence: 'No physical sites in scope.',
       observedAt: '2026-03-10T06:00:00.000Z',
     },
   ],
