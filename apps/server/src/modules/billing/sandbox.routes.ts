@@ -44,7 +44,7 @@ const STYLE = `
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)} · Sandbox payments</title>
+<meta name="robots" content="noindex"><link rel="icon" type="image/svg+xml" href="/favicon.svg"><title>${escapeHtml(title)} · Sandbox payments</title>
 <style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
