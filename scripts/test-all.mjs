@@ -126,5 +126,7 @@ if (only !== 'unit') {
 }
 
 if (broken && failed === 0) failed = 1;
-console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+if (skipped) console.log(`\n${skipped} skipped`);
+// The last line, alone: the totals across Vitest and Playwright.
+console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
