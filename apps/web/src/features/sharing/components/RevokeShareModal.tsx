@@ -1,5 +1,6 @@
 import type { Share } from '@tenantry/shared';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
+import { ConfirmModal } from '#web/components/ConfirmModal.tsx';
 import { useRevokeShare } from '../api/revoke-share.ts';
 import { sharingErrorMessage } from '../lib/sharing-messages.ts';
 
@@ -11,32 +12,27 @@ export function RevokeShareModal({ share, onClose }: { share: Share | null; onCl
     onClose();
   };
   return (
-    <Modal opened={share !== null} onClose={close} title="Revoke access?" centered>
+    <ConfirmModal
+      opened={share !== null}
+      title="Revoke access?"
+      confirmLabel="Revoke access"
+      pending={revoke.isPending}
+      error={
+        revoke.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {sharingErrorMessage(revoke.error)}
+          </Alert>
+        ) : null
+      }
+      onClose={close}
+      onConfirm={() => share && revoke.mutate(share.id, { onSuccess: close })}
+    >
       {share ? (
-        <Stack gap="md">
-          <Text size="sm">
-            <strong>{share.email}</strong> will no longer be able to open{' '}
-            <strong>{share.tenantName}</strong>. Access ends on their next click.
-          </Text>
-          {revoke.isError ? (
-            <Alert color="red" variant="light" role="alert">
-              {sharingErrorMessage(revoke.error)}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={revoke.isPending}
-              onClick={() => revoke.mutate(share.id, { onSuccess: close })}
-            >
-              Revoke access
-            </Button>
-          </Group>
-        </Stack>
+        <Text size="sm">
+          <strong>{share.email}</strong> will no longer be able to open{' '}
+          <strong>{share.tenantName}</strong>. Access ends on their next click.
+        </Text>
       ) : null}
-    </Modal>
+    </ConfirmModal>
   );
 }

@@ -1,6 +1,7 @@
 import type { Webhook } from '@tenantry/shared';
-import { Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
+import { Code, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { ConfirmModal } from '#web/components/ConfirmModal.tsx';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { useDeleteWebhook } from '../api/delete-webhook.ts';
 
@@ -18,37 +19,33 @@ export function DeleteWebhookModal({
     onClose();
   };
   return (
-    <Modal opened={webhook !== null} onClose={close} title="Delete webhook endpoint?" centered>
+    <ConfirmModal
+      opened={webhook !== null}
+      title="Delete webhook endpoint?"
+      confirmLabel="Delete endpoint"
+      pending={remove.isPending}
+      error={
+        remove.isError ? (
+          <ErrorAlert title="The endpoint was not deleted" error={remove.error} />
+        ) : null
+      }
+      onClose={close}
+      onConfirm={() =>
+        webhook &&
+        remove.mutate(webhook.id, {
+          onSuccess: () => {
+            notifications.show({ color: 'green', message: 'The endpoint was deleted.' });
+            close();
+          },
+        })
+      }
+    >
       {webhook ? (
-        <Stack gap="md">
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            Tenantry stops sending events to <Code>{webhook.url}</Code>, and its delivery log is
-            deleted with it. This cannot be undone.
-          </Text>
-          {remove.isError ? (
-            <ErrorAlert title="The endpoint was not deleted" error={remove.error} />
-          ) : null}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(webhook.id, {
-                  onSuccess: () => {
-                    notifications.show({ color: 'green', message: 'The endpoint was deleted.' });
-                    close();
-                  },
-                })
-              }
-            >
-              Delete endpoint
-            </Button>
-          </Group>
-        </Stack>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          Tenantry stops sending events to <Code>{webhook.url}</Code>, and its delivery log is
+          deleted with it. This cannot be undone.
+        </Text>
       ) : null}
-    </Modal>
+    </ConfirmModal>
   );
 }
