@@ -99,14 +99,14 @@ async function findKey(c: Context<AppEnv>, secret: string): Promise<KeyRow | und
           last_request = case when rate_limits.last_request <= ${now - windowMs} then ${now}
                               else rate_limits.last_request end
         returning count, last_request),
+      -- A data-modifying CTE runs whether or not the select reads it.
       used as (
         update ${apiKeys} set last_used_at = now(), last_used_ip = ${ip}
         where id = (select id from k where not k.revoked and not k.expired)
           and (last_used_at is null
             or last_used_at < now() - make_interval(secs => ${LAST_USED_RESOLUTION_SECONDS}))
         returning id)
-      select k.*, rl.count as hits, rl.last_request as window_start,
-        (select count(*) from used) as noted
+      select k.*, rl.count as hits, rl.last_request as window_start
       from k, rl`,
     { prepared: true },
   );
