@@ -12,6 +12,7 @@
  *    travels by LISTEN/NOTIFY); on PGlite, one process.
  *
  *   npx tsx bench/assessments.ts [--duration 3] [--rounds 3] [--only pglite|postgres] [--saves 200]
+ *     (--saves 0: throughput only, no live-progress measurement)
  *     [--cpu-prof DIR]   (a CPU profile of the answering server: DIR/<database>/*.cpuprofile)
  */
 import { randomUUID } from 'node:crypto';
@@ -199,6 +200,7 @@ async function benchDatabase(name: string, env: Record<string, string>, connecti
       { answer },
       { connections, duration: DURATION, rounds: ROUNDS },
     );
+    if (SAVES === 0) return { throughput, live: null, processes: servers.length };
     // PostgreSQL: the provider watches through a second server process.
     const reader = env.DATABASE_URL ? await startServer(`${name}-2`, fullEnv) : a;
     if (reader !== a) servers.push(reader);
@@ -250,6 +252,7 @@ console.log(
 );
 console.log('|---|---:|---:|---:|---:|');
 for (const [db, r] of Object.entries(all)) {
+  if (!r.live) continue;
   console.log(
     `| ${db} | ${r.processes} | ${r.live.saves} | ${r.live.event.p50} / ${r.live.event.p99} | ${r.live.screen.p50} / ${r.live.screen.p99} |`,
   );

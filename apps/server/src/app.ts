@@ -140,7 +140,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
     sessionCache: createSessionCache(),
     clientIp: opts.getClientIp ?? socketAddress,
     rateLimiter: createRateLimiter(database.db),
-    live: createLiveHub(database),
+    live: createLiveHub(database, (err) => logger.warn({ err }, 'live announcement not sent')),
     // Set just below: the provider's own events are applied with these deps.
     billing: undefined as unknown as BillingProvider,
   };

@@ -161,6 +161,8 @@ async function main(): Promise<void> {
         server.close(() => resolve());
         if ('closeIdleConnections' in server) server.closeIdleConnections();
       });
+      // Answers saved by those requests: their live notices go out before the database closes.
+      await deps.live.flush();
       await jobs.stop();
       await database.close();
       if (cliToken) removeServerRecord(config.dataDir);

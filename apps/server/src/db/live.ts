@@ -1,10 +1,14 @@
 /**
  * Live progress across server processes (docs/assessments.md, "Live progress"). A change is a
- * row in `live_events` written in the changing transaction, and a NOTIFY carrying only ids,
- * which PostgreSQL delivers to every process LISTENing when that transaction commits (PGlite:
- * the same SQL, in-process). Each process keeps ONE listening connection and fans notices out
- * to its own Server-Sent Events streams; a stream that reconnects replays the rows after its
- * `Last-Event-ID`. Nothing here holds state another process would need.
+ * row in `live_events` written with the change, and a NOTIFY carrying only ids, which
+ * PostgreSQL delivers to every process LISTENing (PGlite: the same SQL, in-process). Rare
+ * changes NOTIFY in their own transaction (`publishLive`); answer writes, the hot path, hand
+ * their committed event to `LiveHub.announce`, which gathers a process's announcements for up
+ * to LIVE_ANNOUNCE_MS into ONE notifying statement — a NOTIFY takes a database-wide lock while
+ * its transaction commits, so one per answer would serialise every answer's commit. Each
+ * process keeps ONE listening connection and fans notices out to its own Server-Sent Events
+ * streams; a stream that reconnects replays the rows after its `Last-Event-ID`. Nothing here
+ * holds state another process would need.
  */
 import { LIVE_EVENT_KINDS, type LiveEventKind } from '@tenantry/shared';
 import { and, asc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
@@ -26,9 +30,24 @@ export interface LiveNotice {
  */
 export type LiveMessage = LiveNotice | 'resync' | 'closing';
 
+/**
+ * How long a process gathers announced events before sending them in one statement (the
+ * first after a quiet spell goes out at once). Streams coalesce further, per assessment.
+ */
+export const LIVE_ANNOUNCE_MS = 20;
+
 export interface LiveHub {
   /** Notices of one client tenant, until the returned function is called. */
   subscribe(tenantId: string, listener: (message: LiveMessage) => void): Promise<() => void>;
+  /**
+   * Announces an event already recorded and committed (see liveEventSql): sent to every
+   * process within LIVE_ANNOUNCE_MS, with the others gathered meanwhile (of each assessment
+   * and kind only the newest id: a notice means "read it again").
+   */
+  announce(notice: LiveNotice): void;
+  /** Sends what is gathered now (before the database closes). */
+  flush(): Promise<void>;
+  /** Ends this process's streams and stops listening (announcing still works). */
   close(): Promise<void>;
 }
 
@@ -41,8 +60,9 @@ export interface LiveEventInput {
 
 /**
  * The SQL of a live event, for a statement that writes the change itself: a CTE `e` recording
- * the event (only for each row of `from`, when given: a guarded write's CTE), and the
- * expression announcing it on commit.
+ * the event (only for each row of `from`, when given: a guarded write's CTE), the expression
+ * announcing it on commit (`notify`), or the event's id (`id`, null when nothing was recorded)
+ * to hand to `LiveHub.announce` once committed.
  */
 export function liveEventSql(event: LiveEventInput, from?: SQL) {
   const row = sql`${event.accountId}, ${event.tenantId}, ${event.assessmentId}, ${event.kind}`;
@@ -52,8 +72,13 @@ export function liveEventSql(event: LiveEventInput, from?: SQL) {
       returning id, tenant_id, assessment_id, kind)`,
     notify: sql`(select pg_notify(${LIVE_CHANNEL}, json_build_object(
       'i', e.id, 't', e.tenant_id, 'a', e.assessment_id, 'k', e.kind)::text) from e)`,
+    id: sql`(select id from e)`,
   };
 }
+
+/** A notice as NOTIFY carries it (the same shape `liveEventSql` builds in SQL). */
+const noticePayload = (n: LiveNotice) =>
+  JSON.stringify({ i: n.id, t: n.tenantId, a: n.assessmentId, k: n.kind });
 
 /** Records a change and announces it on commit (call it inside the changing transaction). */
 export async function publishLive(tx: Database | Tx, event: LiveEventInput): Promise<void> {
@@ -121,10 +146,20 @@ function parseNotice(payload: string): LiveNotice | null {
   }
 }
 
-/** One listening connection per process, started by the first subscriber. */
-export function createLiveHub(database: Pick<DatabaseHandle, 'listen'>): LiveHub {
+/**
+ * One listening connection per process, started by the first subscriber; announcements are
+ * gathered and sent with `database.db` (a failed send is reported to `onError` and dropped:
+ * the events stay recorded, and a stream replays them when it reconnects).
+ */
+export function createLiveHub(
+  database: Pick<DatabaseHandle, 'listen' | 'db'>,
+  onError: (err: unknown) => void = () => {},
+): LiveHub {
   const byTenant = new Map<string, Set<(m: LiveMessage) => void>>();
   let started: Promise<() => Promise<void>> | null = null;
+  const gathered = new Map<string, LiveNotice>();
+  let timer: NodeJS.Timeout | null = null;
+  let lastSent = 0;
 
   const dispatch = (payload: string) => {
     const notice = parseNotice(payload);
@@ -133,6 +168,21 @@ export function createLiveHub(database: Pick<DatabaseHandle, 'listen'>): LiveHub
   };
   const resync = () => {
     for (const set of byTenant.values()) for (const listener of set) listener('resync');
+  };
+  const send = async () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    lastSent = Date.now();
+    if (gathered.size === 0) return;
+    const payloads = JSON.stringify([...gathered.values()].map(noticePayload));
+    gathered.clear();
+    try {
+      await database.db.execute(
+        sql`select pg_notify(${LIVE_CHANNEL}, p) from jsonb_array_elements_text(${payloads}::jsonb) p`,
+      );
+    } catch (err) {
+      onError(err);
+    }
   };
 
   return {
@@ -153,6 +203,14 @@ export function createLiveHub(database: Pick<DatabaseHandle, 'listen'>): LiveHub
         if (set.size === 0 && byTenant.get(tenantId) === set) byTenant.delete(tenantId);
       };
     },
+    announce(notice) {
+      const key = `${notice.assessmentId}:${notice.kind}`;
+      if ((gathered.get(key)?.id ?? 0) < notice.id) gathered.set(key, notice);
+      if (timer) return;
+      timer = setTimeout(() => void send(), Math.max(0, lastSent + LIVE_ANNOUNCE_MS - Date.now()));
+      timer.unref();
+    },
+    flush: send,
     async close() {
       const stop = started;
       started = null;

@@ -100,6 +100,7 @@ export async function setupTestApp(
     },
     async close() {
       await built.deps.live.close();
+      await built.deps.live.flush();
       await database.close();
     },
   };

@@ -22,7 +22,7 @@ import {
 } from '@tenantry/shared';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
-import { liveEventSql } from '../../db/live.ts';
+import { liveEventSql, type LiveHub, type LiveNotice } from '../../db/live.ts';
 import {
   answerHistory,
   answerWrites,
@@ -155,6 +155,12 @@ export const historyOf = (row: Pick<AnswerRow, keyof AnswerRow>, replacedAt: Dat
 export interface WriteOptions {
   /** Refuses questions outside it with 404 (a respondent's sections). */
   allow?: (info: QuestionInfo) => boolean;
+  /**
+   * The process's live hub (request handlers pass `deps.live`): the write's live event is
+   * announced through it once committed, gathered with others into one NOTIFY. Without it (seed
+   * data, scripts) the write's own statement NOTIFYs as it commits.
+   */
+  live?: Pick<LiveHub, 'announce'>;
 }
 
 export const submittedError = () =>
@@ -313,6 +319,13 @@ export async function readStateByToken(
 }
 
 /**
+ * An answer moves the assessment's `updated_at` (the dashboard's "recently changed" order) only
+ * when it is older than this: the column is indexed, and an update that changes no indexed
+ * column is a HOT update, which writes no index entries — most answer writes are.
+ */
+export const UPDATED_AT_GRAIN_MS = 60_000;
+
+/**
  * Optimistic attempts before a write waits its turn: on an assessment many people answer at
  * once, the last attempt locks the row (a transaction), so every write gets through.
  */
@@ -360,12 +373,17 @@ export async function writeWithState(
   input: AnswerInput,
   opts: WriteOptions = {},
 ): Promise<WriteResult> {
+  const announced = (done: Attempt): WriteResult => {
+    const { event, ...result } = done;
+    if (event && opts.live) opts.live.announce(event);
+    return result;
+  };
   for (let attempt = 1; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {
     const state = await read(db, false);
     const result = await tryWrite(db, state, writer, questionKey, input, opts);
-    if (result) return result;
+    if (result) return announced(result);
   }
-  return db.transaction(async (tx) => {
+  const locked = await db.transaction(async (tx) => {
     const conn = tx as unknown as Database;
     const state = await read(conn, true);
     const result = await tryWrite(conn, state, writer, questionKey, input, opts);
@@ -373,7 +391,12 @@ export async function writeWithState(
     if (!result) throw new Error('an answer write under the row lock found another version');
     return result;
   });
+  // Announced once the transaction has committed.
+  return announced(locked);
 }
+
+/** An applied attempt, with its live event when one was recorded but not yet announced. */
+type Attempt = WriteResult & { event?: LiveNotice };
 
 /** One attempt: the outcome, or null when the assessment changed since `state` was read. */
 async function tryWrite(
@@ -383,7 +406,7 @@ async function tryWrite(
   questionKey: string,
   input: AnswerInput,
   opts: WriteOptions,
-): Promise<WriteResult | null> {
+): Promise<Attempt | null> {
   const { ref } = state;
   const framework = await scopedFramework(
     db,
@@ -425,7 +448,9 @@ async function tryWrite(
   // not claimed by this idempotency key, the respondent still allowed to answer).
   const guard = (set: SQL) => sql`
     u as (
-      update ${assessments} set write_version = write_version + 1, updated_at = ${at(now)}
+      update ${assessments} set write_version = write_version + 1,
+        updated_at = case when updated_at < ${at(new Date(now.getTime() - UPDATED_AT_GRAIN_MS))}
+          then ${at(now)} else updated_at end
         ${set}
       where id = ${ref.assessmentId} and write_version = ${state.writeVersion}
         ${key ? sql`and not exists (select 1 from ${answerWrites} where assessment_id = ${ref.assessmentId} and idempotency_key = ${key})` : sql``}
@@ -447,22 +472,37 @@ async function tryWrite(
       ${h.respondentId}, ${h.answeredByName}, ${at(h.answeredAt)}, ${at(h.replacedAt)} from u)`;
 
   const live = liveEventSql({ ...ref, kind: 'answer' }, sql`u`);
-  /** Runs the statement; whether the assessment was still at the version read. */
-  const run = async (set: SQL, parts: SQL, kind: 'answer' | null): Promise<boolean> => {
+  /**
+   * Runs the statement: whether the assessment was still at the version read, and the live
+   * event it recorded for the hub to announce (with no hub, the statement NOTIFYs itself).
+   */
+  const run = async (
+    set: SQL,
+    parts: SQL,
+    kind: 'answer' | null,
+  ): Promise<{ applied: boolean; event?: LiveNotice }> => {
     const statement = sql`with ${guard(set)} ${claim} ${parts} ${bumpRespondent}
       ${
         kind
-          ? sql`, ${live.cte} select (select count(*) from u)::int as applied, ${live.notify} as notified`
+          ? sql`, ${live.cte} select (select count(*) from u)::int as applied,
+              ${opts.live ? sql`${live.id} as event_id` : sql`${live.notify} as notified`}`
           : sql`select (select count(*) from u)::int as applied`
       }`;
-    const [row] = await queryRows<{ applied: number }>(db, statement, { prepared: true });
-    return Number(row?.applied ?? 0) > 0;
+    const [row] = await queryRows<{ applied: number; event_id?: unknown }>(db, statement, {
+      prepared: true,
+    });
+    const applied = Number(row?.applied ?? 0) > 0;
+    const id = opts.live && applied ? Number(row?.event_id) : NaN;
+    return {
+      applied,
+      ...(Number.isSafeInteger(id) && id > 0 && { event: { ...ref, id, kind: 'answer' } }),
+    };
   };
 
   if (existing && storedIsNewer(existing, answeredAt, seq)) {
     // Older than what is stored: kept in the history, never written over a newer answer.
     const late = historyOf({ ...existing, ...who, value, na, note, answeredAt }, now);
-    const applied = await run(sql``, keep(late), null);
+    const { applied } = await run(sql``, keep(late), null);
     if (!applied) return key && (await claimed(db, ref, key)) ? duplicate(state) : null;
     return { outcome: 'superseded', answer: toAnswer(existing), progress: state.progress };
   }
@@ -517,13 +557,13 @@ async function tryWrite(
     last_answer_at = ${at(now)}, last_answer_by = ${writer.name},
     last_answer_source = ${writer.source}
     ${startNow ? sql`, status = 'in_progress', status_history = ${jsonb(history)}` : sql``}`;
-  const applied = await run(
+  const { applied, event } = await run(
     set,
     sql`${existing ? keep(historyOf(existing, now)) : sql``} ${writeRow}`,
     'answer',
   );
   if (!applied) return key && (await claimed(db, ref, key)) ? duplicate(state) : null;
-  return { outcome: 'applied', answer: stored ? toAnswer(stored) : null, progress };
+  return { outcome: 'applied', answer: stored ? toAnswer(stored) : null, progress, event };
 }
 
 async function claimed(db: Database, ref: AssessmentRef, key: string): Promise<boolean> {

@@ -519,6 +519,7 @@ export const assessmentRoutes = createRouter()
       { source: who.shareRole ? 'shared' : 'member', userId: who.userId, name: who.name },
       questionKey,
       c.req.valid('json'),
+      { live: c.var.deps.live },
     );
     return c.json(result, 200);
   })

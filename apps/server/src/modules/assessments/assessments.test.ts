@@ -10,7 +10,7 @@ import {
   RespondentWriteResultSchema,
   type AssessmentDetail,
 } from '@tenantry/shared';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   answerHistory,
@@ -709,6 +709,30 @@ describe('live progress', () => {
     while (!/"status"/.test(text2)) text2 += decoder.decode((await r2.read()).value);
     expect(text2).toContain(`"assessmentId":"${a.id}","kinds":["status"]`);
     await r2.cancel().catch(() => {});
+  });
+
+  it('delivers notices of different assessments that arrive out of id order', async () => {
+    // Each process announces its own answers after commit, so a newer id of one assessment can
+    // arrive before an older id of another: both must reach the stream.
+    const [a, b] = [await start(), await start()];
+    const res = await owner.client.get(`/api/v1/tenants/${tenantId}/live`);
+    const reader = res.body!.getReader();
+    await reader.read(); // retry: …
+    const notify = (id: number, assessmentId: string) =>
+      t.database.db.execute(
+        sql`select pg_notify('tenantry_live', ${JSON.stringify({ i: id, t: tenantId, a: assessmentId, k: 'answer' })})`,
+      );
+    const base = Date.now() * 10; // after every id the stream started from
+    await notify(base + 2, b.id);
+    await notify(base + 1, a.id);
+    await notify(base + 1, b.id); // older than b's last: old news
+    let text = '';
+    const decoder = new TextDecoder();
+    while ((text.match(/kinds/g) ?? []).length < 2)
+      text += decoder.decode((await reader.read()).value);
+    expect(text).toContain(`"assessmentId":"${b.id}"`);
+    expect(text).toContain(`"assessmentId":"${a.id}"`);
+    await reader.cancel().catch(() => {});
   });
 
   it('reaches a stream on another server process through PostgreSQL (LISTEN/NOTIFY)', async (ctx) => {

@@ -84,12 +84,16 @@ export const liveRoutes = createRouter().openapi(liveRoute, async (c) => {
     };
     // The first change of an assessment goes out at once; more within LIVE_COALESCE_MS of the
     // last event are gathered into one, sent when the window ends.
+    // Notices of different assessments may arrive out of id order (each process announces
+    // its own, after commit); those of one assessment are in order, as its writes take turns.
+    // So a notice is old news when the stream started after it or its assessment had a newer one.
     const add = (n: LiveNotice) => {
-      if (n.id <= seen) return;
-      seen = n.id;
+      if (n.id <= lastSent) return;
       let e = perAssessment.get(n.assessmentId);
       if (!e)
         perAssessment.set(n.assessmentId, (e = { sentAt: 0, first: 0, last: 0, kinds: null }));
+      if (n.id <= e.last) return;
+      seen = Math.max(seen, n.id);
       const scheduled = e.kinds !== null;
       if (!e.kinds) {
         e.kinds = new Set();

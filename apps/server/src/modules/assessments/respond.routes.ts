@@ -93,11 +93,11 @@ export const respondRoutes = createRouter()
     return c.json(await respondentSession(db, respondent), 200, privateAnswer);
   })
   .openapi(answerRoute, async (c) => {
-    const { db } = c.var.deps;
+    const { db, live } = c.var.deps;
     const token = c.req.valid('header')[RESPONDENT_TOKEN_HEADER];
     const { questionKey } = c.req.valid('param');
     return c.json(
-      await respondentWrite(db, token, questionKey, c.req.valid('json')),
+      await respondentWrite(db, token, questionKey, c.req.valid('json'), live),
       200,
       privateAnswer,
     );

@@ -21,7 +21,7 @@ import {
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { TenantContext } from '../../auth/types.ts';
 import type { Database, Tx } from '../../db/client.ts';
-import { publishLive } from '../../db/live.ts';
+import { publishLive, type LiveHub } from '../../db/live.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { assessmentAnswers, assessments, respondents } from '../../db/schema/assessments.ts';
 import { tenants } from '../../db/schema/tenants.ts';
@@ -467,6 +467,7 @@ export async function respondentWrite(
   token: string | undefined,
   questionKey: string,
   input: AnswerInput & { seq: number },
+  live?: Pick<LiveHub, 'announce'>,
 ): Promise<RespondentWriteResult> {
   if (!token || token.length < 20 || token.length > 200) throw linkError('linkInvalid');
   const hash = hashToken(token);
@@ -488,7 +489,7 @@ export async function respondentWrite(
     { source: 'respondent', respondentId: respondent.id, name: respondent.name, seq: input.seq },
     questionKey,
     input,
-    { allow: (info) => !sections || info.path.some((k) => sections.includes(k)) },
+    { allow: (info) => !sections || info.path.some((k) => sections.includes(k)), live },
   );
   const a = result.answer;
   let answered = result.progress.answered;
