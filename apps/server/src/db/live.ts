@@ -11,7 +11,7 @@
  * holds state another process would need.
  */
 import { LIVE_EVENT_KINDS, type LiveEventKind } from '@tenantry/shared';
-import { and, asc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database, DatabaseHandle, Tx } from './client.ts';
 import { liveEvents } from './schema/assessments.ts';
 
@@ -64,7 +64,10 @@ export interface LiveEventInput {
  * announcing it on commit (`notify`), or the event's id (`id`, null when nothing was recorded)
  * to hand to `LiveHub.announce` once committed.
  */
-export function liveEventSql(event: LiveEventInput, from?: SQL) {
+export function liveEventSql(
+  event: { [K in keyof LiveEventInput]: LiveEventInput[K] | Placeholder },
+  from?: SQL,
+) {
   const row = sql`${event.accountId}, ${event.tenantId}, ${event.assessmentId}, ${event.kind}`;
   return {
     cte: sql`e as (insert into ${liveEvents} (account_id, tenant_id, assessment_id, kind)

@@ -21,7 +21,7 @@ import {
   type WriteOutcome,
 } from '@tenantry/shared';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Database } from '../../db/client.ts';
+import { queryRows, queryShaped, type Database } from '../../db/client.ts';
 import { liveEventSql, type LiveHub, type LiveNotice } from '../../db/live.ts';
 import {
   answerHistory,
@@ -179,8 +179,10 @@ const LINK_MESSAGES = {
 export const linkError = (code: keyof typeof LINK_MESSAGES) =>
   new AppError(ASSESSMENT_ERROR_CODES[code], 401, LINK_MESSAGES[code]);
 
-const jsonb = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
-const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+/** A value of a statement built once per shape (queryShaped). */
+const param = (name: string) => sql.placeholder(name);
+const atParam = (name: string) => sql`${param(name)}::timestamptz`;
+const jsonbParam = (name: string) => sql`${param(name)}::jsonb`;
 const asDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 const maybeDate = (v: unknown): Date | null => (v == null ? null : asDate(v));
 
@@ -278,15 +280,22 @@ async function readState(
   if (lock) {
     await db.execute(sql`select 1 from ${assessments} where id = ${ref.assessmentId} for update`);
   }
-  const [row] = await queryRows<Record<string, unknown>>(
+  const [row] = await queryShaped<Record<string, unknown>>(
     db,
-    sql`select ${READ_COLUMNS}
+    'answer-read',
+    () => sql`select ${READ_COLUMNS}
       from ${assessments} a
-      left join ${assessmentAnswers} ans on ans.assessment_id = a.id and ans.question_key = ${questionKey}
-      left join ${respondents} r on r.assessment_id = a.id and r.id = ${respondentId ?? ''}
-      where a.id = ${ref.assessmentId} and a.account_id = ${ref.accountId}
-        and a.tenant_id = ${ref.tenantId}`,
-    { prepared: true },
+      left join ${assessmentAnswers} ans on ans.assessment_id = a.id and ans.question_key = ${param('qkey')}
+      left join ${respondents} r on r.assessment_id = a.id and r.id = ${param('rid')}
+      where a.id = ${param('aid')} and a.account_id = ${param('acc')}
+        and a.tenant_id = ${param('tid')}`,
+    {
+      qkey: questionKey,
+      rid: respondentId ?? '',
+      aid: ref.assessmentId,
+      acc: ref.accountId,
+      tid: ref.tenantId,
+    },
   );
   if (!row) throw assessmentNotFound();
   return toState(row, questionKey);
@@ -306,14 +315,15 @@ export async function readStateByToken(
     await db.execute(sql`select 1 from ${assessments} a join ${respondents} r
       on r.assessment_id = a.id where r.token_hash = ${tokenHash} for update of a`);
   }
-  const [row] = await queryRows<Record<string, unknown>>(
+  const [row] = await queryShaped<Record<string, unknown>>(
     db,
-    sql`select ${READ_COLUMNS}
+    'answer-read-by-token',
+    () => sql`select ${READ_COLUMNS}
       from ${respondents} r
       join ${assessments} a on a.id = r.assessment_id and a.account_id = r.account_id
-      left join ${assessmentAnswers} ans on ans.assessment_id = a.id and ans.question_key = ${questionKey}
-      where r.token_hash = ${tokenHash}`,
-    { prepared: true },
+      left join ${assessmentAnswers} ans on ans.assessment_id = a.id and ans.question_key = ${param('qkey')}
+      where r.token_hash = ${param('tokenHash')}`,
+    { qkey: questionKey, tokenHash },
   );
   return row ? toState(row, questionKey) : null;
 }
@@ -444,67 +454,72 @@ async function tryWrite(
   };
   const key = input.idempotencyKey ?? null;
 
-  // Every part below runs only when `u` updated the assessment (still at the version read,
-  // not claimed by this idempotency key, the respondent still allowed to answer).
-  const guard = (set: SQL) => sql`
-    u as (
-      update ${assessments} set write_version = write_version + 1,
-        updated_at = case when updated_at < ${at(new Date(now.getTime() - UPDATED_AT_GRAIN_MS))}
-          then ${at(now)} else updated_at end
-        ${set}
-      where id = ${ref.assessmentId} and write_version = ${state.writeVersion}
-        ${key ? sql`and not exists (select 1 from ${answerWrites} where assessment_id = ${ref.assessmentId} and idempotency_key = ${key})` : sql``}
-        ${respondentId ? sql`and exists (select 1 from ${respondents} where id = ${respondentId} and revoked_at is null and submitted_at is null)` : sql``}
-      returning id)`;
-  const claim = key
-    ? sql`, k as (insert into ${answerWrites} (assessment_id, idempotency_key, question_key)
-        select ${ref.assessmentId}, ${key}, ${questionKey} from u)`
-    : sql``;
-  const bumpRespondent = respondentId
-    ? sql`, r as (update ${respondents} set last_seq = greatest(last_seq, ${seq}),
-          last_seen_at = ${at(now)} where id = ${respondentId} and exists (select 1 from u))`
-    : sql``;
-  const keep = (h: ReturnType<typeof historyOf>) => sql`, h as (
-    insert into ${answerHistory} (assessment_id, account_id, question_key, value, na, note,
-      source, user_id, respondent_id, answered_by_name, answered_at, replaced_at)
-    select ${h.assessmentId}, ${h.accountId}, ${h.questionKey},
-      ${h.value === null ? null : jsonb(h.value)}, ${h.na}, ${h.note}, ${h.source}, ${h.userId},
-      ${h.respondentId}, ${h.answeredByName}, ${at(h.answeredAt)}, ${at(h.replacedAt)} from u)`;
-
-  const live = liveEventSql({ ...ref, kind: 'answer' }, sql`u`);
+  const superseded = !!existing && storedIsNewer(existing, answeredAt, seq);
+  const startNow = state.status === 'draft';
+  const stored: AnswerRow | null =
+    cleared || superseded
+      ? null
+      : {
+          assessmentId: ref.assessmentId,
+          accountId: ref.accountId,
+          questionKey,
+          value,
+          na,
+          note,
+          score: questionScore(question, na ? { na } : { value }),
+          ...who,
+          answeredAt,
+          seq,
+          revision: (existing?.revision ?? 0) + 1,
+        };
   /**
-   * Runs the statement: whether the assessment was still at the version read, and the live
-   * event it recorded for the hub to announce (with no hub, the statement NOTIFYs itself).
+   * What the statement keeps in the history: a write older than the stored answer (an offline
+   * queue replayed after someone else answered), or the answer it replaces.
    */
-  const run = async (
-    set: SQL,
-    parts: SQL,
-    kind: 'answer' | null,
-  ): Promise<{ applied: boolean; event?: LiveNotice }> => {
-    const statement = sql`with ${guard(set)} ${claim} ${parts} ${bumpRespondent}
-      ${
-        kind
-          ? sql`, ${live.cte} select (select count(*) from u)::int as applied,
-              ${opts.live ? sql`${live.id} as event_id` : sql`${live.notify} as notified`}`
-          : sql`select (select count(*) from u)::int as applied`
-      }`;
-    const [row] = await queryRows<{ applied: number; event_id?: unknown }>(db, statement, {
-      prepared: true,
-    });
-    const applied = Number(row?.applied ?? 0) > 0;
-    const id = opts.live && applied ? Number(row?.event_id) : NaN;
-    return {
-      applied,
-      ...(Number.isSafeInteger(id) && id > 0 && { event: { ...ref, id, kind: 'answer' } }),
-    };
+  const kept = superseded
+    ? historyOf({ ...existing!, ...who, value, na, note, answeredAt }, now)
+    : existing
+      ? historyOf(existing, now)
+      : null;
+  const shape = {
+    superseded,
+    key: key !== null,
+    respondent: respondentId !== null,
+    kept: kept !== null,
+    stored: stored !== null,
+    startNow,
+    hub: !!opts.live,
   };
+  const values: Record<string, unknown> = {
+    aid: ref.assessmentId,
+    acc: ref.accountId,
+    tid: ref.tenantId,
+    qkey: questionKey,
+    version: state.writeVersion,
+    now: now.toISOString(),
+    staleBefore: new Date(now.getTime() - UPDATED_AT_GRAIN_MS).toISOString(),
+    key,
+    rid: respondentId,
+    seq,
+  };
+  if (kept) {
+    Object.assign(values, {
+      hValue: kept.value === null ? null : JSON.stringify(kept.value),
+      hNa: kept.na,
+      hNote: kept.note,
+      hSource: kept.source,
+      hUserId: kept.userId,
+      hRespondentId: kept.respondentId,
+      hName: kept.answeredByName,
+      hAnsweredAt: kept.answeredAt.toISOString(),
+    });
+  }
 
-  if (existing && storedIsNewer(existing, answeredAt, seq)) {
+  if (superseded) {
     // Older than what is stored: kept in the history, never written over a newer answer.
-    const late = historyOf({ ...existing, ...who, value, na, note, answeredAt }, now);
-    const { applied } = await run(sql``, keep(late), null);
+    const { applied } = await runAnswerStatement(db, shape, values, ref);
     if (!applied) return key && (await claimed(db, ref, key)) ? duplicate(state) : null;
-    return { outcome: 'superseded', answer: toAnswer(existing), progress: state.progress };
+    return { outcome: 'superseded', answer: toAnswer(existing!), progress: state.progress };
   }
 
   const scoreInput = { ...state.scoreInput };
@@ -515,55 +530,161 @@ async function tryWrite(
     scoreInput,
     effectiveTargets(framework, state.targets),
   );
-  const startNow = state.status === 'draft';
-  const history: StatusChange[] = startNow
-    ? [...state.statusHistory, { status: 'in_progress', at: now.toISOString(), by: writer.name }]
-    : state.statusHistory;
-  const stored: AnswerRow | null = cleared
-    ? null
-    : {
-        assessmentId: ref.assessmentId,
-        accountId: ref.accountId,
-        questionKey,
-        value,
-        na,
-        note,
-        score: questionScore(question, na ? { na } : { value }),
-        ...who,
-        answeredAt,
-        seq,
-        revision: (existing?.revision ?? 0) + 1,
-      };
-  const writeRow = stored
-    ? sql`, w as (
-        insert into ${assessmentAnswers} (assessment_id, account_id, question_key, value, na,
-          note, score, source, user_id, respondent_id, answered_by_name, answered_at, seq,
-          revision)
-        select ${stored.assessmentId}, ${stored.accountId}, ${questionKey},
-          ${stored.value === null ? null : jsonb(stored.value)}, ${na}, ${note}, ${stored.score},
-          ${stored.source}, ${stored.userId}, ${stored.respondentId}, ${stored.answeredByName},
-          ${at(answeredAt)}, ${seq}, ${stored.revision} from u
-        on conflict (assessment_id, question_key) do update set
-          value = excluded.value, na = excluded.na, note = excluded.note,
-          score = excluded.score, source = excluded.source, user_id = excluded.user_id,
-          respondent_id = excluded.respondent_id, answered_by_name = excluded.answered_by_name,
-          answered_at = excluded.answered_at, seq = excluded.seq, revision = excluded.revision)`
-    : sql`, w as (delete from ${assessmentAnswers}
-        where assessment_id = ${ref.assessmentId} and question_key = ${questionKey}
-          and exists (select 1 from u))`;
-  const set = sql`, score_input = ${jsonb(scoreInput)}, progress = ${jsonb(progress)},
-    score = ${progress.score}, completion = ${progress.completion},
-    answered = ${progress.answered}, total = ${progress.total},
-    last_answer_at = ${at(now)}, last_answer_by = ${writer.name},
-    last_answer_source = ${writer.source}
-    ${startNow ? sql`, status = 'in_progress', status_history = ${jsonb(history)}` : sql``}`;
-  const { applied, event } = await run(
-    set,
-    sql`${existing ? keep(historyOf(existing, now)) : sql``} ${writeRow}`,
-    'answer',
-  );
+  Object.assign(values, {
+    scoreInput: JSON.stringify(scoreInput),
+    progress: JSON.stringify(progress),
+    score: progress.score,
+    completion: progress.completion,
+    answered: progress.answered,
+    total: progress.total,
+    byName: writer.name,
+    bySource: writer.source,
+    statusHistory: startNow
+      ? JSON.stringify([
+          ...state.statusHistory,
+          { status: 'in_progress', at: now.toISOString(), by: writer.name },
+        ])
+      : null,
+  });
+  if (stored) {
+    Object.assign(values, {
+      value: stored.value === null ? null : JSON.stringify(stored.value),
+      na,
+      note,
+      answerScore: stored.score,
+      source: stored.source,
+      userId: stored.userId,
+      answeredByName: stored.answeredByName,
+      answeredAt: answeredAt.toISOString(),
+      revision: stored.revision,
+    });
+  }
+  const { applied, event } = await runAnswerStatement(db, shape, values, ref);
   if (!applied) return key && (await claimed(db, ref, key)) ? duplicate(state) : null;
   return { outcome: 'applied', answer: stored ? toAnswer(stored) : null, progress, event };
+}
+
+/** What decides the text of an answer write's statement (one prepared statement per shape). */
+interface AnswerStatementShape {
+  /** Only the history row (the write is older than the stored answer), no scores or answer. */
+  superseded: boolean;
+  /** The write carries an idempotency key to claim. */
+  key: boolean;
+  /** A respondent writes: their row must still allow it, and their sequence moves. */
+  respondent: boolean;
+  /** A history row is written. */
+  kept: boolean;
+  /** The answer is stored (false: cleared, its row deleted). */
+  stored: boolean;
+  /** The first answer moves the assessment from draft to in progress. */
+  startNow: boolean;
+  /** The live event goes to the process's hub (else the statement NOTIFYs). */
+  hub: boolean;
+}
+
+/**
+ * ONE statement that — only if the assessment is still at the version read (and the
+ * idempotency key unclaimed, the respondent still allowed to answer) — bumps the version,
+ * writes the scores and the answer, keeps the history row, claims the key, moves the
+ * respondent's sequence and records the live event. Built once per shape (queryShaped).
+ */
+function answerStatement(shape: AnswerStatementShape): SQL {
+  const set = shape.superseded
+    ? sql``
+    : sql`, score_input = ${jsonbParam('scoreInput')}, progress = ${jsonbParam('progress')},
+        score = ${param('score')}, completion = ${param('completion')},
+        answered = ${param('answered')}, total = ${param('total')},
+        last_answer_at = ${atParam('now')}, last_answer_by = ${param('byName')},
+        last_answer_source = ${param('bySource')}
+        ${shape.startNow ? sql`, status = 'in_progress', status_history = ${jsonbParam('statusHistory')}` : sql``}`;
+  const guard = sql`u as (
+      update ${assessments} set write_version = write_version + 1,
+        updated_at = case when updated_at < ${atParam('staleBefore')}
+          then ${atParam('now')} else updated_at end
+        ${set}
+      where id = ${param('aid')} and write_version = ${param('version')}
+        ${shape.key ? sql`and not exists (select 1 from ${answerWrites} where assessment_id = ${param('aid')} and idempotency_key = ${param('key')})` : sql``}
+        ${shape.respondent ? sql`and exists (select 1 from ${respondents} where id = ${param('rid')} and revoked_at is null and submitted_at is null)` : sql``}
+      returning id)`;
+  const claim = shape.key
+    ? sql`, k as (insert into ${answerWrites} (assessment_id, idempotency_key, question_key)
+        select ${param('aid')}, ${param('key')}, ${param('qkey')} from u)`
+    : sql``;
+  const bumpRespondent = shape.respondent
+    ? sql`, r as (update ${respondents} set last_seq = greatest(last_seq, ${param('seq')}),
+          last_seen_at = ${atParam('now')} where id = ${param('rid')} and exists (select 1 from u))`
+    : sql``;
+  const keep = shape.kept
+    ? sql`, h as (
+        insert into ${answerHistory} (assessment_id, account_id, question_key, value, na, note,
+          source, user_id, respondent_id, answered_by_name, answered_at, replaced_at)
+        select ${param('aid')}, ${param('acc')}, ${param('qkey')}, ${jsonbParam('hValue')},
+          ${param('hNa')}, ${param('hNote')}, ${param('hSource')}, ${param('hUserId')},
+          ${param('hRespondentId')}, ${param('hName')}, ${atParam('hAnsweredAt')},
+          ${atParam('now')} from u)`
+    : sql``;
+  const writeRow = shape.superseded
+    ? sql``
+    : shape.stored
+      ? sql`, w as (
+          insert into ${assessmentAnswers} (assessment_id, account_id, question_key, value, na,
+            note, score, source, user_id, respondent_id, answered_by_name, answered_at, seq,
+            revision)
+          select ${param('aid')}, ${param('acc')}, ${param('qkey')}, ${jsonbParam('value')},
+            ${param('na')}, ${param('note')}, ${param('answerScore')}, ${param('source')},
+            ${param('userId')}, ${param('rid')}, ${param('answeredByName')},
+            ${atParam('answeredAt')}, ${param('seq')}, ${param('revision')} from u
+          on conflict (assessment_id, question_key) do update set
+            value = excluded.value, na = excluded.na, note = excluded.note,
+            score = excluded.score, source = excluded.source, user_id = excluded.user_id,
+            respondent_id = excluded.respondent_id, answered_by_name = excluded.answered_by_name,
+            answered_at = excluded.answered_at, seq = excluded.seq, revision = excluded.revision)`
+      : sql`, w as (delete from ${assessmentAnswers}
+          where assessment_id = ${param('aid')} and question_key = ${param('qkey')}
+            and exists (select 1 from u))`;
+  const live = liveEventSql(
+    { accountId: param('acc'), tenantId: param('tid'), assessmentId: param('aid'), kind: 'answer' },
+    sql`u`,
+  );
+  const result = shape.superseded
+    ? sql`select (select count(*) from u)::int as applied`
+    : sql`, ${live.cte} select (select count(*) from u)::int as applied,
+        ${shape.hub ? sql`${live.id} as event_id` : sql`${live.notify} as notified`}`;
+  return sql`with ${guard} ${claim} ${keep} ${writeRow} ${bumpRespondent} ${result}`;
+}
+
+/**
+ * Runs an answer write's statement: whether the assessment was still at the version read, and
+ * the live event it recorded for the hub to announce (with no hub, the statement NOTIFYs).
+ */
+async function runAnswerStatement(
+  db: Database,
+  shape: AnswerStatementShape,
+  values: Record<string, unknown>,
+  ref: AssessmentRef,
+): Promise<{ applied: boolean; event?: LiveNotice }> {
+  const [row] = await queryShaped<{ applied: number; event_id?: unknown }>(
+    db,
+    `answer-write:${[
+      shape.superseded,
+      shape.key,
+      shape.respondent,
+      shape.kept,
+      shape.stored,
+      shape.startNow,
+      shape.hub,
+    ]
+      .map(Number)
+      .join('')}`,
+    () => answerStatement(shape),
+    values,
+  );
+  const applied = Number(row?.applied ?? 0) > 0;
+  const id = shape.hub && applied ? Number(row?.event_id) : NaN;
+  return {
+    applied,
+    ...(Number.isSafeInteger(id) && id > 0 && { event: { ...ref, id, kind: 'answer' } }),
+  };
 }
 
 async function claimed(db: Database, ref: AssessmentRef, key: string): Promise<boolean> {
