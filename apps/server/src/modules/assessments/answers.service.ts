@@ -161,6 +161,14 @@ export interface WriteOptions {
    * data, scripts) the write's own statement NOTIFYs as it commits.
    */
   live?: Pick<LiveHub, 'announce'>;
+  /**
+   * Called once a write is applied (or kept as superseded) with the assessment's state after
+   * it: a respondent's next write may start from it instead of reading (`current: 'unknown'`);
+   * the statement applies only if the assessment is still at that version.
+   */
+  remember?: (next: WriteState) => void;
+  /** A respondent's token hash: a write from a remembered state checks the link again. */
+  tokenHash?: string;
 }
 
 export const submittedError = () =>
@@ -198,7 +206,12 @@ export interface WriteState {
   progress: AssessmentProgress;
   statusHistory: StatusChange[];
   writeVersion: number;
-  current: AnswerRow | null;
+  /**
+   * The answer to the question, or 'unknown' in a state kept from the writer's previous write
+   * instead of read (see WriteOptions.remember): the statement itself then keeps the stored
+   * answer in the history, numbers its revision and leaves a newer answer alone.
+   */
+  current: AnswerRow | null | 'unknown';
   respondent: {
     id: string;
     name: string;
@@ -384,8 +397,9 @@ export async function writeWithState(
   opts: WriteOptions = {},
 ): Promise<WriteResult> {
   const announced = (done: Attempt): WriteResult => {
-    const { event, ...result } = done;
+    const { event, next, ...result } = done;
     if (event && opts.live) opts.live.announce(event);
+    if (next) opts.remember?.(next);
     return result;
   };
   for (let attempt = 1; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {
@@ -405,8 +419,11 @@ export async function writeWithState(
   return announced(locked);
 }
 
-/** An applied attempt, with its live event when one was recorded but not yet announced. */
-type Attempt = WriteResult & { event?: LiveNotice };
+/**
+ * An applied attempt, with its live event when one was recorded but not yet announced, and the
+ * assessment's state after it (when it changed).
+ */
+type Attempt = WriteResult & { event?: LiveNotice; next?: WriteState };
 
 /** One attempt: the outcome, or null when the assessment changed since `state` was read. */
 async function tryWrite(
@@ -440,7 +457,11 @@ async function tryWrite(
   const cleared = value === null && !na;
   const now = new Date();
   const seq = writer.source === 'respondent' ? writer.seq : 0;
-  const existing = state.current ?? undefined;
+  // From a remembered state the stored answer is not known: the statement handles it.
+  const blind = state.current === 'unknown';
+  if (blind && (!respondentId || !opts.tokenHash))
+    throw new Error('a remembered state without its respondent');
+  const existing = state.current === 'unknown' ? undefined : (state.current ?? undefined);
   // A write given later than now (a fast clock) counts as given now.
   const answeredAt =
     input.answeredAt && Date.parse(input.answeredAt) < now.getTime()
@@ -455,6 +476,7 @@ async function tryWrite(
   const key = input.idempotencyKey ?? null;
 
   const superseded = !!existing && storedIsNewer(existing, answeredAt, seq);
+  const bumped = { ...state, current: 'unknown' as const, writeVersion: state.writeVersion + 1 };
   const startNow = state.status === 'draft';
   const stored: AnswerRow | null =
     cleared || superseded
@@ -482,6 +504,7 @@ async function tryWrite(
       ? historyOf(existing, now)
       : null;
   const shape = {
+    blind,
     superseded,
     key: key !== null,
     respondent: respondentId !== null,
@@ -501,6 +524,8 @@ async function tryWrite(
     key,
     rid: respondentId,
     seq,
+    answeredAt: answeredAt.toISOString(),
+    tokenHash: opts.tokenHash ?? null,
   };
   if (kept) {
     Object.assign(values, {
@@ -519,7 +544,12 @@ async function tryWrite(
     // Older than what is stored: kept in the history, never written over a newer answer.
     const { applied } = await runAnswerStatement(db, shape, values, ref);
     if (!applied) return key && (await claimed(db, ref, key)) ? duplicate(state) : null;
-    return { outcome: 'superseded', answer: toAnswer(existing!), progress: state.progress };
+    return {
+      outcome: 'superseded',
+      answer: toAnswer(existing!),
+      progress: state.progress,
+      next: bumped,
+    };
   }
 
   const scoreInput = { ...state.scoreInput };
@@ -555,17 +585,37 @@ async function tryWrite(
       source: stored.source,
       userId: stored.userId,
       answeredByName: stored.answeredByName,
-      answeredAt: answeredAt.toISOString(),
       revision: stored.revision,
     });
   }
-  const { applied, event } = await runAnswerStatement(db, shape, values, ref);
-  if (!applied) return key && (await claimed(db, ref, key)) ? duplicate(state) : null;
-  return { outcome: 'applied', answer: stored ? toAnswer(stored) : null, progress, event };
+  const { applied, event, revision } = await runAnswerStatement(db, shape, values, ref);
+  // A lost race, a claimed key or a refused link: a remembered state cannot tell which, so the
+  // next attempt reads.
+  if (!applied) {
+    return !blind && key && (await claimed(db, ref, key)) ? duplicate(state) : null;
+  }
+  const statusHistory = values.statusHistory
+    ? (JSON.parse(values.statusHistory as string) as StatusChange[])
+    : state.statusHistory;
+  return {
+    outcome: 'applied',
+    answer: stored ? toAnswer(blind ? { ...stored, revision: revision ?? 1 } : stored) : null,
+    progress,
+    event,
+    next: {
+      ...bumped,
+      scoreInput,
+      progress,
+      status: startNow ? 'in_progress' : state.status,
+      statusHistory,
+    },
+  };
 }
 
 /** What decides the text of an answer write's statement (one prepared statement per shape). */
 interface AnswerStatementShape {
+  /** From a remembered state: the statement reads the stored answer itself (WriteState.current). */
+  blind: boolean;
   /** Only the history row (the write is older than the stored answer), no scores or answer. */
   superseded: boolean;
   /** The write carries an idempotency key to claim. */
@@ -604,7 +654,18 @@ function answerStatement(shape: AnswerStatementShape): SQL {
         ${set}
       where id = ${param('aid')} and write_version = ${param('version')}
         ${shape.key ? sql`and not exists (select 1 from ${answerWrites} where assessment_id = ${param('aid')} and idempotency_key = ${param('key')})` : sql``}
-        ${shape.respondent ? sql`and exists (select 1 from ${respondents} where id = ${param('rid')} and revoked_at is null and submitted_at is null)` : sql``}
+        ${
+          shape.respondent
+            ? sql`and exists (select 1 from ${respondents} where id = ${param('rid')} and revoked_at is null and submitted_at is null
+          ${shape.blind ? sql`and token_hash = ${param('tokenHash')} and expires_at > ${atParam('now')}` : sql``})`
+            : sql``
+        }
+        ${
+          shape.blind
+            ? sql`and not exists (select 1 from ${assessmentAnswers} s where s.assessment_id = ${param('aid')} and s.question_key = ${param('qkey')}
+          and (s.answered_at > ${atParam('answeredAt')} or (s.answered_at = ${atParam('answeredAt')} and s.seq > ${param('seq')})))`
+            : sql``
+        }
       returning id)`;
   const claim = shape.key
     ? sql`, k as (insert into ${answerWrites} (assessment_id, idempotency_key, question_key)
@@ -614,15 +675,24 @@ function answerStatement(shape: AnswerStatementShape): SQL {
     ? sql`, r as (update ${respondents} set last_seq = greatest(last_seq, ${param('seq')}),
           last_seen_at = ${atParam('now')} where id = ${param('rid')} and exists (select 1 from u))`
     : sql``;
-  const keep = shape.kept
+  const keep = shape.blind
     ? sql`, h as (
+        insert into ${answerHistory} (assessment_id, account_id, question_key, value, na, note,
+          source, user_id, respondent_id, answered_by_name, answered_at, replaced_at)
+        select s.assessment_id, s.account_id, s.question_key, s.value, s.na, s.note, s.source,
+          s.user_id, s.respondent_id, s.answered_by_name, s.answered_at, ${atParam('now')}
+        from ${assessmentAnswers} s
+        where s.assessment_id = ${param('aid')} and s.question_key = ${param('qkey')}
+          and exists (select 1 from u))`
+    : shape.kept
+      ? sql`, h as (
         insert into ${answerHistory} (assessment_id, account_id, question_key, value, na, note,
           source, user_id, respondent_id, answered_by_name, answered_at, replaced_at)
         select ${param('aid')}, ${param('acc')}, ${param('qkey')}, ${jsonbParam('hValue')},
           ${param('hNa')}, ${param('hNote')}, ${param('hSource')}, ${param('hUserId')},
           ${param('hRespondentId')}, ${param('hName')}, ${atParam('hAnsweredAt')},
           ${atParam('now')} from u)`
-    : sql``;
+      : sql``;
   const writeRow = shape.superseded
     ? sql``
     : shape.stored
@@ -633,12 +703,19 @@ function answerStatement(shape: AnswerStatementShape): SQL {
           select ${param('aid')}, ${param('acc')}, ${param('qkey')}, ${jsonbParam('value')},
             ${param('na')}, ${param('note')}, ${param('answerScore')}, ${param('source')},
             ${param('userId')}, ${param('rid')}, ${param('answeredByName')},
-            ${atParam('answeredAt')}, ${param('seq')}, ${param('revision')} from u
+            ${atParam('answeredAt')}, ${param('seq')},
+            ${
+              shape.blind
+                ? sql`coalesce((select s.revision from ${assessmentAnswers} s
+                    where s.assessment_id = ${param('aid')} and s.question_key = ${param('qkey')}), 0) + 1`
+                : param('revision')
+            } from u
           on conflict (assessment_id, question_key) do update set
             value = excluded.value, na = excluded.na, note = excluded.note,
             score = excluded.score, source = excluded.source, user_id = excluded.user_id,
             respondent_id = excluded.respondent_id, answered_by_name = excluded.answered_by_name,
-            answered_at = excluded.answered_at, seq = excluded.seq, revision = excluded.revision)`
+            answered_at = excluded.answered_at, seq = excluded.seq, revision = excluded.revision
+          returning revision)`
       : sql`, w as (delete from ${assessmentAnswers}
           where assessment_id = ${param('aid')} and question_key = ${param('qkey')}
             and exists (select 1 from u))`;
@@ -649,7 +726,8 @@ function answerStatement(shape: AnswerStatementShape): SQL {
   const result = shape.superseded
     ? sql`select (select count(*) from u)::int as applied`
     : sql`, ${live.cte} select (select count(*) from u)::int as applied,
-        ${shape.hub ? sql`${live.id} as event_id` : sql`${live.notify} as notified`}`;
+        ${shape.hub ? sql`${live.id} as event_id` : sql`${live.notify} as notified`}
+        ${shape.stored ? sql`, (select revision from w) as revision` : sql``}`;
   return sql`with ${guard} ${claim} ${keep} ${writeRow} ${bumpRespondent} ${result}`;
 }
 
@@ -662,10 +740,11 @@ async function runAnswerStatement(
   shape: AnswerStatementShape,
   values: Record<string, unknown>,
   ref: AssessmentRef,
-): Promise<{ applied: boolean; event?: LiveNotice }> {
-  const [row] = await queryShaped<{ applied: number; event_id?: unknown }>(
+): Promise<{ applied: boolean; event?: LiveNotice; revision?: number }> {
+  const [row] = await queryShaped<{ applied: number; event_id?: unknown; revision?: unknown }>(
     db,
     `answer-write:${[
+      shape.blind,
       shape.superseded,
       shape.key,
       shape.respondent,
@@ -684,6 +763,7 @@ async function runAnswerStatement(
   return {
     applied,
     ...(Number.isSafeInteger(id) && id > 0 && { event: { ...ref, id, kind: 'answer' } }),
+    ...(row?.revision != null && { revision: Number(row.revision) }),
   };
 }
 
@@ -701,7 +781,7 @@ async function claimed(db: Database, ref: AssessmentRef, key: string): Promise<b
 function duplicate(state: WriteState): WriteResult {
   return {
     outcome: 'duplicate',
-    answer: state.current ? toAnswer(state.current) : null,
+    answer: state.current && state.current !== 'unknown' ? toAnswer(state.current) : null,
     progress: state.progress,
   };
 }

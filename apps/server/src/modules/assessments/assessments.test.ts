@@ -569,6 +569,71 @@ describe('respondents', () => {
     expect(row).toMatchObject({ value: 'no', seq: 2, revision: 1 });
   });
 
+  it('starts a respondent’s next answer from the state their last one left, and checks it still holds', async () => {
+    // After a write this process keeps the assessment's state for the respondent's next one,
+    // which then runs as one statement: it must keep the history, number revisions, leave a
+    // newer answer alone, see other people's answers and refuse a link revoked, expired or
+    // replaced in between.
+    const a = await start();
+    const added = await ok<{ link: string; respondent: { id: string } }>(
+      owner.client.post(`${base()}/${a.id}/respondents`, {
+        name: 'Remy',
+        email: 'remy@example.com',
+      }),
+      201,
+    );
+    const token = tokenOf(added.link);
+    await ok(write(token, 'Q1', { value: 'yes' }));
+    const second = RespondentWriteResultSchema.parse(await ok(write(token, 'Q1', { value: 'no' })));
+    expect(second).toMatchObject({ outcome: 'applied', answer: { value: 'no' }, answered: 1 });
+    const history = AnswerHistorySchema.parse(
+      await ok(owner.client.get(`${answerPath(a, 'Q1')}/history`)),
+    );
+    expect([history.current?.value, history.current?.revision]).toEqual(['no', 2]);
+    expect(history.entries.map((e) => e.value)).toEqual(['yes']);
+
+    // Someone else answers meanwhile: the next write sees it (the state it kept is stale).
+    await ok(put(owner.client, answerPath(a, 'Q2'), { value: 4 }));
+    const third = RespondentWriteResultSchema.parse(await ok(write(token, 'Q5', { value: 'no' })));
+    expect(third).toMatchObject({ outcome: 'applied', answered: 3 });
+
+    // A newer answer by someone else is not overwritten by an older write of the respondent.
+    const before = new Date(Date.now() - 60_000).toISOString();
+    await ok(put(owner.client, answerPath(a, 'Q5'), { value: 'yes' }));
+    await ok(write(token, 'Q6', { value: 2 })); // keeps a fresh state again
+    const late = RespondentWriteResultSchema.parse(
+      await ok(write(token, 'Q5', { value: 'partial', answeredAt: before })),
+    );
+    expect(late.outcome).toBe('superseded');
+    const q5 = AnswerHistorySchema.parse(
+      await ok(owner.client.get(`${answerPath(a, 'Q5')}/history`)),
+    );
+    expect(q5.current?.value).toBe('yes');
+
+    // The link is revoked after a write: the next one is refused, nothing stored.
+    await ok(owner.client.post(`${base()}/${a.id}/respondents/${added.respondent.id}/revoke`, {}));
+    const refused = await write(token, 'Q1', { value: 'partial' });
+    expect([refused.status, await errorCode(refused)]).toEqual([401, 'respondent.link_revoked']);
+    // Sent again: the old link stays refused even right after a write with the new one.
+    const resent = await ok<{ link: string }>(
+      owner.client.post(`${base()}/${a.id}/respondents/${added.respondent.id}/resend`, {}),
+    );
+    await ok(write(tokenOf(resent.link), 'Q1', { value: 'partial' }));
+    const old = await write(token, 'Q1', { value: 'yes' });
+    expect(old.status).toBe(401);
+    // Expired after a write with the new link.
+    await t.database.db
+      .update(respondents)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(respondents.id, added.respondent.id));
+    const expired = await write(tokenOf(resent.link), 'Q1', { value: 'yes' });
+    expect([expired.status, await errorCode(expired)]).toEqual([401, 'respondent.link_expired']);
+    const final = AnswerHistorySchema.parse(
+      await ok(owner.client.get(`${answerPath(a, 'Q1')}/history`)),
+    );
+    expect([final.current?.value, final.current?.revision]).toEqual(['partial', 3]);
+  });
+
   it('refuses an expired, revoked, replaced or unknown link with its own reason', async () => {
     const a = await start();
     const add = (email: string) =>
@@ -684,11 +749,15 @@ describe('live progress', () => {
     await readUntil(/event: assessment\ndata: .*\nid: \d+\n\n/);
     // The first change goes out at once; the rest are gathered (one per 250 ms window).
     await new Promise((r) => setTimeout(r, 600));
-    const more = await Promise.race([
-      reader.read().then((r) => decoder.decode(r.value)),
-      new Promise<string>((r) => setTimeout(() => r(''), 300)),
-    ]);
-    text += more;
+    // Everything that arrives until the stream has been quiet for 300 ms.
+    for (;;) {
+      const more = await Promise.race([
+        reader.read().then((r) => decoder.decode(r.value)),
+        new Promise<string>((r) => setTimeout(() => r(''), 300)),
+      ]);
+      if (!more) break;
+      text += more;
+    }
     const events = [...text.matchAll(/data: (.*)\nid: (\d+)\n/g)];
     expect(events.length).toBeGreaterThanOrEqual(1);
     expect(events.length).toBeLessThan(writes.length);

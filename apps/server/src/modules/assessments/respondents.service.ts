@@ -35,6 +35,7 @@ import {
   lockedError,
   readStateByToken,
   writeWithState,
+  type WriteState,
 } from './answers.service.ts';
 import { assertAssessment } from './assessments.service.ts';
 import { cutDocument, scopedFramework, type ScopedFramework } from './assessments.framework.ts';
@@ -462,6 +463,36 @@ export async function respondentSession(db: Database, respondent: Row): Promise<
  * A respondent's answer, by their token: the token check and the write's read are one
  * statement, the write another (answers.service.ts).
  */
+/**
+ * Write states kept between a respondent's answers, by token hash, in this process only: an
+ * optimisation, never an authority — a write from one applies only if the assessment is still
+ * at its version and the link still valid (answers.service.ts, WriteOptions.remember); with
+ * several processes, one that did not make the previous write simply reads. Bounded in count
+ * and age; taken out while in use, so two writes at once do not race on the same one.
+ */
+const REMEMBERED_STATES_MAX = 2000;
+const REMEMBERED_STATE_TTL_MS = 10 * 60_000;
+const rememberedStates = new Map<string, { state: WriteState; at: number }>();
+
+function takeRememberedState(hash: string): WriteState | null {
+  const kept = rememberedStates.get(hash);
+  if (!kept) return null;
+  rememberedStates.delete(hash);
+  const now = Date.now();
+  if (now - kept.at > REMEMBERED_STATE_TTL_MS) return null;
+  if (!kept.state.respondent || kept.state.respondent.expiresAt.getTime() <= now) return null;
+  return kept.state;
+}
+
+function rememberState(hash: string, state: WriteState): void {
+  rememberedStates.delete(hash);
+  if (rememberedStates.size >= REMEMBERED_STATES_MAX) {
+    const oldest = rememberedStates.keys().next().value;
+    if (oldest !== undefined) rememberedStates.delete(oldest);
+  }
+  rememberedStates.set(hash, { state, at: Date.now() });
+}
+
 export async function respondentWrite(
   db: Database,
   token: string | undefined,
@@ -479,7 +510,9 @@ export async function respondentWrite(
     if (r.expiresAt.getTime() <= Date.now()) throw linkError('linkExpired');
     return state;
   };
-  const first = await read(db, false);
+  // The state this respondent's previous write left, when this process made it: the write
+  // then starts without a read (one statement; it applies only if nothing changed since).
+  const first = takeRememberedState(hash) ?? (await read(db, false));
   const respondent = first.respondent!;
   const sections = respondent.sections;
   let reads = 0;
@@ -489,7 +522,12 @@ export async function respondentWrite(
     { source: 'respondent', respondentId: respondent.id, name: respondent.name, seq: input.seq },
     questionKey,
     input,
-    { allow: (info) => !sections || info.path.some((k) => sections.includes(k)), live },
+    {
+      allow: (info) => !sections || info.path.some((k) => sections.includes(k)),
+      live,
+      tokenHash: hash,
+      remember: (next) => rememberState(hash, next),
+    },
   );
   const a = result.answer;
   let answered = result.progress.answered;

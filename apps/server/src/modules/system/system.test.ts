@@ -1,6 +1,7 @@
 import { ErrorBodySchema, MailboxListSchema, SystemInfoSchema } from '@tenantry/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setupTestApp, uniqueEmail, type TestApp } from '../../test/app.ts';
+import { API_BODY_LIMIT_BYTES } from '../../app.ts';
+import { setupTestApp, TEST_ORIGIN, uniqueEmail, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -192,5 +193,39 @@ describe('benchmark ceiling routes', () => {
     const off = await setupTestApp({ database: t.database });
     expect((await off.client().get('/api/v1/bench/ceiling')).status).toBe(404);
     expect((await off.client().get('/api/v1/bench/json')).status).toBe(404);
+  });
+});
+
+describe('API body limit', () => {
+  const big = 'x'.repeat(API_BODY_LIMIT_BYTES + 10);
+  const headers = { origin: TEST_ORIGIN, 'content-type': 'application/json' };
+
+  it('refuses a declared length over the limit with 413, before reading the body', async () => {
+    const res = await t.app.request('/api/v1/feedback', {
+      method: 'POST',
+      headers: { ...headers, 'content-length': String(big.length) },
+      body: big,
+    });
+    expect(res.status).toBe(413);
+    expect(ErrorBodySchema.parse(await res.json()).error.code).toBe('common.bad_request');
+  });
+
+  it('counts a chunked body as it streams and refuses it past the limit', async () => {
+    const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > API_BODY_LIMIT_BYTES) return controller.close();
+        sent += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const res = await t.app.request('/api/v1/feedback', {
+      method: 'POST',
+      headers: { ...headers, 'transfer-encoding': 'chunked' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(413);
   });
 });
