@@ -62,6 +62,27 @@ describe('live announcements', () => {
     expect(statements).toHaveLength(2);
   });
 
+  it('flush() waits for a send already under way (the database closes after it)', async () => {
+    let release = () => {};
+    const done: string[] = [];
+    const db = {
+      execute: async () => {
+        await new Promise<void>((r) => (release = r));
+        done.push('sent');
+        return { rows: [] };
+      },
+    } as unknown as Database;
+    const hub = createLiveHub({ db, listen: async () => async () => {} });
+    hub.announce(notice(1, 'a1')); // goes out at once
+    await new Promise((r) => setTimeout(r, 5));
+    const flushed = hub.flush().then(() => done.push('flushed'));
+    await new Promise((r) => setTimeout(r, 5));
+    expect(done).toEqual([]);
+    release();
+    await flushed;
+    expect(done).toEqual(['sent', 'flushed']);
+  });
+
   it('reports a failed send and keeps working', async () => {
     const { hub, statements, errors } = hubWithFakeDatabase(true);
     hub.announce(notice(1, 'a1'));

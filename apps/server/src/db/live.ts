@@ -172,13 +172,8 @@ export function createLiveHub(
   const resync = () => {
     for (const set of byTenant.values()) for (const listener of set) listener('resync');
   };
-  const send = async () => {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    lastSent = Date.now();
-    if (gathered.size === 0) return;
-    const payloads = JSON.stringify([...gathered.values()].map(noticePayload));
-    gathered.clear();
+  let sending: Promise<void> = Promise.resolve();
+  const sendGathered = async (payloads: string) => {
     try {
       await database.db.execute(
         sql`select pg_notify(${LIVE_CHANNEL}, p) from jsonb_array_elements_text(${payloads}::jsonb) p`,
@@ -186,6 +181,19 @@ export function createLiveHub(
     } catch (err) {
       onError(err);
     }
+  };
+  /** Sends what is gathered; resolves when every send started so far has finished. */
+  const send = (): Promise<void> => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    lastSent = Date.now();
+    if (gathered.size > 0) {
+      const payloads = JSON.stringify([...gathered.values()].map(noticePayload));
+      gathered.clear();
+      const before = sending;
+      sending = Promise.all([before, sendGathered(payloads)]).then(() => {});
+    }
+    return sending;
   };
 
   return {

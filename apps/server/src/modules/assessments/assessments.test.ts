@@ -794,7 +794,7 @@ describe('live progress', () => {
     const base = Date.now() * 10; // after every id the stream started from
     await notify(base + 2, b.id);
     await notify(base + 1, a.id);
-    await notify(base + 1, b.id); // older than b's last: old news
+    await notify(base + 2, b.id); // the same event twice: taken once
     let text = '';
     const decoder = new TextDecoder();
     while ((text.match(/kinds/g) ?? []).length < 2)

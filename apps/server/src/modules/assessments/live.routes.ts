@@ -13,6 +13,8 @@ import { assertTenant } from './assessments.service.ts';
  */
 export const LIVE_COALESCE_MS = 250;
 const HEARTBEAT_MS = 25_000;
+/** How many event ids a stream remembers to recognise the same event arriving twice. */
+const TAKEN_IDS_KEPT = 5_000;
 /**
  * A stream ends after this long and the browser reconnects with Last-Event-ID: access is then
  * checked again (a revoked share stops receiving even ids), and no connection lives forever.
@@ -58,7 +60,7 @@ export const liveRoutes = createRouter().openapi(liveRoute, async (c) => {
     // Per assessment: when its last event went out, and what arrived since (first id, kinds).
     const perAssessment = new Map<
       string,
-      { sentAt: number; first: number; last: number; kinds: Set<LiveEventKind> | null }
+      { sentAt: number; first: number; kinds: Set<LiveEventKind> | null }
     >();
     const timers = new Set<NodeJS.Timeout>();
     let seen = lastSent;
@@ -83,24 +85,25 @@ export const liveRoutes = createRouter().openapi(liveRoute, async (c) => {
       });
     };
     // The first change of an assessment goes out at once; more within LIVE_COALESCE_MS of the
-    // last event are gathered into one, sent when the window ends.
-    // Notices of different assessments may arrive out of id order (each process announces
-    // its own, after commit); those of one assessment are in order, as its writes take turns.
-    // So a notice is old news when the stream started after it or its assessment had a newer one.
+    // last event are gathered into one, sent when the window ends. Notices may arrive out of id
+    // order (each process announces its own answers after commit, and other changes do not
+    // take turns with them), so after the stream's starting point none is dropped for its id:
+    // only the same event twice (a replay from the table overlapping the live notices) is.
+    const taken = new Set<number>();
     const add = (n: LiveNotice) => {
-      if (n.id <= lastSent) return;
+      if (n.id <= lastSent || taken.has(n.id)) return;
+      taken.add(n.id);
+      if (taken.size > TAKEN_IDS_KEPT) taken.delete(taken.values().next().value!);
       let e = perAssessment.get(n.assessmentId);
-      if (!e)
-        perAssessment.set(n.assessmentId, (e = { sentAt: 0, first: 0, last: 0, kinds: null }));
-      if (n.id <= e.last) return;
+      if (!e) perAssessment.set(n.assessmentId, (e = { sentAt: 0, first: 0, kinds: null }));
       seen = Math.max(seen, n.id);
       const scheduled = e.kinds !== null;
       if (!e.kinds) {
         e.kinds = new Set();
         e.first = n.id;
       }
+      e.first = Math.min(e.first, n.id);
       e.kinds.add(n.kind);
-      e.last = n.id;
       if (scheduled) return;
       const wait = e.sentAt + LIVE_COALESCE_MS - Date.now();
       if (wait <= 0) {

@@ -571,7 +571,12 @@ export async function submitRespondent(db: Database, respondent: Row): Promise<R
     if (current.submittedAt) return current;
     const [a] = await tx
       .update(assessments)
-      .set({ respondentsSubmitted: sql`${assessments.respondentsSubmitted} + 1` })
+      // A new version: an answer of this respondent racing the submission (its statement
+      // checked the respondent before this commit) no longer applies, and reads again.
+      .set({
+        respondentsSubmitted: sql`${assessments.respondentsSubmitted} + 1`,
+        writeVersion: sql`${assessments.writeVersion} + 1`,
+      })
       .where(
         and(
           eq(assessments.id, respondent.assessmentId),
