@@ -560,6 +560,9 @@ async function tryWrite(
     scoreInput,
     effectiveTargets(framework, state.targets),
   );
+  const statusHistory: StatusChange[] = startNow
+    ? [...state.statusHistory, { status: 'in_progress', at: now.toISOString(), by: writer.name }]
+    : state.statusHistory;
   Object.assign(values, {
     scoreInput: JSON.stringify(scoreInput),
     progress: JSON.stringify(progress),
@@ -569,12 +572,7 @@ async function tryWrite(
     total: progress.total,
     byName: writer.name,
     bySource: writer.source,
-    statusHistory: startNow
-      ? JSON.stringify([
-          ...state.statusHistory,
-          { status: 'in_progress', at: now.toISOString(), by: writer.name },
-        ])
-      : null,
+    statusHistory: startNow ? JSON.stringify(statusHistory) : null,
   });
   if (stored) {
     Object.assign(values, {
@@ -594,9 +592,6 @@ async function tryWrite(
   if (!applied) {
     return !blind && key && (await claimed(db, ref, key)) ? duplicate(state) : null;
   }
-  const statusHistory = values.statusHistory
-    ? (JSON.parse(values.statusHistory as string) as StatusChange[])
-    : state.statusHistory;
   return {
     outcome: 'applied',
     answer: stored ? toAnswer(blind ? { ...stored, revision: revision ?? 1 } : stored) : null,

@@ -34,8 +34,13 @@ const CACHE_MAX = 200;
 const versions = new Map<string, Promise<FrameworkDocument | null>>();
 const scoped = new Map<string, ScopedFramework>();
 
-function remember<V>(map: Map<string, V>, key: string, value: V): V {
-  if (map.size >= CACHE_MAX) map.delete(map.keys().next().value as string);
+/**
+ * Keeps `value` under `key` in a cache bounded to `max` entries (the oldest goes first; a key set
+ * again counts as new).
+ */
+export function remember<V>(map: Map<string, V>, key: string, value: V, max = CACHE_MAX): V {
+  map.delete(key);
+  if (map.size >= max) map.delete(map.keys().next().value as string);
   map.set(key, value);
   return value;
 }

@@ -38,7 +38,12 @@ import {
   type WriteState,
 } from './answers.service.ts';
 import { assertAssessment } from './assessments.service.ts';
-import { cutDocument, scopedFramework, type ScopedFramework } from './assessments.framework.ts';
+import {
+  cutDocument,
+  remember,
+  scopedFramework,
+  type ScopedFramework,
+} from './assessments.framework.ts';
 import { respondentLinkEmail } from './respondents.emails.ts';
 
 type Row = typeof respondents.$inferSelect;
@@ -460,10 +465,6 @@ export async function respondentSession(db: Database, respondent: Row): Promise<
 }
 
 /**
- * A respondent's answer, by their token: the token check and the write's read are one
- * statement, the write another (answers.service.ts).
- */
-/**
  * Write states kept between a respondent's answers, by token hash, in this process only: an
  * optimisation, never an authority — a write from one applies only if the assessment is still
  * at its version and the link still valid (answers.service.ts, WriteOptions.remember); with
@@ -485,14 +486,14 @@ function takeRememberedState(hash: string): WriteState | null {
 }
 
 function rememberState(hash: string, state: WriteState): void {
-  rememberedStates.delete(hash);
-  if (rememberedStates.size >= REMEMBERED_STATES_MAX) {
-    const oldest = rememberedStates.keys().next().value;
-    if (oldest !== undefined) rememberedStates.delete(oldest);
-  }
-  rememberedStates.set(hash, { state, at: Date.now() });
+  remember(rememberedStates, hash, { state, at: Date.now() }, REMEMBERED_STATES_MAX);
 }
 
+/**
+ * A respondent's answer, by their token: the token check and the write's read are one
+ * statement, the write another (answers.service.ts) — or the write alone, from the state this
+ * respondent's previous write left in this process.
+ */
 export async function respondentWrite(
   db: Database,
   token: string | undefined,
