@@ -11,7 +11,10 @@ import { analytics } from '#web/lib/analytics.ts';
 import { USER, jsonResponse } from '#web/test/fixtures.ts';
 import { analyticsEvents, renderApp, type ExtraRoutes } from '#web/test/render-app.tsx';
 
-const T = { timeout: 5_000 };
+// Waits are for a result, never a fixed delay: as long as the project's own (15 s here, since
+// this file runs beside the server suite on two cores and one wait spans the redirect, the
+// account's read and the plan's two reads).
+const T = { timeout: 15_000 };
 
 function server(account = OWNER_ACCOUNT, billing = summary({ plan: 'pro' })): ExtraRoutes {
   return {
