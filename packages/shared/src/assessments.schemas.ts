@@ -54,6 +54,11 @@ export const ASSESSMENT_ERROR_CODES = {
   invalidTransition: 'assessments.invalid_transition',
   /** 409: the assessment is completed; answers are locked until it is reopened. */
   locked: 'assessments.locked',
+  /**
+   * 409: the write was based on an older revision of the answer (`baseRevision` or `If-Match`):
+   * someone else changed it since; `details.current` is the answer as it is now (null: cleared).
+   */
+  answerConflict: 'assessments.answer_conflict',
   /** 404: no such respondent on this assessment. */
   respondentNotFound: 'assessments.respondent_not_found',
   /** 409: the assessment already has the most respondents it may have. */
@@ -113,6 +118,13 @@ export const AnswerInputSchema = z.object({
   note: note.default(''),
   idempotencyKey: IdempotencyKeySchema.optional(),
   answeredAt: storableDateTime().optional(),
+  /**
+   * The revision of the answer this write was based on (0: there was no answer). When the
+   * stored answer has another revision, someone else changed it since: 409
+   * `assessments.answer_conflict` with the answer as it is now, and nothing is written.
+   * Without it, the newer write wins (by `answeredAt`).
+   */
+  baseRevision: z.number().int().min(0).max(2_147_483_647).optional(),
 });
 export type AnswerInput = z.input<typeof AnswerInputSchema>;
 
@@ -143,7 +155,10 @@ export const AnswerSchema = z.object({
   score: z.number().nullable(),
   answeredBy: AnsweredBySchema,
   answeredAt: z.string(),
-  /** Times this answer has changed (1 for the first). */
+  /**
+   * Grows with every change of this question's answer, a clear and a new answer after it too
+   * (1 for the first): what a write names as its `baseRevision`.
+   */
   revision: z.number().int(),
 });
 export type Answer = z.infer<typeof AnswerSchema>;

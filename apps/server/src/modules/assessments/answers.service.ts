@@ -92,6 +92,36 @@ export function toAnswer(row: AnswerRow): Answer {
   };
 }
 
+/**
+ * 409 for a write based on an older revision of the answer: someone else changed it since.
+ * `details.current` is the answer as it is now (null when it was cleared).
+ */
+export const answerConflict = (current: Answer | null) =>
+  new AppError(
+    ASSESSMENT_ERROR_CODES.answerConflict,
+    409,
+    current
+      ? `${current.answeredBy.name} changed this answer since you loaded it.`
+      : 'This answer was cleared since you loaded it.',
+    undefined,
+    { current },
+  );
+
+/** Whether a write would store what is already stored (then it cannot lose anyone's work). */
+function sameContent(
+  existing: AnswerRow | undefined,
+  value: StoredValue | null,
+  input: AnswerInput,
+): boolean {
+  const na = input.na === true;
+  if (!existing) return value === null && !na;
+  return (
+    existing.na === na &&
+    JSON.stringify(existing.value ?? null) === JSON.stringify(value) &&
+    existing.note === (input.note ?? '').trim()
+  );
+}
+
 /** The value as stored: checked against the question (400 naming the field otherwise). */
 export function checkedValue(question: Question, input: AnswerInput): StoredValue | null {
   if (input.na) {
@@ -462,6 +492,16 @@ async function tryWrite(
   if (blind && (!respondentId || !opts.tokenHash))
     throw new Error('a remembered state without its respondent');
   const existing = state.current === 'unknown' ? undefined : (state.current ?? undefined);
+  // A write that names the revision it was based on is checked against the stored answer,
+  // which a remembered state does not know: read it first.
+  if (input.baseRevision !== undefined) {
+    if (blind) return null;
+    if ((existing?.revision ?? 0) !== input.baseRevision && !sameContent(existing, value, input)) {
+      const key = input.idempotencyKey;
+      if (key && (await claimed(db, ref, key))) return duplicate(state);
+      throw answerConflict(existing ? toAnswer(existing) : null);
+    }
+  }
   // A write given later than now (a fast clock) counts as given now.
   const answeredAt =
     input.answeredAt && Date.parse(input.answeredAt) < now.getTime()
@@ -594,7 +634,7 @@ async function tryWrite(
   }
   return {
     outcome: 'applied',
-    answer: stored ? toAnswer(blind ? { ...stored, revision: revision ?? 1 } : stored) : null,
+    answer: stored ? toAnswer({ ...stored, revision: revision ?? stored.revision }) : null,
     progress,
     event,
     next: {
@@ -634,6 +674,10 @@ interface AnswerStatementShape {
  * respondent's sequence and records the live event. Built once per shape (queryShaped).
  */
 function answerStatement(shape: AnswerStatementShape): SQL {
+  // A new answer after a clear continues the question's revisions (each earlier value is in
+  // the history), so a write based on a revision from before the clear is told it is stale.
+  const revisionsBefore = sql`(select count(*)::int from ${answerHistory} hc
+    where hc.assessment_id = ${param('aid')} and hc.question_key = ${param('qkey')})`;
   const set = shape.superseded
     ? sql``
     : sql`, score_input = ${jsonbParam('scoreInput')}, progress = ${jsonbParam('progress')},
@@ -702,8 +746,11 @@ function answerStatement(shape: AnswerStatementShape): SQL {
             ${
               shape.blind
                 ? sql`coalesce((select s.revision from ${assessmentAnswers} s
-                    where s.assessment_id = ${param('aid')} and s.question_key = ${param('qkey')}), 0) + 1`
-                : param('revision')
+                    where s.assessment_id = ${param('aid')} and s.question_key = ${param('qkey')}),
+                    ${revisionsBefore}) + 1`
+                : shape.kept && !shape.superseded
+                  ? param('revision')
+                  : sql`${revisionsBefore} + 1`
             } from u
           on conflict (assessment_id, question_key) do update set
             value = excluded.value, na = excluded.na, note = excluded.note,

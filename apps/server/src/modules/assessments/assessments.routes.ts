@@ -38,6 +38,7 @@ import {
   sessionOrApiKey,
 } from '../../lib/openapi.ts';
 import { csvHeaders } from '../../lib/csv.ts';
+import { AppError } from '../../lib/errors.ts';
 import { answerHistoryOf, toAnswer, writeAnswer } from './answers.service.ts';
 import { answersCsv } from './assessments.export.ts';
 import {
@@ -219,20 +220,54 @@ const answerRoute = createRoute({
   method: 'put',
   path: `${ONE}/answers/{questionKey}`,
   tags: TAGS,
-  summary:
-    'Answer one question (members and shared contributors); scores updated in the same transaction',
+  summary: 'Answer one question (members and shared contributors); scores follow at once',
   description:
-    '`value: null` with `na: false` clears the answer. With an `idempotencyKey` a repeated write is applied once (`outcome: duplicate`). A write whose `answeredAt` is older than the stored answer is kept in the history and does not replace it (`outcome: superseded`).',
-  request: { params: AnswerParamsSchema, body: jsonBody(AnswerInputSchema) },
+    '`value: null` with `na: false` clears the answer. With an `idempotencyKey` a repeated write is applied once (`outcome: duplicate`). A write whose `answeredAt` is older than the stored answer is kept in the history and does not replace it (`outcome: superseded`). A write based on a revision of the answer (`baseRevision` in the body, or `If-Match: "3"`; 0 when there was no answer) is refused with 409 `assessments.answer_conflict` when someone else changed the answer since, with the answer as it is now in `details.current`; nothing is written.',
+  request: {
+    params: AnswerParamsSchema,
+    headers: z.object({
+      'if-match': z
+        .string()
+        .max(40)
+        .optional()
+        .openapi({
+          description: 'The revision the write is based on, e.g. `"3"` (as `baseRevision`)',
+        }),
+    }),
+    body: jsonBody(AnswerInputSchema),
+  },
   responses: {
     200: json(AnswerWriteResultSchema, 'What the write did, the answer and the progress now'),
     400: errorResponse('The value does not fit the question (`assessments.invalid_answer`)'),
     401: errorResponses[401],
     403: errorResponses[403],
     404: errorResponse('No such assessment or question in its scope'),
-    409: errorResponse('The assessment is completed (`assessments.locked`)'),
+    409: errorResponse(
+      'The assessment is completed (`assessments.locked`), or the answer changed since the revision the write was based on (`assessments.answer_conflict`, `details.current`)',
+    ),
   },
 });
+
+/**
+ * The revision a write is based on: `baseRevision` in the body, or the `If-Match` header
+ * (`"3"`, `W/"3"` or `3`); both must agree.
+ */
+function baseRevisionOf(header: string | undefined, body: number | undefined): number | undefined {
+  if (header === undefined || header.trim() === '*') return body;
+  const m = /^\s*(?:W\/)?"?(\d{1,10})"?\s*$/.exec(header);
+  const fromHeader = m ? Number(m[1]) : NaN;
+  if (!Number.isSafeInteger(fromHeader) || fromHeader > 2_147_483_647) {
+    throw new AppError('common.validation', 400, 'If-Match must name a revision, like "3".', {
+      'if-match': 'Use the answer’s revision, like "3".',
+    });
+  }
+  if (body !== undefined && body !== fromHeader) {
+    throw new AppError('common.validation', 400, 'If-Match and baseRevision disagree.', {
+      baseRevision: 'Must equal the revision in If-Match.',
+    });
+  }
+  return fromHeader;
+}
 
 const historyRoute = createRoute({
   middleware: readWithKey,
@@ -513,12 +548,14 @@ export const assessmentRoutes = createRouter()
   .openapi(answerRoute, async (c) => {
     const { tenantId, assessmentId, questionKey } = c.req.valid('param');
     const who = await actor(c);
+    const body = c.req.valid('json');
+    const baseRevision = baseRevisionOf(c.req.valid('header')['if-match'], body.baseRevision);
     const result = await writeAnswer(
       c.var.deps.db,
       { accountId: who.accountId, tenantId, assessmentId },
       { source: who.shareRole ? 'shared' : 'member', userId: who.userId, name: who.name },
       questionKey,
-      c.req.valid('json'),
+      { ...body, ...(baseRevision !== undefined && { baseRevision }) },
       { live: c.var.deps.live },
     );
     return c.json(result, 200);

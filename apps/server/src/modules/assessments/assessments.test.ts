@@ -248,6 +248,101 @@ describe('answering', () => {
     expect(n).toBe(3);
   });
 
+  it('refuses a write based on an older revision with 409 and the answer as it is now', async () => {
+    const ana = await addMember(t, owner, 'member', 'ana');
+    const a = await start();
+    const read = AssessmentDetailSchema.parse(await ok(owner.client.get(`${base()}/${a.id}`)));
+    expect(read.answers.find((x) => x.questionKey === 'Q1')).toBeUndefined();
+    // Both start from "no answer" (revision 0): Ana saves first, the owner's save is stale.
+    const first = await ok<{ answer: { revision: number } }>(
+      put(ana.client, answerPath(a, 'Q1'), { value: 'yes', baseRevision: 0 }),
+    );
+    expect(first.answer.revision).toBe(1);
+    const stale = await put(owner.client, answerPath(a, 'Q1'), {
+      value: 'partial',
+      baseRevision: 0,
+    });
+    expect(stale.status).toBe(409);
+    const body = (await stale.json()) as {
+      error: {
+        code: string;
+        details: {
+          current: {
+            value: string;
+            revision: number;
+            answeredBy: { name: string };
+            answeredAt: string;
+          };
+        };
+      };
+    };
+    expect(body.error.code).toBe('assessments.answer_conflict');
+    expect(body.error.details.current).toMatchObject({ value: 'yes', revision: 1 });
+    expect(body.error.details.current.answeredBy.name).toBe('New member');
+    expect(Date.parse(body.error.details.current.answeredAt)).toBeGreaterThan(0);
+    // Nothing was written: still Ana's answer, no history entry.
+    let detail = AssessmentDetailSchema.parse(await ok(owner.client.get(`${base()}/${a.id}`)));
+    expect(detail.answers.find((x) => x.questionKey === 'Q1')?.value).toBe('yes');
+
+    // "Keep mine": the same write based on what is there now; If-Match works as the body does.
+    const kept = await ok<{ outcome: string; answer: { revision: number } }>(
+      put(owner.client, answerPath(a, 'Q1'), { value: 'partial' }, { 'if-match': '"1"' }),
+    );
+    expect(kept).toMatchObject({ outcome: 'applied', answer: { revision: 2 } });
+    expect(
+      (await put(owner.client, answerPath(a, 'Q1'), { value: 'no' }, { 'if-match': '"1"' })).status,
+    ).toBe(409);
+    expect(
+      (
+        await put(
+          owner.client,
+          answerPath(a, 'Q1'),
+          { value: 'no', baseRevision: 2 },
+          { 'if-match': '"1"' },
+        )
+      ).status,
+    ).toBe(400);
+    // Saving what is already there is no conflict, whatever the base.
+    expect(
+      (await put(ana.client, answerPath(a, 'Q1'), { value: 'partial', baseRevision: 1 })).status,
+    ).toBe(200);
+
+    // A clear and a new answer continue the revisions: a base from before the clear is stale.
+    const cleared = await ok<{ answer: null }>(
+      put(owner.client, answerPath(a, 'Q1'), { value: null, baseRevision: 3 }),
+    );
+    expect(cleared.answer).toBeNull();
+    const again = await ok<{ answer: { revision: number } }>(
+      put(ana.client, answerPath(a, 'Q1'), { value: 'yes', baseRevision: 0 }),
+    );
+    expect(again.answer.revision).toBeGreaterThan(3);
+    const afterClear = await put(owner.client, answerPath(a, 'Q1'), {
+      value: 'no',
+      baseRevision: 3,
+    });
+    expect(afterClear.status).toBe(409);
+    // A retry of an applied write (its response was lost) is a duplicate, not a conflict.
+    const key = randomUUID();
+    const rev = again.answer.revision;
+    await ok(
+      put(owner.client, answerPath(a, 'Q1'), {
+        value: 'no',
+        baseRevision: rev,
+        idempotencyKey: key,
+      }),
+    );
+    const retry = await ok<{ outcome: string }>(
+      put(owner.client, answerPath(a, 'Q1'), {
+        value: 'no',
+        baseRevision: rev,
+        idempotencyKey: key,
+      }),
+    );
+    expect(retry.outcome).toBe('duplicate');
+    detail = AssessmentDetailSchema.parse(await ok(owner.client.get(`${base()}/${a.id}`)));
+    expect(detail.answers.find((x) => x.questionKey === 'Q1')?.value).toBe('no');
+  });
+
   it('keeps every answer of many people saving at once, the latest per question winning', async () => {
     const a = await start();
     const t0 = Date.now() - 10_000;
