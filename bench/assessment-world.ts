@@ -14,6 +14,8 @@ export interface AssessmentWorld {
   frameworkId: string;
   questionKeys: string[];
   assessments: Array<{ id: string; token: string }>;
+  /** One assessment many respondents answer at once (`busyRespondents` tokens), when asked. */
+  busy: { id: string; tokens: string[] } | null;
 }
 
 /**
@@ -116,7 +118,7 @@ export const benchValue = (i: number, n: number): string | number =>
 export async function setUpAssessments(
   base: string,
   cookie: string,
-  opts: { assessments: number; questions: number },
+  opts: { assessments: number; questions: number; busyRespondents?: number },
 ): Promise<AssessmentWorld> {
   const headers = { cookie };
   const fw = benchFramework(opts.questions);
@@ -133,25 +135,37 @@ export async function setUpAssessments(
   const tenant = (await (
     await call(base, '/api/v1/tenants', { headers, json: { name: 'Bench client' } })
   ).json()) as { id: string };
-  const assessments: AssessmentWorld['assessments'] = [];
-  for (let i = 0; i < opts.assessments; i++) {
-    const a = (await (
+  const startOne = async (name: string) =>
+    (await (
       await call(base, `/api/v1/tenants/${tenant.id}/assessments`, {
         headers,
-        json: { frameworkId: imported.id, version: 1, name: `Bench ${i + 1}` },
+        json: { frameworkId: imported.id, version: 1, name },
       })
     ).json()) as { id: string };
+  const addRespondent = async (assessmentId: string, n: number) => {
     const r = (await (
-      await call(base, `/api/v1/tenants/${tenant.id}/assessments/${a.id}/respondents`, {
+      await call(base, `/api/v1/tenants/${tenant.id}/assessments/${assessmentId}/respondents`, {
         headers,
         json: {
-          name: `Respondent ${i + 1}`,
-          email: `respondent-${i + 1}@tenantry.test`,
+          name: `Respondent ${n}`,
+          email: `respondent-${n}@tenantry.test`,
           sendEmail: false,
         },
       })
     ).json()) as { link: string };
-    assessments.push({ id: a.id, token: new URL(r.link).searchParams.get('token')! });
+    return new URL(r.link).searchParams.get('token')!;
+  };
+  const assessments: AssessmentWorld['assessments'] = [];
+  for (let i = 0; i < opts.assessments; i++) {
+    const a = await startOne(`Bench ${i + 1}`);
+    assessments.push({ id: a.id, token: await addRespondent(a.id, i + 1) });
+  }
+  let busy: AssessmentWorld['busy'] = null;
+  if (opts.busyRespondents) {
+    const a = await startOne('Bench: everyone at once');
+    const tokens = [];
+    for (let i = 0; i < opts.busyRespondents; i++) tokens.push(await addRespondent(a.id, 1000 + i));
+    busy = { id: a.id, tokens };
   }
   return {
     cookie,
@@ -159,6 +173,7 @@ export async function setUpAssessments(
     frameworkId: imported.id,
     questionKeys: fw.keys,
     assessments,
+    busy,
   };
 }
 

@@ -19,6 +19,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { scoreDocument } from '../packages/shared/src/scoring.ts';
 import {
   benchValue,
   setUpAssessments,
@@ -44,18 +45,26 @@ const ONLY = opt('only', '');
 const SAVES = Number(opt('saves', 200));
 const CPU_PROF = opt('cpu-prof', '') || undefined;
 const ASSESSMENTS = 200;
+/** Respondents answering the one busy assessment at once. */
+const BUSY = 50;
 const QUESTIONS = 50;
 
 type Server = BenchServer;
 
-function answerRoute(base: string, world: AssessmentWorld) {
+/**
+ * Respondents' saves: `spread`, each request a random respondent of 200 assessments (one each);
+ * `busy`, the same number of connections all answering ONE assessment, each request one of its
+ * 50 respondents (a company sending its link to all staff).
+ */
+function answerRoute(base: string, world: AssessmentWorld, shape: 'spread' | 'busy' = 'spread') {
   let n = 0;
+  const tokens = shape === 'busy' ? world.busy!.tokens : world.assessments.map((a) => a.token);
   return {
     url: `${base}/api/v1/respond/answers/${world.questionKeys[0]}`,
     method: 'PUT',
     setupRequest: (req: Record<string, unknown>) => {
       n++;
-      const a = world.assessments[n % world.assessments.length]!;
+      const token = tokens[n % tokens.length]!;
       const q = Math.floor(Math.random() * world.questionKeys.length);
       return {
         ...req,
@@ -64,7 +73,7 @@ function answerRoute(base: string, world: AssessmentWorld) {
         headers: {
           'content-type': 'application/json',
           origin: base,
-          'x-respondent-token': a.token,
+          'x-respondent-token': token,
         },
         body: JSON.stringify({
           value: benchValue(q, n),
@@ -75,6 +84,36 @@ function answerRoute(base: string, world: AssessmentWorld) {
       };
     },
   };
+}
+
+/**
+ * Whether the busy assessment's kept scores are what the scoring model gives for its answers
+ * as they are now: compares the assessment's progress with one recomputed from its answers by
+ * the shared scoring model (packages/shared/src/scoring.ts).
+ */
+async function scoresExact(base: string, world: AssessmentWorld): Promise<boolean> {
+  const res = await fetch(
+    `${base}/api/v1/tenants/${world.tenantId}/assessments/${world.busy!.id}`,
+    { headers: { cookie: world.cookie } },
+  );
+  const detail = (await res.json()) as {
+    document: Parameters<typeof scoreDocument>[0];
+    targets: Record<string, number | null>;
+    progress: { score: number | null; answered: number; sections: Record<string, unknown> };
+    answers: Array<{ questionKey: string; value: unknown; na: boolean }>;
+  };
+  const input: Record<string, { na?: boolean; value?: unknown }> = {};
+  for (const a of detail.answers) input[a.questionKey] = a.na ? { na: true } : { value: a.value };
+  const r = scoreDocument(detail.document, input as never, { targets: detail.targets });
+  const ok =
+    r.answered === detail.progress.answered &&
+    Math.abs((r.overall ?? -1) - (detail.progress.score ?? -1)) < 1e-9;
+  if (!ok) {
+    console.log(
+      `  kept: score ${detail.progress.score}, answered ${detail.progress.answered}; recomputed: score ${r.overall}, answered ${r.answered}`,
+    );
+  }
+  return ok;
 }
 
 const quantile = (xs: number[], q: number) => {
@@ -189,18 +228,26 @@ async function benchDatabase(name: string, env: Record<string, string>, connecti
     const world = await setUpAssessments(a.base, cookie, {
       assessments: ASSESSMENTS,
       questions: QUESTIONS,
+      busyRespondents: BUSY,
     });
     const answer = answerRoute(a.base, world);
-    for (let i = 0; i < 50; i++) {
-      const req = answer.setupRequest({}) as { path: string; headers: HeadersInit; body: string };
-      await fetch(a.base + req.path, { method: 'PUT', headers: req.headers, body: req.body });
+    const busy = answerRoute(a.base, world, 'busy');
+    for (const route of [answer, busy]) {
+      for (let i = 0; i < 50; i++) {
+        const req = route.setupRequest({}) as { path: string; headers: HeadersInit; body: string };
+        await fetch(a.base + req.path, { method: 'PUT', headers: req.headers, body: req.body });
+      }
     }
     const throughput = await interleaved(
       { name: 'ceiling', url: `${a.base}/api/v1/bench/ceiling` },
-      { answer },
+      { answer, 'answer, one busy assessment': busy },
       { connections, duration: DURATION, rounds: ROUNDS },
     );
-    if (SAVES === 0) return { throughput, live: null, processes: servers.length };
+    // The load generator stops with requests under way: their writes finish first.
+    await sleep(2000);
+    const exact = await scoresExact(a.base, world);
+    console.log(`  busy assessment's scores after the run: ${exact ? 'exact' : 'NOT EXACT'}`);
+    if (SAVES === 0) return { throughput, exact, live: null, processes: servers.length };
     // PostgreSQL: the provider watches through a second server process.
     const reader = env.DATABASE_URL ? await startServer(`${name}-2`, fullEnv) : a;
     if (reader !== a) servers.push(reader);
@@ -208,7 +255,7 @@ async function benchDatabase(name: string, env: Record<string, string>, connecti
       `  live latency over ${SAVES} saves (${reader === a ? 'one process' : 'two processes'})…`,
     );
     const live = await liveLatency(a, reader, world);
-    return { throughput, live, processes: servers.length };
+    return { throughput, exact, live, processes: servers.length };
   } finally {
     for (const s of servers) await stopServer(s);
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -25,12 +25,15 @@ import { startDunning } from './modules/billing/dunning.ts';
 import { startReminders } from './modules/remediation/reminders.ts';
 import { registerReports } from './modules/reports/reports.worker.ts';
 import { startSupportAutoClose } from './modules/support/support.autoclose.ts';
+import { scoreRollupsFor, sweepDueRollups } from './modules/assessments/score-rollup.ts';
 import { startWebhookDispatcher } from './modules/webhooks/webhooks.dispatch.ts';
 import { createMailboxStore } from './modules/system/mailbox.service.ts';
 
 /** How long live events are kept for reconnecting streams to replay. */
 const LIVE_EVENTS_KEEP_MS = 24 * 60 * 60_000;
 const SHUTDOWN_TIMEOUT_MS = 15_000;
+/** How often any process rolls up scores left due (score-rollup.ts). */
+const SCORE_SWEEP_MS = 30_000;
 
 async function main(): Promise<void> {
   let config: AppConfig;
@@ -86,6 +89,15 @@ async function main(): Promise<void> {
     60 * 60_000,
   );
   pruneLive.unref();
+  // Scores still due from a process that stopped between an answer and its roll-up (and at
+  // start, this one's own): any process may roll them up.
+  const sweepScores = () =>
+    void sweepDueRollups(database.db).catch((err: unknown) =>
+      logger.warn({ err }, 'score roll-up sweep failed'),
+    );
+  const scoreSweep = setInterval(sweepScores, SCORE_SWEEP_MS);
+  scoreSweep.unref();
+  sweepScores();
   const stopDunning = await startDunning({
     db: database.db,
     jobs,
@@ -150,6 +162,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       clearInterval(pruneLive);
+      clearInterval(scoreSweep);
       stopReminders();
       stopSupportAutoClose();
       stopWebhooks();
@@ -163,6 +176,7 @@ async function main(): Promise<void> {
       });
       // Answers saved by those requests: their live notices go out before the database closes.
       await deps.live.flush();
+      await scoreRollupsFor(database.db).idle();
       await jobs.stop();
       await database.close();
       if (cliToken) removeServerRecord(config.dataDir);

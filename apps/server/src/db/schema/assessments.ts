@@ -1,7 +1,8 @@
 /**
  * Assessments (docs/assessments.md): a client tenant answering one pinned, published framework
  * version. Every row carries `account_id` (ADR 0005). Scores are kept on the assessment row,
- * written in the same transaction as each answer; reads never recompute them.
+ * written by each answer's statement (or, when another write holds them, by a roll-up right
+ * after: score-rollup.ts); reads never recompute them.
  */
 import type {
   AnswerSource,
@@ -83,8 +84,9 @@ export const assessments = pgTable(
     lastAnswerBy: text('last_answer_by'),
     lastAnswerSource: text('last_answer_source').$type<AnswerSource>(),
     statusHistory: jsonb('status_history').$type<StatusChange[]>().notNull().default([]),
-    /** Bumped by every change of answers, scores, targets or status: a write applies only on
-     * the version it read (optimistic concurrency, answers.service.ts). */
+    /** Bumped by every write of the scores, targets or status: an answer writes the scores it
+     * computed only on the version it read, else a roll-up does (answers.service.ts,
+     * score-rollup.ts). */
     writeVersion: integer('write_version').notNull().default(0),
     /** Question keys to review after a carry-forward changed their question. */
     review: text('review')
@@ -219,6 +221,26 @@ export const liveEvents = pgTable(
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [index('live_events_tenant_idx').on(t.tenantId, t.id)],
+);
+
+/**
+ * Answers whose scores are still to be rolled up: an answer written while others were writing
+ * the same assessment leaves its scores to the next roll-up (score-rollup.ts) and records
+ * one row here, append-only (never a hot row). A roll-up deletes the rows it has read; a row
+ * left by a process that stopped before its roll-up is picked up by the periodic sweep.
+ */
+export const scoreRollupsDue = pgTable(
+  'score_rollups_due',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    assessmentId: text('assessment_id')
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    tenantId: text('tenant_id').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('score_rollups_due_assessment_idx').on(t.assessmentId, t.id)],
 );
 
 /** What a carry-forward set aside or replaced, to restore on undo (and to show, forever). */

@@ -1,10 +1,12 @@
 /**
  * The one write path of answers, for members, shared contributors and respondents alike
- * (docs/assessments.md, "Saving an answer"). In ONE transaction, under the assessment row's
- * lock: the idempotency key is claimed (a replay is applied once), a write older than the
- * stored answer is kept in the history but does not replace it, the earlier value goes to the
- * history, and the assessment's scores, completion and "last answer" are written with it. The
- * commit announces the change to live streams. Reads never recompute a score.
+ * (docs/assessments.md, "Saving an answer"): one read, then ONE statement that writes the
+ * answer only if it is still at the revision read (a write based on an older revision is a
+ * 409 with the answer as it is now), keeps the earlier value in the history, claims the
+ * idempotency key, never lets an older write replace a newer answer, and writes the
+ * assessment's scores unless another write holds them at that moment — then a roll-up
+ * (score-rollup.ts) does, so answers to one busy assessment never queue behind its row.
+ * Reads never recompute a score.
  */
 import {
   ASSESSMENT_ERROR_CODES,
@@ -29,6 +31,7 @@ import {
   assessmentAnswers,
   assessments,
   respondents,
+  scoreRollupsDue,
   type StatusChange,
   type StoredValue,
 } from '../../db/schema/assessments.ts';
@@ -39,6 +42,7 @@ import {
   scopedFramework,
   type QuestionInfo,
 } from './assessments.framework.ts';
+import { scoreEntry, scoreRollupsFor, type LastAnswer } from './score-rollup.ts';
 
 export interface AssessmentRef {
   accountId: string;
@@ -147,15 +151,7 @@ export function checkedValue(question: Question, input: AnswerInput): StoredValu
   return normalised;
 }
 
-/** What scoring keeps of an answer (a free text is only "answered": it is never scored). */
-export function scoreEntry(
-  question: Question,
-  na: boolean,
-  value: StoredValue | null,
-): ScoredAnswer {
-  if (na) return { na: true };
-  return { value: question.type === 'text' ? '✓' : value };
-}
+export { scoreEntry };
 
 /**
  * Whether the stored answer is newer than a write given at `answeredAt` (with sequence `seq`):
@@ -216,6 +212,9 @@ const LINK_MESSAGES = {
 /** 401 for a respondent link that does not (or no longer) work, with its own code. */
 export const linkError = (code: keyof typeof LINK_MESSAGES) =>
   new AppError(ASSESSMENT_ERROR_CODES[code], 401, LINK_MESSAGES[code]);
+
+/** A failed roll-up leaves its due rows: the periodic sweep rolls them up (score-rollup.ts). */
+const noop = () => {};
 
 /** A value of a statement built once per shape (queryShaped). */
 const param = (name: string) => sql.placeholder(name);
@@ -427,11 +426,15 @@ export async function writeWithState(
   opts: WriteOptions = {},
 ): Promise<WriteResult> {
   const announced = (done: Attempt): WriteResult => {
-    const { event, next, ...result } = done;
+    const { event, next, rollup, ...result } = done;
     if (event && opts.live) opts.live.announce(event);
     if (next) opts.remember?.(next);
+    // Stored while another write held the scores: a roll-up that includes it writes them and
+    // announces them; the write answers with the progress as it computed it.
+    if (rollup) void scoreRollupsFor(db).request(rollup.ref, rollup.last, opts.live).catch(noop);
     return result;
   };
+
   for (let attempt = 1; attempt < OPTIMISTIC_ATTEMPTS; attempt++) {
     const state = await read(db, false);
     const result = await tryWrite(db, state, writer, questionKey, input, opts);
@@ -453,7 +456,12 @@ export async function writeWithState(
  * An applied attempt, with its live event when one was recorded but not yet announced, and the
  * assessment's state after it (when it changed).
  */
-type Attempt = WriteResult & { event?: LiveNotice; next?: WriteState };
+type Attempt = WriteResult & {
+  event?: LiveNotice;
+  next?: WriteState;
+  /** The answer was stored without its scores: a roll-up is due (score-rollup.ts). */
+  rollup?: { ref: AssessmentRef; last: LastAnswer };
+};
 
 /** One attempt: the outcome, or null when the assessment changed since `state` was read. */
 async function tryWrite(
@@ -548,7 +556,7 @@ async function tryWrite(
     superseded,
     key: key !== null,
     respondent: respondentId !== null,
-    kept: kept !== null,
+    kept: !!existing,
     stored: stored !== null,
     startNow,
     hub: !!opts.live,
@@ -559,6 +567,8 @@ async function tryWrite(
     tid: ref.tenantId,
     qkey: questionKey,
     version: state.writeVersion,
+    fv: state.frameworkVersion,
+    readRevision: existing?.revision ?? 0,
     now: now.toISOString(),
     staleBefore: new Date(now.getTime() - UPDATED_AT_GRAIN_MS).toISOString(),
     key,
@@ -588,7 +598,7 @@ async function tryWrite(
       outcome: 'superseded',
       answer: toAnswer(existing!),
       progress: state.progress,
-      next: bumped,
+      next: { ...state, current: 'unknown' },
     };
   }
 
@@ -626,15 +636,25 @@ async function tryWrite(
       revision: stored.revision,
     });
   }
-  const { applied, event, revision } = await runAnswerStatement(db, shape, values, ref);
+  const { applied, scored, event, revision } = await runAnswerStatement(db, shape, values, ref);
   // A lost race, a claimed key or a refused link: a remembered state cannot tell which, so the
   // next attempt reads.
   if (!applied) {
     return !blind && key && (await claimed(db, ref, key)) ? duplicate(state) : null;
   }
+  const answer = stored ? toAnswer({ ...stored, revision: revision ?? stored.revision }) : null;
+  if (!scored) {
+    return {
+      outcome: 'applied',
+      answer,
+      progress,
+      event,
+      rollup: { ref, last: { at: now, by: writer.name, source: writer.source } },
+    };
+  }
   return {
     outcome: 'applied',
-    answer: stored ? toAnswer({ ...stored, revision: revision ?? stored.revision }) : null,
+    answer,
     progress,
     event,
     next: {
@@ -657,7 +677,7 @@ interface AnswerStatementShape {
   key: boolean;
   /** A respondent writes: their row must still allow it, and their sequence moves. */
   respondent: boolean;
-  /** A history row is written. */
+  /** There is a stored answer (read, not blind): the write applies only to its revision. */
   kept: boolean;
   /** The answer is stored (false: cleared, its row deleted). */
   stored: boolean;
@@ -668,122 +688,164 @@ interface AnswerStatementShape {
 }
 
 /**
- * ONE statement that — only if the assessment is still at the version read (and the
- * idempotency key unclaimed, the respondent still allowed to answer) — bumps the version,
- * writes the scores and the answer, keeps the history row, claims the key, moves the
- * respondent's sequence and records the live event. Built once per shape (queryShaped).
+ * ONE statement, built once per shape (queryShaped):
+ * - `g` holds the assessment (a key-share lock, which answers share with each other and with a
+ *   score write) while it is not completed and still on the version the answer was checked
+ *   against; completing or carrying forward locks the row and so waits for answers under way;
+ * - `ok`: the respondent may still answer (their row moves its sequence), the key is unclaimed;
+ * - `w` writes the answer only if it is still as read (its revision), or, from a remembered
+ *   state, only if the stored one is not newer (`o`, the stored row, locked, for the history);
+ * - the history row, the key's claim and the live event follow `w`;
+ * - `u` writes the scores computed from the state read, only if nobody else wrote them since
+ *   (`write_version`) and nobody holds the row now (SKIP LOCKED: never waits for another
+ *   answer's score write). When it cannot, `d` records that a roll-up is due (score-rollup.ts).
  */
 function answerStatement(shape: AnswerStatementShape): SQL {
+  const aq = sql`assessment_id = ${param('aid')} and question_key = ${param('qkey')}`;
   // A new answer after a clear continues the question's revisions (each earlier value is in
   // the history), so a write based on a revision from before the clear is told it is stale.
   const revisionsBefore = sql`(select count(*)::int from ${answerHistory} hc
     where hc.assessment_id = ${param('aid')} and hc.question_key = ${param('qkey')})`;
-  const set = shape.superseded
-    ? sql``
-    : sql`, score_input = ${jsonbParam('scoreInput')}, progress = ${jsonbParam('progress')},
-        score = ${param('score')}, completion = ${param('completion')},
-        answered = ${param('answered')}, total = ${param('total')},
-        last_answer_at = ${atParam('now')}, last_answer_by = ${param('byName')},
-        last_answer_source = ${param('bySource')}
-        ${shape.startNow ? sql`, status = 'in_progress', status_history = ${jsonbParam('statusHistory')}` : sql``}`;
-  const guard = sql`u as (
-      update ${assessments} set write_version = write_version + 1,
-        updated_at = case when updated_at < ${atParam('staleBefore')}
-          then ${atParam('now')} else updated_at end
-        ${set}
-      where id = ${param('aid')} and write_version = ${param('version')}
-        ${shape.key ? sql`and not exists (select 1 from ${answerWrites} where assessment_id = ${param('aid')} and idempotency_key = ${param('key')})` : sql``}
-        ${
-          shape.respondent
-            ? sql`and exists (select 1 from ${respondents} where id = ${param('rid')} and revoked_at is null and submitted_at is null
-          ${shape.blind ? sql`and token_hash = ${param('tokenHash')} and expires_at > ${atParam('now')}` : sql``})`
-            : sql``
-        }
-        ${
-          shape.blind
-            ? sql`and not exists (select 1 from ${assessmentAnswers} s where s.assessment_id = ${param('aid')} and s.question_key = ${param('qkey')}
-          and (s.answered_at > ${atParam('answeredAt')} or (s.answered_at = ${atParam('answeredAt')} and s.seq > ${param('seq')})))`
-            : sql``
-        }
-      returning id)`;
+  const hold = sql`g as (select id from ${assessments}
+      where id = ${param('aid')} and account_id = ${param('acc')} and tenant_id = ${param('tid')}
+        and status <> 'completed' and framework_version = ${param('fv')}
+      for key share)`;
+  const respondent = shape.respondent
+    ? sql`, r as (update ${respondents} set last_seq = greatest(last_seq, ${param('seq')}),
+          last_seen_at = ${atParam('now')}
+        where id = ${param('rid')} and revoked_at is null and submitted_at is null
+          ${shape.blind ? sql`and token_hash = ${param('tokenHash')} and expires_at > ${atParam('now')}` : sql``}
+          and exists (select 1 from g)
+        returning id)`
+    : sql``;
+  const ok = sql`, ok as (select 1 as one from g
+      where true ${shape.respondent ? sql`and exists (select 1 from r)` : sql``}
+      ${shape.key ? sql`and not exists (select 1 from ${answerWrites} where assessment_id = ${param('aid')} and idempotency_key = ${param('key')})` : sql``})`;
+  const columns = sql`(assessment_id, account_id, question_key, value, na, note, score, source,
+      user_id, respondent_id, answered_by_name, answered_at, seq, revision)`;
+  const values = (revision: SQL) => sql`${param('aid')}, ${param('acc')}, ${param('qkey')},
+      ${jsonbParam('value')}, ${param('na')}, ${param('note')}, ${param('answerScore')},
+      ${param('source')}, ${param('userId')}, ${param('rid')}, ${param('answeredByName')},
+      ${atParam('answeredAt')}, ${param('seq')}, ${revision}`;
+  const set = sql`value = ${jsonbParam('value')}, na = ${param('na')}, note = ${param('note')},
+      score = ${param('answerScore')}, source = ${param('source')}, user_id = ${param('userId')},
+      respondent_id = ${param('rid')}, answered_by_name = ${param('answeredByName')},
+      answered_at = ${atParam('answeredAt')}, seq = ${param('seq')}`;
+  const notNewer = sql`not (o.answered_at > ${atParam('answeredAt')}
+      or (o.answered_at = ${atParam('answeredAt')} and o.seq > ${param('seq')}))`;
+  const history = (from: SQL) => sql`, h as (
+      insert into ${answerHistory} (assessment_id, account_id, question_key, value, na, note,
+        source, user_id, respondent_id, answered_by_name, answered_at, replaced_at)
+      ${from})`;
+  const keptHistory = history(sql`select ${param('aid')}, ${param('acc')}, ${param('qkey')},
+      ${jsonbParam('hValue')}, ${param('hNa')}, ${param('hNote')}, ${param('hSource')},
+      ${param('hUserId')}, ${param('hRespondentId')}, ${param('hName')},
+      ${atParam('hAnsweredAt')}, ${atParam('now')} from w limit 1`);
+  const oldHistory = (changed: string) =>
+    history(sql`select o.assessment_id, o.account_id, o.question_key, o.value, o.na, o.note,
+      o.source, o.user_id, o.respondent_id, o.answered_by_name, o.answered_at, ${atParam('now')}
+      from o where exists (select 1 from ${sql.raw(changed)})`);
+
+  let write: SQL;
+  if (shape.superseded) {
+    // Older than the stored answer: only its history row, if the answer is still as read.
+    write = sql`, w as (select 1 as revision from ok where exists (select 1 from ${assessmentAnswers}
+        where ${aq} and revision = ${param('readRevision')}))
+      ${keptHistory}`;
+  } else if (shape.blind) {
+    const old = sql`, o as (select * from ${assessmentAnswers} where ${aq} for update)`;
+    write = shape.stored
+      ? sql`${old},
+        wu as (update ${assessmentAnswers} t set ${set}, revision = o.revision + 1 from o
+          where t.assessment_id = o.assessment_id and t.question_key = o.question_key
+            and exists (select 1 from ok) and ${notNewer}
+          returning t.revision),
+        wi as (insert into ${assessmentAnswers} ${columns}
+          select ${values(sql`${revisionsBefore} + 1`)} from ok where not exists (select 1 from o)
+          on conflict (assessment_id, question_key) do nothing returning revision),
+        w as (select revision from wu union all select revision from wi)
+        ${oldHistory('wu')}`
+      : sql`${old},
+        wd as (delete from ${assessmentAnswers} t using o
+          where t.assessment_id = o.assessment_id and t.question_key = o.question_key
+            and exists (select 1 from ok) and ${notNewer}
+          returning 1),
+        w as (select 1 as revision from wd
+          union all select 1 from ok where not exists (select 1 from o))
+        ${oldHistory('wd')}`;
+  } else if (shape.stored) {
+    write = shape.kept
+      ? sql`, w as (update ${assessmentAnswers} set ${set}, revision = revision + 1
+          where ${aq} and revision = ${param('readRevision')} and exists (select 1 from ok)
+          returning revision)
+        ${keptHistory}`
+      : sql`, w as (insert into ${assessmentAnswers} ${columns}
+          select ${values(sql`${revisionsBefore} + 1`)} from ok
+          on conflict (assessment_id, question_key) do nothing returning revision)`;
+  } else {
+    write = shape.kept
+      ? sql`, w as (delete from ${assessmentAnswers}
+          where ${aq} and revision = ${param('readRevision')} and exists (select 1 from ok)
+          returning 1 as revision)
+        ${keptHistory}`
+      : sql`, w as (select 1 as revision from ok
+          where not exists (select 1 from ${assessmentAnswers} where ${aq}))`;
+  }
   const claim = shape.key
     ? sql`, k as (insert into ${answerWrites} (assessment_id, idempotency_key, question_key)
-        select ${param('aid')}, ${param('key')}, ${param('qkey')} from u)`
+        select ${param('aid')}, ${param('key')}, ${param('qkey')} from w limit 1
+        on conflict do nothing)`
     : sql``;
-  const bumpRespondent = shape.respondent
-    ? sql`, r as (update ${respondents} set last_seq = greatest(last_seq, ${param('seq')}),
-          last_seen_at = ${atParam('now')} where id = ${param('rid')} and exists (select 1 from u))`
-    : sql``;
-  const keep = shape.blind
-    ? sql`, h as (
-        insert into ${answerHistory} (assessment_id, account_id, question_key, value, na, note,
-          source, user_id, respondent_id, answered_by_name, answered_at, replaced_at)
-        select s.assessment_id, s.account_id, s.question_key, s.value, s.na, s.note, s.source,
-          s.user_id, s.respondent_id, s.answered_by_name, s.answered_at, ${atParam('now')}
-        from ${assessmentAnswers} s
-        where s.assessment_id = ${param('aid')} and s.question_key = ${param('qkey')}
-          and exists (select 1 from u))`
-    : shape.kept
-      ? sql`, h as (
-        insert into ${answerHistory} (assessment_id, account_id, question_key, value, na, note,
-          source, user_id, respondent_id, answered_by_name, answered_at, replaced_at)
-        select ${param('aid')}, ${param('acc')}, ${param('qkey')}, ${jsonbParam('hValue')},
-          ${param('hNa')}, ${param('hNote')}, ${param('hSource')}, ${param('hUserId')},
-          ${param('hRespondentId')}, ${param('hName')}, ${atParam('hAnsweredAt')},
-          ${atParam('now')} from u)`
-      : sql``;
-  const writeRow = shape.superseded
+  const scores = shape.superseded
     ? sql``
-    : shape.stored
-      ? sql`, w as (
-          insert into ${assessmentAnswers} (assessment_id, account_id, question_key, value, na,
-            note, score, source, user_id, respondent_id, answered_by_name, answered_at, seq,
-            revision)
-          select ${param('aid')}, ${param('acc')}, ${param('qkey')}, ${jsonbParam('value')},
-            ${param('na')}, ${param('note')}, ${param('answerScore')}, ${param('source')},
-            ${param('userId')}, ${param('rid')}, ${param('answeredByName')},
-            ${atParam('answeredAt')}, ${param('seq')},
-            ${
-              shape.blind
-                ? sql`coalesce((select s.revision from ${assessmentAnswers} s
-                    where s.assessment_id = ${param('aid')} and s.question_key = ${param('qkey')}),
-                    ${revisionsBefore}) + 1`
-                : shape.kept && !shape.superseded
-                  ? param('revision')
-                  : sql`${revisionsBefore} + 1`
-            } from u
-          on conflict (assessment_id, question_key) do update set
-            value = excluded.value, na = excluded.na, note = excluded.note,
-            score = excluded.score, source = excluded.source, user_id = excluded.user_id,
-            respondent_id = excluded.respondent_id, answered_by_name = excluded.answered_by_name,
-            answered_at = excluded.answered_at, seq = excluded.seq, revision = excluded.revision
-          returning revision)`
-      : sql`, w as (delete from ${assessmentAnswers}
-          where assessment_id = ${param('aid')} and question_key = ${param('qkey')}
-            and exists (select 1 from u))`;
+    : sql`, s as (select id from ${assessments}
+          where id = ${param('aid')} and write_version = ${param('version')}
+            and exists (select 1 from w)
+          for no key update skip locked),
+        u as (update ${assessments} set write_version = write_version + 1,
+          updated_at = case when updated_at < ${atParam('staleBefore')}
+            then ${atParam('now')} else updated_at end,
+          score_input = ${jsonbParam('scoreInput')}, progress = ${jsonbParam('progress')},
+          score = ${param('score')}, completion = ${param('completion')},
+          answered = ${param('answered')}, total = ${param('total')},
+          last_answer_at = ${atParam('now')}, last_answer_by = ${param('byName')},
+          last_answer_source = ${param('bySource')}
+          ${shape.startNow ? sql`, status = 'in_progress', status_history = ${jsonbParam('statusHistory')}` : sql``}
+          where id in (select id from s)
+          returning id),
+        d as (insert into ${scoreRollupsDue} (assessment_id, account_id, tenant_id)
+          select ${param('aid')}, ${param('acc')}, ${param('tid')}
+          where exists (select 1 from w) and not exists (select 1 from u))`;
   const live = liveEventSql(
     { accountId: param('acc'), tenantId: param('tid'), assessmentId: param('aid'), kind: 'answer' },
-    sql`u`,
+    sql`(select 1 from w limit 1) as w1`,
   );
   const result = shape.superseded
-    ? sql`select (select count(*) from u)::int as applied`
-    : sql`, ${live.cte} select (select count(*) from u)::int as applied,
+    ? sql`select (select count(*) from w)::int as applied, 1 as scored`
+    : sql`, ${live.cte} select (select count(*) from w)::int as applied,
+        (select count(*) from u)::int as scored,
         ${shape.hub ? sql`${live.id} as event_id` : sql`${live.notify} as notified`}
-        ${shape.stored ? sql`, (select revision from w) as revision` : sql``}`;
-  return sql`with ${guard} ${claim} ${keep} ${writeRow} ${bumpRespondent} ${result}`;
+        ${shape.stored ? sql`, (select revision from w limit 1) as revision` : sql``}`;
+  return sql`with ${hold} ${respondent} ${ok} ${write} ${claim} ${scores} ${result}`;
 }
 
 /**
- * Runs an answer write's statement: whether the assessment was still at the version read, and
- * the live event it recorded for the hub to announce (with no hub, the statement NOTIFYs).
+ * Runs an answer write's statement: whether the answer was written (still as read), whether
+ * its scores were written with it, and the live event it recorded for the hub to announce
+ * (with no hub, the statement NOTIFYs).
  */
 async function runAnswerStatement(
   db: Database,
   shape: AnswerStatementShape,
   values: Record<string, unknown>,
   ref: AssessmentRef,
-): Promise<{ applied: boolean; event?: LiveNotice; revision?: number }> {
-  const [row] = await queryShaped<{ applied: number; event_id?: unknown; revision?: unknown }>(
+): Promise<{ applied: boolean; scored: boolean; event?: LiveNotice; revision?: number }> {
+  const [row] = await queryShaped<{
+    applied: number;
+    scored: number;
+    event_id?: unknown;
+    revision?: unknown;
+  }>(
     db,
     `answer-write:${[
       shape.blind,
@@ -804,6 +866,7 @@ async function runAnswerStatement(
   const id = shape.hub && applied ? Number(row?.event_id) : NaN;
   return {
     applied,
+    scored: Number(row?.scored ?? 0) > 0,
     ...(Number.isSafeInteger(id) && id > 0 && { event: { ...ref, id, kind: 'answer' } }),
     ...(row?.revision != null && { revision: Number(row.revision) }),
   };

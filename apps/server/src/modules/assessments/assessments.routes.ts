@@ -226,13 +226,9 @@ const answerRoute = createRoute({
   request: {
     params: AnswerParamsSchema,
     headers: z.object({
-      'if-match': z
-        .string()
-        .max(40)
-        .optional()
-        .openapi({
-          description: 'The revision the write is based on, e.g. `"3"` (as `baseRevision`)',
-        }),
+      'if-match': z.string().max(40).optional().openapi({
+        description: 'The revision the write is based on, e.g. `"3"` (as `baseRevision`)',
+      }),
     }),
     body: jsonBody(AnswerInputSchema),
   },

@@ -33,6 +33,7 @@ import { AppError, tenantNotFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.events.ts';
 import { assessmentNotFound, toAnswer } from './answers.service.ts';
+import { rollUpLocked } from './score-rollup.ts';
 import { refreshTenantRollup } from './assessments.rollup.ts';
 import { latestCarryForward, newerVersionOf } from './carry-forward.service.ts';
 import {
@@ -449,15 +450,22 @@ export async function transitionAssessment(
       data: { name: a.name, tenantId: scope.tenantId },
     });
     if (t.to === 'completed') {
+      // The final scores: from every answer, whatever roll-up was still due (score-rollup.ts).
+      const p = (await rollUpLocked(tx as unknown as Database, { ...scope, assessmentId: id })) ?? {
+        score: a.score,
+        completion: a.completion,
+        answered: a.answered,
+        total: a.total,
+      };
       await emitWebhookEvent(tx, scope.accountId, 'assessment.completed', {
         assessment: {
           id,
           tenantId: scope.tenantId,
           name: a.name,
-          score: a.score,
-          completion: a.completion,
-          answered: a.answered,
-          total: a.total,
+          score: p.score,
+          completion: p.completion,
+          answered: p.answered,
+          total: p.total,
           completedAt: now.toISOString(),
         },
       });

@@ -8,7 +8,9 @@ import {
   RespondentListSchema,
   RespondentSessionSchema,
   RespondentWriteResultSchema,
+  scoreDocument,
   type AssessmentDetail,
+  type ScoredAnswer,
 } from '@tenantry/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,8 +20,10 @@ import {
   assessments,
   auditLog,
   respondents,
+  scoreRollupsDue,
   tenants,
 } from '../../db/schema/index.ts';
+import { scoreRollupsFor, sweepDueRollups } from './score-rollup.ts';
 import { setupTestApp, type TestApp, type TestClient } from '../../test/app.ts';
 import { openSecondHandle } from '../../test/db.ts';
 import { publishPrivateFramework, WORKED_EXAMPLE_ANSWERS } from '../../test/frameworks.ts';
@@ -364,6 +368,7 @@ describe('answering', () => {
       ),
     );
     expect(results.map((r) => r.status)).toEqual(writes.map(() => 200));
+    await scoreRollupsFor(t.database.db).idle();
     const detail = AssessmentDetailSchema.parse(await ok(owner.client.get(`${base()}/${a.id}`)));
     for (const [key, list] of Object.entries(values)) {
       expect(detail.answers.find((x) => x.questionKey === key)?.value, key).toEqual(list.at(-1));
@@ -374,6 +379,65 @@ describe('answering', () => {
       .from(answerHistory)
       .where(eq(answerHistory.assessmentId, a.id))) as [{ n: number }];
     expect(n).toBe(writes.length - 6);
+  });
+
+  it('keeps exact scores when many answer one assessment at once, and rolls up what a stopped process left', async () => {
+    const a = await start();
+    const keys = ['Q1', 'Q2', 'Q4', 'Q5', 'Q6'];
+    const pick = (k: string, i: number): unknown =>
+      ({
+        Q1: ['yes', 'no', 'partial'],
+        Q2: [0, 3, 5],
+        Q4: ['low', 'high'],
+        Q5: ['no', 'yes'],
+        Q6: [5, 15, 25],
+      })[k]![i % (k === 'Q4' || k === 'Q5' ? 2 : 3)];
+    const writes = Array.from({ length: 40 }, (_, i) => ({
+      key: keys[i % keys.length]!,
+      value: pick(keys[i % keys.length]!, i),
+    }));
+    const results = await Promise.all(
+      writes.map((w) => put(owner.client, answerPath(a, w.key), { value: w.value })),
+    );
+    expect(results.map((r) => r.status)).toEqual(writes.map(() => 200));
+    await scoreRollupsFor(t.database.db).idle();
+    const exact = async () => {
+      const d = AssessmentDetailSchema.parse(await ok(owner.client.get(`${base()}/${a.id}`)));
+      const input: Record<string, ScoredAnswer> = {};
+      for (const x of d.answers) input[x.questionKey] = x.na ? { na: true } : { value: x.value };
+      const r = scoreDocument(d.document, input, { targets: d.targets });
+      return { d, r };
+    };
+    let { d, r } = await exact();
+    expect(d.progress.answered).toBe(5);
+    expect(d.progress.score).toBeCloseTo(r.overall!, 12);
+    expect(d.progress.gaps).toEqual(r.gaps);
+    expect(d.status).toBe('in_progress');
+    const due = () =>
+      t.database.db
+        .select({ n: count() })
+        .from(scoreRollupsDue)
+        .where(eq(scoreRollupsDue.assessmentId, a.id));
+    expect((await due())[0]!.n).toBe(0);
+
+    // A process stopped between an answer and its roll-up: the answer is stored, its roll-up is
+    // due; any process's sweep rolls it up.
+    await t.database.db
+      .update(assessmentAnswers)
+      .set({ value: 'yes', score: 1 })
+      .where(
+        and(eq(assessmentAnswers.assessmentId, a.id), eq(assessmentAnswers.questionKey, 'Q5')),
+      );
+    await t.database.db
+      .insert(scoreRollupsDue)
+      .values({ assessmentId: a.id, accountId: owner.tid, tenantId });
+    const stale = (await exact()).d.progress.score;
+    expect(await sweepDueRollups(t.database.db, new Date(Date.now() + 60_000))).toBeGreaterThan(0);
+    await scoreRollupsFor(t.database.db).idle();
+    ({ d, r } = await exact());
+    expect(d.progress.score).not.toBe(stale);
+    expect(d.progress.score).toBeCloseTo(r.overall!, 12);
+    expect((await due())[0]!.n).toBe(0);
   });
 
   it('locks answers when completed, until reopened; refuses moves its status does not allow', async () => {
@@ -687,10 +751,14 @@ describe('respondents', () => {
     expect([history.current?.value, history.current?.revision]).toEqual(['no', 2]);
     expect(history.entries.map((e) => e.value)).toEqual(['yes']);
 
-    // Someone else answers meanwhile: the next write sees it (the state it kept is stale).
+    // Someone else answers meanwhile: the state kept is stale, so the write leaves the scores
+    // to a roll-up (score-rollup.ts), which counts both answers.
     await ok(put(owner.client, answerPath(a, 'Q2'), { value: 4 }));
     const third = RespondentWriteResultSchema.parse(await ok(write(token, 'Q5', { value: 'no' })));
-    expect(third).toMatchObject({ outcome: 'applied', answered: 3 });
+    expect(third).toMatchObject({ outcome: 'applied' });
+    await scoreRollupsFor(t.database.db).idle();
+    const counted = AssessmentDetailSchema.parse(await ok(owner.client.get(`${base()}/${a.id}`)));
+    expect(counted.progress.answered).toBe(3);
 
     // A newer answer by someone else is not overwritten by an older write of the respondent.
     const before = new Date(Date.now() - 60_000).toISOString();
