@@ -256,7 +256,11 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/reopen': assessment(
     (ids) => ids.completedAssessmentId,
   ),
-  'PUT /api/v1/tenants/{tenantId}/assessments/{assessmentId}/answers/{questionKey}': answer,
+  // `If-Match: *` is "whatever the revision": a real request that any stored answer accepts.
+  'PUT /api/v1/tenants/{tenantId}/assessments/{assessmentId}/answers/{questionKey}': {
+    ...answer,
+    headers: () => ({ 'if-match': '*' }),
+  },
   'GET /api/v1/tenants/{tenantId}/assessments/{assessmentId}/answers/{questionKey}/history': {
     path: answer.path,
   },
