@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// The whole test suite: Vitest (all projects on embedded PGlite; the server project again on
-// PostgreSQL when TEST_DATABASE_URL is set), then Playwright against the built app.
-// Ends with one line "N passed, N failed" (totals across runners) and a non-zero exit on failure.
+// The whole test suite: Vitest (every project once: the server project on PostgreSQL when
+// TEST_DATABASE_URL is set, otherwise on embedded PGlite; with PostgreSQL, a PGlite drift set
+// besides), then Playwright against the built app. Prints the slowest test files, fails a file
+// over its time budget, and ends with one line "N passed, N failed" (totals across runners)
+// and a non-zero exit on failure.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +12,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, '.tmp', 'test-results');
 fs.mkdirSync(out, { recursive: true });
 
+/** Seconds per file, from every runner's report: the slowest are printed at the end. */
+const fileSeconds = [];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -44,6 +48,12 @@ function vitest(label, args, env) {
     broken = true;
     return;
   }
+  for (const f of r.testResults ?? []) {
+    fileSeconds.push({
+      file: `${label}: ${path.relative(root, f.name)}`,
+      seconds: (f.endTime - f.startTime) / 1000,
+    });
+  }
   passed += r.numPassedTests;
   failed += r.numFailedTests;
   skipped += r.numPendingTests + (r.numTodoTests ?? 0);
@@ -65,6 +75,20 @@ function playwright() {
     broken = true;
     return;
   }
+  const perFile = new Map();
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        for (const result of test.results ?? []) {
+          perFile.set(spec.file, (perFile.get(spec.file) ?? 0) + (result.duration ?? 0) / 1000);
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of r.suites ?? []) walk(suite);
+  // Playwright runs a file's tests on two workers: the figure is the sum of its tests' times.
+  for (const [file, seconds] of perFile) fileSeconds.push({ file: `playwright: ${file}`, seconds });
   passed += r.stats.expected + r.stats.flaky;
   failed += r.stats.unexpected;
   skipped += r.stats.skipped;
@@ -109,20 +133,66 @@ if (only !== 'unit' && !ensureChromium()) {
   console.log('\n0 passed, 1 failed');
   process.exit(1);
 }
+/**
+ * What runs on PGlite too when the server suite runs on PostgreSQL (drift between the two
+ * databases): the database layer, jobs, live events, the answer write, the fuzz suite's
+ * examples, and one happy path per route (the outsider suite's controls).
+ */
+const PGLITE_DRIFT_FILES = [
+  'apps/server/src/db/',
+  'apps/server/src/lib/jobs/',
+  'apps/server/src/modules/assessments/assessments.test.ts',
+  'apps/server/src/test/fuzz/examples.test.ts',
+];
+
 if (only !== 'e2e') {
-  vitest('vitest', [], { TEST_DATABASE_URL: '' });
-  if (process.env.TEST_DATABASE_URL) {
-    // The second pass is for drift between the databases: the fuzz suite sends fewer inputs
-    // per operation there (its full run is the PGlite pass), unless FUZZ_RUNS says otherwise.
-    vitest('vitest-postgres', ['--project', 'server'], {
-      TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
-      FUZZ_RUNS: process.env.FUZZ_RUNS ?? '5',
+  const pg = process.env.TEST_DATABASE_URL || '';
+  // Each test once: the server project on PostgreSQL (production's database) when one is
+  // reachable, otherwise on PGlite, as on a newcomer's machine.
+  vitest(pg ? 'vitest (server on PostgreSQL)' : 'vitest', [], { TEST_DATABASE_URL: pg });
+  if (pg) {
+    vitest('pglite drift', ['--project', 'server', ...PGLITE_DRIFT_FILES], {
+      TEST_DATABASE_URL: '',
     });
+    vitest(
+      'pglite drift: a happy path per route',
+      ['--project', 'server', 'apps/server/src/test/outsider/', '-t', 'controls'],
+      { TEST_DATABASE_URL: '' },
+    );
   }
 }
 if (only !== 'unit') {
   if (run('build web', 'npm', ['run', 'build']) !== 0) broken = true;
   else playwright();
+}
+
+/**
+ * How much slower this machine runs than the one the budget was set on: a fixed piece of CPU
+ * work, timed now (1 on an idle machine of the CI's kind, more when it is loaded).
+ */
+function slowness() {
+  const reference = 200; // ms for the loop below on an idle 2-core CI machine
+  const started = process.hrtime.bigint();
+  let x = 0;
+  for (let i = 0; i < 100_000_000; i++) x = (x + i * 7) % 1_000_003;
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  return { factor: Math.max(1, ms / reference), sink: x };
+}
+
+if (fileSeconds.length > 0) {
+  const budget = Number(process.env.TEST_FILE_BUDGET_S ?? 180) * slowness().factor;
+  const slowest = [...fileSeconds].sort((a, b) => b.seconds - a.seconds);
+  console.log('\nThe 15 slowest test files (seconds):');
+  for (const f of slowest.slice(0, 15)) {
+    console.log(`  ${f.seconds.toFixed(1).padStart(7)}  ${f.file}`);
+  }
+  const over = slowest.filter((f) => f.seconds > budget);
+  for (const f of over) {
+    console.error(
+      `${f.file} took ${f.seconds.toFixed(0)} s, over the ${budget.toFixed(0)} s budget of a file: split it or make it faster`,
+    );
+  }
+  failed += over.length;
 }
 
 if (broken && failed === 0) failed = 1;

@@ -523,7 +523,11 @@ async function tryWrite(
   };
   const key = input.idempotencyKey ?? null;
 
-  const superseded = !!existing && storedIsNewer(existing, answeredAt, seq);
+  // A write based on the stored revision changes that answer, whatever its device's clock says.
+  const superseded =
+    !!existing &&
+    input.baseRevision !== existing.revision &&
+    storedIsNewer(existing, answeredAt, seq);
   const bumped = { ...state, current: 'unknown' as const, writeVersion: state.writeVersion + 1 };
   const startNow = state.status === 'draft';
   const stored: AnswerRow | null =
