@@ -300,10 +300,11 @@ export function QuestionPanel({
     const built = bodyOf(question, latest.current);
     if (!built.ok) return setSave({ kind: 'invalid', message: built.problem });
     held.current = false;
+    // Given now, on the server's clock: a device clock running behind must not make the server
+    // keep their answer as the newer one ("superseded") when the person chose Keep mine.
     submit({
       ...built.body,
       idempotencyKey: newIdempotencyKey(),
-      answeredAt: new Date().toISOString(),
       baseRevision: theirs?.revision ?? 0,
     });
   };
