@@ -39,6 +39,16 @@ describe('RevisionConflict', () => {
     expect(alert.querySelector('time')?.getAttribute('dateTime')).toBe('2026-03-01T10:00:00.000Z');
   });
 
+  it("says what happened in the caller's words when given a summary", () => {
+    renderConflict({ noun: 'answer', summary: 'Ana changed this to Yes 2 minutes ago.' });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('This answer was changed meanwhile');
+    expect(alert.textContent).toContain(
+      'Ana changed this to Yes 2 minutes ago. Your changes are not saved yet.',
+    );
+    expect(alert.textContent).not.toContain('Sam Admin saved');
+  });
+
   it('"Keep mine" hands back their item (to save on its revision)', async () => {
     const { onKeepMine, onTakeTheirs } = renderConflict();
     await userEvent.click(screen.getByRole('button', { name: 'Keep mine' }));

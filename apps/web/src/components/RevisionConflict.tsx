@@ -9,12 +9,16 @@ import { formatDateTime } from '#web/lib/format.ts';
 export const STALE_REVISION_CODE = 'content.stale_revision';
 
 /**
- * What a failed save says about a conflict: `undefined` when it is no conflict, else the item
- * as it is now (read with `schema` from the answer's `details.current`), or `null` when the
- * answer did not carry it (the caller then loads it).
+ * What a failed save says about a conflict: `undefined` when it is no conflict (a 409 with
+ * `code`), else the item as it is now (read with `schema` from the answer's
+ * `details.current`), or `null` when the answer did not carry it (the caller then loads it).
  */
-export function conflictCurrent<T>(err: unknown, schema: z.ZodType<T>): T | null | undefined {
-  if (!(err instanceof ApiError) || err.status !== 409 || err.code !== STALE_REVISION_CODE) {
+export function conflictCurrent<T>(
+  err: unknown,
+  schema: z.ZodType<T>,
+  code: string = STALE_REVISION_CODE,
+): T | null | undefined {
+  if (!(err instanceof ApiError) || err.status !== 409 || err.code !== code) {
     return undefined;
   }
   const parsed = schema.safeParse(err.details?.current);
@@ -29,6 +33,11 @@ export interface RevisionConflictProps<T> {
   /** Who saved it meanwhile and when, if known. */
   savedBy: string | null | undefined;
   savedAt: string | null | undefined;
+  /**
+   * What happened, in the item's own words ("Ana changed this to Yes 2 minutes ago."), in place
+   * of "{savedBy} saved this {noun} on {savedAt} while you were editing it."
+   */
+  summary?: ReactNode;
   /** Save my content over theirs (on `current`'s revision). */
   onKeepMine: (current: T) => void;
   /** Drop my changes and edit theirs. */
@@ -53,6 +62,7 @@ export function RevisionConflict<T>({
   onTakeTheirs,
   busy = false,
   renderTheirs,
+  summary,
 }: RevisionConflictProps<T>) {
   const [showTheirs, setShowTheirs] = useState(false);
   const theirsId = useId();
@@ -74,8 +84,13 @@ export function RevisionConflict<T>({
     >
       <Stack gap="sm">
         <Text size="sm">
-          {who} saved this {noun}
-          {when} while you were editing it. Your changes are not saved yet.
+          {summary ?? (
+            <>
+              {who} saved this {noun}
+              {when} while you were editing it.
+            </>
+          )}{' '}
+          Your changes are not saved yet.
         </Text>
         <Text size="sm">
           <strong>Keep mine</strong> saves your version over theirs. <strong>Take theirs</strong>{' '}

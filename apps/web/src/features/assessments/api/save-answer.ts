@@ -7,7 +7,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, apiFetch } from '#web/lib/api.ts';
-import { applyAnswerResult } from '../lib/answer-cache.ts';
+import { applyAnswerResult, applyConflictAnswer } from '../lib/answer-cache.ts';
+import { AnswerConflicts, answerConflictOf, bodyOfInput } from '../lib/answer-conflict.ts';
 import { WriteQueue } from '../lib/write-queue.ts';
 import { assessmentKeys } from './assessment-keys.ts';
 import { assessmentPath } from './get-assessment.ts';
@@ -29,21 +30,32 @@ export function putAnswer(
   );
 }
 
-export type AnswerWriter = (questionKey: string, input: AnswerInput) => Promise<AnswerWriteResult>;
+export interface AnswerWriter {
+  /** Queues one write of a question's answer; resolves with the write that carried it. */
+  write: (questionKey: string, input: AnswerInput) => Promise<AnswerWriteResult>;
+  /** Writes refused because someone else changed the answer since (by question key). */
+  conflicts: AnswerConflicts;
+}
 
 /**
  * The answer writes of one assessment, one at a time (see WriteQueue). Each result updates
  * the detail in the cache from its own answer and progress (no refetch); the lists are marked
- * stale. A refusal because the assessment was completed meanwhile reloads the detail.
+ * stale. A write made on top of an earlier write of the same question is based on the
+ * revision that one left. A refusal because someone else changed the answer since is kept in
+ * `conflicts` (until a later write of it goes through or the person takes theirs) and puts
+ * their answer in the cache; any 409 (also the assessment completed meanwhile) reloads the
+ * detail.
  */
 export function useAnswerWriter(tenantId: string, assessmentId: string): AnswerWriter {
   const qc = useQueryClient();
-  const [queue] = useState(
-    () =>
-      new WriteQueue<AnswerInput, AnswerWriteResult>(async (questionKey, input) => {
+  const [writer] = useState((): AnswerWriter => {
+    const conflicts = new AnswerConflicts();
+    const queue = new WriteQueue<AnswerInput, AnswerWriteResult>(
+      async (questionKey, input) => {
         const key = assessmentKeys.detail(tenantId, assessmentId);
         try {
           const result = await putAnswer(tenantId, assessmentId, questionKey, input);
+          conflicts.drop(questionKey);
           qc.setQueryData<AssessmentDetail>(key, (d) =>
             d ? applyAnswerResult(d, questionKey, result) : d,
           );
@@ -53,12 +65,25 @@ export function useAnswerWriter(tenantId: string, assessmentId: string): AnswerW
           });
           return result;
         } catch (err) {
+          const current = answerConflictOf(err);
+          if (current !== undefined) {
+            conflicts.record(questionKey, { mine: bodyOfInput(input), current });
+            qc.setQueryData<AssessmentDetail>(key, (d) =>
+              d ? applyConflictAnswer(d, questionKey, current) : d,
+            );
+          }
           if (err instanceof ApiError && err.status === 409) {
             void qc.invalidateQueries({ queryKey: key });
           }
           throw err;
         }
-      }),
-  );
-  return (questionKey, input) => queue.enqueue(questionKey, input);
+      },
+      (input, previous) =>
+        input.baseRevision === undefined
+          ? input
+          : { ...input, baseRevision: previous.answer?.revision ?? 0 },
+    );
+    return { write: (questionKey, input) => queue.enqueue(questionKey, input), conflicts };
+  });
+  return writer;
 }

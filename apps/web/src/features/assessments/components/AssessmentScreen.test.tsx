@@ -177,6 +177,147 @@ describe('the assessor screen', () => {
     expect((input as HTMLTextAreaElement).value).toBe('abcd');
   });
 
+  it('bases each write on the revision shown, and the next on what the previous left', async () => {
+    let revision = 3;
+    const { calls } = renderScreen(
+      { ...DETAIL, answers: [answer('mfa', 'partial', { revision })] },
+      {
+        [`PUT ${BASE}/answers/mfa`]: (init) => {
+          const body = JSON.parse(init?.body as string) as { value: string };
+          revision += 1;
+          return jsonResponse(written(answer('mfa', body.value, { revision })));
+        },
+      },
+    );
+    await userEvent.click(await screen.findByRole('radio', { name: 'Yes' }, T));
+    expect(await screen.findByText('Saved', {}, T)).toBeTruthy();
+    await userEvent.click(screen.getByRole('radio', { name: 'No' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
+    const puts = calls.filter((c) => c.method === 'PUT').map((c) => c.body);
+    expect(puts).toMatchObject([
+      { value: 'yes', baseRevision: 3 },
+      { value: 'no', baseRevision: 4 },
+    ]);
+  });
+
+  describe('when someone else changed the answer meanwhile', () => {
+    const ANA = answer('mfa', 'yes', {
+      answeredBy: { source: 'member', name: 'Ana Lima', userId: 'u2', respondentId: null },
+      answeredAt: new Date(Date.now() - 2 * 60_000).toISOString(),
+      revision: 1,
+    });
+    const conflict = (current: unknown) =>
+      jsonResponse(
+        {
+          error: {
+            code: 'assessments.answer_conflict',
+            message: 'Someone else changed this answer.',
+            details: { current },
+          },
+        },
+        409,
+      );
+
+    /** The screen on an unanswered `q`; its first PUT is refused with Ana's answer. */
+    function renderConflict(q: string, theirs = ANA, then = written(answer(q, 'partial'))) {
+      let detail = DETAIL;
+      const calls = stubApi({
+        [`GET ${BASE}`]: () => jsonResponse(detail),
+        [`PUT ${BASE}/answers/${q}`]: () => {
+          if (calls.filter((c) => c.method === 'PUT').length > 1) return jsonResponse(then);
+          // The refetch that follows the refusal brings their answer (as a live refresh does).
+          detail = { ...DETAIL, answers: [theirs] };
+          return conflict(theirs);
+        },
+      });
+      renderRoutes(
+        [
+          {
+            path: '/tenant/:tenantId/assessments/:focus',
+            element: (
+              <AssessmentScreen
+                tenantId="t1"
+                assessmentId="a1"
+                listHref="/tenant/t1/assessments"
+                owners={[]}
+              />
+            ),
+          },
+        ],
+        `/tenant/t1/assessments/a1?q=${q}`,
+      );
+      return calls;
+    }
+    const puts = (calls: ReturnType<typeof stubApi>) => calls.filter((c) => c.method === 'PUT');
+    const reads = (calls: ReturnType<typeof stubApi>) =>
+      calls.filter((c) => c.method === 'GET' && c.path === BASE);
+
+    it('shows who changed it to what, in place, through a refresh; Keep mine saves mine on their revision', async () => {
+      const calls = renderConflict('mfa');
+      await userEvent.click(await screen.findByRole('radio', { name: 'Partial' }, T));
+      const alert = await screen.findByRole('alert', {}, T);
+      expect(alert.textContent).toContain('This answer was changed meanwhile');
+      expect(alert.textContent).toContain('Ana Lima changed this to Yes 2 minutes ago.');
+      expect(alert.textContent).toContain('Your changes are not saved yet.');
+      expect(puts(calls)[0]?.body).toMatchObject({ value: 'partial', baseRevision: 0 });
+      // The assessment is read again (their answer in it): the conflict and mine stay.
+      await waitFor(() => expect(reads(calls)).toHaveLength(2));
+      await screen.findByText(/Answered by Ana Lima/, {}, T);
+      expect(screen.getByRole('alert').textContent).toContain('Ana Lima changed this to Yes');
+      expect(screen.getByRole('radio', { name: 'Partial' }).getAttribute('aria-checked')).toBe(
+        'true',
+      );
+      expect(screen.queryByText('Saved')).toBeNull();
+
+      await userEvent.click(within(alert).getByRole('button', { name: 'Keep mine' }));
+      expect(await screen.findByText('Saved', {}, T)).toBeTruthy();
+      expect(puts(calls)[1]?.body).toMatchObject({ value: 'partial', baseRevision: 1 });
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
+
+    it('Take theirs shows their answer and sends nothing', async () => {
+      const calls = renderConflict('mfa');
+      await userEvent.click(await screen.findByRole('radio', { name: 'No' }, T));
+      const alert = await screen.findByRole('alert', {}, T);
+      await userEvent.click(within(alert).getByRole('button', { name: 'Take theirs' }));
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+      expect(screen.getByRole('radio', { name: 'Yes' }).getAttribute('aria-checked')).toBe('true');
+      expect(puts(calls)).toHaveLength(1);
+      // Their answer is what the next change is based on.
+      await screen.findByText(/Answered by Ana Lima/, {}, T);
+      await userEvent.click(screen.getByRole('radio', { name: 'Partial' }));
+      await waitFor(() => expect(puts(calls)).toHaveLength(2));
+      expect(puts(calls)[1]?.body).toMatchObject({ value: 'partial', baseRevision: 1 });
+    });
+
+    it('keeps the conflict of a question left meanwhile, offers it, and shows mine there again', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const theirs = answer('coverage', 80, { ...ANA, questionKey: 'coverage', value: 80 });
+      const calls = renderConflict('coverage', theirs);
+      await user.type(await screen.findByRole('textbox', { name: 'Answer' }, T), '95');
+      // Leaving the question sends what is typed; the refusal comes after.
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      expect(await screen.findByRole('heading', { name: 'Access reviews' }, T)).toBeTruthy();
+      const offer = await screen.findByRole('alert', {}, T);
+      expect(offer.textContent).toContain('An answer you gave was not saved');
+      expect(puts(calls)[0]?.body).toMatchObject({ value: 95, baseRevision: 0 });
+      await user.click(within(offer).getByRole('button', { name: 'Open coverage MFA coverage' }));
+      expect(await screen.findByRole('heading', { name: 'MFA coverage' }, T)).toBeTruthy();
+      expect((screen.getByRole('textbox', { name: 'Answer' }) as HTMLInputElement).value).toBe(
+        '95',
+      );
+      expect(screen.getByRole('alert').textContent).toContain('Ana Lima changed this to 80 %');
+      // Typed while the conflict stands: kept, not sent; Keep mine sends it.
+      await user.type(screen.getByRole('textbox', { name: 'Answer' }), '.5');
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      expect(puts(calls)).toHaveLength(1);
+      await user.click(screen.getByRole('button', { name: 'Keep mine' }));
+      await waitFor(() => expect(puts(calls)).toHaveLength(2));
+      expect(puts(calls)[1]?.body).toMatchObject({ value: 95.5, baseRevision: 1 });
+    });
+  });
+
   it('moves with j/k and Next, keeping the question in the URL', async () => {
     const { router } = renderScreen(DETAIL);
     await screen.findByRole('heading', { name: 'Is MFA on for e-mail?' }, T);

@@ -42,7 +42,7 @@ export function AssessmentScreen({
   headerActions,
 }: AssessmentScreenProps) {
   const query = useAssessment(tenantId, assessmentId);
-  const write = useAnswerWriter(tenantId, assessmentId);
+  const writer = useAnswerWriter(tenantId, assessmentId);
   // Another person's change: the detail is read again (its "Updated … by" follows).
   const live = useLiveAssessments(tenantId);
   const now = useNow(30_000);
@@ -130,7 +130,7 @@ export function AssessmentScreen({
           <QuestionsView
             tenantId={tenantId}
             detail={a}
-            write={write}
+            writer={writer}
             readOnly={readOnly}
             playbookHref={(key) =>
               `/explore/playbooks/${encodeURIComponent(tenantId)}?q=${encodeURIComponent(key)}`

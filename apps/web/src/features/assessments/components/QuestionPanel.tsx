@@ -31,15 +31,25 @@ import {
   IconLoader2,
   IconLock,
 } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { Link } from 'react-router';
 import { Markdown } from '#web/components/markdown/Markdown.tsx';
+import { RevisionConflict } from '#web/components/RevisionConflict.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 import type { AnswerWriter } from '../api/save-answer.ts';
+import { answerConflictOf, conflictSummary, theirAnswer } from '../lib/answer-conflict.ts';
 import {
   bodyOf,
   bodyOfAnswer,
+  describeValue,
   draftOf,
   isTyped,
   sameBody,
@@ -134,7 +144,8 @@ export interface QuestionPanelProps {
   review: { version: number; canMark: boolean } | null;
   /** Why the answer cannot be changed (completed, read-only access); null when it can. */
   readOnly: ReactNode | null;
-  write: AnswerWriter;
+  /** Sends the answer's writes and keeps their conflicts. */
+  writer: AnswerWriter;
   playbookHref: (key: string) => string;
   onPrevious: (() => void) | null;
   onNext: (() => void) | null;
@@ -145,7 +156,12 @@ export interface QuestionPanelProps {
  * One question: where it sits, its texts, the input for its type, N/A and a note, who
  * answered and when, its history and playbooks. A choice is saved at once, typing once it
  * pauses (and when the field is left or the question changes). What is typed here stays while
- * others' answers arrive.
+ * others' answers arrive; one that arrives while nothing is changed here is simply shown.
+ *
+ * Each write is based on the revision of the answer the person saw when they started
+ * changing it (then on what their own last write left). When someone else changed it since,
+ * the server refuses it and the conflict shows here, with their answer: Keep mine saves mine
+ * over theirs, Take theirs shows theirs and drops mine. Until then nothing of it is sent.
  */
 export function QuestionPanel({
   tenantId,
@@ -157,13 +173,18 @@ export function QuestionPanel({
   gap,
   review,
   readOnly,
-  write,
+  writer,
   playbookHref,
   onPrevious,
   onNext,
   now,
 }: QuestionPanelProps) {
-  const [draft, setDraft] = useState<AnswerDraft>(() => draftOf(question, answer));
+  const { conflicts, write } = writer;
+  const conflict = useSyncExternalStore(conflicts.subscribe, () => conflicts.get(question.key));
+  // A conflict left by a write sent from here earlier: the person's answer, not yet saved.
+  const [draft, setDraft] = useState<AnswerDraft>(() =>
+    draftOf(question, conflict ? conflict.mine : answer),
+  );
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   const [historyOpen, setHistoryOpen] = useState(false);
   const latest = useRef(draft);
@@ -173,17 +194,25 @@ export function QuestionPanel({
   const inFlight = useRef(0);
   const seq = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const sendRef = useRef<(d: AnswerDraft) => void>(() => {});
   const stored = useRef(answer);
+  /** The revision the next write is based on: the answer as the person saw it (0: none). */
+  const base = useRef(answer?.revision ?? 0);
+  /** A change made while the conflict stood (kept, not sent): sent once it is resolved. */
+  const held = useRef(false);
   useEffect(() => {
     stored.current = answer;
   });
 
-  // Someone else's answer arrived (live): shown, unless something typed here is pending.
+  // Someone else's answer arrived (live): shown, unless something changed here is pending or
+  // in conflict (then the write stays based on what the person saw).
   const stamp = answer ? `${answer.revision}|${answer.answeredAt}` : 'none';
   useEffect(() => {
-    if (dirty.current || inFlight.current > 0 || timer.current) return;
+    if (dirty.current || inFlight.current > 0 || timer.current || conflicts.get(question.key))
+      return;
     const next = draftOf(question, stored.current);
     latest.current = next;
+    base.current = stored.current?.revision ?? 0;
     setDraft(next);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stamp]);
@@ -196,7 +225,15 @@ export function QuestionPanel({
       write(question.key, input).then(
         (result) => {
           inFlight.current--;
+          // What this write left is what the next one is based on.
+          base.current = result.answer?.revision ?? 0;
           if (mine !== seq.current) return;
+          if (held.current) {
+            // Changed while "Keep mine" was on the wire: that change goes too.
+            held.current = false;
+            sendRef.current(latest.current);
+            return;
+          }
           // Something typed since is still waiting for its pause: it stays (and is sent).
           const typing = timer.current !== null;
           if (!typing) dirty.current = false;
@@ -213,6 +250,8 @@ export function QuestionPanel({
         (err: unknown) => {
           inFlight.current--;
           if (mine !== seq.current) return;
+          // Someone else changed it since: the conflict (kept by the writer) shows instead.
+          if (answerConflictOf(err) !== undefined) return setSave({ kind: 'idle' });
           const { message, retry } = saveError(err);
           setSave({ kind: 'error', message, retry: retry ? input : null });
         },
@@ -230,8 +269,17 @@ export function QuestionPanel({
         setSave({ kind: 'invalid', message: built.problem });
         return;
       }
+      if (conflicts.get(question.key)) {
+        // Kept for "Keep mine" (and when coming back to the question), not sent meanwhile.
+        conflicts.revise(question.key, built.body);
+        held.current = inFlight.current > 0;
+        setSave({ kind: 'idle' });
+        return;
+      }
       if (inFlight.current === 0 && sameBody(built.body, bodyOfAnswer(stored.current))) {
+        // It says what is stored now: the person sees that answer, changes start from it.
         dirty.current = false;
+        base.current = stored.current?.revision ?? 0;
         setSave((s) => (s.kind === 'invalid' || s.kind === 'error' ? { kind: 'idle' } : s));
         return;
       }
@@ -239,10 +287,41 @@ export function QuestionPanel({
         ...built.body,
         idempotencyKey: newIdempotencyKey(),
         answeredAt: new Date().toISOString(),
+        baseRevision: base.current,
       });
     },
-    [question, submit],
+    [question, submit, conflicts],
   );
+
+  /** Saves the answer on screen over theirs (based on their revision). */
+  const keepMine = (theirs: Answer | null) => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    const built = bodyOf(question, latest.current);
+    if (!built.ok) return setSave({ kind: 'invalid', message: built.problem });
+    held.current = false;
+    // Given now, on the server's clock: a device clock running behind must not make the server
+    // keep their answer as the newer one ("superseded") when the person chose Keep mine.
+    submit({
+      ...built.body,
+      idempotencyKey: newIdempotencyKey(),
+      baseRevision: theirs?.revision ?? 0,
+    });
+  };
+
+  /** Shows their answer and drops the one typed here. */
+  const takeTheirs = (theirs: Answer | null) => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    held.current = false;
+    dirty.current = false;
+    const next = draftOf(question, theirs ?? undefined);
+    latest.current = next;
+    base.current = theirs?.revision ?? 0;
+    conflicts.drop(question.key);
+    setDraft(next);
+    setSave({ kind: 'idle' });
+  };
 
   const change = (patch: Partial<AnswerDraft>, typed: boolean) => {
     const next = { ...latest.current, ...patch };
@@ -261,7 +340,6 @@ export function QuestionPanel({
   };
 
   // Leaving the question (next, previous, another in the tree) saves what is typed.
-  const sendRef = useRef(send);
   useEffect(() => {
     sendRef.current = send;
   });
@@ -278,11 +356,11 @@ export function QuestionPanel({
   // Closing the browser tab while something typed is unsent or on the wire: the browser asks.
   useEffect(() => {
     const warn = (e: BeforeUnloadEvent) => {
-      if (timer.current || inFlight.current > 0) e.preventDefault();
+      if (timer.current || inFlight.current > 0 || conflicts.get(question.key)) e.preventDefault();
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, []);
+  }, [conflicts, question.key]);
 
   const disabled = readOnly !== null;
   // Number keys answer: 1–3 yes/partial/no, 0–5 a level, 1–9 an option.
@@ -303,7 +381,10 @@ export function QuestionPanel({
     return () => window.removeEventListener('keydown', onKey);
   }, [disabled, question, send]);
 
+  /** Their answer while a conflict stands (undefined: none). */
+  const theirs = conflict ? theirAnswer(conflict, answer) : undefined;
   const status = (() => {
+    if (conflict) return null;
     switch (save.kind) {
       case 'saving':
         return (
@@ -397,6 +478,31 @@ export function QuestionPanel({
           </Alert>
         ) : null}
 
+        {theirs !== undefined ? (
+          <RevisionConflict
+            current={theirs}
+            noun="answer"
+            savedBy={theirs?.answeredBy.name}
+            savedAt={theirs?.answeredAt}
+            summary={conflictSummary(question, theirs, now)}
+            onKeepMine={keepMine}
+            onTakeTheirs={takeTheirs}
+            busy={save.kind === 'saving'}
+            renderTheirs={(t) => (
+              <Stack gap={4}>
+                <Text size="sm">
+                  <strong>Their answer:</strong> {describeValue(question, t?.value ?? null, t?.na)}
+                </Text>
+                {t?.note ? (
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    <strong>Their note:</strong> {t.note}
+                  </Text>
+                ) : null}
+              </Stack>
+            )}
+          />
+        ) : null}
+
         <AnswerInputs
           question={question}
           draft={draft}
@@ -470,6 +576,7 @@ export function QuestionPanel({
                         note: answer.note,
                         idempotencyKey: newIdempotencyKey(),
                         answeredAt: new Date().toISOString(),
+                        baseRevision: answer.revision,
                       })
                     }
                   >

@@ -1,7 +1,16 @@
 import type { AssessmentDetail, Section } from '@tenantry/shared';
-import { Box, Button, Chip, Drawer, Grid, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconListTree } from '@tabler/icons-react';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert, Box, Button, Chip, Drawer, Grid, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconGitMerge, IconListTree } from '@tabler/icons-react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { useSearchParams } from 'react-router';
 import type { AnswerWriter } from '../api/save-answer.ts';
 import { hasModifier, isTypingTarget, navigationKey } from '../lib/keyboard.ts';
@@ -33,7 +42,7 @@ function sectionTitles(sections: readonly Section[], into = new Map<string, stri
 export interface QuestionsViewProps {
   tenantId: string;
   detail: AssessmentDetail;
-  write: AnswerWriter;
+  writer: AnswerWriter;
   /** Why answers cannot change (completed, read-only access); null when they can. */
   readOnly: ReactNode | null;
   playbookHref: (key: string) => string;
@@ -81,7 +90,7 @@ function FilterControl({
 export function QuestionsView({
   tenantId,
   detail,
-  write,
+  writer,
   readOnly,
   playbookHref,
   now,
@@ -93,6 +102,7 @@ export function QuestionsView({
   // Nothing left to review (the last one reviewed, or the carry-forward undone): all again.
   const filter: QuestionFilter = wanted === 'review' && detail.review.length === 0 ? 'all' : wanted;
   const [drawer, setDrawer] = useState(false);
+  const conflicts = useSyncExternalStore(writer.conflicts.subscribe, writer.conflicts.snapshot);
 
   const doc = detail.document;
   const order = useMemo(() => questionOrder(doc), [doc]);
@@ -234,6 +244,10 @@ export function QuestionsView({
     );
   }
   const position = { index: entry.index, total: order.length };
+  // Answers not saved because someone else changed them meanwhile, on questions left since.
+  const elsewhere = order.filter(
+    (e) => e.question.key !== current && conflicts.has(e.question.key),
+  );
   return (
     <Grid gap="md">
       <Grid.Col span={{ base: 12, md: 4 }} visibleFrom="md">
@@ -281,6 +295,37 @@ export function QuestionsView({
             {treeView}
           </Drawer>
         </Box>
+        {elsewhere.length ? (
+          <Alert
+            color="orange"
+            variant="light"
+            p="xs"
+            mb="sm"
+            role="alert"
+            icon={<IconGitMerge size={16} aria-hidden />}
+          >
+            <Stack gap={6}>
+              <Text size="sm">
+                {elsewhere.length === 1 ? 'An answer you gave was' : 'Answers you gave were'} not
+                saved: someone else changed {elsewhere.length === 1 ? 'it' : 'them'} meanwhile.
+              </Text>
+              <Group gap="xs">
+                {elsewhere.map((e) => (
+                  <Button
+                    key={e.question.key}
+                    size="compact-xs"
+                    variant="light"
+                    color="orange"
+                    onClick={() => go(e.question.key)}
+                    aria-label={`Open ${e.question.key} ${e.question.title}`}
+                  >
+                    Open {e.question.key}
+                  </Button>
+                ))}
+              </Group>
+            </Stack>
+          </Alert>
+        ) : null}
         <div ref={panelRef} style={{ scrollMarginTop: 72 }}>
           <QuestionPanel
             key={entry.question.key}
@@ -297,7 +342,7 @@ export function QuestionsView({
                 : null
             }
             readOnly={readOnly}
-            write={write}
+            writer={writer}
             playbookHref={playbookHref}
             onPrevious={previous ? () => go(previous) : null}
             onNext={next ? () => go(next) : null}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DETAIL, PROGRESS, answer } from '../test/fixtures.ts';
-import { applyAnswerResult } from './answer-cache.ts';
+import { applyAnswerResult, applyConflictAnswer } from './answer-cache.ts';
 
 describe('the detail after an answer write', () => {
   it('takes the stored answer and the progress, starts a draft, records the last answer', () => {
@@ -38,5 +38,16 @@ describe('the detail after an answer write', () => {
     expect(late.status).toBe('draft');
     expect(late.answers[0]!.revision).toBe(3);
     expect(late.lastAnswer).toBeNull();
+  });
+});
+
+describe('the detail after a write refused as a conflict', () => {
+  it('takes their answer, unless it already holds that revision or a newer one', () => {
+    const theirs = answer('mfa', 'yes', { revision: 2 });
+    const before = { ...DETAIL, answers: [answer('mfa', 'no', { revision: 1 })] };
+    expect(applyConflictAnswer(before, 'mfa', theirs).answers).toEqual([theirs]);
+    const newer = { ...DETAIL, answers: [answer('mfa', 'partial', { revision: 3 })] };
+    expect(applyConflictAnswer(newer, 'mfa', theirs)).toBe(newer);
+    expect(applyConflictAnswer(before, 'mfa', null)).toBe(before);
   });
 });

@@ -1,4 +1,4 @@
-import type { AnswerWriteResult, AssessmentDetail } from '@tenantry/shared';
+import type { Answer, AnswerWriteResult, AssessmentDetail } from '@tenantry/shared';
 
 /**
  * The detail after one answer write, from the write's own answer (the stored one, null when
@@ -31,5 +31,24 @@ export function applyAnswerResult(
             source: result.answer.answeredBy.source,
           }
         : detail.lastAnswer,
+  };
+}
+
+/**
+ * The detail after a write refused as a conflict: the answer as the refusal says it is now,
+ * unless the detail already holds a newer revision (a live refresh came first). A cleared
+ * answer carries no revision: the refetch that follows a refusal brings it.
+ */
+export function applyConflictAnswer(
+  detail: AssessmentDetail,
+  questionKey: string,
+  current: Answer | null,
+): AssessmentDetail {
+  if (!current) return detail;
+  const held = detail.answers.find((a) => a.questionKey === questionKey);
+  if (held && held.revision >= current.revision) return detail;
+  return {
+    ...detail,
+    answers: [...detail.answers.filter((a) => a.questionKey !== questionKey), current],
   };
 }

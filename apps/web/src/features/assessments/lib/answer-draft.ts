@@ -33,7 +33,11 @@ export function isTyped(question: Question): boolean {
   return typesTyped.has(question.type);
 }
 
-export function draftOf(question: Question, answer: Answer | undefined): AnswerDraft {
+/** The inputs for a stored answer (or a write not saved yet: what the person had given). */
+export function draftOf(
+  question: Question,
+  answer: Pick<Answer, 'value' | 'na' | 'note'> | undefined,
+): AnswerDraft {
   const value = answer?.value ?? null;
   return {
     value: isTyped(question) ? null : value,
