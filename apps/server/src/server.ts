@@ -7,7 +7,8 @@
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { pruneLiveEvents } from './db/live.ts';
+import { startBackgroundJobs } from './background-jobs.ts';
+import { scoreRollupsFor } from './modules/assessments/score-rollup.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createJobs } from './lib/jobs/index.ts';
@@ -21,19 +22,9 @@ import {
 } from './local-control.ts';
 import { loadLibrary } from './modules/content/library.seed.ts';
 import { demoBanner, seedDemoData } from './modules/demo/demo.service.ts';
-import { startDunning } from './modules/billing/dunning.ts';
-import { startReminders } from './modules/remediation/reminders.ts';
-import { registerReports } from './modules/reports/reports.worker.ts';
-import { startSupportAutoClose } from './modules/support/support.autoclose.ts';
-import { scoreRollupsFor, sweepDueRollups } from './modules/assessments/score-rollup.ts';
-import { startWebhookDispatcher } from './modules/webhooks/webhooks.dispatch.ts';
 import { createMailboxStore } from './modules/system/mailbox.service.ts';
 
-/** How long live events are kept for reconnecting streams to replay. */
-const LIVE_EVENTS_KEEP_MS = 24 * 60 * 60_000;
 const SHUTDOWN_TIMEOUT_MS = 15_000;
-/** How often any process rolls up scores left due (score-rollup.ts). */
-const SCORE_SWEEP_MS = 30_000;
 
 async function main(): Promise<void> {
   let config: AppConfig;
@@ -79,49 +70,13 @@ async function main(): Promise<void> {
     mailbox: createMailboxStore(database.db),
     logger: logger.child({ module: 'mail' }),
   });
-  await mailer.register();
-  await registerReports({ db: database.db, jobs, logger: logger.child({ module: 'reports' }) });
-
   const { app, auth, deps } = createApp({ config, database, logger, mailer, jobs, cliToken });
-  // Live events are replayed for minutes (reconnects), not kept: any process may prune them.
-  const pruneLive = setInterval(
-    () => void pruneLiveEvents(database.db, LIVE_EVENTS_KEEP_MS).catch(() => {}),
-    60 * 60_000,
-  );
-  pruneLive.unref();
-  // Scores still due from a process that stopped between an answer and its roll-up (and at
-  // start, this one's own): any process may roll them up.
-  const sweepScores = () =>
-    void sweepDueRollups(database.db).catch((err: unknown) =>
-      logger.warn({ err }, 'score roll-up sweep failed'),
-    );
-  const scoreSweep = setInterval(sweepScores, SCORE_SWEEP_MS);
-  scoreSweep.unref();
-  sweepScores();
-  const stopDunning = await startDunning({
+  const stopBackground = await startBackgroundJobs({
+    config,
     db: database.db,
     jobs,
     mailer,
-    publicUrl: config.publicUrl,
-    logger: logger.child({ module: 'dunning' }),
-  });
-  const stopReminders = await startReminders({
-    db: database.db,
-    jobs,
-    mailer,
-    publicUrl: config.publicUrl,
-    logger: logger.child({ module: 'reminders' }),
-  });
-  const stopSupportAutoClose = await startSupportAutoClose({
-    db: database.db,
-    jobs,
-    logger: logger.child({ module: 'support' }),
-  });
-  const stopWebhooks = await startWebhookDispatcher({
-    db: database.db,
-    jobs,
-    logger: logger.child({ module: 'webhooks' }),
-    allowPrivateUrls: config.webhookAllowPrivateUrls ?? false,
+    logger,
   });
 
   const library = await loadLibrary(database.db);
@@ -161,12 +116,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_TIMEOUT_MS);
     force.unref();
     try {
-      clearInterval(pruneLive);
-      clearInterval(scoreSweep);
-      stopReminders();
-      stopSupportAutoClose();
-      stopWebhooks();
-      stopDunning();
+      stopBackground();
       // Open live streams end (browsers reconnect to another process) so the close can finish.
       await deps.live.close();
       // Stop accepting; in-flight requests finish, idle keep-alive sockets close.

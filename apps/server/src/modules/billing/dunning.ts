@@ -16,6 +16,7 @@ import { billingNotices, subscriptions } from '../../db/schema/billing.ts';
 import type { Jobs, Logger } from '../../lib/jobs/index.ts';
 import type { MailMessage, MailSender } from '../../lib/mail/index.ts';
 import { layout } from '../../lib/mail/layout.ts';
+import { every } from '../../lib/jobs/periodic.ts';
 
 export const DUNNING_QUEUE = 'billing.dunning';
 const TICK_MS = 15 * 60_000;
@@ -165,21 +166,11 @@ export async function startDunning(opts: {
   publicUrl: string;
   logger: Logger;
 }): Promise<() => void> {
-  const { jobs, logger } = opts;
-  await jobs.work(DUNNING_QUEUE, async () => {
-    const sent = await sendDueDunning(opts);
-    if (sent) logger.info({ sent }, 'sent dunning e-mails');
+  return every(opts.jobs, opts.logger, {
+    queue: DUNNING_QUEUE,
+    everyMs: TICK_MS,
+    singletonSeconds: 3600,
+    run: () => sendDueDunning(opts),
+    did: 'sent dunning e-mails',
   });
-  const ask = () =>
-    void jobs
-      .send(
-        DUNNING_QUEUE,
-        {},
-        { singletonKey: DUNNING_QUEUE, singletonSeconds: 3600, retryLimit: 2 },
-      )
-      .catch((err: unknown) => logger.warn({ err }, 'could not queue the dunning run'));
-  ask();
-  const timer = setInterval(ask, TICK_MS);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -24,6 +24,7 @@ import type { Jobs, Logger } from '../../lib/jobs/index.ts';
 import type { MailMessage, MailSender } from '../../lib/mail/index.ts';
 import { layout } from '../../lib/mail/layout.ts';
 import { today } from './remediation.service.ts';
+import { every } from '../../lib/jobs/periodic.ts';
 
 export const REMINDERS_QUEUE = 'remediation.reminders';
 /** E-mails go out from this hour of the UTC day on (not at midnight). */
@@ -142,21 +143,12 @@ export async function startReminders(opts: {
   publicUrl: string;
   logger: Logger;
 }): Promise<() => void> {
-  const { db, jobs, mailer, publicUrl, logger } = opts;
-  await jobs.work(REMINDERS_QUEUE, async () => {
-    const sent = await sendDueReminders(db, mailer, publicUrl);
-    if (sent) logger.info({ sent }, 'sent remediation reminders');
+  const { db, mailer, publicUrl } = opts;
+  return every(opts.jobs, opts.logger, {
+    queue: REMINDERS_QUEUE,
+    everyMs: TICK_MS,
+    singletonSeconds: 3600,
+    run: () => sendDueReminders(db, mailer, publicUrl),
+    did: 'sent remediation reminders',
   });
-  const ask = () =>
-    void jobs
-      .send(
-        REMINDERS_QUEUE,
-        {},
-        { singletonKey: REMINDERS_QUEUE, singletonSeconds: 3600, retryLimit: 2 },
-      )
-      .catch((err: unknown) => logger.warn({ err }, 'could not queue the reminders run'));
-  ask();
-  const timer = setInterval(ask, TICK_MS);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -8,6 +8,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { supportTickets } from '../../db/schema/support.ts';
 import type { Jobs, Logger } from '../../lib/jobs/index.ts';
+import { every } from '../../lib/jobs/periodic.ts';
 
 export const AUTO_CLOSE_QUEUE = 'support.auto-close';
 const TICK_MS = 15 * 60_000;
@@ -35,21 +36,11 @@ export async function startSupportAutoClose(opts: {
   jobs: Jobs;
   logger: Logger;
 }): Promise<() => void> {
-  const { db, jobs, logger } = opts;
-  await jobs.work(AUTO_CLOSE_QUEUE, async () => {
-    const closed = await closeSilentTickets(db);
-    if (closed) logger.info({ closed }, 'closed silent resolved support tickets');
+  return every(opts.jobs, opts.logger, {
+    queue: AUTO_CLOSE_QUEUE,
+    everyMs: TICK_MS,
+    singletonSeconds: 3600,
+    run: () => closeSilentTickets(opts.db),
+    did: 'closed silent resolved support tickets',
   });
-  const ask = () =>
-    void jobs
-      .send(
-        AUTO_CLOSE_QUEUE,
-        {},
-        { singletonKey: AUTO_CLOSE_QUEUE, singletonSeconds: 3600, retryLimit: 2 },
-      )
-      .catch((err: unknown) => logger.warn({ err }, 'could not queue the support auto-close run'));
-  ask();
-  const timer = setInterval(ask, TICK_MS);
-  timer.unref();
-  return () => clearInterval(timer);
 }

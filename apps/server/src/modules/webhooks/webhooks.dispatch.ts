@@ -29,6 +29,7 @@ import { hasFeature } from '../billing/billing.state.ts';
 import { webhookBody } from './webhooks.events.ts';
 import { newMessageId, signedHeaders } from './webhooks.signing.ts';
 import { hostOf, isPrivateAddress, publicOnlyLookup } from './webhooks.url-guard.ts';
+import { every } from '../../lib/jobs/periodic.ts';
 
 export const DISPATCH_QUEUE = 'webhooks.dispatch';
 export const PRUNE_QUEUE = 'webhooks.prune';
@@ -446,38 +447,21 @@ export async function startWebhookDispatcher(opts: {
   allowPrivateUrls: boolean;
 }): Promise<() => void> {
   const { db, jobs, logger, allowPrivateUrls } = opts;
-  await jobs.work(DISPATCH_QUEUE, async () => {
-    const r = await dispatchWebhooks(db, { allowPrivateUrls, logger });
-    if (r.succeeded + r.retrying + r.failed + r.gathered > 0) {
-      logger.info({ ...r }, 'webhook deliveries');
-    }
+  const stopDispatch = await every(jobs, logger, {
+    queue: DISPATCH_QUEUE,
+    everyMs: TICK_MS,
+    retryLimit: 0,
+    run: () => dispatchWebhooks(db, { allowPrivateUrls, logger }),
+    did: 'webhook deliveries',
   });
-  await jobs.work(PRUNE_QUEUE, async () => {
-    const pruned = await pruneDeliveries(db);
-    if (pruned) logger.info({ pruned }, 'pruned old webhook deliveries');
+  const stopPrune = await every(jobs, logger, {
+    queue: PRUNE_QUEUE,
+    everyMs: 3_600_000,
+    run: () => pruneDeliveries(db),
+    did: 'pruned old webhook deliveries',
   });
-  const ask = () => {
-    void jobs
-      .send(
-        DISPATCH_QUEUE,
-        {},
-        { singletonKey: DISPATCH_QUEUE, singletonSeconds: TICK_MS / 1000, retryLimit: 0 },
-      )
-      .catch((err: unknown) => logger.warn({ err }, 'could not queue a webhook dispatch run'));
-  };
-  const askPrune = () => {
-    void jobs
-      .send(PRUNE_QUEUE, {}, { singletonKey: PRUNE_QUEUE, singletonSeconds: 3600, retryLimit: 2 })
-      .catch((err: unknown) => logger.warn({ err }, 'could not queue the webhook prune run'));
-  };
-  ask();
-  askPrune();
-  const timer = setInterval(ask, TICK_MS);
-  const pruneTimer = setInterval(askPrune, 3_600_000);
-  timer.unref();
-  pruneTimer.unref();
   return () => {
-    clearInterval(timer);
-    clearInterval(pruneTimer);
+    stopDispatch();
+    stopPrune();
   };
 }

@@ -1,0 +1,79 @@
+/**
+ * Every worker and every periodic run of the process, in one place (docs/architecture.md,
+ * "Background work"), the way app.ts lists the routes. Work runs through the job queue
+ * (lib/jobs, on PostgreSQL or PGlite), so with several processes each job runs once; periodic
+ * work is asked for by every process's timer and de-duplicated by the queue
+ * (lib/jobs/periodic.ts). The returned function stops the timers (the queue stops with jobs).
+ */
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { pruneLiveEvents } from './db/live.ts';
+import type { Jobs } from './lib/jobs/index.ts';
+import { every } from './lib/jobs/periodic.ts';
+import type { Logger } from './lib/logger.ts';
+import type { Mailer } from './lib/mail/index.ts';
+import { sweepDueRollups } from './modules/assessments/score-rollup.ts';
+import { startDunning } from './modules/billing/dunning.ts';
+import { startReminders } from './modules/remediation/reminders.ts';
+import { registerReports } from './modules/reports/reports.worker.ts';
+import { startSupportAutoClose } from './modules/support/support.autoclose.ts';
+import { startWebhookDispatcher } from './modules/webhooks/webhooks.dispatch.ts';
+
+/** How long live events are kept for reconnecting streams to replay. */
+const LIVE_EVENTS_KEEP_MS = 24 * 60 * 60_000;
+/** How often scores left due by a stopped process are rolled up (score-rollup.ts). */
+const SCORE_SWEEP_MS = 30_000;
+
+export async function startBackgroundJobs(deps: {
+  config: AppConfig;
+  db: Database;
+  jobs: Jobs;
+  mailer: Mailer;
+  logger: Logger;
+}): Promise<() => void> {
+  const { config, db, jobs, mailer, logger } = deps;
+  const log = (module: string) => logger.child({ module });
+  await mailer.register();
+  await registerReports({ db, jobs, logger: log('reports') });
+  const stops = [
+    // Live events are replayed for minutes (reconnects), not kept.
+    await every(jobs, log('live'), {
+      queue: 'live.prune',
+      everyMs: 60 * 60_000,
+      run: () => pruneLiveEvents(db, LIVE_EVENTS_KEEP_MS),
+      did: 'pruned old live events',
+    }),
+    // Scores still due from a process that stopped between an answer and its roll-up.
+    await every(jobs, log('assessments'), {
+      queue: 'assessments.score-sweep',
+      everyMs: SCORE_SWEEP_MS,
+      retryLimit: 0,
+      run: () => sweepDueRollups(db),
+      did: 'rolled up scores left due',
+    }),
+    await startDunning({
+      db,
+      jobs,
+      mailer,
+      publicUrl: config.publicUrl,
+      logger: log('dunning'),
+    }),
+    await startReminders({
+      db,
+      jobs,
+      mailer,
+      publicUrl: config.publicUrl,
+      logger: log('reminders'),
+    }),
+    await startSupportAutoClose({ db, jobs, logger: log('support') }),
+    await startWebhookDispatcher({
+      db,
+      jobs,
+      logger: log('webhooks'),
+      allowPrivateUrls: config.webhookAllowPrivateUrls ?? false,
+    }),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
