@@ -20,7 +20,14 @@ const noServer = {
 // Web features do not import each other: one override per feature folder.
 const featureDir = 'apps/web/src/features';
 // The server's top layer: the composition root and the entry points at the root of src/.
-const serverTop = ['./app.ts', './server.ts', './cli.ts', './local-control.ts', './scripts'];
+const serverTop = [
+  './app.ts',
+  './server.ts',
+  './background-jobs.ts',
+  './cli.ts',
+  './local-control.ts',
+  './scripts',
+];
 const features = fs.existsSync(featureDir)
   ? fs
       .readdirSync(featureDir, { withFileTypes: true })
