@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, frameworks, frameworkVersions } from '../../db/schema/index.ts';
 import { setupTestApp, type TestApp, type TestClient } from '../../test/app.ts';
+import { deepFrameworkDocumentText, tooDeepSectionPath } from '../../test/frameworks.ts';
 import { addMember, signUpPerson, type Person } from '../../test/people.ts';
 import { loadLibrary, readLibrary } from './library.seed.ts';
 
@@ -182,6 +183,41 @@ describe('framework import', () => {
     );
     await importFramework(other.client, 'private', sampleDoc('dupe'));
   });
+});
+
+describe('documents nested far too deep (issue 21)', () => {
+  async function expectRefused(res: Response) {
+    const text = await res.text();
+    expect(res.status, text).toBe(400);
+    const body = JSON.parse(text) as { error: { code: string; fields: Record<string, string> } };
+    expect(body.error.code).toBe('content.invalid_document');
+    expect(body.error.fields).toEqual({ [tooDeepSectionPath]: 'sections nest at most 8 deep' });
+  }
+
+  it.each([1_000, 10_000])(
+    'a file %i sections deep is refused with its path on import and on draft save; nothing is written',
+    async (depth) => {
+      const fw = await importFramework(owner.client, 'private', sampleDoc(`deep-${depth}`));
+      const before = await t.database.db.select().from(frameworks);
+      const doc = deepFrameworkDocumentText(`deeper-${depth}`, depth);
+      const headers = { 'content-type': 'application/json' };
+      await expectRefused(
+        await owner.client.request('/api/v1/content/frameworks/import', {
+          method: 'POST',
+          headers,
+          body: `{"scope":"private","document":${doc}}`,
+        }),
+      );
+      await expectRefused(
+        await owner.client.request(`/api/v1/content/frameworks/${fw.id}/draft`, {
+          method: 'PUT',
+          headers,
+          body: `{"revision":${fw.draftRevision},"document":${doc}}`,
+        }),
+      );
+      expect(await t.database.db.select().from(frameworks)).toEqual(before);
+    },
+  );
 });
 
 describe('drafts, versions and the diff', () => {
