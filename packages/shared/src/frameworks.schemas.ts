@@ -256,7 +256,6 @@ export function formatDocumentPath(path: ReadonlyArray<PropertyKey>): string {
 function structuralProblems(doc: z.infer<typeof FrameworkDocumentBase>): DocumentProblem[] {
   const problems: DocumentProblem[] = [];
   const seen = new Map<string, string>();
-  let questionCount = 0;
   const claim = (key: string, path: string) => {
     const first = seen.get(key);
     if (first)
@@ -275,7 +274,6 @@ function structuralProblems(doc: z.infer<typeof FrameworkDocumentBase>): Documen
       }
       s.questions.forEach((q, j) => {
         const qp = `${path}.questions[${j}]`;
-        questionCount++;
         claim(q.key, qp);
         if (q.type === 'single_choice' || q.type === 'multiple_choice') {
           const keys = new Set<string>();
