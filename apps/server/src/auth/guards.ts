@@ -9,7 +9,14 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
 import type { RateLimit } from '../db/rate-limit.ts';
-import { AppError, errorBody, forbidden, tenantNotFound, unauthenticated } from '../lib/errors.ts';
+import {
+  AppError,
+  errorBody,
+  forbidden,
+  sharedAccessRefused,
+  tenantNotFound,
+  unauthenticated,
+} from '../lib/errors.ts';
 import {
   auditKeyWrite,
   authenticateApiKey,
@@ -99,10 +106,23 @@ export function optionalSession(): Guard {
   };
 }
 
+/** What requireSession lets through besides any signed-in member of an account. */
+export interface SessionOptions {
+  /**
+   * Whether a shared user (a client tenant shared with them; no account of their own) may
+   * call the route (default true). Without, 403 `common.shared_access`: shared access reaches
+   * their tenant's pages only, so a route for people of an account says so here.
+   */
+  sharedUsers?: boolean;
+}
+
 /** Signed in with a live session (checked in the database), else 401. */
-export function requireSession(): Guard {
+export function requireSession(opts: SessionOptions = {}): Guard {
   return async (c, next) => {
-    await getClaims(c);
+    const claims = await getClaims(c);
+    if (opts.sharedUsers === false && claims.isSharedUser) {
+      throw sharedAccessRefused();
+    }
     await next();
   };
 }
@@ -133,9 +153,8 @@ export function requireAccount(permission: AccountPermission, opts: GuardOptions
     );
     if (viaKey) return viaKey;
     const claims = await getClaims(c);
-    if (!claims.tid || !claims.accountRole) {
-      throw forbidden('This needs a member of an account; shared access does not include it.');
-    }
+    if (claims.isSharedUser) throw sharedAccessRefused();
+    if (!claims.tid || !claims.accountRole) throw forbidden('This needs a member of an account.');
     if (!can(claims.accountRole, permission)) throw forbidden();
     if (claims.billingReadOnly && changes(permission)) throw readOnly();
     c.set('account', {

@@ -48,6 +48,7 @@ function plan(c: OutsiderCase): { refused: Persona[]; allowed: Persona[] } {
           (p === 'respondentOfOtherAssessment' || p === 'respondentOutsideSection'))
       : c.allow.includes('public') ||
         (c.allow.includes('self') && p !== 'anonymous') ||
+        (c.allow.includes('accountMember') && (p === 'otherAccountMember' || p === 'member')) ||
         (p === 'member' && c.allow.includes('member')) ||
         (p === 'viewer' && (c.allow.includes('viewer') || c.allow.includes('contributor')));
     (ok ? allowed : refused).push(p);
