@@ -528,6 +528,14 @@ export const ResendRespondentSchema = z.object({
 export const RESPONDENT_TOKEN_HEADER = 'x-respondent-token';
 export const RespondentTokenSchema = storableText().min(20).max(200);
 
+/**
+ * Failed respondent link look-ups (`respondent.link_invalid`: a token missing, malformed or
+ * naming no link) allowed per client address in `windowSeconds`, counted across every server
+ * process; past it, 429 `common.rate_limited` with Retry-After. A valid token is never counted
+ * nor refused by it, so a respondent is not held back by someone else's guesses.
+ */
+export const RESPONDENT_LINK_FAILURE_LIMIT = { windowSeconds: 60, max: 30 } as const;
+
 export const RespondentAnswerSchema = AnswerSchema.pick({
   questionKey: true,
   value: true,

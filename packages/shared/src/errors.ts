@@ -27,6 +27,11 @@ export const COMMON_ERROR_CODES = {
   conflict: 'common.conflict',
   rateLimited: 'common.rate_limited',
   csrf: 'common.csrf',
+  /**
+   * 403: a shared user (a client tenant shared with them) on a route shared access does not
+   * include: anything but their tenant's pages (account routes, the roadmap, feedback).
+   */
+  sharedAccess: 'common.shared_access',
   internal: 'common.internal',
 } as const;
 

@@ -79,6 +79,45 @@ describe('framework documents', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.problems[0]?.message).toMatch(/nest at most 8/);
   });
+
+  /** A file whose sections nest `depth` deep, built without recursion. */
+  function nested(depth: number): Record<string, unknown> {
+    let section: Record<string, unknown> = { key: `L${depth}`, title: 'deep', sections: [] };
+    for (let i = depth - 1; i >= 1; i--)
+      section = { key: `L${i}`, title: 'x', sections: [section] };
+    return { ...base, sections: [section] };
+  }
+
+  it.each([9, 1_000, 10_000, 100_000])(
+    'refuse a file nested %i deep before any recursive walk, naming the first level too deep',
+    (depth) => {
+      const r = parseFrameworkDocument(nested(depth));
+      expect(r.ok).toBe(false);
+      if (r.ok) return;
+      expect(r.problems).toEqual([
+        {
+          path: Array.from({ length: 9 }, () => 'sections[0]').join('.'),
+          message: 'sections nest at most 8 deep',
+        },
+      ]);
+    },
+  );
+
+  it('refuse more than 5,000 questions before reading any of them, and every deep branch', () => {
+    const many = Array.from({ length: 5_001 }, (_, i) => ({ key: `q${i}`, bad: true }));
+    const r = parseFrameworkDocument({ ...base, sections: [{ key: 'A', questions: many }] });
+    expect(r.ok ? [] : r.problems).toEqual([
+      { path: 'sections', message: 'at most 5000 questions (this file has 5001)' },
+    ]);
+    const twoDeep = nested(12);
+    const branch = nested(10).sections as unknown[];
+    (twoDeep.sections as unknown[]).push(...branch);
+    const r2 = parseFrameworkDocument(twoDeep);
+    expect(r2.ok ? [] : r2.problems.map((p) => p.path)).toEqual([
+      Array.from({ length: 9 }, () => 'sections[0]').join('.'),
+      ['sections[1]', ...Array.from({ length: 8 }, () => 'sections[0]')].join('.'),
+    ]);
+  });
 });
 
 describe('the diff by stable key', () => {

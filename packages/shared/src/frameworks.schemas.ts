@@ -198,6 +198,10 @@ export interface Section {
   sections: Section[];
 }
 
+/**
+ * A section, recursive: never parse outside input with it directly (a deep file overflows the
+ * stack); `parseFrameworkDocument` bounds the nesting first.
+ */
 export const SectionSchema: z.ZodType<Section, unknown> = z
   .lazy(() =>
     z.object({
@@ -252,7 +256,6 @@ export function formatDocumentPath(path: ReadonlyArray<PropertyKey>): string {
 function structuralProblems(doc: z.infer<typeof FrameworkDocumentBase>): DocumentProblem[] {
   const problems: DocumentProblem[] = [];
   const seen = new Map<string, string>();
-  let questionCount = 0;
   const claim = (key: string, path: string) => {
     const first = seen.get(key);
     if (first)
@@ -263,9 +266,6 @@ function structuralProblems(doc: z.infer<typeof FrameworkDocumentBase>): Documen
     sections.forEach((s, i) => {
       const path = `${prefix}sections[${i}]`;
       claim(s.key, path);
-      if (depth > FRAMEWORK_LIMITS.depth) {
-        problems.push({ path, message: `sections nest at most ${FRAMEWORK_LIMITS.depth} deep` });
-      }
       if (depth > 1 && s.target != null) {
         problems.push({
           path: `${path}.target`,
@@ -274,7 +274,6 @@ function structuralProblems(doc: z.infer<typeof FrameworkDocumentBase>): Documen
       }
       s.questions.forEach((q, j) => {
         const qp = `${path}.questions[${j}]`;
-        questionCount++;
         claim(q.key, qp);
         if (q.type === 'single_choice' || q.type === 'multiple_choice') {
           const keys = new Set<string>();
@@ -304,6 +303,53 @@ function structuralProblems(doc: z.infer<typeof FrameworkDocumentBase>): Documen
     });
   };
   walk(doc.sections, '', 1);
+  return problems;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The nesting and size rules (at most `FRAMEWORK_LIMITS.depth` levels of sections, at most
+ * `FRAMEWORK_LIMITS.questions` questions), checked over the raw input before any schema or
+ * recursive walk sees it: the section schema is recursive, and a file nested thousands of
+ * sections deep would overflow the call stack before a later check could refuse it. The walk
+ * keeps its own stack and never goes below the deepest allowed level, so its cost is bounded
+ * by the body's size whatever the nesting. Only shapes it can follow are checked; anything
+ * else is left to the schema, which names it.
+ */
+export function documentShapeProblems(input: unknown): DocumentProblem[] {
+  if (!isRecord(input) || !Array.isArray(input.sections)) return [];
+  const problems: DocumentProblem[] = [];
+  let questionCount = 0;
+  // Depth first in document order: each frame is a `sections` array and the next index in it.
+  const stack: Array<{ sections: unknown[]; next: number; prefix: string; depth: number }> = [
+    { sections: input.sections, next: 0, prefix: '', depth: 1 },
+  ];
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]!;
+    if (frame.next >= frame.sections.length) {
+      stack.pop();
+      continue;
+    }
+    const i = frame.next++;
+    const section = frame.sections[i];
+    if (!isRecord(section)) continue;
+    const path = `${frame.prefix}sections[${i}]`;
+    if (frame.depth > FRAMEWORK_LIMITS.depth) {
+      problems.push({ path, message: `sections nest at most ${FRAMEWORK_LIMITS.depth} deep` });
+      continue; // nothing below it is read
+    }
+    if (Array.isArray(section.questions)) questionCount += section.questions.length;
+    if (Array.isArray(section.sections)) {
+      stack.push({
+        sections: section.sections,
+        next: 0,
+        prefix: `${path}.`,
+        depth: frame.depth + 1,
+      });
+    }
+  }
   if (questionCount > FRAMEWORK_LIMITS.questions) {
     problems.push({
       path: 'sections',
@@ -313,7 +359,11 @@ function structuralProblems(doc: z.infer<typeof FrameworkDocumentBase>): Documen
   return problems;
 }
 
-/** The framework document: the file format, a draft, a published version (field rules only). */
+/**
+ * The framework document: the file format, a draft, a published version (field rules only).
+ * Its sections are recursive: parse input from outside with `parseFrameworkDocument`, which
+ * refuses a too deep or too large file before this schema walks it.
+ */
 export const FrameworkDocumentSchema = FrameworkDocumentBase;
 export type FrameworkDocument = z.infer<typeof FrameworkDocumentBase>;
 
@@ -322,10 +372,13 @@ export type ParsedDocument =
 
 /**
  * Validates a whole framework file and returns every problem with its path in the file, or the
- * document in canonical form (defaults filled in). The structural rules (unique keys, band
- * order, nesting) are checked once every field is well-formed. Never throws on input.
+ * document in canonical form (defaults filled in). Nesting and size are checked first, without
+ * recursion (a file past them is refused on that alone); the structural rules (unique keys,
+ * band order, targets) once every field is well-formed. Never throws on input, however deep.
  */
 export function parseFrameworkDocument(input: unknown): ParsedDocument {
+  const shape = documentShapeProblems(input);
+  if (shape.length) return { ok: false, problems: shape };
   const result = FrameworkDocumentSchema.safeParse(input);
   if (!result.success) {
     return {

@@ -6,8 +6,17 @@
  */
 import { can, canShared, type AccountPermission, type ApiKeyScope } from '@tenantry/shared';
 import type { Context, MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { ZodError } from 'zod';
 import type { RateLimit } from '../db/rate-limit.ts';
-import { AppError, errorBody, forbidden, tenantNotFound, unauthenticated } from '../lib/errors.ts';
+import {
+  AppError,
+  errorBody,
+  forbidden,
+  sharedAccessRefused,
+  tenantNotFound,
+  unauthenticated,
+} from '../lib/errors.ts';
 import {
   auditKeyWrite,
   authenticateApiKey,
@@ -97,10 +106,23 @@ export function optionalSession(): Guard {
   };
 }
 
+/** What requireSession lets through besides any signed-in member of an account. */
+export interface SessionOptions {
+  /**
+   * Whether a shared user (a client tenant shared with them; no account of their own) may
+   * call the route (default true). Without, 403 `common.shared_access`: shared access reaches
+   * their tenant's pages only, so a route for people of an account says so here.
+   */
+  sharedUsers?: boolean;
+}
+
 /** Signed in with a live session (checked in the database), else 401. */
-export function requireSession(): Guard {
+export function requireSession(opts: SessionOptions = {}): Guard {
   return async (c, next) => {
-    await getClaims(c);
+    const claims = await getClaims(c);
+    if (opts.sharedUsers === false && claims.isSharedUser) {
+      throw sharedAccessRefused();
+    }
     await next();
   };
 }
@@ -131,9 +153,8 @@ export function requireAccount(permission: AccountPermission, opts: GuardOptions
     );
     if (viaKey) return viaKey;
     const claims = await getClaims(c);
-    if (!claims.tid || !claims.accountRole) {
-      throw forbidden('This needs a member of an account; shared access does not include it.');
-    }
+    if (claims.isSharedUser) throw sharedAccessRefused();
+    if (!claims.tid || !claims.accountRole) throw forbidden('This needs a member of an account.');
     if (!can(claims.accountRole, permission)) throw forbidden();
     if (claims.billingReadOnly && changes(permission)) throw readOnly();
     c.set('account', {
@@ -238,6 +259,15 @@ export function requireSystemRole(roles: readonly SystemRole[]): Guard {
   };
 }
 
+/** The one 429: the error shape, with the seconds to wait in Retry-After. */
+function rateLimited(c: Context<AppEnv>, waitSeconds: number, message: string): Response {
+  c.header('retry-after', String(waitSeconds));
+  return c.json(errorBody('common.rate_limited', message, c.get('requestId')), 429);
+}
+
+const addressKey = (c: Context<AppEnv>, name: string) =>
+  `${name}:${c.var.deps.clientIp(c) ?? 'unknown'}`;
+
 /**
  * At most `limit` requests per client address to this endpoint (`name`), counted in the
  * database so the limit holds across server processes; over it, 429 with Retry-After. Off
@@ -245,21 +275,64 @@ export function requireSystemRole(roles: readonly SystemRole[]): Guard {
  */
 export function limitByAddress(name: string, limit: RateLimit): Guard {
   return async (c, next) => {
-    const { config, clientIp, rateLimiter } = c.var.deps;
+    const { config, rateLimiter } = c.var.deps;
     if (!config.authRateLimit) return next();
-    const wait = await rateLimiter.hit(`${name}:${clientIp(c) ?? 'unknown'}`, limit);
+    const wait = await rateLimiter.hit(addressKey(c, name), limit);
     if (wait > 0) {
-      c.header('retry-after', String(wait));
-      return c.json(
-        errorBody(
-          'common.rate_limited',
-          'Too many attempts. Please wait a minute and try again.',
-          c.get('requestId'),
-        ),
-        429,
-      );
+      return rateLimited(c, wait, 'Too many attempts. Please wait a minute and try again.');
     }
     return next();
+  };
+}
+
+/**
+ * At most `limit` failed requests per client address to this endpoint (`name`): only an
+ * answer that `isFailure` names (a credential that names nothing) is counted, after the route
+ * has run, in the same database counters as limitByAddress (so it holds across processes). A
+ * request that succeeds never reads or writes the counter, so it neither pays for the limit
+ * nor is held back by someone else's failures from the same address. A failure over the limit
+ * answers 429 with Retry-After instead of its own refusal. Off when AUTH_RATE_LIMIT=false.
+ */
+export function limitFailuresByAddress(
+  name: string,
+  limit: RateLimit,
+  isFailure: (err: Error) => boolean,
+): Guard {
+  return async (c, next) => {
+    await next();
+    const { config, rateLimiter } = c.var.deps;
+    if (!c.error || !isFailure(c.error) || !config.authRateLimit) return;
+    const wait = await rateLimiter.hit(addressKey(c, name), limit);
+    if (wait > 0) {
+      c.res = rateLimited(
+        c,
+        wait,
+        `Too many failed attempts from this address. Wait ${wait} s and try again.`,
+      );
+    }
+  };
+}
+
+/** A refusal of the request's input (400): by its schema, its JSON, or the route's own checks. */
+function refusesInput(err: Error): boolean {
+  if (err instanceof HTTPException) return err.status === 400;
+  return err instanceof ZodError || (err instanceof AppError && err.status === 400);
+}
+
+/**
+ * Authentication before validation, for a route whose credential its handler checks (a
+ * respondent's token is checked in the same statement as the write it allows, so a good
+ * request pays for nothing more). Every other guard runs before the route's validators; this
+ * one keeps that order in what the caller learns: when the route refuses the input (400),
+ * `authenticate` runs first, and if it refuses (401) its refusal is the answer instead. A
+ * request whose input is good never runs it.
+ */
+export function authenticateBeforeRefusingInput(
+  authenticate: (c: Context<AppEnv>) => Promise<unknown>,
+): Guard {
+  return async (c, next) => {
+    await next();
+    if (c.error && refusesInput(c.error)) await authenticate(c);
   };
 }
 

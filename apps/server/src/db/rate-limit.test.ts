@@ -1,6 +1,14 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  ErrorBodySchema,
+  RESPONDENT_LINK_FAILURE_LIMIT,
+  RESPONDENT_TOKEN_HEADER,
+} from '@tenantry/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../test/app.ts';
 import { setupTestApp, TEST_IP_HEADER, type TestApp } from '../test/app.ts';
+import { publishPrivateFramework } from '../test/frameworks.ts';
+import { signUpPerson } from '../test/people.ts';
 import { createRateLimiter } from './rate-limit.ts';
 
 let t: TestApp;
@@ -63,4 +71,67 @@ describe('rate limits in the database', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(TEST_IP_HEADER).toBeTruthy();
   });
+
+  it('failed respondent link look-ups from one address are limited across two servers; a valid link is not', async () => {
+    const { link } = await respondentLink();
+    const token = new URL(link).searchParams.get('token') ?? '';
+    const guesser = t.client();
+    const elsewhere = sameAddress(t2, guesser);
+    const guess = (c: TestClient, i: number) =>
+      c.get('/api/v1/respond', {
+        headers: { [RESPONDENT_TOKEN_HEADER]: `rsp_${randomBytes(24).toString('base64url')}${i}` },
+      });
+    const answers: Response[] = [];
+    for (let i = 0; i < 150; i++) answers.push(await guess(i % 2 ? elsewhere : guesser, i));
+    const statuses = answers.map((r) => r.status);
+    const max = RESPONDENT_LINK_FAILURE_LIMIT.max;
+    expect(statuses.slice(0, max).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(max).every((s) => s === 429)).toBe(true);
+    const refused = answers[max]!;
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const body = ErrorBodySchema.parse(await refused.json());
+    expect(body.error.code).toBe('common.rate_limited');
+    // The same address, on both servers, with a valid token: its page and its writes go through.
+    for (const c of [guesser, elsewhere]) {
+      const page = await c.get('/api/v1/respond', {
+        headers: { [RESPONDENT_TOKEN_HEADER]: token },
+      });
+      expect(page.status, await page.clone().text()).toBe(200);
+      const write = await c.request('/api/v1/respond/answers/Q1', {
+        method: 'PUT',
+        headers: { [RESPONDENT_TOKEN_HEADER]: token },
+        json: {
+          value: 'yes',
+          seq: 1,
+          answeredAt: new Date().toISOString(),
+          idempotencyKey: randomUUID(),
+        },
+      });
+      expect(write.status, await write.clone().text()).toBe(200);
+    }
+    // Still refused for the next guess, and a malformed token or none counts the same.
+    expect((await guess(guesser, 999)).status).toBe(429);
+    expect((await guesser.get('/api/v1/respond')).status).toBe(429);
+    // Another address is not affected.
+    expect((await guess(t.client(), 1000)).status).toBe(401);
+  });
 });
+
+/** A respondent's link on an assessment of a new account (SCORING.md's worked example). */
+async function respondentLink(): Promise<{ link: string }> {
+  const owner = await signUpPerson(t, 'owner');
+  const frameworkId = await publishPrivateFramework(owner.client);
+  const tenant = await owner.client.post('/api/v1/tenants', { name: 'Acme' });
+  const tenantId = ((await tenant.json()) as { id: string }).id;
+  const base = `/api/v1/tenants/${tenantId}/assessments`;
+  const created = await owner.client.post(base, { frameworkId, version: 1, name: 'Limits' });
+  expect(created.status, await created.clone().text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const added = await owner.client.post(`${base}/${id}/respondents`, {
+    name: 'Rita Respondent',
+    email: 'rita@example.com',
+    sendEmail: false,
+  });
+  expect(added.status, await added.clone().text()).toBe(201);
+  return (await added.json()) as { link: string };
+}

@@ -11,7 +11,9 @@ export interface RateLimit {
 /**
  * Fixed-window counters per key (e.g. endpoint and client address), kept in the database
  * (`rate_limits`, the table Better Auth's own limiter uses too) so that a limit holds across
- * every server process on the database.
+ * every server process on the database. A hit is what the caller counts: every request
+ * (`limitByAddress` in auth/guards.ts) or only failed ones (`limitFailuresByAddress`: failed
+ * respondent link look-ups, which a valid link never adds to).
  */
 export interface RateLimiter {
   /** Counts one hit; answers the seconds to wait when over the limit, else 0. */

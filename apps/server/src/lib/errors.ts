@@ -23,6 +23,13 @@ export const unauthenticated = () =>
   new AppError('common.unauthenticated', 401, 'Please sign in to continue.');
 export const forbidden = (message = 'You do not have permission to do this.') =>
   new AppError('common.forbidden', 403, message);
+/** A shared user on a route that shared access does not include. */
+export const sharedAccessRefused = () =>
+  new AppError(
+    'common.shared_access',
+    403,
+    'Shared access reaches only the client tenant shared with you; this is for members of an account.',
+  );
 export const notFound = (message = 'Not found.') => new AppError('common.not_found', 404, message);
 /** A client tenant that is not in the caller's account, or not theirs to see: one answer. */
 export const tenantNotFound = () =>

@@ -90,3 +90,19 @@ export async function publishPrivateFramework(
   expect(published.status, await published.clone().text()).toBe(200);
   return fw.id;
 }
+
+/**
+ * The JSON text of a framework file whose sections nest `depth` deep (issue 21: 1,000 and
+ * 10,000 deep answered 500), written as text: a value that deep cannot even be stringified
+ * (JSON.stringify recurses). The first section too deep is at `tooDeepSectionPath`.
+ */
+export function deepFrameworkDocumentText(key: string, depth: number): string {
+  const open = Array.from(
+    { length: depth },
+    (_, i) => `{"key":"L${i + 1}","title":"Level ${i + 1}","sections":[`,
+  ).join('');
+  return `{"format":"${FRAMEWORK_FORMAT}","key":"${key}","name":"Deep","sections":[${open}${']}'.repeat(depth)}]}`;
+}
+
+/** Where a file nested deeper than the 8 levels allowed is refused: its 9th level. */
+export const tooDeepSectionPath = Array.from({ length: 9 }, () => 'sections[0]').join('.');

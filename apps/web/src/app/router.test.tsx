@@ -126,6 +126,16 @@ describe('the router built from the shared route table', () => {
     expect(screen.queryByRole('menuitem', { name: /Profile/, hidden: true })).toBeNull();
   });
 
+  it('offers a shared user neither the roadmap nor feedback (the API refuses both)', async () => {
+    const { router } = renderApp('/roadmap', SHARED, { routes: SHARED_ROUTES });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Acme Shared Ltd' }, T),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/tenant/client7');
+    expect(screen.queryByRole('button', { name: /feedback/i })).toBeNull();
+    expect(screen.queryByRole('link', { name: /roadmap/i })).toBeNull();
+  });
+
   it('sends a shared user on a sharing or settings URL to the overview', async () => {
     const { router } = renderApp('/tenant/client7/settings', SHARED, { routes: SHARED_ROUTES });
     await screen.findByRole('tab', { name: 'Overview', selected: true }, T);

@@ -14,7 +14,7 @@ import type { Context } from 'hono';
 import { createRouter, type AppEnv } from '../../auth/context.ts';
 import { getAccount, requireAccount } from '../../auth/guards.ts';
 import { errorResponses, json, jsonBody } from '../../lib/openapi.ts';
-import { readUpload } from '../../lib/upload.ts';
+import { readUpload, uploadBody } from '../../lib/upload.ts';
 import { mediaHeaders, mediaTooLarge } from '../media/media.service.ts';
 import { readAccount, readAccountLogo, renameAccount, setAccountLogo } from './accounts.service.ts';
 
@@ -56,16 +56,8 @@ const putLogoRoute = createRoute({
   path: '/account/logo',
   tags: ['accounts'],
   summary: 'Upload the account logo (owners and admins)',
-  description: `The image as the raw body, or multipart/form-data with one file field (any name). PNG, JPEG or WebP, recognised by content (the declared type is ignored); at most ${LOGO_MAX_BYTES} bytes (413 \`media.too_large\` above). It is re-encoded (WebP, metadata dropped, within ${LOGO_MAX_SIDE} × ${LOGO_MAX_SIDE}) and replaces the previous logo; the answer's \`logoUrl\` is the new image's \`/api/v1/media/{id}\`. Refused with 400 \`media.not_an_image\` (not such an image, damaged, truncated) or \`media.too_many_pixels\`.`,
-  request: {
-    body: {
-      required: true,
-      content: {
-        ...Object.fromEntries(MEDIA_INPUT_TYPES.map((type) => [type, { schema: binary }])),
-        'application/octet-stream': { schema: binary },
-      },
-    },
-  },
+  description: `The image as the raw body, or multipart/form-data with the file (as \`file\`; any name is taken). PNG, JPEG or WebP, recognised by content (the declared type is ignored); at most ${LOGO_MAX_BYTES} bytes (413 \`media.too_large\` above). It is re-encoded (WebP, metadata dropped, within ${LOGO_MAX_SIDE} × ${LOGO_MAX_SIDE}) and replaces the previous logo; the answer's \`logoUrl\` is the new image's \`/api/v1/media/{id}\`. Refused with 400 \`media.not_an_image\` (not such an image, damaged, truncated) or \`media.too_many_pixels\`.`,
+  request: { body: uploadBody([...MEDIA_INPUT_TYPES, 'application/octet-stream']) },
   responses: {
     200: json(AccountSchema, 'The account'),
     400: errorResponses[400],
@@ -117,7 +109,7 @@ export const accountRoutes = createRouter()
     return c.json(await accountBody(c), 200);
   })
   .openapi(putLogoRoute, async (c) => {
-    const { bytes } = await readUpload(c, LOGO_MAX_BYTES, mediaTooLarge);
+    const { bytes } = await readUpload(c, { maxBytes: LOGO_MAX_BYTES, tooLarge: mediaTooLarge });
     await setAccountLogo(c.var.deps.db, getAccount(c), bytes);
     return c.json(await accountBody(c), 200);
   })

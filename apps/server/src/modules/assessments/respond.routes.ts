@@ -1,5 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
+  ASSESSMENT_ERROR_CODES,
+  RESPONDENT_LINK_FAILURE_LIMIT,
   RESPONDENT_TOKEN_HEADER,
   RespondentAnswerInputSchema,
   RespondentAnswerParamsSchema,
@@ -8,6 +10,8 @@ import {
   storableText,
 } from '@tenantry/shared';
 import { createRouter } from '../../auth/context.ts';
+import { authenticateBeforeRefusingInput, limitFailuresByAddress } from '../../auth/guards.ts';
+import { AppError } from '../../lib/errors.ts';
 import { errorResponse, errorResponses, json, jsonBody } from '../../lib/openapi.ts';
 import {
   respondentByToken,
@@ -33,7 +37,32 @@ const linkRefused = errorResponse(
 );
 const privateAnswer = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
 
+/**
+ * The guard of every respondent route. The token is checked by each route itself (for a write,
+ * in the same statement as the write's read), so a valid request pays for nothing here; around
+ * that:
+ * - authentication before validation: input refused (400) is answered so only to a valid
+ *   token; without one the link's refusal (401) is the answer;
+ * - failed look-ups (`respondent.link_invalid`) are counted per client address, in the
+ *   database; past RESPONDENT_LINK_FAILURE_LIMIT they answer 429 with Retry-After. A valid
+ *   token is never counted nor refused by it.
+ */
+const respondentGuard = [
+  limitFailuresByAddress(
+    'respondent.link',
+    RESPONDENT_LINK_FAILURE_LIMIT,
+    (err) => err instanceof AppError && err.code === ASSESSMENT_ERROR_CODES.linkInvalid,
+  ),
+  authenticateBeforeRefusingInput((c) =>
+    respondentByToken(c.var.deps.db, c.req.header(RESPONDENT_TOKEN_HEADER)),
+  ),
+];
+const tooManyFailures = errorResponse(
+  `More than ${RESPONDENT_LINK_FAILURE_LIMIT.max} failed link look-ups from this address in ${RESPONDENT_LINK_FAILURE_LIMIT.windowSeconds} s (\`common.rate_limited\`, see Retry-After); a valid link is never refused by it`,
+);
+
 const sessionRoute = createRoute({
+  middleware: respondentGuard,
   method: 'get',
   path: '/respond',
   tags: TAGS,
@@ -43,10 +72,12 @@ const sessionRoute = createRoute({
     200: json(RespondentSessionSchema, 'The respondent’s part'),
     400: errorResponses[400],
     401: linkRefused,
+    429: tooManyFailures,
   },
 });
 
 const answerRoute = createRoute({
+  middleware: respondentGuard,
   method: 'put',
   path: '/respond/answers/{questionKey}',
   tags: TAGS,
@@ -63,6 +94,7 @@ const answerRoute = createRoute({
     200: json(RespondentWriteResultSchema, 'What the write did'),
     400: errorResponse('The value does not fit the question (`assessments.invalid_answer`)'),
     401: linkRefused,
+    429: tooManyFailures,
     404: errorResponse(
       'No such question in the respondent’s part (`assessments.question_not_found`)',
     ),
@@ -73,6 +105,7 @@ const answerRoute = createRoute({
 });
 
 const submitRoute = createRoute({
+  middleware: respondentGuard,
   method: 'post',
   path: '/respond/submit',
   tags: TAGS,
@@ -82,6 +115,7 @@ const submitRoute = createRoute({
     200: json(RespondentSessionSchema, 'The respondent’s part, submitted'),
     400: errorResponses[400],
     401: linkRefused,
+    429: tooManyFailures,
     409: errorResponse('The assessment is completed (`assessments.locked`)'),
   },
 });

@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, frameworks, frameworkVersions } from '../../db/schema/index.ts';
 import { setupTestApp, type TestApp, type TestClient } from '../../test/app.ts';
+import { deepFrameworkDocumentText, tooDeepSectionPath } from '../../test/frameworks.ts';
 import { addMember, signUpPerson, type Person } from '../../test/people.ts';
 import { loadLibrary, readLibrary } from './library.seed.ts';
 
@@ -182,6 +183,41 @@ describe('framework import', () => {
     );
     await importFramework(other.client, 'private', sampleDoc('dupe'));
   });
+});
+
+describe('documents nested far too deep (issue 21)', () => {
+  async function expectRefused(res: Response) {
+    const text = await res.text();
+    expect(res.status, text).toBe(400);
+    const body = JSON.parse(text) as { error: { code: string; fields: Record<string, string> } };
+    expect(body.error.code).toBe('content.invalid_document');
+    expect(body.error.fields).toEqual({ [tooDeepSectionPath]: 'sections nest at most 8 deep' });
+  }
+
+  it.each([1_000, 10_000])(
+    'a file %i sections deep is refused with its path on import and on draft save; nothing is written',
+    async (depth) => {
+      const fw = await importFramework(owner.client, 'private', sampleDoc(`deep-${depth}`));
+      const before = await t.database.db.select().from(frameworks);
+      const doc = deepFrameworkDocumentText(`deeper-${depth}`, depth);
+      const headers = { 'content-type': 'application/json' };
+      await expectRefused(
+        await owner.client.request('/api/v1/content/frameworks/import', {
+          method: 'POST',
+          headers,
+          body: `{"scope":"private","document":${doc}}`,
+        }),
+      );
+      await expectRefused(
+        await owner.client.request(`/api/v1/content/frameworks/${fw.id}/draft`, {
+          method: 'PUT',
+          headers,
+          body: `{"revision":${fw.draftRevision},"document":${doc}}`,
+        }),
+      );
+      expect(await t.database.db.select().from(frameworks)).toEqual(before);
+    },
+  );
 });
 
 describe('drafts, versions and the diff', () => {
@@ -507,5 +543,56 @@ describe('images of content', () => {
       ).status,
     ).toBe(204);
     expect((await member.client.get(mine.url)).status).toBe(404);
+  });
+  it('are taken as the raw image too, as the OpenAPI document says, with the scope in the query', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#f80' } })
+      .png()
+      .toBuffer();
+    const raw = (client: TestClient, query = '') =>
+      client.request(`/api/v1/content/media${query}`, {
+        method: 'POST',
+        headers: { 'content-type': 'image/png' },
+        body: new Uint8Array(png),
+      });
+    const mine = await ok<{ id: string; url: string; scope: string; contentType: string }>(
+      raw(owner.client),
+      201,
+    );
+    expect(mine).toMatchObject({ scope: 'private', contentType: 'image/webp' });
+    expect((await member.client.get(mine.url)).status).toBe(200);
+    expect((await other.client.get(mine.url)).status).toBe(404);
+    const global = await ok<{ url: string; scope: string }>(
+      raw(admin.client, '?scope=global'),
+      201,
+    );
+    expect(global.scope).toBe('global');
+    expect((await raw(owner.client, '?scope=global')).status).toBe(403);
+    expect((await raw(member.client)).status).toBe(403);
+    // The fields are checked in both forms.
+    const badQuery = await raw(owner.client, '?scope=everyone');
+    expect(badQuery.status).toBe(400);
+    expect(((await badQuery.json()) as { error: { fields: object } }).error.fields).toEqual({
+      scope: 'must be "global" or "private"',
+    });
+    const form = new FormData();
+    form.set('scope', 'everyone');
+    form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
+    const badField = await owner.client.request('/api/v1/content/media', {
+      method: 'POST',
+      body: form,
+    });
+    expect(badField.status).toBe(400);
+    expect(((await badField.json()) as { error: { fields: object } }).error.fields).toEqual({
+      scope: 'must be "global" or "private"',
+    });
+    const notImage = await owner.client.request('/api/v1/content/media', {
+      method: 'POST',
+      headers: { 'content-type': 'image/png' },
+      body: 'not an image',
+    });
+    expect(notImage.status).toBe(400);
+    expect(((await notImage.json()) as { error: { code: string } }).error.code).toBe(
+      'media.not_an_image',
+    );
   });
 });

@@ -8,18 +8,22 @@ import {
 } from '@tenantry/shared';
 import { createRouter } from '../../auth/context.ts';
 import { requireAccount } from '../../auth/guards.ts';
-import { AppError } from '../../lib/errors.ts';
 import { errorResponse, errorResponses, json } from '../../lib/openapi.ts';
-import { readUpload } from '../../lib/upload.ts';
+import { readUpload, uploadBody } from '../../lib/upload.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { deleteImage, listImages, mediaTooLarge, storeImage } from '../media/media.service.ts';
 import { assertMayAuthor, contentNotFound, ownerOf } from './content.access.ts';
 import { contentActor } from './content.actor.ts';
 
 const guard = requireAccount('content.read');
-const binary = z.string().openapi({ type: 'string', format: 'binary' });
 const ContentMediaSchema = MediaSchema.extend({ scope: ContentScopeSchema });
 const ScopeQuerySchema = z.object({ scope: ContentScopeSchema.default('private') });
+/** The upload's one field: a multipart body's `scope`, or the query's for a raw image. */
+const UploadFieldsSchema = z.object({
+  scope: ContentScopeSchema.default('private').describe(
+    'Whose image: `private` (the account’s) or `global` (system admins)',
+  ),
+});
 const forbidden = errorResponse(
   'Not yours to author: global images are for system admins, private ones for the account’s owners and admins (`common.forbidden`)',
 );
@@ -44,21 +48,11 @@ const uploadRoute = createRoute({
   method: 'post',
   path: '/content/media',
   tags: ['content'],
-  summary: 'Upload an image for content (multipart: `file`, `scope`)',
+  summary: 'Upload an image for content (multipart: `file`, `scope`; or the raw image, `?scope=`)',
   description: `PNG, JPEG or WebP recognised by content, at most ${MEDIA_LIMITS.maxBytes} bytes; re-encoded to WebP within ${MEDIA_LIMITS.maxSide} px, metadata dropped. Insert it into markdown as \`![description](url)\`.`,
   request: {
-    body: {
-      required: true,
-      content: {
-        'multipart/form-data': {
-          schema: z.object({
-            file: z.any().openapi({ type: 'string', format: 'binary' }),
-            scope: ContentScopeSchema,
-          }),
-        },
-        ...Object.fromEntries(MEDIA_INPUT_TYPES.map((type) => [type, { schema: binary }])),
-      },
-    },
+    query: UploadFieldsSchema.partial(),
+    body: uploadBody(MEDIA_INPUT_TYPES, UploadFieldsSchema),
   },
   responses: {
     201: json(ContentMediaSchema, 'Stored'),
@@ -101,14 +95,12 @@ export const contentMediaRoutes = createRouter()
   })
   .openapi(uploadRoute, async (c) => {
     const actor = await contentActor(c);
-    const { bytes, fields } = await readUpload(c, MEDIA_LIMITS.maxBytes, mediaTooLarge);
-    const parsed = ContentScopeSchema.safeParse(fields.scope ?? c.req.query('scope') ?? 'private');
-    if (!parsed.success) {
-      throw new AppError('common.validation', 400, 'Some of the data sent is not valid.', {
-        scope: 'must be "global" or "private"',
-      });
-    }
-    const scope = parsed.data;
+    const { bytes, fields } = await readUpload(c, {
+      maxBytes: MEDIA_LIMITS.maxBytes,
+      tooLarge: mediaTooLarge,
+      fields: UploadFieldsSchema,
+    });
+    const { scope } = fields;
     const { db } = c.var.deps;
     await assertMayAuthor(db, actor, scope);
     const image = await storeImage(

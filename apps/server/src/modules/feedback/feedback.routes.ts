@@ -24,7 +24,7 @@ import {
   turnIntoTicket,
 } from './feedback.service.ts';
 
-/** Feedback (docs/feedback.md): sent by anyone signed in, read and triaged by system admins. */
+/** Feedback (docs/feedback.md): sent by members of accounts (not shared users), triaged by system admins. */
 const TAGS = ['feedback'];
 const staffOnly = requireSystemRole(['admin']);
 const guarded = { 401: errorResponses[401], 403: errorResponses[403] };
@@ -52,17 +52,20 @@ const limitPerUser: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 const createFeedbackRoute = createRoute({
-  middleware: [requireSession(), limitPerUser] as const,
+  middleware: [requireSession({ sharedUsers: false }), limitPerUser] as const,
   method: 'post',
   path: '/feedback',
   tags: TAGS,
   summary: 'Send feedback: a rating 1–5, an optional comment, the page path and app version',
-  description: `Anyone signed in; the sender's user and current account come from the session. At most ${FEEDBACK_LIMITS.perUser} an hour per user (429 with Retry-After).`,
+  description: `Any member of an account (a shared user is refused 403 \`common.shared_access\`); the sender's user and current account come from the session. At most ${FEEDBACK_LIMITS.perUser} an hour per user (429 with Retry-After).`,
   request: { body: jsonBody(CreateFeedbackSchema) },
   responses: {
     201: json(FeedbackReceiptSchema, 'Received'),
     400: errorResponses[400],
-    ...guarded,
+    401: errorResponses[401],
+    403: errorResponse(
+      'A shared user: shared access reaches their client tenant only (`common.shared_access`)',
+    ),
     429: errorResponses[429],
   },
 });

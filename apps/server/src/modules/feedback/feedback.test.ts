@@ -75,16 +75,18 @@ describe('POST /api/v1/feedback', () => {
     expect(await rowCount()).toBe(before);
   });
 
-  it('takes a shared user’s feedback without an account', async () => {
+  it('refuses a shared user (403 common.shared_access): their layout offers no feedback', async () => {
     const tenant = await owner.client.post('/api/v1/tenants', { name: 'Feedback client' });
     expect(tenant.status, await tenant.clone().text()).toBe(201);
     const { id: tid } = (await tenant.json()) as { id: string };
-    const shared = await sharedUser(t, owner, tid, 'viewer');
-    const res = await shared.post(SEND, body({ pagePath: `/tenant/${tid}/overview` }));
-    expect(res.status, await res.clone().text()).toBe(201);
-    const { id } = (await res.json()) as { id: string };
-    const [row] = await t.database.db.select().from(feedback).where(eq(feedback.id, id));
-    expect(row?.accountId).toBeNull();
+    for (const role of ['viewer', 'contributor'] as const) {
+      const shared = await sharedUser(t, owner, tid, role);
+      const before = await rowCount();
+      const res = await shared.post(SEND, body({ pagePath: `/tenant/${tid}/overview` }));
+      expect(res.status, await res.clone().text()).toBe(403);
+      expect(await errorCode(res)).toBe('common.shared_access');
+      expect(await rowCount()).toBe(before);
+    }
   });
 
   it.each([
@@ -291,11 +293,15 @@ describe('turning feedback into a support ticket', () => {
   });
 
   it('refuses feedback whose sender has no account to open it in', async () => {
-    const tenant = await owner.client.post('/api/v1/tenants', { name: 'Ticketless client' });
-    const { id: tid } = (await tenant.json()) as { id: string };
-    const shared = await sharedUser(t, owner, tid, 'viewer');
-    const sent = await shared.post(SEND, body());
+    // Sent by a member who has left the account since.
+    const leaver = await addMember(t, owner, 'member');
+    const sent = await leaver.client.post(SEND, body());
+    expect(sent.status, await sent.clone().text()).toBe(201);
     const { id } = (await sent.json()) as { id: string };
+    const removed = await owner.client.request(`/api/v1/members/${leaver.uid}`, {
+      method: 'DELETE',
+    });
+    expect(removed.status, await removed.clone().text()).toBe(204);
     const res = await admin.client.post(`${LIST}/${id}/ticket`, ticket);
     expect(res.status).toBe(409);
     expect(await errorCode(res)).toBe('feedback.no_sender');

@@ -88,11 +88,19 @@ const mailOf = (c: Context<AppEnv>): MailContext => ({
 const notFound = errorResponse(
   'No such item, or another person’s suggestion still waiting for approval (`roadmap.not_found`)',
 );
-const reads = { 400: errorResponses[400], 401: errorResponses[401] };
+/** The roadmap is for the people of accounts: a shared user is refused (docs/roadmap.md). */
+const people = requireSession({ sharedUsers: false });
+const reads = {
+  400: errorResponses[400],
+  401: errorResponses[401],
+  403: errorResponse(
+    'A shared user: shared access reaches their client tenant only (`common.shared_access`)',
+  ),
+};
 const staffReads = { ...reads, 403: errorResponses[403] };
 
 const listRoute = createRoute({
-  middleware: requireSession(),
+  middleware: people,
   method: 'get',
   path: ITEMS,
   tags: TAGS,
@@ -104,7 +112,7 @@ const listRoute = createRoute({
 });
 
 const suggestRoute = createRoute({
-  middleware: [requireSession(), limitByUser('roadmap.suggest', SUGGESTIONS)],
+  middleware: [people, limitByUser('roadmap.suggest', SUGGESTIONS)],
   method: 'post',
   path: ITEMS,
   tags: TAGS,
@@ -119,7 +127,7 @@ const suggestRoute = createRoute({
 });
 
 const getRoute = createRoute({
-  middleware: requireSession(),
+  middleware: people,
   method: 'get',
   path: ONE,
   tags: TAGS,
@@ -129,7 +137,7 @@ const getRoute = createRoute({
 });
 
 const voteRoute = createRoute({
-  middleware: requireSession(),
+  middleware: people,
   method: 'post',
   path: `${ONE}/vote`,
   tags: TAGS,
@@ -144,7 +152,7 @@ const voteRoute = createRoute({
 });
 
 const commentRoute = createRoute({
-  middleware: [requireSession(), limitByUser('roadmap.comment', COMMENTS)],
+  middleware: [people, limitByUser('roadmap.comment', COMMENTS)],
   method: 'post',
   path: `${ONE}/comments`,
   tags: TAGS,

@@ -10,7 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, roadmapItems, roadmapVotes } from '../../db/schema/index.ts';
 import { setupTestApp, type TestApp, type TestClient } from '../../test/app.ts';
-import { errorCode, signUpPerson, type Person } from '../../test/people.ts';
+import { errorCode, sharedUser, signUpPerson, type Person } from '../../test/people.ts';
 
 const ITEMS = '/api/v1/roadmap/items';
 const STAFF = '/api/v1/service/roadmap/items';
@@ -163,6 +163,32 @@ describe('suggestions wait for approval', () => {
       .from(roadmapItems)
       .where(eq(roadmapItems.id, item.id));
     expect(row?.status).toBe('planned');
+  });
+
+  it('a shared user reaches none of it (403 common.shared_access); nothing is written', async () => {
+    const item = await staffItem('Not for shared users');
+    const tenant = await alice.client.post('/api/v1/tenants', { name: 'Roadmap client' });
+    expect(tenant.status, await tenant.clone().text()).toBe(201);
+    const { id: tid } = (await tenant.json()) as { id: string };
+    for (const role of ['viewer', 'contributor'] as const) {
+      const shared = await sharedUser(t, alice, tid, role);
+      const itemsBefore = await t.database.db.select().from(roadmapItems);
+      const votesBefore = await t.database.db.select().from(roadmapVotes);
+      for (const res of [
+        await shared.get(ITEMS),
+        await shared.get(`${ITEMS}/${item.id}`),
+        await shared.post(ITEMS, { title: 'A shared idea', description: 'x' }),
+        await shared.post(`${ITEMS}/${item.id}/vote`, {}),
+        await shared.post(`${ITEMS}/${item.id}/comments`, { body: 'From a shared user' }),
+      ]) {
+        expect(res.status, await res.clone().text()).toBe(403);
+        expect(await errorCode(res)).toBe('common.shared_access');
+      }
+      expect(await t.database.db.select().from(roadmapItems)).toEqual(itemsBefore);
+      expect(await t.database.db.select().from(roadmapVotes)).toEqual(votesBefore);
+    }
+    // The account's own people still reach it.
+    expect((await alice.client.get(`${ITEMS}/${item.id}`)).status).toBe(200);
   });
 
   it('limits suggestions per person (429 with Retry-After)', async () => {

@@ -27,7 +27,7 @@ import type { Context } from 'hono';
 import { createRouter, type AppEnv } from '../../auth/context.ts';
 import { getAccount, getClaims, requireAccount, requireSystemRole } from '../../auth/guards.ts';
 import { errorResponse, errorResponses, json, jsonBody } from '../../lib/openapi.ts';
-import { readUpload } from '../../lib/upload.ts';
+import { readUpload, uploadBody } from '../../lib/upload.ts';
 import { mediaHeaders, mediaTooLarge, storeImage } from '../media/media.service.ts';
 import {
   createCanned,
@@ -167,17 +167,7 @@ const uploadRoute = createRoute({
   tags: TAGS,
   summary: 'Upload a screenshot for a ticket (multipart: `file`, or the raw image)',
   description: `PNG, JPEG or WebP recognised by content, at most ${MEDIA_LIMITS.maxBytes} bytes; re-encoded to WebP. Send its id in a message's \`attachmentIds\`; it is read only through the ticket.`,
-  request: {
-    body: {
-      required: true,
-      content: {
-        'multipart/form-data': {
-          schema: z.object({ file: z.any().openapi({ type: 'string', format: 'binary' }) }),
-        },
-        ...Object.fromEntries(MEDIA_INPUT_TYPES.map((type) => [type, { schema: binary }])),
-      },
-    },
-  },
+  request: { body: uploadBody(MEDIA_INPUT_TYPES) },
   responses: { 201: json(SupportUploadSchema, 'Stored'), ...reads, 413: errorResponses[413] },
 });
 
@@ -340,7 +330,10 @@ export const supportRoutes = createRouter()
     return c.body(new Uint8Array(img.data), 200, mediaHeaders(img, 'immutable')) as never;
   })
   .openapi(uploadRoute, async (c) => {
-    const { bytes } = await readUpload(c, MEDIA_LIMITS.maxBytes, mediaTooLarge);
+    const { bytes } = await readUpload(c, {
+      maxBytes: MEDIA_LIMITS.maxBytes,
+      tooLarge: mediaTooLarge,
+    });
     const scope = getAccount(c);
     const stored = await storeImage(c.var.deps.db, scope, { bytes, purpose: 'support_attachment' });
     return c.json({ id: stored.id }, 201);

@@ -32,12 +32,15 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function upload(who: Person): Promise<string> {
+/** A screenshot uploaded in either form the OpenAPI document gives: multipart, or the raw image. */
+async function upload(who: Person, as: 'multipart' | 'raw' = 'multipart'): Promise<string> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'shot.png');
   const res = await who.client.request('/api/v1/support/attachments', {
     method: 'POST',
-    body: form,
+    ...(as === 'multipart'
+      ? { body: form }
+      : { body: new Uint8Array(png), headers: { 'content-type': 'image/png' } }),
   });
   expect(res.status, await res.clone().text()).toBe(201);
   return ((await res.json()) as { id: string }).id;
@@ -206,6 +209,33 @@ describe('who sees which ticket', () => {
       .from(supportTickets)
       .where(eq(supportTickets.id, byAdmin.id));
     expect(after).toEqual(before);
+  });
+
+  it('takes a screenshot as the raw image as well as multipart, and refuses what is not one', async () => {
+    const raw = await upload(member, 'raw');
+    const multipart = await upload(member, 'multipart');
+    const ticket = await open(member, { attachmentIds: [raw, multipart] });
+    const base = `/api/v1/support/tickets/${ticket.id}`;
+    for (const id of [raw, multipart]) {
+      const res = await member.client.get(`${base}/attachments/${id}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/webp');
+    }
+    const notImage = await member.client.request('/api/v1/support/attachments', {
+      method: 'POST',
+      body: 'just text',
+      headers: { 'content-type': 'image/png' },
+    });
+    expect(notImage.status).toBe(400);
+    expect(await errorCode(notImage)).toBe('media.not_an_image');
+    const noFile = new FormData();
+    noFile.set('note', 'no file');
+    const empty = await member.client.request('/api/v1/support/attachments', {
+      method: 'POST',
+      body: noFile,
+    });
+    expect(empty.status).toBe(400);
+    expect(await errorCode(empty)).toBe('common.validation');
   });
 
   it('another account never sees a ticket or its attachments', async () => {

@@ -19,13 +19,18 @@ import {
   assessmentAnswers,
   assessments,
   auditLog,
+  frameworks,
   respondents,
   users,
 } from '../../db/schema/index.ts';
 import { encodeCursor } from '../../lib/cursor.ts';
 import { encodeTenantCursor } from '../../modules/tenants/tenants.service.ts';
 import { setupTestApp, type TestApp, type TestClient } from '../app.ts';
-import { publishPrivateFramework } from '../frameworks.ts';
+import {
+  deepFrameworkDocumentText,
+  publishPrivateFramework,
+  tooDeepSectionPath,
+} from '../frameworks.ts';
 import { signUpPerson, type Person } from '../people.ts';
 import { assessmentFrameworkDocument, QUESTION_KEYS as Q } from './world.ts';
 
@@ -427,4 +432,42 @@ describe('an answer that does not fit its question (issue 9)', () => {
       expect(res.status, (await res.text()).slice(0, 300)).toBe(200);
     }
   });
+});
+
+describe('a framework file nested far too deep (issue 21: 500 before)', () => {
+  let frameworkId: string;
+  beforeAll(async () => {
+    frameworkId = await publishPrivateFramework(owner.client, assessmentFrameworkDocument('deep'));
+  });
+
+  const sends = (depth: number) => {
+    const document = deepFrameworkDocumentText(`deep-${depth}`, depth);
+    return [
+      ['POST', '/api/v1/content/frameworks/import', `{"scope":"private","document":${document}}`],
+      [
+        'PUT',
+        `/api/v1/content/frameworks/${frameworkId}/draft`,
+        `{"revision":1,"document":${document}}`,
+      ],
+    ] as const;
+  };
+
+  it.each([1_000, 10_000])(
+    '%i sections deep: content.invalid_document naming the 9th level; anonymous 401; nothing written',
+    async (depth) => {
+      const frameworksBefore = await t.database.db.select().from(frameworks);
+      for (const [method, path, body] of sends(depth)) {
+        const headers = { 'content-type': 'application/json' };
+        const res = await owner.client.request(path, { method, headers, body });
+        const text = await res.text();
+        expect(res.status, text.slice(0, 300)).toBe(400);
+        const { error } = ErrorBodySchema.parse(JSON.parse(text));
+        expect(error.code).toBe('content.invalid_document');
+        expect(error.fields).toEqual({ [tooDeepSectionPath]: 'sections nest at most 8 deep' });
+        const anonymous = await t.client().request(path, { method, headers, body });
+        expect(anonymous.status, (await anonymous.text()).slice(0, 300)).toBe(401);
+      }
+      expect(await t.database.db.select().from(frameworks)).toEqual(frameworksBefore);
+    },
+  );
 });

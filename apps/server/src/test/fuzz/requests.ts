@@ -10,6 +10,7 @@
  */
 import fc from 'fast-check';
 import { TEST_IP_HEADER } from '../app.ts';
+import { deepFrameworkDocumentText } from '../frameworks.ts';
 import {
   anyJson,
   encodeParts,
@@ -132,6 +133,12 @@ const brokenBody: fc.Arbitrary<Draft['body']> = fc.oneof(
   fc
     .integer({ min: 100, max: 5_000 })
     .map((n) => ({ type: JSON_TYPE, bytes: `${'{"a":'.repeat(n)}1${'}'.repeat(n)}` })),
+  // A framework file nested 1,000 or 10,000 sections deep in a body the framework import and
+  // the draft save would otherwise take (issue 21: the recursive parse overflowed the stack).
+  fc.constantFrom(1_000, 10_000).map((depth) => ({
+    type: JSON_TYPE,
+    bytes: `{"scope":"private","revision":1,"document":${deepFrameworkDocumentText('deep', depth)}}`,
+  })),
   fc.uint8Array({ maxLength: 64 }).map((b) => ({
     type: JSON_TYPE,
     bytes: new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, ...b, 0x22, 0x7d]),

@@ -50,6 +50,7 @@ function plan(c: OutsiderCase): { refused: Persona[]; allowed: Persona[] } {
           (p === 'respondentOfOtherAssessment' || p === 'respondentOutsideSection'))
       : c.allow.includes('public') ||
         (c.allow.includes('self') && p !== 'anonymous') ||
+        (c.allow.includes('accountMember') && (p === 'otherAccountMember' || p === 'member')) ||
         (p === 'member' && c.allow.includes('member')) ||
         (p === 'viewer' && (c.allow.includes('viewer') || c.allow.includes('contributor')));
     (ok ? allowed : refused).push(p);
@@ -213,6 +214,46 @@ for (const c of ALL_CASES) {
     }
   });
 }
+
+/**
+ * Authentication comes before validation on every route (issue 21: an anonymous answer write
+ * with a broken body got 400): anonymous with a body that is not JSON, a body of the wrong
+ * type, and a query that fits nothing is refused 401 like anonymous with a valid request.
+ */
+const MALFORMED: Array<{ what: string; body?: string; query?: string }> = [
+  { what: 'a body that is not JSON', body: '{"broken": ' },
+  { what: 'a body of the wrong type', body: '[1, "x", null]' },
+  { what: 'a query that fits nothing', query: 'limit=-1&cursor=%00&version=x&scope=nope' },
+];
+
+describe('anonymous with a malformed request is refused 401 before validation', () => {
+  for (const c of ALL_CASES.filter((x) => plan(x).refused.includes('anonymous'))) {
+    for (const m of MALFORMED) {
+      const method = methodOf(c);
+      if (m.body !== undefined && (method === 'GET' || method === 'HEAD')) continue;
+      it(`${routeKey(c)} with ${m.what}`, async () => {
+        const req = c.request(world.ids);
+        const path = m.query
+          ? `${req.path}${req.path.includes('?') ? '&' : '?'}${m.query}`
+          : req.path;
+        const headers = new Headers(req.headers);
+        const init: RequestInit = { method, headers };
+        if (m.body !== undefined) {
+          headers.set('content-type', 'application/json');
+          init.body = m.body;
+        } else if (req.json !== undefined) {
+          headers.set('content-type', 'application/json');
+          init.body = JSON.stringify(req.json);
+        }
+        const res = await world.personas.anonymous.client.request(path, init);
+        if (c.stream && res.ok) await res.body?.cancel();
+        const text = c.stream && res.ok ? '' : await res.text();
+        expect(res.status, `${m.what}: ${res.status} ${text}`).toBe(401);
+        await expectUnchanged(`anonymous with ${m.what} on ${routeKey(c)}`);
+      });
+    }
+  }
+});
 
 // Controls last: they prove each case's request is valid (a 2xx for someone entitled), so a
 // refusal above is the guard's doing, not a typo in a path or body.

@@ -42,6 +42,8 @@ export const RESPONDENT_PERSONAS: readonly Persona[] = [
  * - `public`: anyone, signed in or not (the suite then checks: no 5xx, no victim data in the
  *   answer, and, unless `mutates`, no change to tenant-owned tables);
  * - `self`: any signed-in person, acting on their own data only (same checks);
+ * - `accountMember`: any signed-in member of an account (of any account), acting on their own
+ *   data only (same checks); shared users are refused (the roadmap, feedback);
  * - `systemadmin`: system admins only (none of the personas is one);
  * - `owner` / `admin`: documentation of the victim account roles that may do it;
  * - `member` / `viewer` / `contributor`: that persona/role may succeed, so it is not tried;
@@ -52,6 +54,7 @@ export const RESPONDENT_PERSONAS: readonly Persona[] = [
 export type Allow =
   | 'public'
   | 'self'
+  | 'accountMember'
   | 'systemadmin'
   | 'owner'
   | 'admin'

@@ -1,13 +1,14 @@
 import type { OutsiderCase } from '../types.ts';
 
 /**
- * Feedback: anyone signed in sends it (their own; nothing of the victim's is read or changed);
+ * Feedback: any member of an account sends it (their own; nothing of the victim's is read or
+ * changed; shared users are refused);
  * the triage under /service/feedback is for system admins only (none of the personas is one).
  */
 export const cases: OutsiderCase[] = [
   {
     route: 'POST /api/v1/feedback',
-    allow: ['self'],
+    allow: ['accountMember'],
     request: (ids) => ({
       path: '/api/v1/feedback',
       json: {

@@ -1,8 +1,8 @@
 import type { OutsiderCase } from '../types.ts';
 
 /*
- * The roadmap (modules/roadmap): one for the whole service. Every signed-in person reads the
- * approved items, suggests ideas and votes (`self`); a suggestion still waiting for approval
+ * The roadmap (modules/roadmap): one for the whole service. Every member of an account reads
+ * the approved items, suggests ideas and votes (`accountMember`: shared users are refused); a suggestion still waiting for approval
  * is its author's alone, so the item routes are tried on the victim owner's pending
  * suggestion, which every persona (the victim account's member too) must not reach. Triage is
  * for staff (system admins) only.
@@ -10,12 +10,12 @@ import type { OutsiderCase } from '../types.ts';
 export const cases: OutsiderCase[] = [
   {
     route: 'GET /api/v1/roadmap/items',
-    allow: ['self'],
+    allow: ['accountMember'],
     request: () => ({ path: '/api/v1/roadmap/items?view=trending&limit=50' }),
   },
   {
     route: 'POST /api/v1/roadmap/items',
-    allow: ['self'],
+    allow: ['accountMember'],
     request: () => ({ path: '/api/v1/roadmap/items', json: { title: 'An outsider idea' } }),
   },
   {
