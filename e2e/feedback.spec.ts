@@ -23,7 +23,7 @@ test('feedback sent from a tenant page shows in service/feedback with its page',
   const comment = `The overview is clear ${Date.now()}`;
 
   await page.goto(pagePath);
-  await page.getByRole('button', { name: 'Send feedback' }).click();
+  await page.getByRole('button', { name: 'Feedback', exact: true }).click();
   const form = page.getByRole('form', { name: 'Send feedback' });
   await expect(form).toBeVisible({ timeout: 20_000 });
   // The rating with the keyboard: the first radio has focus; arrow keys move along.
@@ -73,7 +73,7 @@ test('on a phone the feedback button is an icon in the header and the form fits'
   const page = await context.newPage();
   await signUpViaApi(page);
   await page.goto('/tenant');
-  const button = page.getByRole('button', { name: 'Send feedback' });
+  const button = page.getByRole('button', { name: 'Feedback', exact: true });
   await expect(button).toBeVisible();
   await button.click();
   const form = page.getByRole('form', { name: 'Send feedback' });

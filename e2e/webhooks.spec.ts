@@ -102,7 +102,8 @@ test('an owner adds a webhook to their receiver and sees the test ping succeed i
     const secret = (await secretDialog.getByTestId('webhook-secret').textContent()) ?? '';
     expect(secret).toMatch(/^whsec_/);
     receiver.state.secret = secret;
-    await secretDialog.getByRole('button', { name: 'Close' }).click();
+    // The × and the footer's button are both named Close.
+    await secretDialog.getByRole('button', { name: 'Close' }).last().click();
 
     await card.getByRole('button', { name: 'Send test ping' }).click();
     const log = card.getByRole('table', { name: 'Deliveries' });

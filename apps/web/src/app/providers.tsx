@@ -4,7 +4,7 @@ import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { ClientConfigContext } from '#web/lib/config.ts';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 const Notifications = lazy(() =>
   import('./notifications-outlet.tsx').then((m) => ({ default: m.Notifications })),
@@ -62,7 +62,11 @@ export function Providers({ config, queryClient, children }: ProvidersProps) {
   return (
     <ClientConfigContext.Provider value={config}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} defaultColorScheme="auto">
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          defaultColorScheme="auto"
+        >
           <DeferredNotifications />
           {children}
         </MantineProvider>

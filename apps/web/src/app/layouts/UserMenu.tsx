@@ -23,11 +23,14 @@ export function UserMenu({ user, withProfile }: { user: CurrentUser; withProfile
   return (
     <Menu position="bottom-end" width={260} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label="User menu" miw={0}>
+        {/* What the button shows (the initials, the name from a medium screen up) starts its
+            name, as speech users say it (WCAG 2.5.3). */}
+        <UnstyledButton aria-label={`${initials(user)} ${name}, user menu`} miw={0}>
           <Group gap={6} wrap="nowrap" miw={0}>
             <Avatar size="sm" radius="xl" color="indigo" aria-hidden>
               {initials(user)}
             </Avatar>
+            {/* A space: the button's text is "AQ Avery Quinn", two words, not "AQAvery Quinn". */}{' '}
             <NameText
               name={name}
               lines={1}

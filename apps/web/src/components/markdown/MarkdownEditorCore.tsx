@@ -7,7 +7,15 @@ import MDEditor, {
   type ICommand,
   type RefMDEditor,
 } from '@uiw/react-md-editor/nohighlight';
-import { useEffect, useMemo, useRef } from 'react';
+import {
+  cloneElement,
+  isValidElement,
+  useEffect,
+  useMemo,
+  useRef,
+  type ReactElement,
+  type SVGProps,
+} from 'react';
 import { Markdown } from './Markdown.tsx';
 import { insertAt } from './insert-text.ts';
 import './markdown-editor.css';
@@ -26,6 +34,21 @@ export interface MarkdownEditorCoreProps {
   registerInsertImage?: (start: (() => void) | null) => void;
 }
 
+/**
+ * The toolbar's icons are `<svg role="img">` without a text alternative, inside buttons that
+ * have their own name (aria-label): the icon is decoration, hidden from assistive technology.
+ */
+function decorativeIcon(command: ICommand): ICommand {
+  if (!isValidElement(command.icon)) return command;
+  return {
+    ...command,
+    icon: cloneElement(command.icon as ReactElement<SVGProps<SVGSVGElement>>, {
+      role: undefined,
+      'aria-hidden': true,
+    }),
+  };
+}
+
 const BASE_COMMANDS: ICommand[] = [
   commands.bold,
   commands.italic,
@@ -41,7 +64,7 @@ const BASE_COMMANDS: ICommand[] = [
   commands.orderedListCommand,
   commands.checkedListCommand,
   commands.table,
-];
+].map(decorativeIcon);
 
 const EXTRA_COMMANDS: ICommand[] = [
   commands.codeEdit,
@@ -49,7 +72,7 @@ const EXTRA_COMMANDS: ICommand[] = [
   commands.codePreview,
   commands.divider,
   commands.fullscreen,
-];
+].map(decorativeIcon);
 
 export default function MarkdownEditorCore({
   id,

@@ -1,6 +1,8 @@
 import { Paper } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import SwaggerUI from 'swagger-ui-react';
 import 'swagger-ui-react/swagger-ui.css';
+import './openapi-viewer.css';
 import { OPENAPI_URL } from '../lib/api-guide.ts';
 
 /**
@@ -12,9 +14,27 @@ import { OPENAPI_URL } from '../lib/api-guide.ts';
  * tools use an API key.
  */
 export default function OpenApiViewer() {
+  const ref = useRef<HTMLDivElement>(null);
+  // Swagger UI lays its operations out in a <main> of its own: the page already has one (the
+  // app shell's), and a page has one main landmark. Its mains become named regions.
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    const demote = () => {
+      for (const main of root.querySelectorAll('main:not([role])')) {
+        main.setAttribute('role', 'region');
+        if (!main.hasAttribute('aria-label')) main.setAttribute('aria-label', 'API operations');
+      }
+    };
+    demote();
+    const observer = new MutationObserver(demote);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
   return (
     // Swagger UI has a light look only: it keeps a light panel in the dark colour scheme too.
     <Paper
+      ref={ref}
       withBorder
       bg="white"
       c="#3b4151"

@@ -40,7 +40,15 @@ function Choice({
   disabled: boolean;
 }) {
   return (
-    <Radio.Card value={value} p="xs" radius="md" disabled={disabled} aria-label={label}>
+    // The key hint beside the label is the choice's shortcut (aria-keyshortcuts), not its name.
+    <Radio.Card
+      value={value}
+      p="xs"
+      radius="md"
+      disabled={disabled}
+      aria-label={label}
+      aria-keyshortcuts={hint}
+    >
       <Group gap="xs" wrap="nowrap" align="flex-start">
         <Radio.Indicator disabled={disabled} mt={2} />
         <div style={{ flex: 1, minWidth: 0 }}>

@@ -21,7 +21,7 @@ function renderButton(
 }
 
 async function open() {
-  await userEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Feedback' }));
   return screen.findByRole('form', { name: 'Send feedback', hidden: true }, T);
 }
 

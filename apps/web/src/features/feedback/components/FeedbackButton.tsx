@@ -47,7 +47,8 @@ export function FeedbackButton() {
           variant="default"
           size="xs"
           px={8}
-          aria-label="Send feedback"
+          // The visible word is the name (WCAG 2.5.3); on a phone only the icon shows.
+          aria-label="Feedback"
           aria-haspopup="dialog"
           aria-expanded={opened}
           leftSection={<IconMessageCircle size={16} aria-hidden />}
