@@ -13,7 +13,7 @@ import {
   CLIENT_CONFIG_PROFILES,
   type ClientConfig,
 } from '../../packages/shared/src/config.ts';
-import { ROUTES } from '../../packages/shared/src/routes.ts';
+import { ROUTES, isGuestPagePath, routePatternToRegExp } from '../../packages/shared/src/routes.ts';
 
 /** The literal placeholder in index.html that the server (or these plugins) replaces. */
 export const CONFIG_PLACEHOLDER = '<!--tenantry-config-->';
@@ -57,12 +57,14 @@ export function clientConfigPlugin(): Plugin {
       server.middlewares.use(async (req, res, next) => {
         const url = req.url ?? '/';
         const accept = req.headers.accept ?? '';
-        const isAsset = /\.[a-z0-9]+(\?|$)/i.test(url.split('?')[0] ?? '');
+        // The guest pages' entry (ownPagesPlugin rewrote their paths to it) gets the block too.
+        const page = url.split('?')[0] === `/${GUEST_HTML}` ? GUEST_HTML : 'index.html';
+        const isAsset = page === 'index.html' && /\.[a-z0-9]+(\?|$)/i.test(url.split('?')[0] ?? '');
         const isApi = url.startsWith('/api/') || url.startsWith('/version.json');
         if (req.method !== 'GET' || isApi || isAsset || !accept.includes('text/html'))
           return next();
         try {
-          const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
+          const html = await readFile(path.join(outDir, page), 'utf8');
           const origin = originOf(req.headers.host, server.config.preview.port ?? 4173);
           res.setHeader('Content-Type', 'text/html; charset=utf-8');
           res.setHeader('Cache-Control', 'no-store');
@@ -132,18 +134,7 @@ export function precompressPlugin(): Plugin {
   };
 }
 
-/**
- * A React Router path pattern as a regular expression over `location.pathname` (case-insensitive,
- * optional trailing slash, like the router), or null for the catch-all `*`.
- */
-export function routePatternToRegExp(pattern: string): string | null {
-  if (pattern === '*') return null;
-  const segments = pattern
-    .split('/')
-    .filter(Boolean)
-    .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-  return `^/${segments.join('/')}/?$`;
-}
+export { routePatternToRegExp };
 
 /**
  * Which module each screen of `screens.ts` loads: `name: lazy(() => import('./x'))`, or
@@ -226,7 +217,9 @@ export function routePreloadPlugin(screensFile = 'src/app/screens.ts'): Plugin {
           const re = routePatternToRegExp(route.path);
           // Pages a visitor without a session sees; a protected page waits for /api/v1/me and
           // may well redirect to sign-in, so its chunk is not fetched ahead of that answer.
-          if (!re || (route.access !== 'public' && route.access !== 'guest')) continue;
+          // A page of its own (guest.html) is not index.html's to preload.
+          if (!re || route.entry || (route.access !== 'public' && route.access !== 'guest'))
+            continue;
           const module = screens.get(route.screen);
           const chunk = module && chunks.find((c) => c.facadeModuleId === module);
           if (!chunk) {
@@ -416,22 +409,27 @@ export function respondentPageFiles(bundle: OutputBundle, base = '/'): string[] 
   return [RESPONDENT_HTML, ...js, ...new Set(css)].map((f) => `${base}${f}`);
 }
 
+/** The guest pages' HTML entry (routes with `entry: 'guest'` in the shared route table). */
+export const GUEST_HTML = 'guest.html';
+
 /**
- * `vite dev` and `vite preview` answer /in-progress/* with in-progress.html, as the server does
- * (apps/server/src/http/static-web.ts); every other page stays the main app's.
+ * `vite dev` and `vite preview` answer /in-progress/* with in-progress.html and the guest pages
+ * (`isGuestPagePath`) with guest.html, as the server does (apps/server/src/http/static-web.ts);
+ * every other page stays the main app's.
  */
-export function respondentPagePlugin(): Plugin {
+export function ownPagesPlugin(): Plugin {
   const rewrite = (req: { url?: string; method?: string }, _res: unknown, next: () => void) => {
     const url = req.url ?? '/';
     const pathname = url.split('?')[0] ?? '/';
-    if ((req.method === 'GET' || req.method === 'HEAD') && RESPONDENT_PATH.test(pathname)) {
+    if (req.method === 'GET' || req.method === 'HEAD') {
       // The query (the token) stays on the page's own URL; the file is the same for every link.
-      req.url = `/${RESPONDENT_HTML}`;
+      if (RESPONDENT_PATH.test(pathname)) req.url = `/${RESPONDENT_HTML}`;
+      else if (isGuestPagePath(pathname)) req.url = `/${GUEST_HTML}`;
     }
     next();
   };
   return {
-    name: 'tenantry-respondent-page',
+    name: 'tenantry-own-pages',
     configureServer(server) {
       server.middlewares.use(rewrite);
     },
@@ -493,34 +491,43 @@ export function respondentServiceWorkerPlugin(
 }
 
 /** Which pages load a module: what the chunk groups of vite.config.ts decide by. */
-export interface RespondentModules {
+export interface PageModules {
   plugin: Plugin;
-  /** Loaded by the respondent page (in-progress.html and its static imports). */
+  /** Loaded by a page of its own (in-progress.html, guest.html): not the main app's groups. */
   has: (id: string) => boolean;
-  /** …and by the main app's first load too (React). */
-  sharedInitial: (id: string) => boolean;
-  /** …and by a lazily loaded part of the main app (the markdown parser under react-markdown). */
-  sharedLazy: (id: string) => boolean;
+  /**
+   * The chunk a module shared between pages goes to, named after who loads it, or null (a
+   * module of one page only, left to that page's chunks or the main app's groups):
+   * `pages-shared` — the respondent page (and the guest pages) and the main app's first load
+   *   (React);
+   * `respondent-shared` — the respondent page, and the main app lazily (micromark);
+   * `guest-shared` — the guest pages and the main app's first load (analytics, version check);
+   * otherwise `<pages>-<initial|lazy|own>-shared`.
+   */
+  sharedChunk: (id: string) => string | null;
 }
 
+/** The HTML entries that are pages of their own, beside the main app's index.html. */
+const OWN_PAGES = { respondent: RESPONDENT_HTML, guest: GUEST_HTML } as const;
+
 /**
- * The modules the respondent page loads, sorted by whether the main app loads them too, known
- * once the module graph is built and before chunks are made. The main app's chunk groups
- * (`boot`, `common` in vite.config.ts) leave the page's modules out, and two groups of their own
- * hold what both pages use, so the page never loads the main app's shell and the main app
- * loads none of the page's own code.
+ * The modules the pages of their own load (the respondent page, the guest pages), sorted by
+ * which pages load them, known once the module graph is built and before chunks are made. The
+ * main app's chunk groups (`boot`, `common` in vite.config.ts) leave those modules out, and
+ * what several pages use goes to a chunk named after them (`sharedChunk`), so a page of its own
+ * never loads the main app's shell and the main app loads none of a page's own code.
  */
-export function respondentModules(): RespondentModules {
-  const page = new Set<string>();
+export function pageModules(): PageModules {
+  const pages = Object.fromEntries(
+    Object.keys(OWN_PAGES).map((k) => [k, new Set<string>()]),
+  ) as Record<keyof typeof OWN_PAGES, Set<string>>;
   const mainInitial = new Set<string>();
   const mainAll = new Set<string>();
   const plugin: Plugin = {
-    name: 'tenantry-respondent-modules',
+    name: 'tenantry-page-modules',
     apply: 'build',
     buildEnd() {
-      page.clear();
-      mainInitial.clear();
-      mainAll.clear();
+      for (const set of [...Object.values(pages), mainInitial, mainAll]) set.clear();
       const ids = [...this.getModuleIds()];
       const htmlModule = (name: string) =>
         ids.find((id) => path.basename(id.split('?')[0]!) === name);
@@ -531,16 +538,29 @@ export function respondentModules(): RespondentModules {
         for (const dep of info?.importedIds ?? []) walk(dep, into, dynamic);
         if (dynamic) for (const dep of info?.dynamicallyImportedIds ?? []) walk(dep, into, dynamic);
       };
-      walk(htmlModule(RESPONDENT_HTML), page, false);
+      for (const [key, html] of Object.entries(OWN_PAGES))
+        walk(htmlModule(html), pages[key as keyof typeof OWN_PAGES], false);
       walk(htmlModule('index.html'), mainInitial, false);
       walk(htmlModule('index.html'), mainAll, true);
     },
   };
+  const loadedBy = (id: string) =>
+    (Object.keys(pages) as (keyof typeof pages)[]).filter((k) => pages[k].has(id));
   return {
     plugin,
-    has: (id) => page.has(id),
-    // Rolldown's runtime (CommonJS interop, for React) too, rather than a file of its own.
-    sharedInitial: (id) => (page.has(id) && mainInitial.has(id)) || id.includes('rolldown/runtime'),
-    sharedLazy: (id) => page.has(id) && !mainInitial.has(id) && mainAll.has(id),
+    has: (id) => loadedBy(id).length > 0,
+    sharedChunk(id) {
+      // Rolldown's runtime (CommonJS interop, for React) goes with React.
+      if (id.includes('rolldown/runtime')) return 'pages-shared';
+      const by = loadedBy(id);
+      const main = mainInitial.has(id) ? 'initial' : mainAll.has(id) ? 'lazy' : 'own';
+      if (by.length === 0 || (by.length === 1 && main === 'own')) return null;
+      // React, and the little the respondent page shares with the main app's first load
+      // (scoring.ts, 0.7 KB): one request fewer on both pages for a few bytes on the guest pages.
+      if (main === 'initial' && by.includes('respondent')) return 'pages-shared';
+      if (by.length === 1 && by[0] === 'respondent' && main === 'lazy') return 'respondent-shared';
+      if (by.length === 1 && by[0] === 'guest' && main === 'initial') return 'guest-shared';
+      return `${by.join('-')}-${main}-shared`;
+    },
   };
 }
