@@ -66,7 +66,7 @@ export default defineConfig({
             // Shared between pages (vite-plugins.ts, pageModules): React in `pages-shared`, what
             // the respondent page loads at once but the main app only lazily (micromark) in
             // `respondent-shared`, the guest pages' modules the main app loads in `guest-shared`.
-            { name: pages.sharedChunk, priority: 3 },
+            { name: pages.sharedChunk, debugName: 'pages-shared', priority: 3 },
             { name: 'boot', tags: ['$initial'], priority: 2, test: mainAppOnly },
             { name: 'common', minShareCount: 10, priority: 1, test: mainAppOnly },
           ],
