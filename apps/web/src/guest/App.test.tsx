@@ -200,6 +200,21 @@ describe('the guest pages', () => {
     ).toBeTruthy();
   });
 
+  it('signing up from an invitation link loads the invitation afresh, signed in', async () => {
+    const { replace } = open('/signup?email=ana%40example.com&next=%2Finvitations%2Ftok1', {
+      routes: {
+        'POST /api/auth/sign-up/email': () => jsonResponse({ token: null }),
+        'POST /api/v1/signup/verify': () => jsonResponse({ signedIn: true }),
+      },
+    });
+    await userEvent.type(await screen.findByLabelText('Name'), 'Ana');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct-horse-42');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await userEvent.type(await screen.findByLabelText('Code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/invitations/tok1'));
+  });
+
   it('an invitation offers a signed-out visitor to sign up or in with the invited address', async () => {
     open('/invitations/tok1', {
       routes: {

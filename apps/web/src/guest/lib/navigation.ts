@@ -60,12 +60,16 @@ export function isGuestPath(to: string): boolean {
   return matchGuestRoute(new URL(to, window.location.href).pathname) !== null;
 }
 
-/** Goes to `to` (a same-origin path): here when it is a guest page, else loads the main app. */
+/**
+ * Goes to `to` (a same-origin path): here when it is a guest page, else loads the main app.
+ * `signedIn`: the visitor has just signed in, so the page is loaded afresh even when it is a
+ * guest page (an invitation asks who is signed in again).
+ */
 export function navigate(
   to: string,
-  options: { replace?: boolean; state?: SignInState | null } = {},
+  options: { replace?: boolean; state?: SignInState | null; signedIn?: boolean } = {},
 ): void {
-  if (!isGuestPath(to)) {
+  if (options.signedIn || !isGuestPath(to)) {
     if (options.replace) window.location.replace(to);
     else window.location.assign(to);
     return;

@@ -72,7 +72,7 @@ export function SharedSignInScreen({ tenantId }: { tenantId: string }) {
     setErrors({ code: checked.error });
     if (checked.error) return;
     const res = await verify.run(tenantId, email.trim(), checked.code);
-    if (res?.ok) navigate(sharedUserHome(tenantId), { replace: true });
+    if (res?.ok) navigate(sharedUserHome(tenantId), { replace: true, signedIn: true });
   }
 
   return (

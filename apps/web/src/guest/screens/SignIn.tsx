@@ -30,7 +30,7 @@ export function SignInScreen({ place }: { place: Place }) {
   // A right password for an address not proven yet: a code goes out and is asked for here.
   const [unproven, setUnproven] = useState<string | null>(null);
   const send = useSubmit(signIn);
-  const done = () => navigate(destination(state, place.search), { replace: true });
+  const done = () => navigate(destination(state, place.search), { replace: true, signedIn: true });
   // The "you were signed out" notice is said once; a shared session's memory is the shared
   // sign-in page's to use.
   useEffect(() => {

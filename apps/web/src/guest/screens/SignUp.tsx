@@ -35,7 +35,7 @@ export function SignUpScreen({ place }: { place: Place }) {
   // After the sign-up request: the address the code went to (the second step).
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const send = useSubmit(signUp);
-  const done = () => navigate(next ?? '/', { replace: true });
+  const done = () => navigate(next ?? '/', { replace: true, signedIn: true });
 
   async function submit(e: FormEvent) {
     e.preventDefault();
