@@ -3,16 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { accountQueryOptions } from '#web/features/account/api/get-account.ts';
 import { meQueryOptions } from '#web/features/auth/api/me.ts';
 import type { LastSession } from '#web/features/auth/lib/last-session.ts';
-
-/**
- * What a screen module may export beside its component: starts the screen's first queries
- * (TanStack Query's prefetch, the same keys the screen then reads), before the screen renders.
- */
-export type ScreenPrefetch = (
-  queryClient: QueryClient,
-  params: Record<string, string>,
-  search: string,
-) => unknown;
+import type { ScreenPrefetch } from './route-handle.ts';
 
 /**
  * The screens that start their data at boot. The same modules as screens.ts's (one chunk each):

@@ -3,7 +3,7 @@ import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '#web/components/PageHeader.tsx';
-import type { ScreenPrefetch } from '#web/app/prefetch.ts';
+import type { ScreenPrefetch } from '#web/app/route-handle.ts';
 import { tenantListQueryOptions } from '#web/features/tenants/api/list-tenants.ts';
 import { CreateTenantModal } from '#web/features/tenants/components/CreateTenantModal.tsx';
 import { TenantList } from '#web/features/tenants/components/TenantList.tsx';
