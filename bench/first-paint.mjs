@@ -73,17 +73,30 @@ try {
       uploadThroughput: (750 * 1024) / 8,
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    // When the page asked for the list, and when /api/v1/me answered (ms after navigating):
+    // the list asked before /me answered is the round trip saved.
     const requests = [];
-    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+    let start = 0;
+    const at = {};
+    page.on('request', (r) => {
+      const p = new URL(r.url()).pathname;
+      requests.push(p);
+      if (p === '/api/v1/tenants' && at.list === undefined) at.list = Date.now() - start;
+    });
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname === '/api/v1/me' && at.me === undefined)
+        at.me = Date.now() - start;
+    });
+    start = Date.now();
     await page.goto(`${server.base}${PAGE}`);
     await page.waitForFunction(() => window.__marks.content, null, { timeout: 60_000 });
     const m = await page.evaluate(() => ({
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
       ...window.__marks,
     }));
-    results.push({ ...m, requests: requests.length });
+    results.push({ ...m, ...at, requests: requests.length });
     console.log(
-      `run ${run + 1}: first paint ${Math.round(m.fcp)} ms, layout ${Math.round(m.layout)} ms, content ${Math.round(m.content)} ms, ${requests.length} requests`,
+      `run ${run + 1}: first paint ${Math.round(m.fcp)} ms, layout ${Math.round(m.layout)} ms, content ${Math.round(m.content)} ms, /me answered ${at.me} ms, list asked ${at.list} ms, ${requests.length} requests`,
     );
     await context.close();
   }
@@ -99,5 +112,5 @@ console.log(
     .map((n) => n.toFixed(1))
     .join(
       ', ',
-    )}): first paint ${pick('fcp')} ms, layout ${pick('layout')} ms, content ${pick('content')} ms`,
+    )}): first paint ${pick('fcp')} ms, layout ${pick('layout')} ms, content ${pick('content')} ms, /me answered ${pick('me')} ms, list asked ${pick('list')} ms`,
 );

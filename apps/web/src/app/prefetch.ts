@@ -6,11 +6,11 @@ import type { LastSession } from '#web/features/auth/lib/last-session.ts';
 import type { ScreenPrefetch } from './route-handle.ts';
 
 /**
- * The screens that start their data at boot. The same modules as screens.ts's (one chunk each):
- * route-preload.js has them downloading alongside the entry.
+ * The screens that start their data at boot: a small module each (`routes/<screen>/prefetch.ts`,
+ * exporting `prefetch`), so that the requests need not wait for the screen's own chunk.
  */
 const SCREEN_MODULES: Partial<Record<ScreenName, () => Promise<{ prefetch?: ScreenPrefetch }>>> = {
-  tenantList: () => import('./routes/tenant-list/index.tsx'),
+  tenantList: () => import('./routes/tenant-list/prefetch.ts'),
 };
 
 /** The route a pathname opens (the first row whose pattern matches), with its parameters. */

@@ -3,15 +3,8 @@ import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '#web/components/PageHeader.tsx';
-import type { ScreenPrefetch } from '#web/app/route-handle.ts';
-import { tenantListQueryOptions } from '#web/features/tenants/api/list-tenants.ts';
 import { CreateTenantModal } from '#web/features/tenants/components/CreateTenantModal.tsx';
 import { TenantList } from '#web/features/tenants/components/TenantList.tsx';
-import { DEFAULT_CONTROLS, toListQuery } from '#web/features/tenants/lib/list-query.ts';
-
-/** The list's first page as TenantList first asks it, started at boot (app/prefetch.ts). */
-export const prefetch: ScreenPrefetch = (queryClient) =>
-  queryClient.prefetchInfiniteQuery(tenantListQueryOptions(toListQuery(DEFAULT_CONTROLS)));
 
 export default function TenantListScreen() {
   const [creating, setCreating] = useState(false);
