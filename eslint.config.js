@@ -131,6 +131,42 @@ export default tseslint.config(
       },
     ]),
   },
+  // The guest pages are their own entry with an 80 KB budget (apps/web/src/guest): no heavy
+  // library, and from the main app only the small modules they share with it (the guards, the
+  // analytics queue, the version check, the auth and invitation rules), which must stay free of
+  // them; schemas (zod) from shared as types only. src/guest/bundle-size.test.ts checks the rest.
+  {
+    files: ['apps/web/src/guest/**'],
+    rules: restrict([
+      noServer,
+      {
+        group: ['**/src/components/**', '**/src/respondent/**', '#web/components/*'],
+        message: 'The guest pages use their own components (src/guest/components): own budget.',
+      },
+      {
+        group: [
+          '@mantine/*',
+          'react-router',
+          'react-router/*',
+          '@tanstack/*',
+          '@tabler/*',
+          '@uiw/*',
+          'react-markdown',
+          'better-auth',
+          'better-auth/*',
+          'zod',
+          'zod/*',
+        ],
+        message: 'Not on the guest pages: they stay within 80 KB of gzipped JavaScript.',
+      },
+      {
+        regex: '^@tenantry/shared(?:/[\\w.-]+\\.schemas)?$',
+        allowTypeImports: true,
+        message:
+          'A value from a schemas file brings zod into the guest pages: import types only (see guest/lib/contract.ts).',
+      },
+    ]),
+  },
   ...features.map((name) => ({
     files: [`${featureDir}/${name}/**`],
     rules: restrict([

@@ -13,7 +13,7 @@ import {
   CLIENT_CONFIG_PROFILES,
   type ClientConfig,
 } from '../../packages/shared/src/config.ts';
-import { ROUTES } from '../../packages/shared/src/routes.ts';
+import { ROUTES, isGuestPagePath, routePatternToRegExp } from '../../packages/shared/src/routes.ts';
 
 /** The literal placeholder in index.html that the server (or these plugins) replaces. */
 export const CONFIG_PLACEHOLDER = '<!--tenantry-config-->';
@@ -57,12 +57,14 @@ export function clientConfigPlugin(): Plugin {
       server.middlewares.use(async (req, res, next) => {
         const url = req.url ?? '/';
         const accept = req.headers.accept ?? '';
-        const isAsset = /\.[a-z0-9]+(\?|$)/i.test(url.split('?')[0] ?? '');
+        // The guest pages' entry (ownPagesPlugin rewrote their paths to it) gets the block too.
+        const page = url.split('?')[0] === `/${GUEST_HTML}` ? GUEST_HTML : 'index.html';
+        const isAsset = page === 'index.html' && /\.[a-z0-9]+(\?|$)/i.test(url.split('?')[0] ?? '');
         const isApi = url.startsWith('/api/') || url.startsWith('/version.json');
         if (req.method !== 'GET' || isApi || isAsset || !accept.includes('text/html'))
           return next();
         try {
-          const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
+          const html = await readFile(path.join(outDir, page), 'utf8');
           const origin = originOf(req.headers.host, server.config.preview.port ?? 4173);
           res.setHeader('Content-Type', 'text/html; charset=utf-8');
           res.setHeader('Cache-Control', 'no-store');
@@ -132,18 +134,7 @@ export function precompressPlugin(): Plugin {
   };
 }
 
-/**
- * A React Router path pattern as a regular expression over `location.pathname` (case-insensitive,
- * optional trailing slash, like the router), or null for the catch-all `*`.
- */
-export function routePatternToRegExp(pattern: string): string | null {
-  if (pattern === '*') return null;
-  const segments = pattern
-    .split('/')
-    .filter(Boolean)
-    .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-  return `^/${segments.join('/')}/?$`;
-}
+export { routePatternToRegExp };
 
 /**
  * Which module each screen of `screens.ts` loads: `name: lazy(() => import('./x'))`, or
@@ -187,10 +178,15 @@ function staticImports(
  * matches `location.pathname` against the route table and adds `<link rel="modulepreload">` for
  * the route's screen chunk and the chunks (and stylesheets) it imports beyond the entry's. The
  * screen then downloads alongside the entry instead of after it has run (and, on a guarded
- * page, after /api/v1/me has answered). A script file, not inline: the CSP allows 'self' only.
+ * page, after /api/v1/me has answered). A page that needs a session does so only when this
+ * browser was signed in last time (features/auth last-session), with the signed-in shell's
+ * chunks and /api/v1/me; a visitor without a session is sent to sign in and needs none of it.
+ * A script file, not inline: the CSP allows 'self' only.
  */
-/** What a guest page asks before it renders (features/auth/api/me.ts). */
+/** What a guarded page asks before it renders (features/auth/api/me.ts). */
 const ME_URL = '/api/v1/me';
+/** Where this browser remembers its last session (features/auth/lib/last-session.ts). */
+const LAST_SESSION_KEY = 'tenantry.lastSession';
 
 export function routePreloadPlugin(screensFile = 'src/app/screens.ts'): Plugin {
   let base = '/';
@@ -219,44 +215,70 @@ export function routePreloadPlugin(screensFile = 'src/app/screens.ts'): Plugin {
         const initial = staticImports(bundle, entry.fileName);
         const files: string[] = [];
         const indexOf = (f: string) => (files.includes(f) ? files.indexOf(f) : files.push(f) - 1);
-        // Per screen: its path patterns as one expression, and what to preload.
-        const byScreen = new Map<string, { patterns: string[]; deps: number[]; me: 0 | 1 }>();
+        // The signed-in shell (MainLayout with all of Mantine's styles: router.tsx).
+        const lazyDeps = (file: string) => {
+          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(file));
+          if (!chunk) return [];
+          const js = [...staticImports(bundle, chunk.fileName)].filter((f) => !initial.has(f));
+          const css = js.flatMap((f) => [
+            ...((bundle[f] as OutputChunk).viteMetadata?.importedCss ?? []),
+          ]);
+          return [...js, ...css];
+        };
+        const shell = [
+          ...lazyDeps('src/app/layouts/MainLayout.tsx'),
+          ...lazyDeps('src/app/full-styles.ts'),
+        ];
+        // Per screen and layout: its path patterns as one expression, and what to preload.
+        const byScreen = new Map<
+          string,
+          { patterns: string[]; deps: number[]; me: 0 | 1; session: 0 | 1 }
+        >();
         const missing = new Set<string>();
         for (const route of ROUTES) {
           const re = routePatternToRegExp(route.path);
-          // Pages a visitor without a session sees; a protected page waits for /api/v1/me and
-          // may well redirect to sign-in, so its chunk is not fetched ahead of that answer.
-          if (!re || (route.access !== 'public' && route.access !== 'guest')) continue;
+          // A page of its own (guest.html) is not index.html's to preload.
+          if (!re || route.entry) continue;
+          const session = route.access !== 'public' && route.access !== 'guest';
           const module = screens.get(route.screen);
           const chunk = module && chunks.find((c) => c.facadeModuleId === module);
           if (!chunk) {
             missing.add(route.screen);
             continue;
           }
-          let entry = byScreen.get(route.screen);
+          const key = `${route.screen} ${route.layout} ${session}`;
+          let entry = byScreen.get(key);
           if (!entry) {
             const deps = [...staticImports(bundle, chunk.fileName)].filter((f) => !initial.has(f));
             const css = deps.flatMap((f) => [
               ...((bundle[f] as OutputChunk).viteMetadata?.importedCss ?? []),
             ]);
+            const withShell = session && route.layout === 'main' ? shell : [];
             entry = {
               patterns: [],
-              deps: [...deps, ...css].map(indexOf),
-              me: route.access === 'guest' ? 1 : 0,
+              deps: [...new Set([...withShell, ...deps, ...css])].map(indexOf),
+              me: route.access === 'public' ? 0 : 1,
+              session: session ? 1 : 0,
             };
-            byScreen.set(route.screen, entry);
+            byScreen.set(key, entry);
           }
           entry.patterns.push(re);
         }
         if (missing.size) this.warn(`route preload: no chunk for ${[...missing].join(', ')}`);
-        const table = [...byScreen.values()].map((e) => [e.patterns.join('|'), e.deps, e.me]);
-        // A guest page renders once /api/v1/me has answered (a signed-in visitor is sent on): its
-        // answer is fetched from here too, with the app's credentials mode, so that the app's own
-        // fetch of it finds the response already on its way.
+        const table = [...byScreen.values()].map((e) => [
+          e.patterns.join('|'),
+          e.deps,
+          e.me,
+          e.session,
+        ]);
+        // A page that asks /api/v1/me before it renders has its answer fetched from here too, with
+        // the app's credentials mode, so that the app's own fetch of it finds the response already
+        // on its way. A page that needs a session: only when this browser had one last time.
         const code =
-          `(function(){var F=${JSON.stringify(files)},R=${JSON.stringify(table)},p=location.pathname,d=document,b=${JSON.stringify(base)};` +
+          `(function(){var F=${JSON.stringify(files)},R=${JSON.stringify(table)},p=location.pathname,d=document,b=${JSON.stringify(base)},s;` +
+          `try{s=localStorage.getItem(${JSON.stringify(LAST_SESSION_KEY)})}catch(e){}` +
           `function a(h,r,s){var l=d.createElement('link');l.rel=r;if(s)l.as=s;l.crossOrigin='';l.href=h;d.head.appendChild(l)}` +
-          `for(var i=0;i<R.length;i++)if(new RegExp(R[i][0],'i').test(p)){for(var j=0;j<R[i][1].length;j++){var f=F[R[i][1][j]];` +
+          `for(var i=0;i<R.length;i++)if(new RegExp(R[i][0],'i').test(p)){if(R[i][3]&&!s)return;for(var j=0;j<R[i][1].length;j++){var f=F[R[i][1][j]];` +
           `if(/\\.css$/.test(f))a(b+f,'preload','style');else a(b+f,'modulepreload')}if(R[i][2])a(${JSON.stringify(ME_URL)},'preload','fetch');return}})();\n`;
         const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source: code });
         const src = `${base}${this.getFileName(ref)}`;
@@ -416,22 +438,27 @@ export function respondentPageFiles(bundle: OutputBundle, base = '/'): string[] 
   return [RESPONDENT_HTML, ...js, ...new Set(css)].map((f) => `${base}${f}`);
 }
 
+/** The guest pages' HTML entry (routes with `entry: 'guest'` in the shared route table). */
+export const GUEST_HTML = 'guest.html';
+
 /**
- * `vite dev` and `vite preview` answer /in-progress/* with in-progress.html, as the server does
- * (apps/server/src/http/static-web.ts); every other page stays the main app's.
+ * `vite dev` and `vite preview` answer /in-progress/* with in-progress.html and the guest pages
+ * (`isGuestPagePath`) with guest.html, as the server does (apps/server/src/http/static-web.ts);
+ * every other page stays the main app's.
  */
-export function respondentPagePlugin(): Plugin {
+export function ownPagesPlugin(): Plugin {
   const rewrite = (req: { url?: string; method?: string }, _res: unknown, next: () => void) => {
     const url = req.url ?? '/';
     const pathname = url.split('?')[0] ?? '/';
-    if ((req.method === 'GET' || req.method === 'HEAD') && RESPONDENT_PATH.test(pathname)) {
+    if (req.method === 'GET' || req.method === 'HEAD') {
       // The query (the token) stays on the page's own URL; the file is the same for every link.
-      req.url = `/${RESPONDENT_HTML}`;
+      if (RESPONDENT_PATH.test(pathname)) req.url = `/${RESPONDENT_HTML}`;
+      else if (isGuestPagePath(pathname)) req.url = `/${GUEST_HTML}`;
     }
     next();
   };
   return {
-    name: 'tenantry-respondent-page',
+    name: 'tenantry-own-pages',
     configureServer(server) {
       server.middlewares.use(rewrite);
     },
@@ -493,34 +520,43 @@ export function respondentServiceWorkerPlugin(
 }
 
 /** Which pages load a module: what the chunk groups of vite.config.ts decide by. */
-export interface RespondentModules {
+export interface PageModules {
   plugin: Plugin;
-  /** Loaded by the respondent page (in-progress.html and its static imports). */
+  /** Loaded by a page of its own (in-progress.html, guest.html): not the main app's groups. */
   has: (id: string) => boolean;
-  /** …and by the main app's first load too (React). */
-  sharedInitial: (id: string) => boolean;
-  /** …and by a lazily loaded part of the main app (the markdown parser under react-markdown). */
-  sharedLazy: (id: string) => boolean;
+  /**
+   * The chunk a module shared between pages goes to, named after who loads it, or null (a
+   * module of one page only, left to that page's chunks or the main app's groups):
+   * `pages-shared` — the respondent page (and the guest pages) and the main app's first load
+   *   (React);
+   * `respondent-shared` — the respondent page, and the main app lazily (micromark);
+   * `guest-shared` — the guest pages and the main app's first load (analytics, version check);
+   * otherwise `<pages>-<initial|lazy|own>-shared`.
+   */
+  sharedChunk: (id: string) => string | null;
 }
 
+/** The HTML entries that are pages of their own, beside the main app's index.html. */
+const OWN_PAGES = { respondent: RESPONDENT_HTML, guest: GUEST_HTML } as const;
+
 /**
- * The modules the respondent page loads, sorted by whether the main app loads them too, known
- * once the module graph is built and before chunks are made. The main app's chunk groups
- * (`boot`, `common` in vite.config.ts) leave the page's modules out, and two groups of their own
- * hold what both pages use, so the page never loads the main app's shell and the main app
- * loads none of the page's own code.
+ * The modules the pages of their own load (the respondent page, the guest pages), sorted by
+ * which pages load them, known once the module graph is built and before chunks are made. The
+ * main app's chunk groups (`boot`, `common` in vite.config.ts) leave those modules out, and
+ * what several pages use goes to a chunk named after them (`sharedChunk`), so a page of its own
+ * never loads the main app's shell and the main app loads none of a page's own code.
  */
-export function respondentModules(): RespondentModules {
-  const page = new Set<string>();
+export function pageModules(): PageModules {
+  const pages = Object.fromEntries(
+    Object.keys(OWN_PAGES).map((k) => [k, new Set<string>()]),
+  ) as Record<keyof typeof OWN_PAGES, Set<string>>;
   const mainInitial = new Set<string>();
   const mainAll = new Set<string>();
   const plugin: Plugin = {
-    name: 'tenantry-respondent-modules',
+    name: 'tenantry-page-modules',
     apply: 'build',
     buildEnd() {
-      page.clear();
-      mainInitial.clear();
-      mainAll.clear();
+      for (const set of [...Object.values(pages), mainInitial, mainAll]) set.clear();
       const ids = [...this.getModuleIds()];
       const htmlModule = (name: string) =>
         ids.find((id) => path.basename(id.split('?')[0]!) === name);
@@ -531,16 +567,29 @@ export function respondentModules(): RespondentModules {
         for (const dep of info?.importedIds ?? []) walk(dep, into, dynamic);
         if (dynamic) for (const dep of info?.dynamicallyImportedIds ?? []) walk(dep, into, dynamic);
       };
-      walk(htmlModule(RESPONDENT_HTML), page, false);
+      for (const [key, html] of Object.entries(OWN_PAGES))
+        walk(htmlModule(html), pages[key as keyof typeof OWN_PAGES], false);
       walk(htmlModule('index.html'), mainInitial, false);
       walk(htmlModule('index.html'), mainAll, true);
     },
   };
+  const loadedBy = (id: string) =>
+    (Object.keys(pages) as (keyof typeof pages)[]).filter((k) => pages[k].has(id));
   return {
     plugin,
-    has: (id) => page.has(id),
-    // Rolldown's runtime (CommonJS interop, for React) too, rather than a file of its own.
-    sharedInitial: (id) => (page.has(id) && mainInitial.has(id)) || id.includes('rolldown/runtime'),
-    sharedLazy: (id) => page.has(id) && !mainInitial.has(id) && mainAll.has(id),
+    has: (id) => loadedBy(id).length > 0,
+    sharedChunk(id) {
+      // Rolldown's runtime (CommonJS interop, for React) goes with React.
+      if (id.includes('rolldown/runtime')) return 'pages-shared';
+      const by = loadedBy(id);
+      const main = mainInitial.has(id) ? 'initial' : mainAll.has(id) ? 'lazy' : 'own';
+      if (by.length === 0 || (by.length === 1 && main === 'own')) return null;
+      // React, and the little the respondent page shares with the main app's first load
+      // (scoring.ts, 0.7 KB): one request fewer on both pages for a few bytes on the guest pages.
+      if (main === 'initial' && by.includes('respondent')) return 'pages-shared';
+      if (by.length === 1 && by[0] === 'respondent' && main === 'lazy') return 'respondent-shared';
+      if (by.length === 1 && by[0] === 'guest' && main === 'initial') return 'guest-shared';
+      return `${by.join('-')}-${main}-shared`;
+    },
   };
 }

@@ -6,17 +6,18 @@ import {
   fontPreloadPlugin,
   mantineCriticalStylesPlugin,
   precompressPlugin,
-  respondentModules,
-  respondentPagePlugin,
+  ownPagesPlugin,
+  pageModules,
   respondentServiceWorkerPlugin,
   routePreloadPlugin,
   versionFilePlugin,
 } from './vite-plugins.ts';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
-// The respondent page's modules stay out of the main app's chunk groups (see below).
-const respondent = respondentModules();
-const mainAppOnly = (id: string) => !respondent.has(id);
+// The modules of the pages of their own (respondent, guest) stay out of the main app's chunk
+// groups (see below).
+const pages = pageModules();
+const mainAppOnly = (id: string) => !pages.has(id);
 
 const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
 const api = { target: API_TARGET, changeOrigin: false };
@@ -25,8 +26,8 @@ export default defineConfig({
   plugins: [
     react(),
     // Before clientConfigPlugin: its preview fallback would answer /in-progress/* with index.html.
-    respondentPagePlugin(),
-    respondent.plugin,
+    ownPagesPlugin(),
+    pages.plugin,
     clientConfigPlugin(),
     versionFilePlugin(),
     routePreloadPlugin(),
@@ -45,9 +46,15 @@ export default defineConfig({
     // TanStack Query, the auth client). Budget: ≤ 300 KB gzip (docs/architecture.md, Quality bars).
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
-      // Two pages: the main app, and the respondent page (/in-progress/*, served by the server
-      // from in-progress.html), which shares React and nothing else with it.
-      input: { index: here('index.html'), 'in-progress': here('in-progress.html') },
+      // Three pages: the main app; the respondent page (/in-progress/*, served by the server
+      // from in-progress.html), which shares React and nothing else with it; and the guest pages
+      // (sign-in, sign-up…: the routes with `entry: 'guest'`, served from guest.html), which
+      // share React and a few small modules (analytics, the version check, the guards).
+      input: {
+        index: here('index.html'),
+        'in-progress': here('in-progress.html'),
+        guest: here('guest.html'),
+      },
       output: {
         // Fewer, larger requests on the first load (each costs a round trip on a phone):
         // everything the entry imports statically is one chunk (no modulepreload fan-out), and
@@ -56,10 +63,10 @@ export default defineConfig({
         // loads only what it uses (the respondent page: entry + common + its own chunk).
         codeSplitting: {
           groups: [
-            // Shared with the respondent page (vite-plugins.ts, respondentModules): React…
-            { name: 'pages-shared', test: respondent.sharedInitial, priority: 4 },
-            // …and what the page loads at once but the main app only lazily (micromark).
-            { name: 'respondent-shared', test: respondent.sharedLazy, priority: 3 },
+            // Shared between pages (vite-plugins.ts, pageModules): React in `pages-shared`, what
+            // the respondent page loads at once but the main app only lazily (micromark) in
+            // `respondent-shared`, the guest pages' modules the main app loads in `guest-shared`.
+            { name: pages.sharedChunk, debugName: 'pages-shared', priority: 3 },
             { name: 'boot', tags: ['$initial'], priority: 2, test: mainAppOnly },
             { name: 'common', minShareCount: 10, priority: 1, test: mainAppOnly },
           ],

@@ -1,6 +1,6 @@
 import { CLIENT_CONFIG_ELEMENT_ID } from '@tenantry/shared';
-import { act, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { boot } from './boot.tsx';
 import { readClientConfig } from './lib/config.ts';
 import { CONFIG } from './test/fixtures.ts';
@@ -42,10 +42,13 @@ describe('boot', () => {
     page(JSON.stringify(CONFIG));
     const root = boot(document);
     expect(root).not.toBeNull();
-    // Signed out (fetch fails in tests → treated as signed out): the sign-in page shows.
+    // Signed out (fetch fails in tests → treated as signed out): on to the sign-in page, which
+    // the server sends (guest.html), so it is loaded again.
+    const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => {});
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Sign in' }, { timeout: 5_000 }),
+      await screen.findByRole('link', { name: 'open it here' }, { timeout: 5_000 }),
     ).toBeTruthy();
+    await waitFor(() => expect(reload).toHaveBeenCalled());
     act(() => root?.unmount());
   });
 });

@@ -1,7 +1,9 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { prefetchSignedInPage } from './app/prefetch.ts';
 import { showNewVersionNotification } from './app/version-notification.tsx';
+import { readLastSession } from './features/auth/lib/last-session.ts';
 import { analytics } from './lib/analytics.ts';
 import { readClientConfig } from './lib/config.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -20,6 +22,9 @@ export function boot(doc: Document = document): Root | null {
     if (!container) throw new Error('Mount point #root is missing');
     checker.start();
     analytics.attach();
+    const queryClient = createQueryClient();
+    // A returning member's page asks for its data alongside /api/v1/me (app/prefetch.ts).
+    prefetchSignedInPage(queryClient, window.location, readLastSession());
     const root = createRoot(container);
     // A transition: the first render yields to the browser between components instead of
     // holding the main thread for one long task, and a screen whose chunk is already loaded
@@ -27,7 +32,7 @@ export function boot(doc: Document = document): Root | null {
     startTransition(() => {
       root.render(
         <StrictMode>
-          <App config={config} queryClient={createQueryClient()} />
+          <App config={config} queryClient={queryClient} />
         </StrictMode>,
       );
     });

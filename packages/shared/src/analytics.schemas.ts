@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { storableDateTime, storableText } from './text.schemas.ts';
+import { ANALYTICS_EVENTS, MAX_ANALYTICS_BATCH } from './analytics.constants.ts';
 
-/** Analytics event names fixed by the seed (§2, §4). */
-export const ANALYTICS_EVENTS = [
-  'page_view',
-  'upgrade_subscription',
-  'downgrade_subscription',
-  'purchase',
-  'checkout_cancelled',
-] as const;
-export type AnalyticsEventName = (typeof ANALYTICS_EVENTS)[number];
+export {
+  ANALYTICS_ENDPOINT,
+  ANALYTICS_EVENTS,
+  MAX_ANALYTICS_BATCH,
+  type AnalyticsEventName,
+} from './analytics.constants.ts';
 
 export const AnalyticsEventSchema = z.object({
   name: z.enum(ANALYTICS_EVENTS),
@@ -22,13 +20,10 @@ export const AnalyticsEventSchema = z.object({
 });
 export type AnalyticsEvent = z.infer<typeof AnalyticsEventSchema>;
 
-export const MAX_ANALYTICS_BATCH = 50;
 export const AnalyticsBatchSchema = z.object({
   events: z.array(AnalyticsEventSchema).min(1).max(MAX_ANALYTICS_BATCH),
 });
 export type AnalyticsBatch = z.infer<typeof AnalyticsBatchSchema>;
-
-export const ANALYTICS_ENDPOINT = '/api/v1/analytics/events';
 
 /** GET /api/v1/system/analytics/events: filters (system admins; the service console). */
 export const AnalyticsEventQuerySchema = z.object({

@@ -46,12 +46,22 @@ export type ScreenName =
   | 'signout'
   | 'notFound';
 
+/**
+ * Which page of the web build serves a route: the main app (`index.html`, the default) or the
+ * guest pages' own small entry (`guest.html`: sign-in, sign-up, shared sign-in, password reset,
+ * invitation; docs/architecture.md, "Entries"). The server, `vite dev`/`preview` and both apps
+ * read it from here.
+ */
+export type RouteEntry = 'app' | 'guest';
+
 export interface RouteDef {
   /** React Router path pattern (params: tab, focus, tenantId, tid, ttid). */
   path: string;
   screen: ScreenName;
   access: RouteAccess;
   layout: RouteLayout;
+  /** Served by the guest entry (guest.html) instead of the main app; absent: the main app. */
+  entry?: 'guest';
 }
 
 /** Seed §2, row by row. `layout: 'main'` becomes the shared-tenant layout for a shared user. */
@@ -106,18 +116,87 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'public',
     layout: 'bare',
   },
-  { path: '/signin', screen: 'signin', access: 'guest', layout: 'bare' },
-  { path: '/sharedSignin/:tenantId', screen: 'sharedSignin', access: 'guest', layout: 'bare' },
+  { path: '/signin', screen: 'signin', access: 'guest', layout: 'bare', entry: 'guest' },
+  {
+    path: '/sharedSignin/:tenantId',
+    screen: 'sharedSignin',
+    access: 'guest',
+    layout: 'bare',
+    entry: 'guest',
+  },
   { path: '/signout', screen: 'signout', access: 'auth-shared', layout: 'bare' },
   // Identity pages the specification leaves to the identity provider; ours are first-party pages.
-  { path: '/signup', screen: 'signup', access: 'guest', layout: 'bare' },
-  { path: '/forgot-password', screen: 'forgotPassword', access: 'guest', layout: 'bare' },
-  { path: '/reset-password', screen: 'resetPassword', access: 'public', layout: 'bare' },
+  { path: '/signup', screen: 'signup', access: 'guest', layout: 'bare', entry: 'guest' },
+  {
+    path: '/forgot-password',
+    screen: 'forgotPassword',
+    access: 'guest',
+    layout: 'bare',
+    entry: 'guest',
+  },
+  {
+    path: '/reset-password',
+    screen: 'resetPassword',
+    access: 'public',
+    layout: 'bare',
+    entry: 'guest',
+  },
   { path: '/verify-email', screen: 'verifyEmail', access: 'public', layout: 'bare' },
   // An account invitation link (e-mailed): public, the page itself asks to sign in or up.
-  { path: '/invitations/:token', screen: 'invitation', access: 'public', layout: 'bare' },
+  {
+    path: '/invitations/:token',
+    screen: 'invitation',
+    access: 'public',
+    layout: 'bare',
+    entry: 'guest',
+  },
   { path: '*', screen: 'notFound', access: 'public', layout: 'bare' },
 ];
+
+/**
+ * A route pattern as a regular expression over `location.pathname` (case-insensitive, optional
+ * trailing slash, like React Router), or null for the catch-all `*`.
+ */
+export function routePatternToRegExp(pattern: string): string | null {
+  if (pattern === '*') return null;
+  const segments = pattern
+    .split('/')
+    .filter(Boolean)
+    .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return `^/${segments.join('/')}/?$`;
+}
+
+/** The guest entry's routes (`entry: 'guest'`), each with its pattern. */
+export const GUEST_ROUTES: readonly (RouteDef & { pattern: RegExp })[] = ROUTES.filter(
+  (r) => r.entry === 'guest',
+).map((r) => ({ ...r, pattern: new RegExp(routePatternToRegExp(r.path)!, 'i') }));
+
+/** The guest route a pathname opens, with its parameters (decoded), or null. */
+export function matchGuestRoute(
+  pathname: string,
+): { route: RouteDef; params: Record<string, string> } | null {
+  for (const r of GUEST_ROUTES) {
+    if (!r.pattern.test(pathname)) continue;
+    const values = pathname.split('/').filter(Boolean);
+    const segments = r.path.split('/').filter(Boolean);
+    const params: Record<string, string> = {};
+    segments.forEach((seg, i) => {
+      if (!seg.startsWith(':')) return;
+      try {
+        params[seg.slice(1)] = decodeURIComponent(values[i] ?? '');
+      } catch {
+        params[seg.slice(1)] = values[i] ?? '';
+      }
+    });
+    return { route: r, params };
+  }
+  return null;
+}
+
+/** Whether the guest entry (guest.html) serves this pathname. */
+export function isGuestPagePath(pathname: string): boolean {
+  return GUEST_ROUTES.some((r) => r.pattern.test(pathname));
+}
 
 /** Checkout/subscription outcome routes: event to record, then go to /admin. */
 export const CHECKOUT_OUTCOMES = {

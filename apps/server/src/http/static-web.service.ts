@@ -40,11 +40,15 @@ export function configScriptTag(config: ClientConfig): string {
  * index.html with the client configuration injected. Re-read when the file changes (a new
  * build while the server runs), otherwise served from memory.
  */
-export function createIndexHtml(webDist: string, scriptTag: string) {
-  return createHtmlPage(webDist, 'index.html', (raw) =>
-    raw.split(CONFIG_PLACEHOLDER).join(scriptTag),
-  );
+export function createIndexHtml(webDist: string, scriptTag: string, name = 'index.html') {
+  return createHtmlPage(webDist, name, (raw) => raw.split(CONFIG_PLACEHOLDER).join(scriptTag));
 }
+
+/**
+ * The guest pages' HTML entry (apps/web/guest.html: sign-in, sign-up, shared sign-in, password
+ * reset, invitation — the routes with `entry: 'guest'`), with the client configuration.
+ */
+export const GUEST_HTML = 'guest.html';
 
 /** The respondent page's HTML entry (apps/web/in-progress.html): its own page, no client config. */
 export const RESPONDENT_HTML = 'in-progress.html';

@@ -21,6 +21,10 @@ beforeAll(async () => {
     '<!doctype html><html><head><meta name="referrer" content="no-referrer"><script type="module" src="/assets/in-progress-def456.js"></script></head><body><div id="root">respondent</div></body></html>',
   );
   writeFileSync(
+    path.join(dist.dir, 'guest.html'),
+    '<!doctype html><html><head><!--tenantry-config--><script type="module" src="/assets/guest-ghi789.js"></script></head><body><div id="root">guest</div></body></html>',
+  );
+  writeFileSync(
     path.join(dist.dir, 'in-progress-sw.js'),
     'self.addEventListener("fetch", () => {});',
   );
@@ -67,7 +71,7 @@ describe('version.json', () => {
 
 describe('the web app', () => {
   it('any app path gets index.html with the active client configuration injected', async () => {
-    for (const p of ['/', '/tenant/abc/overview', '/signin']) {
+    for (const p of ['/', '/tenant/abc/overview', '/admin']) {
       const res = await t.client().get(p);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/text\/html/);
@@ -148,6 +152,31 @@ describe('the web app', () => {
     for (const p of ['/in-progressive', '/tenant/in-progress/x']) {
       const html = await (await t.client().get(p)).text();
       expect(html, p).toContain('id="tenantry-config"');
+    }
+  });
+
+  it('the guest pages are their own entry, with the client configuration', async () => {
+    for (const p of [
+      '/signin',
+      '/signin/',
+      '/signin?next=%2Ftenant',
+      '/signup',
+      '/sharedSignin/ten1',
+      '/forgot-password',
+      '/reset-password?token=abc',
+      '/invitations/tok1',
+    ]) {
+      const res = await t.client().get(p);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      const html = await res.text();
+      expect(html, p).toContain('guest');
+      expect(injectedConfig(html), p).toMatchObject({ profile: 'production' });
+    }
+    // Everything else stays the main app's, and the file itself is no page of its own.
+    for (const p of ['/signout', '/verify-email', '/sharedSignin', '/signinx', '/guest.html']) {
+      const html = await (await t.client().get(p)).text();
+      expect(html, p).toContain('app-abc123.js');
     }
   });
 

@@ -1,9 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
+import { isGuestPagePath } from '@tenantry/shared';
 import { Hono, type Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import type { AppConfig } from '../config.ts';
 import {
+  GUEST_HTML,
   RESPONDENT_HTML,
   RESPONDENT_SW,
   clientConfig,
@@ -19,12 +21,15 @@ const STATIC_EXTENSIONS =
 
 /**
  * The built web app: files from WEB_DIST (hashed /assets/* cached for a year), the respondent
- * page (in-progress.html) for /in-progress/*, and index.html with the client configuration
- * injected for every other GET (history fallback).
+ * page (in-progress.html) for /in-progress/*, the guest pages (guest.html, with the client
+ * configuration) for the routes with `entry: 'guest'` (sign-in, sign-up…), and index.html with
+ * the client configuration injected for every other GET (history fallback).
  */
 export function createWebRoutes(config: AppConfig) {
   const { webDist, appEnv, publicUrl } = config;
-  const indexHtml = createIndexHtml(webDist, configScriptTag(clientConfig(appEnv, publicUrl)));
+  const configTag = configScriptTag(clientConfig(appEnv, publicUrl));
+  const indexHtml = createIndexHtml(webDist, configTag);
+  const guestHtml = createIndexHtml(webDist, configTag, GUEST_HTML);
   const respondentHtml = createHtmlPage(webDist, RESPONDENT_HTML);
   const web = new Hono();
 
@@ -38,7 +43,11 @@ export function createWebRoutes(config: AppConfig) {
       c.header('x-robots-tag', 'noindex, nofollow');
       return htmlPage(c, await respondentHtml());
     }
-    if (urlPath !== '/' && urlPath !== '/index.html') {
+    // The guest pages (sign-in, sign-up, shared sign-in, password reset, invitation) are their
+    // own small entry, without the main app's shell (docs/architecture.md, "Entries").
+    if (isGuestPagePath(urlPath)) return htmlPage(c, await guestHtml());
+    // The file itself is not a page: it would lack its configuration.
+    if (urlPath !== '/' && urlPath !== '/index.html' && urlPath !== `/${GUEST_HTML}`) {
       const found = await resolveStaticFile(webDist, urlPath);
       if (found) return serveFile(c, webDist, found.file, found.size, urlPath);
       if (urlPath.startsWith('/assets/') || STATIC_EXTENSIONS.test(urlPath)) {

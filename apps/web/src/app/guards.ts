@@ -1,5 +1,8 @@
-import { sharedUserHome, type CurrentUser, type RouteAccess } from '@tenantry/shared';
+import type { CurrentUser, RouteAccess } from '@tenantry/shared';
+// From the zod-free routes file: the guest pages' entry (src/guest) decides with this module too.
+import { sharedUserHome } from '@tenantry/shared/routes';
 import type { LastSession } from '#web/features/auth/lib/last-session.ts';
+import { nextFromSearch, type SignInState } from '#web/features/auth/lib/next-path.ts';
 
 /**
  * What a guard decides for one route and one visitor (the access rules of docs/product.md,
@@ -75,4 +78,21 @@ export function decideAccess(
 /** Which shell a `main` route uses: the shared-tenant layout for a shared user. */
 export function mainLayoutFor(user: CurrentUser | null): 'main' | 'shared' {
   return user?.isSharedUser ? 'shared' : 'main';
+}
+
+/**
+ * Where a signed-in visitor leaves a guest page for (the guard said `redirect`): when the guard
+ * sends them home, back where they were headed before signing in (`from`), else where a link
+ * asked to return to (`?next=`, same-origin paths only); otherwise the guard's own target (a
+ * shared user's client tenant). The main app's router and the guest pages' entry both use it.
+ */
+export function guestPageExit(
+  decision: Extract<GuardDecision, { kind: 'redirect' }>,
+  state: SignInState | null,
+  search: string,
+): string {
+  if (decision.to !== '/') return decision.to;
+  const from = state?.from;
+  if (from?.pathname.startsWith('/')) return `${from.pathname}${from.search}${from.hash}`;
+  return nextFromSearch(search) ?? decision.to;
 }

@@ -4,8 +4,8 @@ import { Navigate, useLocation } from 'react-router';
 import { CenteredLoader } from '#web/components/CenteredLoader.tsx';
 import { useMe } from '#web/features/auth/api/me.ts';
 import { readLastSession } from '#web/features/auth/lib/last-session.ts';
-import { nextFromSearch, type SignInState } from '#web/features/auth/lib/next-path.ts';
-import { decideAccess } from './guards.ts';
+import type { SignInState } from '#web/features/auth/lib/next-path.ts';
+import { decideAccess, guestPageExit } from './guards.ts';
 import { SCREENS } from './screens.ts';
 
 function ScreenView({ screen }: { screen: ScreenName }) {
@@ -31,15 +31,14 @@ function GuardedScreen({ access, screen }: { access: RouteAccess; screen: Screen
     case 'notFound':
       return <ScreenView screen="notFound" />;
     case 'redirect': {
-      // A guest page left because the visitor just signed in: go where they were headed.
-      const from = (location.state as SignInState | null)?.from;
-      if (access === 'guest' && decision.to === '/' && from?.pathname.startsWith('/')) {
-        return <Navigate to={`${from.pathname}${from.search}${from.hash}`} replace />;
-      }
-      // …or where a link asked to return to (`?next=`, same-origin paths only).
-      const next =
-        access === 'guest' && decision.to === '/' ? nextFromSearch(location.search) : null;
-      if (next) return <Navigate to={next} replace />;
+      // A guest page left because the visitor just signed in: where they were headed.
+      if (access === 'guest')
+        return (
+          <Navigate
+            to={guestPageExit(decision, location.state as SignInState | null, location.search)}
+            replace
+          />
+        );
       const remember = decision.rememberFrom && location.pathname !== '/signout';
       const state: SignInState | undefined = remember
         ? {

@@ -3,6 +3,8 @@ import { Suspense, lazy } from 'react';
 import { Outlet, createBrowserRouter, type RouteObject } from 'react-router';
 import { CenteredLoader } from '#web/components/CenteredLoader.tsx';
 import { useMe } from '#web/features/auth/api/me.ts';
+import { readLastSession } from '#web/features/auth/lib/last-session.ts';
+import { ShellSkeleton } from './layouts/ShellSkeleton.tsx';
 import { RouteScreen } from './route-screen.tsx';
 import { mainLayoutFor } from './guards.ts';
 import { PageViewTracker, ScrollToTop, SessionRecheck } from './navigation-effects.tsx';
@@ -35,13 +37,15 @@ const SharedTenantLayout = lazy(() =>
 
 /**
  * The `main` layout: the main shell, or the shared-tenant shell for a shared user.
- * A signed-out visitor gets no shell: the route's guard sends them to /signin.
+ * A signed-out visitor gets no shell: the route's guard sends them to /signin. Until
+ * /api/v1/me answers, a member who was signed in here last time sees the shell's outline
+ * (ShellSkeleton), anyone else a loader.
  */
 function MainLayoutRoute() {
   const { user, isLoading } = useMe();
   if (isLoading) {
     void loadMainLayout();
-    return <CenteredLoader />;
+    return readLastSession()?.kind === 'member' ? <ShellSkeleton /> : <CenteredLoader />;
   }
   if (!user) return <Outlet />;
   return (

@@ -5,6 +5,8 @@ import type { ScreenProps } from './route-handle.ts';
 type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
 
 const checkoutOutcome = lazy(() => import('./routes/checkout-outcome/index.tsx'));
+// Pages the server sends from an entry of their own (in-progress.html, guest.html).
+const otherEntry = lazy(() => import('./routes/other-entry/index.tsx'));
 const tenant = lazy(() => import('./routes/tenant/index.tsx'));
 const welcome = lazy(() => import('./routes/welcome/index.tsx'));
 
@@ -25,14 +27,14 @@ export const SCREENS: Record<ScreenName, Screen> = {
   downgradeSuccess: checkoutOutcome,
   checkoutSuccess: checkoutOutcome,
   checkoutCancel: checkoutOutcome,
-  assessmentLanding: lazy(() => import('./routes/assessment-landing/index.tsx')),
-  signin: lazy(() => import('./routes/signin/index.tsx')),
-  sharedSignin: lazy(() => import('./routes/shared-signin/index.tsx')),
-  signup: lazy(() => import('./routes/signup/index.tsx')),
-  forgotPassword: lazy(() => import('./routes/forgot-password/index.tsx')),
-  resetPassword: lazy(() => import('./routes/reset-password/index.tsx')),
+  assessmentLanding: otherEntry,
+  signin: otherEntry,
+  sharedSignin: otherEntry,
+  signup: otherEntry,
+  forgotPassword: otherEntry,
+  resetPassword: otherEntry,
   verifyEmail: lazy(() => import('./routes/verify-email/index.tsx')),
-  invitation: lazy(() => import('./routes/invitation/index.tsx')),
+  invitation: otherEntry,
   signout: lazy(() => import('./routes/signout/index.tsx')),
   notFound: lazy(() => import('./routes/not-found/index.tsx')),
 };

@@ -1,11 +1,11 @@
+// Values from zod-free files only: the guest pages' entry (src/guest) uses this queue too.
+import type { AnalyticsEvent } from '@tenantry/shared';
 import {
   ANALYTICS_ENDPOINT,
   MAX_ANALYTICS_BATCH,
-  pageViewTitle,
-  type AnalyticsEvent,
   type AnalyticsEventName,
-  type ScreenName,
-} from '@tenantry/shared';
+} from '@tenantry/shared/analytics.constants';
+import { pageViewTitle, type ScreenName } from '@tenantry/shared/routes';
 
 /**
  * Analytics queue: every navigation records page_view, and checkout outcomes record their

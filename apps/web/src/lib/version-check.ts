@@ -2,7 +2,7 @@ import {
   VERSION_CHECK_FIRST_DELAY_MS,
   VERSION_CHECK_INTERVAL_MS,
   VERSION_PATH,
-} from '@tenantry/shared';
+} from '@tenantry/shared/version';
 
 /**
  * New-version check (docs/product.md, "On every page"). No baseline at start; the first

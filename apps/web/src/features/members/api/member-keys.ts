@@ -5,6 +5,4 @@ export const memberKeys = {
   list: () => [...memberKeys.all, 'list'] as const,
   /** Its pending invitations. */
   invitations: () => [...memberKeys.all, 'invitations'] as const,
-  /** The public preview of one invitation link. */
-  invitationByToken: (token: string) => [...memberKeys.all, 'invitation-by-token', token] as const,
 };

@@ -1,0 +1,111 @@
+import { matchGuestRoute } from '@tenantry/shared/routes';
+import { useEffect, useRef, useState } from 'react';
+import { decideAccess, guestPageExit } from '#web/app/guards.ts';
+import { analytics, pageViewEvent } from '#web/lib/analytics.ts';
+import { Card, Loading } from './components/ui.tsx';
+import { VersionBanner } from './components/VersionBanner.tsx';
+import type { CurrentUser } from './lib/contract.ts';
+import type { CurrentUserState } from './lib/api.ts';
+import { navigate, usePlace, type Place } from './lib/navigation.ts';
+import { ForgotPasswordScreen } from './screens/ForgotPassword.tsx';
+import { InvitationScreen } from './screens/Invitation.tsx';
+import { ResetPasswordScreen } from './screens/ResetPassword.tsx';
+import { SharedSignInScreen } from './screens/SharedSignIn.tsx';
+import { SignInScreen } from './screens/SignIn.tsx';
+import { SignUpScreen } from './screens/SignUp.tsx';
+
+export interface GuestEnv {
+  /** GET /api/v1/me, asked once at boot (alongside React's start). */
+  me: Promise<CurrentUser | null>;
+  /**
+   * Whether a guest-only page waits for that answer before it shows its form: when this browser
+   * was signed in last time (lib last-session), the visitor is probably still signed in and is
+   * sent on; a visitor without one sees the form at once (and is still sent on if signed in).
+   */
+  waitForMe: boolean;
+}
+
+/** The guest pages (routes with `entry: 'guest'`): one screen per route, the same guards. */
+export function App({ env }: { env: GuestEnv }) {
+  const place = usePlace();
+  const [me, setMe] = useState<CurrentUserState>('pending');
+  useEffect(() => {
+    let live = true;
+    void env.me.then((user) => live && setMe(user));
+    return () => {
+      live = false;
+    };
+  }, [env.me]);
+
+  const match = matchGuestRoute(place.pathname);
+  const screen = match?.route.screen;
+
+  // Every navigation records a page_view (the main app's PageViewTracker does the same).
+  const lastPath = useRef<string | null>(null);
+  useEffect(() => {
+    if (!screen || lastPath.current === place.pathname) return;
+    lastPath.current = place.pathname;
+    analytics.track(pageViewEvent(screen, place.pathname, {}));
+  }, [screen, place.pathname]);
+
+  // The guard of a guest-only page (app/guards.ts): a signed-in visitor is sent on.
+  const exit =
+    match?.route.access === 'guest' && me !== 'pending'
+      ? decideAccess('guest', me)
+      : { kind: 'allow' as const };
+  const leaving = exit.kind === 'redirect' ? guestPageExit(exit, place.state, place.search) : null;
+  useEffect(() => {
+    if (leaving) navigate(leaving, { replace: true });
+  }, [leaving]);
+
+  let content;
+  if (!match) {
+    content = (
+      <Card title="Page not found">
+        <a href="/">Go to Tenantry</a>
+      </Card>
+    );
+  } else if (leaving || (match.route.access === 'guest' && me === 'pending' && env.waitForMe)) {
+    content = (
+      <main className="page">
+        <Loading>Loading…</Loading>
+      </main>
+    );
+  } else {
+    content = <Screen place={place} params={match.params} me={me} />;
+  }
+  return (
+    <>
+      <VersionBanner />
+      {content}
+    </>
+  );
+}
+
+function Screen({
+  place,
+  params,
+  me,
+}: {
+  place: Place;
+  params: Record<string, string>;
+  me: CurrentUserState;
+}) {
+  switch (matchGuestRoute(place.pathname)?.route.screen) {
+    case 'signin':
+      return <SignInScreen place={place} />;
+    case 'signup':
+      return <SignUpScreen place={place} />;
+    case 'sharedSignin':
+      // A new tenant is a new page: its state (steps, the ended notice) starts afresh.
+      return <SharedSignInScreen key={params.tenantId} tenantId={params.tenantId ?? ''} />;
+    case 'forgotPassword':
+      return <ForgotPasswordScreen />;
+    case 'resetPassword':
+      return <ResetPasswordScreen place={place} />;
+    case 'invitation':
+      return <InvitationScreen key={params.token} token={params.token ?? ''} me={me} />;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * The API as the guest pages use it. Types come from the shared contract; the few constants are
+ * repeated here with their type taken from the contract (a change there fails the type check
+ * here), because importing a value from a `*.schemas.ts` file would bring zod and every schema
+ * of that file into the pages (their budget is 80 KB of gzipped JavaScript).
+ */
+import type {
+  AccountRole,
+  CLIENT_CONFIG_ELEMENT_ID,
+  CurrentUser,
+  InvitationPreview,
+  PASSWORD_LIMITS,
+  SHARED_SIGNIN_CODE_LENGTH,
+  SIGNUP_CODE_LENGTH,
+} from '@tenantry/shared';
+
+export type { CurrentUser, InvitationPreview };
+
+export const PASSWORD: typeof PASSWORD_LIMITS = { min: 8, max: 128 };
+export const SIGNUP_CODE_DIGITS: typeof SIGNUP_CODE_LENGTH = 6;
+export const SHARED_CODE_DIGITS: typeof SHARED_SIGNIN_CODE_LENGTH = 6;
+export const CONFIG_ELEMENT_ID: typeof CLIENT_CONFIG_ELEMENT_ID = 'tenantry-config';
+
+/** The account roles' names (features/members/lib/member-rules.ts says the same). */
+export const ROLE_LABELS: Record<AccountRole, string> = {
+  owner: 'Owner',
+  admin: 'Admin',
+  member: 'Member',
+};
+
+/** Where Better Auth sends the reset link (features/auth: RESET_PASSWORD_PATH). */
+export const RESET_PASSWORD_PATH = '/reset-password';
+
+export const API = {
+  me: '/api/v1/me',
+  signIn: '/api/auth/sign-in/email',
+  signUp: '/api/auth/sign-up/email',
+  requestPasswordReset: '/api/auth/request-password-reset',
+  resetPassword: '/api/auth/reset-password',
+  signUpCode: '/api/v1/signup/code',
+  signUpVerify: '/api/v1/signup/verify',
+  sharedCode: (tenantId: string) => `/api/v1/shared-signin/${encodeURIComponent(tenantId)}/code`,
+  sharedVerify: (tenantId: string) =>
+    `/api/v1/shared-signin/${encodeURIComponent(tenantId)}/verify`,
+  invitation: (token: string) => `/api/v1/invitations/by-token/${encodeURIComponent(token)}`,
+  acceptInvitation: (token: string) =>
+    `/api/v1/invitations/by-token/${encodeURIComponent(token)}/accept`,
+} as const;

@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react';
+import { Card, Field, Link, Notice, Submit } from '../components/ui.tsx';
+import { request } from '../lib/api.ts';
+import { API, RESET_PASSWORD_PATH } from '../lib/contract.ts';
+import { RESET_LINK_SENT, checkEmail, genericErrorMessage } from '../lib/messages.ts';
+import { useSubmit } from '../lib/use-submit.ts';
+
+/** Asks for a reset link. The answer never says whether the account exists. */
+const requestReset = (email: string) =>
+  request<unknown>(API.requestPasswordReset, { body: { email, redirectTo: RESET_PASSWORD_PATH } });
+
+export function ForgotPasswordScreen() {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const send = useSubmit(requestReset);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const checked = checkEmail(email);
+    setError(checked);
+    if (checked) return;
+    const res = await send.run(email.trim());
+    // Same answer whether or not the account exists; only transport problems differ.
+    if (res && (res.ok || (res.status !== 0 && res.status !== 429))) setSent(true);
+  }
+
+  return (
+    <Card
+      title="Forgot password"
+      description="Enter the e-mail address of your account and we will send you a link to choose a new password."
+      footer={
+        <p className="small">
+          Remembered it? <Link to="/signin">Back to sign in</Link>
+        </p>
+      }
+    >
+      {sent ? (
+        <Notice tone="success">
+          {RESET_LINK_SENT}. It expires soon; check your spam folder if it does not arrive.
+        </Notice>
+      ) : (
+        <form
+          onSubmit={(e) => void submit(e)}
+          noValidate
+          aria-label="Forgot password"
+          className="stack"
+        >
+          {send.error ? <Notice tone="error">{genericErrorMessage(send.error)}</Notice> : null}
+          <Field
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={error}
+          />
+          <Submit busy={send.busy}>Send reset link</Submit>
+        </form>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { forgetSession, readLastSession } from '#web/features/auth/lib/last-session.ts';
+import { nextFromSearch, type SignInState } from '#web/features/auth/lib/next-path.ts';
+import { Card, Field, Link, Notice, Submit } from '../components/ui.tsx';
+import { request } from '../lib/api.ts';
+import { API } from '../lib/contract.ts';
+import { checkEmail, signInErrorMessage } from '../lib/messages.ts';
+import { navigate, type Place } from '../lib/navigation.ts';
+import { useSubmit } from '../lib/use-submit.ts';
+import { SignUpCodeStep } from './SignUpCodeStep.tsx';
+
+/** Where to go after signing in: `?next=`, back where the visitor was sent from, else home. */
+export function destination(state: SignInState | null, search: string): string {
+  const next = nextFromSearch(search);
+  if (next) return next;
+  const from = state?.from;
+  if (!from || !from.pathname.startsWith('/') || from.pathname === '/signout') return '/';
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}
+
+const signIn = (email: string, password: string) =>
+  request<unknown>(API.signIn, { body: { email, password } });
+const requestCode = (email: string) => request<unknown>(API.signUpCode, { body: { email } });
+
+export function SignInScreen({ place }: { place: Place }) {
+  const { state } = place;
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
+  // A right password for an address not proven yet: a code goes out and is asked for here.
+  const [unproven, setUnproven] = useState<string | null>(null);
+  const send = useSubmit(signIn);
+  const done = () => navigate(destination(state, place.search), { replace: true, signedIn: true });
+  // The "you were signed out" notice is said once; a shared session's memory is the shared
+  // sign-in page's to use.
+  useEffect(() => {
+    if (readLastSession()?.kind === 'member') forgetSession();
+  }, []);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const next = {
+      email: checkEmail(email),
+      password: password ? null : 'Enter your password',
+    };
+    setErrors(next);
+    if (next.email || next.password) return;
+    const res = await send.run(email.trim(), password);
+    if (res?.ok) done();
+    else if (res && !res.ok && res.code === 'EMAIL_NOT_VERIFIED') {
+      setUnproven(email.trim());
+      void requestCode(email.trim());
+    }
+  }
+
+  return (
+    <Card
+      title="Sign in"
+      description="Welcome back. Sign in to your Tenantry account."
+      footer={
+        <p className="small">
+          New to Tenantry? <Link to={`/signup${place.search}`}>Create an account</Link>
+        </p>
+      }
+    >
+      {state?.ended ? (
+        <Notice tone="info" title="You were signed out">
+          Your session ended: it was signed out from another device, your password was changed, or
+          it expired. Sign in again to continue.
+        </Notice>
+      ) : null}
+      {state?.notice ? <Notice tone="success">{state.notice}</Notice> : null}
+      {unproven ? (
+        <SignUpCodeStep email={unproven} onDone={done} />
+      ) : (
+        <form onSubmit={(e) => void submit(e)} noValidate aria-label="Sign in" className="stack">
+          {send.error ? <Notice tone="error">{signInErrorMessage(send.error)}</Notice> : null}
+          <Field
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            // The page is there to sign in: the first field has the focus at once.
+            autoFocus
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={errors.email}
+          />
+          <Field
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={errors.password}
+          />
+          <Submit busy={send.busy}>Sign in</Submit>
+        </form>
+      )}
+      <p className="end small">
+        <Link to="/forgot-password">Forgot password?</Link>
+      </p>
+    </Card>
+  );
+}
