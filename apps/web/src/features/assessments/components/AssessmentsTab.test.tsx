@@ -21,6 +21,7 @@ const SUMMARY: AssessmentSummary = {
   completion: 0.5,
   answered: 3,
   total: 6,
+  provisional: true,
   respondents: { total: 3, submitted: 1 },
   lastAnswer: { at: new Date().toISOString(), by: 'Ada', source: 'respondent' },
   createdAt: '2026-03-01T09:00:00.000Z',
