@@ -1,6 +1,6 @@
 import path from 'node:path';
 import sharp from 'sharp';
-import { expect, signUpViaApi, test } from './fixtures';
+import { BASE_URL, expect, signUpViaApi, test } from './fixtures';
 
 const NIST_FILE = path.resolve(
   import.meta.dirname,
@@ -184,4 +184,95 @@ test('a member finds “GV.OC” in Explore and reads the framework', async ({ p
   await expect(page).toHaveURL(/node=GV\.OC-01/);
   await expect(page.getByText('GV.OC-01').first()).toBeVisible();
   await expect(page.getByText(/The organizational mission is understood/).first()).toBeVisible();
+});
+
+test('a deleted question’s key is not given again; reusing it needs “same question”', async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  const question = (n: number, title: string) => ({
+    key: `ID-0${n}`,
+    title,
+    type: 'yes_no',
+  });
+  const imported = await page.request.post('/api/v1/content/frameworks/import', {
+    data: {
+      scope: 'private',
+      document: {
+        format: 'tenantry.framework/1',
+        key: `keys-${Date.now()}`,
+        name: 'Identity checks',
+        sections: [
+          {
+            key: 'ID',
+            title: 'Identity',
+            questions: [
+              question(1, 'Are accounts reviewed?'),
+              question(2, 'Are admins separate?'),
+              question(3, 'Are leavers removed?'),
+              question(4, 'Are passwords long?'),
+              question(5, 'Is MFA enforced for all users?'),
+            ],
+          },
+        ],
+      },
+    },
+    headers: { origin: BASE_URL },
+  });
+  expect(imported.ok(), await imported.text()).toBeTruthy();
+  const fw = (await imported.json()) as { id: string; draftRevision: number };
+  const published = await page.request.post(`/api/v1/content/frameworks/${fw.id}/publish`, {
+    data: { revision: fw.draftRevision, releaseNotes: 'v1' },
+    headers: { origin: BASE_URL },
+  });
+  expect(published.ok(), await published.text()).toBeTruthy();
+
+  await page.goto(`/contentAdmin/frameworks/${fw.id}`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Identity checks' })).toBeVisible();
+
+  // Delete ID-05 and save.
+  await page.getByRole('button', { name: /^ID-05 / }).click();
+  await page
+    .getByRole('region', { name: 'Question ID-05' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Delete question ID-05?' })
+    .getByRole('button', {
+      name: 'Delete question',
+    })
+    .click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Unsaved changes')).toBeHidden();
+
+  // A new question gets a new key, not ID-05.
+  await page.getByRole('button', { name: /^ID Identity/ }).click();
+  await page
+    .getByRole('region', { name: 'Section ID' })
+    .getByRole('button', { name: 'Add question' })
+    .click();
+  const added = page.getByRole('region', { name: 'Question ID-06' });
+  await expect(added).toBeVisible();
+  await added.getByRole('textbox', { name: 'Title' }).fill('Are backups tested?');
+
+  // Typing the old key by hand: the editor says whose key it was, and the server refuses it.
+  await added.getByRole('textbox', { name: 'Key' }).fill('ID-05');
+  const reused = page.getByRole('region', { name: 'Question ID-05' });
+  await expect(reused.getByText('“ID-05” was used in version 1')).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText(/A new question needs a new key/)).toBeVisible();
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
+
+  // Back to the new key: saved, and the diff says one removed and one added.
+  await reused.getByRole('textbox', { name: 'Key' }).fill('ID-06');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Unsaved changes')).toBeHidden();
+  await page.getByText('Versions (1)').click();
+  await page.getByRole('button', { name: 'Compare v1 with the draft' }).click();
+  const diff = page.getByRole('region', { name: /From v1 to the draft/i });
+  await expect(diff.getByRole('heading', { name: 'Added (1)' })).toBeVisible();
+  await expect(diff.getByRole('heading', { name: 'Removed (1)' })).toBeVisible();
+  await expect(diff.getByRole('heading', { name: /Changed/ })).toBeHidden();
+  await expect(diff.getByText('Are backups tested?')).toBeVisible();
+  await expect(diff.getByText('Is MFA enforced for all users?')).toBeVisible();
 });

@@ -139,17 +139,17 @@ test('baseline deltas, tasks from playbooks, a contributor closes one, and the P
   await gaps.getByRole('button', { name: 'Create tasks' }).click();
   await expect(page.getByText(/tasks? created/).first()).toBeVisible();
 
-  // Q2's task carries the playbook's steps as its checklist.
+  // Q2's task is titled with the fix (the playbook's title) and carries its steps as checklist.
   const list = await ok<{ items: { id: string; source: { questionKey: string } | null }[] }>(
     page.request.get(`/api/v1/tenants/${tenant.id}/tasks`),
   );
   const q2 = list.items.find((t) => t.source?.questionKey === 'Q2')!;
   expect(q2).toBeDefined();
   await page.goto(`/tenant/${tenant.id}/remediation?task=${q2.id}`);
-  const drawer = page.getByRole('dialog', { name: /How mature\?/ });
+  const drawer = page.getByRole('dialog', { name: 'Roll out MFA' });
   await expect(drawer.getByRole('checkbox', { name: 'List every account' })).toBeVisible();
   await expect(drawer.getByRole('checkbox', { name: 'Enforce MFA' })).toBeVisible();
-  await expect(drawer.getByText('Roll out MFA')).toBeVisible();
+  await expect(drawer.getByText(/How mature\?/).first()).toBeVisible();
 
   // The client's contact, a shared contributor, signs in with a code and marks it done.
   const contact = uniqueEmail('plan-contributor');
@@ -161,7 +161,7 @@ test('baseline deltas, tasks from playbooks, a contributor closes one, and the P
   );
   const guest = await sharedSignIn(browser, tenant.id, contact);
   await guest.goto(`/tenant/${tenant.id}/remediation?task=${q2.id}`);
-  const theirs = guest.getByRole('dialog', { name: /How mature\?/ });
+  const theirs = guest.getByRole('dialog', { name: 'Roll out MFA' });
   await expect(theirs).toBeVisible();
   await theirs.getByLabel('Status', { exact: true }).click();
   await guest.getByRole('option', { name: 'Done', exact: true }).click();

@@ -72,7 +72,8 @@ test('an assessor creates tasks for an assessment’s gaps and works them on the
   // On the board: the four in "To do", overdue.
   const todo = page.getByRole('region', { name: 'To do' });
   await expect(todo.getByRole('listitem')).toHaveCount(4);
-  await expect(todo.getByRole('link', { name: 'How mature?' })).toBeVisible();
+  // Without a linked playbook, a task is the question put as a task (docs/remediation.md).
+  await expect(todo.getByRole('link', { name: 'Close the gap: How mature?' })).toBeVisible();
   await expect(todo.getByText(/Overdue · due/).first()).toBeVisible();
   const counts = page.getByRole('list', { name: 'Tasks by status' });
   await expect(counts.getByRole('button', { name: /^Overdue/ })).toHaveText(/Overdue\s*4/);
@@ -113,8 +114,8 @@ test('an assessor creates tasks for an assessment’s gaps and works them on the
   await page.getByText('List', { exact: true }).click();
   await expect(page).toHaveURL(/view=list/);
   const table = page.getByRole('table', { name: 'Tasks' });
-  await table.getByRole('checkbox', { name: 'Select “Is it done?”' }).check();
-  await table.getByRole('checkbox', { name: 'Select “How mature?”' }).check();
+  await table.getByRole('checkbox', { name: 'Select “Close the gap: Is it done?”' }).check();
+  await table.getByRole('checkbox', { name: 'Select “Close the gap: How mature?”' }).check();
   const selected = page.getByRole('region', { name: 'Selected tasks' });
   await expect(selected.getByText('2 tasks selected')).toBeVisible();
   await selected.getByRole('button', { name: 'Change status' }).click();
@@ -124,7 +125,7 @@ test('an assessor creates tasks for an assessment’s gaps and works them on the
   await expect(table.getByRole('row', { name: /How mature\?/ })).toContainText('In progress');
 
   // A risk accepted: its reason and review date first.
-  await table.getByRole('checkbox', { name: 'Select “Which one?”' }).check();
+  await table.getByRole('checkbox', { name: 'Select “Close the gap: Which one?”' }).check();
   await page.getByRole('button', { name: 'Change status' }).click();
   await page.getByRole('menuitem', { name: 'Risk accepted…' }).click();
   const risk = page.getByRole('dialog', { name: 'Accept the risk' });

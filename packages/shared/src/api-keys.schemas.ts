@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   AnswerValueSchema,
-  AssessmentProgressSchema,
+  ProgressViewSchema,
   IdempotencyKeySchema,
 } from './assessments.schemas.ts';
 import { storableDateTime, storableText } from './text.schemas.ts';
@@ -160,6 +160,6 @@ export const CheckResultsOutcomeSchema = z.object({
   applied: z.number().int(),
   /** Results older than the answer already there (kept in the history only). */
   superseded: z.number().int(),
-  progress: AssessmentProgressSchema,
+  progress: ProgressViewSchema,
 });
 export type CheckResultsOutcome = z.infer<typeof CheckResultsOutcomeSchema>;

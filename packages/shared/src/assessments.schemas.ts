@@ -207,6 +207,20 @@ export const AssessmentProgressSchema = z.object({
 });
 export type AssessmentProgress = z.infer<typeof AssessmentProgressSchema>;
 
+/** Says whether the score beside it is provisional (docs/scoring.md, "Provisional scores"). */
+const provisional = z
+  .boolean()
+  .describe(
+    'The scores are provisional: the assessment is not completed (draft, in progress or reopened), so they may still change and cover only the questions answered so far (see completion). False once completed.',
+  );
+
+/**
+ * Progress as the API returns it: the scores kept on write, and whether they are provisional
+ * (computed when serialising, from the assessment's status; never stored).
+ */
+export const ProgressViewSchema = AssessmentProgressSchema.extend({ provisional });
+export type ProgressView = z.infer<typeof ProgressViewSchema>;
+
 /** What a write did: applied, already applied (same idempotency key), or older than the answer. */
 export const WRITE_OUTCOMES = ['applied', 'duplicate', 'superseded'] as const;
 export type WriteOutcome = (typeof WRITE_OUTCOMES)[number];
@@ -215,7 +229,7 @@ export const AnswerWriteResultSchema = z.object({
   outcome: z.enum(WRITE_OUTCOMES),
   /** The answer as stored now (null when cleared). */
   answer: AnswerSchema.nullable(),
-  progress: AssessmentProgressSchema,
+  progress: ProgressViewSchema,
 });
 export type AnswerWriteResult = z.infer<typeof AnswerWriteResultSchema>;
 
@@ -318,6 +332,7 @@ export const AssessmentSummarySchema = z.object({
   completion: z.number().nullable(),
   answered: z.number().int(),
   total: z.number().int(),
+  provisional,
   respondents: z.object({ total: z.number().int(), submitted: z.number().int() }),
   lastAnswer: z
     .object({ at: z.string(), by: z.string(), source: z.enum(ANSWER_SOURCES) })
@@ -437,7 +452,7 @@ export const AssessmentDetailSchema = AssessmentSummarySchema.extend({
   targets: z.record(z.string(), z.number().nullable()),
   /** The pinned version's document, cut down to the questions in scope. */
   document: FrameworkDocumentSchema,
-  progress: AssessmentProgressSchema,
+  progress: ProgressViewSchema,
   answers: z.array(AnswerSchema),
   statusHistory: z.array(StatusChangeSchema),
   /** What the caller may do (the server checks again). */

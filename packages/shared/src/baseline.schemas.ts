@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AssessmentSummarySchema } from './assessments.schemas.ts';
 import { IdSchema } from './params.schemas.ts';
 import { QuestionTaskSchema } from './remediation.schemas.ts';
+import { LEFT_OUT_REASONS, type LeftOutReason } from './scoring.ts';
 
 /**
  * The baseline of a client tenant (docs/baseline.md): one completed assessment marked as where
@@ -50,6 +51,13 @@ export const TREND_LABELS: Record<Trend, string> = {
   unscored: 'Not scored',
 };
 
+export const LEFT_OUT_LABELS: Record<LeftOutReason, string> = {
+  no_score_baseline: 'no score on the baseline',
+  no_score_latest: 'no score on the compared assessment',
+  added: 'only in the newer framework version',
+  removed: 'not in the compared framework version',
+};
+
 /** One side of a comparison row: the scores kept on that assessment (null: not there). */
 export const ComparedSideSchema = z.object({
   score: z.number().nullable(),
@@ -71,6 +79,11 @@ export const SectionComparisonSchema = z.object({
   /** latest score − baseline score; null unless both have a score. */
   delta: z.number().nullable(),
   trend: z.enum(TRENDS),
+  /**
+   * Why the section has no delta though one side scores it (null: compared, or scored on
+   * neither side). A top-level section with a reason is left out of the overall delta.
+   */
+  leftOut: z.enum(LEFT_OUT_REASONS).nullable(),
 });
 export type SectionComparison = z.infer<typeof SectionComparisonSchema>;
 
@@ -109,10 +122,24 @@ export const BaselineComparisonSchema = z.object({
   /** Assessments of the baseline's framework that can be compared with it, newest first. */
   comparable: z.array(AssessmentSummarySchema),
   overall: z.object({
+    /** Each assessment's own overall score, as its screen shows it. */
     baseline: z.number().nullable(),
     latest: z.number().nullable(),
+    /**
+     * Like with like: comparedLatest − comparedBaseline, over only the top-level sections both
+     * sides score (docs/baseline.md); null when there is none.
+     */
     delta: z.number().nullable(),
     trend: z.enum(TRENDS),
+    /** Each side's overall over the compared sections only (its own weights). */
+    comparedBaseline: z.number().nullable(),
+    comparedLatest: z.number().nullable(),
+    /** Keys of the top-level sections the delta is made over. */
+    comparedSections: z.array(z.string()),
+    /** Top-level sections scored on one side only, left out of the delta, with the reason. */
+    leftOut: z.array(
+      z.object({ key: z.string(), title: z.string(), reason: z.enum(LEFT_OUT_REASONS) }),
+    ),
   }),
   /** Sections in document order (the compared side's order, then sections only the baseline has). */
   sections: z.array(SectionComparisonSchema),

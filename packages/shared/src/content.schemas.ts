@@ -5,6 +5,7 @@ import {
   FRAMEWORK_LIMITS,
   FrameworkDocumentSchema,
   FrameworkKeySchema,
+  NodeKeySchema,
 } from './frameworks.schemas.ts';
 import { storableText } from './text.schemas.ts';
 
@@ -38,6 +39,12 @@ export const CONTENT_ERROR_CODES = {
   nothingToPublish: 'content.nothing_to_publish',
   /** 409: it is published or linked, so it cannot be deleted (archive or unlink it). */
   inUse: 'content.in_use',
+  /**
+   * 409: a new question of the draft takes a key a published version used for a question
+   * (docs/content.md, "Keys are never reused"); `fields` maps each such key's path in the
+   * document to the problem, `details.reused` lists them. Say `sameQuestions` to keep it.
+   */
+  keyReused: 'content.key_reused',
 } as const;
 
 const revision = z.number().int().min(1).max(2_147_483_647);
@@ -98,8 +105,32 @@ export const FrameworkDetailSchema = FrameworkSummarySchema.extend({
   draftUpdatedAt: z.string(),
   draftUpdatedBy: personName,
   versions: z.array(FrameworkVersionInfoSchema),
+  /**
+   * Every section and question key a published version used, with its title in the latest
+   * version that has it. A new node is never given one of these (docs/content.md).
+   */
+  usedKeys: z.array(
+    z.object({
+      key: z.string(),
+      kind: z.enum(['section', 'question']),
+      title: z.string(),
+      version: z.number().int(),
+    }),
+  ),
 });
 export type FrameworkDetail = z.infer<typeof FrameworkDetailSchema>;
+export type UsedKey = FrameworkDetail['usedKeys'][number];
+
+/** One question of a draft refused by `content.key_reused` (`details.reused`). */
+export const ReusedKeySchema = z.object({
+  key: z.string(),
+  /** Where the question is in the document: `sections[1].questions[4].key`. */
+  path: z.string(),
+  /** The latest published version that used the key, and the question's title there. */
+  version: z.number().int(),
+  title: z.string(),
+});
+export type ReusedKey = z.infer<typeof ReusedKeySchema>;
 
 export const CreateFrameworkSchema = z.object({
   scope: ContentScopeSchema,
@@ -126,7 +157,17 @@ export const ImportFrameworkSchema = z.object({
 export const SaveDraftSchema = z.object({
   revision,
   document: documentInput,
+  /**
+   * Keys of questions new to the draft that the author says are the same question a published
+   * version had under that key (its answers may follow). Without it, such a key answers 409
+   * `content.key_reused`.
+   */
+  sameQuestions: z
+    .array(NodeKeySchema)
+    .max(FRAMEWORK_LIMITS.questions, `at most ${FRAMEWORK_LIMITS.questions} keys`)
+    .default([]),
 });
+export type SaveDraft = z.input<typeof SaveDraftSchema>;
 
 export const PublishFrameworkSchema = z.object({
   revision,

@@ -46,6 +46,8 @@ export const DashboardSchema = z.object({
       completion: z.number().nullable(),
       answered: z.number().int(),
       total: z.number().int(),
+      /** Always true here (open assessments): the score may still change (docs/scoring.md). */
+      provisional: z.boolean(),
       dueDate: z.string().nullable(),
       updatedAt: z.string(),
     }),

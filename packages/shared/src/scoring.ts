@@ -189,3 +189,90 @@ export function scoreDocument(
 export function formatScore(score: number | null | undefined): string {
   return score == null ? '—' : `${Math.round(100 * score)} %`;
 }
+
+/**
+ * Whether the scores of an assessment in `status` are provisional: every status but
+ * `completed` (a reopened assessment's scores are provisional again). The API says so beside
+ * every score it returns (`provisional`), and screens and reports label such a score with its
+ * completion, because a score over a few answers says little (docs/scoring.md).
+ */
+export function isProvisional(status: string): boolean {
+  return status !== 'completed';
+}
+
+/** A top-level section of one side of a comparison: its weight and the score it keeps. */
+export interface ComparedSection {
+  key: string;
+  weight: number;
+  /** null: no score (nothing answered and scored in it). */
+  score: number | null;
+}
+
+/** Why a top-level section takes no part in the overall comparison. */
+export const LEFT_OUT_REASONS = [
+  'no_score_baseline',
+  'no_score_latest',
+  'added',
+  'removed',
+] as const;
+export type LeftOutReason = (typeof LEFT_OUT_REASONS)[number];
+
+export interface LikeForLike {
+  /** Each side's overall over the compared sections only (its own weights); null: none. */
+  baseline: number | null;
+  latest: number | null;
+  /** latest − baseline over the compared sections; null when nothing is compared. */
+  delta: number | null;
+  /** Keys of the top-level sections both sides score, in the latest side's order. */
+  compared: string[];
+  /** Sections that have a score on one side only, with the reason (none: like with like). */
+  leftOut: Array<{ key: string; reason: LeftOutReason }>;
+}
+
+/**
+ * The overall comparison of two assessments made like with like (docs/baseline.md): each
+ * side's overall is the weighted mean (SCORING.md, "Overall score") over only the top-level
+ * sections that BOTH sides score, matched by key. A section scored on one side only — not
+ * answered on the other, or present in one framework version only — is left out of both and
+ * listed with its reason. Sections scored on neither side change neither overall and are not
+ * listed. When nothing is left out, this is the plain difference of the two overalls.
+ */
+export function compareOverall(
+  baseline: readonly ComparedSection[],
+  latest: readonly ComparedSection[],
+): LikeForLike {
+  const before = new Map(baseline.map((s) => [s.key, s]));
+  const after = new Map(latest.map((s) => [s.key, s]));
+  const compared: string[] = [];
+  const leftOut: LikeForLike['leftOut'] = [];
+  for (const l of latest) {
+    const b = before.get(l.key);
+    if (!b) {
+      if (l.score !== null) leftOut.push({ key: l.key, reason: 'added' });
+    } else if (b.score !== null && l.score !== null) compared.push(l.key);
+    else if (b.score !== null) leftOut.push({ key: l.key, reason: 'no_score_latest' });
+    else if (l.score !== null) leftOut.push({ key: l.key, reason: 'no_score_baseline' });
+  }
+  for (const b of baseline) {
+    if (!after.has(b.key) && b.score !== null) leftOut.push({ key: b.key, reason: 'removed' });
+  }
+  const mean = (side: ReadonlyMap<string, ComparedSection>) => {
+    let num = 0;
+    let den = 0;
+    for (const key of compared) {
+      const s = side.get(key)!;
+      num += s.weight * s.score!;
+      den += s.weight;
+    }
+    return den > 0 ? num / den : null;
+  };
+  const b = mean(before);
+  const l = mean(after);
+  return {
+    baseline: b,
+    latest: l,
+    delta: b === null || l === null ? null : l - b,
+    compared,
+    leftOut,
+  };
+}

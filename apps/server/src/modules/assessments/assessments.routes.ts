@@ -554,7 +554,9 @@ export const assessmentRoutes = createRouter()
       { ...body, ...(baseRevision !== undefined && { baseRevision }) },
       { live: c.var.deps.live },
     );
-    return c.json(result, 200);
+    // A write is accepted only on an open assessment (completed answers 409 `locked` before
+    // anything else), so the progress it answers is provisional (docs/scoring.md).
+    return c.json({ ...result, progress: { ...result.progress, provisional: true } }, 200);
   })
   .openapi(historyRoute, async (c) => {
     const { assessmentId, questionKey } = c.req.valid('param');

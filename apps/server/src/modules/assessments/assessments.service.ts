@@ -16,6 +16,7 @@ import {
   type AuditAction,
   type CreateAssessment,
   type UpdateAssessment,
+  isProvisional,
 } from '@tenantry/shared';
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -78,6 +79,7 @@ export function toSummary(row: Row, owner: { id: string; name: string } | null):
     completion: row.completion,
     answered: row.answered,
     total: row.total,
+    provisional: isProvisional(row.status),
     respondents: { total: row.respondentsTotal, submitted: row.respondentsSubmitted },
     lastAnswer:
       row.lastAnswerAt && row.lastAnswerBy && row.lastAnswerSource
@@ -340,7 +342,7 @@ export async function getAssessment(
     scope: a.scope,
     targets: effectiveTargets(framework, a.targets),
     document: framework.document,
-    progress: a.progress,
+    progress: { ...a.progress, provisional: isProvisional(a.status) },
     answers: answers.filter((r) => framework.questions.has(r.questionKey)).map(toAnswer),
     statusHistory: a.statusHistory,
     can: permissionsOf(scope),

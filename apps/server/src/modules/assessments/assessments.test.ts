@@ -164,6 +164,8 @@ describe('answering', () => {
     // A is below its 80 % target: its scored questions below it are the gaps.
     expect(last!.progress.sections.A!.gap).toBeCloseTo(0.25, 10);
     expect(last!.progress.gaps).toEqual(['Q2', 'Q4', 'Q6']);
+    // Not completed: every score the API gives is marked provisional (docs/scoring.md).
+    expect(last!.progress.provisional).toBe(true);
 
     const detail = AssessmentDetailSchema.parse(await ok(owner.client.get(`${base()}/${a.id}`)));
     expect(detail.status).toBe('in_progress');
@@ -176,6 +178,7 @@ describe('answering', () => {
     });
     expect(detail.lastAnswer).toMatchObject({ by: 'Olivia Owner', source: 'member' });
     expect(detail.statusHistory.map((s) => s.status)).toEqual(['draft', 'in_progress']);
+    expect([detail.provisional, detail.progress.provisional]).toEqual([true, true]);
   });
 
   it('refuses a value that does not fit the question, and a question outside the scope', async () => {
@@ -450,11 +453,18 @@ describe('answering', () => {
     const done = await ok<AssessmentDetail>(owner.client.post(`${base()}/${a.id}/complete`, {}));
     expect(done.status).toBe('completed');
     expect(done.completedAt).not.toBeNull();
+    // Completed: the scores are final; reopened, provisional again (and so in the list).
+    expect([done.provisional, done.progress.provisional]).toEqual([false, false]);
     const locked = await put(owner.client, answerPath(a, 'Q1'), { value: 'no' });
     expect(locked.status).toBe(409);
     expect(await errorCode(locked)).toBe('assessments.locked');
     const reopened = await ok<AssessmentDetail>(owner.client.post(`${base()}/${a.id}/reopen`, {}));
     expect(reopened.status).toBe('reopened');
+    expect([reopened.provisional, reopened.progress.provisional]).toEqual([true, true]);
+    const listed = await ok<{ items: Array<{ id: string; provisional: boolean }> }>(
+      owner.client.get(base()),
+    );
+    expect(listed.items.find((x) => x.id === a.id)?.provisional).toBe(true);
     await ok(put(owner.client, answerPath(a, 'Q1'), { value: 'no' }));
     const again = await ok<AssessmentDetail>(owner.client.post(`${base()}/${a.id}/complete`, {}));
     expect(again.statusHistory.map((s) => s.status)).toEqual([

@@ -17,6 +17,7 @@ import {
   type CheckResultsBatchSchema,
   type CheckResultsOutcome,
   type ScoredAnswer,
+  isProvisional,
 } from '@tenantry/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -99,7 +100,10 @@ export async function applyCheckResults(
         outcome: 'duplicate',
         applied: done.applied,
         superseded: done.superseded,
-        progress: a.progress as AssessmentProgress,
+        progress: {
+          ...(a.progress as AssessmentProgress),
+          provisional: isProvisional(a.status),
+        },
       };
     }
     if ((a.status as AssessmentStatus) === 'completed') throw lockedError();
@@ -274,6 +278,12 @@ export async function applyCheckResults(
       superseded,
       createdAt: now,
     });
-    return { outcome: 'applied', applied, superseded, progress };
+    // Applied only to an open assessment (completed answers 409 above): provisional.
+    return {
+      outcome: 'applied',
+      applied,
+      superseded,
+      progress: { ...progress, provisional: true },
+    };
   });
 }

@@ -10,6 +10,9 @@ import {
   BASELINE_ERROR_CODES,
   TRENDS,
   can,
+  compareOverall,
+  type ComparedSection,
+  type LeftOutReason,
   type AssessmentProgress,
   type AssessmentSummary,
   type BaselineComparison,
@@ -129,6 +132,8 @@ function questionShape(q: Question): string {
 interface Side {
   row: AssessmentRow;
   sections: SectionNode[];
+  /** The top-level sections in scope with their weights and kept scores (the overall's terms). */
+  top: ComparedSection[];
   questions: Map<string, { question: Question; sectionKey: string }>;
   answers: Map<string, { score: number | null; na: boolean; answeredAt: Date }>;
   gaps: Set<string>;
@@ -153,7 +158,10 @@ async function loadSide(db: Database, row: AssessmentRow, answers: AnswerRow[]):
   for (const a of answers)
     if (a.assessmentId === row.id && questions.has(a.questionKey))
       mine.set(a.questionKey, { score: a.na ? null : a.score, na: a.na, answeredAt: a.answeredAt });
-  return { row, sections, questions, answers: mine, gaps: new Set(row.progress.gaps) };
+  const top = framework.document.sections
+    .filter((s) => row.progress.sections[s.key] !== undefined)
+    .map((s) => ({ key: s.key, weight: s.weight, score: row.progress.sections[s.key]!.score }));
+  return { row, sections, top, questions, answers: mine, gaps: new Set(row.progress.gaps) };
 }
 
 /**
@@ -185,7 +193,25 @@ function compare(baseline: Side, latest: Side | null, tasks: Map<string, TaskRow
     const l = latest ? sideOf(latest.row.progress, node.key) : null;
     const onlyLatest = latest?.sections.some((s) => s.key === node.key) && !b;
     const onlyBaseline = b && !l;
+    const bs = b?.score ?? null;
+    const ls = l?.score ?? null;
+    const leftOut: LeftOutReason | null = !latest
+      ? null
+      : onlyLatest
+        ? ls === null
+          ? null
+          : 'added'
+        : onlyBaseline
+          ? bs === null
+            ? null
+            : 'removed'
+          : bs !== null && ls === null
+            ? 'no_score_latest'
+            : bs === null && ls !== null
+              ? 'no_score_baseline'
+              : null;
     return {
+      leftOut,
       key: node.key,
       title: node.title,
       parentKey: node.parentKey,
@@ -292,8 +318,12 @@ export async function getBaseline(
     overall: {
       baseline: base?.row.score ?? null,
       latest: latest?.row.score ?? null,
-      delta: deltaOf(base?.row.score ?? null, latest?.row.score ?? null),
+      delta: null,
       trend: trendOf(base?.row.score ?? null, latest?.row.score ?? null),
+      comparedBaseline: null,
+      comparedLatest: null,
+      comparedSections: [],
+      leftOut: [],
     },
     sections: [],
     questions: [],
@@ -324,6 +354,19 @@ export async function getBaseline(
   ]);
   const { sections, questions } = compare(baseSide, latestSide, tasks);
   for (const q of questions) result.counts[q.trend]++;
+  if (latestSide) {
+    const like = compareOverall(baseSide.top, latestSide.top);
+    const titles = new Map(sections.map((s) => [s.key, s.title]));
+    result.overall = {
+      ...result.overall,
+      delta: like.delta,
+      trend: trendOf(like.baseline, like.latest),
+      comparedBaseline: like.baseline,
+      comparedLatest: like.latest,
+      comparedSections: like.compared,
+      leftOut: like.leftOut.map((x) => ({ ...x, title: titles.get(x.key) ?? x.key })),
+    };
+  }
   return { ...result, sections, questions };
 }
 

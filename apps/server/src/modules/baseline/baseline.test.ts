@@ -130,7 +130,12 @@ describe('the baseline', () => {
     expect(c.overall.latest).toBeCloseTo(2.5 / 3, 6);
     expect(c.overall.delta).toBeCloseTo(2.5 / 3 - 1.475 / 3, 6);
     expect(c.overall.trend).toBe('improved');
+    // Both score every section: like with like, nothing left out.
+    expect(c.overall.comparedSections).toEqual(['A', 'B']);
+    expect(c.overall.comparedLatest).toBeCloseTo(2.5 / 3, 6);
+    expect(c.overall.leftOut).toEqual([]);
     const a = c.sections.find((s) => s.key === 'A')!;
+    expect(a.leftOut).toBeNull();
     expect(a.baseline?.score).toBeCloseTo(0.55, 6);
     expect(a.latest?.score).toBeCloseTo(0.875, 6);
     expect(a.latest?.target).toBe(0.8);
@@ -148,6 +153,31 @@ describe('the baseline', () => {
     expect(q.Q5).toMatchObject({ trend: 'unscored', latest: { na: true, score: null } });
     expect(q.Q6!.trend).toBe('unchanged');
     expect(c.counts).toMatchObject({ improved: 2, regressed: 1, unchanged: 1, unscored: 2 });
+  });
+
+  it('compares like with like: a section without a score on one side is left out and named', async () => {
+    // Only section A answered, and well: A = (1×1 + 3×1) / 4 = 100 %; B has no score.
+    const partial = await assessed({ Q1: { value: 'yes' }, Q2: { value: 5 } }, { complete: false });
+    const c = await get(owner.client, `?compare=${partial.id}`);
+    // Each side's own overall is as its screen shows it…
+    expect(c.overall.baseline).toBeCloseTo(1.475 / 3, 6);
+    expect(c.overall.latest).toBe(1);
+    // …but the delta is over section A only (55 % → 100 %), not 49 % → 100 %.
+    expect(c.overall.comparedSections).toEqual(['A']);
+    expect(c.overall.comparedBaseline).toBeCloseTo(0.55, 6);
+    expect(c.overall.comparedLatest).toBe(1);
+    expect(c.overall.delta).toBeCloseTo(0.45, 6);
+    expect(c.overall.trend).toBe('improved');
+    expect(c.overall.leftOut).toEqual([
+      { key: 'B', title: 'Section B', reason: 'no_score_latest' },
+    ]);
+    const b = c.sections.find((s) => s.key === 'B')!;
+    expect(b).toMatchObject({ delta: null, trend: 'unscored', leftOut: 'no_score_latest' });
+    expect(b.latest).toMatchObject({ score: null, answered: 0, total: 3 });
+    expect(c.sections.find((s) => s.key === 'A')?.leftOut).toBeNull();
+    // Its scores are provisional (in progress); the baseline's are final.
+    expect(c.latest?.provisional).toBe(true);
+    expect(c.baseline?.provisional).toBe(false);
   });
 
   it('matches questions by stable key across framework versions', async () => {

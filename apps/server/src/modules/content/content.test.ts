@@ -327,6 +327,117 @@ describe('drafts, versions and the diff', () => {
     ).toHaveLength(2);
   });
 
+  it('a new question may not take a key a published version used, unless it is the same question', async () => {
+    const fw = await importFramework(owner.client, 'private', sampleDoc('reused-keys'));
+    const v1 = await ok<FrameworkDetail>(
+      owner.client.post(`/api/v1/content/frameworks/${fw.id}/publish`, {
+        revision: fw.draftRevision,
+        releaseNotes: 'v1',
+      }),
+    );
+    // Every key of a published version is listed, with its title there.
+    expect(v1.usedKeys.map((u) => `${u.kind}:${u.key}@${u.version}`).sort()).toEqual([
+      'question:A-1@1',
+      'question:A-2@1',
+      'question:A.1-1@1',
+      'section:A.1@1',
+      'section:A@1',
+    ]);
+    expect(v1.usedKeys.find((u) => u.key === 'A-1')?.title).toBe('Is MFA on?');
+    const draftUrl = `/api/v1/content/frameworks/${fw.id}/draft`;
+
+    // Delete A-1 (saved), then add a different question under the same key.
+    const without = structuredClone(v1.draft);
+    const mfa = without.sections[0]!.questions.shift()!;
+    const deleted = await ok<FrameworkDetail>(
+      put(owner.client, draftUrl, { revision: v1.draftRevision, document: without }),
+    );
+    const reused = structuredClone(deleted.draft);
+    reused.sections[0]!.questions.push({ ...mfa, title: 'Are backups tested?' });
+    const refused = await put(owner.client, draftUrl, {
+      revision: deleted.draftRevision,
+      document: reused,
+    });
+    expect(refused.status).toBe(409);
+    const body = (await refused.json()) as {
+      error: {
+        code: string;
+        message: string;
+        fields: Record<string, string>;
+        details: { reused: Array<{ key: string; path: string; version: number; title: string }> };
+      };
+    };
+    expect(body.error.code).toBe('content.key_reused');
+    expect(body.error.fields).toEqual({
+      'sections[0].questions[1].key': expect.stringContaining('“Is MFA on?” in version 1'),
+    });
+    expect(body.error.details.reused).toEqual([
+      { key: 'A-1', path: 'sections[0].questions[1].key', version: 1, title: 'Is MFA on?' },
+    ]);
+    // Nothing was saved.
+    const still = await ok<FrameworkDetail>(
+      owner.client.get(`/api/v1/content/frameworks/${fw.id}`),
+    );
+    expect(still.draftRevision).toBe(deleted.draftRevision);
+
+    // Renaming another question onto the retired key is the same case.
+    const renamed = structuredClone(deleted.draft);
+    renamed.sections[0]!.questions[0]!.key = 'A-1';
+    const refusedRename = await put(owner.client, draftUrl, {
+      revision: deleted.draftRevision,
+      document: renamed,
+    });
+    expect(refusedRename.status).toBe(409);
+
+    // A new key is fine, and so is the old key when the author says it is the same question.
+    const fresh = structuredClone(deleted.draft);
+    fresh.sections[0]!.questions.push({ ...mfa, key: 'A-3', title: 'Are backups tested?' });
+    const savedFresh = await ok<FrameworkDetail>(
+      put(owner.client, draftUrl, { revision: deleted.draftRevision, document: fresh }),
+    );
+    const back = structuredClone(savedFresh.draft);
+    back.sections[0]!.questions.unshift(mfa);
+    const restored = await ok<FrameworkDetail>(
+      put(owner.client, draftUrl, {
+        revision: savedFresh.draftRevision,
+        document: back,
+        sameQuestions: ['A-1'],
+      }),
+    );
+    // Once in the draft, the key is carried: later saves need no flag.
+    const edited = structuredClone(restored.draft);
+    edited.sections[0]!.questions[0]!.title = 'Is MFA enforced?';
+    await ok<FrameworkDetail>(
+      put(owner.client, draftUrl, { revision: restored.draftRevision, document: edited }),
+    );
+    const diff = await ok<FrameworkDiff>(
+      owner.client.get(`/api/v1/content/frameworks/${fw.id}/diff?from=1&to=draft`),
+    );
+    expect(diff.added.map((n) => n.key)).toEqual(['A-3']);
+    expect(diff.removed).toEqual([]);
+    expect(diff.changed.map((n) => n.key)).toEqual(['A-1']);
+
+    // Before the first publish nothing is retired: a draft's keys are free to come and go.
+    const unpublished = await importFramework(owner.client, 'private', sampleDoc('unpublished'));
+    expect(unpublished.usedKeys).toEqual([]);
+    const gone = structuredClone(unpublished.draft);
+    const q = gone.sections[0]!.questions.shift()!;
+    const saved = await ok<FrameworkDetail>(
+      put(owner.client, `/api/v1/content/frameworks/${unpublished.id}/draft`, {
+        revision: 1,
+        document: gone,
+      }),
+    );
+    const again = structuredClone(saved.draft);
+    again.sections[0]!.questions.push({ ...q, title: 'Something else' });
+    await ok<FrameworkDetail>(
+      put(owner.client, `/api/v1/content/frameworks/${unpublished.id}/draft`, {
+        revision: saved.draftRevision,
+        document: again,
+      }),
+    );
+  });
+
   it('the key of a framework never changes', async () => {
     const fw = await importFramework(owner.client, 'private', sampleDoc('fixed-key'));
     const res = await put(owner.client, `/api/v1/content/frameworks/${fw.id}/draft`, {

@@ -45,7 +45,7 @@ const invalid = errorResponse(
   'Invalid input; for a framework document `content.invalid_document` with `fields` mapping each path in the file (`sections[2].questions[5].options[1].score`) to its problem. Nothing is written.',
 );
 const stale = errorResponse(
-  'Saved on a stale revision (`content.stale_revision`, `details.current` is the framework as it is now), or nothing to publish (`content.nothing_to_publish`), or the key is taken (`content.key_taken`), or it has published versions (`content.in_use`)',
+  'Saved on a stale revision (`content.stale_revision`, `details.current` is the framework as it is now), or nothing to publish (`content.nothing_to_publish`), or the key is taken (`content.key_taken`), or it has published versions (`content.in_use`), or a new question of the draft takes a key a published version used for another question (`content.key_reused`: `fields` by path in the document, `details.reused`; send the key in `sameQuestions` if it is the same question)',
 );
 
 const listRoute = createRoute({

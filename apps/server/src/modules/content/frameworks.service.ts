@@ -23,7 +23,9 @@ import {
   type FrameworkVersion,
   type FrameworkVersionInfo,
   type PublishFramework,
+  type ReusedKey,
   type Section,
+  type UsedKey,
   type VersionRef,
 } from '@tenantry/shared';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -253,7 +255,118 @@ async function toDetail(db: Db, r: FrameworkRow): Promise<FrameworkDetail> {
     draftUpdatedAt: iso(r.draftUpdatedAt),
     draftUpdatedBy: by?.name ?? null,
     versions: await listVersionInfos(db, r.id),
+    usedKeys: r.latestVersion === null ? [] : await usedKeysOf(db, r.id),
   };
+}
+
+/**
+ * The section and question keys the published versions of a framework used (only `keys`, when
+ * given), each with its kind and title in the latest version that has it. Read in SQL from the
+ * stored documents: no document travels to the server for it.
+ */
+export async function usedKeysOf(db: Db, frameworkId: string, keys?: string[]): Promise<UsedKey[]> {
+  if (keys && keys.length === 0) return [];
+  const result = await db.execute(sql`
+    with recursive s(version, node) as (
+      select v.version, e.node
+        from ${frameworkVersions} v, json_array_elements(v.document->'sections') as e(node)
+       where v.framework_id = ${frameworkId}
+      union all
+      select s.version, c.node from s, json_array_elements(s.node->'sections') as c(node)
+    ), n(version, key, kind, title) as (
+      select version, node->>'key', 'section', node->>'title' from s
+      union all
+      select s.version, q.node->>'key', 'question', q.node->>'title'
+        from s, json_array_elements(s.node->'questions') as q(node)
+    )
+    select distinct on (key) key, kind, title, version::int as version from n
+    ${
+      keys
+        ? sql`where key in (${sql.join(
+            keys.map((k) => sql`${k}`),
+            sql`, `,
+          )})`
+        : sql``
+    }
+    order by key, version desc`);
+  const rows = (
+    result as unknown as { rows: { key: string; kind: string; title: string; version: number }[] }
+  ).rows;
+  return rows.map((r) => ({
+    key: r.key,
+    kind: r.kind === 'section' ? 'section' : 'question',
+    title: r.title,
+    version: Number(r.version),
+  }));
+}
+
+/** The question keys of a document, each with its path (as document problems name it). */
+function questionPaths(doc: Pick<FrameworkDocument, 'sections'>): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (sections: Section[], prefix: string) => {
+    sections.forEach((s, i) => {
+      const path = `${prefix}sections[${i}]`;
+      s.questions.forEach((q, j) => out.set(q.key, `${path}.questions[${j}].key`));
+      walk(s.sections, `${path}.`);
+    });
+  };
+  walk(doc.sections, '');
+  return out;
+}
+
+/**
+ * A question is new to the draft when the draft it replaces had no question with its key (it
+ * was not carried from that key). A new question may not take a key a published version used
+ * for a question, unless the author says it is the same question (`sameQuestions`): its
+ * answers would otherwise follow the key onto a different question (docs/content.md).
+ */
+async function assertNoReusedKeys(
+  tx: Tx,
+  row: FrameworkRow,
+  doc: FrameworkDocument,
+  sameQuestions: ReadonlySet<string>,
+): Promise<void> {
+  if (row.latestVersion === null) return;
+  const before = questionPaths(row.draft);
+  const fresh = [...questionPaths(doc)].filter(
+    ([key]) => !before.has(key) && !sameQuestions.has(key),
+  );
+  if (fresh.length === 0) return;
+  const used = new Map(
+    (
+      await usedKeysOf(
+        tx,
+        row.id,
+        fresh.map(([key]) => key),
+      )
+    )
+      .filter((u) => u.kind === 'question')
+      .map((u) => [u.key, u]),
+  );
+  const reused: ReusedKey[] = fresh
+    .filter(([key]) => used.has(key))
+    .map(([key, path]) => ({
+      key,
+      path,
+      version: used.get(key)!.version,
+      title: used.get(key)!.title,
+    }));
+  if (reused.length === 0) return;
+  const fields: Record<string, string> = {};
+  for (const r of reused) {
+    fields[r.path] =
+      `"${r.key}" was the key of “${r.title}” in version ${r.version}: give a new question a new key, or say it is the same question`;
+  }
+  const first = reused[0]!;
+  throw new AppError(
+    CONTENT_ERROR_CODES.keyReused,
+    409,
+    reused.length === 1
+      ? `“${first.key}” was the key of “${first.title}” in version ${first.version}. A new question needs a new key, because answers follow keys; if it is the same question, say so. Nothing was saved.`
+      : `${reused.length} new questions take keys that published versions used for other questions (the first: “${first.key}”, “${first.title}” in version ${first.version}). Give them new keys, or say they are the same questions. Nothing was saved.`,
+    fields,
+    { reused },
+  );
 }
 
 /**
@@ -437,7 +550,7 @@ export async function saveDraft(
   db: Database,
   actor: ContentActor,
   id: string,
-  input: { revision: number; document: unknown },
+  input: { revision: number; document: unknown; sameQuestions?: string[] },
 ): Promise<FrameworkDetail> {
   const doc = validDocument(input.document);
   return db.transaction(async (tx) => {
@@ -449,6 +562,7 @@ export async function saveDraft(
       ]);
     }
     await assertPlaybookLinks(tx, row.accountId, doc);
+    await assertNoReusedKeys(tx, row, doc, new Set(input.sameQuestions ?? []));
     const now = new Date();
     const [updated] = await tx
       .update(frameworks)

@@ -10,6 +10,7 @@ import {
   type Dashboard,
   type TaskPriority,
   type TaskStatus,
+  isProvisional,
 } from '@tenantry/shared';
 import { sql } from 'drizzle-orm';
 import type { AccountContext } from '../../auth/types.ts';
@@ -118,6 +119,7 @@ export async function getDashboard(
       completion: num(r.completion),
       answered: Number(r.answered),
       total: Number(r.total),
+      provisional: isProvisional(String(r.status)),
       dueDate: r.due_date == null ? null : String(r.due_date).slice(0, 10),
       updatedAt: iso(r.updated_at),
     })),

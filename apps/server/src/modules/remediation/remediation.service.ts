@@ -297,6 +297,16 @@ const checklistOf = (steps: { title: string; body: string }[]): StoredChecklistI
     done: false,
   }));
 
+/**
+ * A new task's title when none is given: what to do, not the question asked — the linked
+ * playbook's title (else its first step's); without a playbook, the question put as a task
+ * ("Close the gap: Is MFA enforced for all users?"). docs/remediation.md, "Task titles".
+ */
+export function taskTitle(question: Pick<Question, 'title'>, book: Linked | undefined): string {
+  const fix = book?.title.trim() || book?.steps[0]?.title.trim();
+  return (fix || `Close the gap: ${question.title}`).slice(0, REMEDIATION_LIMITS.title);
+}
+
 interface QuestionSource {
   assessmentId: string;
   frameworkId: string;
@@ -320,7 +330,7 @@ function questionTaskRow(
     id: randomUUID(),
     accountId: scope.accountId,
     tenantId: scope.tenantId,
-    title: (input.title ?? src.question.title).slice(0, REMEDIATION_LIMITS.title),
+    title: input.title?.slice(0, REMEDIATION_LIMITS.title) ?? taskTitle(src.question, book),
     description: input.description ?? '',
     priority: input.priority ?? book?.priority ?? 'medium',
     assigneeId: input.assigneeId,

@@ -4,6 +4,7 @@ import {
   BaselineComparisonSchema,
   DashboardSchema,
   GapTasksResultSchema,
+  REMEDIATION_LIMITS,
   TaskDetailSchema,
   TaskListSchema,
   TenantPageSchema,
@@ -20,6 +21,7 @@ import {
   workedExampleDocument,
 } from '../../test/frameworks.ts';
 import { addMember, errorCode, sharedUser, signUpPerson, type Person } from '../../test/people.ts';
+import { taskTitle } from './remediation.service.ts';
 import { sendDueReminders } from './reminders.ts';
 
 let t: TestApp;
@@ -130,8 +132,9 @@ describe('remediation tasks', () => {
     expect(result.created).toBe(assessment.progress.gaps.length);
     expect(result.skipped).toBe(0);
     const q2 = result.items.find((i) => i.source?.questionKey === 'Q2')!;
+    // Titled with the fix (the linked playbook's title), not the question asked.
     expect(q2).toMatchObject({
-      title: 'How mature?',
+      title: 'Roll out MFA',
       status: 'todo',
       priority: 'high',
       assignee: { id: member.uid, name: 'New member' },
@@ -144,6 +147,10 @@ describe('remediation tasks', () => {
         questionTitle: 'How mature?',
       },
     });
+    // Without a playbook: the question put as a task.
+    const q4 = result.items.find((i) => i.source?.questionKey === 'Q4')!;
+    expect(q4.title).toBe(`Close the gap: ${q4.source!.questionTitle}`);
+    expect(q4.playbook).toBeNull();
     expect(q2.checklist.map((c) => [c.title, c.body, c.done])).toEqual([
       ['Inventory accounts', 'List **every** account.', false],
       ['Enforce MFA', '', false],
@@ -168,6 +175,15 @@ describe('remediation tasks', () => {
         and(eq(auditLog.targetId, assessment.id), eq(auditLog.action, 'tasks.created_from_gaps')),
       );
     expect(audit?.data).toMatchObject({ created: result.created });
+  });
+
+  it('are titled with the playbook’s title, else its first step, else the question as a task', () => {
+    const book = { key: 'k', title: 'Roll out MFA', priority: 'high' as const, steps: STEPS };
+    const question = { title: 'Is MFA enforced for all users?' };
+    expect(taskTitle(question, book)).toBe('Roll out MFA');
+    expect(taskTitle(question, { ...book, title: ' ' })).toBe('Inventory accounts');
+    expect(taskTitle(question, undefined)).toBe('Close the gap: Is MFA enforced for all users?');
+    expect(taskTitle({ title: 'x'.repeat(400) }, undefined)).toHaveLength(REMEDIATION_LIMITS.title);
   });
 
   it('are created by hand, validated, and listed with counts and assignees', async () => {

@@ -8,7 +8,9 @@
 import { hasFeature } from '../billing/billing.state.ts';
 import {
   ASSESSMENT_STATUS_LABELS,
+  LEFT_OUT_LABELS,
   TASK_STATUS_LABELS,
+  compareOverall,
   isOpenTask,
   type AssessmentDetail,
   type FrameworkDocument,
@@ -26,6 +28,7 @@ import { tenants } from '../../db/schema/tenants.ts';
 import { tenantNotFound } from '../../lib/errors.ts';
 import { readableValue } from '../assessments/assessments.export.ts';
 import { getAssessment } from '../assessments/assessments.service.ts';
+import { scopedFramework } from '../assessments/assessments.framework.ts';
 import { readMediaOfPurpose } from '../media/media.service.ts';
 import { today, tasksByQuestion } from '../remediation/remediation.service.ts';
 
@@ -79,6 +82,26 @@ export interface ReportGap {
   task: ReportTask | null;
 }
 
+/**
+ * The tenant's baseline as the report sees it: none marked; this very assessment; one of
+ * another framework (nothing to compare); or one compared like with like (docs/baseline.md).
+ */
+export type ReportBaseline =
+  | { kind: 'none' }
+  | { kind: 'this' }
+  | { kind: 'other_framework'; name: string }
+  | {
+      kind: 'compared';
+      name: string;
+      /** The baseline's own overall score. */
+      score: number | null;
+      /** The change over the top-level sections both score; null when there is none. */
+      delta: number | null;
+      /** Sections left out of the change, as "Detect (no score on the compared assessment)". */
+      leftOut: string[];
+      at: string | null;
+    };
+
 export interface ReportData {
   generatedAt: Date;
   account: { name: string; logoPng: Buffer | null };
@@ -102,12 +125,9 @@ export interface ReportData {
     total: number;
     gaps: number;
     gapsWithTask: number;
-    baseline: {
-      name: string;
-      score: number | null;
-      delta: number | null;
-      at: string | null;
-    } | null;
+    /** Not completed: the score may still change (docs/scoring.md, "Provisional scores"). */
+    provisional: boolean;
+    baseline: ReportBaseline;
   };
   /** Every section in the framework's order, nested ones after their parent. */
   sections: ReportSection[];
@@ -129,7 +149,8 @@ async function logoPng(db: Database, accountId: string): Promise<Buffer | null> 
   }
 }
 
-async function baselineOf(db: Database, scope: Scope, a: AssessmentDetail) {
+/** The tenant's baseline (any assessment; `reportBaseline` says what it is to this one). */
+async function baselineOf(db: Database, scope: Scope) {
   const [row] = await db
     .select({
       id: assessments.id,
@@ -137,6 +158,8 @@ async function baselineOf(db: Database, scope: Scope, a: AssessmentDetail) {
       score: assessments.score,
       progress: assessments.progress,
       frameworkId: assessments.frameworkId,
+      frameworkVersion: assessments.frameworkVersion,
+      scope: assessments.scope,
       completedAt: assessments.completedAt,
     })
     .from(tenantBaselines)
@@ -154,9 +177,40 @@ async function baselineOf(db: Database, scope: Scope, a: AssessmentDetail) {
         eq(tenantBaselines.tenantId, scope.tenantId),
       ),
     );
-  // Only a different assessment of the same framework is a baseline to compare with.
-  if (!row || row.id === a.id || row.frameworkId !== a.framework.id) return null;
-  return row;
+  return row ?? null;
+}
+
+/** What the report says of the baseline: the same like-with-like change as the baseline tab. */
+async function reportBaseline(
+  db: Database,
+  a: AssessmentDetail,
+  row: Awaited<ReturnType<typeof baselineOf>>,
+): Promise<ReportBaseline> {
+  if (!row) return { kind: 'none' };
+  if (row.id === a.id) return { kind: 'this' };
+  if (row.frameworkId !== a.framework.id) return { kind: 'other_framework', name: row.name };
+  const theirs = await scopedFramework(db, row.frameworkId, row.frameworkVersion, row.scope);
+  const top = (doc: FrameworkDocument, progress: Pick<AssessmentDetail['progress'], 'sections'>) =>
+    doc.sections
+      .filter((s) => progress.sections[s.key] !== undefined)
+      .map((s) => ({ key: s.key, weight: s.weight, score: progress.sections[s.key]!.score }));
+  const like = compareOverall(
+    theirs ? top(theirs.document, row.progress) : [],
+    top(a.document, a.progress),
+  );
+  const titles = new Map(
+    [...(theirs?.document.sections ?? []), ...a.document.sections].map((s) => [s.key, s.title]),
+  );
+  return {
+    kind: 'compared',
+    name: row.name,
+    score: row.score,
+    delta: like.delta,
+    leftOut: like.leftOut.map(
+      (x) => `${titles.get(x.key) ?? x.key} (${LEFT_OUT_LABELS[x.reason]})`,
+    ),
+    at: row.completedAt?.toISOString() ?? null,
+  };
 }
 
 async function namesOf(db: Database, ids: string[]): Promise<Map<string, string>> {
@@ -210,10 +264,15 @@ export async function loadReportData(
     ),
   ]);
   if (!names) throw tenantNotFound();
-  const [baseline, tasks] = await Promise.all([
-    baselineOf(db, scope, a),
+  const [baselineRow, tasks] = await Promise.all([
+    baselineOf(db, scope),
     tasksByQuestion(db, scope, a.framework.id),
   ]);
+  // Section by section, only a different assessment of the same framework is compared.
+  const baseline =
+    baselineRow && baselineRow.id !== a.id && baselineRow.frameworkId === a.framework.id
+      ? baselineRow
+      : null;
   const gapKeys = new Set(a.progress.gaps);
   const gapTasks = [...gapKeys].map((k) => tasks.get(k)).filter((t) => t !== undefined);
   const assignees = await namesOf(db, [
@@ -305,17 +364,8 @@ export async function loadReportData(
       total: a.progress.total,
       gaps: gaps.length,
       gapsWithTask: gaps.filter((g) => g.task).length,
-      baseline: baseline
-        ? {
-            name: baseline.name,
-            score: baseline.score,
-            delta:
-              baseline.score === null || a.progress.score === null
-                ? null
-                : a.progress.score - baseline.score,
-            at: baseline.completedAt?.toISOString() ?? null,
-          }
-        : null,
+      provisional: a.progress.provisional,
+      baseline: await reportBaseline(db, a, baselineRow),
     },
     sections,
     gaps,

@@ -264,17 +264,46 @@ function summaryText(data: ReportData): string {
   const parts = [
     s.score === null
       ? 'No question has a score yet.'
-      : `The overall score is ${percent(s.score)}, with ${s.answered} of ${s.total} questions answered (${percent(s.completion)}).`,
+      : s.provisional
+        ? `The overall score so far is ${percent(s.score)}, provisional: the assessment is not completed and ${s.answered} of ${s.total} questions are answered (${percent(s.completion)}), so it may still change.`
+        : `The overall score is ${percent(s.score)}, with ${s.answered} of ${s.total} questions answered (${percent(s.completion)}).`,
     s.gaps === 0
       ? 'No scored question is below its section’s target.'
       : `${s.gaps} question${s.gaps === 1 ? ' is' : 's are'} below ${s.gaps === 1 ? 'its' : 'their'} section’s target; ${s.gapsWithTask} of them ${s.gapsWithTask === 1 ? 'has' : 'have'} a remediation task.`,
   ];
-  if (s.baseline?.delta != null) {
+  const b = s.baseline;
+  if (b.kind === 'this') {
+    parts.push('This assessment is the client’s baseline: later assessments are compared with it.');
+  } else if (b.kind === 'compared' && b.delta !== null) {
     parts.push(
-      `Compared with the baseline “${s.baseline.name}” (${percent(s.baseline.score)}), the score moved ${points(s.baseline.delta)}.`,
+      b.leftOut.length === 0
+        ? `Compared with the baseline “${b.name}” (${percent(b.score)}), the score moved ${points(b.delta)}.`
+        : `Compared with the baseline “${b.name}” (${percent(b.score)}) over the sections both score, the score moved ${points(b.delta)}; left out: ${b.leftOut.join('; ')}.`,
     );
   }
   return parts.join(' ');
+}
+
+/** The "Since baseline" tile: the like-with-like change, or why there is none. */
+function sinceBaseline(b: ReportData['summary']['baseline']) {
+  const label = 'Since baseline';
+  switch (b.kind) {
+    case 'none':
+      return { label, value: '—', note: 'no baseline marked' };
+    case 'this':
+      return { label, value: 'Baseline', note: 'this is the baseline' };
+    case 'other_framework':
+      return { label, value: '—', note: 'baseline is another framework' };
+    case 'compared':
+      return {
+        label,
+        value: points(b.delta),
+        note:
+          b.leftOut.length > 0
+            ? `${b.leftOut.length} ${b.leftOut.length === 1 ? 'section' : 'sections'} left out`
+            : `baseline ${percent(b.score)}`,
+      };
+  }
 }
 
 function tiles(d: Drawing) {
@@ -282,7 +311,11 @@ function tiles(d: Drawing) {
   const s = data.summary;
   const baseline = s.baseline;
   const items: { label: string; value: string; note: string }[] = [
-    { label: 'Overall score', value: percent(s.score), note: data.assessment.status },
+    {
+      label: 'Overall score',
+      value: percent(s.score),
+      note: s.provisional && s.score !== null ? 'provisional (so far)' : data.assessment.status,
+    },
     {
       label: 'Completion',
       value: percent(s.completion),
@@ -293,13 +326,7 @@ function tiles(d: Drawing) {
       value: String(s.gaps),
       note: s.gaps ? `${s.gapsWithTask} with a task` : 'none below target',
     },
-    baseline
-      ? {
-          label: 'Since baseline',
-          value: points(baseline.delta),
-          note: `baseline ${percent(baseline.score)}`,
-        }
-      : { label: 'Since baseline', value: '—', note: 'no baseline marked' },
+    sinceBaseline(baseline),
   ];
   const gap = 10;
   const w = (WIDTH - gap * (items.length - 1)) / items.length;
@@ -457,7 +484,7 @@ function tableHeader(d: Drawing, columns: Column[]) {
 
 function sectionTable(d: Drawing) {
   const { doc, data } = d;
-  const withBaseline = data.summary.baseline !== null;
+  const withBaseline = data.summary.baseline.kind === 'compared';
   const columns: Column[] = [
     { title: 'Section', width: WIDTH - 200 - (withBaseline ? 80 : 0) },
     { title: 'Score', width: 60, align: 'right' },

@@ -260,6 +260,42 @@ describe('the report of an assessment', () => {
     expect(all).toMatch(/the score moved [+−±]\d+ pts/);
   });
 
+  it('of the baseline itself says it is the baseline, not “no baseline marked”', async (ctx) => {
+    const marked = (await ok(owner.client.get(`/api/v1/tenants/${tenantId}/baseline`))) as {
+      baseline: { id: string } | null;
+    };
+    const r = await requestReport(marked.baseline!.id);
+    const { pdf } = await download(r.id);
+    keep('baseline-itself.pdf', pdf);
+    if (!HAS_PDFTOTEXT) ctx.skip('pdftotext (poppler-utils) is not installed');
+    const all = flat(pdfText(pdf));
+    expect(all).toContain('Since baseline');
+    expect(all).toContain('this is the baseline');
+    expect(all).toContain('This assessment is the client’s baseline');
+    expect(all).not.toContain('no baseline marked');
+  });
+
+  it('marks an unfinished assessment’s score provisional, and compares like with like', async (ctx) => {
+    // Only section A answered (100 %): the baseline's B has a score, this one's none.
+    const partial = await assessed(
+      { Q1: { value: 'yes' }, Q2: { value: 5 } },
+      { name: 'Half done', complete: false },
+    );
+    const r = await requestReport(partial.id);
+    const { pdf } = await download(r.id);
+    keep('provisional.pdf', pdf);
+    if (!HAS_PDFTOTEXT) ctx.skip('pdftotext (poppler-utils) is not installed');
+    const all = flat(pdfText(pdf));
+    expect(all).toMatch(/100 % 33 % .*provisional \(so far\) 2 of 6 answered/);
+    expect(all).toContain('1 section left out');
+    expect(all).toMatch(
+      /The overall score so far is 100 %, provisional: the assessment is not completed and 2 of 6 questions are answered/,
+    );
+    expect(all).toMatch(
+      /over the sections both score, the score moved [+−±]\d+ pts; left out: Section B \(no score on the compared assessment\)/,
+    );
+  });
+
   it('is refused to another account (404) and changes nothing', async () => {
     const stranger = await signUpPerson(t, 'stranger');
     const before = await reportRows();

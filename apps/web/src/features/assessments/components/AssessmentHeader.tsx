@@ -1,4 +1,4 @@
-import { formatScore, type AssessmentDetail } from '@tenantry/shared';
+import type { AssessmentDetail } from '@tenantry/shared';
 import {
   Alert,
   Anchor,
@@ -28,6 +28,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { NAME_WRAP } from '#web/components/NameText.tsx';
+import { ScoreValue } from '#web/components/ScoreValue.tsx';
 import { useChangeStatus, type StatusMove } from '../api/change-status.ts';
 import { useDeleteAssessment } from '../api/delete-assessment.ts';
 import { targetsMet } from '../lib/assessment-stats.ts';
@@ -209,9 +210,14 @@ export function AssessmentHeader({
       <Paper withBorder p="sm" radius="md">
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
           <Stat label="Score">
-            <Text size="xl" fw={700}>
-              {formatScore(a.progress.score)}
-            </Text>
+            <ScoreValue
+              size="xl"
+              fw={700}
+              score={a.progress.score}
+              provisional={a.progress.provisional}
+              answered={a.progress.answered}
+              total={a.progress.total}
+            />
           </Stat>
           <Stat label="Completion">
             <CompletionBar

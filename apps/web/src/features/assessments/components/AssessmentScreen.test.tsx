@@ -94,6 +94,9 @@ describe('the assessor screen', () => {
     );
     // The header's score comes from the write's progress, with no second read of the assessment.
     expect(screen.getByText('100 %')).toBeTruthy();
+    const score = screen.getByRole('group', { name: 'Score' });
+    expect(within(score).getByText('Provisional')).toBeTruthy();
+    expect(within(score).getByText('so far, 1 of 6 answered')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'GET' && c.path === BASE)).toHaveLength(1);
   });
 

@@ -21,6 +21,7 @@ const SUMMARY: AssessmentSummary = {
   completion: 0.5,
   answered: 3,
   total: 6,
+  provisional: true,
   respondents: { total: 3, submitted: 1 },
   lastAnswer: { at: new Date().toISOString(), by: 'Ada', source: 'respondent' },
   createdAt: '2026-03-01T09:00:00.000Z',
@@ -87,6 +88,9 @@ describe('the assessments tab', () => {
     expect(within(row).getByText(/overdue/)).toBeTruthy();
     expect(within(row).getByText('3/6')).toBeTruthy();
     expect(within(row).getByText('63 %')).toBeTruthy();
+    // In progress: the score is provisional, with what it stands on (docs/scoring.md).
+    expect(within(row).getByText('Provisional')).toBeTruthy();
+    expect(within(row).getByText('so far, 3 of 6 answered')).toBeTruthy();
     expect(
       within(row).getByText('Answered by Ada just now · respondents: 1 of 3 submitted'),
     ).toBeTruthy();

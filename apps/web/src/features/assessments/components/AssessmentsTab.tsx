@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { NAME_WRAP, NameText } from '#web/components/NameText.tsx';
 import { PagedList } from '#web/components/PagedList.tsx';
+import { ScoreValue } from '#web/components/ScoreValue.tsx';
 import { TableOrCards } from '#web/components/TableOrCards.tsx';
 import type { AssessmentListStatus } from '../api/assessment-keys.ts';
 import { useAssessmentList } from '../api/list-assessments.ts';
@@ -192,9 +193,14 @@ export function AssessmentsTab({ tenantId, hrefFor, onStart }: AssessmentsTabPro
                 />
               </Table.Td>
               <Table.Td>
-                <Text size="sm" fw={600}>
-                  {formatScore(a.score)}
-                </Text>
+                <ScoreValue
+                  size="sm"
+                  fw={600}
+                  score={a.score}
+                  provisional={a.provisional}
+                  answered={a.answered}
+                  total={a.total}
+                />
               </Table.Td>
             </>
           )}
@@ -215,6 +221,7 @@ export function AssessmentsTab({ tenantId, hrefFor, onStart }: AssessmentsTabPro
                 />
                 <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
                   Score {formatScore(a.score)}
+                  {a.provisional && a.score !== null ? ' (provisional)' : ''}
                 </Text>
               </Group>
               <Text size="xs" c="dimmed" style={NAME_WRAP}>

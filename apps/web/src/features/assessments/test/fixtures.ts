@@ -2,7 +2,7 @@ import {
   FRAMEWORK_FORMAT,
   type Answer,
   type AssessmentDetail,
-  type AssessmentProgress,
+  type ProgressView,
   type CarryForwardPreview,
   type CarryForwardRecord,
   type CarryForwardSummary,
@@ -121,7 +121,8 @@ const sp = (
   gap: score !== null && target !== null ? Math.max(0, target - score) : null,
 });
 
-export const PROGRESS: AssessmentProgress = {
+export const PROGRESS: ProgressView = {
+  provisional: true,
   score: null,
   completion: 0,
   answered: 0,
@@ -146,6 +147,7 @@ export const DETAIL: AssessmentDetail = {
   completion: 0,
   answered: 0,
   total: 6,
+  provisional: true,
   respondents: { total: 0, submitted: 0 },
   lastAnswer: null,
   createdAt: '2026-03-01T09:00:00.000Z',

@@ -8,7 +8,7 @@ import { formatDate } from '#web/lib/format.ts';
 import { jsonResponse } from '#web/test/fixtures.ts';
 import type { ExtraRoutes } from '#web/test/render-app.tsx';
 import { renderRoutes, stubApi } from '#web/test/render-routes.tsx';
-import { COMPARISON, EMPTY, FEBRUARY, JANUARY } from '../test/fixtures.ts';
+import { COMPARISON, EMPTY, FEBRUARY, JANUARY, MARCH } from '../test/fixtures.ts';
 import { BaselinePanel } from './BaselinePanel.tsx';
 
 const T = { timeout: 5_000 };
@@ -206,6 +206,50 @@ describe('the baseline tab', () => {
       'Regressed',
     ]);
     expect(cells(rowOf(table, 'Network')).slice(4)).toEqual(['Met', '0 pts', 'Unchanged']);
+  });
+
+  it('compares like with like: a section unanswered on the latest is left out of the change, and named', async () => {
+    const network = COMPARISON.sections.find((x) => x.key === 'network')!;
+    renderPanel({
+      ...COMPARISON,
+      latest: { ...MARCH, answered: 4, total: 6, completion: 4 / 6 },
+      overall: {
+        ...COMPARISON.overall,
+        latest: 0.8,
+        delta: 0.1,
+        comparedBaseline: 0.55,
+        comparedLatest: 0.65,
+        comparedSections: ['identity', 'data'],
+        leftOut: [{ key: 'network', title: 'Network', reason: 'no_score_latest' }],
+      },
+      sections: COMPARISON.sections.map((x) =>
+        x === network
+          ? {
+              ...x,
+              latest: { ...x.latest!, score: null, gap: null, answered: 0, total: 2 },
+              delta: null,
+              trend: 'unscored',
+              leftOut: 'no_score_latest',
+            }
+          : x,
+      ),
+    });
+    const change = await screen.findByRole('group', { name: 'Change' }, T);
+    expect(within(change).getByText('+10 pts')).toBeTruthy();
+    expect(
+      within(change).getByText(
+        'Over the 2 sections both score (55 % → 65 %). Left out: Network — no score on the compared assessment.',
+      ),
+    ).toBeTruthy();
+    // The latest score is provisional (in progress), with what it stands on.
+    const latest = screen.getByRole('group', { name: 'Latest score' });
+    expect(within(latest).getByText('Provisional')).toBeTruthy();
+    expect(within(latest).getByText('so far, 4 of 6 answered')).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Sections compared with the baseline' });
+    expect(cells(rowOf(table, 'Network')).slice(5)).toEqual([
+      '—no score on the compared assessment (0 of 2 answered)',
+      'Not scored',
+    ]);
   });
 
   it('switches the compared assessment through the URL', async () => {

@@ -1,4 +1,5 @@
 import {
+  LEFT_OUT_LABELS,
   TREND_LABELS,
   TRENDS,
   formatScore,
@@ -8,6 +9,7 @@ import {
 } from '@tenantry/shared';
 import { Group, Paper, Progress, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
+import { ScoreValue } from '#web/components/ScoreValue.tsx';
 import { TREND_COLORS } from '../lib/baseline-view.ts';
 import { DeltaText, TrendBadge } from './Trend.tsx';
 
@@ -39,6 +41,23 @@ function Answered({ a }: { a: AssessmentSummary }) {
 }
 
 /**
+ * What the change is made over when a section is scored on one side only: the sections both
+ * score (each side's score over them), and what is left out and why (docs/baseline.md).
+ */
+function LikeForLike({ overall }: { overall: BaselineComparison['overall'] }) {
+  const n = overall.comparedSections.length;
+  return (
+    <Text size="xs" c="dimmed">
+      {n === 0
+        ? 'No section is scored on both sides. '
+        : `Over the ${n} ${n === 1 ? 'section' : 'sections'} both score (${formatScore(overall.comparedBaseline)} → ${formatScore(overall.comparedLatest)}). `}
+      Left out: {overall.leftOut.map((x) => `${x.title} — ${LEFT_OUT_LABELS[x.reason]}`).join('; ')}
+      .
+    </Text>
+  );
+}
+
+/**
  * The overall scores of both assessments, the change with its trend, and how many questions
  * improved, regressed, stayed, were added or removed.
  */
@@ -55,13 +74,24 @@ export function BaselineSummary({ comparison }: { comparison: BaselineComparison
         {baseline ? <Answered a={baseline} /> : null}
       </Stat>
       <Stat label="Latest score">
-        <Text {...BIG}>{formatScore(overall.latest)}</Text>
+        {latest?.provisional ? (
+          <ScoreValue
+            {...BIG}
+            score={overall.latest}
+            provisional
+            answered={latest.answered}
+            total={latest.total}
+          />
+        ) : (
+          <Text {...BIG}>{formatScore(overall.latest)}</Text>
+        )}
         {latest ? <Answered a={latest} /> : null}
       </Stat>
       <Stat label="Change">
         <Stack gap={6} align="flex-start">
           <DeltaText delta={overall.delta} {...BIG} />
           <TrendBadge trend={overall.trend} />
+          {overall.leftOut.length > 0 ? <LikeForLike overall={overall} /> : null}
         </Stack>
       </Stat>
       <Paper withBorder radius="md" p="md" role="group" aria-labelledby={countsLabel}>

@@ -1,4 +1,4 @@
-import { formatScore, type SectionComparison } from '@tenantry/shared';
+import { LEFT_OUT_LABELS, formatScore, type SectionComparison } from '@tenantry/shared';
 import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -50,6 +50,18 @@ function Progress({ s, all }: { s: SectionComparison; all: readonly SectionCompa
   ) : null;
 }
 
+/** Why a section has no change though one side scores it ("no score on the compared assessment"). */
+function LeftOutNote({ s }: { s: SectionComparison }) {
+  if (!s.leftOut || s.leftOut === 'added' || s.leftOut === 'removed') return null;
+  const side = s.leftOut === 'no_score_latest' ? s.latest : s.baseline;
+  return (
+    <Text size="xs" c="dimmed">
+      {LEFT_OUT_LABELS[s.leftOut]}
+      {side ? ` (${side.answered} of ${side.total} answered)` : ''}
+    </Text>
+  );
+}
+
 /**
  * Sections of one level compared: baseline, latest, target, gap to it, change and trend. A
  * section's name drills into it. On a phone, one card per section.
@@ -97,6 +109,7 @@ export function SectionsTable({ label, rows, all, hrefFor }: SectionsTableProps)
           </Table.Td>
           <Table.Td ta="right">
             <DeltaText delta={s.delta} />
+            <LeftOutNote s={s} />
           </Table.Td>
           <Table.Td>
             <TrendBadge trend={s.trend} />
@@ -117,6 +130,7 @@ export function SectionsTable({ label, rows, all, hrefFor }: SectionsTableProps)
               {formatScore(s.baseline?.score)} → <strong>{formatScore(s.latest?.score)}</strong>
             </Text>
             <DeltaText delta={s.delta} />
+            <LeftOutNote s={s} />
           </Group>
           {targetOf(s) !== null ? (
             <Text size="xs" c="dimmed">

@@ -19,6 +19,7 @@ export function summary(over: Partial<AssessmentSummary> = {}): AssessmentSummar
     completion: 1,
     answered: 6,
     total: 6,
+    provisional: over.status !== undefined && over.status !== 'completed',
     respondents: { total: 0, submitted: 0 },
     lastAnswer: null,
     createdAt: '2026-01-05T09:00:00.000Z',
@@ -71,6 +72,16 @@ const section = (
   latest,
   delta: baseline?.score != null && latest?.score != null ? latest.score - baseline.score : null,
   trend,
+  leftOut:
+    trend === 'added'
+      ? 'added'
+      : trend === 'removed'
+        ? 'removed'
+        : baseline?.score != null && latest?.score == null
+          ? 'no_score_latest'
+          : baseline?.score == null && latest?.score != null
+            ? 'no_score_baseline'
+            : null,
 });
 
 const qs = (score: number | null, gap = false) => ({
@@ -169,7 +180,16 @@ export const COMPARISON: BaselineComparison = {
   latest: MARCH,
   candidates: [FEBRUARY, JANUARY],
   comparable: [MARCH, FEBRUARY],
-  overall: { baseline: 0.5, latest: 0.7, delta: 0.2, trend: 'improved' },
+  overall: {
+    baseline: 0.5,
+    latest: 0.7,
+    delta: 0.2,
+    trend: 'improved',
+    comparedBaseline: 0.5,
+    comparedLatest: 0.7,
+    comparedSections: ['identity', 'data'],
+    leftOut: [],
+  },
   sections: SECTIONS,
   questions: QUESTIONS,
   counts: { improved: 2, regressed: 1, unchanged: 2, added: 1, removed: 0, unscored: 0 },
@@ -182,7 +202,16 @@ export const EMPTY: BaselineComparison = {
   latest: null,
   candidates: [FEBRUARY, JANUARY],
   comparable: [],
-  overall: { baseline: null, latest: null, delta: null, trend: 'unscored' },
+  overall: {
+    baseline: null,
+    latest: null,
+    delta: null,
+    trend: 'unscored',
+    comparedBaseline: null,
+    comparedLatest: null,
+    comparedSections: [],
+    leftOut: [],
+  },
   sections: [],
   questions: [],
   counts: { improved: 0, regressed: 0, unchanged: 0, added: 0, removed: 0, unscored: 0 },

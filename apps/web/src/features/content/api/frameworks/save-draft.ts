@@ -11,6 +11,8 @@ export interface SaveDraftInput {
   /** The draft revision my edits started from; an older one than the server's answers 409. */
   revision: number;
   document: FrameworkDocument;
+  /** Keys of new questions the author says are the same question a published version had. */
+  sameQuestions?: string[];
 }
 
 /** PUT /api/v1/content/frameworks/{id}/draft: the whole document. */

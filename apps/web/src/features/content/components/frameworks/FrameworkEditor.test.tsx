@@ -160,11 +160,15 @@ const DETAIL: FrameworkDetail = {
       questionCount: 4,
     },
   ],
+  usedKeys: [
+    { key: 'GV', kind: 'section', title: 'Govern', version: 2 },
+    { key: 'GV-01', kind: 'question', title: 'Is there a policy?', version: 2 },
+  ],
 };
 
 interface Server {
   routes: ExtraRoutes;
-  saved: Array<{ revision: number; document: FrameworkDocument }>;
+  saved: Array<{ revision: number; document: FrameworkDocument; sameQuestions?: string[] }>;
 }
 
 function server(over: ExtraRoutes = {}): Server {
@@ -296,6 +300,79 @@ describe('framework editor', { timeout: 20_000 }, () => {
     expect(keys).toEqual(['GV', 'GV-03', 'GV-02', 'GV.2', 'ID', 'ID-01', 'GV-01']);
     expect(new Set(keys).size).toBe(keys.length);
     expect(await screen.findByText('Draft saved.')).toBeTruthy();
+  });
+
+  it('never gives a new question a key a published version used; reusing one asks whether it is the same question', async () => {
+    // GV-03 was "Is MFA enforced?" in version 1, deleted since.
+    const retired: FrameworkDetail = {
+      ...DETAIL,
+      usedKeys: [
+        ...DETAIL.usedKeys,
+        { key: 'GV-03', kind: 'question', title: 'Is MFA enforced?', version: 1 },
+      ],
+    };
+    const s = server({ 'GET /api/v1/content/frameworks/f1': () => jsonResponse(retired) });
+    await openEditor(s);
+    await pick(/^GV Govern/);
+    await userEvent.click(pane('Section GV').getByRole('button', { name: 'Add question' }));
+    expect(await screen.findByRole('region', { name: 'Question GV-04' })).toBeTruthy();
+    expect(pane('Question GV-04').queryByText(/was used in version/)).toBeNull();
+
+    // Typed by hand, the retired key is flagged, and the author may say it is the same question.
+    const key = pane('Question GV-04').getByRole('textbox', { name: 'Key' });
+    await userEvent.clear(key);
+    await userEvent.type(key, 'GV-03');
+    const question = await screen.findByRole('region', { name: 'Question GV-03' });
+    expect(within(question).getByText('“GV-03” was used in version 1')).toBeTruthy();
+    await userEvent.click(
+      within(question).getByRole('checkbox', {
+        name: 'This is the same question as “Is MFA enforced?” in version 1',
+      }),
+    );
+    fireEvent.keyDown(document.documentElement, { key: 's', code: 'KeyS', ctrlKey: true });
+    await waitFor(() => expect(s.saved).toHaveLength(1));
+    expect(s.saved[0]?.sameQuestions).toEqual(['GV-03']);
+  });
+
+  it('shows the server’s refusal of a reused key at the question', async () => {
+    const retired: FrameworkDetail = {
+      ...DETAIL,
+      usedKeys: [
+        ...DETAIL.usedKeys,
+        { key: 'GV-03', kind: 'question', title: 'Is MFA enforced?', version: 1 },
+      ],
+    };
+    const message =
+      '"GV-03" was the key of “Is MFA enforced?” in version 1: give a new question a new key, or say it is the same question';
+    await openEditor(
+      server({
+        'GET /api/v1/content/frameworks/f1': () => jsonResponse(retired),
+        'PUT /api/v1/content/frameworks/f1/draft': () =>
+          jsonResponse(
+            {
+              error: {
+                code: 'content.key_reused',
+                message: 'A new question needs a new key.',
+                fields: { 'sections[0].questions[2].key': message },
+                requestId: 'r1',
+              },
+            },
+            409,
+          ),
+      }),
+    );
+    await pick(/^GV Govern/);
+    await userEvent.click(pane('Section GV').getByRole('button', { name: 'Add question' }));
+    const key = (await screen.findByRole('region', { name: 'Question GV-04' })).querySelector(
+      'input',
+    )!;
+    await userEvent.clear(key);
+    await userEvent.type(key, 'GV-03');
+    fireEvent.keyDown(document.documentElement, { key: 's', code: 'KeyS', ctrlKey: true });
+    expect(await screen.findByText('A new question needs a new key.')).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Question GV-03' })).getByText(message),
+    ).toBeTruthy();
   });
 
   it('shows every problem at its node before saving, and saves nothing', async () => {

@@ -49,6 +49,7 @@ import {
   addQuestion,
   addSection,
   ancestorRefs,
+  collectKeys,
   getNode,
   moveNode,
   moveNodeInto,
@@ -167,6 +168,22 @@ function LoadedEditor({
   const sideBySide = useMediaQuery('(min-width: 62em)');
   const dirty = form.isDirty();
   const values = form.values;
+  /**
+   * Keys a new node is never given: those of published versions and of the saved draft (a
+   * deleted question's key would otherwise come back on a different question).
+   */
+  const reserved = useMemo(() => {
+    const keys = collectKeys(detail.draft.sections);
+    for (const u of detail.usedKeys) keys.add(u.key);
+    return keys;
+  }, [detail.draft.sections, detail.usedKeys]);
+  /** Questions of published versions, by key: a new question with one of these keys is refused. */
+  const publishedQuestions = useMemo(
+    () => new Map(detail.usedKeys.filter((u) => u.kind === 'question').map((u) => [u.key, u])),
+    [detail.usedKeys],
+  );
+  /** Keys the author said are the same question as a published version's (sent with the save). */
+  const [sameQuestions, setSameQuestions] = useState<ReadonlySet<string>>(() => new Set());
 
   /** Shows a draft from the server (theirs, a discard, a reload) in place of the form's. */
   const loadDraft = useCallback(
@@ -249,7 +266,13 @@ function LoadedEditor({
       return;
     }
     try {
-      const saved = await save.mutateAsync({ revision: onRevision, document: parsed.document });
+      const saved = await save.mutateAsync({
+        revision: onRevision,
+        document: parsed.document,
+        sameQuestions: [...sameQuestions].filter((k) =>
+          collectKeys(parsed.document.sections).has(k),
+        ),
+      });
       setConflict(null);
       setRevision(saved.draftRevision);
       // The server keeps the canonical form (tags lower-cased, text trimmed); show it, unless
@@ -298,6 +321,20 @@ function LoadedEditor({
   );
 
   const node = getNode(values.sections, selected);
+  const savedQuestionKeys = useMemo(() => {
+    const keys = new Set<string>();
+    const walk = (list: FrameworkDocument['sections']) => {
+      for (const sec of list) {
+        for (const q of sec.questions) keys.add(q.key);
+        walk(sec.sections);
+      }
+    };
+    walk(detail.draft.sections);
+    return keys;
+  }, [detail.draft.sections]);
+  /** A published version's question under `key`, when this question is new to the draft. */
+  const reusedKeyOf = (key: string) =>
+    savedQuestionKeys.has(key) ? undefined : publishedQuestions.get(key);
   const insertImage: InsertImage | undefined = onInsertImage
     ? (insert) => onInsertImage(insert, { scope: detail.scope })
     : undefined;
@@ -318,10 +355,11 @@ function LoadedEditor({
             applyTree(
               addQuestion(values.sections, sectionPath, {
                 after: parsed?.question ?? undefined,
+                reserved,
               }),
             )
           }
-          onAddSubsection={() => applyTree(addSection(values.sections, sectionPath))}
+          onAddSubsection={() => applyTree(addSection(values.sections, sectionPath, reserved))}
           onMove={(delta) => applyTree(moveNode(values.sections, selected, delta))}
           onMoveInto={(target) => applyTree(moveNodeInto(values.sections, selected, target))}
           onDelete={() => {
@@ -348,6 +386,16 @@ function LoadedEditor({
             question={node.node}
             scope={detail.scope}
             onInsertImage={insertImage}
+            reusedKey={reusedKeyOf(node.node.key)}
+            sameQuestion={sameQuestions.has(node.node.key)}
+            onSameQuestionChange={(same) =>
+              setSameQuestions((prev) => {
+                const next = new Set(prev);
+                if (same) next.add(node.node.key);
+                else next.delete(node.node.key);
+                return next;
+              })
+            }
           />
         )}
       </Stack>
@@ -515,7 +563,7 @@ function LoadedEditor({
                 onToggle={toggle}
                 onExpandAll={() => setCollapsed(new Set())}
                 onCollapseAll={() => setCollapsed(new Set(sectionKeys(values.sections)))}
-                onAddSection={() => applyTree(addSection(values.sections, null))}
+                onAddSection={() => applyTree(addSection(values.sections, null, reserved))}
                 rootLabel="Framework details"
               />
             </Box>

@@ -4,8 +4,9 @@ import {
   type ContentScope,
   type Question,
   type QuestionType,
+  type UsedKey,
 } from '@tenantry/shared';
-import { Select, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Checkbox, Select, Stack, Switch, Text } from '@mantine/core';
 import { errorAt } from '../../lib/frameworks/document-problems.ts';
 import {
   fieldProps,
@@ -26,17 +27,50 @@ interface QuestionFormProps {
   question: Question;
   scope: ContentScope;
   onInsertImage?: InsertImage;
+  /** A published version's question under this key, when this question is new to the draft. */
+  reusedKey?: UsedKey | undefined;
+  /** The author said it is that same question. */
+  sameQuestion?: boolean;
+  onSameQuestionChange?: (same: boolean) => void;
 }
 
 /**
  * A question's fields: key, title, type and its settings, weight, tags, N/A, playbooks,
  * description and guidance; beside them a live preview of what a respondent sees, with the score.
  */
-export function QuestionForm({ form, nodeRef, question, scope, onInsertImage }: QuestionFormProps) {
+export function QuestionForm({
+  form,
+  nodeRef,
+  question,
+  scope,
+  onInsertImage,
+  reusedKey,
+  sameQuestion = false,
+  onSameQuestionChange,
+}: QuestionFormProps) {
   const naAllowed = fieldProps(form, `${nodeRef}.naAllowed`);
   return (
     <Stack gap="sm">
       <NodeBasics form={form} nodeRef={nodeRef} kind="question" />
+      {reusedKey ? (
+        <Alert
+          color={sameQuestion ? 'blue' : 'orange'}
+          variant="light"
+          title={`“${reusedKey.key}” was used in version ${reusedKey.version}`}
+        >
+          <Stack gap="xs">
+            <Text size="sm">
+              It was the key of “{reusedKey.title}”. Answers follow keys: a different question needs
+              a new key, or answers given to the old one would move onto it.
+            </Text>
+            <Checkbox
+              label={`This is the same question as “${reusedKey.title}” in version ${reusedKey.version}`}
+              checked={sameQuestion}
+              onChange={(e) => onSameQuestionChange?.(e.currentTarget.checked)}
+            />
+          </Stack>
+        </Alert>
+      ) : null}
       <Select
         label="Type"
         description={QUESTION_TYPE_HINTS[question.type]}

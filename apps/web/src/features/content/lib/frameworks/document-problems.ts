@@ -12,11 +12,18 @@ export function toFormPath(documentPath: string): string {
   return documentPath.replace(/\[(\d+)\]/g, '.$1');
 }
 
-/** The problems of an `invalid_document` answer, in the server's order; null for other errors. */
+/** A new question took a key a published version used (409; `fields` by path, like 400). */
+export const KEY_REUSED_CODE = 'content.key_reused';
+
+/**
+ * The problems of an `invalid_document` (or `key_reused`) answer, in the server's order; null
+ * for other errors.
+ */
 export function problemsOfError(err: unknown): DocumentProblem[] | null {
-  if (!(err instanceof ApiError) || err.status !== 400 || err.code !== INVALID_DOCUMENT_CODE) {
-    return null;
-  }
+  if (!(err instanceof ApiError)) return null;
+  const invalid = err.status === 400 && err.code === INVALID_DOCUMENT_CODE;
+  const reused = err.status === 409 && err.code === KEY_REUSED_CODE;
+  if (!invalid && !reused) return null;
   return Object.entries(err.fields).map(([path, message]) => ({ path, message }));
 }
 

@@ -217,8 +217,14 @@ describe('deleting', () => {
     const noSection = removeNode(t, 'sections.0.sections.0');
     expect(allKeys(noSection)).toEqual(['GV', 'GV-01', 'GV-02', 'ID', 'ID-01']);
     expectUniqueAndValid(noSection);
-    // A key freed by a delete may be given again, still unique.
-    const again = addQuestion(removeNode(t, 'sections.0.questions.1'), [0])!;
+    // A key freed by a delete is not given again while it is reserved (a published version or
+    // the saved draft used it); unreserved, it may be.
+    const without = removeNode(t, 'sections.0.questions.1');
+    const reserved = addQuestion(without, [0], { reserved: collectKeys(t) })!;
+    expect(collectKeys(reserved.sections).has('GV-02')).toBe(false);
+    expect(getNode(reserved.sections, 'sections.0.questions.1')?.node.key).toBe('GV-03');
+    expect(addSection(without, [0], ['GV.2'])?.sections[0]!.sections[1]!.key).toBe('GV.3');
+    const again = addQuestion(without, [0])!;
     expect(collectKeys(again.sections).has('GV-02')).toBe(true);
     expectUniqueAndValid(again.sections);
   });

@@ -165,12 +165,24 @@ function freeKey(
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A new section's key: `S3` at the top, `GV.2` under the section `GV`. */
+/** The keys of the tree and the `reserved` ones (never given to a new node). */
+function takenKeys(sections: readonly Section[], reserved: Iterable<string>): Set<string> {
+  const taken = collectKeys(sections);
+  for (const key of reserved) taken.add(key);
+  return taken;
+}
+
+/**
+ * A new section's key: `S3` at the top, `GV.2` under the section `GV`. Never one of the tree's
+ * keys nor of `reserved` (the keys published versions and the saved draft used: a key once used
+ * is never given to a new node, docs/content.md).
+ */
 export function newSectionKey(
   sections: readonly Section[],
   parent: readonly number[] | null,
+  reserved: Iterable<string> = [],
 ): string {
-  const taken = collectKeys(sections);
+  const taken = takenKeys(sections, reserved);
   const parentSection = parent && parent.length > 0 ? getSection(sections, parent) : undefined;
   const siblings = parentSection ? parentSection.sections.length : sections.length;
   const fallback = (n: number) => `S${n}`;
@@ -178,12 +190,13 @@ export function newSectionKey(
   return freeKey(taken, siblings + 1, (n) => `${parentSection.key}.${n}`, fallback);
 }
 
-/** A new question's key: `GV.OC-03` in the section `GV.OC`. */
+/** A new question's key: `GV.OC-03` in the section `GV.OC` (never one of `reserved`). */
 export function newQuestionKey(
   sections: readonly Section[],
   sectionPath: readonly number[],
+  reserved: Iterable<string> = [],
 ): string {
-  const taken = collectKeys(sections);
+  const taken = takenKeys(sections, reserved);
   const section = getSection(sections, sectionPath);
   const start = (section?.questions.length ?? 0) + 1;
   const fallback = (n: number) => `Q${pad(n)}`;
@@ -215,11 +228,12 @@ export interface TreeChange {
 export function addSection(
   sections: readonly Section[],
   parent: readonly number[] | null,
+  reserved: Iterable<string> = [],
 ): TreeChange | null {
   const parentPath = parent ?? [];
   if (parentPath.length + 1 > FRAMEWORK_LIMITS.depth) return null;
   if (parentPath.length > 0 && !getSection(sections, parentPath)) return null;
-  const section = emptySection(newSectionKey(sections, parent));
+  const section = emptySection(newSectionKey(sections, parent, reserved));
   let index = 0;
   const next = updateChildren(sections, parent, (list) => {
     index = list.length;
@@ -230,16 +244,19 @@ export function addSection(
 
 /**
  * Adds a question to a section: after `after` (an index) or at its end. The key is new and
- * unique; the type is yes/no unless given.
+ * unique, and none of `reserved`; the type is yes/no unless given.
  */
 export function addQuestion(
   sections: readonly Section[],
   sectionPath: readonly number[],
-  options: { after?: number; type?: QuestionType } = {},
+  options: { after?: number; type?: QuestionType; reserved?: Iterable<string> } = {},
 ): TreeChange | null {
   const section = getSection(sections, sectionPath);
   if (!section) return null;
-  const question = newQuestion(newQuestionKey(sections, sectionPath), options.type ?? 'yes_no');
+  const question = newQuestion(
+    newQuestionKey(sections, sectionPath, options.reserved),
+    options.type ?? 'yes_no',
+  );
   const index = options.after === undefined ? section.questions.length : options.after + 1;
   const next = updateSection(sections, sectionPath, (s) => ({
     ...s,
