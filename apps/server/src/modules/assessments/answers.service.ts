@@ -320,7 +320,7 @@ async function readState(
   lock = false,
 ): Promise<WriteState> {
   if (lock) {
-    await db.execute(sql`select 1 from ${assessments} where id = ${ref.assessmentId} for update`);
+    await lockQuestion(db, sql`${ref.assessmentId}`, questionKey);
   }
   const [row] = await queryShaped<Record<string, unknown>>(
     db,
@@ -344,6 +344,19 @@ async function readState(
 }
 
 /**
+ * A write that lost its race twice waits its turn: writes to the same question of the same
+ * assessment take turns (a transaction-level advisory lock, then the answer's row), while
+ * every other question's writes go on. Never the assessment's row: that would stop them all.
+ */
+async function lockQuestion(db: Database, assessmentId: SQL, questionKey: string): Promise<void> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${assessmentId} || ':' || ${questionKey}, 0))`,
+  );
+  await db.execute(sql`select 1 from ${assessmentAnswers}
+    where assessment_id = ${assessmentId} and question_key = ${questionKey} for update`);
+}
+
+/**
  * The state of a respondent's write, found by their token's hash (null when no respondent has
  * it): the token check and the read are one statement.
  */
@@ -354,8 +367,11 @@ export async function readStateByToken(
   lock = false,
 ): Promise<WriteState | null> {
   if (lock) {
-    await db.execute(sql`select 1 from ${assessments} a join ${respondents} r
-      on r.assessment_id = a.id where r.token_hash = ${tokenHash} for update of a`);
+    await lockQuestion(
+      db,
+      sql`(select r.assessment_id from ${respondents} r where r.token_hash = ${tokenHash})`,
+      questionKey,
+    );
   }
   const [row] = await queryShaped<Record<string, unknown>>(
     db,
@@ -442,11 +458,14 @@ export async function writeWithState(
   }
   const locked = await db.transaction(async (tx) => {
     const conn = tx as unknown as Database;
-    const state = await read(conn, true);
-    const result = await tryWrite(conn, state, writer, questionKey, input, opts);
-    // Under the lock the version cannot have moved.
-    if (!result) throw new Error('an answer write under the row lock found another version');
-    return result;
+    // Under the question's lock only a first answer racing in (no row to lock yet), a
+    // completion or a carry-forward can still move it: read and try again.
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const state = await read(conn, true);
+      const result = await tryWrite(conn, state, writer, questionKey, input, opts);
+      if (result) return result;
+    }
+    throw new Error('an answer write under the question lock lost its race three times');
   });
   // Announced once the transaction has committed.
   return announced(locked);
@@ -654,6 +673,9 @@ async function tryWrite(
       progress,
       event,
       rollup: { ref, last: { at: now, by: writer.name, source: writer.source } },
+      // Kept although its scores are stale: the next write's answer is checked against the
+      // same framework version and link, and its scores go to a roll-up as this one's did.
+      next: { ...state, current: 'unknown' },
     };
   }
   return {
