@@ -360,6 +360,7 @@ describe('the answer queue', () => {
     const storage = memoryQueueStorage({
       respondentId: 'r1',
       lastSeq: 3,
+      superseded: [],
       writes: [],
       failed: [],
       taken: {},
