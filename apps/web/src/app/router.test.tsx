@@ -220,10 +220,10 @@ describe('the router built from the shared route table', () => {
     ]);
   });
 
-  it('a checkout outcome sends its event once, then lands on /admin', async () => {
+  it('a checkout outcome sends its event once, then lands on the billing tab', async () => {
     const { router, calls } = renderApp('/upgrade-success', USER);
     expect(await screen.findByRole('heading', { level: 1, name: 'Account' }, T)).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/admin');
+    expect(router.state.location.pathname).toBe('/admin/billing');
     const outcome = analyticsEvents(calls).filter((e) => e.name === 'upgrade_subscription');
     expect(outcome).toEqual([
       expect.objectContaining({ path: '/upgrade-success', title: 'upgradeSuccess' }),
@@ -232,7 +232,7 @@ describe('the router built from the shared route table', () => {
     await analytics.flush();
     const names = analyticsEvents(calls).map((e) => `${e.name} ${e.path}`);
     expect(names.indexOf('upgrade_subscription /upgrade-success')).toBeLessThan(
-      names.indexOf('page_view /admin'),
+      names.indexOf('page_view /admin/billing'),
     );
   });
 
