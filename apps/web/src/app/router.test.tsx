@@ -35,7 +35,7 @@ const SHARED_TENANT = {
   openAssessments: 0,
   openTasks: 0,
   nextTaskDue: null,
-  access: { accountRole: null, shareRole: 'viewer' },
+  access: { accountRole: null, shareRole: 'viewer', accountName: 'Northwind Consulting' },
 };
 const SHARED_ROUTES = { 'GET /api/v1/tenants/client7': () => jsonResponse(SHARED_TENANT) };
 
@@ -112,7 +112,9 @@ describe('the router built from the shared route table', () => {
       await screen.findByRole('heading', { level: 1, name: 'Acme Shared Ltd' }, T),
     ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/tenant/client7');
-    expect(screen.getByText('Shared with you')).toBeTruthy();
+    expect((await screen.findByTestId('shared-by', {}, T)).textContent).toBe(
+      'Shared by Northwind Consulting',
+    );
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
     // Only what a shared user can use: no Sharing or Settings tab, no way back to a list.
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);

@@ -30,7 +30,7 @@ const TENANT = {
   openAssessments: 0,
   openTasks: 0,
   nextTaskDue: null,
-  access: { accountRole: 'owner', shareRole: null },
+  access: { accountRole: 'owner', shareRole: null, accountName: 'Northwind Consulting' },
 };
 
 function server(billing = FREE_AT_LIMIT): ExtraRoutes {
