@@ -34,7 +34,7 @@ describe('PastDueBanner', () => {
     expect(banner.textContent).toContain('A payment of $49 did not go through.');
     expect(banner.textContent).toMatch(/Update the payment method by \w+ 12, 2026/);
     // One short line, with the action.
-    expect(within(banner).getByText(/^\$49 overdue: pay by \w+ 12$/)).toBeTruthy();
+    expect(within(banner).getByText(/^Pay \$49 by \w+ 12$/)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Update payment' }));
     await waitFor(() => expect(goToProvider).toHaveBeenCalledWith('/sandbox/billing/portal'));
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([

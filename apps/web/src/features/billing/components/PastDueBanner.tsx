@@ -23,7 +23,7 @@ export function PastDueBanner({ account }: { account: Account | undefined }) {
   const grace = formatDate(graceEndsAt);
   const short = b.readOnly
     ? `Read-only: ${amount} overdue`
-    : `${amount} overdue: pay by ${formatDayShort(graceEndsAt)}`;
+    : `Pay ${amount} by ${formatDayShort(graceEndsAt)}`;
   const full =
     (b.readOnly
       ? `Payment overdue: the account is read-only. A payment of ${amount} did not go through and the grace period ended on ${grace}; everything can be read, nothing changed until it is paid.`
