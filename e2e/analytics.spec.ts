@@ -104,12 +104,13 @@ const OUTCOMES = [
 ] as const;
 
 for (const [path, name] of OUTCOMES) {
-  test(`${path} records ${name} and lands on /admin`, async ({ page }) => {
+  test(`${path} records ${name} and lands on the billing tab`, async ({ page }) => {
     await signUpViaApi(page);
     const events = collectEvents(page);
     await page.goto(path);
-    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page).toHaveURL(/\/admin\/billing$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Billing', selected: true })).toBeVisible();
     await expect.poll(() => events.filter((e) => e.name === name).length).toBe(1);
     expect(events.find((e) => e.name === name)).toMatchObject({ path });
   });

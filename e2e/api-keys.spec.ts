@@ -46,7 +46,7 @@ async function upgradeToBusiness(page: Page) {
   await page.getByRole('dialog').getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page).toHaveURL(/\/sandbox\/billing\/checkout\//);
   await page.getByRole('button', { name: /^Pay / }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin\/billing$/);
   await expect(page.getByText('Purchase complete')).toBeVisible();
 }
 

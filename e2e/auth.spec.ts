@@ -28,17 +28,30 @@ test('a new visitor signs up and lands on the welcome page', async ({ page }) =>
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
   await expect(page.getByText('Robin Park').first()).toBeVisible();
 
-  // Getting started says what is left, from the account's real state, and links only to
-  // built screens.
+  // Getting started says what is left, from the account's real state, leads to the core
+  // actions first and links only to built screens.
   const checklist = page.getByRole('region', { name: 'Getting started' });
-  await expect(checklist.getByTestId('getting-started-progress')).toHaveText('1 of 4 done'); // the address, proven by the sign-up code
+  await expect(checklist.getByTestId('getting-started-progress')).toHaveText('1 of 6 done'); // the address, proven by the sign-up code
   await expect(
     checklist.getByRole('link', { name: 'Add your first client tenant' }),
   ).toHaveAttribute('href', '/tenant');
+  await expect(checklist.getByRole('link', { name: 'Start an assessment' })).toBeVisible();
+  await expect(
+    checklist.getByRole('link', { name: 'Send a respondent link to your client' }),
+  ).toBeVisible();
   for (const link of await checklist.getByRole('link').all()) {
-    expect(await link.getAttribute('href')).toMatch(/^\/(tenant|admin\/(members|sharing))$/);
+    expect(await link.getAttribute('href')).toMatch(
+      /^\/(tenant|admin\/(members|sharing)|explore|support|roadmap)$/,
+    );
   }
-  await expect(checklist.getByText('Ask our support team for help')).toBeVisible();
+  // Support is built: a link, not "coming soon".
+  await expect(
+    checklist.getByRole('link', { name: 'Ask our support team for help' }),
+  ).toHaveAttribute('href', '/support');
+  await expect(checklist.getByText('Coming soon')).toHaveCount(0);
+  // The role that means something to the person: theirs in the account.
+  await expect(page.getByText('Owner', { exact: true })).toBeVisible();
+  await expect(page.getByText(/Role:/)).toHaveCount(0);
 
   // The header shows the new account's name.
   await expect(page.getByTestId('header-account')).toContainText('Robin Park');
@@ -53,7 +66,15 @@ test('Getting started ticks off a first client tenant', async ({ page }) => {
   await page.goto('/');
   const checklist = page.getByRole('region', { name: 'Getting started' });
   await expect(checklist.getByText('You added client tenants')).toBeVisible();
-  await expect(checklist.getByTestId('getting-started-progress')).toHaveText('2 of 4 done');
+  await expect(checklist.getByTestId('getting-started-progress')).toHaveText('2 of 6 done');
+  // Hidden, it stays hidden on the next visit, with a way back.
+  await checklist.getByRole('button', { name: 'Hide' }).click();
+  await expect(checklist).toBeHidden();
+  await page.reload();
+  await expect(
+    page.getByRole('button', { name: 'Show the getting-started checklist (2 of 6 done)' }),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Getting started' })).toBeHidden();
 });
 
 test('a user signs out and back in', async ({ page }) => {

@@ -32,14 +32,13 @@ test('a new owner on Free hits the client-tenant limit, upgrades through the san
   for (const n of [1, 2, 3]) await createTenantViaApi(page, `Client ${n}`);
   const events = collectEvents(page);
 
-  // The fourth tenant is refused where it is created, with an upgrade prompt.
+  // The fourth tenant: the lock and the way to the plans show before any form is filled.
   await page.goto('/tenant');
-  await page.getByRole('button', { name: 'New client tenant' }).first().click();
-  const form = page.getByRole('dialog', { name: 'New client tenant' });
-  await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Client 4');
-  await form.getByRole('button', { name: 'Create client tenant' }).click();
-  await expect(form.getByText(/Free plan includes 3 client tenants/)).toBeVisible();
-  await form.getByRole('link', { name: 'See plans' }).click();
+  const lock = page.getByTestId('upgrade-prompt');
+  await expect(lock).toContainText('Your plan has no room for more client tenants');
+  await expect(lock).toContainText(/Free plan includes 3 client tenants/);
+  await expect(page.getByRole('button', { name: 'New client tenant' })).toHaveCount(0);
+  await lock.getByRole('link', { name: 'See plans' }).click();
 
   // admin/billing: usage at the limit, Pro chosen, the sandbox's own checkout page.
   await expect(page).toHaveURL(/\/admin\/billing$/);
@@ -51,8 +50,8 @@ test('a new owner on Free hits the client-tenant limit, upgrades through the san
   await expect(page.getByRole('heading', { name: 'Subscribe to Tenantry Pro' })).toBeVisible();
   await page.getByRole('button', { name: /^Pay / }).click();
 
-  // checkout-success records `purchase`, then /admin says what happened.
-  await expect(page).toHaveURL(/\/admin$/);
+  // checkout-success records `purchase`, then the billing tab says what happened.
+  await expect(page).toHaveURL(/\/admin\/billing$/);
   await expect(page.getByText('Purchase complete')).toBeVisible();
   await expect.poll(() => events.filter((e) => e.name === 'purchase').length).toBe(1);
 
@@ -71,11 +70,11 @@ test('a new owner on Free hits the client-tenant limit, upgrades through the san
   await page.goto('/tenant');
   await expect(page.getByTestId('past-due-banner')).toBeVisible();
 
-  // Downgrade to Free: records `downgrade_subscription` and lands on /admin.
+  // Downgrade to Free: records `downgrade_subscription` and lands on the billing tab.
   await page.goto('/admin/billing');
   await page.getByRole('button', { name: 'Downgrade: Free' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Downgrade to Free' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin\/billing$/);
   await expect(page.getByText('Your plan is downgraded')).toBeVisible();
   await expect.poll(() => events.filter((e) => e.name === 'downgrade_subscription').length).toBe(1);
 });

@@ -13,7 +13,9 @@ async function ok<T>(res: Promise<APIResponse>): Promise<T> {
 }
 
 /** An assessment of a small framework on a new client tenant, and a respondent's link. */
-async function respondentLink(request: APIRequestContext): Promise<string> {
+async function respondentLink(
+  request: APIRequestContext,
+): Promise<{ link: string; answers: string }> {
   const tenant = await ok<{ id: string }>(
     request.post('/api/v1/tenants', { data: { name: 'Contoso Ltd' }, headers: origin }),
   );
@@ -76,7 +78,7 @@ async function respondentLink(request: APIRequestContext): Promise<string> {
       headers: origin,
     }),
   );
-  return link;
+  return { link, answers: `/api/v1/tenants/${tenant.id}/assessments/${a.id}/answers` };
 }
 
 test.use({ viewport: { width: 375, height: 812 } });
@@ -87,7 +89,7 @@ test('a respondent answers on a phone, offline too, and submits their part', asy
 }) => {
   test.setTimeout(90_000);
   await signUpViaApi(page);
-  const link = await respondentLink(page.request);
+  const { link, answers } = await respondentLink(page.request);
 
   // The respondent's own browser: no session, only the link.
   const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
@@ -96,6 +98,9 @@ test('a respondent answers on a phone, offline too, and submits their part', asy
   await expect(phone.getByRole('heading', { level: 1, name: 'Q3 baseline' })).toBeVisible();
   await expect(phone).toHaveURL(/\/in-progress\/[^/?]+\/[^/?]+$/); // the token left the address bar
   await expect(phone.getByText('0 of 3 answered')).toBeVisible();
+  await expect(phone.getByRole('status')).toHaveText(
+    'No answers yet: each answer is saved as you give it',
+  );
 
   await phone
     .getByRole('radiogroup', { name: /signed security policy/ })
@@ -109,6 +114,8 @@ test('a respondent answers on a phone, offline too, and submits their part', asy
     .toBe(true);
 
   await context.setOffline(true);
+  // Said at once, not only after a reload.
+  await expect(phone.getByText(/You are offline/)).toBeVisible();
   await phone.getByRole('radio', { name: 'High' }).check();
   await phone.getByRole('textbox', { name: /backup process/ }).fill('Nightly, kept 30 days');
   await expect(phone.getByRole('status')).toHaveText('2 answers waiting for the network');
@@ -123,8 +130,28 @@ test('a respondent answers on a phone, offline too, and submits their part', asy
   await expect(phone.getByRole('status')).toHaveText('2 answers waiting for the network');
   await expect(phone.getByRole('button', { name: 'Submit my part' })).toBeDisabled();
 
+  // Meanwhile the assessor answers B.1 too: theirs is newer than the respondent's queued one.
+  const theirs = await page.request.put(`${answers}/B.1`, {
+    data: { value: 'low' },
+    headers: origin,
+  });
+  expect(theirs.ok(), await theirs.text()).toBeTruthy();
+
   await context.setOffline(false);
+  // The replayed older answer is not applied, and the respondent is told at the question.
+  await expect(phone.getByRole('status')).toHaveText(
+    '1 answer not applied: a newer answer was kept',
+  );
+  await expect(phone.getByText(/You are offline/)).toBeHidden();
+  const tier = phone.getByRole('article', { name: /Which tier/ });
+  await expect(tier.getByRole('alert')).toHaveText(
+    /^Someone else changed this to Low at .+; your answer High was not applied\./,
+  );
+  await expect(tier.getByRole('radio', { name: 'Low' })).toBeChecked();
+  await tier.getByRole('button', { name: 'Give my answer again' }).click();
   await expect(phone.getByRole('status')).toHaveText('All answers saved');
+  await expect(tier.getByRole('radio', { name: 'High' })).toBeChecked();
+  await expect(tier.getByRole('alert')).toBeHidden();
   await expect(phone.getByText('3 of 3 answered')).toBeVisible();
 
   await phone.getByRole('button', { name: 'Submit my part' }).click();

@@ -39,7 +39,8 @@ test('an owner shares a tenant; the invitee signs in with a code, sees only that
 
   // They land on the tenant in the shared-tenant layout, with its name.
   await expect(guest).toHaveURL(new RegExp(`/tenant/${shared}$`));
-  await expect(guest.getByText('Shared with you')).toBeVisible();
+  // The header names the provider that shared it.
+  await expect(guest.getByTestId('shared-by')).toContainText(/^Shared by .*Olive Owner/);
   await expect(guest.getByTestId('shared-tenant-name')).toHaveText('Acme Shared Ltd');
   // Only what they can use: no sharing or settings, no list of client tenants to go back to.
   const tabs = guest.getByRole('tablist', { name: 'Client tenant sections' });

@@ -18,6 +18,7 @@ import { createRateLimiter } from './db/rate-limit.ts';
 import { createBenchRoutes } from './http/bench-routes.ts';
 import { createWebRoutes } from './http/static-web.ts';
 import { readVersionTimestamp } from './http/static-web.service.ts';
+import { errorPage, isNavigation } from './lib/error-page.ts';
 import { AppError, errorBody, fieldsFromIssues } from './lib/errors.ts';
 import { csrfProtection, requestLogger, securityHeaders } from './lib/http.ts';
 import type { Jobs } from './lib/jobs/index.ts';
@@ -261,13 +262,31 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   app.route('/', sandboxRoutes);
   app.route('/', createWebRoutes(config));
 
-  app.notFound((c) => c.text('Not found', 404));
+  app.notFound((c) =>
+    isNavigation(c)
+      ? errorPage(c, 404, 'There is nothing at this address.', c.get('requestId'))
+      : c.text('Not found', 404),
+  );
   app.onError((err, c) => handleError(err, c, logger));
 
   return { app, auth, deps };
 }
 
 function handleError(err: Error, c: Context<AppEnv>, logger: Logger): Response {
+  const json = jsonError(err, c, logger);
+  if (!isNavigation(c)) return json;
+  // A browser navigated here (an e-mail link, the sandbox checkout, a download): a page.
+  const status = json.status;
+  const message =
+    err instanceof AppError
+      ? err.message
+      : status >= 500
+        ? 'Please try again in a moment.'
+        : 'The request could not be processed.';
+  return errorPage(c, status, message, c.get('requestId'));
+}
+
+function jsonError(err: Error, c: Context<AppEnv>, logger: Logger): Response {
   const reqId = c.get('requestId');
   if (err instanceof AppError) {
     return c.json(errorBody(err.code, err.message, reqId, err.fields, err.details), err.status);

@@ -179,6 +179,8 @@ export const TenantDetailSchema = TenantSchema.extend({
     accountRole: z.enum(ACCOUNT_ROLES).nullable(),
     /** The shared user's role on this tenant; null for a member. */
     shareRole: z.enum(SHARE_ROLES).nullable(),
+    /** The account the tenant belongs to: for a shared user, the account that shared it. */
+    accountName: z.string(),
   }),
 });
 export type TenantDetail = z.infer<typeof TenantDetailSchema>;

@@ -35,7 +35,7 @@ const SHARED_TENANT = {
   openAssessments: 0,
   openTasks: 0,
   nextTaskDue: null,
-  access: { accountRole: null, shareRole: 'viewer' },
+  access: { accountRole: null, shareRole: 'viewer', accountName: 'Northwind Consulting' },
 };
 const SHARED_ROUTES = { 'GET /api/v1/tenants/client7': () => jsonResponse(SHARED_TENANT) };
 
@@ -109,7 +109,9 @@ describe('the router built from the shared route table', () => {
       await screen.findByRole('heading', { level: 1, name: 'Acme Shared Ltd' }, T),
     ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/tenant/client7');
-    expect(screen.getByText('Shared with you')).toBeTruthy();
+    expect((await screen.findByTestId('shared-by', {}, T)).textContent).toBe(
+      'Shared by Northwind Consulting',
+    );
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
     // Only what a shared user can use: no Sharing or Settings tab, no way back to a list.
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
@@ -229,10 +231,10 @@ describe('the router built from the shared route table', () => {
     ]);
   });
 
-  it('a checkout outcome sends its event once, then lands on /admin', async () => {
+  it('a checkout outcome sends its event once, then lands on the billing tab', async () => {
     const { router, calls } = renderApp('/upgrade-success', USER);
     expect(await screen.findByRole('heading', { level: 1, name: 'Account' }, T)).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/admin');
+    expect(router.state.location.pathname).toBe('/admin/billing');
     const outcome = analyticsEvents(calls).filter((e) => e.name === 'upgrade_subscription');
     expect(outcome).toEqual([
       expect.objectContaining({ path: '/upgrade-success', title: 'upgradeSuccess' }),
@@ -241,7 +243,7 @@ describe('the router built from the shared route table', () => {
     await analytics.flush();
     const names = analyticsEvents(calls).map((e) => `${e.name} ${e.path}`);
     expect(names.indexOf('upgrade_subscription /upgrade-success')).toBeLessThan(
-      names.indexOf('page_view /admin'),
+      names.indexOf('page_view /admin/billing'),
     );
   });
 

@@ -10,7 +10,7 @@ import { PLANS_HREF, type PlanRefusal } from '#web/lib/billing-errors.ts';
 export function UpgradePrompt({
   refusal,
   ...props
-}: { refusal: PlanRefusal } & Pick<AlertProps, 'mt' | 'withCloseButton' | 'onClose'>) {
+}: { refusal: PlanRefusal } & Pick<AlertProps, 'mt' | 'mb' | 'withCloseButton' | 'onClose'>) {
   const readOnly = refusal.kind === 'readOnly';
   return (
     <Alert

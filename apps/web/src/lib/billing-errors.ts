@@ -5,8 +5,10 @@ import {
   PLAN_IDS,
   PLAN_LIMIT_KEYS,
   PLANS,
+  type BillingSummary,
   type PlanFeature,
   type PlanLimitKey,
+  type UsageKey,
 } from '@tenantry/shared';
 import { ApiError } from './api.ts';
 
@@ -43,6 +45,54 @@ const isLimit = (v: unknown): v is PlanLimitKey =>
 const isFeature = (v: unknown): v is PlanFeature =>
   typeof v === 'string' && (PLAN_FEATURES as readonly string[]).includes(v);
 
+function limitMessage(limit: PlanLimitKey, plan: unknown, allowed: number | null, used: unknown) {
+  const [one, many] = LIMIT_NOUNS[limit];
+  return allowed === null
+    ? `The ${planName(plan)} plan has reached its limit of ${many}.`
+    : `The ${planName(plan)} plan includes ${allowed} ${allowed === 1 ? one : many}` +
+        (typeof used === 'number' ? ` and this account has ${used}.` : '.');
+}
+
+function featureRefusal(feature: PlanFeature, plan: unknown): PlanRefusal {
+  const higher = PLAN_IDS.map((id) => PLANS[id]).find((p) => p.features[feature]);
+  return {
+    kind: 'feature',
+    feature,
+    title: `${PLAN_FEATURE_LABELS[feature]}: not in your plan`,
+    message: `The ${planName(plan)} plan does not include this.${higher ? ` The ${higher.name} plan does.` : ' A higher plan does.'}`,
+  };
+}
+
+const READ_ONLY: PlanRefusal = {
+  kind: 'readOnly',
+  title: 'The account is read-only',
+  message:
+    'A payment is overdue beyond its grace period: nothing can be changed until it goes through.',
+};
+
+/** What a form needs of the plan: a feature, or room under a counted limit. */
+export type PlanNeed = { feature: PlanFeature } | { limit: UsageKey };
+
+/**
+ * The account's entitlements (GET /api/v1/billing) read BEFORE a form: the refusal the server
+ * would give, so the lock and the way to the plans show instead of the form. Null when the plan
+ * allows it. Same wording as a refusal after the fact (planRefusalOf).
+ */
+export function planLockOf(b: BillingSummary, need: PlanNeed): PlanRefusal | null {
+  if (b.readOnly) return READ_ONLY;
+  if ('feature' in need) {
+    return b.features[need.feature] ? null : featureRefusal(need.feature, b.plan);
+  }
+  const limit = need.limit;
+  if (!b.atLimit.includes(limit)) return null;
+  return {
+    kind: 'limit',
+    limit,
+    title: LIMIT_TITLES[limit],
+    message: limitMessage(limit, b.plan, b.limits[limit], b.usage[limit]),
+  };
+}
+
 /**
  * A 402 from the plan (docs/billing.md): `billing.limit_reached` (details `{limit, allowed,
  * used, plan}`), `billing.feature_locked` (`{feature, plan}`) or `billing.read_only`, read into
@@ -54,22 +104,11 @@ export function planRefusalOf(err: unknown): PlanRefusal | null {
   if (err.code === BILLING_ERROR_CODES.limitReached && isLimit(details.limit)) {
     const limit = details.limit;
     const allowed = typeof details.allowed === 'number' ? details.allowed : null;
-    const [one, many] = LIMIT_NOUNS[limit];
-    const message =
-      allowed === null
-        ? `The ${planName(details.plan)} plan has reached its limit of ${many}.`
-        : `The ${planName(details.plan)} plan includes ${allowed} ${allowed === 1 ? one : many}` +
-          (typeof details.used === 'number' ? ` and this account has ${details.used}.` : '.');
+    const message = limitMessage(limit, details.plan, allowed, details.used);
     return { kind: 'limit', limit, title: LIMIT_TITLES[limit], message };
   }
   if (err.code === BILLING_ERROR_CODES.featureLocked && isFeature(details.feature)) {
-    const feature = details.feature;
-    return {
-      kind: 'feature',
-      feature,
-      title: `${PLAN_FEATURE_LABELS[feature]}: not in your plan`,
-      message: `The ${planName(details.plan)} plan does not include this. A higher plan does.`,
-    };
+    return featureRefusal(details.feature, details.plan);
   }
   if (err.code === BILLING_ERROR_CODES.readOnly) {
     return {

@@ -1,9 +1,10 @@
 /** How the app writes dates: one place, in the reader's locale (or the one given). */
 
-type DateStyle = 'date' | 'dateTime';
+type DateStyle = 'date' | 'dateTime' | 'day';
 
 const OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   date: { dateStyle: 'medium' },
+  day: { month: 'short', day: 'numeric' },
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
 };
 
@@ -25,6 +26,11 @@ function format(iso: string, style: DateStyle, locale: string | undefined): stri
 /** A day, e.g. "1 Mar 2026". A string that is not a date is returned as it is. */
 export function formatDate(iso: string, locale?: string): string {
   return format(iso, 'date', locale);
+}
+
+/** A day without its year, for a short line, e.g. "1 Mar". */
+export function formatDayShort(iso: string, locale?: string): string {
+  return format(iso, 'day', locale);
 }
 
 /** A day and time, e.g. "1 Mar 2026, 10:00". A string that is not a date is returned as it is. */

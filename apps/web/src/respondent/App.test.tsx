@@ -381,6 +381,77 @@ describe('the respondent page', () => {
     expect(screen.getByText('You can submit once every answer is saved.')).toBeTruthy();
   });
 
+  it('says "offline" as soon as the browser goes offline or a send fails, not after a reload', async () => {
+    let failing = false;
+    const server = api((req) =>
+      req.method === 'PUT' && failing ? Promise.reject(new TypeError('offline')) : undefined,
+    );
+    render(<App env={env({ fetch: server.fetch })} />);
+    await screen.findByRole('heading', { level: 1, name: 'Q3 baseline' });
+    expect(screen.queryByText(/You are offline/)).toBeNull();
+    // The browser's own event.
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(screen.getByText(/You are offline/)).toBeTruthy();
+    onLine.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(screen.queryByText(/You are offline/)).toBeNull();
+    // A send that fails on the network, the browser saying nothing.
+    failing = true;
+    const group = screen.getByRole('radiogroup', { name: /security policy/ });
+    await userEvent.click(within(group).getByRole('radio', { name: 'Yes' }));
+    expect(await screen.findByText(/You are offline/)).toBeTruthy();
+    onLine.mockRestore();
+  });
+
+  it('says "No answers yet" rather than "All answers saved" with nothing answered', async () => {
+    render(<App env={env({ fetch: api(undefined, session({ answers: [] })).fetch })} />);
+    await screen.findByRole('heading', { level: 1, name: 'Q3 baseline' });
+    expect(screen.getByRole('status').textContent).toBe(
+      'No answers yet: each answer is saved as you give it',
+    );
+  });
+
+  it('says at the question when someone else’s newer answer was kept, and gives it again on request', async () => {
+    let superseded = true;
+    const server = api((req) => {
+      if (req.method !== 'PUT' || !superseded) return undefined;
+      superseded = false;
+      return Response.json({
+        outcome: 'superseded',
+        answer: {
+          questionKey: 'GV.1',
+          value: 'no',
+          na: false,
+          note: '',
+          answeredAt: '2026-05-01T10:05:00.000Z',
+          mine: false,
+        },
+        answered: 2,
+        total: 4,
+      });
+    });
+    render(<App env={env({ fetch: server.fetch })} />);
+    const group = await screen.findByRole('radiogroup', { name: /security policy/ });
+    await userEvent.click(within(group).getByRole('radio', { name: 'Yes' }));
+    const notice = await screen.findByText(/Someone else changed this to No at/);
+    expect(notice.textContent).toMatch(/; your answer Yes was not applied\.$/);
+    // Theirs is what the question shows now.
+    expect(within(group).getByRole('radio', { name: 'No' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('status').textContent).toBe(
+      '1 answer not applied: a newer answer was kept',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Give my answer again' }));
+    await waitFor(() => expect(puts(server.sent)).toHaveLength(2));
+    expect(puts(server.sent)[1]!.body).toMatchObject({ value: 'yes' });
+    expect(puts(server.sent)[1]!.body!.seq).toBeGreaterThan(
+      puts(server.sent)[0]!.body!.seq as number,
+    );
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('All answers saved'));
+    expect(screen.queryByText(/Someone else changed this/)).toBeNull();
+    expect(within(group).getByRole('radio', { name: 'Yes' })).toHaveProperty('checked', true);
+  });
+
   it('loads the session once more when the service worker takes control (for its offline copy)', async () => {
     const server = api();
     let takeControl = () => {};
@@ -409,6 +480,7 @@ describe('the respondent page', () => {
     const storage = memoryQueueStorage({
       respondentId: 'r1',
       lastSeq: 8,
+      superseded: [],
       writes: [],
       failed: [],
       taken: {
@@ -438,6 +510,7 @@ describe('the respondent page', () => {
     const storage = memoryQueueStorage({
       respondentId: 'r1',
       lastSeq: 9,
+      superseded: [],
       failed: [],
       taken: {},
       writes: [

@@ -268,6 +268,35 @@ describe('buying and changing a plan on the sandbox provider', () => {
     expect((await t.client().get(path)).status).toBe(401);
   });
 
+  it('a browser navigating to a checkout it cannot open gets a page, never JSON', async () => {
+    const owner = await signUpPerson(t, 'nav-owner');
+    const other = await signUpPerson(t, 'nav-other');
+    const { url } = await ok<{ url: string }>(
+      owner.client.post('/api/v1/billing/checkout', { plan: 'pro', interval: 'month' }),
+    );
+    const path = new URL(url).pathname;
+    const navigate = { headers: { 'sec-fetch-mode': 'navigate', accept: 'text/html' } };
+    // Signed out (another host than PUBLIC_URL carries no session cookie): sign in first.
+    const signedOut = await t.client().get(path, navigate);
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.headers.get('content-type')).toMatch(/^text\/html/);
+    const page = await signedOut.text();
+    expect(page).toContain('<h1>Please sign in first</h1>');
+    expect(page).toContain('href="/signin"');
+    // Another account's checkout: not found, as a page.
+    const foreign = await other.client.get(path, navigate);
+    expect(foreign.status).toBe(404);
+    expect(await foreign.text()).toContain('<h1>Page not found</h1>');
+    // An unknown API address navigated to (a stale download link): a page too.
+    const unknown = await t.client().get('/api/v1/nowhere', navigate);
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toMatch(/^text\/html/);
+    // fetch() keeps the one JSON error shape.
+    const fetched = await t.client().get(path, { headers: { 'sec-fetch-mode': 'cors' } });
+    expect(fetched.status).toBe(401);
+    expect(((await fetched.json()) as { error: { code: string } }).error.code).toBeTruthy();
+  });
+
   it('an account never sees another account’s invoices or subscription', async () => {
     const payer = await signUpPerson(t, 'payer');
     const other = await signUpPerson(t, 'payer-other');

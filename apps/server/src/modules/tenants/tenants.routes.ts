@@ -32,6 +32,7 @@ import {
   listTenants,
   rememberLastTenant,
   setTenantArchived,
+  tenantAccountName,
   updateTenant,
 } from './tenants.service.ts';
 
@@ -175,14 +176,20 @@ export const tenantRoutes = createRouter()
   .openapi(getRoute, async (c) => {
     const { db } = c.var.deps;
     const ctx = getTenant(c);
-    const tenant = await readTenant(db, ctx, ctx.tenantId);
+    const [tenant, accountName] = await Promise.all([
+      readTenant(db, ctx, ctx.tenantId),
+      tenantAccountName(db, ctx),
+    ]);
     if (ctx.accountRole) {
       const claims = await getClaims(c);
       if (!claims.apiKey && claims.ttid !== tenant.id) await rememberLastTenant(db, ctx);
     }
     c.header('cache-control', 'no-store');
     return c.json(
-      { ...tenant, access: { accountRole: ctx.accountRole, shareRole: ctx.shareRole } },
+      {
+        ...tenant,
+        access: { accountRole: ctx.accountRole, shareRole: ctx.shareRole, accountName },
+      },
       200,
     );
   })

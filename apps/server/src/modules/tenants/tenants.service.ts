@@ -13,7 +13,7 @@ import {
 import { and, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { runPrepared, type Database, type Tx } from '../../db/client.ts';
-import { memberships, tenants } from '../../db/schema/index.ts';
+import { accounts, memberships, tenants } from '../../db/schema/index.ts';
 import type { AccountContext, TenantContext } from '../../auth/types.ts';
 import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { tenantNotFound } from '../../lib/errors.ts';
@@ -237,6 +237,18 @@ export async function getTenant(
     .where(and(eq(tenants.id, id), eq(tenants.accountId, scope.accountId)));
   if (!row) throw tenantNotFound();
   return toTenant(row);
+}
+
+/** The name of the account a tenant belongs to: for a shared user, who shared it. */
+export async function tenantAccountName(
+  db: Database | Tx,
+  scope: Pick<AccountContext, 'accountId'>,
+): Promise<string> {
+  const [row] = await db
+    .select({ name: accounts.name })
+    .from(accounts)
+    .where(eq(accounts.id, scope.accountId));
+  return row?.name ?? '';
 }
 
 /**

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, memberships, tenants, users } from '../../db/schema/index.ts';
 import { setupTestApp, type TestApp, type TestClient } from '../../test/app.ts';
-import { signUpPerson, type Person } from '../../test/people.ts';
+import { sharedUser, signUpPerson, type Person } from '../../test/people.ts';
 import { encodeTenantCursor } from './tenants.service.ts';
 
 let t: TestApp;
@@ -102,6 +102,23 @@ describe('client tenants: create, read, update', () => {
     expect((await dbRow(id))?.accountId).toBe(owner.tid);
   });
 
+  it('names the account the tenant belongs to: for a shared user, who shared it', async () => {
+    const owner = await signUp();
+    const renamed = await owner.client.request('/api/v1/account', {
+      method: 'PATCH',
+      json: { name: 'Northwind Security' },
+    });
+    expect(renamed.status).toBe(200);
+    const a = await create(owner.client, { name: 'Shared Co' });
+    const guest = await sharedUser(t, owner, a.id, 'viewer');
+    const detail = (await (await guest.get(`/api/v1/tenants/${a.id}`)).json()) as TenantDetail;
+    expect(detail.access).toEqual({
+      accountRole: null,
+      shareRole: 'viewer',
+      accountName: 'Northwind Security',
+    });
+  });
+
   it('opening a tenant returns it with the caller’s role and makes it their ttid', async () => {
     const owner = await signUp();
     const a = await create(owner.client, { name: 'Alpha' });
@@ -113,7 +130,11 @@ describe('client tenants: create, read, update', () => {
     expect(res.status).toBe(200);
     const detail = (await res.json()) as TenantDetail;
     expect(detail).toMatchObject({ id: a.id, name: 'Alpha', contacts: [], notes: '' });
-    expect(detail.access).toEqual({ accountRole: 'owner', shareRole: null });
+    expect(detail.access).toEqual({
+      accountRole: 'owner',
+      shareRole: null,
+      accountName: expect.any(String),
+    });
     let me = (await (await owner.client.get('/api/v1/me')).json()) as { ttid: string | null };
     expect(me.ttid).toBe(a.id);
 

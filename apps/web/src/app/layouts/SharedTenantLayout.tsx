@@ -6,7 +6,7 @@ import { CenteredLoader } from '#web/components/CenteredLoader.tsx';
 import { NameText } from '#web/components/NameText.tsx';
 import { ThemeToggle } from '#web/components/ThemeToggle.tsx';
 import { lastSessionOf, rememberSession } from '#web/features/auth/lib/last-session.ts';
-import { useTenantName } from '#web/features/tenants/api/get-tenant.ts';
+import { useTenantAccountName, useTenantName } from '#web/features/tenants/api/get-tenant.ts';
 import { UserMenu } from './UserMenu.tsx';
 
 /**
@@ -17,6 +17,8 @@ import { UserMenu } from './UserMenu.tsx';
 export function SharedTenantLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   // The tenant's name when the tenant API answers (a shared viewer may read it), else its id.
   const tenantName = useTenantName(user.ttid);
+  // Who shared it: the provider the shared user works with.
+  const sharedBy = useTenantAccountName(user.ttid);
   const home = user.ttid ? `/tenant/${encodeURIComponent(user.ttid)}` : '/';
 
   // If the share is revoked, the next page names the client tenant whose access ended.
@@ -42,8 +44,13 @@ export function SharedTenantLayout({ user, children }: { user: CurrentUser; chil
             >
               Tenantry
             </Text>
-            <Badge variant="light" style={{ flexShrink: 0 }}>
-              Shared with you
+            <Badge
+              variant="light"
+              style={{ flexShrink: 0, maxWidth: '45%' }}
+              title={sharedBy ? `Shared with you by ${sharedBy}` : undefined}
+              data-testid="shared-by"
+            >
+              {sharedBy ? `Shared by ${sharedBy}` : 'Shared with you'}
             </Badge>
             {user.ttid ? (
               <NameText

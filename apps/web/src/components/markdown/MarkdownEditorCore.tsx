@@ -17,7 +17,7 @@ import {
   type SVGProps,
 } from 'react';
 import { Markdown } from './Markdown.tsx';
-import { insertAt } from './insert-text.ts';
+import { insertBlockAt } from './insert-text.ts';
 import './markdown-editor.css';
 
 export interface MarkdownEditorCoreProps {
@@ -104,7 +104,8 @@ export default function MarkdownEditorCore({
       const end = textarea?.selectionEnd ?? start;
       latest.current.onInsertImage?.((markdown) => {
         const current = editor.current?.textarea?.value ?? text;
-        const next = insertAt(current, { start, end }, markdown);
+        // An image is a block of its own: never inside the quote or list item above.
+        const next = insertBlockAt(current, { start, end }, markdown);
         latest.current.onChange(next.text);
         requestAnimationFrame(() => {
           const area = editor.current?.textarea;

@@ -36,14 +36,14 @@ describe('admin: billing', () => {
     vi.unstubAllGlobals();
   });
 
-  it('after a cancelled checkout, /admin says nothing was charged, until dismissed', async () => {
+  it('after a cancelled checkout, the billing tab says nothing was charged, until dismissed', async () => {
     const { router, calls } = renderApp('/checkout-cancel', USER, { routes: server() });
     const message = await screen.findByRole(
       'status',
       { name: 'Checkout cancelled: nothing was charged' },
       T,
     );
-    expect(router.state.location.pathname).toBe('/admin');
+    expect(router.state.location.pathname).toBe('/admin/billing');
     expect(message.textContent).toContain('Your plan is unchanged.');
     // The event went out before the redirect, as before.
     expect(analyticsEvents(calls).map((e) => e.name)).toContain('checkout_cancelled');
@@ -53,16 +53,16 @@ describe('admin: billing', () => {
     await waitFor(() =>
       expect(screen.queryByRole('status', { name: /Checkout cancelled/ })).toBeNull(),
     );
-    expect(router.state.location.pathname).toBe('/admin');
+    expect(router.state.location.pathname).toBe('/admin/billing');
     expect(router.state.location.state).toBeNull();
   });
 
   it('says what each outcome did', async () => {
     renderApp('/upgrade-success', USER, { routes: server() });
     expect(await screen.findByRole('status', { name: 'Your plan is upgraded' }, T)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Open Billing' }).getAttribute('href')).toBe(
-      '/admin/billing',
-    );
+    // It lands on the billing tab itself: no link to it is needed.
+    expect(await screen.findByRole('tab', { name: 'Billing', selected: true }, T)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Open Billing' })).toBeNull();
   });
 
   it('says a completed purchase', async () => {

@@ -14,9 +14,15 @@ function isOutcome(screen: string): screen is OutcomeScreen {
 }
 
 /**
+ * Where an outcome sends the user: the account screen (/admin, as the seed says), on its
+ * billing tab, where the plan, its usage and the invoices show what changed.
+ */
+const OUTCOME_DESTINATION = '/admin/billing';
+
+/**
  * A checkout or subscription outcome records its analytics event, then sends the
- * user to /admin. The event is sent (awaited) before leaving so it cannot be lost. The
- * outcome rides along in the router state, so /admin says what happened.
+ * user to the account's billing tab (/admin/billing). The event is sent (awaited) before leaving so it cannot be lost. The
+ * outcome rides along in the router state, so the billing tab says what happened.
  */
 export default function CheckoutOutcomeScreen({ screen }: ScreenProps) {
   const navigate = useNavigate();
@@ -30,7 +36,7 @@ export default function CheckoutOutcomeScreen({ screen }: ScreenProps) {
     started.current = true;
     analytics.track(outcomeEvent(CHECKOUT_OUTCOMES[screen], screen, pathname));
     void analytics.flush().finally(() => {
-      void navigate('/admin', { replace: true, state: outcomeState(screen) });
+      void navigate(OUTCOME_DESTINATION, { replace: true, state: outcomeState(screen) });
     });
   }, [screen, pathname, navigate]);
 

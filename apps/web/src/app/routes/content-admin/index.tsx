@@ -12,10 +12,12 @@ import { Link, useParams } from 'react-router';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { NoSuchSection } from '#web/components/NotBuiltYet.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
+import { UpgradePrompt } from '#web/components/UpgradePrompt.tsx';
 import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
 import { useAccount } from '#web/features/account/api/get-account.ts';
 import { ArticlesTab } from '#web/features/content/components/articles/ArticlesTab.tsx';
 import { useMe } from '#web/features/auth/api/me.ts';
+import { usePlanLock } from '#web/features/billing/api/get-billing.ts';
 import { FrameworksTab } from '#web/features/content/components/frameworks/FrameworksTab.tsx';
 import { useImagePicker } from '#web/features/content/components/media/ImagePicker.tsx';
 import { MediaTab } from '#web/features/content/components/media/MediaTab.tsx';
@@ -68,7 +70,12 @@ export default function ContentAdminScreen() {
   const { user } = useMe();
   const account = useAccount();
   const picker = useImagePicker();
-  const scopes = authorScopes(user, account.data);
+  const authorable = authorScopes(user, account.data);
+  // Private content is a plan feature: without it, the lock shows before any form, and the
+  // account's own content is not offered as a place to write (global stays for system admins).
+  const planLock = usePlanLock(account.data, { feature: 'privateContent' });
+  const privateLocked = planLock !== null && authorable.includes('private');
+  const scopes = privateLocked ? authorable.filter((s) => s !== 'private') : authorable;
   const hrefFor = (f?: string) =>
     f ? `/contentAdmin/${active}/${encodeURIComponent(f)}` : `/contentAdmin/${active}`;
 
@@ -76,6 +83,8 @@ export default function ContentAdminScreen() {
   if (!TABS.includes(active)) body = <NoSuchSection />;
   else if (account.isPending && user?.role !== 'systemadmin') {
     body = <Loader size="sm" aria-label="Loading your account" />;
+  } else if (scopes.length === 0 && privateLocked) {
+    body = <UpgradePrompt refusal={planLock} />;
   } else if (scopes.length === 0) {
     body = account.isError ? (
       <ErrorAlert title="Your account could not be loaded">
@@ -133,6 +142,7 @@ export default function ContentAdminScreen() {
         active={TABS.includes(active) ? active : null}
         hrefFor={(t) => `/contentAdmin/${t}`}
       >
+        {privateLocked && scopes.length > 0 ? <UpgradePrompt refusal={planLock} mb="md" /> : null}
         <AuthorScopesContext.Provider value={scopes}>{body}</AuthorScopesContext.Provider>
       </ScreenTabs>
       {picker.element}

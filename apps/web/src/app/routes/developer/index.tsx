@@ -9,6 +9,7 @@ import { ApiKeysSection } from '#web/features/api-keys/components/ApiKeysSection
 import type { TenantChoices } from '#web/features/api-keys/components/CreateApiKeyModal.tsx';
 import { ApiReferenceSection } from '#web/features/api-reference/components/ApiReferenceSection.tsx';
 import { useMe } from '#web/features/auth/api/me.ts';
+import { usePlanLock } from '#web/features/billing/api/get-billing.ts';
 import { Diagnostics } from '#web/features/system/components/Diagnostics.tsx';
 import { Mailbox } from '#web/features/system/components/Mailbox.tsx';
 import { tenantListQueryOptions } from '#web/features/tenants/api/list-tenants.ts';
@@ -43,10 +44,12 @@ function useTenantChoices(): TenantChoices {
 /** What the account's members see: its API keys and webhooks (owners and admins manage them). */
 function AccountSections({ account }: { account: Account }) {
   const tenantChoices = useTenantChoices();
+  // The plan's lock shows before the forms (the API and webhooks are a plan feature).
+  const planLock = usePlanLock(account, { feature: 'api' });
   return (
     <>
-      <ApiKeysSection account={account} tenantChoices={tenantChoices} />
-      <WebhooksPanel account={account} />
+      <ApiKeysSection account={account} tenantChoices={tenantChoices} planLock={planLock} />
+      <WebhooksPanel account={account} planLock={planLock} />
     </>
   );
 }

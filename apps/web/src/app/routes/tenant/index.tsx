@@ -1,11 +1,13 @@
-import { SCREEN_TABS, SCREEN_TITLES } from '@tenantry/shared';
+import { SCREEN_TABS, SCREEN_TITLES, type TenantDetail } from '@tenantry/shared';
 import { Alert, Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, Navigate, useParams } from 'react-router';
 import { NoSuchSection } from '#web/components/NotBuiltYet.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
+import { useAccount } from '#web/features/account/api/get-account.ts';
 import { useMe } from '#web/features/auth/api/me.ts';
+import { usePlanLock } from '#web/features/billing/api/get-billing.ts';
 import { useTenant } from '#web/features/tenants/api/get-tenant.ts';
 import { TenantOverview } from '#web/features/tenants/components/TenantOverview.tsx';
 import { TenantSettings } from '#web/features/tenants/components/TenantSettings.tsx';
@@ -20,6 +22,19 @@ const TABS = SCREEN_TABS.tenant;
 /** Managed by the account that shared the client tenant: not shown to a shared user. */
 const MEMBERS_ONLY: readonly string[] = ['sharing', 'settings'];
 const SHARED_TABS = TABS.filter((t) => !MEMBERS_ONLY.includes(t));
+
+/** The sharing tab (members only), with the plan's lock before the form when sharing is not in it. */
+function SharingTab({ tenant }: { tenant: TenantDetail }) {
+  const account = useAccount();
+  const planLock = usePlanLock(account.data, { feature: 'sharing' });
+  return (
+    <TenantSharingPanel
+      tenantId={tenant.id}
+      myRole={tenant.access.accountRole}
+      planLock={planLock}
+    />
+  );
+}
 
 /**
  * tenant/{tenantId}[/{tab}[/{focus}]]: the last form is the baseline view, with `focus` naming
@@ -118,7 +133,7 @@ export default function TenantScreen({ screen }: ScreenProps) {
         ) : active === 'remediation' ? (
           <TenantRemediation tenant={tenant} />
         ) : active === 'sharing' ? (
-          <TenantSharingPanel tenantId={tenant.id} myRole={tenant.access.accountRole} />
+          <SharingTab tenant={tenant} />
         ) : (
           <NoSuchSection />
         )}

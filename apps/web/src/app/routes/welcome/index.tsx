@@ -1,21 +1,30 @@
-import { SCREEN_TITLES, can, type CurrentUser } from '@tenantry/shared';
+import { ROUTES, SCREEN_TITLES, can, type CurrentUser } from '@tenantry/shared';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { NAME_WRAP } from '#web/components/NameText.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { useAccount } from '#web/features/account/api/get-account.ts';
 import { RecentActivity } from '#web/features/audit/components/RecentActivity.tsx';
 import { useMe } from '#web/features/auth/api/me.ts';
+import { useDashboard } from '#web/features/dashboard/api/get-dashboard.ts';
 import { Dashboard } from '#web/features/dashboard/components/Dashboard.tsx';
 import { useInvitations } from '#web/features/members/api/list-invitations.ts';
 import { useMembers } from '#web/features/members/api/list-members.ts';
+import { ROLE_LABELS } from '#web/features/members/lib/member-rules.ts';
 import { GettingStarted } from '#web/features/onboarding/components/GettingStarted.tsx';
+import { useChecklistHidden } from '#web/features/onboarding/lib/dismissal.ts';
 import { gettingStarted } from '#web/features/onboarding/lib/getting-started.ts';
 import { useAccountShares } from '#web/features/sharing/api/list-account-shares.ts';
 import { useHasTenants } from '#web/features/tenants/api/has-tenants.ts';
 
-/** The checklist's facts from the account's real state (client tenants, team, shares, e-mail). */
+/**
+ * The checklist's facts from the account's real state (client tenants, assessments and their
+ * respondents from the dashboard's one read, team, shares, e-mail).
+ */
 function useChecklist(user: CurrentUser) {
   const account = useAccount();
+  const dashboard = useDashboard();
+  const d = dashboard.data;
+  const firstOpen = d?.openAssessments[0];
   const role = account.data?.role ?? null;
   const canInvite = can(role, 'members.invite');
   const tenants = useHasTenants();
@@ -29,15 +38,21 @@ function useChecklist(user: CurrentUser) {
   else if (canInvite) pending = invitations.data ? invitations.data.invitations.length > 0 : null;
   const hasInvitedSomeone =
     others === true || pending === true ? true : others === null || pending === null ? null : false;
-  return gettingStarted({
-    hasClientTenants: tenants.data ?? null,
-    hasShares: shares.data ? shares.data.shares.length > 0 : null,
-    hasInvitedSomeone,
-    emailVerified: user.emailVerified,
-    email: user.email,
-    canInvite,
-    canShare: can(role, 'sharing.manage'),
-  });
+  return gettingStarted(
+    {
+      hasClientTenants: tenants.data ?? null,
+      hasAssessments: d ? d.assessments.open + d.assessments.completed > 0 : null,
+      hasRespondents: d ? d.assessments.hasRespondents : null,
+      openAssessment: firstOpen ? { tenantId: firstOpen.tenantId, id: firstOpen.id } : null,
+      hasShares: shares.data ? shares.data.shares.length > 0 : null,
+      hasInvitedSomeone,
+      emailVerified: user.emailVerified,
+      email: user.email,
+      canInvite,
+      canShare: can(role, 'sharing.manage'),
+    },
+    ROUTES,
+  );
 }
 
 function Welcome({ user }: { user: CurrentUser }) {
@@ -45,8 +60,10 @@ function Welcome({ user }: { user: CurrentUser }) {
   // The audit log is for owners and admins (as on its own screen): for others, no activity.
   const account = useAccount();
   const canReadAudit = account.data?.permissions.includes('audit.read') ?? false;
+  const { hidden, setHidden } = useChecklistHidden(account.data?.id ?? null);
   const name = user.displayName || user.email;
-  const roleLabel = user.role === 'systemadmin' ? 'System admin' : 'User';
+  // The role that means something here: the person's role in this account.
+  const accountRole = account.data?.role;
   return (
     <>
       <PageHeader title={SCREEN_TITLES.welcome} />
@@ -55,10 +72,20 @@ function Welcome({ user }: { user: CurrentUser }) {
           <Text size="lg" miw={0} lineClamp={2} title={name} style={NAME_WRAP}>
             Hello, <strong>{name}</strong>
           </Text>
-          <Badge variant="light">Role: {roleLabel}</Badge>
+          {accountRole ? (
+            <Badge variant="light" title={`Your role in ${account.data?.name ?? 'this account'}`}>
+              {ROLE_LABELS[accountRole]}
+            </Badge>
+          ) : null}
+          {user.role === 'systemadmin' ? <Badge variant="outline">System admin</Badge> : null}
           {user.isSystemDev ? <Badge variant="outline">System developer</Badge> : null}
         </Group>
-        <GettingStarted checklist={checklist} />
+        <GettingStarted
+          checklist={checklist}
+          hidden={hidden}
+          onHide={() => setHidden(true)}
+          onShow={() => setHidden(false)}
+        />
         <Dashboard activity={canReadAudit ? <RecentActivity /> : undefined} />
       </Stack>
     </>

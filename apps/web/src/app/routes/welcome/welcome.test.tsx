@@ -1,5 +1,6 @@
 import { ACCOUNT_PERMISSIONS, type AccountRole } from '@tenantry/shared';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DASHBOARD } from '#web/features/dashboard/test/fixtures.ts';
 import { analytics } from '#web/lib/analytics.ts';
@@ -65,6 +66,28 @@ describe('the home screen', () => {
       expect(screen.getByRole('region', { name: 'Open assessments' })).toBeTruthy();
     },
   );
+
+  it('names the role in the account, never "Role: User"', async () => {
+    renderApp('/', USER, { routes: routes('admin') });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome' }, T);
+    expect(await screen.findByText('Admin', {}, T)).toBeTruthy();
+    expect(screen.queryByText(/Role:/)).toBeNull();
+  });
+
+  it('keeps the checklist until an assessment has a respondent, and remembers it hidden', async () => {
+    window.localStorage.clear();
+    const first = renderApp('/', USER, { routes: routes('owner') });
+    const checklist = await screen.findByRole('region', { name: 'Getting started' }, T);
+    // The dashboard fixture has open assessments and a respondent: those steps are ticked.
+    await within(checklist).findByText('You sent a respondent link', {}, T);
+    await userEvent.click(within(checklist).getByRole('button', { name: 'Hide' }));
+    expect(screen.queryByRole('region', { name: 'Getting started' })).toBeNull();
+    first.unmount();
+    renderApp('/', USER, { routes: routes('owner') });
+    await screen.findByRole('button', { name: /Show the getting-started checklist/ }, T);
+    expect(screen.queryByRole('region', { name: 'Getting started' })).toBeNull();
+    window.localStorage.clear();
+  });
 
   it('leaves the activity out for a member, without asking for the audit log', async () => {
     const { calls } = renderApp('/', USER, { routes: routes('member') });

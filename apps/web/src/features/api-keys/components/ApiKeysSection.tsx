@@ -3,6 +3,8 @@ import { Button, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@ma
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { UpgradePrompt } from '#web/components/UpgradePrompt.tsx';
+import type { PlanRefusal } from '#web/lib/billing-errors.ts';
 import { canManageApiKeys, useApiKeys } from '../api/list-api-keys.ts';
 import { sortKeys } from '../lib/api-key-view.ts';
 import { ApiKeysTable } from './ApiKeysTable.tsx';
@@ -57,10 +59,13 @@ function EmptyState({ onCreate }: { onCreate: () => void }) {
 export function ApiKeysSection({
   account,
   tenantChoices,
+  planLock = null,
   origin = window.location.origin,
 }: {
   account: Pick<Account, 'permissions'>;
   tenantChoices: TenantChoices;
+  /** The plan refuses new keys (no API, or read-only): the lock instead of "Create key". */
+  planLock?: PlanRefusal | null;
   /** Where the API is reached, for the example request (this page's origin). */
   origin?: string;
 }) {
@@ -85,7 +90,7 @@ export function ApiKeysSection({
     <Stack gap="sm" component="section" aria-labelledby="api-keys-heading">
       <Heading
         action={
-          list && list.length > 0 ? (
+          list && list.length > 0 && !planLock ? (
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={open}>
               Create key
             </Button>
@@ -96,7 +101,8 @@ export function ApiKeysSection({
       {keys.isError ? (
         <ErrorAlert title="The API keys could not be loaded" error={keys.error} />
       ) : null}
-      {list && list.length === 0 ? <EmptyState onCreate={open} /> : null}
+      {planLock ? <UpgradePrompt refusal={planLock} /> : null}
+      {list && list.length === 0 && !planLock ? <EmptyState onCreate={open} /> : null}
       {list && list.length > 0 ? <ApiKeysTable keys={list} onRevoke={setRevoking} /> : null}
       <CreateApiKeyModal
         opened={creating}

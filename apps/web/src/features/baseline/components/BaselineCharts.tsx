@@ -3,9 +3,57 @@ import '@mantine/charts/styles.css';
 import type { SectionComparison } from '@tenantry/shared';
 import { BarChart, RadarChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Text, Title, useMatches } from '@mantine/core';
-import { chartSummary, deltaRows, formatDelta, radarRows, shorten } from '../lib/baseline-view.ts';
+import {
+  chartSummary,
+  deltaRows,
+  formatDelta,
+  radarRows,
+  shorten,
+  wrapLabel,
+} from '../lib/baseline-view.ts';
 
 const pct = (v: number) => `${v} %`;
+
+interface TickProps {
+  x?: number | string;
+  y?: number | string;
+  cx?: number | string;
+  cy?: number | string;
+  textAnchor?: 'inherit' | 'end' | 'start' | 'middle';
+  payload?: { value?: unknown };
+}
+
+/**
+ * A radar axis label wrapped onto up to three lines (never cut to "Monitoring & Inci…"): above
+ * the centre the lines grow upwards, below it downwards, so they stay clear of the chart.
+ */
+function radarTick(width: number, fontSize: number) {
+  return function RadarTick({ x = 0, y = 0, cy = 0, textAnchor = 'middle', payload }: TickProps) {
+    const lines = wrapLabel(String(payload?.value ?? ''), width);
+    const lineHeight = fontSize * 1.15;
+    const above = Number(y) < Number(cy) - 1;
+    const first = above
+      ? -(lines.length - 1) * lineHeight
+      : Number(y) > Number(cy) + 1
+        ? lineHeight * 0.6
+        : -((lines.length - 1) * lineHeight) / 2;
+    return (
+      <text
+        x={x}
+        y={y}
+        textAnchor={textAnchor}
+        fontSize={fontSize}
+        fill="var(--chart-text-color, var(--mantine-color-dimmed))"
+      >
+        {lines.map((line, i) => (
+          <tspan key={i} x={x} dy={i === 0 ? first : lineHeight}>
+            {line}
+          </tspan>
+        ))}
+      </text>
+    );
+  };
+}
 const pts = (v: number) => formatDelta(v / 100);
 
 /** A chart's frame: a heading, the chart as one image named by its words, and a note. */
@@ -71,10 +119,7 @@ export function BaselineCharts({ sections }: { sections: readonly SectionCompari
                 : {}
             }
             radarChartProps={{ outerRadius: narrow ? '58%' : '72%' }}
-            polarAngleAxisProps={{
-              tickFormatter: (v: string) => shorten(v, narrow ? 11 : 18),
-              fontSize: narrow ? 11 : 12,
-            }}
+            polarAngleAxisProps={{ tick: radarTick(narrow ? 12 : 16, narrow ? 11 : 12) }}
             polarRadiusAxisProps={{ domain: [0, 100], tick: false, axisLine: false }}
             withPolarRadiusAxis
             tooltipProps={{ formatter: (v) => (typeof v === 'number' ? pct(v) : '—') }}

@@ -11,6 +11,7 @@ import {
   radarRows,
   resolveFocus,
   shorten,
+  wrapLabel,
 } from './baseline-view.ts';
 
 describe('baseline view', () => {
@@ -107,5 +108,20 @@ describe('baseline view', () => {
       label: 'Risk accepted',
       color: 'grape',
     });
+  });
+});
+
+describe('wrapLabel', () => {
+  it('wraps a long section name instead of cutting it', () => {
+    expect(wrapLabel('Monitoring & Incident Response', 12)).toEqual([
+      'Monitoring &',
+      'Incident',
+      'Response',
+    ]);
+    expect(wrapLabel('Identity', 12)).toEqual(['Identity']);
+  });
+
+  it('ends in "…" only beyond its lines', () => {
+    expect(wrapLabel('One two three four five six seven', 9, 2)).toEqual(['One two', 'three fo…']);
   });
 });

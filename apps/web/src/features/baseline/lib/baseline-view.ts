@@ -203,3 +203,26 @@ export function chartSummary(sections: readonly SectionComparison[]): string {
 export function shorten(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
+
+/**
+ * A chart label broken into lines of at most `width` characters at spaces (a word longer than
+ * a line is cut), at most `maxLines` lines, the last one ending in "…" when text is left over:
+ * "Monitoring & Incident Response" → ["Monitoring &", "Incident", "Response"] at 12.
+ */
+export function wrapLabel(text: string, width: number, maxLines = 3): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.trim().split(/\s+/).filter(Boolean)) {
+    const next = line ? `${line} ${word}` : word;
+    if (next.length <= width) line = next;
+    else {
+      if (line) lines.push(line);
+      line = word.length > width ? shorten(word, width) : word;
+    }
+  }
+  if (line) lines.push(line);
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines - 1);
+  kept.push(shorten(lines.slice(maxLines - 1).join(' '), width));
+  return kept;
+}

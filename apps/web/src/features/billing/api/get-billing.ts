@@ -2,6 +2,7 @@ import { BillingSummarySchema, type Account } from '@tenantry/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiFetch } from '#web/lib/api.ts';
+import { planLockOf, type PlanNeed, type PlanRefusal } from '#web/lib/billing-errors.ts';
 import { billingKeys } from './billing-keys.ts';
 
 /**
@@ -28,4 +29,22 @@ export function useBilling(account: Pick<Account, 'permissions'> | undefined) {
 export function useRefreshBilling() {
   const qc = useQueryClient();
   return useCallback(() => qc.invalidateQueries({ queryKey: billingKeys.all }), [qc]);
+}
+
+/**
+ * The lock a form shows before it is filled (lib/billing-errors `planLockOf`), from the one
+ * cached billing summary. Null while unknown, for members (who cannot read the plan: the
+ * server's refusal after the fact tells them) and when the plan allows it.
+ */
+export function usePlanLock(
+  account: Pick<Account, 'permissions'> | undefined,
+  need: PlanNeed,
+): PlanRefusal | null {
+  // Read again whenever a screen with a form opens: usage changes on other screens.
+  const billing = useQuery({
+    ...billingQueryOptions,
+    enabled: canReadBilling(account),
+    refetchOnMount: 'always',
+  });
+  return billing.data ? planLockOf(billing.data, need) : null;
 }

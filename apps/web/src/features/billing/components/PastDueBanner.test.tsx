@@ -1,5 +1,5 @@
 import type { Account } from '@tenantry/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '#web/test/fixtures.ts';
@@ -33,7 +33,9 @@ describe('PastDueBanner', () => {
     expect(banner.textContent).toContain('Payment overdue');
     expect(banner.textContent).toContain('A payment of $49 did not go through.');
     expect(banner.textContent).toMatch(/Update the payment method by \w+ 12, 2026/);
-    await userEvent.click(screen.getByRole('button', { name: 'Update payment method' }));
+    // One short line, with the action.
+    expect(within(banner).getByText(/^Pay \$49 by \w+ 12$/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Update payment' }));
     await waitFor(() => expect(goToProvider).toHaveBeenCalledWith('/sandbox/billing/portal'));
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
       'GET /api/v1/billing',
@@ -45,7 +47,8 @@ describe('PastDueBanner', () => {
     renderBanner(OWNER_ACCOUNT, pastDue({ readOnly: true }));
     const banner = await screen.findByTestId('past-due-banner');
     expect(banner.textContent).toContain('Payment overdue: the account is read-only');
-    expect(banner.textContent).toContain('read-only until the payment goes through');
+    expect(banner.textContent).toContain('nothing changed until it is paid');
+    expect(within(banner).getByText('Read-only: $49 overdue')).toBeTruthy();
   });
 
   it('shows an admin the notice without the button', async () => {

@@ -1,15 +1,17 @@
 import { formatMoney, type Account } from '@tenantry/shared';
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
-import { formatDate } from '#web/lib/format.ts';
+import { formatDate, formatDayShort } from '#web/lib/format.ts';
 import { useBilling } from '../api/get-billing.ts';
 import { useOpenPortal } from '../api/open-portal.ts';
 
 /**
- * On every page of the main layout, for owners and admins while a payment is overdue: how
- * much, until when the account keeps full access (or that it is read-only now), and for owners
- * the way to the payment method. Reads the one cached billing summary; members never ask.
+ * On every page of the main layout, for owners and admins while a payment is overdue: one line
+ * (at 375 px too) with how much and until when the account keeps full access (or that it is
+ * read-only now), and for owners the way to the payment method. The whole sentence is the
+ * line's `title` and what a screen reader reads; the billing tab says it at length. Reads the one cached billing summary;
+ * members never ask.
  */
 export function PastDueBanner({ account }: { account: Account | undefined }) {
   const billing = useBilling(account);
@@ -19,34 +21,39 @@ export function PastDueBanner({ account }: { account: Account | undefined }) {
   const { amountDue, currency, graceEndsAt } = b.pastDue;
   const amount = formatMoney(amountDue, currency);
   const grace = formatDate(graceEndsAt);
+  const short = b.readOnly
+    ? `Read-only: ${amount} overdue`
+    : `Pay ${amount} by ${formatDayShort(graceEndsAt)}`;
+  const full =
+    (b.readOnly
+      ? `Payment overdue: the account is read-only. A payment of ${amount} did not go through and the grace period ended on ${grace}; everything can be read, nothing changed until it is paid.`
+      : `Payment overdue. A payment of ${amount} did not go through. Update the payment method by ${grace} to keep full access; after that the account is read-only until it is paid.`) +
+    (b.canManage ? '' : ' Only an owner can update the payment method.');
+  const color = b.readOnly ? 'red' : 'orange';
   return (
-    <Alert
-      color={b.readOnly ? 'red' : 'orange'}
-      variant="light"
-      icon={<IconCreditCard size={18} aria-hidden />}
-      title={b.readOnly ? 'Payment overdue: the account is read-only' : 'Payment overdue'}
-      mb="md"
-      data-testid="past-due-banner"
-    >
-      <Text size="sm">
-        {b.readOnly
-          ? `A payment of ${amount} did not go through and the grace period ended on ${grace}. The account is read-only until the payment goes through: everything can be read, nothing changed.`
-          : `A payment of ${amount} did not go through. Update the payment method by ${grace} to keep full access; after that the account is read-only until it is paid.`}
-        {b.canManage ? null : ' Only an owner can update the payment method.'}
-      </Text>
-      {b.canManage ? (
-        <Group mt="sm">
+    <Alert color={color} variant="light" py={6} px="sm" mb="md" data-testid="past-due-banner">
+      {/* Read out in full; seen as one short line with the whole sentence as its title. */}
+      <VisuallyHidden>{full}</VisuallyHidden>
+      <Group gap="xs" wrap="nowrap" justify="space-between">
+        <Group gap={6} wrap="nowrap" miw={0}>
+          <IconCreditCard size={16} aria-hidden style={{ flexShrink: 0 }} />
+          <Text size="sm" fw={500} lineClamp={1} title={full} miw={0} aria-hidden>
+            {short}
+          </Text>
+        </Group>
+        {b.canManage ? (
           <Button
-            size="xs"
-            color={b.readOnly ? 'red' : 'orange'}
+            size="compact-sm"
+            color={color}
+            style={{ flexShrink: 0 }}
             loading={portal.isPending || portal.isSuccess}
             onClick={() => portal.mutate()}
           >
-            Update payment method
+            Update payment
           </Button>
-        </Group>
-      ) : null}
-      {portal.isError ? <ErrorAlert error={portal.error} mt="sm" /> : null}
+        ) : null}
+      </Group>
+      {portal.isError ? <ErrorAlert error={portal.error} mt="xs" /> : null}
     </Alert>
   );
 }

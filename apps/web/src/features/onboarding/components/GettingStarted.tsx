@@ -1,5 +1,6 @@
 import {
   Anchor,
+  Button,
   Card,
   Group,
   List,
@@ -49,20 +50,46 @@ function Step({ step }: { step: GettingStartedStep }) {
 
 /**
  * The welcome page's checklist, ticked from what the account holds (lib/getting-started); gone
- * once every step is done.
+ * once every step is done, or once hidden (`onHide`; `hidden` leaves a way to show it again).
  */
-export function GettingStarted({ checklist }: { checklist: Checklist }) {
+export function GettingStarted({
+  checklist,
+  hidden = false,
+  onHide,
+  onShow,
+}: {
+  checklist: Checklist;
+  hidden?: boolean;
+  onHide?: () => void;
+  onShow?: () => void;
+}) {
   const total = checklist.steps.length;
   if (checklist.doneCount === total) return null;
+  if (hidden) {
+    return onShow ? (
+      <Group justify="flex-end">
+        <Button variant="subtle" size="xs" onClick={onShow}>
+          Show the getting-started checklist ({checklist.doneCount} of {total} done)
+        </Button>
+      </Group>
+    ) : null;
+  }
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="getting-started-heading">
       <Group justify="space-between" align="baseline" mb="xs" gap="sm">
         <Title order={2} size="h4" id="getting-started-heading">
           Getting started
         </Title>
-        <Text size="sm" c="dimmed" data-testid="getting-started-progress">
-          {checklist.doneCount} of {total} done
-        </Text>
+        <Group gap="sm" align="baseline">
+          <Text size="sm" c="dimmed" data-testid="getting-started-progress">
+            {checklist.doneCount} of {total} done
+          </Text>
+          {onHide ? (
+            <Button variant="subtle" size="compact-sm" onClick={onHide}>
+              Hide
+            </Button>
+          ) : null}
+        </Group>
       </Group>
       <Progress
         value={(checklist.doneCount / total) * 100}
@@ -76,16 +103,34 @@ export function GettingStarted({ checklist }: { checklist: Checklist }) {
           <Step key={step.key} step={step} />
         ))}
       </List>
-      <Stack gap={4} mt="lg">
-        <Text size="sm" fw={600}>
-          Coming soon
-        </Text>
-        <List size="sm" c="dimmed" spacing={2}>
-          {checklist.comingSoon.map((item) => (
-            <List.Item key={item}>{item}</List.Item>
-          ))}
-        </List>
-      </Stack>
+      {checklist.help.length > 0 ? (
+        <Stack gap={4} mt="lg">
+          <Text size="sm" fw={600}>
+            More help
+          </Text>
+          <List size="sm" spacing={2}>
+            {checklist.help.map((item) => (
+              <List.Item key={item.to}>
+                <Anchor component={Link} to={item.to} size="sm">
+                  {item.label}
+                </Anchor>
+              </List.Item>
+            ))}
+          </List>
+        </Stack>
+      ) : null}
+      {checklist.comingSoon.length > 0 ? (
+        <Stack gap={4} mt="lg">
+          <Text size="sm" fw={600}>
+            Coming soon
+          </Text>
+          <List size="sm" c="dimmed" spacing={2}>
+            {checklist.comingSoon.map((item) => (
+              <List.Item key={item}>{item}</List.Item>
+            ))}
+          </List>
+        </Stack>
+      ) : null}
     </Card>
   );
 }

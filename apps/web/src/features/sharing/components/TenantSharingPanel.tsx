@@ -1,5 +1,7 @@
 import { can, type AccountRole } from '@tenantry/shared';
 import { Card, Stack, Text, Title } from '@mantine/core';
+import { UpgradePrompt } from '#web/components/UpgradePrompt.tsx';
+import type { PlanRefusal } from '#web/lib/billing-errors.ts';
 import { useTenantShares } from '../api/list-tenant-shares.ts';
 import { ShareForm } from './ShareForm.tsx';
 import { SharesTable } from './SharesTable.tsx';
@@ -12,9 +14,12 @@ import { SharesTable } from './SharesTable.tsx';
 export function TenantSharingPanel({
   tenantId,
   myRole,
+  planLock = null,
 }: {
   tenantId: string;
   myRole: AccountRole | null;
+  /** The plan refuses sharing (not in it, or read-only): the lock instead of the form. */
+  planLock?: PlanRefusal | null;
 }) {
   const shares = useTenantShares(tenantId);
   const canManage = can(myRole, 'sharing.manage');
@@ -30,7 +35,8 @@ export function TenantSharingPanel({
           one-time code sent to their e-mail address.
         </Text>
       </Stack>
-      {canManage ? (
+      {canManage && planLock ? <UpgradePrompt refusal={planLock} /> : null}
+      {canManage && !planLock ? (
         <Card withBorder padding="md">
           <ShareForm tenantId={tenantId} />
         </Card>

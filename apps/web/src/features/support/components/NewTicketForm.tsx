@@ -14,7 +14,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { MarkdownEditor } from '#web/components/markdown/MarkdownEditor.tsx';
-import { APP_VERSION } from '#web/lib/app-version.ts';
+import { appVersionLabel } from '#web/lib/app-version.ts';
 import { applyServerErrors } from '#web/lib/forms.ts';
 import { useCreateTicket } from '../api/create-ticket.ts';
 import { HelpSuggestions } from './HelpSuggestions.tsx';
@@ -61,7 +61,7 @@ export function NewTicketForm({
         ...values,
         attachmentIds: shots.map((s) => s.id),
         pagePath: pagePath?.slice(0, SUPPORT_LIMITS.pagePath) || undefined,
-        appVersion: APP_VERSION.slice(0, SUPPORT_LIMITS.appVersion),
+        appVersion: appVersionLabel().slice(0, SUPPORT_LIMITS.appVersion),
       },
       {
         onSuccess: onCreated,
@@ -106,7 +106,7 @@ export function NewTicketForm({
         <ScreenshotInput value={shots} onChange={setShots} />
         <Text size="xs" c="dimmed">
           Sent with it: the page you came from{pagePath ? ` (${pagePath})` : ''} and the app’s
-          version ({APP_VERSION}).
+          version ({appVersionLabel()}).
         </Text>
         {create.isError ? <ErrorAlert error={create.error} /> : null}
         <Group justify="flex-end">

@@ -25,6 +25,15 @@ export function useTenant(id: string) {
  * The tenant's name for a shell header (the same cache entry as the tenant screen): undefined
  * while loading, when there is no tenant, or when it cannot be read.
  */
+/** The name of the account a tenant belongs to (for a shared user: who shared it), once read. */
+export function useTenantAccountName(id: string | null): string | undefined {
+  return useQuery({
+    ...tenantQueryOptions(id ?? ''),
+    enabled: id !== null,
+    select: (t) => t.access.accountName || undefined,
+  }).data;
+}
+
 export function useTenantName(id: string | null): string | undefined {
   return useQuery({ ...tenantQueryOptions(id ?? ''), enabled: id !== null, select: (t) => t.name })
     .data;

@@ -22,7 +22,7 @@ const TENANT = {
   openAssessments: 0,
   openTasks: 0,
   nextTaskDue: null,
-  access: { accountRole: 'member', shareRole: null },
+  access: { accountRole: 'member', shareRole: null, accountName: 'Northwind Consulting' },
 };
 
 describe('client tenant screens', () => {
@@ -78,7 +78,7 @@ describe('client tenant screens', () => {
           jsonResponse({
             ...TENANT,
             archivedAt: '2026-03-02T10:00:00.000Z',
-            access: { accountRole: 'owner', shareRole: null },
+            access: { accountRole: 'owner', shareRole: null, accountName: 'Northwind Consulting' },
           }),
         'POST /api/v1/tenants/t1/restore': () =>
           jsonResponse(

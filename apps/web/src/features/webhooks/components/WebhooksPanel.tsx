@@ -3,7 +3,9 @@ import { Button, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@ma
 import { IconPlus, IconWebhook } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { UpgradePrompt } from '#web/components/UpgradePrompt.tsx';
 import { ApiError } from '#web/lib/api.ts';
+import type { PlanRefusal } from '#web/lib/billing-errors.ts';
 import { canManageWebhooks, useWebhooks } from '../api/list-webhooks.ts';
 import { DeleteWebhookModal } from './DeleteWebhookModal.tsx';
 import { SecretModal } from './SecretModal.tsx';
@@ -57,7 +59,14 @@ const forbidden = (err: unknown) => err instanceof ApiError && err.status === 40
  * "Add endpoint". Others read who manages them. `account` (its permissions) may be left out:
  * then the server decides.
  */
-export function WebhooksPanel({ account }: { account?: Pick<Account, 'permissions'> }) {
+export function WebhooksPanel({
+  account,
+  planLock = null,
+}: {
+  account?: Pick<Account, 'permissions'>;
+  /** The plan refuses new endpoints (no API, or read-only): the lock instead of "Add endpoint". */
+  planLock?: PlanRefusal | null;
+}) {
   const allowed = canManageWebhooks(account);
   const hooks = useWebhooks(allowed);
   const [editing, setEditing] = useState<Webhook | null>(null);
@@ -81,7 +90,7 @@ export function WebhooksPanel({ account }: { account?: Pick<Account, 'permission
     <Stack gap="sm" component="section" aria-labelledby="webhooks-heading">
       <Heading
         action={
-          list && list.length > 0 ? (
+          list && list.length > 0 && !planLock ? (
             <Button
               leftSection={<IconPlus size={16} aria-hidden />}
               onClick={add}
@@ -97,7 +106,8 @@ export function WebhooksPanel({ account }: { account?: Pick<Account, 'permission
       {hooks.isError ? (
         <ErrorAlert title="The webhooks could not be loaded" error={hooks.error} />
       ) : null}
-      {list && list.length === 0 ? <EmptyState onAdd={add} /> : null}
+      {planLock ? <UpgradePrompt refusal={planLock} /> : null}
+      {list && list.length === 0 && !planLock ? <EmptyState onAdd={add} /> : null}
       {list && list.length > 0 ? (
         <Stack gap="sm">
           {list.map((w) => (

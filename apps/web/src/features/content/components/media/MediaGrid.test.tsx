@@ -55,6 +55,11 @@ describe('media library', () => {
     const calls = renderGrid([IMAGE]);
     const list = await screen.findByRole('list', { name: 'Images' });
     expect(within(list).getByText('2048 × 1152 · 186 KB')).toBeTruthy();
+    // Each card is named (no file name exists: when it was uploaded, and its size).
+    const card = within(list).getByRole('listitem', {
+      name: /^Image uploaded .+ \(2048 × 1152 · 186 KB\)$/,
+    });
+    expect(card.textContent).toMatch(/Image of .*2048 × 1152/);
     expect(within(list).getByRole('button', { name: 'Copy markdown' })).toBeTruthy();
     await userEvent.click(within(list).getByRole('button', { name: /^Delete the image/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this image?' });

@@ -17,7 +17,7 @@ import { IconCheck, IconCopy, IconPhotoOff, IconTrash } from '@tabler/icons-reac
 import { useState, type ReactNode } from 'react';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { ApiError } from '#web/lib/api.ts';
-import { formatDate } from '#web/lib/format.ts';
+import { formatDate, formatDateTime } from '#web/lib/format.ts';
 import { useDeleteMedia } from '../../api/media/delete-media.ts';
 import { useMediaList, type ContentMedia } from '../../api/media/list-media.ts';
 import { formatBytes, imageMarkdown } from '../../lib/media/content-image.ts';
@@ -139,6 +139,8 @@ export function MediaGrid({ scope, onPick, highlight, emptyAction }: MediaGridPr
             withBorder
             padding="xs"
             radius="md"
+            // Images have no file name: each card is named by when it was uploaded and its size.
+            aria-label={`Image uploaded ${formatDateTime(m.createdAt)} (${describe(m)})`}
             style={
               highlight === m.id
                 ? { outline: '2px solid var(--mantine-primary-color-filled)' }
@@ -150,11 +152,11 @@ export function MediaGrid({ scope, onPick, highlight, emptyAction }: MediaGridPr
                 <Image src={m.url} alt="" fit="contain" loading="lazy" />
               </AspectRatio>
             </Card.Section>
-            <Text size="xs" c="dimmed" mt={6}>
-              {describe(m)}
+            <Text size="sm" fw={500} mt={6} lineClamp={1}>
+              Image of <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
             </Text>
             <Text size="xs" c="dimmed">
-              <time dateTime={m.createdAt}>{formatDate(m.createdAt)}</time>
+              {describe(m)}
             </Text>
             {onPick ? (
               <Button size="compact-sm" mt={6} fullWidth onClick={() => onPick(m)}>
