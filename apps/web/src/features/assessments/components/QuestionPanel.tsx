@@ -75,11 +75,12 @@ type SaveState =
   /** `retry`: the write to send again (same idempotency key), when trying again may help. */
   | { kind: 'error'; message: string; retry: AnswerInput | null };
 
+/** After the name, which may carry its own parentheses ("Jo (office IT)"): never a second pair. */
 const SOURCE_LABELS: Record<Answer['answeredBy']['source'], string> = {
   member: '',
-  shared: ' (shared contributor)',
-  respondent: ' (respondent)',
-  automation: ' (automation)',
+  shared: ' · shared contributor',
+  respondent: ' · respondent',
+  automation: ' · automation',
 };
 
 function saveError(err: unknown): { message: string; retry: boolean } {
