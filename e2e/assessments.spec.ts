@@ -187,7 +187,7 @@ test('an assessor starts the shipped NIST CSF and watches a respondent answer on
   await expect(phone.getByText('1 of 2 answered')).toBeVisible();
 
   // The assessor sees it arrive: the answer, who gave it, the score and the completion.
-  await expect(page.getByText(/^Answered by Pat Doe \(respondent\)/)).toBeVisible();
+  await expect(page.getByText(/^Answered by Pat Doe · respondent/)).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Yes' })).toHaveAttribute('aria-checked', 'true');
   await expect(stat(page, 'Score')).toContainText('100 %');
   await expect(stat(page, 'Completion')).toContainText('1/2');
@@ -222,7 +222,7 @@ test('an assessor starts the shipped NIST CSF and watches a respondent answer on
   await expect(
     page.getByRole('radio', { name: 'Reviewed every two to three years' }),
   ).toHaveAttribute('aria-checked', 'true');
-  await expect(page.getByText(/^Answered by Pat Doe \(respondent\)/)).toBeVisible();
+  await expect(page.getByText(/^Answered by Pat Doe · respondent/)).toBeVisible();
   expect(await samePage()).toBe(true);
   await context.close();
 });
@@ -346,7 +346,7 @@ test('a shared contributor answers an assessment in the app; a shared viewer onl
   await noManaging(contributor);
   await contributor.getByRole('radio', { name: 'Yes' }).click();
   await expect(contributor.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
-  await expect(contributor.getByText(/^Answered by .+ \(shared contributor\)/)).toBeVisible();
+  await expect(contributor.getByText(/^Answered by .+ · shared contributor/)).toBeVisible();
   await expect(stat(contributor, 'Completion')).toContainText('1/6');
 
   // The viewer sees that answer, and cannot change anything.

@@ -68,7 +68,7 @@ describe('the assessor screen', () => {
     expect(
       (screen.getByRole('radio', { name: 'Partial' }) as HTMLElement).getAttribute('aria-checked'),
     ).toBe('true');
-    expect(screen.getByText(/Answered by Ada \(respondent\)/)).toBeTruthy();
+    expect(screen.getByText(/Answered by Ada · respondent/)).toBeTruthy();
   });
 
   it('saves a choice at once with an idempotency key, and takes the progress from the answer', async () => {
