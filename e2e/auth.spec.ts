@@ -81,7 +81,8 @@ test('a user signs out and back in', async ({ page }) => {
   const { email } = await signUpViaApi(page);
   await page.goto('/signout');
   await expect(page).toHaveURL(/\/signin$/);
-  await page.goto('/admin');
+  // Signed out, the app hands the sign-in page over with a fresh load: wait for the address.
+  await page.goto('/admin', { waitUntil: 'commit' });
   await expect(page).toHaveURL(/\/signin$/);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);

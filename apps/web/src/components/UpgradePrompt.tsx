@@ -23,7 +23,13 @@ export function UpgradePrompt({
       data-testid="upgrade-prompt"
     >
       <Text size="sm">{refusal.message}</Text>
-      <Anchor component={Link} to={PLANS_HREF} size="sm" fw={500}>
+      <Anchor
+        component={Link}
+        to={PLANS_HREF}
+        size="sm"
+        fw={500}
+        c={readOnly ? undefined : 'indigo.9'}
+      >
         {readOnly ? 'Go to billing' : 'See plans'}
       </Anchor>
     </Alert>
