@@ -180,7 +180,7 @@ function slowness() {
 }
 
 if (fileSeconds.length > 0) {
-  const budget = Number(process.env.TEST_FILE_BUDGET_S ?? 180) * slowness().factor;
+  const budget = Number(process.env.TEST_FILE_BUDGET_S ?? 300) * slowness().factor;
   const slowest = [...fileSeconds].sort((a, b) => b.seconds - a.seconds);
   console.log('\nThe 15 slowest test files (seconds):');
   for (const f of slowest.slice(0, 15)) {
