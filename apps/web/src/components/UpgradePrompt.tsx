@@ -23,13 +23,7 @@ export function UpgradePrompt({
       data-testid="upgrade-prompt"
     >
       <Text size="sm">{refusal.message}</Text>
-      <Anchor
-        component={Link}
-        to={PLANS_HREF}
-        size="sm"
-        fw={500}
-        c={readOnly ? undefined : 'indigo.9'}
-      >
+      <Anchor component={Link} to={PLANS_HREF} size="sm" fw={500} c="inherit">
         {readOnly ? 'Go to billing' : 'See plans'}
       </Anchor>
     </Alert>
