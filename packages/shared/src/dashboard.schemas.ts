@@ -33,6 +33,11 @@ export const DashboardSchema = z.object({
     /** Drafts, in progress and reopened, on active tenants. */
     open: z.number().int(),
     completed: z.number().int(),
+    /**
+     * Whether any assessment of the account (any tenant, any status) has a respondent link:
+     * the getting-started checklist's "send a respondent link" step.
+     */
+    hasRespondents: z.boolean(),
   }),
   /** Open assessments, most recently changed first. */
   openAssessments: z.array(

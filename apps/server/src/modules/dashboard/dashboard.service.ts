@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import type { AccountContext } from '../../auth/types.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import { accountMonths, accounts } from '../../db/schema/accounts.ts';
-import { assessments } from '../../db/schema/assessments.ts';
+import { assessments, respondents } from '../../db/schema/assessments.ts';
 import { users } from '../../db/schema/auth.ts';
 import { OPEN_TASK_STATUS_SQL, remediationTasks } from '../../db/schema/remediation.ts';
 import { tenants } from '../../db/schema/tenants.ts';
@@ -45,7 +45,7 @@ export async function getDashboard(
   const day = today(now);
   const overdueWhere = sql`rt.account_id = ${accountId} and rt.status in (${OPEN_TASK_STATUS_SQL})
     and rt.due_date is not null and rt.due_date < ${day}::date and t.archived_at is null`;
-  const [counts, open, trend, gaps, overdueCount, overdue] = await Promise.all([
+  const [counts, open, trend, gaps, overdueCount, overdue, respondentRows] = await Promise.all([
     queryRows<Record<string, unknown>>(
       db,
       sql`select tenants_active as active, tenants_archived as archived,
@@ -98,6 +98,15 @@ export async function getDashboard(
         order by rt.due_date, rt.id
         limit ${DASHBOARD_LIMITS.overdue}`,
     ),
+    // Through the account's assessments (indexed by account), then each one's respondents.
+    queryRows<{ any: boolean }>(
+      db,
+      sql`select exists (
+          select 1 from ${assessments} a
+          join ${respondents} r on r.assessment_id = a.id and r.account_id = a.account_id
+          where a.account_id = ${accountId}
+        ) as any`,
+    ),
   ]);
   const c = counts[0] ?? {};
   const byMonth = new Map(trend.map((r) => [String(r.month), r]));
@@ -108,7 +117,11 @@ export async function getDashboard(
       assessed: Number(c.assessed ?? 0),
     },
     averageScore: Number(c.scored ?? 0) > 0 ? Number(c.score_sum) / Number(c.scored) : null,
-    assessments: { open: Number(c.open ?? 0), completed: Number(c.completed ?? 0) },
+    assessments: {
+      open: Number(c.open ?? 0),
+      completed: Number(c.completed ?? 0),
+      hasRespondents: respondentRows[0]?.any === true,
+    },
     openAssessments: open.map((r) => ({
       id: String(r.id),
       tenantId: String(r.tenant_id),

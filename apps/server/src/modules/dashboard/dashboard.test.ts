@@ -59,7 +59,7 @@ describe('the dashboard', () => {
     const d = DashboardSchema.parse(await ok(owner.client.get('/api/v1/dashboard')));
     expect(d.tenants).toEqual({ active: 0, archived: 0, assessed: 0 });
     expect(d.averageScore).toBeNull();
-    expect(d.assessments).toEqual({ open: 0, completed: 0 });
+    expect(d.assessments).toEqual({ open: 0, completed: 0, hasRespondents: false });
     expect(d.openAssessments).toEqual([]);
     expect(d.largestGaps).toEqual([]);
     expect(d.trend).toHaveLength(12);
@@ -94,7 +94,7 @@ describe('the dashboard', () => {
     const d = DashboardSchema.parse(await ok(owner.client.get('/api/v1/dashboard')));
     expect(d.tenants).toEqual({ active: 2, archived: 1, assessed: 2 });
     expect(d.averageScore).toBeCloseTo((1.475 / 3 + 1) / 2, 6);
-    expect(d.assessments).toEqual({ open: 1, completed: 2 });
+    expect(d.assessments).toEqual({ open: 1, completed: 2, hasRespondents: false });
     expect(d.openAssessments.map((a) => [a.id, a.tenantName, a.status])).toEqual([
       [open, 'Acme', 'in_progress'],
     ]);
@@ -108,6 +108,27 @@ describe('the dashboard', () => {
     expect(earlier.completed).toBe(1);
     expect(earlier.averageScore).toBeCloseTo(1.475 / 3, 6);
     expect(d.trend.at(-2)).toMatchObject({ completed: 0, averageScore: null });
+  });
+
+  it('says once a respondent link was sent for any assessment', async () => {
+    const [open] = DashboardSchema.parse(
+      await ok(owner.client.get('/api/v1/dashboard')),
+    ).openAssessments;
+    const base = `/api/v1/tenants/${open!.tenantId}/assessments/${open!.id}`;
+    await ok(
+      owner.client.post(`${base}/respondents`, {
+        name: 'Pat Doe',
+        email: 'pat@example.test',
+        sendEmail: false,
+      }),
+      201,
+    );
+    const d = DashboardSchema.parse(await ok(owner.client.get('/api/v1/dashboard')));
+    expect(d.assessments.hasRespondents).toBe(true);
+    // Another account's respondents say nothing about this one.
+    const other = await signUpPerson(t, 'norespondents', 'Noa None');
+    const o = DashboardSchema.parse(await ok(other.client.get('/api/v1/dashboard')));
+    expect(o.assessments.hasRespondents).toBe(false);
   });
 
   it('shows another account nothing of this one, and nobody without a session', async () => {

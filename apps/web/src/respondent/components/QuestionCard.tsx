@@ -1,9 +1,9 @@
 import { memo, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import type { ShownAnswer } from '../lib/answers.ts';
-import { parseNumber } from '../lib/answers.ts';
+import { describeAnswer, formatMoment, parseNumber } from '../lib/answers.ts';
 import type { AnswerFields, AnswerValue, Question } from '../lib/contract.ts';
 import { debounce } from '../lib/debounce.ts';
-import type { FailedWrite } from '../lib/queue.ts';
+import type { FailedWrite, SupersededWrite } from '../lib/queue.ts';
 import { Guidance, Markdown } from './Markdown.tsx';
 
 export type Heading = 'h3' | 'h4' | 'h5' | 'h6';
@@ -13,10 +13,14 @@ interface Props {
   answer: ShownAnswer;
   /** The server refused the last write for this question. */
   failed: FailedWrite | undefined;
+  /** The server kept a newer answer instead of the respondent's last one. */
+  superseded: SupersededWrite | undefined;
   readOnly: boolean;
   heading: Heading;
   onAnswer: (questionKey: string, fields: AnswerFields) => void;
   onDismissFailed: (questionKey: string) => void;
+  onAnswerAgain: (questionKey: string) => void;
+  onDismissSuperseded: (questionKey: string) => void;
 }
 
 const YES_NO: ReadonlyArray<[string, string]> = [
@@ -36,10 +40,13 @@ export const QuestionCard = memo(function QuestionCard({
   question: q,
   answer,
   failed,
+  superseded,
   readOnly,
   heading: H,
   onAnswer,
   onDismissFailed,
+  onAnswerAgain,
+  onDismissSuperseded,
 }: Props) {
   const id = useId();
   const titleId = `${id}-title`;
@@ -291,6 +298,25 @@ export const QuestionCard = memo(function QuestionCard({
           />
         </div>
       )}
+      {superseded && (
+        <div className="q-superseded" role="alert">
+          <p>{supersededText(q, superseded)}</p>
+          {!readOnly && (
+            <div className="q-superseded-actions">
+              <button type="button" className="btn" onClick={() => onAnswerAgain(q.key)}>
+                Give my answer again
+              </button>
+              <button
+                type="button"
+                className="btn btn-quiet"
+                onClick={() => onDismissSuperseded(q.key)}
+              >
+                Keep theirs
+              </button>
+            </div>
+          )}
+        </div>
+      )}
       {failed && (
         <div className="q-failed" role="alert">
           <p>Not saved: {failed.message}</p>
@@ -302,3 +328,18 @@ export const QuestionCard = memo(function QuestionCard({
     </article>
   );
 });
+
+/** "Someone else changed this to Yes at 1 May 2026, 10:05; your answer No was not applied." */
+export function supersededText(q: Question, w: SupersededWrite): string {
+  const mine = describeAnswer(q, w);
+  const kept = w.kept;
+  const when = kept ? ` at ${formatMoment(kept.answeredAt)}` : '';
+  const who = kept?.mine ? 'You changed this on another device' : 'Someone else changed this';
+  const what =
+    kept && (kept.value !== null || kept.na)
+      ? `${who} to ${describeAnswer(q, kept)}${when}`
+      : kept?.mine
+        ? `You cleared this answer on another device${when}`
+        : `Someone else cleared this answer${when}`;
+  return `${what}; your answer ${mine} was not applied.`;
+}

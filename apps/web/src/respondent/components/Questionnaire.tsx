@@ -17,6 +17,7 @@ import {
   type AnswerQueue,
   type FailedWrite,
   type QueueSnapshot,
+  type SupersededWrite,
 } from '../lib/queue.ts';
 import { Guidance, Markdown } from './Markdown.tsx';
 import { QuestionCard, type Heading } from './QuestionCard.tsx';
@@ -71,9 +72,28 @@ function sectionStarts(sections: readonly Section[]): Map<string, number> {
   return starts;
 }
 
+const subscribeOnline = (fn: () => void) => {
+  window.addEventListener('online', fn);
+  window.addEventListener('offline', fn);
+  return () => {
+    window.removeEventListener('online', fn);
+    window.removeEventListener('offline', fn);
+  };
+};
+const browserOnline = () => navigator.onLine;
+
+/** Whether the browser says it is online, following its `online` and `offline` events. */
+export function useBrowserOnline(): boolean {
+  return useSyncExternalStore(subscribeOnline, browserOnline, () => true);
+}
+
 export function Questionnaire(props: Props) {
-  const { session, saved, queue, offline } = props;
+  const { session, saved, queue } = props;
   const snap = useSyncExternalStore(queue.subscribe, queue.snapshot);
+  const browser = useBrowserOnline();
+  // Offline as soon as the browser says so or a send failed on the network, not only after a
+  // reload served from the service worker's copy.
+  const offline = props.offline || !browser || (snap.waitingForNetwork && snap.writes.length > 0);
   const readOnly = session.respondent.submittedAt !== null;
   const questions = useMemo(() => questionsOf(session.document), [session.document]);
   const pending = useMemo(() => latestByQuestion(snap), [snap]);
@@ -82,6 +102,11 @@ export function Questionnaire(props: Props) {
     for (const f of snap.failed) m.set(f.questionKey, f);
     return m;
   }, [snap.failed]);
+  const superseded = useMemo(() => {
+    const m = new Map<string, SupersededWrite>();
+    for (const w of snap.superseded) m.set(w.questionKey, w);
+    return m;
+  }, [snap.superseded]);
   const answerOf = useCallback(
     (key: string) => shownAnswer(pending.get(key), saved.get(key)),
     [pending, saved],
@@ -96,6 +121,8 @@ export function Questionnaire(props: Props) {
     [queue],
   );
   const onDismiss = useCallback((key: string) => queue.dismissFailed(key), [queue]);
+  const onAnswerAgain = useCallback((key: string) => void queue.answerAgain(key), [queue]);
+  const onKeepTheirs = useCallback((key: string) => queue.dismissSuperseded(key), [queue]);
 
   const renderSection = (s: Section, depth: number) => {
     const start = starts.get(s.key) ?? 0;
@@ -116,10 +143,13 @@ export function Questionnaire(props: Props) {
             question={question}
             answer={answerOf(question.key)}
             failed={failed.get(question.key)}
+            superseded={superseded.get(question.key)}
             readOnly={readOnly}
             heading={q}
             onAnswer={onAnswer}
             onDismissFailed={onDismiss}
+            onAnswerAgain={onAnswerAgain}
+            onDismissSuperseded={onKeepTheirs}
           />
         ))}
         {s.sections.map((child) => renderSection(child, depth + 1))}
@@ -206,7 +236,7 @@ function StatusBar({
   answered: number;
   total: number;
 }) {
-  const text = statusText(snap);
+  const text = statusText(snap, answered);
   const tone =
     snap.failed.length > 0
       ? 'problem'
@@ -214,7 +244,9 @@ function StatusBar({
         ? 'waiting'
         : snap.writes.length > 0
           ? 'saving'
-          : 'saved';
+          : snap.superseded.length > 0
+            ? 'waiting'
+            : 'saved';
   return (
     <div className="bar">
       <div className="wrap bar-inner">

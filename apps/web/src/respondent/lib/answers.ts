@@ -156,3 +156,37 @@ export function parseNumber(text: string): number | null {
   const n = Number(t);
   return Number.isFinite(n) ? n : null;
 }
+
+const YES_NO_LABELS: Record<string, string> = { yes: 'Yes', partial: 'Partial', no: 'No' };
+const TEXT_SHOWN = 80;
+
+/**
+ * An answer as a person reads it: "Yes", "2 – Repeatable", "Low; High", "15 days", "Not
+ * applicable", "no answer" (cleared), a text cut to a line.
+ */
+export function describeAnswer(
+  q: Question,
+  a: Pick<AnswerFields, 'value' | 'na'> | null | undefined,
+): string {
+  if (!a || (a.value === null && !a.na)) return 'no answer';
+  if (a.na) return 'Not applicable';
+  const v = a.value;
+  switch (q.type) {
+    case 'yes_no':
+      return YES_NO_LABELS[String(v)] ?? String(v);
+    case 'maturity':
+      return `${String(v)} – ${q.levels[Number(v)] ?? ''}`.trim();
+    case 'single_choice':
+      return q.options.find((o) => o.key === v)?.label ?? String(v);
+    case 'multiple_choice':
+      return (Array.isArray(v) ? v : [String(v)])
+        .map((k) => q.options.find((o) => o.key === k)?.label ?? k)
+        .join('; ');
+    case 'number':
+      return q.unit ? `${String(v)} ${q.unit}` : String(v);
+    case 'text': {
+      const t = String(v).replace(/\s+/g, ' ').trim();
+      return `“${t.length > TEXT_SHOWN ? `${t.slice(0, TEXT_SHOWN - 1)}…` : t}”`;
+    }
+  }
+}

@@ -127,7 +127,7 @@ describe('the answer queue', () => {
       answeredAt: '2026-05-01T10:00:00.000Z',
     });
     expect(server.calls.every((c) => c.token === TOKEN)).toBe(true);
-    expect(statusText(q.snapshot())).toBe('All answers saved');
+    expect(statusText(q.snapshot(), 1)).toBe('All answers saved');
     q.dispose();
   });
 
@@ -184,12 +184,12 @@ describe('the answer queue', () => {
     await vi.advanceTimersByTimeAsync(4999);
     expect(server.calls).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1); // timed out: waiting 1 s
-    expect(statusText(q.snapshot())).toBe('1 answer waiting for the network');
+    expect(statusText(q.snapshot(), 1)).toBe('1 answer waiting for the network');
     await vi.advanceTimersByTimeAsync(1000);
     expect(server.calls).toHaveLength(2);
     expect(server.calls[1]!.body.idempotencyKey).toBe(server.calls[0]!.body.idempotencyKey);
     expect(server.calls[1]!.body.seq).toBe(1);
-    expect(statusText(q.snapshot())).toBe('All answers saved');
+    expect(statusText(q.snapshot(), 1)).toBe('All answers saved');
     q.dispose();
   });
 
@@ -277,12 +277,14 @@ describe('the answer queue', () => {
       ['N.1', 400, 'assessments.invalid_answer'],
       ['X.9', 404, 'assessments.question_not_found'],
     ]);
-    expect(statusText(q.snapshot())).toBe('2 answers could not be saved: No such question.');
+    expect(statusText(q.snapshot(), 1)).toBe('2 answers could not be saved: No such question.');
     expect(closed).not.toHaveBeenCalled();
     await q.flushed();
     expect(storage.state?.failed).toHaveLength(2);
     q.dismissFailed('X.9');
-    expect(statusText(q.snapshot())).toBe('1 answer could not be saved: value: must be a number');
+    expect(statusText(q.snapshot(), 1)).toBe(
+      '1 answer could not be saved: value: must be a number',
+    );
     // A newer answer to the question that the server takes clears its refusal.
     await q.enqueue('N.1', { value: 10, na: false, note: '' });
     await vi.runAllTimersAsync();
@@ -441,13 +443,133 @@ describe('the answer queue', () => {
     const server = fakeServer(['hang']);
     const q = await AnswerQueue.open(options(memoryQueueStorage(), server.fetch));
     await q.begin({ respondentId: 'r1', lastSeq: 0 });
-    expect(statusText(q.snapshot())).toBe('All answers saved');
+    // Nothing answered: nothing to call saved.
+    expect(statusText(q.snapshot(), 0)).toBe('No answers yet: each answer is saved as you give it');
+    expect(statusText(q.snapshot(), 2)).toBe('All answers saved');
     await q.enqueue('A.1', yes);
-    expect(statusText(q.snapshot())).toBe('Saving…');
+    expect(statusText(q.snapshot(), 1)).toBe('Saving…');
     await q.enqueue('A.2', yes);
     await q.enqueue('A.3', yes);
     await vi.advanceTimersByTimeAsync(20_000); // the request times out
-    expect(statusText(q.snapshot())).toBe('3 answers waiting for the network');
+    expect(statusText(q.snapshot(), 1)).toBe('3 answers waiting for the network');
+    q.dispose();
+  });
+});
+
+/** 200 superseded: the server kept `kept` (someone else's newer answer) instead of this write. */
+function supersededBy(kept: { value: string | null; answeredAt: string; mine?: boolean }) {
+  const result: RespondentWriteResult = {
+    outcome: 'superseded',
+    answer:
+      kept.value === null
+        ? null
+        : {
+            questionKey: 'A.1',
+            value: kept.value,
+            na: false,
+            note: '',
+            answeredAt: kept.answeredAt,
+            mine: kept.mine ?? false,
+          },
+    answered: 1,
+    total: 3,
+  };
+  return Response.json(result);
+}
+
+describe('a write the server superseded', () => {
+  it('is kept with the answer the server kept, said in the status, and given again on request', async () => {
+    const theirs = { value: 'no', answeredAt: '2026-05-01T10:05:00.000Z' };
+    const storage = memoryQueueStorage();
+    const server = fakeServer([supersededBy(theirs)]);
+    const applied = vi.fn();
+    const q = await AnswerQueue.open(options(storage, server.fetch, { onApplied: applied }));
+    await q.begin({ respondentId: 'r1', lastSeq: 0 });
+    await q.enqueue('A.1', yes); // given offline earlier; replayed after theirs
+    await vi.runAllTimersAsync();
+    expect(q.snapshot().writes).toEqual([]);
+    expect(q.snapshot().superseded).toEqual([
+      expect.objectContaining({
+        questionKey: 'A.1',
+        value: 'yes',
+        seq: 1,
+        kept: expect.objectContaining({ value: 'no', answeredAt: theirs.answeredAt }),
+      }),
+    ]);
+    // The page shows theirs as the answer now.
+    expect(applied).toHaveBeenCalledWith(
+      expect.objectContaining({ questionKey: 'A.1' }),
+      expect.objectContaining({ outcome: 'superseded' }),
+    );
+    expect(statusText(q.snapshot(), 1)).toBe('1 answer not applied: a newer answer was kept');
+    // It survives a reload.
+    await q.flushed();
+    expect(storage.state?.superseded).toHaveLength(1);
+
+    // "Give my answer again": a new write, newer than theirs, which the server applies.
+    vi.setSystemTime(new Date('2026-05-01T10:10:00Z'));
+    const again = await q.answerAgain('A.1');
+    expect(again).toMatchObject({ questionKey: 'A.1', value: 'yes', seq: 2 });
+    expect(q.snapshot().superseded).toEqual([]);
+    await vi.runAllTimersAsync();
+    expect(server.calls.map((c) => [c.questionKey, c.body.value, c.body.seq])).toEqual([
+      ['A.1', 'yes', 1],
+      ['A.1', 'yes', 2],
+    ]);
+    expect(server.calls[1]!.body.answeredAt).toBe('2026-05-01T10:10:00.000Z');
+    expect(server.calls[1]!.body.idempotencyKey).not.toBe(server.calls[0]!.body.idempotencyKey);
+    expect(statusText(q.snapshot(), 1)).toBe('All answers saved');
+    q.dispose();
+  });
+
+  it('is forgotten when dismissed (theirs stays), and a dismissed one is not sent', async () => {
+    const storage = memoryQueueStorage();
+    const server = fakeServer([
+      supersededBy({ value: 'no', answeredAt: '2026-05-01T10:05:00.000Z' }),
+    ]);
+    const q = await AnswerQueue.open(options(storage, server.fetch));
+    await q.begin({ respondentId: 'r1', lastSeq: 0 });
+    await q.enqueue('A.1', yes);
+    await vi.runAllTimersAsync();
+    q.dismissSuperseded('A.1');
+    expect(q.snapshot().superseded).toEqual([]);
+    expect(await q.answerAgain('A.1')).toBeUndefined();
+    await vi.runAllTimersAsync();
+    expect(server.calls).toHaveLength(1);
+    await q.flushed();
+    expect(storage.state?.superseded).toEqual([]);
+    q.dispose();
+  });
+
+  it('is not shown while a newer answer of the respondent to the question still waits', async () => {
+    const server = fakeServer([
+      'hang',
+      supersededBy({ value: 'no', answeredAt: '2026-05-01T10:05:00.000Z' }),
+    ]);
+    const q = await AnswerQueue.open(
+      options(memoryQueueStorage(), server.fetch, { requestTimeoutMs: 1000 }),
+    );
+    await q.begin({ respondentId: 'r1', lastSeq: 0 });
+    await q.enqueue('A.1', yes); // sent, hangs
+    await q.enqueue('A.1', { value: 'partial', na: false, note: '' }); // waits behind it
+    await vi.runAllTimersAsync();
+    // The first was superseded, the second applied (newer than theirs): nothing to say.
+    expect(server.calls.map((c) => c.body.value)).toEqual(['yes', 'yes', 'partial']);
+    expect(q.snapshot().superseded).toEqual([]);
+    q.dispose();
+  });
+
+  it('a newer answer given by hand forgets it', async () => {
+    const server = fakeServer([
+      supersededBy({ value: 'no', answeredAt: '2026-05-01T10:05:00.000Z' }),
+    ]);
+    const q = await AnswerQueue.open(options(memoryQueueStorage(), server.fetch));
+    await q.begin({ respondentId: 'r1', lastSeq: 0 });
+    await q.enqueue('A.1', yes);
+    await vi.runAllTimersAsync();
+    expect(q.snapshot().superseded).toHaveLength(1);
+    await q.enqueue('A.1', { value: 'partial', na: false, note: '' });
+    expect(q.snapshot().superseded).toEqual([]);
     q.dispose();
   });
 });

@@ -27,7 +27,11 @@ import {
  * - a 401 (the link no longer works) stops sending and keeps every write: opened again with a
  *   new link for the same respondent, the page sends them then;
  * - a newer answer to a question replaces a queued older one only if that one has never been
- *   sent; otherwise both go, in order, and the server keeps the newer (higher `answeredAt`/seq).
+ *   sent; otherwise both go, in order, and the server keeps the newer (higher `answeredAt`/seq);
+ * - a write the server answers `superseded` (someone else's newer answer was kept; this one went
+ *   to the history) is kept in `superseded` with the answer kept, so the page can say so at the
+ *   question and offer to give the answer again (`answerAgain`: a new write, newer than theirs).
+ *   A newer answer to the question, or dismissing it, forgets it.
  *
  * The sequence number increases with every answer on this device, persisted with the queue, and
  * continues from the higher of the stored one and the server's `lastSeq`.
@@ -48,6 +52,11 @@ export interface FailedWrite extends QueuedWrite {
   message: string;
 }
 
+/** A write the server took as history only: a newer answer (`kept`; null: cleared) stayed. */
+export interface SupersededWrite extends QueuedWrite {
+  kept: RespondentAnswer | null;
+}
+
 /** What is persisted, per link (account / client tenant) on this device. */
 export interface QueueState {
   /** The respondent the writes belong to; null before the first session was seen. */
@@ -55,6 +64,8 @@ export interface QueueState {
   lastSeq: number;
   writes: QueuedWrite[];
   failed: FailedWrite[];
+  /** Not applied: a newer answer was kept (one per question, until answered or dismissed). */
+  superseded: SupersededWrite[];
   /**
    * The last answer the server took per question (null: cleared), with when it was given: a
    * session read earlier (the service worker's copy, offline) is shown with these on top.
@@ -103,6 +114,7 @@ export interface QueueSnapshot {
   /** Writes not yet taken by the server, oldest first (the first may be on its way). */
   writes: readonly QueuedWrite[];
   failed: readonly FailedWrite[];
+  superseded: readonly SupersededWrite[];
   sending: boolean;
   /** The last attempt failed on the network, a 5xx or a 429; the next waits for `retryAt`. */
   waitingForNetwork: boolean;
@@ -126,7 +138,7 @@ const defaultTimers: Timers = {
 };
 
 export function emptyState(): QueueState {
-  return { respondentId: null, lastSeq: 0, writes: [], failed: [], taken: {} };
+  return { respondentId: null, lastSeq: 0, writes: [], failed: [], superseded: [], taken: {} };
 }
 
 /** A Retry-After header (seconds or an HTTP date) in milliseconds from `now`; null without one. */
@@ -222,6 +234,8 @@ export class AnswerQueue {
       (w) => w.questionKey !== questionKey || w.sent || w === this.inFlight,
     );
     this.state.writes.push(write);
+    // A new answer to the question is the person's reply to a newer answer that was kept.
+    this.state.superseded = this.state.superseded.filter((w) => w.questionKey !== questionKey);
     this.unsaved.add(write.idempotencyKey);
     this.changed();
     await this.persist();
@@ -245,6 +259,23 @@ export class AnswerQueue {
     this.state.failed = questionKey
       ? this.state.failed.filter((f) => f.questionKey !== questionKey)
       : [];
+    this.changed();
+    void this.persist();
+  }
+
+  /**
+   * Gives a superseded answer again, as a new write (newer than the one kept, so the server
+   * applies it). Resolves with the write once persisted; undefined when there is none.
+   */
+  async answerAgain(questionKey: string): Promise<QueuedWrite | undefined> {
+    const w = this.state.superseded.find((s) => s.questionKey === questionKey);
+    if (!w) return undefined;
+    return this.enqueue(questionKey, { value: w.value, na: w.na, note: w.note });
+  }
+
+  /** Leaves the newer answer as it is: forgets that this question's write was not applied. */
+  dismissSuperseded(questionKey: string): void {
+    this.state.superseded = this.state.superseded.filter((w) => w.questionKey !== questionKey);
     this.changed();
     void this.persist();
   }
@@ -301,6 +332,7 @@ export class AnswerQueue {
     return {
       writes: [...this.state.writes],
       failed: [...this.state.failed],
+      superseded: [...this.state.superseded],
       sending: this.inFlight !== null,
       waitingForNetwork: this.failures > 0,
       retryAt: this.retryAt,
@@ -353,6 +385,7 @@ export class AnswerQueue {
           answer: outcome.result.answer,
           answeredAt: outcome.result.answer?.answeredAt ?? write.answeredAt,
         };
+        this.noteSuperseded(write, outcome.result);
         this.opts.onApplied?.(write, outcome.result);
         break;
       case 'refused':
@@ -390,6 +423,34 @@ export class AnswerQueue {
     this.changed();
     await this.persist();
     void this.pump();
+  }
+
+  /**
+   * A `superseded` write is kept to be shown, unless a newer write to the question still waits
+   * here (that one speaks for the person now); an applied one ends an older notice.
+   */
+  private noteSuperseded(write: QueuedWrite, result: RespondentWriteResult): void {
+    const others = this.state.superseded.filter(
+      (w) => w.questionKey !== write.questionKey || w.seq > write.seq,
+    );
+    const newerWaiting = this.state.writes.some(
+      (w) => w.questionKey === write.questionKey && w.seq > write.seq,
+    );
+    if (result.outcome === 'superseded' && !newerWaiting) {
+      const { questionKey, value, na, note, idempotencyKey, seq, answeredAt, sent } = write;
+      others.push({
+        questionKey,
+        value,
+        na,
+        note,
+        idempotencyKey,
+        seq,
+        answeredAt,
+        sent,
+        kept: result.answer,
+      });
+    }
+    this.state.superseded = others.slice(-FAILED_KEPT);
   }
 
   private async send(write: QueuedWrite, token: string): Promise<Outcome> {
@@ -457,12 +518,16 @@ function normalise(state: QueueState | undefined): QueueState {
     lastSeq: Number.isInteger(state.lastSeq) ? state.lastSeq : 0,
     writes: state.writes,
     failed: Array.isArray(state.failed) ? state.failed : [],
+    superseded: Array.isArray(state.superseded) ? state.superseded : [],
     taken: state.taken && typeof state.taken === 'object' ? state.taken : {},
   };
 }
 
-/** The status line the page shows at all times. */
-export function statusText(s: QueueSnapshot): string {
+/**
+ * The status line the page shows at all times. `answered`: how many questions show an answer
+ * (the respondent's or someone else's); with none, there is nothing to call saved.
+ */
+export function statusText(s: QueueSnapshot, answered: number): string {
   const plural = (n: number) => (n === 1 ? '1 answer' : `${n} answers`);
   if (s.failed.length > 0) {
     const last = s.failed[s.failed.length - 1]!;
@@ -471,5 +536,8 @@ export function statusText(s: QueueSnapshot): string {
   if (s.writes.length > 0 && s.waitingForNetwork)
     return `${plural(s.writes.length)} waiting for the network`;
   if (s.writes.length > 0) return 'Saving…';
+  if (s.superseded.length > 0)
+    return `${plural(s.superseded.length)} not applied: a newer answer was kept`;
+  if (answered === 0) return 'No answers yet: each answer is saved as you give it';
   return 'All answers saved';
 }

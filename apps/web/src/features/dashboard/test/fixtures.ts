@@ -32,7 +32,7 @@ const SCORED: Record<string, [number, number]> = {
 export const DASHBOARD: Dashboard = {
   tenants: { active: 3, archived: 1, assessed: 2 },
   averageScore: 0.634,
-  assessments: { open: 2, completed: 4 },
+  assessments: { open: 2, completed: 4, hasRespondents: true },
   openAssessments: [
     {
       id: 'a1',
@@ -118,7 +118,7 @@ export const DASHBOARD: Dashboard = {
 export const EMPTY_ACCOUNT: Dashboard = {
   tenants: { active: 0, archived: 0, assessed: 0 },
   averageScore: null,
-  assessments: { open: 0, completed: 0 },
+  assessments: { open: 0, completed: 0, hasRespondents: false },
   openAssessments: [],
   trend: EMPTY_TREND,
   largestGaps: [],
