@@ -119,10 +119,16 @@ test('a content author writes a playbook and reorders its steps with the keyboar
   // Keyboard drag and drop: pick up step 1, move it down twice, drop it.
   const handle = page.getByRole('button', { name: 'Move step 1, List every account' });
   await handle.focus();
-  // dnd-kit measures between key presses: one key per frame or two, as a person types.
-  for (const key of ['Space', 'ArrowDown', 'ArrowDown', 'Space']) {
+  // Each key waits for what the list announces to a screen reader before the next one.
+  const said = page.getByRole('status').filter({ hasText: /List every account/ });
+  for (const [key, announced] of [
+    ['Space', /Picked up|over position 1 of 3/],
+    ['ArrowDown', /over position 2 of 3/],
+    ['ArrowDown', /over position 3 of 3/],
+    ['Space', /dropped at position 3 of 3/],
+  ] as const) {
     await page.keyboard.press(key);
-    await page.waitForTimeout(150);
+    await expect(said).toHaveText(announced);
   }
   await expect(page.getByLabel('Title of step 3')).toHaveValue('List every account');
   await expect(page.getByLabel('Title of step 1')).toHaveValue('Enforce MFA');
