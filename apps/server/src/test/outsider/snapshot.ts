@@ -28,16 +28,22 @@ const EXCLUDED_COLUMNS: Record<string, string[]> = {
 
 export type Snapshot = Record<string, string>;
 
+/** The change log's table (test databases only; see installChangeLog). */
+const CHANGE_LOG = 'test_change_log';
+
 let statement: Promise<string> | undefined;
 
-async function buildStatement(db: Database): Promise<string> {
+async function publicTables(db: Database): Promise<string[]> {
   const tables = await queryRows<{ table_name: string }>(
     db,
     sql`select table_name from information_schema.tables
         where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   );
-  const parts = tables
-    .map((r) => r.table_name)
+  return tables.map((r) => r.table_name).filter((name) => name !== CHANGE_LOG);
+}
+
+async function buildStatement(db: Database): Promise<string> {
+  const parts = (await publicTables(db))
     .filter((name) => !EXCLUDED_TABLES.has(name))
     .map((name) => {
       const minus = (EXCLUDED_COLUMNS[name] ?? []).map((c) => ` - '${c}'`).join('');
@@ -65,4 +71,53 @@ export async function snapshot(db: Database): Promise<Snapshot> {
 export function changedTables(before: Snapshot, after: Snapshot): string[] {
   const names = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...names].filter((n) => before[n] !== after[n]).sort();
+}
+
+/**
+ * For suites that check "a refused request changed nothing" around every single request (the
+ * fuzz suite): a row trigger on each fingerprinted table, plus `also`, notes the table's name
+ * when a row is inserted, deleted, or updated in a column the fingerprint reads. Reading what
+ * changed is then one small statement (takeChanges) instead of hashing every row of every table,
+ * which grows with the data. Same tables and excluded columns as snapshot(); a write rolled back
+ * leaves no note. Installed once per test database.
+ */
+export async function installChangeLog(db: Database, also: string[] = []): Promise<void> {
+  await queryRows(
+    db,
+    sql.raw(`create table if not exists ${CHANGE_LOG} (table_name text not null)`),
+  );
+  await queryRows(
+    db,
+    sql.raw(`create or replace function test_note_change() returns trigger
+      language plpgsql as $$
+      declare
+        ignored text[] := coalesce(TG_ARGV, '{}'::text[]);
+      begin
+        if TG_OP = 'UPDATE' and (to_jsonb(NEW) - ignored) = (to_jsonb(OLD) - ignored) then
+          return null;
+        end if;
+        insert into ${CHANGE_LOG} (table_name) values (TG_TABLE_NAME);
+        return null;
+      end $$`),
+  );
+  const tables = (await publicTables(db)).filter(
+    (name) => !EXCLUDED_TABLES.has(name) || also.includes(name),
+  );
+  for (const name of tables) {
+    const args = (EXCLUDED_COLUMNS[name] ?? []).map((c) => `'${c}'`).join(', ');
+    await queryRows(
+      db,
+      sql.raw(`create or replace trigger test_note_change after insert or update or delete
+        on "${name}" for each row execute function test_note_change(${args})`),
+    );
+  }
+}
+
+/** Names of the tables written since the last call (installChangeLog), and forgets them. */
+export async function takeChanges(db: Database): Promise<string[]> {
+  const rows = await queryRows<{ table_name: string }>(
+    db,
+    sql.raw(`delete from ${CHANGE_LOG} returning table_name`),
+  );
+  return [...new Set(rows.map((r) => r.table_name))].sort();
 }
