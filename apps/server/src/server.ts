@@ -25,6 +25,8 @@ import { demoBanner, seedDemoData } from './modules/demo/demo.service.ts';
 import { createMailboxStore } from './modules/system/mailbox.service.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
+/** Longer than a load balancer's idle timeout (60 s on the common ones). */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 async function main(): Promise<void> {
   let config: AppConfig;
@@ -104,6 +106,14 @@ async function main(): Promise<void> {
       process.stdout.write(`\nTenantry is running at ${config.publicUrl}\n\n`);
     },
   );
+
+  // Idle keep-alive connections outlive a load balancer's (60 s on the common ones) and a
+  // client's pool: a server closing first races the client's next request on that socket,
+  // which then fails with ECONNRESET.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {
