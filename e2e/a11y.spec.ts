@@ -8,6 +8,7 @@ import {
   signInViaApi,
   signUpViaApi,
   test,
+  transitionsDone,
   uniqueEmail,
 } from './fixtures';
 import { publishWorkedExample } from './frameworks';
@@ -62,11 +63,7 @@ async function checkIn(page: Page, label: string, scheme: Scheme) {
   if ((await mantine.count()) > 0) {
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
   }
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
-  );
+  await transitionsDone(page);
   // axe.run in the page itself (setLegacyMode): the app has no frames, and the default (a run
   // per frame, finished in a new blank page) costs a page per check. Only violations are
   // gathered: the passes' details are most of a run's time and nobody reads them.

@@ -107,6 +107,18 @@ export async function signInViaApi(page: Page, email: string, password = PASSWOR
   expect(res.ok(), await res.text()).toBeTruthy();
 }
 
+/**
+ * Waits until no CSS transition runs: a drawer or modal has finished opening, a colour scheme
+ * has finished changing. (Animations that loop, such as a loader, are not waited for.)
+ */
+export async function transitionsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+  );
+}
+
 export const test = base;
 export { expect };
 

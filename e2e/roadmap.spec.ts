@@ -7,6 +7,7 @@ import {
   signInViaApi,
   signUpViaApi,
   test,
+  transitionsDone,
   uniqueEmail,
 } from './fixtures';
 
@@ -55,7 +56,7 @@ test('a member suggests an idea, staff approve it, two members vote, staff merge
   const ideaId = new URL(alice.url()).searchParams.get('item');
   await expect(drawer.getByText('Waiting for approval')).toBeVisible();
   await expect(drawer.locator('em', { hasText: 'eyes' })).toBeVisible();
-  await alice.waitForTimeout(500); // the drawer's opening transition
+  await transitionsDone(alice); // the drawer has finished opening
   await alice.screenshot({ path: `${SHOTS}/item-1280.png` });
   await drawer.getByRole('button', { name: 'Close' }).click();
   await expect(
@@ -123,7 +124,7 @@ test('a member suggests an idea, staff approve it, two members vote, staff merge
       name: new RegExp(`^Vote for ${targetTitle}`),
     }),
   ).toHaveAttribute('aria-pressed', 'true');
-  await carol.waitForTimeout(500);
+  await transitionsDone(carol);
   await carol.screenshot({ path: `${SHOTS}/item-375.png` });
   await expect(targetDrawer.getByRole('heading', { name: targetTitle })).toBeVisible();
   await bob.goto(`/roadmap?item=${ideaId}`);
