@@ -12,7 +12,7 @@ import type { Jobs } from './lib/jobs/index.ts';
 import { every } from './lib/jobs/periodic.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './lib/mail/index.ts';
-import { sweepDueRollups } from './modules/assessments/score-rollup.ts';
+import { sweepDueRollups } from './modules/assessments/answers/score-rollup.ts';
 import { startDunning } from './modules/billing/dunning.ts';
 import { startReminders } from './modules/remediation/reminders.ts';
 import { registerReports } from './modules/reports/reports.worker.ts';

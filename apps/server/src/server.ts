@@ -8,7 +8,7 @@ import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { startBackgroundJobs } from './background-jobs.ts';
-import { scoreRollupsFor } from './modules/assessments/score-rollup.ts';
+import { scoreRollupsFor } from './modules/assessments/answers/score-rollup.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createJobs } from './lib/jobs/index.ts';

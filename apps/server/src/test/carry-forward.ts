@@ -6,9 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import type { TenantContext } from '../auth/types.ts';
 import type { Database } from '../db/client.ts';
-import { writeAnswer } from '../modules/assessments/answers.service.ts';
+import { writeAnswer } from '../modules/assessments/answers/write.ts';
 import { createAssessment } from '../modules/assessments/assessments.service.ts';
-import { carryForward } from '../modules/assessments/carry-forward.service.ts';
+import { carryForward } from '../modules/assessments/carry-forward/carry-forward.service.ts';
 import type { ContentActor } from '../modules/content/content.access.ts';
 import {
   importFramework,

@@ -39,7 +39,7 @@ import {
 } from '../../lib/openapi.ts';
 import { csvHeaders } from '../../lib/csv.ts';
 import { AppError } from '../../lib/errors.ts';
-import { answerHistoryOf, toAnswer, writeAnswer } from './answers.service.ts';
+import { answerHistoryOf, toAnswer, writeAnswer } from './answers/write.ts';
 import { answersCsv } from './assessments.export.ts';
 import {
   carryForward,
@@ -47,7 +47,7 @@ import {
   markReviewed,
   previewCarryForward,
   undoCarryForward,
-} from './carry-forward.service.ts';
+} from './carry-forward/carry-forward.service.ts';
 import {
   assertAssessment,
   createAssessment,
@@ -62,7 +62,7 @@ import {
   listRespondents,
   resendRespondent,
   revokeRespondent,
-} from './respondents.service.ts';
+} from './respondents/respondents.service.ts';
 
 const TAGS = ['assessments'];
 const notFound = errorResponse(

@@ -33,10 +33,10 @@ import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { AppError, tenantNotFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.events.ts';
-import { assessmentNotFound, toAnswer } from './answers.service.ts';
-import { rollUpLocked } from './score-rollup.ts';
+import { assessmentNotFound, toAnswer } from './answers/write.ts';
+import { rollUpLocked } from './answers/score-rollup.ts';
 import { refreshTenantRollup } from './assessments.rollup.ts';
-import { latestCarryForward, newerVersionOf } from './carry-forward.service.ts';
+import { latestCarryForward, newerVersionOf } from './carry-forward/carry-forward.service.ts';
 import {
   computeProgress,
   cutDocument,

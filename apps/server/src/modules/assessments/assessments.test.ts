@@ -23,7 +23,7 @@ import {
   scoreRollupsDue,
   tenants,
 } from '../../db/schema/index.ts';
-import { scoreRollupsFor, sweepDueRollups } from './score-rollup.ts';
+import { scoreRollupsFor, sweepDueRollups } from './answers/score-rollup.ts';
 import { setupTestApp, type TestApp, type TestClient } from '../../test/app.ts';
 import { openSecondHandle } from '../../test/db.ts';
 import { publishPrivateFramework, WORKED_EXAMPLE_ANSWERS } from '../../test/frameworks.ts';

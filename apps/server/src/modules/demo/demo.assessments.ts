@@ -10,7 +10,7 @@ import type { TenantContext } from '../../auth/types.ts';
 import type { Database } from '../../db/client.ts';
 import { assessments } from '../../db/schema/assessments.ts';
 import { frameworks } from '../../db/schema/content.ts';
-import { writeAnswer } from '../assessments/answers.service.ts';
+import { writeAnswer } from '../assessments/answers/write.ts';
 import { refreshTenantRollup } from '../assessments/assessments.rollup.ts';
 import { createAssessment, transitionAssessment } from '../assessments/assessments.service.ts';
 import { setBaseline } from '../baseline/baseline.service.ts';

@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reports, tenants } from '../../db/schema/index.ts';
 import type { Jobs } from '../../lib/jobs/index.ts';
-import { writeAnswer } from '../assessments/answers.service.ts';
+import { writeAnswer } from '../assessments/answers/write.ts';
 import { setupTestApp, type TestApp, type TestClient } from '../../test/app.ts';
 import { publishPrivateFramework, WORKED_EXAMPLE_ANSWERS } from '../../test/frameworks.ts';
 import { addMember, errorCode, sharedUser, signUpPerson, type Person } from '../../test/people.ts';

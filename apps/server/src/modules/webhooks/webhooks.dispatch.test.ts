@@ -21,13 +21,13 @@ import { subscriptions, webhookDeliveries, webhookEndpoints } from '../../db/sch
 import { setupTestApp, uniqueEmail, type TestApp } from '../../test/app.ts';
 import { compBusiness, signUpPerson, type Person } from '../../test/people.ts';
 import { workedExampleDocument } from '../../test/frameworks.ts';
-import { writeAnswer } from '../assessments/answers.service.ts';
+import { writeAnswer } from '../assessments/answers/write.ts';
 import { createAssessment, transitionAssessment } from '../assessments/assessments.service.ts';
 import {
   addRespondent,
   respondentByToken,
   submitRespondent,
-} from '../assessments/respondents.service.ts';
+} from '../assessments/respondents/respondents.service.ts';
 import { setBaseline, clearBaseline } from '../baseline/baseline.service.ts';
 import { importFramework, publishFramework } from '../content/frameworks.service.ts';
 import { createTask, updateTask } from '../remediation/remediation.service.ts';

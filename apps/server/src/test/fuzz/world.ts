@@ -25,12 +25,12 @@ import {
 } from '../../db/schema/index.ts';
 import type { TenantContext } from '../../auth/types.ts';
 import { createTask } from '../../modules/remediation/remediation.service.ts';
-import { writeAnswer } from '../../modules/assessments/answers.service.ts';
+import { writeAnswer } from '../../modules/assessments/answers/write.ts';
 import {
   createAssessment,
   transitionAssessment,
 } from '../../modules/assessments/assessments.service.ts';
-import { addRespondent } from '../../modules/assessments/respondents.service.ts';
+import { addRespondent } from '../../modules/assessments/respondents/respondents.service.ts';
 import type { ContentActor } from '../../modules/content/content.access.ts';
 import { importFramework, publishFramework } from '../../modules/content/frameworks.service.ts';
 import { ARTICLE_KIND, createItem, PLAYBOOK_KIND } from '../../modules/content/items.service.ts';

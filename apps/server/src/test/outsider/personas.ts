@@ -27,12 +27,12 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { createApiKey } from '../../modules/api-keys/api-keys.service.ts';
-import { writeAnswer } from '../../modules/assessments/answers.service.ts';
+import { writeAnswer } from '../../modules/assessments/answers/write.ts';
 import {
   createAssessment,
   transitionAssessment,
 } from '../../modules/assessments/assessments.service.ts';
-import { addRespondent } from '../../modules/assessments/respondents.service.ts';
+import { addRespondent } from '../../modules/assessments/respondents/respondents.service.ts';
 import { createTask } from '../../modules/remediation/remediation.service.ts';
 import { supportFixture } from '../support-fixture.ts';
 import { webhooksFixture } from '../../modules/webhooks/webhooks.fixture.ts';

@@ -9,10 +9,10 @@ import {
   RespondentWriteResultSchema,
   storableText,
 } from '@tenantry/shared';
-import { createRouter } from '../../auth/context.ts';
-import { authenticateBeforeRefusingInput, limitFailuresByAddress } from '../../auth/guards.ts';
-import { AppError } from '../../lib/errors.ts';
-import { errorResponse, errorResponses, json, jsonBody } from '../../lib/openapi.ts';
+import { createRouter } from '../../../auth/context.ts';
+import { authenticateBeforeRefusingInput, limitFailuresByAddress } from '../../../auth/guards.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { errorResponse, errorResponses, json, jsonBody } from '../../../lib/openapi.ts';
 import {
   respondentByToken,
   respondentSession,

@@ -1,5 +1,5 @@
-import type { MailMessage } from '../../lib/mail/index.ts';
-import { layout } from '../../lib/mail/layout.ts';
+import type { MailMessage } from '../../../lib/mail/index.ts';
+import { layout } from '../../../lib/mail/layout.ts';
 
 /** To a respondent: who asks, for what, until when, and their own link (no account needed). */
 export function respondentLinkEmail(input: {

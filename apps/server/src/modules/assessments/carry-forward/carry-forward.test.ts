@@ -9,14 +9,14 @@ import {
 } from '@tenantry/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assessmentAnswers, assessments, auditLog, tenants } from '../../db/schema/index.ts';
-import { setupTestApp, type TestApp, type TestClient } from '../../test/app.ts';
+import { assessmentAnswers, assessments, auditLog, tenants } from '../../../db/schema/index.ts';
+import { setupTestApp, type TestApp, type TestClient } from '../../../test/app.ts';
 import {
   publishPrivateFramework,
   WORKED_EXAMPLE_ANSWERS,
   workedExampleDocument,
-} from '../../test/frameworks.ts';
-import { errorCode, sharedUser, signUpPerson, type Person } from '../../test/people.ts';
+} from '../../../test/frameworks.ts';
+import { errorCode, sharedUser, signUpPerson, type Person } from '../../../test/people.ts';
 
 let t: TestApp;
 let owner: Person;

@@ -26,26 +26,26 @@ import {
   type ScoredAnswer,
 } from '@tenantry/shared';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { TenantContext } from '../../auth/types.ts';
-import type { Database, Tx } from '../../db/client.ts';
-import { publishLive } from '../../db/live.ts';
+import type { TenantContext } from '../../../auth/types.ts';
+import type { Database, Tx } from '../../../db/client.ts';
+import { publishLive } from '../../../db/live.ts';
 import {
   assessmentAnswers,
   assessmentCarryForwards,
   assessments,
   type CarryForwardSnapshot,
-} from '../../db/schema/assessments.ts';
-import { frameworks, frameworkVersions } from '../../db/schema/content.ts';
-import { AppError } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { assessmentNotFound, lockedError } from './answers.service.ts';
+} from '../../../db/schema/assessments.ts';
+import { frameworks, frameworkVersions } from '../../../db/schema/content.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { recordAudit } from '../../audit/audit.service.ts';
+import { assessmentNotFound, lockedError } from '../answers/write.ts';
 import {
   computeProgress,
   effectiveTargets,
   loadVersionDocument,
   scopedFramework,
   type ScopedFramework,
-} from './assessments.framework.ts';
+} from '../assessments.framework.ts';
 
 type Db = Database | Tx;
 type Scope = TenantContext & { name: string };

@@ -5,15 +5,15 @@ import {
   CheckResultsBatchSchema,
   CheckResultsOutcomeSchema,
 } from '@tenantry/shared';
-import { createRouter } from '../../auth/context.ts';
-import { getClaims, getTenant, requireTenant } from '../../auth/guards.ts';
+import { createRouter } from '../../../auth/context.ts';
+import { getClaims, getTenant, requireTenant } from '../../../auth/guards.ts';
 import {
   errorResponse,
   errorResponses,
   json,
   jsonBody,
   sessionOrApiKey,
-} from '../../lib/openapi.ts';
+} from '../../../lib/openapi.ts';
 import { applyCheckResults } from './check-results.service.ts';
 
 const checkResultsRoute = createRoute({

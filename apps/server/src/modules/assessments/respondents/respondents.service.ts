@@ -4,9 +4,9 @@
  * database holds no working link. The token alone is the authority on `/api/v1/respond/*`,
  * scoped to one assessment and, optionally, some of its sections.
  */
-import { assertRespondentLimit } from '../billing/billing.state.ts';
+import { assertRespondentLimit } from '../../billing/billing.state.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { sha256Hex } from '../../lib/tokens.ts';
+import { sha256Hex } from '../../../lib/tokens.ts';
 import {
   ASSESSMENT_ERROR_CODES,
   ASSESSMENT_LIMITS,
@@ -19,16 +19,16 @@ import {
   type RespondentWriteResult,
 } from '@tenantry/shared';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { TenantContext } from '../../auth/types.ts';
-import type { Database, Tx } from '../../db/client.ts';
-import { publishLive, type LiveHub } from '../../db/live.ts';
-import { accounts } from '../../db/schema/accounts.ts';
-import { assessmentAnswers, assessments, respondents } from '../../db/schema/assessments.ts';
-import { tenants } from '../../db/schema/tenants.ts';
-import { AppError } from '../../lib/errors.ts';
-import type { MailContext } from '../../lib/mail/index.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { emitWebhookEvent } from '../webhooks/webhooks.events.ts';
+import type { TenantContext } from '../../../auth/types.ts';
+import type { Database, Tx } from '../../../db/client.ts';
+import { publishLive, type LiveHub } from '../../../db/live.ts';
+import { accounts } from '../../../db/schema/accounts.ts';
+import { assessmentAnswers, assessments, respondents } from '../../../db/schema/assessments.ts';
+import { tenants } from '../../../db/schema/tenants.ts';
+import { AppError } from '../../../lib/errors.ts';
+import type { MailContext } from '../../../lib/mail/index.ts';
+import { recordAudit } from '../../audit/audit.service.ts';
+import { emitWebhookEvent } from '../../webhooks/webhooks.events.ts';
 import {
   assessmentNotFound,
   linkError,
@@ -36,14 +36,14 @@ import {
   readStateByToken,
   writeWithState,
   type WriteState,
-} from './answers.service.ts';
-import { assertAssessment } from './assessments.service.ts';
+} from '../answers/write.ts';
+import { assertAssessment } from '../assessments.service.ts';
 import {
   cutDocument,
   remember,
   scopedFramework,
   type ScopedFramework,
-} from './assessments.framework.ts';
+} from '../assessments.framework.ts';
 import { respondentLinkEmail } from './respondents.emails.ts';
 
 type Row = typeof respondents.$inferSelect;

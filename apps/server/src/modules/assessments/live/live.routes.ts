@@ -1,11 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { TenantParamsSchema, type LiveEventKind } from '@tenantry/shared';
 import { streamSSE } from 'hono/streaming';
-import { createRouter } from '../../auth/context.ts';
-import { getTenant, requireTenant } from '../../auth/guards.ts';
-import { latestLiveEventId, liveEventsSince, type LiveNotice } from '../../db/live.ts';
-import { errorResponse, errorResponses } from '../../lib/openapi.ts';
-import { assertTenant } from './assessments.service.ts';
+import { createRouter } from '../../../auth/context.ts';
+import { getTenant, requireTenant } from '../../../auth/guards.ts';
+import { latestLiveEventId, liveEventsSince, type LiveNotice } from '../../../db/live.ts';
+import { errorResponse, errorResponses } from '../../../lib/openapi.ts';
+import { assertTenant } from '../assessments.service.ts';
 
 /**
  * At most one event per assessment in this window (a few per second while people answer): the

@@ -23,8 +23,8 @@ import {
   type WriteOutcome,
 } from '@tenantry/shared';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { queryRows, queryShaped, type Database } from '../../db/client.ts';
-import { liveEventSql, type LiveHub, type LiveNotice } from '../../db/live.ts';
+import { queryRows, queryShaped, type Database } from '../../../db/client.ts';
+import { liveEventSql, type LiveHub, type LiveNotice } from '../../../db/live.ts';
 import {
   answerHistory,
   answerWrites,
@@ -34,14 +34,14 @@ import {
   scoreRollupsDue,
   type StatusChange,
   type StoredValue,
-} from '../../db/schema/assessments.ts';
-import { AppError } from '../../lib/errors.ts';
+} from '../../../db/schema/assessments.ts';
+import { AppError } from '../../../lib/errors.ts';
 import {
   computeProgress,
   effectiveTargets,
   scopedFramework,
   type QuestionInfo,
-} from './assessments.framework.ts';
+} from '../assessments.framework.ts';
 import { scoreEntry, scoreRollupsFor, type LastAnswer } from './score-rollup.ts';
 
 export interface AssessmentRef {

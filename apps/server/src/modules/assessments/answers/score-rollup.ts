@@ -24,16 +24,16 @@ import type {
   ScoredAnswer,
 } from '@tenantry/shared';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../../db/client.ts';
-import { liveEventSql, type LiveHub } from '../../db/live.ts';
+import { queryRows, type Database } from '../../../db/client.ts';
+import { liveEventSql, type LiveHub } from '../../../db/live.ts';
 import {
   assessmentAnswers,
   assessments,
   scoreRollupsDue,
   type StatusChange,
   type StoredValue,
-} from '../../db/schema/assessments.ts';
-import { computeProgress, effectiveTargets, scopedFramework } from './assessments.framework.ts';
+} from '../../../db/schema/assessments.ts';
+import { computeProgress, effectiveTargets, scopedFramework } from '../assessments.framework.ts';
 
 export interface RollupRef {
   accountId: string;

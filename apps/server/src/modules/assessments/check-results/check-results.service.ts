@@ -21,17 +21,17 @@ import {
 } from '@tenantry/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database, Tx } from '../../db/client.ts';
-import { publishLive } from '../../db/live.ts';
-import { checkResultBatches } from '../../db/schema/api-keys.ts';
+import type { Database, Tx } from '../../../db/client.ts';
+import { publishLive } from '../../../db/live.ts';
+import { checkResultBatches } from '../../../db/schema/api-keys.ts';
 import {
   answerHistory,
   assessmentAnswers,
   assessments,
   type StatusChange,
   type StoredValue,
-} from '../../db/schema/assessments.ts';
-import { AppError } from '../../lib/errors.ts';
+} from '../../../db/schema/assessments.ts';
+import { AppError } from '../../../lib/errors.ts';
 import {
   assessmentNotFound,
   checkedValue,
@@ -40,8 +40,8 @@ import {
   scoreEntry,
   storedIsNewer,
   type AssessmentRef,
-} from './answers.service.ts';
-import { computeProgress, effectiveTargets, scopedFramework } from './assessments.framework.ts';
+} from '../answers/write.ts';
+import { computeProgress, effectiveTargets, scopedFramework } from '../assessments.framework.ts';
 
 type Batch = z.output<typeof CheckResultsBatchSchema>;
 type AnswerRow = typeof assessmentAnswers.$inferSelect;
