@@ -240,7 +240,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/src/**/*.service.ts'],
+    files: [
+      'apps/server/src/**/*.service.ts',
+      // Services split into steps keep the rule: the answer write, a carry-forward's plan.
+      'apps/server/src/modules/assessments/answers/*.ts',
+      'apps/server/src/modules/assessments/carry-forward/*.plan.ts',
+    ],
+    ignores: ['**/*.routes.ts', '**/*.test.ts'],
     rules: restrict([
       {
         group: ['hono', 'hono/*', '@hono/*'],

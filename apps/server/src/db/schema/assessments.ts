@@ -85,7 +85,7 @@ export const assessments = pgTable(
     lastAnswerSource: text('last_answer_source').$type<AnswerSource>(),
     statusHistory: jsonb('status_history').$type<StatusChange[]>().notNull().default([]),
     /** Bumped by every write of the scores, targets or status: an answer writes the scores it
-     * computed only on the version it read, else a roll-up does (answers.service.ts,
+     * computed only on the version it read, else a roll-up does (answers/write.ts,
      * score-rollup.ts). */
     writeVersion: integer('write_version').notNull().default(0),
     /** Question keys to review after a carry-forward changed their question. */

@@ -33,7 +33,8 @@ import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { AppError, tenantNotFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.events.ts';
-import { assessmentNotFound, toAnswer } from './answers/write.ts';
+import { toAnswer } from './answers/answer.ts';
+import { assessmentNotFound } from './assessments.errors.ts';
 import { rollUpLocked } from './answers/score-rollup.ts';
 import { refreshTenantRollup } from './assessments.rollup.ts';
 import { latestCarryForward, newerVersionOf } from './carry-forward/carry-forward.service.ts';
@@ -44,6 +45,9 @@ import {
   loadVersionDocument,
   scopedFramework,
 } from './assessments.framework.ts';
+
+/** Other modules (baseline) answer with the same 404 for an assessment not in the tenant. */
+export { assessmentNotFound };
 
 export type AssessmentRow = typeof assessments.$inferSelect;
 type Row = AssessmentRow;

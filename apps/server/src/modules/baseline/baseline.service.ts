@@ -35,9 +35,9 @@ import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.events.ts';
 import { tasksByQuestion } from '../remediation/remediation.service.ts';
-import { assessmentNotFound } from '../assessments/answers/write.ts';
 import { scopedFramework } from '../assessments/assessments.framework.ts';
 import {
+  assessmentNotFound,
   assertTenant,
   inTenant,
   ownerName,

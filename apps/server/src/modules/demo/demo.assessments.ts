@@ -2,7 +2,7 @@
  * Assessments of the demo tenants, so a newcomer sees scores, a baseline and its deltas at
  * once: per tenant, a completed assessment of a shipped framework three months old (marked as
  * the baseline) and a newer one, better on the whole, in progress or completed. The answers go
- * through the one write path like anyone's (answers.service.ts), so every score is real.
+ * through the one write path like anyone's (assessments/answers/write.ts), so every score is real.
  */
 import type { AnswerInput, FrameworkDocument, Question } from '@tenantry/shared';
 import { and, eq, isNull } from 'drizzle-orm';

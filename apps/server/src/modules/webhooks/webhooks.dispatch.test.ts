@@ -23,11 +23,8 @@ import { compBusiness, signUpPerson, type Person } from '../../test/people.ts';
 import { workedExampleDocument } from '../../test/frameworks.ts';
 import { writeAnswer } from '../assessments/answers/write.ts';
 import { createAssessment, transitionAssessment } from '../assessments/assessments.service.ts';
-import {
-  addRespondent,
-  respondentByToken,
-  submitRespondent,
-} from '../assessments/respondents/respondents.service.ts';
+import { addRespondent } from '../assessments/respondents/respondents.service.ts';
+import { respondentByToken, submitRespondent } from '../assessments/respondents/respond.service.ts';
 import { setBaseline, clearBaseline } from '../baseline/baseline.service.ts';
 import { importFramework, publishFramework } from '../content/frameworks.service.ts';
 import { createTask, updateTask } from '../remediation/remediation.service.ts';

@@ -14,16 +14,9 @@ import { randomUUID } from 'node:crypto';
 import {
   ASSESSMENT_ERROR_CODES,
   CARRY_FORWARD_UNDO_HOURS,
-  diffFrameworks,
-  isAnswered,
-  questionScore,
-  type AssessmentScope,
-  type CarriedQuestion,
   type CarryForwardPreview,
   type CarryForwardRecord,
   type CarryForwardSummary,
-  type FrameworkDocument,
-  type ScoredAnswer,
 } from '@tenantry/shared';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TenantContext } from '../../../auth/types.ts';
@@ -33,19 +26,13 @@ import {
   assessmentAnswers,
   assessmentCarryForwards,
   assessments,
-  type CarryForwardSnapshot,
 } from '../../../db/schema/assessments.ts';
-import { frameworks, frameworkVersions } from '../../../db/schema/content.ts';
+import { frameworks } from '../../../db/schema/content.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { recordAudit } from '../../audit/audit.service.ts';
-import { assessmentNotFound, lockedError } from '../answers/write.ts';
-import {
-  computeProgress,
-  effectiveTargets,
-  loadVersionDocument,
-  scopedFramework,
-  type ScopedFramework,
-} from '../assessments.framework.ts';
+import { assessmentNotFound, lockedError } from '../assessments.errors.ts';
+import { computeProgress, effectiveTargets } from '../assessments.framework.ts';
+import { plan, snapshotOf, type Plan } from './carry-forward.plan.ts';
 
 type Db = Database | Tx;
 type Scope = TenantContext & { name: string };
@@ -54,19 +41,6 @@ type AnswerRow = typeof assessmentAnswers.$inferSelect;
 
 const HOUR = 3_600_000;
 
-const notNewer = (current: number) =>
-  new AppError(
-    ASSESSMENT_ERROR_CODES.notNewerVersion,
-    400,
-    `Pick a published version newer than version ${current}.`,
-    { version: `Must be a published version newer than ${current}.` },
-  );
-const versionNotFound = () =>
-  new AppError(
-    ASSESSMENT_ERROR_CODES.frameworkNotFound,
-    404,
-    'There is no such published version of this framework.',
-  );
 const carryForwardNotFound = () =>
   new AppError(
     ASSESSMENT_ERROR_CODES.carryForwardNotFound,
@@ -76,175 +50,12 @@ const carryForwardNotFound = () =>
 const undoUnavailable = (why: string) =>
   new AppError(ASSESSMENT_ERROR_CODES.undoUnavailable, 409, why);
 
-/** What makes an answer need a second look: its question's meaning or shape changed. */
-const REVIEW_FIELDS = new Set(['title', 'type', 'options', 'naAllowed']);
-
 const inAssessment = (scope: Pick<TenantContext, 'accountId' | 'tenantId'>, id: string) =>
   and(
     eq(assessments.id, id),
     eq(assessments.accountId, scope.accountId),
     eq(assessments.tenantId, scope.tenantId),
   )!;
-
-/** The scope of the assessment on the new version: sections that no longer exist dropped. */
-function scopeOn(doc: FrameworkDocument, scope: AssessmentScope): AssessmentScope {
-  if (!scope.sections) return scope;
-  const keys = new Set<string>();
-  const walk = (sections: FrameworkDocument['sections']) => {
-    for (const s of sections) {
-      keys.add(s.key);
-      walk(s.sections);
-    }
-  };
-  walk(doc.sections);
-  return { ...scope, sections: scope.sections.filter((k) => keys.has(k)) };
-}
-
-function scoreEntry(na: boolean, value: unknown, type: string): ScoredAnswer {
-  if (na) return { na: true };
-  return { value: type === 'text' ? '✓' : (value as ScoredAnswer['value']) };
-}
-
-interface Plan {
-  preview: CarryForwardPreview;
-  next: ScopedFramework;
-  nextScope: AssessmentScope;
-  /** Answers leaving the assessment, with their question's old title. */
-  setAside: AnswerRow[];
-  /** Kept answers whose stored score changes, with the new score. */
-  rescored: Array<{ row: AnswerRow; score: number | null }>;
-  review: string[];
-  scoreInput: Record<string, ScoredAnswer>;
-}
-
-async function plan(
-  db: Db,
-  a: AssessmentRow,
-  version: number,
-  answers: AnswerRow[],
-): Promise<Plan> {
-  if (version <= a.frameworkVersion) throw notNewer(a.frameworkVersion);
-  const [current, target] = await Promise.all([
-    scopedFramework(db, a.frameworkId, a.frameworkVersion, a.scope),
-    loadVersionDocument(db, a.frameworkId, version),
-  ]);
-  if (!current) throw assessmentNotFound();
-  if (!target) throw versionNotFound();
-  const nextScope = scopeOn(target, a.scope);
-  const next = await scopedFramework(db, a.frameworkId, version, nextScope);
-  if (!next || next.questions.size === 0) {
-    throw new AppError(
-      ASSESSMENT_ERROR_CODES.emptyScope,
-      400,
-      'None of this assessment’s questions are in that version. Start a new assessment instead.',
-    );
-  }
-  const [notes] = await db
-    .select({ releaseNotes: frameworkVersions.releaseNotes })
-    .from(frameworkVersions)
-    .where(
-      and(eq(frameworkVersions.frameworkId, a.frameworkId), eq(frameworkVersions.version, version)),
-    );
-  const diff = diffFrameworks(current.document, next.document);
-  const byKey = new Map(answers.map((r) => [r.questionKey, r]));
-  const changedFields = new Map(
-    diff.changed.filter((c) => c.kind === 'question').map((c) => [c.key, c.fields]),
-  );
-
-  const setAside: AnswerRow[] = [];
-  const rescored: Plan['rescored'] = [];
-  const review = new Set(a.review.filter((k) => next.questions.has(k)));
-  const scoreInput: Record<string, ScoredAnswer> = {};
-  const removed: CarriedQuestion[] = [];
-  const changed: CarriedQuestion[] = [];
-  let carried = 0;
-
-  for (const [key, info] of current.questions) {
-    if (next.questions.has(key)) continue;
-    removed.push({
-      key,
-      title: info.question.title,
-      answered: byKey.has(key),
-      outcome: 'set_aside',
-      fields: [],
-    });
-  }
-  for (const row of answers) {
-    const info = next.questions.get(row.questionKey);
-    if (!info) {
-      // Its question is gone from the new version (or its scope): set aside. An answer outside
-      // both scopes (none is written so) stays where it is.
-      if (current.questions.has(row.questionKey)) setAside.push(row);
-      continue;
-    }
-    const fields = changedFields.get(row.questionKey) ?? [];
-    const entry = scoreEntry(row.na, row.value, info.question.type);
-    const fits = isAnswered(info.question, row.na ? { na: true } : { value: row.value });
-    if (fields.some((f) => REVIEW_FIELDS.has(f))) {
-      // A set-aside answer is not reviewed but given again: its question is unanswered now.
-      if (fits) review.add(row.questionKey);
-      changed.push({
-        key: row.questionKey,
-        title: info.question.title,
-        answered: true,
-        outcome: fits ? 'review' : 'set_aside',
-        fields,
-      });
-    }
-    if (!fits) {
-      setAside.push(row);
-      continue;
-    }
-    carried += 1;
-    scoreInput[row.questionKey] = entry;
-    const score = row.na ? null : questionScore(info.question, entry);
-    if (score !== row.score) rescored.push({ row, score });
-  }
-  // Changed questions nobody had answered: listed, nothing to review.
-  for (const [key, fields] of changedFields) {
-    if (byKey.has(key) || !next.questions.has(key)) continue;
-    if (!fields.some((f) => REVIEW_FIELDS.has(f))) continue;
-    changed.push({
-      key,
-      title: next.questions.get(key)!.question.title,
-      answered: false,
-      outcome: 'review',
-      fields,
-    });
-  }
-  const added: CarriedQuestion[] = [...next.questions.entries()]
-    .filter(([key]) => !current.questions.has(key))
-    .map(([key, info]) => ({
-      key,
-      title: info.question.title,
-      answered: false,
-      outcome: 'added',
-      fields: [],
-    }));
-  const reviewed = changed.filter((c) => c.answered && c.outcome === 'review').length;
-  return {
-    preview: {
-      fromVersion: a.frameworkVersion,
-      toVersion: version,
-      releaseNotes: notes?.releaseNotes ?? '',
-      added,
-      removed,
-      changed,
-      counts: {
-        carried: carried - reviewed,
-        review: reviewed,
-        setAside: setAside.length,
-        added: added.length,
-      },
-    },
-    next,
-    nextScope,
-    setAside,
-    rescored,
-    review: [...review],
-    scoreInput,
-  };
-}
 
 async function answersOf(db: Db, scope: Pick<TenantContext, 'accountId'>, id: string) {
   return db
@@ -274,7 +85,6 @@ export async function previewCarryForward(
   return (await plan(db, a, version, answers)).preview;
 }
 
-const toJson = (row: AnswerRow): Record<string, unknown> => JSON.parse(JSON.stringify(row));
 const fromJson = (row: Record<string, unknown>): AnswerRow => ({
   ...(row as unknown as AnswerRow),
   answeredAt: new Date(String(row.answeredAt)),
@@ -297,53 +107,8 @@ export async function carryForward(
       Object.entries(a.targets).filter(([k]) => k in p.next.defaultTargets),
     );
     const progress = computeProgress(p.next, p.scoreInput, effectiveTargets(p.next, targets));
-    const current = await scopedFramework(tx, a.frameworkId, a.frameworkVersion, a.scope);
-    const snapshot: CarryForwardSnapshot = {
-      previous: {
-        frameworkVersion: a.frameworkVersion,
-        scope: a.scope,
-        targets: a.targets,
-        scoreInput: a.scoreInput,
-        progress: a.progress,
-        score: a.score,
-        completion: a.completion,
-        answered: a.answered,
-        total: a.total,
-        review: a.review,
-      },
-      setAside: p.setAside.map(toJson),
-      rescored: p.rescored.map((r) => toJson(r.row)),
-      titles: Object.fromEntries(
-        p.setAside.map((r) => [
-          r.questionKey,
-          current?.questions.get(r.questionKey)?.question.title ?? r.questionKey,
-        ]),
-      ),
-    };
-    if (p.setAside.length) {
-      await tx.delete(assessmentAnswers).where(
-        and(
-          eq(assessmentAnswers.assessmentId, id),
-          eq(assessmentAnswers.accountId, scope.accountId),
-          inArray(
-            assessmentAnswers.questionKey,
-            p.setAside.map((r) => r.questionKey),
-          ),
-        ),
-      );
-    }
-    for (const { row, score } of p.rescored) {
-      await tx
-        .update(assessmentAnswers)
-        .set({ score })
-        .where(
-          and(
-            eq(assessmentAnswers.assessmentId, id),
-            eq(assessmentAnswers.accountId, scope.accountId),
-            eq(assessmentAnswers.questionKey, row.questionKey),
-          ),
-        );
-    }
+    const snapshot = await snapshotOf(tx, a, p);
+    await moveAnswers(tx, scope, id, p);
     await tx
       .update(assessments)
       .set({
@@ -389,6 +154,34 @@ export async function carryForward(
   });
   const [record] = await listCarryForwards(db, scope, id, recordId);
   return record!;
+}
+
+/** The plan's answer changes: set-aside answers leave the assessment, kept ones are rescored. */
+async function moveAnswers(tx: Tx, scope: TenantContext, id: string, p: Plan): Promise<void> {
+  if (p.setAside.length) {
+    await tx.delete(assessmentAnswers).where(
+      and(
+        eq(assessmentAnswers.assessmentId, id),
+        eq(assessmentAnswers.accountId, scope.accountId),
+        inArray(
+          assessmentAnswers.questionKey,
+          p.setAside.map((r) => r.questionKey),
+        ),
+      ),
+    );
+  }
+  for (const { row, score } of p.rescored) {
+    await tx
+      .update(assessmentAnswers)
+      .set({ score })
+      .where(
+        and(
+          eq(assessmentAnswers.assessmentId, id),
+          eq(assessmentAnswers.accountId, scope.accountId),
+          eq(assessmentAnswers.questionKey, row.questionKey),
+        ),
+      );
+  }
 }
 
 type RecordRow = typeof assessmentCarryForwards.$inferSelect;

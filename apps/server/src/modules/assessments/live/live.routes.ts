@@ -1,25 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { TenantParamsSchema, type LiveEventKind } from '@tenantry/shared';
+import { TenantParamsSchema } from '@tenantry/shared';
 import { streamSSE } from 'hono/streaming';
 import { createRouter } from '../../../auth/context.ts';
 import { getTenant, requireTenant } from '../../../auth/guards.ts';
-import { latestLiveEventId, liveEventsSince, type LiveNotice } from '../../../db/live.ts';
+import { latestLiveEventId } from '../../../db/live.ts';
 import { errorResponse, errorResponses } from '../../../lib/openapi.ts';
 import { assertTenant } from '../assessments.service.ts';
-
-/**
- * At most one event per assessment in this window (a few per second while people answer): the
- * first change goes out at once, later ones within the window are gathered into one.
- */
-export const LIVE_COALESCE_MS = 250;
-const HEARTBEAT_MS = 25_000;
-/** How many event ids a stream remembers to recognise the same event arriving twice. */
-const TAKEN_IDS_KEPT = 5_000;
-/**
- * A stream ends after this long and the browser reconnects with Last-Event-ID: access is then
- * checked again (a revoked share stops receiving even ids), and no connection lives forever.
- */
-const MAX_STREAM_MS = 5 * 60_000;
+import { lastEventId, streamLive } from './live.stream.ts';
 
 const liveRoute = createRoute({
   middleware: requireTenant('read'),
@@ -42,115 +29,13 @@ const liveRoute = createRoute({
   },
 });
 
-function lastEventId(header: string | undefined): number | null {
-  if (!header || !/^\d{1,15}$/.test(header)) return null;
-  return Number(header);
-}
-
 export const liveRoutes = createRouter().openapi(liveRoute, async (c) => {
   const scope = getTenant(c);
-  const { db, live, logger } = c.var.deps;
+  const { db } = c.var.deps;
   await assertTenant(db, scope);
   const resumeFrom = lastEventId(c.req.header('last-event-id'));
   const lastSent = resumeFrom ?? (await latestLiveEventId(db, scope));
   c.header('cache-control', 'no-store');
   c.header('x-accel-buffering', 'no');
-
-  return streamSSE(c, async (stream) => {
-    // Per assessment: when its last event went out, and what arrived since (first id, kinds).
-    const perAssessment = new Map<
-      string,
-      { sentAt: number; first: number; kinds: Set<LiveEventKind> | null }
-    >();
-    const timers = new Set<NodeJS.Timeout>();
-    let seen = lastSent;
-    let closed = false;
-
-    /** The id a client may resume after: every event up to it has been sent. */
-    const resumeId = () => {
-      let min = Infinity;
-      for (const e of perAssessment.values()) if (e.kinds) min = Math.min(min, e.first);
-      return min === Infinity ? seen : min - 1;
-    };
-    const send = async (assessmentId: string) => {
-      const e = perAssessment.get(assessmentId);
-      if (!e?.kinds || closed) return;
-      const kinds = [...e.kinds];
-      e.kinds = null;
-      e.sentAt = Date.now();
-      await stream.writeSSE({
-        event: 'assessment',
-        id: String(resumeId()),
-        data: JSON.stringify({ assessmentId, kinds }),
-      });
-    };
-    // The first change of an assessment goes out at once; more within LIVE_COALESCE_MS of the
-    // last event are gathered into one, sent when the window ends. Notices may arrive out of id
-    // order (each process announces its own answers after commit, and other changes do not
-    // take turns with them), so after the stream's starting point none is dropped for its id:
-    // only the same event twice (a replay from the table overlapping the live notices) is.
-    const taken = new Set<number>();
-    const add = (n: LiveNotice) => {
-      if (n.id <= lastSent || taken.has(n.id)) return;
-      taken.add(n.id);
-      if (taken.size > TAKEN_IDS_KEPT) taken.delete(taken.values().next().value!);
-      let e = perAssessment.get(n.assessmentId);
-      if (!e) perAssessment.set(n.assessmentId, (e = { sentAt: 0, first: 0, kinds: null }));
-      seen = Math.max(seen, n.id);
-      const scheduled = e.kinds !== null;
-      if (!e.kinds) {
-        e.kinds = new Set();
-        e.first = n.id;
-      }
-      e.first = Math.min(e.first, n.id);
-      e.kinds.add(n.kind);
-      if (scheduled) return;
-      const wait = e.sentAt + LIVE_COALESCE_MS - Date.now();
-      if (wait <= 0) {
-        void send(n.assessmentId).catch(() => {});
-        return;
-      }
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        void send(n.assessmentId).catch(() => {});
-      }, wait);
-      timers.add(timer);
-    };
-    const catchUp = async () => {
-      for (const n of await liveEventsSince(db, scope, seen)) add(n);
-    };
-
-    let stop = () => {};
-    const unsubscribe = await live.subscribe(scope.tenantId, (m) => {
-      if (m === 'closing') stop();
-      else if (m === 'resync')
-        void catchUp().catch((err: unknown) => logger.warn({ err }, 'live resync'));
-      else add(m);
-    });
-    const heartbeat = setInterval(
-      () => void stream.write(': keep-alive\n\n').catch(() => {}),
-      HEARTBEAT_MS,
-    );
-    const ended = new Promise<void>((resolve) => {
-      const end = setTimeout(resolve, MAX_STREAM_MS);
-      stop = () => {
-        clearTimeout(end);
-        resolve();
-      };
-      stream.onAbort(stop);
-    });
-    try {
-      // Tell the browser to come back quickly after the server ends the stream.
-      await stream.write('retry: 1000\n\n');
-      // What happened between the last id the client saw (or this stream's start) and the
-      // subscription: replayed from the table, in order.
-      await catchUp();
-      await ended;
-    } finally {
-      closed = true;
-      for (const timer of timers) clearTimeout(timer);
-      clearInterval(heartbeat);
-      unsubscribe();
-    }
-  });
+  return streamSSE(c, (stream) => streamLive(stream, c.var.deps, scope, lastSent));
 });

@@ -18,7 +18,7 @@ import {
   respondentSession,
   respondentWrite,
   submitRespondent,
-} from './respondents.service.ts';
+} from './respond.service.ts';
 
 /**
  * The respondent page's API (`/in-progress/{tid}/{ttid}?token=…`): no session, no cookie; the
