@@ -30,9 +30,9 @@ import {
 import {
   sampleAnswer,
   sampleFrameworkDocument,
-} from '../apps/server/src/modules/reports/report-sample.ts';
+} from '../apps/server/src/modules/reports/reports.sample.ts';
 import { loadReportData } from '../apps/server/src/modules/reports/reports.data.ts';
-import { renderReportPdf } from '../apps/server/src/modules/reports/reports.pdf.ts';
+import { renderReportPdf } from '../apps/server/src/modules/reports/pdf/render.ts';
 import { registerReports } from '../apps/server/src/modules/reports/reports.worker.ts';
 
 const PUBLIC_URL = 'http://localhost:3000';

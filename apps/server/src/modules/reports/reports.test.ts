@@ -17,9 +17,9 @@ import { writeAnswer } from '../assessments/answers/write.ts';
 import { setupTestApp, type TestApp, type TestClient } from '../../test/app.ts';
 import { publishPrivateFramework, WORKED_EXAMPLE_ANSWERS } from '../../test/frameworks.ts';
 import { addMember, errorCode, sharedUser, signUpPerson, type Person } from '../../test/people.ts';
-import { MISSING_GLYPH, printable, reportFonts, woffToSfnt } from './report.fonts.ts';
-import { sampleAnswer, sampleFrameworkDocument } from './report-sample.ts';
-import { points } from './reports.pdf.ts';
+import { MISSING_GLYPH, printable, reportFonts, woffToSfnt } from './reports.fonts.ts';
+import { sampleAnswer, sampleFrameworkDocument } from './reports.sample.ts';
+import { points } from './pdf/render.ts';
 import { pruneReports } from './reports.worker.ts';
 
 let t: TestApp;

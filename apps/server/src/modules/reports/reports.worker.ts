@@ -15,7 +15,7 @@ import type { Database } from '../../db/client.ts';
 import { reports } from '../../db/schema/reports.ts';
 import type { Jobs, Logger } from '../../lib/jobs/index.ts';
 import { loadReportData } from './reports.data.ts';
-import { renderReportPdf } from './reports.pdf.ts';
+import { renderReportPdf } from './pdf/render.ts';
 import { inTenantReports, REPORTS_QUEUE, STALE_ERROR, type RenderJob } from './reports.service.ts';
 
 /** Progress is written when it moved at least this much (a write per ~4 %). */

@@ -10,8 +10,8 @@
  * loop between slices and reports its progress through `onProgress`.
  */
 import PDFDocument from 'pdfkit';
-import { printable, reportFonts } from './report.fonts.ts';
-import type { ReportData, ReportGap, ReportQuestion, ReportSection } from './reports.data.ts';
+import { printable, reportFonts } from '../reports.fonts.ts';
+import type { ReportData, ReportGap, ReportQuestion, ReportSection } from '../reports.data.ts';
 
 type Doc = PDFKit.PDFDocument;
 

@@ -4,8 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ReportData, ReportQuestion, ReportSection } from './reports.data.ts';
-import { dayOf, percent, renderReportPdf } from './reports.pdf.ts';
+import type { ReportData, ReportQuestion, ReportSection } from '../reports.data.ts';
+import { dayOf, percent, renderReportPdf } from './render.ts';
 
 const HAS_PDFTOTEXT = spawnSync('pdftotext', ['-v']).status === 0;
 
