@@ -19,7 +19,7 @@ import { publishPrivateFramework, WORKED_EXAMPLE_ANSWERS } from '../../test/fram
 import { addMember, errorCode, sharedUser, signUpPerson, type Person } from '../../test/people.ts';
 import { MISSING_GLYPH, printable, reportFonts, woffToSfnt } from './reports.fonts.ts';
 import { sampleAnswer, sampleFrameworkDocument } from './reports.sample.ts';
-import { points } from './pdf/render.ts';
+import { points } from './pdf/document.ts';
 import { pruneReports } from './reports.worker.ts';
 
 let t: TestApp;

@@ -5,7 +5,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ReportData, ReportQuestion, ReportSection } from '../reports.data.ts';
-import { dayOf, percent, renderReportPdf } from './render.ts';
+import { dayOf, percent } from './document.ts';
+import { renderReportPdf } from './render.ts';
 
 const HAS_PDFTOTEXT = spawnSync('pdftotext', ['-v']).status === 0;
 
