@@ -331,9 +331,15 @@ test('a shared contributor answers an assessment in the app; a shared viewer onl
   }
   const sections = (p: Page) => p.getByRole('tablist', { name: 'Client tenant sections' });
   const noManaging = async (p: Page) => {
-    for (const name of ['Start', 'Complete', 'Reopen', 'Edit details', 'More actions']) {
+    for (const name of ['Start', 'Complete', 'Reopen', 'Edit details']) {
       await expect(p.getByRole('button', { name, exact: true }), name).toHaveCount(0);
     }
+    // "More actions" holds only the answers as CSV for them: nothing to delete.
+    await p.getByRole('button', { name: 'More actions' }).click();
+    await expect(p.getByRole('menuitem', { name: 'Download answers (CSV)' })).toBeVisible();
+    await expect(p.getByRole('menuitem')).toHaveCount(1);
+    await p.keyboard.press('Escape');
+    await expect(p.getByRole('menu')).toHaveCount(0);
     await expect(p.getByRole('tab', { name: /Respondents/ })).toHaveCount(0);
   };
 

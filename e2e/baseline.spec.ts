@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import type { APIRequestContext, APIResponse } from '@playwright/test';
+import path from 'node:path';
+import type { APIRequestContext, APIResponse, Locator } from '@playwright/test';
 import { BASE_URL, expect, signUpViaApi, test } from './fixtures';
 import { publishWorkedExample } from './frameworks';
 
@@ -35,6 +36,19 @@ async function completed(
   return a.id;
 }
 
+/** How many lines the children of `group` take (by their vertical centres). */
+async function linesOf(group: Locator): Promise<number> {
+  return group.evaluate(
+    (el) =>
+      new Set(
+        Array.from(el.children, (c) => {
+          const r = c.getBoundingClientRect();
+          return Math.round(r.top + r.height / 2);
+        }),
+      ).size,
+  );
+}
+
 const WORKED = {
   Q1: { value: 'yes' },
   Q2: { value: 2 },
@@ -46,7 +60,7 @@ const WORKED = {
 
 test('an assessor marks a baseline, completes a second assessment and reads the deltas', async ({
   page,
-}) => {
+}, testInfo) => {
   test.setTimeout(120_000);
   await signUpViaApi(page);
   const tenant = await ok<{ id: string }>(
@@ -59,15 +73,33 @@ test('an assessor marks a baseline, completes a second assessment and reads the 
   await page.goto(`/tenant/${tenant.id}/baseline`);
   await expect(page.getByRole('heading', { name: 'No baseline yet' })).toBeVisible();
 
-  // Marked from the assessment's own screen.
+  // Marked from the assessment's own screen. Its header has the most actions now (completed,
+  // with gaps, not the baseline yet): on one line at 1280 px, the answers as CSV being in
+  // "More actions" (issue 21). Screenshots for a person to look at (SHOTS_DIR, or the test's
+  // output folder).
+  const shot = (name: string) =>
+    process.env.SHOTS_DIR ? path.join(process.env.SHOTS_DIR, name) : testInfo.outputPath(name);
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/tenant/${tenant.id}/assessments/${first}`);
+  const actions = page.getByRole('group', { name: 'Assessment actions' });
+  for (const name of ['Create tasks for gaps', 'PDF report', 'Mark as baseline', 'Reopen']) {
+    await expect(actions.getByRole('button', { name }), name).toBeVisible();
+  }
+  await expect(actions.getByRole('button', { name: 'Edit details' })).toBeVisible();
+  expect(await linesOf(actions)).toBe(1);
+  await page.screenshot({ path: shot('assessment-header-completed-1280.png') });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(actions.getByRole('button', { name: 'More actions' })).toBeInViewport();
+  await page.screenshot({ path: shot('assessment-header-completed-375.png') });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('button', { name: 'Mark as baseline' }).click();
   await expect(page.getByText(/is now the baseline/i).first()).toBeVisible();
 
   // The answers download as a CSV file from the same screen.
+  await actions.getByRole('button', { name: 'More actions' }).click();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('link', { name: 'Download answers (CSV)' }).click(),
+    page.getByRole('menuitem', { name: 'Download answers (CSV)' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('Initial-review-answers.csv');
   const csv = fs.readFileSync((await download.path())!, 'utf8');

@@ -1,5 +1,14 @@
-import type { Page } from '@playwright/test';
-import { BASE_URL, codeFromMailbox, expect, signUpViaApi, test, uniqueEmail } from './fixtures';
+import type { Browser, Page } from '@playwright/test';
+import {
+  ADMIN_EMAIL,
+  BASE_URL,
+  codeFromMailbox,
+  expect,
+  signInViaApi,
+  signUpViaApi,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 const origin = { origin: BASE_URL };
 
@@ -9,12 +18,35 @@ async function createTenant(page: Page, name: string): Promise<string> {
   return ((await res.json()) as { id: string }).id;
 }
 
+/** The shared sign-in link e-mailed to `to`, read from the development mailbox as the admin. */
+async function shareLink(browser: Browser, to: string): Promise<string> {
+  const ctx = await browser.newContext();
+  const admin = await ctx.newPage();
+  await signInViaApi(admin, ADMIN_EMAIL);
+  let link = '';
+  await expect(async () => {
+    const res = await admin.request.get('/api/v1/system/mailbox');
+    expect(res.ok()).toBeTruthy();
+    const { messages } = (await res.json()) as { messages: { to: string; text: string }[] };
+    const mail = messages.find((m) => m.to === to && /\/sharedSignin\//.test(m.text));
+    expect(mail).toBeDefined();
+    link = /https?:\/\/\S*(\/sharedSignin\/\S+)/.exec(mail!.text)![1]!;
+  }).toPass({ timeout: 15_000 });
+  await ctx.close();
+  return link;
+}
+
 test('an owner shares a tenant; the invitee signs in with a code, sees only that tenant, and loses access on revocation', async ({
   page,
   browser,
 }) => {
   // The owner creates two client tenants and shares one with an outside address.
   await signUpViaApi(page, uniqueEmail('share-owner'), 'Olive Owner');
+  const renamed = await page.request.patch('/api/v1/account', {
+    data: { name: 'Olive Owner Consulting' },
+    headers: origin,
+  });
+  expect(renamed.status(), await renamed.text()).toBe(200);
   const shared = await createTenant(page, 'Acme Shared Ltd');
   const other = await createTenant(page, 'Globex Private');
   const invitee = uniqueEmail('client-contact');
@@ -25,11 +57,17 @@ test('an owner shares a tenant; the invitee signs in with a code, sees only that
   expect(shareRes.status(), await shareRes.text()).toBe(201);
   const shareId = ((await shareRes.json()) as { id: string }).id;
 
-  // The invitee opens the link from the e-mail in their own browser.
+  // The invitee opens the link from the e-mail in their own browser; it carries the share's
+  // id, so the page names the account that shared the tenant.
+  const link = await shareLink(browser, invitee);
+  expect(link).toBe(`/sharedSignin/${shared}?share=${shareId}`);
   const guestCtx = await browser.newContext();
   const guest = await guestCtx.newPage();
-  await guest.goto(`/sharedSignin/${shared}`);
+  await guest.goto(link);
   await expect(guest.getByRole('heading', { level: 1, name: 'Shared sign-in' })).toBeVisible();
+  await expect(
+    guest.getByText(/^Olive Owner Consulting shared a client tenant with you\./),
+  ).toBeVisible();
   await guest.getByLabel('E-mail').fill(invitee);
   await guest.getByRole('button', { name: 'Send code' }).click();
   await expect(guest.getByText(/Enter the code we sent/)).toBeVisible();
@@ -89,6 +127,12 @@ test('an owner shares a tenant; the invitee signs in with a code, sees only that
   await expect(guest.getByText('Your access to Acme Shared Ltd was removed')).toBeVisible();
   await expect(guest.getByLabel('E-mail')).toBeVisible();
   expect(await (await guest.request.get('/api/v1/me')).json()).toBeNull();
+  // The revoked share's link names nobody any more: once the page has its answer, the
+  // generic text stays.
+  const revokedAnswer = guest.waitForResponse((r) => r.url().includes(`/shares/${shareId}`));
+  await guest.goto(link);
+  expect(await (await revokedAnswer).json()).toEqual({ accountName: null });
+  await expect(guest.getByText(/^Someone shared a client tenant with you\./)).toBeVisible();
   await guestCtx.close();
 });
 
@@ -101,7 +145,14 @@ test('asking for a code for an address without a share looks the same, and a mad
   const stranger = uniqueEmail('stranger');
   const guestCtx = await browser.newContext();
   const guest = await guestCtx.newPage();
-  await guest.goto(`/sharedSignin/${tenant}`);
+  // A made-up share id in the link names nobody (the same answer as for a revoked share).
+  const madeUp = '00000000-0000-4000-8000-000000000000';
+  const answer = guest.waitForResponse((r) => r.url().includes(`/shares/${madeUp}`));
+  await guest.goto(`/sharedSignin/${tenant}?share=${madeUp}`);
+  const answered = await answer;
+  expect(answered.status()).toBe(200);
+  expect(await answered.json()).toEqual({ accountName: null });
+  await expect(guest.getByText(/^Someone shared a client tenant with you\./)).toBeVisible();
   await guest.getByLabel('E-mail').fill(stranger);
   await guest.getByRole('button', { name: 'Send code' }).click();
   // The same answer as for a shared address…
@@ -110,6 +161,6 @@ test('asking for a code for an address without a share looks the same, and a mad
   await guest.getByLabel('Code').fill('123456');
   await guest.getByRole('button', { name: 'Sign in' }).click();
   await expect(guest.getByRole('alert')).toContainText('not valid or has expired');
-  await expect(guest).toHaveURL(new RegExp(`/sharedSignin/${tenant}$`));
+  await expect(guest).toHaveURL(new RegExp(`/sharedSignin/${tenant}\\?share=`));
   await guestCtx.close();
 });

@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { IdSchema } from './params.schemas.ts';
 import { SHARE_ROLES } from './roles.ts';
 import { storableText } from './text.schemas.ts';
 
 /**
  * Sharing (docs/product.md, "Concepts": share grant): an account shares ONE client tenant with an e-mail
  * address as viewer or contributor. The invitee signs in at /sharedSignin/{tenantId} with a
- * one-time code sent to that address.
+ * one-time code sent to that address; the invitation's link also carries the share's id
+ * (`?share=`), with which the page names the account that shared the tenant.
  */
 
 export const SHARE_EMAIL_MAX = 254;
@@ -75,9 +77,26 @@ export const SharedSignInResultSchema = z.object({
 });
 export type SharedSignInResult = z.infer<typeof SharedSignInResultSchema>;
 
-/** Where the e-mail to an invitee points. */
-export function sharedSignInPath(tenantId: string): string {
-  return `/sharedSignin/${encodeURIComponent(tenantId)}`;
+/** GET /api/v1/shared-signin/{tenantId}/shares/{shareId} (public): its path parameters. */
+export const SharedSignInShareParamsSchema = z.object({ tenantId: IdSchema, shareId: IdSchema });
+
+/**
+ * Who shared the tenant, for the shared sign-in page: the sharing account's name for an active
+ * share of that tenant, else null — the same answer (200) for a share that never existed, is
+ * revoked, or is of another tenant, so it tells nothing to someone without the link.
+ */
+export const SharedSignInSharerSchema = z.object({ accountName: z.string().nullable() });
+export type SharedSignInSharer = z.infer<typeof SharedSignInSharerSchema>;
+
+/** The query parameter of the shared sign-in page that carries the share's id. */
+export const SHARED_SIGNIN_SHARE_PARAM = 'share';
+
+/**
+ * Where the e-mail to an invitee points; with the share's id, the page names who shared it.
+ */
+export function sharedSignInPath(tenantId: string, shareId?: string): string {
+  const path = `/sharedSignin/${encodeURIComponent(tenantId)}`;
+  return shareId ? `${path}?${SHARED_SIGNIN_SHARE_PARAM}=${encodeURIComponent(shareId)}` : path;
 }
 
 /** Error codes of this domain (besides the common ones). */

@@ -174,17 +174,54 @@ describe('the guest pages', () => {
   });
 
   it('shared sign-in: the address, then the code, then the tenant', async () => {
-    const { replace } = open('/sharedSignin/client7', {
+    const { replace, calls } = open('/sharedSignin/client7', {
       routes: {
         'POST /api/v1/shared-signin/client7/code': () => jsonResponse({ sent: true }),
         'POST /api/v1/shared-signin/client7/verify': () => jsonResponse({ tenantId: 'client7' }),
       },
     });
+    // Without a share id in the link, nobody is named and nobody is asked.
+    expect(await screen.findByText(/^Someone shared a client tenant with you\./)).toBeTruthy();
+    expect(calls.some((c) => c.url.includes('/shares/'))).toBe(false);
     await userEvent.type(await screen.findByLabelText(/E-mail/), 'guest@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
     await userEvent.type(await screen.findByLabelText(/Code/), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(replace).toHaveBeenCalledWith('/tenant/client7'));
+  });
+
+  it('shared sign-in names the account that shared the tenant, by the share id of the link', async () => {
+    const { calls } = open('/sharedSignin/client7?share=share-1', {
+      routes: {
+        'GET /api/v1/shared-signin/client7/shares/share-1': () =>
+          jsonResponse({ accountName: 'Acme Consulting' }),
+      },
+    });
+    expect(
+      await screen.findByText(/^Acme Consulting shared a client tenant with you\. Sign in with/),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Someone shared/)).toBeNull();
+    expect(calls.filter((c) => c.url.includes('/shares/')).map((c) => c.method)).toEqual(['GET']);
+    expect(screen.getByLabelText(/E-mail/)).toBeTruthy();
+  });
+
+  it('…and falls back to the generic text when the share is unknown or revoked, or the API fails', async () => {
+    for (const answer of [
+      () => jsonResponse({ accountName: null }),
+      () => jsonResponse({ error: { code: 'common.rate_limited', message: 'Wait' } }, 429),
+    ]) {
+      const view = open('/sharedSignin/client7?share=gone', {
+        routes: { 'GET /api/v1/shared-signin/client7/shares/gone': answer },
+      });
+      await waitFor(() =>
+        expect(view.calls.some((c) => c.url.includes('/shares/gone'))).toBe(true),
+      );
+      // Let the answer arrive and be read before looking.
+      await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+      expect(screen.getByText(/^Someone shared a client tenant with you\./)).toBeTruthy();
+      view.unmount();
+      vi.restoreAllMocks();
+    }
   });
 
   it('a password reset lands on sign-in with its notice', async () => {

@@ -6,6 +6,7 @@ import { Card, Loading } from './components/ui.tsx';
 import { VersionBanner } from './components/VersionBanner.tsx';
 import type { CurrentUser } from './lib/contract.ts';
 import type { CurrentUserState } from './lib/api.ts';
+import { SHARE_PARAM } from './lib/contract.ts';
 import { navigate, usePlace, type Place } from './lib/navigation.ts';
 import { ForgotPasswordScreen } from './screens/ForgotPassword.tsx';
 import { InvitationScreen } from './screens/Invitation.tsx';
@@ -98,7 +99,13 @@ function Screen({
       return <SignUpScreen place={place} />;
     case 'sharedSignin':
       // A new tenant is a new page: its state (steps, the ended notice) starts afresh.
-      return <SharedSignInScreen key={params.tenantId} tenantId={params.tenantId ?? ''} />;
+      return (
+        <SharedSignInScreen
+          key={params.tenantId}
+          tenantId={params.tenantId ?? ''}
+          shareId={new URLSearchParams(place.search).get(SHARE_PARAM)}
+        />
+      );
     case 'forgotPassword':
       return <ForgotPasswordScreen />;
     case 'resetPassword':

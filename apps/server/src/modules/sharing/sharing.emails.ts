@@ -14,11 +14,13 @@ export function shareInvitationEmail(input: {
   sharedBy: string;
   accountName: string;
   tenantId: string;
+  /** The share's id: the link carries it, so the page can name the account that shared. */
+  shareId: string;
   tenantName: string;
   role: ShareRole;
   publicUrl: string;
 }): MailMessage {
-  const url = `${input.publicUrl}${sharedSignInPath(input.tenantId)}`;
+  const url = `${input.publicUrl}${sharedSignInPath(input.tenantId, input.shareId)}`;
   return layout(
     input.to,
     `${input.accountName} shared “${input.tenantName}” with you on Tenantry`,

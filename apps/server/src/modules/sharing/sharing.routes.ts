@@ -4,6 +4,8 @@ import {
   SharedSignInCodeRequestSchema,
   SharedSignInCodeSentSchema,
   SharedSignInResultSchema,
+  SharedSignInShareParamsSchema,
+  SharedSignInSharerSchema,
   SharedSignInVerifySchema,
   ShareCreateSchema,
   ShareListSchema,
@@ -19,12 +21,16 @@ import { requestSharedSignInCode, verifySharedSignIn } from './shared-signin.ser
 import {
   changeShareRole,
   createShare,
+  findSharerName,
   listAccountShares,
   listTenantShares,
   revokeShare,
 } from './sharing.service.ts';
 
 const TAGS = ['sharing'];
+
+/** Per client address: the shared sign-in page asks once per visit. */
+const SHARER_RATE_LIMIT = { windowSeconds: 60, max: 30 } as const;
 const notFound = errorResponse('Not found (or another account’s)');
 
 const createShareRoute = createRoute({
@@ -33,7 +39,7 @@ const createShareRoute = createRoute({
   tags: TAGS,
   summary: 'Share a client tenant with an e-mail address (viewer or contributor)',
   description:
-    'Needs sharing.manage (owner, admin). The invitee gets an e-mail with a link to /sharedSignin/{tenantId}. Audited as sharing.shared.',
+    'Needs sharing.manage (owner, admin). The invitee gets an e-mail with a link to /sharedSignin/{tenantId}?share={id}. Audited as sharing.shared.',
   middleware: requireAccount('sharing.manage'),
   request: { params: TenantParamsSchema, body: jsonBody(ShareCreateSchema) },
   responses: {
@@ -107,6 +113,22 @@ const revokeShareRoute = createRoute({
   },
 });
 
+const sharerRoute = createRoute({
+  method: 'get',
+  path: '/shared-signin/{tenantId}/shares/{shareId}',
+  tags: TAGS,
+  summary: 'Shared sign-in page: the name of the account that shared the tenant',
+  description:
+    'Public: the share id from the invitation link is the authority. `accountName` is the sharing account’s name for an active share of this tenant, and null for anything else (an unknown id, a revoked share, another tenant’s share): always 200 with the same shape, so it tells nothing about what exists. Only the account’s name, never the tenant’s or the address. Rate limited per client address (30 a minute).',
+  middleware: limitByAddress('shared-signin.share', SHARER_RATE_LIMIT),
+  request: { params: SharedSignInShareParamsSchema },
+  responses: {
+    200: json(SharedSignInSharerSchema, 'The sharing account’s name, or null'),
+    400: errorResponses[400],
+    429: errorResponses[429],
+  },
+});
+
 const codeRoute = createRoute({
   method: 'post',
   path: '/shared-signin/{tenantId}/code',
@@ -164,6 +186,11 @@ export const sharingRoutes = createRouter()
   .openapi(revokeShareRoute, async (c) => {
     await revokeShare(c.var.deps.db, getAccount(c), c.req.valid('param').id);
     return c.body(null, 204);
+  })
+  .openapi(sharerRoute, async (c) => {
+    const { tenantId, shareId } = c.req.valid('param');
+    c.header('cache-control', 'no-store');
+    return c.json({ accountName: await findSharerName(c.var.deps.db, tenantId, shareId) }, 200);
   })
   .openapi(codeRoute, async (c) => {
     const scope = c.req.valid('param');

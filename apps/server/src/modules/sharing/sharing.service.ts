@@ -97,7 +97,7 @@ function isUniqueViolation(err: unknown): boolean {
 
 /**
  * Shares a client tenant of the actor's account with an e-mail address, audits it, and sends
- * the invitee the link to /sharedSignin/{tenantId}.
+ * the invitee the link to /sharedSignin/{tenantId}?share={id}.
  */
 export async function createShare(
   db: Database,
@@ -181,6 +181,7 @@ export async function createShare(
         sharedBy: context.sharedBy,
         accountName: context.accountName,
         tenantId,
+        shareId: id,
         tenantName: context.tenantName,
         role: input.role,
         publicUrl: mail.publicUrl,
@@ -316,6 +317,35 @@ export async function findActiveGrant(
     )
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The name of the account that shared `tenantId` by the active share `shareId` (the id in the
+ * invitation's link), else null: for an unknown id, a revoked share, or a share of another
+ * tenant alike. The only other unscoped read; the caller answers the same shape either way.
+ */
+export async function findSharerName(
+  db: Database,
+  tenantId: string,
+  shareId: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ accountName: accounts.name })
+    .from(shareGrants)
+    .innerJoin(
+      tenants,
+      and(eq(tenants.id, shareGrants.tenantId), eq(tenants.accountId, shareGrants.accountId)),
+    )
+    .innerJoin(accounts, eq(accounts.id, shareGrants.accountId))
+    .where(
+      and(
+        eq(shareGrants.id, shareId),
+        eq(shareGrants.tenantId, tenantId),
+        isNull(shareGrants.revokedAt),
+      ),
+    )
+    .limit(1);
+  return row?.accountName ?? null;
 }
 
 export async function markGrantUsed(db: Database, grantId: string): Promise<void> {

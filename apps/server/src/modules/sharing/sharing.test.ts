@@ -95,7 +95,8 @@ describe('sharing a client tenant', () => {
     });
     const [mail] = await t.mailTo(invitee.toLowerCase());
     expect(mail?.subject).toContain('Acme Ltd');
-    expect(mail?.text).toContain(`http://localhost:3000/sharedSignin/${t1}`);
+    // The link carries the share's id, with which the page names the account that shared.
+    expect(mail?.text).toContain(`http://localhost:3000/sharedSignin/${t1}?share=${body.id}`);
     expect(mail?.text).toContain('alpha person');
     const audit = await t.database.db
       .select()
@@ -253,6 +254,85 @@ describe('who may share', () => {
     expect(await t.database.db.select({ n: count() }).from(shareGrants)).toEqual(grantsBefore);
     // And account A cannot reach B's tenant either.
     expect((await share(a, tb, uniqueEmail())).status).toBe(404);
+  });
+});
+
+describe('who shared it: the shared sign-in page names the account (public, by share id)', () => {
+  const sharer = (tenantId: string, shareId: string, browser = t.client()) =>
+    browser.get(
+      `/api/v1/shared-signin/${encodeURIComponent(tenantId)}/shares/${encodeURIComponent(shareId)}`,
+    );
+
+  async function answerOf(res: Response) {
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    return (await res.json()) as unknown;
+  }
+
+  beforeAll(async () => {
+    await t.database.db
+      .update(accounts)
+      .set({ name: 'Alpha Consulting' })
+      .where(eq(accounts.id, a.tid));
+  });
+
+  it('an active share: 200 with the sharing account’s name only, signed out', async () => {
+    const invitee = uniqueEmail('named');
+    const created = ShareSchema.parse(await (await share(a, t1, invitee)).json());
+    const [mail] = await t.mailTo(invitee);
+    const link = /http:\/\/localhost:3000(\/sharedSignin\/\S+)/.exec(mail?.text ?? '')?.[1];
+    const shareId = new URL(link ?? '/', 'http://x').searchParams.get('share');
+    expect(shareId).toBe(created.id);
+    expect(await answerOf(await sharer(t1, shareId!))).toEqual({ accountName: 'Alpha Consulting' });
+    // Anyone with the link may ask, signed in elsewhere or not; the answer is the same.
+    expect(await answerOf(await sharer(t1, created.id, b.client))).toEqual({
+      accountName: 'Alpha Consulting',
+    });
+  });
+
+  it('an unknown id, or a share of another tenant, answers the same shape with no name', async () => {
+    const created = ShareSchema.parse(await (await share(a, t2, uniqueEmail('elsewhere'))).json());
+    const answers = [
+      await sharer(t1, randomUUID()),
+      await sharer(t1, 'not-a-uuid'),
+      await sharer(t1, created.id), // a real share, of t2
+      await sharer(tb, created.id), // another account's tenant
+      await sharer(randomUUID(), created.id),
+    ];
+    for (const res of answers) expect(await answerOf(res)).toEqual({ accountName: null });
+  });
+
+  it('a revoked share answers no name', async () => {
+    const created = ShareSchema.parse(await (await share(a, t1, uniqueEmail('revoked'))).json());
+    expect(await answerOf(await sharer(t1, created.id))).toEqual({
+      accountName: 'Alpha Consulting',
+    });
+    const revoked = await a.client.request(`/api/v1/shares/${created.id}`, { method: 'DELETE' });
+    expect(revoked.status).toBe(204);
+    expect(await answerOf(await sharer(t1, created.id))).toEqual({ accountName: null });
+  });
+
+  it('a malformed id answers 400 whether or not anything exists', async () => {
+    for (const [tenantId, shareId] of [
+      [t1, 'x'.repeat(101)],
+      [t1, 'x\u0000y'],
+      ['x\u0000y', randomUUID()],
+    ] as const) {
+      const res = await sharer(tenantId, shareId);
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { error: { code: string } };
+      expect(body.error.code).toBe('common.validation');
+    }
+  });
+
+  it('is rate limited per client address (429 after 30 a minute)', async () => {
+    const browser = t.client();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) statuses.push((await sharer(t1, randomUUID(), browser)).status);
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    // Another address is not held back.
+    expect((await sharer(t1, randomUUID())).status).toBe(200);
   });
 });
 

@@ -178,6 +178,9 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   'GET /api/v1/shares': {},
   'PATCH /api/v1/shares/{id}': share,
   'DELETE /api/v1/shares/{id}': share,
+  'GET /api/v1/shared-signin/{tenantId}/shares/{shareId}': {
+    path: { tenantId: (ids) => ids.tenantId, shareId: (ids) => ids.shareId },
+  },
   'POST /api/v1/shared-signin/{tenantId}/code': tenant,
   'POST /api/v1/shared-signin/{tenantId}/verify': tenant,
   'POST /api/v1/signup/code': {},

@@ -11,14 +11,18 @@ import type {
   InvitationPreview,
   PASSWORD_LIMITS,
   SHARED_SIGNIN_CODE_LENGTH,
+  SHARED_SIGNIN_SHARE_PARAM,
+  SharedSignInSharer,
   SIGNUP_CODE_LENGTH,
 } from '@tenantry/shared';
 
-export type { CurrentUser, InvitationPreview };
+export type { CurrentUser, InvitationPreview, SharedSignInSharer };
 
 export const PASSWORD: typeof PASSWORD_LIMITS = { min: 8, max: 128 };
 export const SIGNUP_CODE_DIGITS: typeof SIGNUP_CODE_LENGTH = 6;
 export const SHARED_CODE_DIGITS: typeof SHARED_SIGNIN_CODE_LENGTH = 6;
+/** The shared sign-in link's query parameter with the share's id (`?share=`). */
+export const SHARE_PARAM: typeof SHARED_SIGNIN_SHARE_PARAM = 'share';
 export const CONFIG_ELEMENT_ID: typeof CLIENT_CONFIG_ELEMENT_ID = 'tenantry-config';
 
 /** The account roles' names (features/members/lib/member-rules.ts says the same). */
@@ -42,6 +46,8 @@ export const API = {
   sharedCode: (tenantId: string) => `/api/v1/shared-signin/${encodeURIComponent(tenantId)}/code`,
   sharedVerify: (tenantId: string) =>
     `/api/v1/shared-signin/${encodeURIComponent(tenantId)}/verify`,
+  sharer: (tenantId: string, shareId: string) =>
+    `/api/v1/shared-signin/${encodeURIComponent(tenantId)}/shares/${encodeURIComponent(shareId)}`,
   invitation: (token: string) => `/api/v1/invitations/by-token/${encodeURIComponent(token)}`,
   acceptInvitation: (token: string) =>
     `/api/v1/invitations/by-token/${encodeURIComponent(token)}/accept`,

@@ -7,7 +7,7 @@ import {
 } from '#web/features/auth/lib/last-session.ts';
 import { Card, Field, Link, Notice, Submit, TextButton } from '../components/ui.tsx';
 import { request } from '../lib/api.ts';
-import { API, SHARED_CODE_DIGITS } from '../lib/contract.ts';
+import { API, SHARED_CODE_DIGITS, type SharedSignInSharer } from '../lib/contract.ts';
 import {
   SHARED_CODE_HINT,
   checkCode,
@@ -25,6 +25,30 @@ function endedShareOf(tenantId: string): EndedShare | null {
   return last?.kind === 'shared' && last.tenantId === tenantId ? last : null;
 }
 
+/**
+ * The name of the account that shared the tenant, read by the share id of the invitation link
+ * (GET /api/v1/shared-signin/{tenantId}/shares/{shareId}, public); null without a share id,
+ * while it loads, for a share that is unknown or revoked (the API answers null), or on failure.
+ */
+function useSharerName(tenantId: string, shareId: string | null): string | null {
+  const [result, setResult] = useState<{ key: string; name: string | null } | null>(null);
+  const key = shareId ? `${tenantId}/${shareId}` : null;
+  useEffect(() => {
+    if (!shareId) return;
+    const ctrl = new AbortController();
+    const asked = `${tenantId}/${shareId}`;
+    void request<SharedSignInSharer>(API.sharer(tenantId, shareId), { signal: ctrl.signal }).then(
+      (res) => {
+        if (ctrl.signal.aborted) return;
+        const name = res.ok ? res.data?.accountName?.trim() : null;
+        setResult({ key: asked, name: name || null });
+      },
+    );
+    return () => ctrl.abort();
+  }, [tenantId, shareId]);
+  return key !== null && result?.key === key ? result.name : null;
+}
+
 const requestCode = (tenantId: string, email: string) =>
   request<unknown>(API.sharedCode(tenantId), { body: { email } });
 const verifyCode = (tenantId: string, email: string, code: string) =>
@@ -35,9 +59,16 @@ const verifyCode = (tenantId: string, email: string, code: string) =>
  * code sent by e-mail, then land on that tenant (`tenant/{tenantId}`), in two steps: the address
  * → "Send code", then the code → "Sign in". Messages never reveal whether the address has a
  * share. A shared user whose access ended (the share was revoked, or the session ended) lands
- * here and is told so.
+ * here and is told so. The invitation's link carries the share's id (`?share=`): the page then
+ * names the account that shared the tenant, else says "Someone".
  */
-export function SharedSignInScreen({ tenantId }: { tenantId: string }) {
+export function SharedSignInScreen({
+  tenantId,
+  shareId = null,
+}: {
+  tenantId: string;
+  shareId?: string | null;
+}) {
   const [ended] = useState(() => endedShareOf(tenantId));
   // Said once: the next visit is an ordinary shared sign-in.
   useEffect(() => {
@@ -50,6 +81,7 @@ export function SharedSignInScreen({ tenantId }: { tenantId: string }) {
   const sendCode = useSubmit(requestCode);
   const verify = useSubmit(verifyCode);
   const name = ended?.tenantName ?? null;
+  const sharedBy = useSharerName(tenantId, ended ? null : shareId);
 
   async function askForCode() {
     verify.reset();
@@ -81,7 +113,7 @@ export function SharedSignInScreen({ tenantId }: { tenantId: string }) {
       description={
         ended
           ? undefined
-          : 'Someone shared a client tenant with you. Sign in with a one-time code sent to your e-mail address; no password needed.'
+          : `${sharedBy ?? 'Someone'} shared a client tenant with you. Sign in with a one-time code sent to your e-mail address; no password needed.`
       }
       footer={
         <p className="small">

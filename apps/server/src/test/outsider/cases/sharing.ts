@@ -37,6 +37,16 @@ export const cases: OutsiderCase[] = [
     request: (ids) => ({ path: `/api/v1/shares/${ids.shareGrantId}` }),
   },
   {
+    // The shared sign-in page asks who shared the tenant, by the share id of its link: anyone
+    // holding the link may read the sharing account's name (never its id, the share's id or
+    // the address); without a live share the answer is the same shape with no name.
+    route: 'GET /api/v1/shared-signin/{tenantId}/shares/{shareId}',
+    allow: ['public'],
+    request: (ids) => ({
+      path: `/api/v1/shared-signin/${ids.tenantId}/shares/${ids.shareGrantId}`,
+    }),
+  },
+  {
     // Guests ask for a code; the answer is the same whether or not the address has a share.
     // It writes only a verification row and the mailbox (not tenant-owned data).
     route: 'POST /api/v1/shared-signin/{tenantId}/code',

@@ -15,8 +15,9 @@ import { OPENAPI_URL } from '../lib/api-guide.ts';
  */
 export default function OpenApiViewer() {
   const ref = useRef<HTMLDivElement>(null);
-  // Swagger UI lays its operations out in a <main> of its own: the page already has one (the
-  // app shell's), and a page has one main landmark. Its mains become named regions.
+  // Newer Swagger UI (5.35; not 5.32.5, the version pinned: docs/developer.md) lays its
+  // operations out in a <main> of its own: the page already has one (the app shell's), and a
+  // page has one main landmark. Its mains become named regions.
   useEffect(() => {
     const root = ref.current;
     if (!root) return;

@@ -65,7 +65,8 @@ export interface AssessmentHeaderProps {
 
 /**
  * The assessment's name, status, framework, owner and due date; its score, completion and
- * targets; who answered last; and, for who may, the status moves, "Edit details" and Delete.
+ * targets; who answered last; and, for who may, the status moves and "Edit details"; in
+ * "More actions", the answers as CSV (for everyone who reads it) and, for who may, Delete.
  * Below: a newer framework version to carry the assessment forward to, and the latest
  * carry-forward.
  */
@@ -133,16 +134,9 @@ export function AssessmentHeader({
             ) : null}
           </Text>
         </Stack>
-        <Group gap="xs">
-          <Button
-            component="a"
-            variant="default"
-            href={`/api/v1/tenants/${encodeURIComponent(a.tenantId)}/assessments/${encodeURIComponent(a.id)}/answers.csv`}
-            download
-            leftSection={<IconDownload size={16} aria-hidden />}
-          >
-            Download answers (CSV)
-          </Button>
+        {/* One line at 1280 px, whatever the status: the secondary actions (the answers as
+            CSV, delete) are in "More actions". */}
+        <Group gap="xs" wrap="wrap" role="group" aria-label="Assessment actions">
           {extraActions?.(a)}
           {a.can.manage ? (
             <>
@@ -180,26 +174,34 @@ export function AssessmentHeader({
               >
                 Edit details
               </Button>
-              {a.can.delete ? (
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <ActionIcon variant="default" size="lg" aria-label="More actions">
-                      <IconDots size={18} aria-hidden />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item
-                      color="red"
-                      leftSection={<IconTrash size={16} aria-hidden />}
-                      onClick={() => setConfirm('delete')}
-                    >
-                      Delete assessment
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
-              ) : null}
             </>
           ) : null}
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="default" size="lg" aria-label="More actions">
+                <IconDots size={18} aria-hidden />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item
+                component="a"
+                href={`/api/v1/tenants/${encodeURIComponent(a.tenantId)}/assessments/${encodeURIComponent(a.id)}/answers.csv`}
+                download
+                leftSection={<IconDownload size={16} aria-hidden />}
+              >
+                Download answers (CSV)
+              </Menu.Item>
+              {a.can.manage && a.can.delete ? (
+                <Menu.Item
+                  color="red"
+                  leftSection={<IconTrash size={16} aria-hidden />}
+                  onClick={() => setConfirm('delete')}
+                >
+                  Delete assessment
+                </Menu.Item>
+              ) : null}
+            </Menu.Dropdown>
+          </Menu>
         </Group>
       </Group>
       {change.isError && confirm === null ? (

@@ -364,6 +364,18 @@ describe('the assessor screen', () => {
     );
     expect(screen.getByRole('button', { name: 'Reopen' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Complete' })).toBeNull();
+    // The secondary actions wait in "More actions", so the row stays one line (issue 21).
+    const actions = screen.getByRole('group', { name: 'Assessment actions' });
+    expect(within(actions).queryByRole('link', { name: 'Download answers (CSV)' })).toBeNull();
+    await userEvent.click(within(actions).getByRole('button', { name: 'More actions' }));
+    const csv = await screen.findByRole(
+      'menuitem',
+      { name: 'Download answers (CSV)', hidden: true },
+      T,
+    );
+    expect(csv.getAttribute('href')).toBe(`${BASE}/answers.csv`);
+    expect(csv.hasAttribute('download')).toBe(true);
+    expect(screen.getByRole('menuitem', { name: 'Delete assessment', hidden: true })).toBeTruthy();
   });
 
   it('shows a viewer the answers read-only, without actions or respondents', async () => {
@@ -372,6 +384,14 @@ describe('the assessor screen', () => {
     expect((screen.getByRole('radio', { name: 'Yes' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Edit details' })).toBeNull();
     expect(screen.queryByRole('tab', { name: /Respondents/ })).toBeNull();
+    // "More actions" holds only the answers as CSV for them: nothing to delete.
+    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    expect(
+      (
+        await screen.findByRole('menuitem', { name: 'Download answers (CSV)', hidden: true }, T)
+      ).getAttribute('href'),
+    ).toBe(`${BASE}/answers.csv`);
+    expect(screen.queryByRole('menuitem', { name: 'Delete assessment', hidden: true })).toBeNull();
   });
 
   it('completes after a confirmation that answers will be locked', async () => {
