@@ -1,4 +1,3 @@
-import { AuthorScopesContext } from '#web/features/content/api/author-scopes.ts';
 import {
   SCREEN_TABS,
   SCREEN_TITLES,
@@ -12,16 +11,17 @@ import { Link, useParams } from 'react-router';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { NoSuchSection } from '#web/components/NotBuiltYet.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
-import { UpgradePrompt } from '#web/components/UpgradePrompt.tsx';
 import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
+import { UpgradePrompt } from '#web/components/UpgradePrompt.tsx';
 import { useAccount } from '#web/features/account/api/get-account.ts';
-import { ArticlesTab } from '#web/features/content/components/articles/ArticlesTab.tsx';
 import { useMe } from '#web/features/auth/api/me.ts';
+import { AuthorScopesContext } from '#web/features/authoring/api/author-scopes.ts';
+import { ArticlesTab } from '#web/features/authoring/components/articles/ArticlesTab.tsx';
+import { useImagePicker } from '#web/features/authoring/components/media/ImagePicker.tsx';
+import { MediaTab } from '#web/features/authoring/components/media/MediaTab.tsx';
+import { PlaybooksTab } from '#web/features/authoring/components/playbooks/PlaybooksTab.tsx';
 import { usePlanLock } from '#web/features/billing/api/get-billing.ts';
-import { FrameworksTab } from '#web/features/content/components/frameworks/FrameworksTab.tsx';
-import { useImagePicker } from '#web/features/content/components/media/ImagePicker.tsx';
-import { MediaTab } from '#web/features/content/components/media/MediaTab.tsx';
-import { PlaybooksTab } from '#web/features/content/components/playbooks/PlaybooksTab.tsx';
+import { FrameworksTab } from '#web/features/frameworks/components/FrameworksTab.tsx';
 
 const TABS: readonly string[] = SCREEN_TABS.contentAdmin;
 

@@ -12,13 +12,13 @@ import {
   type FrameworkChoice,
 } from '#web/features/assessments/components/StartAssessmentModal.tsx';
 import { useMe } from '#web/features/auth/api/me.ts';
-import { ExploreForTenant } from '#web/features/content/components/library/ExploreForTenant.tsx';
+import { ExploreForTenant } from '#web/features/library/components/ExploreForTenant.tsx';
 import {
   ExploreLibrary,
   type FrameworkRef,
-} from '#web/features/content/components/library/ExploreLibrary.tsx';
-import type { ContentKind } from '#web/features/content/lib/items.ts';
+} from '#web/features/library/components/ExploreLibrary.tsx';
 import { tenantQueryOptions, useTenant } from '#web/features/tenants/api/get-tenant.ts';
+import type { ContentKind } from '#web/lib/content/content-kinds.ts';
 import { assessmentHref, useOwnerChoices } from '../tenant/assessments.tsx';
 
 const TABS = SCREEN_TABS.explore;
