@@ -1,0 +1,417 @@
+import {
+  QUESTION_TYPE_LABELS,
+  ASSESSMENT_LIMITS,
+  type Answer,
+  type Question,
+} from '@tenantry/shared';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Checkbox,
+  Code,
+  Group,
+  Kbd,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconArrowLeft,
+  IconArrowRight,
+  IconBook,
+  IconCheck,
+  IconHistory,
+  IconLoader2,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { Markdown } from '#web/components/markdown/Markdown.tsx';
+import { RevisionConflict } from '#web/components/RevisionConflict.tsx';
+import { formatDateTime } from '#web/lib/format.ts';
+import { conflictSummary } from '../lib/answer-conflict.ts';
+import { describeValue, isTyped, type AnswerDraft } from '../lib/answer-draft.ts';
+import { relativeTime } from '../lib/assessment-view.ts';
+import { AnswerInputs } from './AnswerInputs.tsx';
+import type { SaveState } from './use-answer-editor.ts';
+
+/** After the name, which may carry its own parentheses ("Jo (office IT)"): never a second pair. */
+const SOURCE_LABELS: Record<Answer['answeredBy']['source'], string> = {
+  member: '',
+  shared: ' · shared contributor',
+  respondent: ' · respondent',
+  automation: ' · automation',
+};
+
+/** Where the question sits ("Question 4 of 27"), its title, key, type and badges. */
+export function QuestionHeading({
+  question,
+  sectionTitles,
+  position,
+  gap,
+  review,
+}: {
+  question: Question;
+  sectionTitles: string[];
+  position: { index: number; total: number };
+  gap: boolean;
+  review: boolean;
+}) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {sectionTitles.join(' › ')}
+        {sectionTitles.length ? ' · ' : ''}Question {position.index + 1} of {position.total}
+      </Text>
+      <Group gap="xs" wrap="nowrap" align="flex-start" mt={4}>
+        <Title order={3} size="h4" style={{ overflowWrap: 'anywhere', flex: 1 }}>
+          {question.title}
+        </Title>
+      </Group>
+      <Group gap={6} mt={6}>
+        <Code>{question.key}</Code>
+        <Badge variant="light" size="sm" tt="none">
+          {QUESTION_TYPE_LABELS[question.type]}
+        </Badge>
+        {question.weight !== 1 ? (
+          <Badge variant="outline" color="gray" size="sm" tt="none">
+            Weight {question.weight}
+          </Badge>
+        ) : null}
+        {gap ? (
+          <Badge
+            color="orange"
+            variant="light"
+            size="sm"
+            tt="none"
+            leftSection={<IconAlertTriangle size={12} aria-hidden />}
+          >
+            Below target
+          </Badge>
+        ) : null}
+        {review ? (
+          <Badge color="yellow" variant="light" size="sm" tt="none">
+            Review
+          </Badge>
+        ) : null}
+      </Group>
+    </div>
+  );
+}
+
+/** A section's or question's description, then its guidance in a shaded box. */
+export function Texts({ description, guidance }: { description: string; guidance: string }) {
+  return (
+    <>
+      {description ? <Markdown size="sm">{description}</Markdown> : null}
+      {guidance ? (
+        <Box
+          p="xs"
+          bg="var(--mantine-color-default-hover)"
+          style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+        >
+          <Text size="xs" fw={600} tt="uppercase" c="dimmed" mb={4}>
+            Guidance
+          </Text>
+          <Markdown size="sm">{guidance}</Markdown>
+        </Box>
+      ) : null}
+    </>
+  );
+}
+
+/** Someone else changed the answer since: who, to what, and Keep mine or Take theirs. */
+export function AnswerConflict({
+  question,
+  theirs,
+  now,
+  busy,
+  onKeepMine,
+  onTakeTheirs,
+}: {
+  question: Question;
+  theirs: Answer | null;
+  now: number;
+  busy: boolean;
+  onKeepMine: (theirs: Answer | null) => void;
+  onTakeTheirs: (theirs: Answer | null) => void;
+}) {
+  return (
+    <RevisionConflict
+      current={theirs}
+      noun="answer"
+      savedBy={theirs?.answeredBy.name}
+      savedAt={theirs?.answeredAt}
+      summary={conflictSummary(question, theirs, now)}
+      onKeepMine={onKeepMine}
+      onTakeTheirs={onTakeTheirs}
+      busy={busy}
+      renderTheirs={(t) => (
+        <Stack gap={4}>
+          <Text size="sm">
+            <strong>Their answer:</strong> {describeValue(question, t?.value ?? null, t?.na)}
+          </Text>
+          {t?.note ? (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              <strong>Their note:</strong> {t.note}
+            </Text>
+          ) : null}
+        </Stack>
+      )}
+    />
+  );
+}
+
+/** The input for the question's type, N/A when allowed, and the note. */
+export function AnswerFields({
+  question,
+  draft,
+  disabled,
+  error,
+  onChange,
+  onTypedDone,
+}: {
+  question: Question;
+  draft: AnswerDraft;
+  disabled: boolean;
+  error: string | null;
+  /** A choice (`typed` false) or typing (true). */
+  onChange: (patch: Partial<AnswerDraft>, typed: boolean) => void;
+  onTypedDone: () => void;
+}) {
+  return (
+    <>
+      <AnswerInputs
+        question={question}
+        draft={draft}
+        disabled={disabled}
+        onChoose={(value) => onChange({ value }, false)}
+        onType={(typed) => onChange({ typed }, true)}
+        onTypedDone={onTypedDone}
+        error={error}
+      />
+      {question.naAllowed ? (
+        <Checkbox
+          label="Not applicable here"
+          checked={draft.na}
+          disabled={disabled}
+          onChange={(e) => onChange({ na: e.currentTarget.checked }, false)}
+        />
+      ) : null}
+      <Textarea
+        label="Note"
+        description="Evidence, context or what is planned"
+        autosize
+        minRows={2}
+        maxRows={8}
+        maxLength={ASSESSMENT_LIMITS.note}
+        value={draft.note}
+        disabled={disabled}
+        onChange={(e) => onChange({ note: e.currentTarget.value }, true)}
+        onBlur={onTypedDone}
+      />
+    </>
+  );
+}
+
+/** Saving…, Saved, or a newer answer kept; nothing while a conflict stands. */
+function SaveStatus({ save, conflict }: { save: SaveState; conflict: boolean }) {
+  if (conflict) return null;
+  switch (save.kind) {
+    case 'saving':
+      return (
+        <Group gap={4} c="dimmed">
+          <IconLoader2 size={14} aria-hidden />
+          <Text size="sm">Saving…</Text>
+        </Group>
+      );
+    case 'saved':
+      return (
+        <Group gap={4} c="teal.7">
+          <IconCheck size={14} aria-hidden />
+          <Text size="sm">Saved</Text>
+        </Group>
+      );
+    case 'superseded':
+      return (
+        <Text size="sm" c="orange.8">
+          A newer answer given meanwhile was kept; it is shown here.
+        </Text>
+      );
+    default:
+      return null;
+  }
+}
+
+/** Who answered and when (an automation's result with Confirm), or "Not answered yet". */
+function AnsweredBy({
+  answer,
+  now,
+  onConfirm,
+}: {
+  answer: Answer | undefined;
+  now: number;
+  /** Confirms an automation's result; null when answers cannot change. */
+  onConfirm: ((answer: Answer) => void) | null;
+}) {
+  if (answer?.answeredBy.source === 'automation') {
+    return (
+      <>
+        <Badge size="sm" variant="light" color="grape">
+          Automated
+        </Badge>
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          Result from {answer.answeredBy.name}, observed{' '}
+          <time dateTime={answer.answeredAt} title={formatDateTime(answer.answeredAt)}>
+            {relativeTime(answer.answeredAt, now)}
+          </time>
+        </Text>
+        {onConfirm ? (
+          <Button size="compact-xs" variant="light" onClick={() => onConfirm(answer)}>
+            Confirm
+          </Button>
+        ) : null}
+      </>
+    );
+  }
+  if (answer) {
+    return (
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        Answered by {answer.answeredBy.name}
+        {SOURCE_LABELS[answer.answeredBy.source]}{' '}
+        <time dateTime={answer.answeredAt} title={formatDateTime(answer.answeredAt)}>
+          {relativeTime(answer.answeredAt, now)}
+        </time>
+      </Text>
+    );
+  }
+  return (
+    <Text size="xs" c="dimmed">
+      Not answered yet
+    </Text>
+  );
+}
+
+/** How the last write went (with Try again), who answered, and the history's button. */
+export function AnswerStatusRow({
+  save,
+  conflict,
+  answer,
+  now,
+  onRetry,
+  onConfirm,
+  onHistory,
+}: {
+  save: SaveState;
+  conflict: boolean;
+  answer: Answer | undefined;
+  now: number;
+  onRetry: () => void;
+  onConfirm: ((answer: Answer) => void) | null;
+  onHistory: () => void;
+}) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="wrap" mih={28}>
+      <div role="status" aria-live="polite">
+        <SaveStatus save={save} conflict={conflict} />
+      </div>
+      {save.kind === 'error' ? (
+        <Group gap="xs" role="alert">
+          <Text size="sm" c="red">
+            {save.message}
+          </Text>
+          {save.retry ? (
+            <Button size="compact-xs" variant="light" onClick={onRetry}>
+              Try again
+            </Button>
+          ) : null}
+        </Group>
+      ) : null}
+      <Group gap="xs">
+        <AnsweredBy answer={answer} now={now} onConfirm={onConfirm} />
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          leftSection={<IconHistory size={14} aria-hidden />}
+          onClick={onHistory}
+          disabled={!answer}
+        >
+          History
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+/** The playbooks the question links to, by key. */
+export function QuestionPlaybooks({
+  keys,
+  playbookHref,
+}: {
+  keys: string[];
+  playbookHref: (key: string) => string;
+}) {
+  if (!keys.length) return null;
+  return (
+    <div>
+      <Text size="xs" fw={600} c="dimmed" mb={4}>
+        Playbooks
+      </Text>
+      <Group gap="xs">
+        {keys.map((key) => (
+          <Anchor key={key} component={Link} to={playbookHref(key)} size="sm">
+            <Group gap={4} component="span" wrap="nowrap">
+              <IconBook size={14} aria-hidden />
+              {key}
+            </Group>
+          </Anchor>
+        ))}
+      </Group>
+    </div>
+  );
+}
+
+/** Previous and Next (each saves what is typed first), and the keyboard's hint. */
+export function QuestionNav({
+  question,
+  disabled,
+  onPrevious,
+  onNext,
+}: {
+  question: Question;
+  disabled: boolean;
+  onPrevious: (() => void) | null;
+  onNext: (() => void) | null;
+}) {
+  return (
+    <Group justify="space-between" gap="xs">
+      <Button
+        variant="default"
+        leftSection={<IconArrowLeft size={16} aria-hidden />}
+        onClick={() => onPrevious?.()}
+        disabled={!onPrevious}
+      >
+        Previous
+      </Button>
+      <Text size="xs" c="dimmed" visibleFrom="sm">
+        <Kbd size="xs">k</Kbd> / <Kbd size="xs">j</Kbd> to move
+        {disabled || isTyped(question) || question.type === 'multiple_choice'
+          ? ''
+          : question.type === 'maturity'
+            ? ', 0–5 to answer'
+            : question.type === 'yes_no'
+              ? ', 1–3 to answer'
+              : ', numbers to answer'}
+      </Text>
+      <Button
+        rightSection={<IconArrowRight size={16} aria-hidden />}
+        onClick={() => onNext?.()}
+        disabled={!onNext}
+      >
+        Next
+      </Button>
+    </Group>
+  );
+}
