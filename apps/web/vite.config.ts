@@ -1,17 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import {
-  clientConfigPlugin,
-  fontPreloadPlugin,
-  mantineCriticalStylesPlugin,
-  precompressPlugin,
-  ownPagesPlugin,
-  pageModules,
-  respondentServiceWorkerPlugin,
-  routePreloadPlugin,
-  versionFilePlugin,
-} from './vite-plugins.ts';
+import { clientConfigPlugin } from './build/client-config.ts';
+import { fontPreloadPlugin } from './build/font-preload.ts';
+import { mantineCriticalStylesPlugin } from './build/mantine-critical-styles.ts';
+import { ownPagesPlugin } from './build/own-pages.ts';
+import { pageModules } from './build/page-modules.ts';
+import { precompressPlugin } from './build/precompress.ts';
+import { respondentServiceWorkerPlugin } from './build/respondent-service-worker.ts';
+import { routePreloadPlugin } from './build/route-preload.ts';
+import { versionFilePlugin } from './build/version-file.ts';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 // The modules of the pages of their own (respondent, guest) stay out of the main app's chunk
@@ -63,7 +61,7 @@ export default defineConfig({
         // loads only what it uses (the respondent page: entry + common + its own chunk).
         codeSplitting: {
           groups: [
-            // Shared between pages (vite-plugins.ts, pageModules): React in `pages-shared`, what
+            // Shared between pages (build/page-modules.ts): React in `pages-shared`, what
             // the respondent page loads at once but the main app only lazily (micromark) in
             // `respondent-shared`, the guest pages' modules the main app loads in `guest-shared`.
             { name: pages.sharedChunk, debugName: 'pages-shared', priority: 3 },

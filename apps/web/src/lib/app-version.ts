@@ -1,4 +1,4 @@
-/** Set by the build (vite-plugins.ts, versionFilePlugin): the build's timestamp. */
+/** Set by the build (build/version-file.ts, versionFilePlugin): the build's timestamp. */
 declare const __APP_VERSION__: string | undefined;
 
 /**

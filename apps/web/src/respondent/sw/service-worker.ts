@@ -5,7 +5,7 @@
  * Hand-written rather than Workbox (vite-plugin-pwa): the page needs three small rules, the
  * plugin would precache the whole build unless told otherwise and brings workbox-build's
  * dependency tree, and Workbox's NetworkFirst keys its cache by URL only, while the session
- * answer belongs to one link (its token header). The build (vite-plugins.ts,
+ * answer belongs to one link (its token header). The build (build/respondent-service-worker.ts,
  * `respondentServiceWorkerPlugin`) strips the types, and puts the files the page loads in
  * `__SW_PRECACHE__` and their hash in `__SW_VERSION__`, so every build installs a new worker.
  *
