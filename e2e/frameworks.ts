@@ -1,7 +1,12 @@
 import type { APIRequestContext, APIResponse } from '@playwright/test';
+import { workedExampleDocument } from '@tenantry/shared/test/worked-example';
 import { BASE_URL, expect } from './fixtures';
 
-/** Frameworks the end-to-end journeys assess, published through the API. */
+/**
+ * Frameworks the end-to-end journeys assess, published through the API: SCORING.md's worked
+ * example, the same file the server tests use (packages/shared/src/test/worked-example.ts).
+ */
+export { workedExampleDocument };
 
 const origin = { origin: BASE_URL };
 
@@ -9,62 +14,6 @@ async function ok<T>(res: Promise<APIResponse>): Promise<T> {
   const r = await res;
   expect(r.ok(), await r.text()).toBeTruthy();
   return (await r.json()) as T;
-}
-
-/** SCORING.md's worked example (apps/server/src/test/frameworks.ts `workedExampleDocument`). */
-export function workedExampleDocument(key: string) {
-  return {
-    format: 'tenantry.framework/1',
-    key,
-    name: 'Worked example',
-    summary: 'The scoring model’s worked example',
-    sections: [
-      {
-        key: 'A',
-        title: 'Section A',
-        weight: 2,
-        target: 0.8,
-        questions: [
-          { key: 'Q1', title: 'Is it done?', type: 'yes_no', weight: 1, tags: ['ig1'] },
-          { key: 'Q2', title: 'How mature?', type: 'maturity', weight: 3 },
-          { key: 'Q3', title: 'Describe it', type: 'text' },
-        ],
-        sections: [],
-      },
-      {
-        key: 'B',
-        title: 'Section B',
-        weight: 1,
-        questions: [
-          {
-            key: 'Q4',
-            title: 'Which one?',
-            type: 'single_choice',
-            weight: 1,
-            tags: ['ig1'],
-            options: [
-              { key: 'low', label: 'Low', score: 0.25 },
-              { key: 'high', label: 'High', score: 1 },
-            ],
-          },
-          { key: 'Q5', title: 'Applies?', type: 'yes_no', naAllowed: true },
-          {
-            key: 'Q6',
-            title: 'How many?',
-            type: 'number',
-            weight: 1,
-            unit: 'days',
-            bands: [
-              { min: 0, score: 0 },
-              { min: 10, score: 0.5 },
-              { min: 20, score: 1 },
-            ],
-          },
-        ],
-        sections: [],
-      },
-    ],
-  };
 }
 
 /** Imports the worked example as the account's private framework and publishes version 1. */

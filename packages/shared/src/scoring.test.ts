@@ -7,6 +7,7 @@ import {
   questionScore,
   scoreDocument,
 } from './scoring.ts';
+import { WORKED_EXAMPLE_ANSWERS, workedExampleDocument } from './test/worked-example.ts';
 
 function doc(input: unknown): FrameworkDocument {
   const parsed = parseFrameworkDocument(input);
@@ -15,59 +16,8 @@ function doc(input: unknown): FrameworkDocument {
 }
 
 /** SCORING.md's worked example, as a framework and its answers. */
-const example = doc({
-  format: 'tenantry.framework/1',
-  key: 'worked-example',
-  name: 'Worked example',
-  sections: [
-    {
-      key: 'A',
-      title: 'Section A',
-      weight: 2,
-      questions: [
-        { key: 'Q1', title: 'Q1', type: 'yes_no', weight: 1 },
-        { key: 'Q2', title: 'Q2', type: 'maturity', weight: 3 },
-        { key: 'Q3', title: 'Q3', type: 'text' },
-      ],
-    },
-    {
-      key: 'B',
-      title: 'Section B',
-      weight: 1,
-      questions: [
-        {
-          key: 'Q4',
-          title: 'Q4',
-          type: 'single_choice',
-          options: [
-            { key: 'low', label: 'Low', score: 0.25 },
-            { key: 'high', label: 'High', score: 1 },
-          ],
-        },
-        { key: 'Q5', title: 'Q5', type: 'yes_no', naAllowed: true },
-        {
-          key: 'Q6',
-          title: 'Q6',
-          type: 'number',
-          bands: [
-            { min: 0, score: 0 },
-            { min: 10, score: 0.5 },
-            { min: 20, score: 1 },
-          ],
-        },
-      ],
-    },
-  ],
-});
-
-const answers = {
-  Q1: { value: 'yes' },
-  Q2: { value: 2 },
-  Q3: { value: 'We review it yearly.' },
-  Q4: { value: 'low' },
-  Q5: { na: true },
-  Q6: { value: 15 },
-};
+const example = doc(workedExampleDocument());
+const answers = WORKED_EXAMPLE_ANSWERS;
 
 describe('the scoring model (SCORING.md)', () => {
   it('gives the worked example’s figures', () => {
