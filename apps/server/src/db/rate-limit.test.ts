@@ -6,6 +6,7 @@ import {
 } from '@tenantry/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../test/app.ts';
+import { expectStatus } from '../test/http.ts';
 import { setupTestApp, TEST_IP_HEADER, type TestApp } from '../test/app.ts';
 import { publishPrivateFramework } from '../test/frameworks.ts';
 import { signUpPerson } from '../test/people.ts';
@@ -96,7 +97,7 @@ describe('rate limits in the database', () => {
       const page = await c.get('/api/v1/respond', {
         headers: { [RESPONDENT_TOKEN_HEADER]: token },
       });
-      expect(page.status, await page.clone().text()).toBe(200);
+      await expectStatus(page, 200);
       const write = await c.request('/api/v1/respond/answers/Q1', {
         method: 'PUT',
         headers: { [RESPONDENT_TOKEN_HEADER]: token },
@@ -107,7 +108,7 @@ describe('rate limits in the database', () => {
           idempotencyKey: randomUUID(),
         },
       });
-      expect(write.status, await write.clone().text()).toBe(200);
+      await expectStatus(write, 200);
     }
     // Still refused for the next guess, and a malformed token or none counts the same.
     expect((await guess(guesser, 999)).status).toBe(429);
@@ -125,13 +126,13 @@ async function respondentLink(): Promise<{ link: string }> {
   const tenantId = ((await tenant.json()) as { id: string }).id;
   const base = `/api/v1/tenants/${tenantId}/assessments`;
   const created = await owner.client.post(base, { frameworkId, version: 1, name: 'Limits' });
-  expect(created.status, await created.clone().text()).toBe(201);
+  await expectStatus(created, 201);
   const { id } = (await created.json()) as { id: string };
   const added = await owner.client.post(`${base}/${id}/respondents`, {
     name: 'Rita Respondent',
     email: 'rita@example.com',
     sendEmail: false,
   });
-  expect(added.status, await added.clone().text()).toBe(201);
+  await expectStatus(added, 201);
   return (await added.json()) as { link: string };
 }

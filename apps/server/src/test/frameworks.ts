@@ -5,8 +5,8 @@
  */
 import { FRAMEWORK_FORMAT } from '@tenantry/shared';
 import { workedExampleDocument } from '@tenantry/shared/test/worked-example';
-import { expect } from 'vitest';
 import type { TestClient } from './app.ts';
+import { expectStatus } from './http.ts';
 
 export {
   WORKED_EXAMPLE_ANSWERS,
@@ -22,13 +22,13 @@ export async function publishPrivateFramework(
     scope: 'private',
     document: doc,
   });
-  expect(created.status, await created.clone().text()).toBe(201);
+  await expectStatus(created, 201);
   const fw = (await created.json()) as { id: string; draftRevision: number };
   const published = await client.post(`/api/v1/content/frameworks/${fw.id}/publish`, {
     revision: fw.draftRevision,
     releaseNotes: 'First version',
   });
-  expect(published.status, await published.clone().text()).toBe(200);
+  await expectStatus(published, 200);
   return fw.id;
 }
 

@@ -6,6 +6,7 @@ import type { AccountRole } from '@tenantry/shared';
 import { expect } from 'vitest';
 import { subscriptions } from '../db/schema/billing.ts';
 import { uniqueEmail, type TestApp, type TestClient } from './app.ts';
+import { expectStatus } from './http.ts';
 
 export interface Person {
   client: TestClient;
@@ -50,12 +51,12 @@ export async function addMember(
 ): Promise<Person> {
   const email = uniqueEmail(prefix);
   const invite = await owner.client.post('/api/v1/invitations', { email, role });
-  expect(invite.status, await invite.clone().text()).toBe(201);
+  await expectStatus(invite, 201);
   const token = await invitationToken(t, email);
   const client = t.client();
   expect((await client.signUp({ email, name: `New ${role}` })).status).toBe(200);
   const accept = await client.post(`/api/v1/invitations/by-token/${token}/accept`, {});
-  expect(accept.status, await accept.clone().text()).toBe(200);
+  await expectStatus(accept, 200);
   const me = (await (await client.get('/api/v1/me')).json()) as { uid: string; tid: string };
   expect(me.tid).toBe(owner.tid);
   return { client, email, uid: me.uid, tid: me.tid };
@@ -77,13 +78,13 @@ export async function sharedUser(
 ): Promise<TestClient> {
   const email = uniqueEmail(`shared-${role}`);
   const shared = await owner.client.post(`/api/v1/tenants/${tid}/shares`, { email, role });
-  expect(shared.status, await shared.clone().text()).toBe(201);
+  await expectStatus(shared, 201);
   const browser = t.client();
   expect((await browser.post(`/api/v1/shared-signin/${tid}/code`, { email })).status).toBe(202);
   const [mail] = await t.mailTo(email);
   const code = /(\d{6})$/.exec(mail!.subject)![1];
   const verified = await browser.post(`/api/v1/shared-signin/${tid}/verify`, { email, code });
-  expect(verified.status, await verified.clone().text()).toBe(200);
+  await expectStatus(verified, 200);
   return browser;
 }
 

@@ -23,7 +23,9 @@ import {
   tenants,
 } from '../../db/schema/index.ts';
 import { setupTestApp, type TestApp } from '../../test/app.ts';
+import { expectStatus } from '../../test/http.ts';
 import { publishPrivateFramework, WORKED_EXAMPLE_ANSWERS } from '../../test/frameworks.ts';
+import { addTenant } from '../../test/data.ts';
 import {
   addMember,
   compBusiness,
@@ -47,20 +49,14 @@ beforeAll(async () => {
   other = await signUpPerson(t, 'keys-other', 'Oscar Other');
   await compBusiness(t, owner.tid);
   await compBusiness(t, other.tid);
-  tenantId = await addTenant(owner.tid, 'Acme');
-  secondTenantId = await addTenant(owner.tid, 'Globex');
-  otherTenantId = await addTenant(other.tid, 'Initech');
+  tenantId = await addTenant(t, owner.tid, 'Acme');
+  secondTenantId = await addTenant(t, owner.tid, 'Globex');
+  otherTenantId = await addTenant(t, other.tid, 'Initech');
   frameworkId = await publishPrivateFramework(owner.client);
 });
 afterAll(async () => {
   await t?.close();
 });
-
-async function addTenant(accountId: string, name: string): Promise<string> {
-  const id = randomUUID();
-  await t.database.db.insert(tenants).values({ id, accountId, name });
-  return id;
-}
 
 async function createKey(
   person: Person,
@@ -72,7 +68,7 @@ async function createKey(
   },
 ) {
   const res = await person.client.post('/api/v1/api-keys', { name: 'CI sync', ...body });
-  expect(res.status, await res.clone().text()).toBe(201);
+  await expectStatus(res, 201);
   return CreatedApiKeySchema.parse(await res.json());
 }
 
@@ -187,7 +183,7 @@ describe('authenticating with a key', () => {
   it('reads its own account’s tenants, notes the last use, and reaches nothing of another account', async () => {
     const { key, secret } = await createKey(owner, { scopes: ['tenants:read'] });
     const res = await withKey(secret, '/api/v1/tenants?status=all');
-    expect(res.status, await res.clone().text()).toBe(200);
+    await expectStatus(res, 200);
     const page = TenantPageSchema.parse(await res.json());
     expect(page.tenants.map((x) => x.id).sort()).toEqual([tenantId, secondTenantId].sort());
     const one = await withKey(secret, `/api/v1/tenants/${tenantId}`);
@@ -302,7 +298,7 @@ describe('automated check results', () => {
       version: 1,
       name: 'Automated review',
     });
-    expect(res.status, await res.clone().text()).toBe(201);
+    await expectStatus(res, 201);
     return AssessmentDetailSchema.parse(await res.json());
   }
 
@@ -331,7 +327,7 @@ describe('automated check results', () => {
     const res = await withKey(secret, path(tenantId, a.id), {
       json: { idempotencyKey: 'worked-example-1', source: 'Scanner X', results },
     });
-    expect(res.status, await res.clone().text()).toBe(200);
+    await expectStatus(res, 200);
     const out = CheckResultsOutcomeSchema.parse(await res.json());
     expect(out).toMatchObject({ outcome: 'applied', applied: 6, superseded: 0 });
     expect(out.progress.sections.A!.score).toBeCloseTo(0.55, 10);
@@ -386,7 +382,7 @@ describe('automated check results', () => {
       { json: batch },
     );
     const took = performance.now() - started;
-    expect(res.status, await res.clone().text()).toBe(200);
+    await expectStatus(res, 200);
     const out = CheckResultsOutcomeSchema.parse(await res.json());
     expect(out.outcome).toBe('applied');
     expect(out.applied + out.superseded).toBe(500);
@@ -404,7 +400,7 @@ describe('automated check results', () => {
         `/api/v1/tenants/${secondTenantId}/assessments/${b.id}/answers/${r.questionKey}`,
         { method: 'PUT', json: { value: r.value } },
       );
-      expect(put.status, await put.clone().text()).toBe(200);
+      await expectStatus(put, 200);
       last = (await put.json()) as { progress: unknown };
     }
     expect(out.progress).toEqual(last!.progress);
@@ -467,7 +463,7 @@ describe('automated check results', () => {
         ],
       },
     });
-    expect(res.status, await res.clone().text()).toBe(200);
+    await expectStatus(res, 200);
     expect(await res.json()).toMatchObject({ applied: 1, superseded: 1 });
     const [q1] = await t.database.db
       .select()

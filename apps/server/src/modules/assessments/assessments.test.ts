@@ -21,12 +21,13 @@ import {
   auditLog,
   respondents,
   scoreRollupsDue,
-  tenants,
 } from '../../db/schema/index.ts';
 import { scoreRollupsFor, sweepDueRollups } from './answers/score-rollup.ts';
 import { setupTestApp, type TestApp, type TestClient } from '../../test/app.ts';
 import { openSecondHandle } from '../../test/db.ts';
-import { publishPrivateFramework, WORKED_EXAMPLE_ANSWERS } from '../../test/frameworks.ts';
+import { WORKED_EXAMPLE_ANSWERS } from '../../test/frameworks.ts';
+import { addTenant, ownerWithFramework } from '../../test/data.ts';
+import { ok } from '../../test/http.ts';
 import { addMember, errorCode, sharedUser, signUpPerson, type Person } from '../../test/people.ts';
 
 let t: TestApp;
@@ -37,26 +38,12 @@ let frameworkId: string;
 
 beforeAll(async () => {
   t = await setupTestApp();
-  owner = await signUpPerson(t, 'owner', 'Olivia Owner');
+  ({ owner, tenantId, frameworkId } = await ownerWithFramework(t));
   stranger = await signUpPerson(t, 'stranger', 'Sam Stranger');
-  tenantId = await addTenant(owner.tid, 'Acme');
-  frameworkId = await publishPrivateFramework(owner.client);
 });
 afterAll(async () => {
   await t?.close();
 });
-
-async function addTenant(accountId: string, name: string): Promise<string> {
-  const id = randomUUID();
-  await t.database.db.insert(tenants).values({ id, accountId, name });
-  return id;
-}
-
-async function ok<T>(res: Promise<Response>, status = 200): Promise<T> {
-  const r = await res;
-  expect(r.status, await r.clone().text()).toBe(status);
-  return (await r.json()) as T;
-}
 
 const base = (tid = tenantId) => `/api/v1/tenants/${tid}/assessments`;
 
@@ -138,7 +125,7 @@ describe('starting an assessment', () => {
   });
 
   it('does not let another account start one on a private framework it cannot see', async () => {
-    const theirTenant = await addTenant(stranger.tid, 'Theirs');
+    const theirTenant = await addTenant(t, stranger.tid, 'Theirs');
     const res = await stranger.client.post(base(theirTenant), {
       frameworkId,
       version: 1,
@@ -508,7 +495,7 @@ describe('answering', () => {
 
 describe('what the tenant keeps of its assessments', () => {
   it('keeps the latest completed score, its gaps and the open count on every change', async () => {
-    const tid = await addTenant(owner.tid, 'Rollup Ltd');
+    const tid = await addTenant(t, owner.tid, 'Rollup Ltd');
     const summary = async () => {
       const page = (await ok(owner.client.get('/api/v1/tenants?q=rollup'))) as {
         tenants: Array<{ id: string; latest: unknown; openAssessments: number }>;
@@ -594,7 +581,7 @@ describe('isolation', () => {
     ];
     for (const res of await Promise.all(attempts)) expect(res.status).toBe(404);
     // Their own tenant id with our assessment id: still not found.
-    const theirs = await addTenant(stranger.tid, 'Theirs too');
+    const theirs = await addTenant(t, stranger.tid, 'Theirs too');
     const cross = await c.get(`${base(theirs)}/${a.id}`);
     expect(cross.status).toBe(404);
     expect(await errorCode(cross)).toBe('assessments.not_found');

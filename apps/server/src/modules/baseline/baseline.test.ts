@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import {
-  AssessmentDetailSchema,
-  BaselineComparisonSchema,
-  type AssessmentDetail,
-} from '@tenantry/shared';
+import { BaselineComparisonSchema, type AssessmentDetail } from '@tenantry/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, tenantBaselines, tenants } from '../../db/schema/index.ts';
+import { auditLog, tenantBaselines } from '../../db/schema/index.ts';
 import { setupTestApp, type TestApp, type TestClient } from '../../test/app.ts';
+import { WORKED_EXAMPLE_ANSWERS, workedExampleDocument } from '../../test/frameworks.ts';
 import {
-  publishPrivateFramework,
-  WORKED_EXAMPLE_ANSWERS,
-  workedExampleDocument,
-} from '../../test/frameworks.ts';
+  addTenant,
+  assessed,
+  ownerWithFramework,
+  type AnswerBodies,
+  type AssessedOptions,
+} from '../../test/data.ts';
+import { ok } from '../../test/http.ts';
 import { addMember, errorCode, sharedUser, signUpPerson, type Person } from '../../test/people.ts';
 
 let t: TestApp;
@@ -22,54 +22,18 @@ let frameworkId: string;
 
 beforeAll(async () => {
   t = await setupTestApp();
-  owner = await signUpPerson(t, 'owner', 'Olivia Owner');
-  tenantId = await addTenant(owner.tid, 'Acme');
-  frameworkId = await publishPrivateFramework(owner.client);
+  ({ owner, tenantId, frameworkId } = await ownerWithFramework(t));
 });
 afterAll(async () => {
   await t?.close();
 });
 
-async function addTenant(accountId: string, name: string): Promise<string> {
-  const id = randomUUID();
-  await t.database.db.insert(tenants).values({ id, accountId, name });
-  return id;
-}
-
-async function ok<T>(res: Promise<Response>, status = 200): Promise<T> {
-  const r = await res;
-  expect(r.status, await r.clone().text()).toBe(status);
-  return (status === 204 ? null : await r.json()) as T;
-}
-
 const assessmentsOf = (tid: string) => `/api/v1/tenants/${tid}/assessments`;
 const baselineOf = (tid: string) => `/api/v1/tenants/${tid}/baseline`;
 
-/** Starts an assessment, gives it `answers` and, unless told otherwise, completes it. */
-async function assessed(
-  answers: Record<string, { value?: unknown; na?: boolean }>,
-  opts: { version?: number; complete?: boolean; tid?: string; client?: TestClient } = {},
-): Promise<AssessmentDetail> {
-  const client = opts.client ?? owner.client;
-  const tid = opts.tid ?? tenantId;
-  const a = AssessmentDetailSchema.parse(
-    await ok(
-      client.post(assessmentsOf(tid), {
-        frameworkId,
-        version: opts.version ?? 1,
-        name: `Review ${randomUUID().slice(0, 4)}`,
-      }),
-      201,
-    ),
-  );
-  for (const [key, body] of Object.entries(answers)) {
-    await ok(
-      client.request(`${assessmentsOf(tid)}/${a.id}/answers/${key}`, { method: 'PUT', json: body }),
-    );
-  }
-  if (opts.complete !== false) await ok(client.post(`${assessmentsOf(tid)}/${a.id}/complete`, {}));
-  return AssessmentDetailSchema.parse(await ok(client.get(`${assessmentsOf(tid)}/${a.id}`)));
-}
+/** An assessment of the tenant (as the owner, on version 1 unless told), completed unless told. */
+const assess = (answers: AnswerBodies, opts: Partial<AssessedOptions> = {}) =>
+  assessed(answers, { client: owner.client, tenantId, frameworkId, ...opts });
 
 const get = async (client: TestClient = owner.client, query = '', tid = tenantId) =>
   BaselineComparisonSchema.parse(await ok(client.get(`${baselineOf(tid)}${query}`)));
@@ -81,7 +45,7 @@ describe('the baseline', () => {
   let second: AssessmentDetail;
 
   it('is empty until marked, listing the completed assessments that can be', async () => {
-    first = await assessed(WORKED_EXAMPLE_ANSWERS);
+    first = await assess(WORKED_EXAMPLE_ANSWERS);
     const empty = await get();
     expect(empty.baseline).toBeNull();
     expect(empty.latest).toBeNull();
@@ -91,7 +55,7 @@ describe('the baseline', () => {
   });
 
   it('takes only a completed assessment of the tenant, and marking it is audited', async () => {
-    const open = await assessed({ Q1: { value: 'no' } }, { complete: false });
+    const open = await assess({ Q1: { value: 'no' } }, { complete: false });
     const refused = await mark(open.id);
     expect(refused.status).toBe(409);
     expect(await errorCode(refused)).toBe('baseline.not_completed');
@@ -115,7 +79,7 @@ describe('the baseline', () => {
 
   it('compares the latest assessment with it per section and per question (SCORING.md)', async () => {
     // Q1 yes → partial (regressed), Q2 level 2 → 5 (improved), Q4 low → high (improved).
-    second = await assessed({
+    second = await assess({
       ...WORKED_EXAMPLE_ANSWERS,
       Q1: { value: 'partial' },
       Q2: { value: 5 },
@@ -157,7 +121,7 @@ describe('the baseline', () => {
 
   it('compares like with like: a section without a score on one side is left out and named', async () => {
     // Only section A answered, and well: A = (1×1 + 3×1) / 4 = 100 %; B has no score.
-    const partial = await assessed({ Q1: { value: 'yes' }, Q2: { value: 5 } }, { complete: false });
+    const partial = await assess({ Q1: { value: 'yes' }, Q2: { value: 5 } }, { complete: false });
     const c = await get(owner.client, `?compare=${partial.id}`);
     // Each side's own overall is as its screen shows it…
     expect(c.overall.baseline).toBeCloseTo(1.475 / 3, 6);
@@ -203,7 +167,7 @@ describe('the baseline', () => {
         releaseNotes: 'Q7 added, Q3 removed',
       }),
     );
-    const third = await assessed(
+    const third = await assess(
       { Q1: { value: 'yes' }, Q2: { value: 2 }, Q7: { value: 'yes' } },
       { version: 2 },
     );
@@ -252,7 +216,7 @@ describe('the baseline', () => {
   });
 
   it('goes when its assessment is deleted', async () => {
-    const again = await assessed(WORKED_EXAMPLE_ANSWERS);
+    const again = await assess(WORKED_EXAMPLE_ANSWERS);
     await ok(mark(again.id));
     await ok(
       owner.client.request(`${assessmentsOf(tenantId)}/${again.id}`, { method: 'DELETE' }),
@@ -265,8 +229,8 @@ describe('the baseline', () => {
 describe('another account', () => {
   it('gets 404 for the baseline of a tenant it does not have, and changes nothing', async () => {
     const stranger = await signUpPerson(t, 'stranger', 'Sam Stranger');
-    const theirs = await addTenant(stranger.tid, 'Theirs');
-    const mine = await assessed(WORKED_EXAMPLE_ANSWERS);
+    const theirs = await addTenant(t, stranger.tid, 'Theirs');
+    const mine = await assess(WORKED_EXAMPLE_ANSWERS);
     await ok(mark(mine.id));
     const before = await t.database.db
       .select()

@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/index.ts';
 import { setupTestApp, uniqueEmail, type TestApp } from '../../test/app.ts';
 import { publishPrivateFramework } from '../../test/frameworks.ts';
+import { ok } from '../../test/http.ts';
 import { addMember, errorCode, signUpPerson, type Person } from '../../test/people.ts';
 import { runCliCommand } from '../users/users.cli.ts';
 import { applyBillingEvent } from './billing.events.ts';
@@ -26,12 +27,6 @@ afterAll(async () => {
 });
 
 const DAY = 86_400_000;
-
-async function ok<T>(res: Promise<Response>, status = 200): Promise<T> {
-  const r = await res;
-  expect(r.status, await r.clone().text()).toBe(status);
-  return (await r.json()) as T;
-}
 
 async function billing(p: Person): Promise<BillingSummary> {
   return BillingSummarySchema.parse(await ok(p.client.get('/api/v1/billing')));

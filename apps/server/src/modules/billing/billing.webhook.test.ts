@@ -6,9 +6,10 @@
 import type { BillingSummary } from '@tenantry/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/audit.ts';
 import { billingEvents, invoices, subscriptions } from '../../db/schema/billing.ts';
 import { setupTestApp, type TestApp } from '../../test/app.ts';
+import { expectStatus } from '../../test/http.ts';
+import { auditActions } from '../../test/data.ts';
 import { signUpPerson, type Person } from '../../test/people.ts';
 import {
   TEST_STRIPE_PRICES,
@@ -53,13 +54,13 @@ async function deliver(
 
 async function deliverOk(event: Record<string, unknown>): Promise<string> {
   const res = await deliver(event);
-  expect(res.status, await res.clone().text()).toBe(200);
+  await expectStatus(res, 200);
   return ((await res.json()) as { outcome: string }).outcome;
 }
 
 async function billingOf(person: Person): Promise<BillingSummary> {
   const res = await person.client.get('/api/v1/billing');
-  expect(res.status, await res.clone().text()).toBe(200);
+  await expectStatus(res, 200);
   return (await res.json()) as BillingSummary;
 }
 
@@ -78,13 +79,8 @@ async function eventRows(eventId: string) {
     .where(and(eq(billingEvents.provider, 'stripe'), eq(billingEvents.eventId, eventId)));
 }
 
-async function auditActions(accountId: string): Promise<string[]> {
-  const rows = await t.database.db
-    .select({ action: auditLog.action })
-    .from(auditLog)
-    .where(eq(auditLog.accountId, accountId));
-  return rows.map((r) => r.action).filter((a) => a.startsWith('billing.'));
-}
+/** The billing actions in the account's audit log. */
+const billingActions = (accountId: string) => auditActions(t, accountId, { prefix: 'billing.' });
 
 /**
  * An owner whose account bought `price` through Stripe's checkout: the subscription is at the
@@ -159,7 +155,7 @@ describe('Stripe webhook', () => {
     expect(await eventRows(event.id as string)).toEqual([
       expect.objectContaining({ outcome: 'applied', accountId: owner.tid }),
     ]);
-    expect(await auditActions(owner.tid)).toEqual(['billing.subscribed']);
+    expect(await billingActions(owner.tid)).toEqual(['billing.subscribed']);
   });
 
   it('applies a replayed event id once', async () => {
@@ -169,7 +165,7 @@ describe('Stripe webhook', () => {
     expect(again.status).toBe(200);
     expect(((await again.json()) as { outcome: string }).outcome).toBe('duplicate');
     expect(await eventRows(event.id as string)).toHaveLength(1);
-    expect(await auditActions(owner.tid)).toEqual(['billing.subscribed']);
+    expect(await billingActions(owner.tid)).toEqual(['billing.subscribed']);
     expect((await billingOf(owner)).subscribedPlan).toBe('pro');
   });
 
@@ -182,7 +178,7 @@ describe('Stripe webhook', () => {
     );
     expect(outcomes.sort()).toEqual(['applied', 'duplicate']);
     expect(await eventRows(event.id as string)).toHaveLength(1);
-    expect(await auditActions(owner.tid)).toEqual(['billing.subscribed', 'billing.canceled']);
+    expect(await billingActions(owner.tid)).toEqual(['billing.subscribed', 'billing.canceled']);
     expect((await subscriptionRow(owner.tid))?.providerSubscriptionId).toBe(subId);
   });
 
@@ -250,7 +246,7 @@ describe('Stripe webhook', () => {
       plan: 'pro',
       interval: 'year',
     });
-    expect(res.status, await res.clone().text()).toBe(200);
+    await expectStatus(res, 200);
     expect(((await res.json()) as { url: string }).url).toMatch(
       /^https:\/\/checkout\.stripe\.test\//,
     );
@@ -270,7 +266,7 @@ describe('Stripe webhook', () => {
       plan: 'business',
       interval: 'month',
     });
-    expect(change.status, await change.clone().text()).toBe(200);
+    await expectStatus(change, 200);
     // The answer already shows the change: the subscription was read back from Stripe.
     expect(((await change.json()) as { billing: unknown }).billing).toMatchObject({
       plan: 'business',
@@ -285,7 +281,7 @@ describe('Stripe webhook', () => {
     });
     expect(await deliverOk(updated)).toBe('older');
     expect(await billingOf(owner)).toMatchObject({ plan: 'business', interval: 'month' });
-    expect(await auditActions(owner.tid)).toContain('billing.plan_changed');
+    expect(await billingActions(owner.tid)).toContain('billing.plan_changed');
   });
 
   it('a failed payment makes it past due with a grace period and an e-mail; paying recovers it', async () => {
@@ -335,7 +331,7 @@ describe('Stripe webhook', () => {
     expect(items).toEqual([
       expect.objectContaining({ status: 'paid', amountDue: 4_900, amountPaid: 4_900 }),
     ]);
-    expect(await auditActions(owner.tid)).toEqual(
+    expect(await billingActions(owner.tid)).toEqual(
       expect.arrayContaining(['billing.past_due', 'billing.payment_recovered']),
     );
     // Still one dunning e-mail.
@@ -352,7 +348,7 @@ describe('Stripe webhook', () => {
     expect(await deliverOk(deleted)).toBe('applied');
     const billing = await billingOf(owner);
     expect(billing).toMatchObject({ status: 'canceled', plan: 'free', hasSubscription: false });
-    expect(await auditActions(owner.tid)).toContain('billing.canceled');
+    expect(await billingActions(owner.tid)).toContain('billing.canceled');
   });
 
   it('an event for a customer nobody knows answers 200 and is recorded as unmatched', async () => {

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, frameworks, frameworkVersions } from '../../db/schema/index.ts';
 import { setupTestApp, type TestApp, type TestClient } from '../../test/app.ts';
 import { deepFrameworkDocumentText, tooDeepSectionPath } from '../../test/frameworks.ts';
+import { ok } from '../../test/http.ts';
 import { addMember, signUpPerson, type Person } from '../../test/people.ts';
 import { loadLibrary, readLibrary } from './library.seed.ts';
 
@@ -73,12 +74,6 @@ function sampleDoc(key = 'sample', extra: Partial<FrameworkDocument> = {}) {
     ],
     ...extra,
   };
-}
-
-async function ok<T>(res: Response | Promise<Response>, status = 200): Promise<T> {
-  const r = await res;
-  expect(r.status, await r.clone().text()).toBe(status);
-  return (await r.json()) as T;
 }
 
 const put = (client: TestClient, path: string, json: unknown) =>

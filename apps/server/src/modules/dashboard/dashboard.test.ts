@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assessments, tenants } from '../../db/schema/index.ts';
 import { setupTestApp, type TestApp } from '../../test/app.ts';
 import { publishPrivateFramework, WORKED_EXAMPLE_ANSWERS } from '../../test/frameworks.ts';
+import { assessed, type AnswerBodies } from '../../test/data.ts';
+import { ok } from '../../test/http.ts';
 import { signUpPerson, type Person } from '../../test/people.ts';
 import { refreshTenantRollup } from '../assessments/assessments.rollup.ts';
 import { lastMonths } from './dashboard.service.ts';
@@ -22,36 +24,17 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function ok<T>(res: Promise<Response>, status = 200): Promise<T> {
-  const r = await res;
-  expect(r.status, await r.clone().text()).toBe(status);
-  return (await r.json()) as T;
-}
-
 async function tenant(name: string): Promise<string> {
   const res = await ok<{ id: string }>(owner.client.post('/api/v1/tenants', { name }), 201);
   return res.id;
 }
 
-async function assessment(
-  tid: string,
-  answers: Record<string, { value?: unknown; na?: boolean }>,
-  complete: boolean,
-): Promise<string> {
-  const base = `/api/v1/tenants/${tid}/assessments`;
-  const a = await ok<{ id: string }>(
-    owner.client.post(base, {
-      frameworkId,
-      version: 1,
-      name: `Review ${randomUUID().slice(0, 4)}`,
-    }),
-    201,
-  );
-  for (const [key, body] of Object.entries(answers)) {
-    await ok(owner.client.request(`${base}/${a.id}/answers/${key}`, { method: 'PUT', json: body }));
-  }
-  if (complete) await ok(owner.client.post(`${base}/${a.id}/complete`, {}));
-  return a.id;
+/** An assessment of tenant `tid` with `answers`, completed or not: its id. */
+async function assessment(tid: string, answers: AnswerBodies, complete: boolean): Promise<string> {
+  const name = `Review ${randomUUID().slice(0, 4)}`;
+  return (
+    await assessed(answers, { client: owner.client, tenantId: tid, frameworkId, name, complete })
+  ).id;
 }
 
 describe('the dashboard', () => {

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedback } from '../../db/schema/index.ts';
 import { setupTestApp, type TestApp } from '../../test/app.ts';
+import { expectStatus } from '../../test/http.ts';
 import { addMember, errorCode, sharedUser, signUpPerson, type Person } from '../../test/people.ts';
 
 const SEND = '/api/v1/feedback';
@@ -37,7 +38,7 @@ const body = (over: Record<string, unknown> = {}) => ({
 
 async function list(query = ''): Promise<FeedbackList> {
   const res = await admin.client.get(`${LIST}${query}`);
-  expect(res.status, await res.clone().text()).toBe(200);
+  await expectStatus(res, 200);
   return FeedbackListSchema.parse(await res.json());
 }
 
@@ -48,7 +49,7 @@ async function rowCount(): Promise<number> {
 describe('POST /api/v1/feedback', () => {
   it('stores the rating, comment, page and version with the sender and their account', async () => {
     const res = await owner.client.post(SEND, body({ comment: '  Love the baseline view  ' }));
-    expect(res.status, await res.clone().text()).toBe(201);
+    await expectStatus(res, 201);
     const { id } = (await res.json()) as { id: string };
     const [row] = await t.database.db.select().from(feedback).where(eq(feedback.id, id));
     expect(row).toMatchObject({
@@ -77,13 +78,13 @@ describe('POST /api/v1/feedback', () => {
 
   it('refuses a shared user (403 common.shared_access): their layout offers no feedback', async () => {
     const tenant = await owner.client.post('/api/v1/tenants', { name: 'Feedback client' });
-    expect(tenant.status, await tenant.clone().text()).toBe(201);
+    await expectStatus(tenant, 201);
     const { id: tid } = (await tenant.json()) as { id: string };
     for (const role of ['viewer', 'contributor'] as const) {
       const shared = await sharedUser(t, owner, tid, role);
       const before = await rowCount();
       const res = await shared.post(SEND, body({ pagePath: `/tenant/${tid}/overview` }));
-      expect(res.status, await res.clone().text()).toBe(403);
+      await expectStatus(res, 403);
       expect(await errorCode(res)).toBe('common.shared_access');
       expect(await rowCount()).toBe(before);
     }
@@ -170,7 +171,7 @@ describe('service/feedback (system admins)', () => {
       method: 'PATCH',
       json: { handled: true },
     });
-    expect(patched.status, await patched.clone().text()).toBe(200);
+    await expectStatus(patched, 200);
     const item = FeedbackItemSchema.parse(await patched.json());
     expect(item.handledBy).toEqual({ id: admin.uid, name: 'Staff Person' });
     expect(item.handledAt).not.toBeNull();
@@ -241,12 +242,12 @@ describe('turning feedback into a roadmap item', () => {
     expect((await sender.client.post(path, { title: 'PDF export' })).status).toBe(403);
 
     const res = await admin.client.post(path, { title: 'PDF export', description: 'Asked for' });
-    expect(res.status, await res.clone().text()).toBe(201);
+    await expectStatus(res, 201);
     const item = FeedbackItemSchema.parse(await res.json());
     expect(item.roadmapItemId).not.toBeNull();
     expect(item.handledBy).toEqual({ id: admin.uid, name: 'Staff Person' });
     const onRoadmap = await sender.client.get(`/api/v1/roadmap/items/${item.roadmapItemId}`);
-    expect(onRoadmap.status, await onRoadmap.clone().text()).toBe(200);
+    await expectStatus(onRoadmap, 200);
     expect(((await onRoadmap.json()) as { title: string }).title).toBe('PDF export');
 
     const again = await admin.client.post(path, { title: 'PDF export again' });
@@ -274,12 +275,12 @@ describe('turning feedback into a support ticket', () => {
     expect((await sender.client.post(path, ticket)).status).toBe(403);
 
     const res = await admin.client.post(path, ticket);
-    expect(res.status, await res.clone().text()).toBe(201);
+    await expectStatus(res, 201);
     const item = FeedbackItemSchema.parse(await res.json());
     expect(item.ticketId).not.toBeNull();
     expect(item.handledAt).not.toBeNull();
     const own = await sender.client.get(`/api/v1/support/tickets/${item.ticketId}`);
-    expect(own.status, await own.clone().text()).toBe(200);
+    await expectStatus(own, 200);
     expect(await own.json()).toMatchObject({
       subject: 'Filters reset on back',
       pagePath: '/tenant/x/assessments',
@@ -296,12 +297,12 @@ describe('turning feedback into a support ticket', () => {
     // Sent by a member who has left the account since.
     const leaver = await addMember(t, owner, 'member');
     const sent = await leaver.client.post(SEND, body());
-    expect(sent.status, await sent.clone().text()).toBe(201);
+    await expectStatus(sent, 201);
     const { id } = (await sent.json()) as { id: string };
     const removed = await owner.client.request(`/api/v1/members/${leaver.uid}`, {
       method: 'DELETE',
     });
-    expect(removed.status, await removed.clone().text()).toBe(204);
+    await expectStatus(removed, 204);
     const res = await admin.client.post(`${LIST}/${id}/ticket`, ticket);
     expect(res.status).toBe(409);
     expect(await errorCode(res)).toBe('feedback.no_sender');

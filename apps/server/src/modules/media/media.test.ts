@@ -13,6 +13,7 @@ import { MIGRATIONS_FOLDER } from '../../db/client.ts';
 import { media } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { setupTestApp, type TestApp } from '../../test/app.ts';
+import { expectStatus } from '../../test/http.ts';
 import { addMember, signUpPerson, type Person } from '../../test/people.ts';
 import { encodeImage, sniffImageType, storeImage } from './media.service.ts';
 
@@ -125,7 +126,7 @@ async function logoOf(accountId: string) {
 /** Uploads as `who` and answers the stored row and what GET /api/v1/media/{id} sends. */
 async function uploadAndFetch(who: Person, body: Bytes) {
   const res = await upload(who, body);
-  expect(res.status, await res.clone().text()).toBe(200);
+  await expectStatus(res, 200);
   const { logoUrl } = AccountSchema.parse(await res.json());
   const row = await logoOf(who.tid);
   expect(logoUrl).toBe(`/api/v1/media/${row?.id}`);

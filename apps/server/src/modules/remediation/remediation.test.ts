@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  AssessmentDetailSchema,
   BaselineComparisonSchema,
   DashboardSchema,
   GapTasksResultSchema,
@@ -20,6 +19,8 @@ import {
   WORKED_EXAMPLE_ANSWERS,
   workedExampleDocument,
 } from '../../test/frameworks.ts';
+import { addTenant, assessed, type AnswerBodies, type AssessedOptions } from '../../test/data.ts';
+import { ok } from '../../test/http.ts';
 import { addMember, errorCode, sharedUser, signUpPerson, type Person } from '../../test/people.ts';
 import { taskTitle } from './remediation.service.ts';
 import { sendDueReminders } from './reminders.ts';
@@ -39,7 +40,7 @@ beforeAll(async () => {
   t = await setupTestApp();
   owner = await signUpPerson(t, 'owner', 'Olivia Owner');
   member = await addMember(t, owner, 'member');
-  tenantId = await addTenant(owner.tid, 'Acme');
+  tenantId = await addTenant(t, owner.tid, 'Acme');
   // A published playbook linked from Q2 of the worked example: its steps become checklists.
   const pb = await ok<{ id: string }>(
     owner.client.post('/api/v1/content/playbooks', {
@@ -64,45 +65,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function addTenant(accountId: string, name: string): Promise<string> {
-  const id = randomUUID();
-  await t.database.db.insert(tenants).values({ id, accountId, name });
-  return id;
-}
-
-async function ok<T>(res: Promise<Response>, status = 200): Promise<T> {
-  const r = await res;
-  expect(r.status, await r.clone().text()).toBe(status);
-  return (status === 204 ? null : await r.json()) as T;
-}
-
 const tasksOf = (tid: string) => `/api/v1/tenants/${tid}/tasks`;
 const assessmentsOf = (tid: string) => `/api/v1/tenants/${tid}/assessments`;
 
-async function assessed(
-  answers: Record<string, { value?: unknown; na?: boolean }>,
-  opts: { complete?: boolean; tid?: string } = {},
-): Promise<AssessmentDetail> {
-  const tid = opts.tid ?? tenantId;
-  const a = AssessmentDetailSchema.parse(
-    await ok(
-      owner.client.post(assessmentsOf(tid), { frameworkId, version: 1, name: 'Review' }),
-      201,
-    ),
-  );
-  for (const [key, body] of Object.entries(answers)) {
-    await ok(
-      owner.client.request(`${assessmentsOf(tid)}/${a.id}/answers/${key}`, {
-        method: 'PUT',
-        json: body,
-      }),
-    );
-  }
-  if (opts.complete !== false) {
-    await ok(owner.client.post(`${assessmentsOf(tid)}/${a.id}/complete`, {}));
-  }
-  return AssessmentDetailSchema.parse(await ok(owner.client.get(`${assessmentsOf(tid)}/${a.id}`)));
-}
+/** An assessment of the tenant (as the owner), completed unless told. */
+const assess = (answers: AnswerBodies, opts: Partial<AssessedOptions> = {}) =>
+  assessed(answers, { client: owner.client, tenantId, frameworkId, ...opts });
 
 const list = async (query = '', client: TestClient = owner.client, tid = tenantId) =>
   TaskListSchema.parse(await ok(client.get(`${tasksOf(tid)}${query}`)));
@@ -118,7 +86,7 @@ describe('remediation tasks', () => {
   let fromGaps: TaskDetail[];
 
   it('are created for every gap of an assessment, with the playbook’s steps as checklist', async () => {
-    assessment = await assessed(WORKED_EXAMPLE_ANSWERS);
+    assessment = await assess(WORKED_EXAMPLE_ANSWERS);
     expect(assessment.progress.gaps).toContain('Q2');
     const result = GapTasksResultSchema.parse(
       await ok(
@@ -273,7 +241,7 @@ describe('remediation tasks', () => {
   it('change status in bulk: all of them, or none when one is not the tenant’s', async () => {
     const a = await create({ title: 'Bulk A' });
     const b = await create({ title: 'Bulk B' });
-    const elsewhere = await addTenant(owner.tid, 'Elsewhere');
+    const elsewhere = await addTenant(t, owner.tid, 'Elsewhere');
     const foreign = TaskDetailSchema.parse(
       await ok(owner.client.post(tasksOf(elsewhere), { title: 'Not here' }), 201),
     );
@@ -388,7 +356,7 @@ describe('remediation tasks', () => {
       expect((await res).status).toBe(404);
     }
     // Their own tenant with the victim's task id: not found either.
-    const theirs = await addTenant(other.tid, 'Theirs');
+    const theirs = await addTenant(t, other.tid, 'Theirs');
     expect((await other.client.get(`${tasksOf(theirs)}/${task.id}`)).status).toBe(404);
     expect(
       (
@@ -426,7 +394,7 @@ describe('remediation tasks', () => {
 
 describe('what the tenant list, the dashboard and the baseline view show of tasks', () => {
   it('keeps open tasks and the next due date on the tenant, and overdue ones on the dashboard', async () => {
-    const tid = await addTenant(owner.tid, 'Overdue Ltd');
+    const tid = await addTenant(t, owner.tid, 'Overdue Ltd');
     const late = TaskDetailSchema.parse(
       await ok(
         owner.client.post(tasksOf(tid), {
@@ -478,8 +446,8 @@ describe('what the tenant list, the dashboard and the baseline view show of task
   });
 
   it('shows a done task on the baseline view until a newer answer confirms it', async () => {
-    const tid = await addTenant(owner.tid, 'Baseline Co');
-    const base = await assessed(WORKED_EXAMPLE_ANSWERS, { tid });
+    const tid = await addTenant(t, owner.tid, 'Baseline Co');
+    const base = await assess(WORKED_EXAMPLE_ANSWERS, { tenantId: tid });
     await ok(
       owner.client.request(`/api/v1/tenants/${tid}/baseline`, {
         method: 'PUT',
@@ -510,7 +478,10 @@ describe('what the tenant list, the dashboard and the baseline view show of task
       awaitingConfirmation: true,
     });
     // A new assessment answers Q2 after the task was done: confirmed.
-    await assessed({ ...WORKED_EXAMPLE_ANSWERS, Q2: { value: 5 } }, { tid, complete: false });
+    await assess(
+      { ...WORKED_EXAMPLE_ANSWERS, Q2: { value: 5 } },
+      { tenantId: tid, complete: false },
+    );
     const confirmed = (await view()).questions.find((q) => q.key === 'Q2')?.task;
     expect(confirmed).toMatchObject({ status: 'done', awaitingConfirmation: false });
     expect((await view()).questions.find((q) => q.key === 'Q1')?.task).toBeNull();
@@ -519,7 +490,7 @@ describe('what the tenant list, the dashboard and the baseline view show of task
 
 describe('reminder e-mails', () => {
   it('go to each assignee with tasks overdue or due soon, at most once a day', async () => {
-    const tid = await addTenant(owner.tid, 'Reminders Inc');
+    const tid = await addTenant(t, owner.tid, 'Reminders Inc');
     const person = await addMember(t, owner, 'member', 'reminded');
     const day = (n: number) => new Date(Date.UTC(2031, 0, 10 + n)).toISOString().slice(0, 10);
     const add = (title: string, dueDate: string | null, assigneeId: string | null = person.uid) =>

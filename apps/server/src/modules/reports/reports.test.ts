@@ -11,11 +11,19 @@ import {
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reports, tenants } from '../../db/schema/index.ts';
+import { reports } from '../../db/schema/index.ts';
 import type { Jobs } from '../../lib/jobs/index.ts';
 import { writeAnswer } from '../assessments/answers/write.ts';
 import { setupTestApp, type TestApp, type TestClient } from '../../test/app.ts';
 import { publishPrivateFramework, WORKED_EXAMPLE_ANSWERS } from '../../test/frameworks.ts';
+import {
+  addTenant,
+  assessed,
+  ownerWithFramework,
+  type AnswerBodies,
+  type AssessedOptions,
+} from '../../test/data.ts';
+import { ok } from '../../test/http.ts';
 import { addMember, errorCode, sharedUser, signUpPerson, type Person } from '../../test/people.ts';
 import { MISSING_GLYPH, printable, reportFonts, woffToSfnt } from './reports.fonts.ts';
 import { sampleAnswer, sampleFrameworkDocument } from './reports.sample.ts';
@@ -32,7 +40,9 @@ const HAS_PDFTOTEXT = spawnSync('pdftotext', ['-v']).status === 0;
 
 beforeAll(async () => {
   t = await setupTestApp();
-  owner = await signUpPerson(t, 'owner', 'Olivia Owner');
+  ({ owner, tenantId, frameworkId } = await ownerWithFramework(t, {
+    tenant: 'Acme Manufacturing',
+  }));
   await ok(
     owner.client.request('/api/v1/account', {
       method: 'PATCH',
@@ -51,56 +61,24 @@ beforeAll(async () => {
       headers: { 'content-type': 'application/octet-stream' },
     }),
   );
-  tenantId = await addTenant(owner.tid, 'Acme Manufacturing');
-  frameworkId = await publishPrivateFramework(owner.client);
 });
 afterAll(async () => {
   await t?.close();
 });
 
-async function addTenant(accountId: string, name: string): Promise<string> {
-  const id = randomUUID();
-  await t.database.db.insert(tenants).values({ id, accountId, name });
-  return id;
-}
-
-async function ok<T>(res: Promise<Response>, status = 200): Promise<T> {
-  const r = await res;
-  expect(r.status, await r.clone().text()).toBe(status);
-  return (status === 204 ? null : await r.json()) as T;
-}
-
 const assessmentsOf = (tid: string) => `/api/v1/tenants/${tid}/assessments`;
 const reportsOf = (tid: string, aid: string) => `${assessmentsOf(tid)}/${aid}/reports`;
 const reportPath = (tid: string, id: string) => `/api/v1/tenants/${tid}/reports/${id}`;
 
-async function assessed(
-  answers: Record<string, { value?: unknown; na?: boolean; note?: string }>,
-  opts: { name?: string; complete?: boolean; tid?: string; fw?: string } = {},
-): Promise<AssessmentDetail> {
-  const tid = opts.tid ?? tenantId;
-  const a = AssessmentDetailSchema.parse(
-    await ok(
-      owner.client.post(assessmentsOf(tid), {
-        frameworkId: opts.fw ?? frameworkId,
-        version: 1,
-        name: opts.name ?? 'Annual review',
-      }),
-      201,
-    ),
-  );
-  for (const [key, body] of Object.entries(answers)) {
-    await ok(
-      owner.client.request(`${assessmentsOf(tid)}/${a.id}/answers/${key}`, {
-        method: 'PUT',
-        json: body,
-      }),
-    );
-  }
-  if (opts.complete !== false)
-    await ok(owner.client.post(`${assessmentsOf(tid)}/${a.id}/complete`, {}));
-  return AssessmentDetailSchema.parse(await ok(owner.client.get(`${assessmentsOf(tid)}/${a.id}`)));
-}
+/** An assessment of the tenant (as the owner), named 'Annual review' and completed unless told. */
+const assess = (answers: AnswerBodies, opts: Partial<AssessedOptions> = {}) =>
+  assessed(answers, {
+    client: owner.client,
+    tenantId,
+    frameworkId,
+    name: 'Annual review',
+    ...opts,
+  });
 
 async function requestReport(
   aid: string,
@@ -147,7 +125,7 @@ describe('the report of an assessment', () => {
   let text = '';
 
   it('is rendered in the background and downloaded as a PDF', async () => {
-    const baseline = await assessed(
+    const baseline = await assess(
       { Q1: { value: 'no' }, Q2: { value: 1 }, Q3: { value: 'First go' }, Q4: { value: 'low' } },
       { name: 'Baseline review' },
     );
@@ -157,7 +135,7 @@ describe('the report of an assessment', () => {
         json: { assessmentId: baseline.id },
       }),
     );
-    worked = await assessed({
+    worked = await assess({
       ...WORKED_EXAMPLE_ANSWERS,
       Q3: { value: 'Answered in prose', note: 'Checked with the IT lead on site.' },
     });
@@ -245,7 +223,7 @@ describe('the report of an assessment', () => {
     expect(points(0.0512)).toBe('+5 pts');
     expect(points(-0.03)).toBe('−3 pts');
     expect(points(0)).toBe('±0 pts');
-    const second = await assessed(
+    const second = await assess(
       { ...WORKED_EXAMPLE_ANSWERS, Q1: { value: 'no' } },
       { name: 'Q3 review' },
     );
@@ -277,7 +255,7 @@ describe('the report of an assessment', () => {
 
   it('marks an unfinished assessment’s score provisional, and compares like with like', async (ctx) => {
     // Only section A answered (100 %): the baseline's B has a score, this one's none.
-    const partial = await assessed(
+    const partial = await assess(
       { Q1: { value: 'yes' }, Q2: { value: 5 } },
       { name: 'Half done', complete: false },
     );
@@ -308,7 +286,7 @@ describe('the report of an assessment', () => {
       expect(['tenants.not_found', 'reports.not_found']).toContain(await errorCode(res));
     }
     // Their own tenant, the victim's ids: not found either.
-    const theirs = await addTenant(stranger.tid, 'Theirs');
+    const theirs = await addTenant(t, stranger.tid, 'Theirs');
     for (const res of [
       await stranger.client.post(reportsOf(theirs, worked.id), {}),
       await stranger.client.get(reportPath(theirs, report.id)),
@@ -337,7 +315,7 @@ describe('the report of an assessment', () => {
       await download(report.id, client);
     }
     // A viewer of another tenant of the account: not found.
-    const elsewhere = await addTenant(owner.tid, 'Elsewhere');
+    const elsewhere = await addTenant(t, owner.tid, 'Elsewhere');
     const outsider = await sharedUser(t, owner, elsewhere, 'viewer');
     const before = await reportRows();
     expect((await outsider.post(reportsOf(tenantId, worked.id), {})).status).toBe(404);
@@ -360,7 +338,7 @@ describe('the report of an assessment', () => {
   });
 
   it('goes with its assessment when that is deleted', async () => {
-    const gone = await assessed(WORKED_EXAMPLE_ANSWERS, { complete: false, name: 'Scratch' });
+    const gone = await assess(WORKED_EXAMPLE_ANSWERS, { complete: false, name: 'Scratch' });
     const r = await requestReport(gone.id);
     await ok(
       owner.client.request(`${assessmentsOf(tenantId)}/${gone.id}`, { method: 'DELETE' }),
@@ -372,13 +350,13 @@ describe('the report of an assessment', () => {
 
 describe('text anyone can type', () => {
   it('renders: Cyrillic, Greek and accents are printed, emoji dropped, CJK shown as □', async (ctx) => {
-    const tid = await addTenant(owner.tid, 'ООО «Ромашка» Ωmega');
-    const a = await assessed(
+    const tid = await addTenant(t, owner.tid, 'ООО «Ромашка» Ωmega');
+    const a = await assess(
       {
         ...WORKED_EXAMPLE_ANSWERS,
         Q3: { value: 'Ответ: всё готово ✅ — 完成 — café', note: '🚀 Запуск 👩‍💻 in Q3\u200b\u202e' },
       },
-      { tid, name: 'Аудит 2026 🚀 — Überprüfung 中文' },
+      { tenantId: tid, name: 'Аудит 2026 🚀 — Überprüfung 中文' },
     );
     const r = await requestReport(a.id, owner.client, tid);
     const done = ReportSchema.parse(await ok(owner.client.get(reportPath(tid, r.id))));
@@ -450,7 +428,7 @@ describe('while it renders', () => {
     slow = await setupTestApp({ database: t.database, jobs });
     client = slow.client();
     expect((await client.signIn(owner.email)).status).toBe(200);
-    assessment = await assessed(WORKED_EXAMPLE_ANSWERS, { name: 'Queued review' });
+    assessment = await assess(WORKED_EXAMPLE_ANSWERS, { name: 'Queued review' });
   });
   afterAll(async () => {
     await slow?.deps.live.close();
@@ -493,8 +471,8 @@ describe('while it renders', () => {
   });
 
   it('keeps at most three reports of a tenant on their way (429 with Retry-After)', async () => {
-    const tid = await addTenant(owner.tid, 'Busy client');
-    const a = await assessed(WORKED_EXAMPLE_ANSWERS, { tid, complete: false });
+    const tid = await addTenant(t, owner.tid, 'Busy client');
+    const a = await assess(WORKED_EXAMPLE_ANSWERS, { tenantId: tid, complete: false });
     for (let i = 0; i < 3; i++) await ok(client.post(reportsOf(tid, a.id), {}), 202);
     const refused = await client.post(reportsOf(tid, a.id), {});
     expect(refused.status).toBe(429);
@@ -511,8 +489,8 @@ describe('while it renders', () => {
 
   it('a report stuck on its way counts as failed; old reports are pruned', async () => {
     const { db } = t.database;
-    const tid = await addTenant(owner.tid, 'Stuck client');
-    const a = await assessed(WORKED_EXAMPLE_ANSWERS, { tid, complete: false });
+    const tid = await addTenant(t, owner.tid, 'Stuck client');
+    const a = await assess(WORKED_EXAMPLE_ANSWERS, { tenantId: tid, complete: false });
     const row = (minutesAgo: number, status: 'queued' | 'done' | 'failed' = 'queued') => ({
       id: randomUUID(),
       accountId: owner.tid,
@@ -549,7 +527,7 @@ describe('while it renders', () => {
 describe('a 300-question assessment', () => {
   it('renders in under 5 s', async (ctx) => {
     const fw = await publishPrivateFramework(owner.client, sampleFrameworkDocument(300));
-    const tid = await addTenant(owner.tid, 'Large client');
+    const tid = await addTenant(t, owner.tid, 'Large client');
     const a = AssessmentDetailSchema.parse(
       await ok(
         owner.client.post(assessmentsOf(tid), { frameworkId: fw, version: 1, name: 'Full review' }),

@@ -10,6 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, roadmapItems, roadmapVotes } from '../../db/schema/index.ts';
 import { setupTestApp, type TestApp, type TestClient } from '../../test/app.ts';
+import { expectStatus } from '../../test/http.ts';
 import { errorCode, sharedUser, signUpPerson, type Person } from '../../test/people.ts';
 
 const ITEMS = '/api/v1/roadmap/items';
@@ -35,13 +36,13 @@ afterAll(async () => {
 
 async function staffItem(title: string, status = 'planned'): Promise<RoadmapItem> {
   const res = await staff.client.post(STAFF, { title, description: '**bold**', status });
-  expect(res.status, await res.clone().text()).toBe(201);
+  await expectStatus(res, 201);
   return RoadmapItemSchema.parse(await res.json());
 }
 
 async function list(client: TestClient, query = ''): Promise<RoadmapList> {
   const res = await client.get(`${ITEMS}${query}`);
-  expect(res.status, await res.clone().text()).toBe(200);
+  await expectStatus(res, 200);
   return RoadmapListSchema.parse(await res.json());
 }
 
@@ -68,7 +69,7 @@ describe('suggestions wait for approval', () => {
       description: 'Please',
       tags: ['UI', 'ui'],
     });
-    expect(res.status, await res.clone().text()).toBe(201);
+    await expectStatus(res, 201);
     const idea = RoadmapItemSchema.parse(await res.json());
     expect(idea).toMatchObject({
       title: 'Dark mode',
@@ -97,7 +98,7 @@ describe('suggestions wait for approval', () => {
     expect(pending.pendingCount).toBeGreaterThanOrEqual(1);
 
     const approved = await staff.client.post(`${STAFF}/${idea.id}/approve`, { status: 'planned' });
-    expect(approved.status, await approved.clone().text()).toBe(200);
+    await expectStatus(approved, 200);
     expect(RoadmapItemSchema.parse(await approved.json())).toMatchObject({
       approved: true,
       status: 'planned',
@@ -168,7 +169,7 @@ describe('suggestions wait for approval', () => {
   it('a shared user reaches none of it (403 common.shared_access); nothing is written', async () => {
     const item = await staffItem('Not for shared users');
     const tenant = await alice.client.post('/api/v1/tenants', { name: 'Roadmap client' });
-    expect(tenant.status, await tenant.clone().text()).toBe(201);
+    await expectStatus(tenant, 201);
     const { id: tid } = (await tenant.json()) as { id: string };
     for (const role of ['viewer', 'contributor'] as const) {
       const shared = await sharedUser(t, alice, tid, role);
@@ -181,7 +182,7 @@ describe('suggestions wait for approval', () => {
         await shared.post(`${ITEMS}/${item.id}/vote`, {}),
         await shared.post(`${ITEMS}/${item.id}/comments`, { body: 'From a shared user' }),
       ]) {
-        expect(res.status, await res.clone().text()).toBe(403);
+        await expectStatus(res, 403);
         expect(await errorCode(res)).toBe('common.shared_access');
       }
       expect(await t.database.db.select().from(roadmapItems)).toEqual(itemsBefore);
@@ -274,7 +275,7 @@ describe('comments', () => {
   it('a comment shows on the item with its author name, never an e-mail address', async () => {
     const item = await staffItem('Comment on me');
     const res = await bob.client.post(`${ITEMS}/${item.id}/comments`, { body: '  +1, *please*  ' });
-    expect(res.status, await res.clone().text()).toBe(201);
+    await expectStatus(res, 201);
     const detail = RoadmapItemDetailSchema.parse(await res.json());
     expect(detail.commentCount).toBe(1);
     expect(detail.comments).toEqual([
@@ -297,7 +298,7 @@ describe('staff', () => {
     await vote(alice.client, item.id);
     await vote(bob.client, item.id);
     const done = await staff.client.post(`${STAFF}/${item.id}/status`, { status: 'done' });
-    expect(done.status, await done.clone().text()).toBe(200);
+    await expectStatus(done, 200);
     const subjects = async (email: string) =>
       (await t.mailTo(email)).filter((m) => m.subject === 'Shipped: Ship me');
     expect(await subjects(alice.email)).toHaveLength(1);
@@ -313,7 +314,7 @@ describe('staff', () => {
   it('edits an item', async () => {
     const item = await staffItem('Typo in titel');
     const res = await patch(staff.client, `${STAFF}/${item.id}`, { title: 'Typo in title' });
-    expect(res.status, await res.clone().text()).toBe(200);
+    await expectStatus(res, 200);
     expect((await res.json()).title).toBe('Typo in title');
     expect((await patch(staff.client, `${STAFF}/${item.id}`, {})).status).toBe(400);
     expect((await patch(staff.client, `${STAFF}/nope`, { title: 'Whatever' })).status).toBe(404);
@@ -328,7 +329,7 @@ describe('staff', () => {
     await carol.client.post(`${ITEMS}/${dup.id}/comments`, { body: 'Also on mobile' });
 
     const res = await staff.client.post(`${STAFF}/${dup.id}/merge`, { targetId: into.id });
-    expect(res.status, await res.clone().text()).toBe(200);
+    await expectStatus(res, 200);
     const body = (await res.json()) as { target: RoadmapItem; movedVotes: number };
     expect(body.movedVotes).toBe(1);
     expect(body.target.voteCount).toBe(2);

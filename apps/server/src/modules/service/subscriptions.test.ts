@@ -13,6 +13,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLog, memberships, subscriptions, users } from '../../db/schema/index.ts';
 import { setupTestApp, uniqueEmail, type TestApp } from '../../test/app.ts';
+import { expectStatus } from '../../test/http.ts';
 import { addMember, errorCode, signUpPerson, type Person } from '../../test/people.ts';
 
 const DAY = 86_400_000;
@@ -60,7 +61,7 @@ async function account(
 
 async function list(qs: Record<string, string> = {}): Promise<SubscriptionList> {
   const res = await admin.client.get(`${LIST}?${new URLSearchParams(qs).toString()}`);
-  expect(res.status, await res.clone().text()).toBe(200);
+  await expectStatus(res, 200);
   return SubscriptionListSchema.parse(await res.json());
 }
 
@@ -301,7 +302,7 @@ describe('extending a trial', () => {
     const { id, ownerEmail } = await account(`${tag()} Trial`);
     const created = (await list({ q: ownerEmail })).items[0]!;
     const res = await admin.client.post(`${LIST}/${id}/trial`, { days: 10 });
-    expect(res.status, await res.clone().text()).toBe(200);
+    await expectStatus(res, 200);
     const row = SubscriptionRowSchema.parse(await res.json());
     expect(row).toMatchObject({ accountId: id, status: 'trialing', plan: TRIAL_PLAN });
     expect(Date.parse(row.trialEndsAt!) - Date.parse(created.trialEndsAt!)).toBe(10 * DAY);
@@ -381,7 +382,7 @@ describe('comping a plan', () => {
       plan: 'business',
       reason: '  Partner programme  ',
     });
-    expect(res.status, await res.clone().text()).toBe(200);
+    await expectStatus(res, 200);
     expect(SubscriptionRowSchema.parse(await res.json())).toMatchObject({
       plan: 'business',
       comped: true,

@@ -8,10 +8,11 @@ import {
   memberships,
   sessions,
   shareGrants,
-  tenants,
   users,
 } from '../../db/schema/index.ts';
 import { setupTestApp, uniqueEmail, type TestApp, type TestClient } from '../../test/app.ts';
+import { expectStatus } from '../../test/http.ts';
+import { addTenant } from '../../test/data.ts';
 import { signUpPerson, type Person } from '../../test/people.ts';
 
 let t: TestApp;
@@ -25,12 +26,6 @@ afterAll(async () => {
 type Owner = Person;
 
 const signUpOwner = (prefix = 'owner') => signUpPerson(t, prefix, `${prefix} person`);
-
-async function addTenant(accountId: string, name: string): Promise<string> {
-  const id = randomUUID();
-  await t.database.db.insert(tenants).values({ id, accountId, name });
-  return id;
-}
 
 async function share(owner: Owner, tenantId: string, email: string, role = 'viewer') {
   return owner.client.post(`/api/v1/tenants/${tenantId}/shares`, { email, role });
@@ -57,7 +52,7 @@ async function sharedSignIn(tenantId: string, email: string, browser = t.client(
     email,
     code: codeFrom(mail.subject),
   });
-  expect(res.status, await res.clone().text()).toBe(200);
+  await expectStatus(res, 200);
   return browser;
 }
 
@@ -75,9 +70,9 @@ let tb: string;
 beforeAll(async () => {
   a = await signUpOwner('alpha');
   b = await signUpOwner('bravo');
-  t1 = await addTenant(a.tid, 'Acme Ltd');
-  t2 = await addTenant(a.tid, 'Globex');
-  tb = await addTenant(b.tid, 'Bravo client');
+  t1 = await addTenant(t, a.tid, 'Acme Ltd');
+  t2 = await addTenant(t, a.tid, 'Globex');
+  tb = await addTenant(t, b.tid, 'Bravo client');
 });
 
 describe('sharing a client tenant', () => {
@@ -264,7 +259,7 @@ describe('who shared it: the shared sign-in page names the account (public, by s
     );
 
   async function answerOf(res: Response) {
-    expect(res.status, await res.clone().text()).toBe(200);
+    await expectStatus(res, 200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     return (await res.json()) as unknown;
   }

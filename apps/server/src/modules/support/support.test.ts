@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supportTickets } from '../../db/schema/index.ts';
 import { setupTestApp, type TestApp } from '../../test/app.ts';
+import { expectStatus } from '../../test/http.ts';
 import { addMember, errorCode, signUpPerson, type Person } from '../../test/people.ts';
 import { closeSilentTickets } from './support.autoclose.ts';
 
@@ -42,7 +43,7 @@ async function upload(who: Person, as: 'multipart' | 'raw' = 'multipart'): Promi
       ? { body: form }
       : { body: new Uint8Array(png), headers: { 'content-type': 'image/png' } }),
   });
-  expect(res.status, await res.clone().text()).toBe(201);
+  await expectStatus(res, 201);
   return ((await res.json()) as { id: string }).id;
 }
 
@@ -55,7 +56,7 @@ async function open(who: Person, extra: Record<string, unknown> = {}) {
     appVersion: '1.2.3',
     ...extra,
   });
-  expect(res.status, await res.clone().text()).toBe(201);
+  await expectStatus(res, 201);
   return SupportTicketDetailSchema.parse(await res.json());
 }
 
@@ -98,7 +99,7 @@ describe('a ticket from a customer to the staff and back', () => {
       body: 'SECRET: probably the CSV worker',
       internal: true,
     });
-    expect(note.status, await note.clone().text()).toBe(201);
+    await expectStatus(note, 201);
     const reply = await staff.client.post(`/api/v1/service/support/tickets/${ticket.id}/messages`, {
       body: 'Thanks, fixed now: try again.',
     });
@@ -320,12 +321,12 @@ describe('canned replies and help', () => {
       key: 'export-troubleshooting',
       title: 'Troubleshooting exports',
     });
-    expect(created.status, await created.clone().text()).toBe(201);
+    await expectStatus(created, 201);
     const article = (await created.json()) as { id: string; revision: number };
     const published = await owner.client.post(`/api/v1/content/articles/${article.id}/publish`, {
       revision: article.revision,
     });
-    expect(published.status, await published.clone().text()).toBe(200);
+    await expectStatus(published, 200);
     const q = encodeURIComponent('my export is stuck');
     const help = (await (await member.client.get(`/api/v1/support/help?q=${q}`)).json()) as {
       items: Array<{ id: string }>;

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, memberships, tenants, users } from '../../db/schema/index.ts';
 import { setupTestApp, type TestApp, type TestClient } from '../../test/app.ts';
+import { expectStatus } from '../../test/http.ts';
 import { sharedUser, signUpPerson, type Person } from '../../test/people.ts';
 import { encodeTenantCursor } from './tenants.service.ts';
 
@@ -27,14 +28,14 @@ async function joinAccount(person: Person, accountId: string, role: 'admin' | 'm
 
 async function create(client: TestClient, body: Record<string, unknown>): Promise<Tenant> {
   const res = await client.post('/api/v1/tenants', body);
-  expect(res.status, await res.clone().text()).toBe(201);
+  await expectStatus(res, 201);
   return (await res.json()) as Tenant;
 }
 
 async function list(client: TestClient, query: Record<string, string | number> = {}) {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
   const res = await client.get(`/api/v1/tenants?${qs}`);
-  expect(res.status, await res.clone().text()).toBe(200);
+  await expectStatus(res, 200);
   return (await res.json()) as TenantPage;
 }
 
@@ -416,7 +417,7 @@ describe('the list: search, tags, sorting and keyset paging', () => {
   it('exports every matching tenant as one spreadsheet-safe CSV, in the list’s order', async () => {
     await create(owner.client, { name: '=cmd|calc', tags: ['triple'] });
     const res = await owner.client.get('/api/v1/tenants.csv?tag=triple&sort=name');
-    expect(res.status, await res.clone().text()).toBe(200);
+    await expectStatus(res, 200);
     expect(res.headers.get('content-type')).toMatch(/text\/csv/);
     const lines = (await res.text())
       .replace(/^\uFEFF/, '')

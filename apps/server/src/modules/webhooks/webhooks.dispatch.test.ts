@@ -19,6 +19,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TenantContext } from '../../auth/types.ts';
 import { subscriptions, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
 import { setupTestApp, uniqueEmail, type TestApp } from '../../test/app.ts';
+import { expectStatus } from '../../test/http.ts';
 import { compBusiness, signUpPerson, type Person } from '../../test/people.ts';
 import { workedExampleDocument } from '../../test/frameworks.ts';
 import { writeAnswer } from '../assessments/answers/write.ts';
@@ -117,7 +118,7 @@ async function endpoint(
   events: WebhookEventType[] = ['task.created'],
 ): Promise<WebhookInfo & { secret: string }> {
   const res = await who.client.post('/api/v1/webhooks', { url, events });
-  expect(res.status, await res.clone().text()).toBe(201);
+  await expectStatus(res, 201);
   const hook = WebhookSchema.parse(await res.json());
   const secret = WebhookSecretSchema.parse(
     await (await who.client.get(`/api/v1/webhooks/${hook.id}/secret`)).json(),
@@ -127,7 +128,7 @@ async function endpoint(
 
 async function ping(who: Person, id: string) {
   const res = await who.client.post(`/api/v1/webhooks/${id}/ping`, {});
-  expect(res.status, await res.clone().text()).toBe(202);
+  await expectStatus(res, 202);
   return WebhookDeliverySchema.parse(await res.json());
 }
 
@@ -349,7 +350,7 @@ describe('events of the domain', () => {
 
   beforeAll(async () => {
     const res = await owner.client.post('/api/v1/tenants', { name: 'Webhook client' });
-    expect(res.status, await res.clone().text()).toBe(201);
+    await expectStatus(res, 201);
     const { id: tenantId } = (await res.json()) as { id: string };
     onTenant = {
       tenantId,

@@ -8,11 +8,13 @@ import {
   WebhookSecretSchema,
   type Webhook,
 } from '@tenantry/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
+import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
 import { createApp, type TenantryApp } from '../../app.ts';
 import { setupTestApp, testConfig, TestClient, type TestApp } from '../../test/app.ts';
+import { expectStatus } from '../../test/http.ts';
+import { auditActions } from '../../test/data.ts';
 import {
   addMember,
   compBusiness,
@@ -63,7 +65,7 @@ async function create(
     events: ['assessment.completed', 'task.created'],
     ...over,
   });
-  expect(res.status, await res.clone().text()).toBe(201);
+  await expectStatus(res, 201);
   return WebhookSchema.parse(await res.json());
 }
 
@@ -72,14 +74,6 @@ async function rows(accountId: string) {
     .select()
     .from(webhookEndpoints)
     .where(eq(webhookEndpoints.accountId, accountId));
-}
-
-async function auditActions(accountId: string, targetId: string): Promise<string[]> {
-  const entries = await t.database.db
-    .select({ action: auditLog.action })
-    .from(auditLog)
-    .where(and(eq(auditLog.accountId, accountId), eq(auditLog.targetId, targetId)));
-  return entries.map((e) => e.action);
 }
 
 describe('endpoints', () => {
@@ -105,7 +99,7 @@ describe('endpoints', () => {
       method: 'PATCH',
       json: { description: 'Nightly', events: ['baseline.changed'], enabled: false },
     });
-    expect(patched.status, await patched.clone().text()).toBe(200);
+    await expectStatus(patched, 200);
     expect(WebhookSchema.parse(await patched.json())).toMatchObject({
       description: 'Nightly',
       events: ['baseline.changed'],
@@ -115,7 +109,7 @@ describe('endpoints', () => {
     const gone = await owner.client.request(`${BASE}/${hook.id}`, { method: 'DELETE' });
     expect(gone.status).toBe(204);
     expect((await owner.client.get(`${BASE}/${hook.id}`)).status).toBe(404);
-    expect(await auditActions(owner.tid, hook.id)).toEqual(
+    expect(await auditActions(t, owner.tid, { targetId: hook.id })).toEqual(
       expect.arrayContaining(['webhooks.created', 'webhooks.updated', 'webhooks.deleted']),
     );
   });
@@ -289,7 +283,7 @@ describe('URLs that are not allowed (WEBHOOK_ALLOW_PRIVATE_URLS off)', () => {
   ])('refuses %s with a 400 on url', async (_, url) => {
     const before = (await rows(owner.tid)).length;
     const res = await strictOwner.post(BASE, { url, events: ['task.created'] });
-    expect(res.status, await res.clone().text()).toBe(400);
+    await expectStatus(res, 400);
     const err = ErrorBodySchema.parse(await res.json());
     expect(err.error.code).toBe('webhooks.url_not_allowed');
     expect(err.error.fields?.url).toBeTruthy();
@@ -301,7 +295,7 @@ describe('URLs that are not allowed (WEBHOOK_ALLOW_PRIVATE_URLS off)', () => {
       url: 'https://93.184.215.14/hooks',
       events: ['task.created'],
     });
-    expect(res.status, await res.clone().text()).toBe(201);
+    await expectStatus(res, 201);
     const hook = WebhookSchema.parse(await res.json());
     const patch = await strictOwner.request(`${BASE}/${hook.id}`, {
       method: 'PATCH',
@@ -337,7 +331,9 @@ describe('secrets', () => {
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.id, hook.id));
     expect(row?.previousSecret).toBe(secret);
-    expect(await auditActions(owner.tid, hook.id)).toContain('webhooks.secret_rotated');
+    expect(await auditActions(t, owner.tid, { targetId: hook.id })).toContain(
+      'webhooks.secret_rotated',
+    );
   });
 });
 
@@ -347,7 +343,7 @@ describe('pings, the delivery log and redelivery', () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i += 1) {
       const res = await owner.client.post(`${BASE}/${hook.id}/ping`, {});
-      expect(res.status, await res.clone().text()).toBe(202);
+      await expectStatus(res, 202);
       const d = WebhookDeliverySchema.parse(await res.json());
       expect(d).toMatchObject({ eventType: 'webhook.ping', status: 'pending', attempts: 0 });
       ids.push(d.id);
@@ -374,7 +370,7 @@ describe('pings, the delivery log and redelivery', () => {
     ]);
 
     const again = await owner.client.post(`${BASE}/${hook.id}/deliveries/${ids[0]}/redeliver`, {});
-    expect(again.status, await again.clone().text()).toBe(202);
+    await expectStatus(again, 202);
     const redelivery = WebhookDeliverySchema.parse(await again.json());
     expect(redelivery.id).not.toBe(ids[0]);
     const [original] = await t.database.db

@@ -26,6 +26,7 @@ import {
 import { encodeCursor } from '../../lib/cursor.ts';
 import { encodeTenantCursor } from '../../modules/tenants/tenants.service.ts';
 import { setupTestApp, type TestApp, type TestClient } from '../app.ts';
+import { expectStatus } from '../http.ts';
 import {
   deepFrameworkDocumentText,
   publishPrivateFramework,
@@ -281,7 +282,7 @@ describe('names with control characters (found by the fuzz suite)', () => {
       email: invitee,
       role: 'member',
     });
-    expect(invite.status, await invite.clone().text()).toBe(201);
+    await expectStatus(invite, 201);
     const [mail] = await t.mailTo(invitee);
     expect(mail?.subject).toBe('You are invited to join Acme Bcc: x');
 
@@ -291,7 +292,7 @@ describe('names with control characters (found by the fuzz suite)', () => {
       email: 'line-break-share@example.com',
       role: 'viewer',
     });
-    expect(share.status, await share.clone().text()).toBe(201);
+    await expectStatus(share, 201);
   });
 });
 
@@ -359,14 +360,14 @@ describe('an answer that does not fit its question (issue 9)', () => {
     );
     base = `/api/v1/tenants/${tenantId}/assessments`;
     const created = await owner.client.post(base, { frameworkId, version: 1, name: 'Examples' });
-    expect(created.status, await created.clone().text()).toBe(201);
+    await expectStatus(created, 201);
     assessmentId = ((await created.json()) as { id: string }).id;
     const added = await owner.client.post(`${base}/${assessmentId}/respondents`, {
       name: 'Rita Respondent',
       email: 'rita@example.com',
       sendEmail: false,
     });
-    expect(added.status, await added.clone().text()).toBe(201);
+    await expectStatus(added, 201);
     const { link } = (await added.json()) as { link: string };
     token = new URL(link).searchParams.get('token') ?? '';
   });

@@ -9,25 +9,17 @@ import {
 } from '@tenantry/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assessmentAnswers, assessments, auditLog, tenants } from '../../../db/schema/index.ts';
-import { setupTestApp, type TestApp, type TestClient } from '../../../test/app.ts';
-import {
-  publishPrivateFramework,
-  WORKED_EXAMPLE_ANSWERS,
-  workedExampleDocument,
-} from '../../../test/frameworks.ts';
+import { assessmentAnswers, assessments, auditLog } from '../../../db/schema/index.ts';
+import { setupTestApp, type TestApp } from '../../../test/app.ts';
+import { WORKED_EXAMPLE_ANSWERS } from '../../../test/frameworks.ts';
+import { assessed, ownerWithFramework } from '../../../test/data.ts';
+import { ok } from '../../../test/http.ts';
 import { errorCode, sharedUser, signUpPerson, type Person } from '../../../test/people.ts';
 
 let t: TestApp;
 let owner: Person;
 let tenantId: string;
 let frameworkId: string;
-
-async function ok<T>(res: Promise<Response>, status = 200): Promise<T> {
-  const r = await res;
-  expect(r.status, await r.clone().text()).toBe(status);
-  return (status === 204 ? null : await r.json()) as T;
-}
 
 /**
  * Version 2 of the worked example: Q1 removed, Q2 reworded (its answer still fits), Q4's "low"
@@ -79,10 +71,7 @@ async function publishV2(): Promise<void> {
 
 beforeAll(async () => {
   t = await setupTestApp();
-  owner = await signUpPerson(t, 'owner', 'Olivia Owner');
-  tenantId = randomUUID();
-  await t.database.db.insert(tenants).values({ id: tenantId, accountId: owner.tid, name: 'Acme' });
-  frameworkId = await publishPrivateFramework(owner.client, workedExampleDocument());
+  ({ owner, tenantId, frameworkId } = await ownerWithFramework(t));
 });
 afterAll(async () => {
   await t?.close();
@@ -90,15 +79,14 @@ afterAll(async () => {
 
 const base = () => `/api/v1/tenants/${tenantId}/assessments`;
 
-async function answered(client: TestClient = owner.client): Promise<AssessmentDetail> {
-  const a = AssessmentDetailSchema.parse(
-    await ok(client.post(base(), { frameworkId, version: 1, name: 'Review' }), 201),
-  );
-  for (const [key, body] of Object.entries(WORKED_EXAMPLE_ANSWERS)) {
-    await ok(client.request(`${base()}/${a.id}/answers/${key}`, { method: 'PUT', json: body }));
-  }
-  return detail(a.id);
-}
+/** An assessment on version 1 with the worked example's answers, not completed. */
+const answered = () =>
+  assessed(WORKED_EXAMPLE_ANSWERS, {
+    client: owner.client,
+    tenantId,
+    frameworkId,
+    complete: false,
+  });
 const detail = async (id: string) =>
   AssessmentDetailSchema.parse(await ok(owner.client.get(`${base()}/${id}`)));
 const answerRows = async (id: string) =>
