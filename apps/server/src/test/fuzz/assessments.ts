@@ -2,17 +2,19 @@
  * Body fields of the assessment routes that must fit the world's objects (FuzzOperation
  * `fields`), which the document cannot say.
  *
- * Answers to the world's questions (world.ts `QUESTION_KEYS`). The document only says "a string, a number or a list of strings", so values from it
- * almost never fit the question the path names and the write path behind `valueProblem` would
- * hardly be reached. Here: values that fit the question, and the near misses the issue names —
- * the wrong type for the question, a maturity out of range (6, -1, 2.5), option keys it does
- * not have, a repeated option, blank text, notes (> 5,000 characters) and texts (> 10,000)
- * past their limits, "not applicable" where it is not allowed.
+ * Answers to the world's questions (../world/frameworks.ts `QUESTION_KEYS`). The document
+ * only says "a string, a number or a list of strings", so values from it almost never fit the
+ * question the path names and the write path behind `valueProblem` would hardly be reached.
+ * Here: values that fit the question, and the near misses the issue names — the wrong type
+ * for the question, a maturity out of range (6, -1, 2.5), option keys it does not have, a
+ * repeated option, blank text, notes (> 5,000 characters) and texts (> 10,000) past their
+ * limits, "not applicable" where it is not allowed.
  */
 import { ASSESSMENT_LIMITS } from '@tenantry/shared';
 import fc from 'fast-check';
 import { plausibleText } from './arbitraries.ts';
-import { OPTION_KEYS, QUESTION_KEYS, type FuzzIds, type QuestionKind } from './world.ts';
+import { OPTION_KEYS, QUESTION_KEYS, type QuestionKind } from '../world/frameworks.ts';
+import type { FuzzIds } from './world.ts';
 
 const single = OPTION_KEYS[QUESTION_KEYS.single_choice] ?? [];
 const multiple = OPTION_KEYS[QUESTION_KEYS.multiple_choice] ?? [];

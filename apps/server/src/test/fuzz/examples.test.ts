@@ -33,7 +33,7 @@ import {
   tooDeepSectionPath,
 } from '../frameworks.ts';
 import { signUpPerson, type Person } from '../people.ts';
-import { assessmentFrameworkDocument, QUESTION_KEYS as Q } from './world.ts';
+import { assessmentFrameworkDocument, QUESTION_KEYS as Q } from '../world/frameworks.ts';
 
 let t: TestApp;
 let owner: Person;

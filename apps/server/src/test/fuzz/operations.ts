@@ -16,7 +16,6 @@ import {
 } from '@tenantry/shared';
 import fc from 'fast-check';
 import { answerFields, newAssessmentFields } from './assessments.ts';
-import type { WebhooksFixture } from '../../modules/webhooks/webhooks.fixture.ts';
 import type { FuzzIds } from './world.ts';
 
 /** Building blocks of a forged cursor: plausible ones for a plausible request, else hostile. */
@@ -62,15 +61,14 @@ export interface FuzzOperation {
 }
 
 const tenant = { path: { tenantId: (ids: FuzzIds) => ids.tenantId } };
-const share = { path: { id: (ids: FuzzIds) => ids.shareId } };
+const share = { path: { id: (ids: FuzzIds) => ids.shareGrantId } };
 const member = { path: { userId: (ids: FuzzIds) => ids.memberUserId } };
 const token = { path: { token: (ids: FuzzIds) => ids.invitationToken } };
 
 const framework = { path: { id: (ids: FuzzIds) => ids.frameworkId } };
 
-/** The world's webhook endpoint and delivery (webhooksFixture, assigned to the ids by reset()). */
-const webhookIds = (ids: FuzzIds) => ids as FuzzIds & Partial<WebhooksFixture>;
-const webhookId = (ids: FuzzIds) => webhookIds(ids).webhookId ?? '';
+/** The world's webhook endpoint (and its delivery). */
+const webhookId = (ids: FuzzIds) => ids.webhookId;
 const webhook = { path: { id: webhookId } };
 
 /** An assessment of the world's tenant: in progress unless `which` says otherwise. */
@@ -179,7 +177,7 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   'PATCH /api/v1/shares/{id}': share,
   'DELETE /api/v1/shares/{id}': share,
   'GET /api/v1/shared-signin/{tenantId}/shares/{shareId}': {
-    path: { tenantId: (ids) => ids.tenantId, shareId: (ids) => ids.shareId },
+    path: { tenantId: (ids) => ids.tenantId, shareId: (ids) => ids.shareGrantId },
   },
   'POST /api/v1/shared-signin/{tenantId}/code': tenant,
   'POST /api/v1/shared-signin/{tenantId}/verify': tenant,
@@ -445,6 +443,6 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
     cursor: (_q, _ids, part) => fc.tuple(part.time, part.id),
   },
   'POST /api/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver': {
-    path: { id: webhookId, deliveryId: (ids) => webhookIds(ids).webhookDeliveryId ?? '' },
+    path: { id: webhookId, deliveryId: (ids) => ids.webhookDeliveryId },
   },
 };

@@ -1,115 +1,28 @@
 /**
- * The fixture world of the outsider suite: a victim account with data of every kind, the
- * personas that try to reach it, and the controls (the victim's owner, a system admin).
+ * The fixture world of the outsider suite: a victim account holding the test world's targets
+ * (../world/targets.ts), the personas that try to reach it, and the controls (the victim's
+ * owner, a system admin).
  *
- * Rows are written directly (not through the API) so the world does not depend on modules
- * that are still being built; personas a module does not support yet are marked unavailable
- * with the reason, and their tests are skipped (never silently passed).
+ * Rows are written directly or through the services (not through the API) so the world does
+ * not depend on the routes under test; personas a module does not support yet are marked
+ * unavailable with the reason, and their tests are skipped (never silently passed).
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
-import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
 import { API_KEY_SCOPES, RESPONDENT_TOKEN_HEADER } from '@tenantry/shared';
-import type { TenantContext } from '../../auth/types.ts';
-import {
-  apiKeys,
-  auditLog,
-  feedback,
-  invitations,
-  media,
-  memberships,
-  reports,
-  respondents,
-  roadmapItems,
-  sessions,
-  shareGrants,
-  tenants,
-  users,
-} from '../../db/schema/index.ts';
+import { memberships, respondents, sessions, shareGrants, users } from '../../db/schema/index.ts';
 import { createApiKey } from '../../modules/api-keys/api-keys.service.ts';
-import { writeAnswer } from '../../modules/assessments/answers/write.ts';
-import {
-  createAssessment,
-  transitionAssessment,
-} from '../../modules/assessments/assessments.service.ts';
-import { addRespondent } from '../../modules/assessments/respondents/respondents.service.ts';
-import { createTask } from '../../modules/remediation/remediation.service.ts';
-import { supportFixture } from '../support-fixture.ts';
-import { webhooksFixture } from '../../modules/webhooks/webhooks.fixture.ts';
-import { recordAudit } from '../../modules/audit/audit.service.ts';
-import type { ContentActor } from '../../modules/content/content.access.ts';
-import {
-  importFramework,
-  publishFramework,
-  saveDraft,
-} from '../../modules/content/frameworks.service.ts';
-import {
-  ARTICLE_KIND,
-  createItem,
-  PLAYBOOK_KIND,
-  setItemPublished,
-} from '../../modules/content/items.service.ts';
-import { storeImage } from '../../modules/media/media.service.ts';
+import { importFramework, publishFramework } from '../../modules/content/frameworks.service.ts';
 import { type TestApp, type TestClient, uniqueEmail } from '../app.ts';
-import { carryForwardFixture } from '../carry-forward.ts';
+import { addTenant } from '../data.ts';
 import { compBusiness, signUpPerson } from '../people.ts';
+import { assessmentWithRespondent, type OnTenant } from '../world/fixtures/assessments.ts';
+import { QUESTION_KEYS } from '../world/frameworks.ts';
+import { makeTargets, type WorldOwner } from '../world/targets.ts';
 import type { Persona, WorldIds } from './types.ts';
 
-/** Private content of the victim account, made through the content services. */
-async function victimContent(db: TestApp['database']['db'], actor: ContentActor) {
-  const tag = randomBytes(3).toString('hex');
-  const doc = (key: string) => ({
-    format: 'tenantry.framework/1',
-    key,
-    name: `Victim framework ${tag}`,
-    sections: [
-      { key: 'S', title: 'Section', questions: [{ key: 'Q', title: 'Q?', type: 'yes_no' }] },
-      {
-        key: 'S2',
-        title: 'Other section',
-        questions: [{ key: 'Q2', title: 'Q2?', type: 'yes_no' }],
-      },
-    ],
-  });
-  const fw = await importFramework(db, actor, { scope: 'private', document: doc(`victim-${tag}`) });
-  await publishFramework(db, actor, fw.id, { revision: 1, releaseNotes: 'v1' });
-  const changed = { ...doc(`victim-${tag}`), name: `Victim framework ${tag} (draft)` };
-  await saveDraft(db, actor, fw.id, { revision: 1, document: changed });
-  const draftOnly = await importFramework(db, actor, {
-    scope: 'private',
-    document: doc(`victim-draft-${tag}`),
-  });
-  const pb = await createItem(db, PLAYBOOK_KIND, actor, {
-    scope: 'private',
-    key: `victim-pb-${tag}`,
-    title: 'Victim playbook',
-  });
-  await setItemPublished(db, PLAYBOOK_KIND, actor, pb.id, { revision: 1 }, true);
-  const article = await createItem(db, ARTICLE_KIND, actor, {
-    scope: 'private',
-    key: `victim-article-${tag}`,
-    title: 'Victim article',
-  });
-  await setItemPublished(db, ARTICLE_KIND, actor, article.id, { revision: 1 }, true);
-  const image = await storeImage(
-    db,
-    { accountId: actor.accountId, userId: actor.userId },
-    {
-      bytes: await sharp({ create: { width: 4, height: 4, channels: 3, background: '#a70' } })
-        .png()
-        .toBuffer(),
-      purpose: 'content_image',
-    },
-  );
-  return {
-    frameworkId: fw.id,
-    frameworkKey: `victim-${tag}`,
-    draftFrameworkId: draftOnly.id,
-    playbookId: pb.id,
-    articleId: article.id,
-    contentImageId: image.id,
-  };
-}
+/** What the world's objects are called (“Victim client …”): the library cases search for it. */
+const LABEL = 'Victim';
 
 /** A client that sends `token()` as its respondent token (and has no session). */
 function tokenClient(t: TestApp, token: () => string): TestClient {
@@ -135,44 +48,6 @@ function bearerClient(t: TestApp, secret: string): TestClient {
   return client;
 }
 
-const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
-
-/**
- * An assessment of `tenantId` on `frameworkId` v1 with `answered` answered, and a respondent
- * (of `sections`, else the whole assessment): made through the services, as the API would.
- */
-async function assessmentWithRespondent(
-  t: TestApp,
-  actor: TenantContext & { name: string },
-  frameworkId: string,
-  answered: string,
-  sections: string[] | null = null,
-) {
-  const { db } = t.database;
-  const a = await createAssessment(db, actor, {
-    frameworkId,
-    version: 1,
-    name: `Outsider assessment ${randomBytes(3).toString('hex')}`,
-    scope: { sections: null, tags: null },
-  });
-  await writeAnswer(
-    db,
-    { ...actor, assessmentId: a.id },
-    { source: 'member', userId: actor.userId, name: actor.name },
-    answered,
-    { value: 'yes' },
-  );
-  const mail = { mailer: t.deps.mailer, publicUrl: t.deps.config.publicUrl, log: t.deps.logger };
-  const r = await addRespondent(
-    db,
-    actor,
-    a.id,
-    { name: 'Victim respondent', email: uniqueEmail('respondent'), sections, sendEmail: false },
-    mail,
-  );
-  return { assessmentId: a.id, respondentId: r.respondent.id, token: tokenOf(r.link) };
-}
-
 export interface PersonaHandle {
   client: TestClient;
   userId: string | null;
@@ -188,7 +63,7 @@ export interface World {
   owner: TestClient;
   /** A system admin: runs the controls of system routes. */
   systemAdmin: TestClient;
-  /** New tenant, grants, invitation, member and audit entry in the victim account. */
+  /** Fresh targets in the victim account (../world/targets.ts) and a fresh sibling tenant. */
   refreshTargets(): Promise<void>;
   /** A client with the victim respondent's token (`ids.respondentToken`): runs those controls. */
   respondent(): TestClient;
@@ -246,12 +121,6 @@ async function sharedUser(
   return handle;
 }
 
-async function insertTenant(t: TestApp, accountId: string, name: string): Promise<string> {
-  const id = randomUUID();
-  await t.database.db.insert(tenants).values({ id, accountId, name, tags: ['outsider'] });
-  return id;
-}
-
 export async function buildWorld(t: TestApp): Promise<World> {
   const { db } = t.database;
 
@@ -261,10 +130,17 @@ export async function buildWorld(t: TestApp): Promise<World> {
   if (!victimAccountId) throw new Error('the victim owner has no account (tid)');
   // Every mutating control makes fresh targets: more assessments than a trial allows.
   await compBusiness(t, victimAccountId);
+  const owner: WorldOwner = {
+    accountId: victimAccountId,
+    userId: victim.userId,
+    email: victim.email,
+    name: 'Victim owner',
+    systemAdmin: false,
+  };
 
   const other = await signedUp(t, 'other-owner');
   const otherAccountId = String((await me(other.client))?.tid ?? '');
-  const otherTenantId = await insertTenant(t, otherAccountId, 'Other account client');
+  const otherTenantId = await addTenant(t, otherAccountId, 'Other account client', ['outsider']);
   // The other account's API key, with every scope: it must reach nothing of the victim's.
   await compBusiness(t, otherAccountId);
   const otherKey = await createApiKey(
@@ -296,212 +172,53 @@ export async function buildWorld(t: TestApp): Promise<World> {
     memberHandle.unavailable = `the member's tid is ${String(memberClaims?.tid)}, not the victim account`;
   }
 
-  // The victim's logo: a media row (purpose account_logo) with real WebP bytes.
-  const logo = await sharp({
-    create: { width: 2, height: 2, channels: 4, background: '#0a7' },
-  })
-    .webp({ lossless: true })
-    .toBuffer();
-  const logoMediaId = randomUUID();
-  await db.insert(media).values({
-    id: logoMediaId,
-    accountId: victimAccountId,
-    purpose: 'account_logo',
-    contentType: 'image/webp',
-    data: logo,
-    width: 2,
-    height: 2,
-    bytes: logo.length,
-    createdBy: victim.userId,
-  });
-
-  // A second session of the victim owner, for the routes that end a session by id.
-  const victimElsewhere = t.client();
-  await victimElsewhere.signIn(victim.email);
-  const [victimSession] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(eq(sessions.userId, victim.userId))
-    .orderBy(desc(sessions.createdAt))
-    .limit(1);
-  if (!victimSession) throw new Error('the victim owner has no second session');
-
   const ids = {
-    victimSessionId: victimSession.id,
     victimAccountId,
     victimOwnerUserId: victim.userId,
     victimOwnerEmail: victim.email,
-    logoMediaId,
     otherAccountId,
     otherTenantId,
+    questionKey: QUESTION_KEYS.yes_no,
   } as WorldIds;
 
   let viewerGrantId = '';
 
   async function refreshTargets(): Promise<void> {
-    ids.tenantId = await insertTenant(
+    Object.assign(ids, await makeTargets(t, owner, LABEL));
+    ids.siblingTenantId = await addTenant(
       t,
       victimAccountId,
-      `Victim client ${randomBytes(3).toString('hex')}`,
+      `${LABEL} sibling ${randomBytes(3).toString('hex')}`,
+      ['outsider'],
     );
-    ids.siblingTenantId = await insertTenant(
-      t,
-      victimAccountId,
-      `Victim sibling ${randomBytes(3).toString('hex')}`,
-    );
-    ids.shareGrantEmail = uniqueEmail('victim-share');
-    ids.shareGrantId = randomUUID();
-    await db.insert(shareGrants).values({
-      id: ids.shareGrantId,
-      accountId: victimAccountId,
-      tenantId: ids.tenantId,
-      email: ids.shareGrantEmail,
-      role: 'contributor',
-      createdBy: victim.userId,
-    });
-    ids.invitationEmail = uniqueEmail('victim-invitee');
-    ids.invitationId = randomUUID();
-    await db.insert(invitations).values({
-      id: ids.invitationId,
-      accountId: victimAccountId,
-      email: ids.invitationEmail,
-      role: 'member',
-      tokenHash: randomBytes(32).toString('hex'),
-      invitedBy: victim.userId,
-      expiresAt: new Date(Date.now() + 7 * 24 * 3600_000),
-    });
-    ids.memberUserId = randomUUID();
-    await db.insert(users).values({
-      id: ids.memberUserId,
-      name: 'Victim target member',
-      email: uniqueEmail('victim-target-member'),
-    });
-    await db
-      .insert(memberships)
-      .values({ accountId: victimAccountId, userId: ids.memberUserId, role: 'member' });
-    const actor = { accountId: victimAccountId, userId: victim.userId, email: victim.email };
-    await recordAudit(db, actor, {
-      action: 'members.invited',
-      targetType: 'invitation',
-      targetId: ids.invitationId,
-      data: { email: ids.invitationEmail, role: 'member' },
-    });
-    const [audit] = await db
-      .select({ id: auditLog.id })
-      .from(auditLog)
-      .where(eq(auditLog.targetId, ids.invitationId));
-    ids.auditEntryId = audit?.id ?? '';
     ids.viewerGrantId = viewerGrantId;
-    Object.assign(ids, await victimContent(db, { ...actor, role: 'owner', systemAdmin: false }));
-    const onTenant = {
-      ...actor,
-      tenantId: ids.tenantId,
-      accountRole: 'owner' as const,
-      shareRole: null,
-      name: 'Victim owner',
-    };
-    const assessed = await assessmentWithRespondent(t, onTenant, ids.frameworkId, 'Q');
-    ids.assessmentId = assessed.assessmentId;
-    ids.questionKey = 'Q';
-    ids.respondentId = assessed.respondentId;
-    ids.respondentToken = assessed.token;
-    const draft = await createAssessment(db, onTenant, {
-      frameworkId: ids.frameworkId,
-      version: 1,
-      name: 'Outsider draft',
-      scope: { sections: null, tags: null },
-    });
-    ids.draftAssessmentId = draft.id;
-    const done = await assessmentWithRespondent(t, onTenant, ids.frameworkId, 'Q');
-    await transitionAssessment(db, onTenant, done.assessmentId, 'complete');
-    ids.completedAssessmentId = done.assessmentId;
-    const kept = await assessmentWithRespondent(t, onTenant, ids.frameworkId, 'Q');
-    await transitionAssessment(db, onTenant, kept.assessmentId, 'complete');
-    ids.baselineAssessmentId = kept.assessmentId;
-    const task = await createTask(db, onTenant, {
-      title: 'Outsider task',
-      description: '',
-      assigneeId: null,
-      dueDate: null,
-      checklist: ['Step one'],
-    });
-    ids.taskId = task.id;
-    ids.checklistItemId = task.checklist[0]!.id;
-    Object.assign(
-      ids,
-      await carryForwardFixture(db, { ...actor, role: 'owner', systemAdmin: false }, onTenant),
-    );
-    ids.reportId = randomUUID();
-    const pdf = Buffer.from('%PDF-1.7\n% victim report\n%%EOF\n');
-    await db.insert(reports).values({
-      id: ids.reportId,
-      accountId: victimAccountId,
-      tenantId: ids.tenantId,
-      assessmentId: ids.assessmentId,
-      status: 'done',
-      progress: 1,
-      fileName: 'Victim-report.pdf',
-      data: pdf,
-      bytes: pdf.length,
-      createdBy: victim.userId,
-      finishedAt: new Date(),
-    });
-    Object.assign(
-      ids,
-      await supportFixture(db, { accountId: victimAccountId, userId: victim.userId }),
-    );
-    Object.assign(
-      ids,
-      await webhooksFixture(db, { accountId: victimAccountId, userId: victim.userId }),
-    );
-    ids.roadmapItemId = randomUUID();
-    ids.roadmapTargetId = randomUUID();
-    ids.roadmapPendingId = randomUUID();
-    await db.insert(roadmapItems).values([
-      { id: ids.roadmapItemId, title: 'Outsider roadmap item', approvedAt: new Date() },
-      { id: ids.roadmapTargetId, title: 'Outsider merge target', approvedAt: new Date() },
-      { id: ids.roadmapPendingId, title: 'Victim suggestion', authorId: victim.userId },
-    ]);
-    ids.feedbackId = randomUUID();
-    await db.insert(feedback).values({
-      id: ids.feedbackId,
-      accountId: victimAccountId,
-      userId: victim.userId,
-      rating: 2,
-      comment: 'Victim feedback',
-      pagePath: `/tenant/${ids.tenantId}/overview`,
-      appVersion: 'dev',
-    });
-    ids.apiKeyId = randomUUID();
-    await db.insert(apiKeys).values({
-      id: ids.apiKeyId,
-      accountId: victimAccountId,
-      name: 'Victim key',
-      prefix: 'tnt_victimky',
-      secretHash: randomUUID(),
-      scopes: ['tenants:read'],
-    });
   }
   await refreshTargets();
 
-  // Respondent personas: tokens of the victim's assessment that must not reach question `Q`
-  // (another section; expired; revoked), and one of another account's assessment.
-  const victimOnTenant = {
-    accountId: victimAccountId,
-    userId: victim.userId,
-    email: victim.email,
+  // Respondent personas: tokens of the victim's assessments that must not reach its question
+  // `questionKey` in section A (one of section B only; expired; revoked), and one of another
+  // account's assessment.
+  const victimOnTenant: OnTenant = {
+    ...owner,
     tenantId: ids.tenantId,
-    accountRole: 'owner' as const,
+    accountRole: 'owner',
     shareRole: null,
-    name: 'Victim owner',
   };
-  const outside = await assessmentWithRespondent(t, victimOnTenant, ids.frameworkId, 'Q', ['S2']);
-  const expired = await assessmentWithRespondent(t, victimOnTenant, ids.frameworkId, 'Q');
+  const assessed = (sections: string[] | null = null) =>
+    assessmentWithRespondent(
+      t,
+      victimOnTenant,
+      ids.assessmentFrameworkId,
+      ids.questionKey,
+      sections,
+    );
+  const outside = await assessed(['B']);
+  const expired = await assessed();
   await db
     .update(respondents)
     .set({ expiresAt: new Date(Date.now() - 60_000) })
     .where(eq(respondents.id, expired.respondentId));
-  const revoked = await assessmentWithRespondent(t, victimOnTenant, ids.frameworkId, 'Q');
+  const revoked = await assessed();
   await db
     .update(respondents)
     .set({ revokedAt: new Date() })
@@ -514,6 +231,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     systemAdmin: false,
   };
   const otherTag = randomBytes(3).toString('hex');
+  // Their framework has none of the victim's question keys: their token's own part is not it.
   const otherFw = await importFramework(db, otherActor, {
     scope: 'private',
     document: {

@@ -2,6 +2,7 @@
  * The outsider suite's vocabulary (see README.md in this folder). A case file in `cases/`
  * exports `cases: OutsiderCase[]`, one entry per OpenAPI operation of its domain.
  */
+import type { TargetIds } from '../world/targets.ts';
 
 /** Who calls a route in the suite. Each is signed in (except `anonymous`) as described. */
 export const PERSONAS = [
@@ -63,82 +64,26 @@ export type Allow =
   | 'contributor'
   | 'respondent';
 
-/** Ids of the fixture world a case builds its request from (the victim's data). */
-export interface WorldIds {
+/**
+ * Ids of the fixture world a case builds its request from (the victim's data): the test
+ * world's targets, made in the victim account (`TargetIds`, ../world/targets.ts: a client
+ * tenant `tenantId`, its assessments, content, tasks, reports, tickets…), and these.
+ */
+export interface WorldIds extends TargetIds {
   /** The victim account (its owner is not a persona; it runs the controls). */
   victimAccountId: string;
   victimOwnerUserId: string;
   victimOwnerEmail: string;
-  /** A second signed-in session of the victim owner (not the one the controls use). */
-  victimSessionId: string;
-  /** A client tenant of the victim account (the viewer persona has a grant on it). */
-  tenantId: string;
   /** Another client tenant of the victim account (sharedUserOfOtherTenant's grant is here). */
   siblingTenantId: string;
-  /** An active share grant on `tenantId` to an outside address (not a persona). */
-  shareGrantId: string;
-  shareGrantEmail: string;
   /** The viewer persona's grant on `tenantId`. */
   viewerGrantId: string;
-  /** A pending invitation of the victim account. */
-  invitationId: string;
-  invitationEmail: string;
-  /** A plain member (role member) of the victim account; not a persona, a target. */
-  memberUserId: string;
-  /** The victim account's logo: an image (media row) of the victim account. */
-  logoMediaId: string;
-  /** An audit entry of the victim account. */
-  auditEntryId: string;
   /** The other account and one of its client tenants. */
   otherAccountId: string;
   otherTenantId: string;
-  /** Private content of the victim account: a framework published as v1 with a changed
-   * draft (revision `CONTENT_REVISION`), one never published, a published playbook and
-   * article (revision `CONTENT_REVISION`), and a content image. */
-  frameworkId: string;
-  /** Its key (a draft save must keep it). */
-  frameworkKey: string;
-  draftFrameworkId: string;
-  playbookId: string;
-  articleId: string;
-  contentImageId: string;
-  /** An assessment on `tenantId` (on `frameworkId` v1, question `questionKey` answered). */
-  assessmentId: string;
-  /** Assessments of `tenantId` still a draft, and completed (for start and reopen). */
-  draftAssessmentId: string;
-  completedAssessmentId: string;
-  /** Another completed assessment of `tenantId`, never reopened: the one marked as baseline. */
-  baselineAssessmentId: string;
+  /** The question answered in `assessmentId` (in section A; respondentOutsideSection has B). */
   questionKey: string;
-  /** Assessments of `tenantId` for carrying forward (test/carry-forward.ts). */
-  carryAssessmentId: string;
-  carriedAssessmentId: string;
-  carryForwardId: string;
-  /** A remediation task on `tenantId` (by hand) and the id of its one checklist item. */
-  taskId: string;
-  checklistItemId: string;
-  /** A PDF report of `assessmentId`, done (its file can be downloaded). */
-  reportId: string;
-  /** The victim owner's support ticket, the screenshot on its first message, a canned reply. */
-  supportTicketId: string;
-  supportAttachmentId: string;
-  supportCannedId: string;
-  /** Roadmap items (service-wide, no account): two approved ones (a duplicate and a merge
-   * target) and the victim owner's own suggestion, still waiting for approval. */
-  roadmapItemId: string;
-  roadmapTargetId: string;
-  roadmapPendingId: string;
-  /** A feedback the victim owner sent (service-wide triage: system admins only). */
-  feedbackId: string;
-  /** An API key of the victim account (unusable: its hash is of no secret). */
-  apiKeyId: string;
-  /** A respondent of that assessment, and their token (the `respondent` control uses it). */
-  respondentId: string;
-  respondentToken: string;
 }
-
-/** The revision the victim's framework draft, playbook and article are at. */
-export const CONTENT_REVISION = 2;
 
 export interface CaseRequest {
   /** Full path with the query string, e.g. `/api/v1/tenants/${ids.tenantId}?tab=overview`. */

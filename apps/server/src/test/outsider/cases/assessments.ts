@@ -111,7 +111,7 @@ export const cases: OutsiderCase[] = [
     stream: true,
     request: (ids) => ({ path: `/api/v1/tenants/${ids.tenantId}/live` }),
   },
-  // Carrying forward (test/carry-forward.ts): an assessment on v1 of a framework with v2, and
+  // Carrying forward (test/world/fixtures/carry-forward.ts): an assessment on v1 of a framework with v2, and
   // one carried forward already (its carry-forward undoable, Q2 to review).
   {
     route: 'GET /api/v1/tenants/{tenantId}/assessments/{assessmentId}/carry-forward',

@@ -1,4 +1,5 @@
-import { CONTENT_REVISION, type OutsiderCase } from '../types.ts';
+import { CONTENT_REVISION } from '../../world/fixtures/content.ts';
+import type { OutsiderCase } from '../types.ts';
 
 /*
  * Content (modules/content). Authoring routes on one item answer 404 `content.not_found` to

@@ -37,6 +37,6 @@ export const cases: OutsiderCase[] = [
     allow: ['owner'],
     // Ending it in the control would change the world for later cases; me.test.ts covers it.
     control: 'none',
-    request: (ids) => ({ path: `/api/v1/me/sessions/${ids.victimSessionId}` }),
+    request: (ids) => ({ path: `/api/v1/me/sessions/${ids.spareSessionId}` }),
   },
 ];

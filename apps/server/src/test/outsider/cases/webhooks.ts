@@ -1,4 +1,3 @@
-import type { WebhooksFixture } from '../../../modules/webhooks/webhooks.fixture.ts';
 import type { OutsiderCase, WorldIds } from '../types.ts';
 
 /*
@@ -6,11 +5,10 @@ import type { OutsiderCase, WorldIds } from '../types.ts';
  * (`webhooks.manage`). Listing and creating act on the caller's own account (`self`; a member
  * is refused with 403, webhooks.test.ts checks it); everything under an endpoint id answers
  * 404 outside the victim account and 403 to its plain member. The world's endpoint and its one
- * delivery come from webhooksFixture (ids.webhookId, ids.webhookDeliveryId).
+ * delivery come from the test world (ids.webhookId, ids.webhookDeliveryId).
  * webhooks.test.ts reads the rows back after refused calls too.
  */
-const ids = (w: WorldIds) => w as WorldIds & Partial<WebhooksFixture>;
-const one = (w: WorldIds) => `/api/v1/webhooks/${ids(w).webhookId}`;
+const one = (w: WorldIds) => `/api/v1/webhooks/${w.webhookId}`;
 const ADMINS = ['owner', 'admin'] as const;
 
 export const cases: OutsiderCase[] = [
@@ -67,7 +65,7 @@ export const cases: OutsiderCase[] = [
     route: 'POST /api/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver',
     allow: ADMINS,
     request: (w) => ({
-      path: `${one(w)}/deliveries/${ids(w).webhookDeliveryId}/redeliver`,
+      path: `${one(w)}/deliveries/${w.webhookDeliveryId}/redeliver`,
       json: {},
     }),
   },
