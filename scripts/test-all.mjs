@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { measureSlowness } from './slowness.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, '.tmp', 'test-results');
@@ -128,19 +129,6 @@ function ensureChromium() {
   return true;
 }
 
-/**
- * How much slower this machine runs than the one the budget was set on: a fixed piece of CPU
- * work, timed now (1 on an idle machine of the CI's kind, more when it is loaded).
- */
-function measureSlowness() {
-  const reference = 200; // ms for the loop below on an idle 2-core CI machine
-  const started = process.hrtime.bigint();
-  let x = 0;
-  for (let i = 0; i < 100_000_000; i++) x = (x + i * 7) % 1_000_003;
-  const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  if (x < 0) console.log(x); // keeps the loop from being optimised away
-  return Math.max(1, ms / reference);
-}
 /** Sampled before each runner and at the end: the budget follows the most loaded moment. */
 const slownessSamples = [];
 const sampleSlowness = () => slownessSamples.push(measureSlowness());

@@ -29,6 +29,7 @@ import { MISSING_GLYPH, printable, reportFonts, woffToSfnt } from './reports.fon
 import { sampleAnswer, sampleFrameworkDocument } from './reports.sample.ts';
 import { points } from './pdf/document.ts';
 import { pruneReports } from './reports.worker.ts';
+import { timeLimit } from '../../test/slowness.ts';
 
 let t: TestApp;
 let owner: Person;
@@ -552,7 +553,7 @@ describe('a 300-question assessment', () => {
     const ms = performance.now() - started;
     console.info(`300-question report: ${Math.round(ms)} ms, ${r.bytes} bytes`);
     expect(r.status).toBe('done');
-    expect(ms).toBeLessThan(5000);
+    expect(ms).toBeLessThan(timeLimit(5000));
     const { pdf } = await download(r.id, owner.client, tid);
     keep('300-questions.pdf', pdf);
     if (!HAS_PDFTOTEXT) ctx.skip('pdftotext (poppler-utils) is not installed');
