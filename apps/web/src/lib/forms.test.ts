@@ -12,6 +12,16 @@ describe('server errors on a form', () => {
     expect(form.setErrors).toHaveBeenCalledWith({ email: 'Enter a valid e-mail address.' });
   });
 
+  it("moves the fields onto the form's own names when the form says how", () => {
+    const form = { setErrors: vi.fn() };
+    const err = new ApiError(400, 'common.validation', 'x', { expiresAt: 'Too far ahead.' });
+    const toFormErrors = (fields: Record<string, unknown>) => ({
+      expiresOn: String(fields.expiresAt),
+    });
+    expect(applyServerErrors(form, err, toFormErrors)).toBe(true);
+    expect(form.setErrors).toHaveBeenCalledWith({ expiresOn: 'Too far ahead.' });
+  });
+
   it('leaves the form alone for other answers and for a 400 without fields', () => {
     const form = { setErrors: vi.fn() };
     expect(

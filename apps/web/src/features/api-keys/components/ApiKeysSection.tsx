@@ -10,7 +10,7 @@ import { sortKeys } from '../lib/api-key-view.ts';
 import { ApiKeysTable } from './ApiKeysTable.tsx';
 import { CreateApiKeyModal, type TenantChoices } from './CreateApiKeyModal.tsx';
 import { RevokeApiKeyModal } from './RevokeApiKeyModal.tsx';
-import { SecretModal } from './SecretModal.tsx';
+import { ApiKeySecretModal } from './ApiKeySecretModal.tsx';
 
 function Heading({ action }: { action?: ReactNode }) {
   return (
@@ -113,7 +113,7 @@ export function ApiKeysSection({
           setCreated(c);
         }}
       />
-      <SecretModal created={created} origin={origin} onClose={() => setCreated(null)} />
+      <ApiKeySecretModal created={created} origin={origin} onClose={() => setCreated(null)} />
       <RevokeApiKeyModal apiKey={revoking} onClose={() => setRevoking(null)} />
     </Stack>
   );

@@ -4,19 +4,11 @@ import {
   API_KEY_SCOPES,
   type CreatedApiKey,
 } from '@tenantry/shared';
-import {
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  TextInput,
-  type ComboboxItem,
-} from '@mantine/core';
+import { Checkbox, Modal, Select, Stack, TextInput, type ComboboxItem } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { FormActions } from '#web/components/FormActions.tsx';
 import { applyServerErrors } from '#web/lib/forms.ts';
 import { useCreateApiKey } from '../api/create-api-key.ts';
 import {
@@ -109,11 +101,7 @@ function CreateApiKeyForm({
       onSubmit={form.onSubmit((values) =>
         create.mutate(toCreateBody(values), {
           onSuccess: onCreated,
-          onError: (err) =>
-            applyServerErrors(
-              { setErrors: (e) => form.setErrors(toFormErrors(e as Record<string, unknown>)) },
-              err,
-            ),
+          onError: (err) => applyServerErrors(form, err, toFormErrors),
         }),
       )}
     >
@@ -160,14 +148,12 @@ function CreateApiKeyForm({
         {create.isError && !fieldErrors ? (
           <ErrorAlert title="The key was not created" error={create.error} />
         ) : null}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create key
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel="Create key"
+          pending={create.isPending}
+          onCancel={onClose}
+          gap="xs"
+        />
       </Stack>
     </form>
   );

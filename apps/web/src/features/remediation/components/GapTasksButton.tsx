@@ -3,7 +3,6 @@ import {
   Alert,
   Anchor,
   Button,
-  Group,
   Modal,
   Select,
   SimpleGrid,
@@ -16,6 +15,7 @@ import { notifications } from '@mantine/notifications';
 import { IconChecklist } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { FormActions } from '#web/components/FormActions.tsx';
 import { applyServerErrors } from '#web/lib/forms.ts';
 import { useCreateGapTasks } from '../api/create-gap-tasks.ts';
 import { plural } from '../lib/task-view.ts';
@@ -139,14 +139,7 @@ export function GapTasksButton({
                 {create.error.message}
               </Alert>
             ) : null}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                Create tasks
-              </Button>
-            </Group>
+            <FormActions submitLabel="Create tasks" pending={create.isPending} onCancel={close} />
           </Stack>
         </form>
       </Modal>

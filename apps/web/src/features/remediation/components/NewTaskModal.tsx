@@ -1,6 +1,7 @@
 import { REMEDIATION_LIMITS, type PersonRef, type TaskDetail } from '@tenantry/shared';
-import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Alert, Modal, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { FormActions } from '#web/components/FormActions.tsx';
 import { applyServerErrors } from '#web/lib/forms.ts';
 import { useCreateTask } from '../api/create-task.ts';
 import {
@@ -33,11 +34,7 @@ function NewTaskForm({
       onSubmit={form.onSubmit((v) =>
         create.mutate(toCreateBody(v), {
           onSuccess: onCreated,
-          onError: (err) =>
-            applyServerErrors(
-              { setErrors: (e) => form.setErrors(toFormErrors(e as Record<string, unknown>)) },
-              err,
-            ),
+          onError: (err) => applyServerErrors(form, err, toFormErrors),
         }),
       )}
     >
@@ -57,14 +54,7 @@ function NewTaskForm({
             {create.error.message}
           </Alert>
         ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create task
-          </Button>
-        </Group>
+        <FormActions submitLabel="Create task" pending={create.isPending} onCancel={onClose} />
       </Stack>
     </form>
   );

@@ -1,7 +1,8 @@
 import { REMEDIATION_LIMITS } from '@tenantry/shared';
-import { Alert, Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { FormActions } from '#web/components/FormActions.tsx';
 import { applyServerErrors } from '#web/lib/forms.ts';
 import { EMPTY_RISK, riskErrors, toRiskBody, type RiskValues } from '../lib/task-form.ts';
 import { addDays, todayUtc } from '../lib/task-view.ts';
@@ -69,14 +70,7 @@ export function RiskAcceptForm({
             {error}
           </Alert>
         ) : null}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions submitLabel={submitLabel} pending={busy} onCancel={onCancel} gap="xs" />
       </Stack>
     </form>
   );

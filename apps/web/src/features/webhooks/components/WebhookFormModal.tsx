@@ -1,7 +1,8 @@
 import { CreateWebhookSchema, WEBHOOK_LIMITS, type Webhook } from '@tenantry/shared';
-import { Button, Checkbox, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { FormActions } from '#web/components/FormActions.tsx';
 import { useCreateWebhook } from '../api/create-webhook.ts';
 import { useUpdateWebhook } from '../api/update-webhook.ts';
 import {
@@ -86,14 +87,12 @@ function WebhookForm({ webhook, onClose }: { webhook: Webhook | null; onClose: (
             error={saving.error}
           />
         ) : null}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving.isPending}>
-            {webhook ? 'Save changes' : 'Add endpoint'}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={webhook ? 'Save changes' : 'Add endpoint'}
+          pending={saving.isPending}
+          onCancel={onClose}
+          gap="xs"
+        />
       </Stack>
     </form>
   );

@@ -8,7 +8,7 @@ import { ApiError } from '#web/lib/api.ts';
 import type { PlanRefusal } from '#web/lib/billing-errors.ts';
 import { canManageWebhooks, useWebhooks } from '../api/list-webhooks.ts';
 import { DeleteWebhookModal } from './DeleteWebhookModal.tsx';
-import { SecretModal } from './SecretModal.tsx';
+import { SigningSecretModal } from './SigningSecretModal.tsx';
 import { WebhookCard } from './WebhookCard.tsx';
 import { WebhookFormModal } from './WebhookFormModal.tsx';
 
@@ -130,7 +130,7 @@ export function WebhooksPanel({
         }}
       />
       <DeleteWebhookModal webhook={deleting} onClose={() => setDeleting(null)} />
-      <SecretModal webhook={secretOf} onClose={() => setSecretOf(null)} />
+      <SigningSecretModal webhook={secretOf} onClose={() => setSecretOf(null)} />
     </Stack>
   );
 }

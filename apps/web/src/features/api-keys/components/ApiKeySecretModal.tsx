@@ -1,41 +1,14 @@
 import type { CreatedApiKey } from '@tenantry/shared';
-import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { CopyableSecret, CopyTextButton } from '#web/components/CopyableSecret.tsx';
 import { curlExample } from '../lib/api-key-view.ts';
-
-function CopyText({
-  value,
-  label,
-  copiedLabel,
-}: {
-  value: string;
-  label: string;
-  copiedLabel: string;
-}) {
-  return (
-    <CopyButton value={value} timeout={3000}>
-      {({ copied, copy }) => (
-        <Button
-          size="xs"
-          variant={copied ? 'light' : 'filled'}
-          color={copied ? 'teal' : undefined}
-          leftSection={
-            copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />
-          }
-          onClick={copy}
-        >
-          {copied ? copiedLabel : label}
-        </Button>
-      )}
-    </CopyButton>
-  );
-}
 
 /**
  * The new key's secret, shown this once: copy it, with a first request to try it. Closing the
  * dialog drops the secret; nothing on the page can show it again.
  */
-export function SecretModal({
+export function ApiKeySecretModal({
   created,
   origin,
   onClose,
@@ -66,22 +39,13 @@ export function SecretModal({
             Store it where your tool keeps its secrets. Tenantry keeps only a fingerprint of it and
             cannot show it again; if it is lost, revoke the key and create a new one.
           </Alert>
-          <Stack gap={6}>
-            <Text size="sm" fw={600} id="api-key-secret-label">
-              Secret of “{created.key.name}”
-            </Text>
-            <Code
-              block
-              aria-labelledby="api-key-secret-label"
-              data-testid="api-key-secret"
-              style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap', userSelect: 'all' }}
-            >
-              {created.secret}
-            </Code>
-            <Group>
-              <CopyText value={created.secret} label="Copy key" copiedLabel="Key copied" />
-            </Group>
-          </Stack>
+          <CopyableSecret
+            label={`Secret of “${created.key.name}”`}
+            value={created.secret}
+            testId="api-key-secret"
+            copyLabel="Copy key"
+            copiedLabel="Key copied"
+          />
           <Stack gap={6}>
             <Text size="sm" fw={600}>
               Try it
@@ -93,7 +57,7 @@ export function SecretModal({
               {curlExample(origin, created.secret)}
             </Code>
             <Group>
-              <CopyText
+              <CopyTextButton
                 value={curlExample(origin, created.secret)}
                 label="Copy command"
                 copiedLabel="Command copied"

@@ -1,7 +1,7 @@
 import type { Webhook } from '@tenantry/shared';
-import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { CopyableSecret } from '#web/components/CopyableSecret.tsx';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { useRevealSecret } from '../api/reveal-secret.ts';
 import { useRotateSecret } from '../api/rotate-secret.ts';
@@ -19,40 +19,13 @@ function SecretBody({ webhook, onClose }: { webhook: Webhook; onClose: () => voi
         the event came from Tenantry.
       </Text>
       {secret ? (
-        <Stack gap={6}>
-          <Text size="sm" fw={600} id={`secret-${webhook.id}`}>
-            Signing secret
-          </Text>
-          <Code
-            block
-            aria-labelledby={`secret-${webhook.id}`}
-            data-testid="webhook-secret"
-            style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap', userSelect: 'all' }}
-          >
-            {secret}
-          </Code>
-          <Group gap="xs">
-            <CopyButton value={secret} timeout={3000}>
-              {({ copied, copy }) => (
-                <Button
-                  size="xs"
-                  variant={copied ? 'light' : 'filled'}
-                  color={copied ? 'teal' : undefined}
-                  leftSection={
-                    copied ? (
-                      <IconCheck size={14} aria-hidden />
-                    ) : (
-                      <IconCopy size={14} aria-hidden />
-                    )
-                  }
-                  onClick={copy}
-                >
-                  {copied ? 'Copied' : 'Copy secret'}
-                </Button>
-              )}
-            </CopyButton>
-          </Group>
-        </Stack>
+        <CopyableSecret
+          label="Signing secret"
+          value={secret}
+          testId="webhook-secret"
+          copyLabel="Copy secret"
+          copiedLabel="Copied"
+        />
       ) : (
         <Group>
           <Button
@@ -112,7 +85,7 @@ function SecretBody({ webhook, onClose }: { webhook: Webhook; onClose: () => voi
 }
 
 /** The endpoint's signing secret: shown on demand, copied, rotated. */
-export function SecretModal({
+export function SigningSecretModal({
   webhook,
   onClose,
 }: {
