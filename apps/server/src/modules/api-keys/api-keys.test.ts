@@ -415,7 +415,7 @@ describe('automated check results', () => {
       superseded: out.superseded,
     });
     expect(await answersFingerprint(a.id)).toEqual(before);
-  });
+  }, 60_000); // 500 results and a second assessment: seconds, more under load
 
   it('the same batch sent twice at once is applied once', async () => {
     const a = await startAssessment();
