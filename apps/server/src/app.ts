@@ -62,7 +62,7 @@ import { serviceSubscriptionRoutes } from './modules/service/subscriptions.route
 import { tenantRoutes } from './modules/tenants/tenants.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { applyBillingEvent } from './modules/billing/billing.events.ts';
-import { apiAccessRefusal } from './modules/billing/billing.state.ts';
+import { apiAccessRefusal } from './modules/billing/entitlements.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { createBillingProvider } from './modules/billing/providers/index.ts';
 import type { BillingProvider } from './lib/billing/provider.ts';

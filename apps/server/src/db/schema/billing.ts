@@ -168,7 +168,7 @@ export const sandboxSubscriptions = pgTable('sandbox_subscriptions', {
 /**
  * Whether the subscription row aliased `alias` makes its account read-only now: past due beyond
  * the grace period, not comped, not ended. The SQL twin of `effectiveBilling(…).readOnly`
- * (modules/billing/billing.state.ts), for the claims query that every request runs.
+ * (modules/billing/entitlements.ts), for the claims query that every request runs.
  */
 export function billingReadOnlySql(alias: string) {
   const s = sql.raw(alias);

@@ -21,7 +21,7 @@ import { tenants } from '../../db/schema/tenants.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newSecret, sha256Hex } from '../../lib/tokens.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { assertFeature } from '../billing/billing.state.ts';
+import { assertFeature } from '../billing/entitlements.ts';
 
 /** Characters of the secret kept to recognise it by: the prefix and 8 more. */
 const VISIBLE = API_KEY_PREFIX.length + 8;

@@ -3,7 +3,7 @@
  * framework version, change its details, move its status, delete it. Every query carries the
  * account and the tenant from the guard (ADR 0005): another account's assessment is not found.
  */
-import { assertLimit } from '../billing/billing.state.ts';
+import { assertLimit } from '../billing/entitlements.ts';
 import { randomUUID } from 'node:crypto';
 import {
   ASSESSMENT_ERROR_CODES,

@@ -15,7 +15,7 @@ import { billingEvents, invoices, subscriptions } from '../../db/schema/billing.
 import type { Logger } from '../../lib/logger.ts';
 import type { MailSender } from '../../lib/mail/index.ts';
 import { recordAudit, type AuditEntryInput } from '../audit/audit.service.ts';
-import { effectiveBilling, type BillingState, type SubscriptionRecord } from './billing.state.ts';
+import { effectiveBilling, type BillingState, type SubscriptionRecord } from './entitlements.ts';
 import { sendDunningNotice } from './dunning.ts';
 import {
   HANDLED_EVENT_TYPES,

@@ -21,7 +21,7 @@ import type { Database } from '../../db/client.ts';
 import { invoices } from '../../db/schema/billing.ts';
 import { AppError } from '../../lib/errors.ts';
 import { syncSubscription, type BillingContext } from './billing.events.ts';
-import { loadBillingState, seatsUsed, type BillingState } from './billing.state.ts';
+import { loadBillingState, seatsUsed, type BillingState } from './entitlements.ts';
 
 export type BillingDeps = BillingContext;
 

@@ -10,7 +10,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AccountContext } from '../../auth/types.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
-import { assertFeature } from '../billing/billing.state.ts';
+import { assertFeature } from '../billing/entitlements.ts';
 
 /** The caller of a content route: an account member, and whether they are a system admin. */
 export interface ContentActor extends AccountContext {

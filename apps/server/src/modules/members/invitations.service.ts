@@ -1,4 +1,4 @@
-import { assertLimit } from '../billing/billing.state.ts';
+import { assertLimit } from '../billing/entitlements.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sha256Hex } from '../../lib/tokens.ts';
 import {

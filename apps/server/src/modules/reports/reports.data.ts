@@ -5,7 +5,7 @@
  * question (by framework and question key, as the baseline view finds them). Every query
  * carries the report's account and tenant (ADR 0005).
  */
-import { hasFeature } from '../billing/billing.state.ts';
+import { hasFeature } from '../billing/entitlements.ts';
 import {
   ASSESSMENT_STATUS_LABELS,
   LEFT_OUT_LABELS,

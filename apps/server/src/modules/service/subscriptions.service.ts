@@ -29,7 +29,7 @@ import { cursorPart, decodeCursor, encodeCursor, invalidCursor } from '../../lib
 import { AppError, notFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/like.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { effectiveBilling, type BillingState } from '../billing/billing.state.ts';
+import { effectiveBilling, type BillingState } from '../billing/entitlements.ts';
 
 type Db = Database | Tx;
 export type SubscriptionListQuery = z.output<typeof SubscriptionListQuerySchema>;

@@ -1,4 +1,4 @@
-import { assertFeature } from '../billing/billing.state.ts';
+import { assertFeature } from '../billing/entitlements.ts';
 import { randomUUID } from 'node:crypto';
 import { SHARING_ERROR_CODES, type Share, type ShareRole } from '@tenantry/shared';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';

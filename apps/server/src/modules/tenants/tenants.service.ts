@@ -19,7 +19,7 @@ import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { tenantNotFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/like.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { assertLimit } from '../billing/billing.state.ts';
+import { assertLimit } from '../billing/entitlements.ts';
 import { refreshAccountRollup } from './tenants.rollup.ts';
 
 type TenantRow = typeof tenants.$inferSelect;

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { endTrialOf } from '../billing/billing.state.ts';
+import { endTrialOf } from '../billing/entitlements.ts';
 import { markEmailVerified, setSystemFlag, type SystemFlag } from './users.service.ts';
 
 const COMMANDS: Record<string, { flag: SystemFlag; value: boolean; done: string }> = {

@@ -25,7 +25,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { assessments, liveEvents } from '../../db/schema/assessments.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks.ts';
 import type { Jobs, Logger } from '../../lib/jobs/index.ts';
-import { hasFeature } from '../billing/billing.state.ts';
+import { hasFeature } from '../billing/entitlements.ts';
 import { webhookBody } from './webhooks.events.ts';
 import { newMessageId, signedHeaders } from './webhooks.signing.ts';
 import { hostOf, isPrivateAddress, publicOnlyLookup } from './webhooks.url-guard.ts';

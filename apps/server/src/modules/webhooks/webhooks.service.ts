@@ -28,7 +28,7 @@ import { webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks.ts
 import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { assertFeature } from '../billing/billing.state.ts';
+import { assertFeature } from '../billing/entitlements.ts';
 import { webhookBody } from './webhooks.events.ts';
 import { newMessageId, newWebhookSecret } from './webhooks.signing.ts';
 import { checkWebhookUrl } from './webhooks.url-guard.ts';

@@ -5,7 +5,7 @@
  * scoped to one assessment and, optionally, some of its sections (respond.service.ts). This
  * file is the assessor's side: add, list, resend and revoke links.
  */
-import { assertRespondentLimit } from '../../billing/billing.state.ts';
+import { assertRespondentLimit } from '../../billing/entitlements.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sha256Hex } from '../../../lib/tokens.ts';
 import {

@@ -1,9 +1,9 @@
 /**
- * An account's plan as it applies now, and the checks of its limits and features at the point
- * of use (docs/billing.md). The stored subscription is what the provider last said; this file
- * derives from it what applies at this moment (a trial that ended is Free, a canceled plan is
- * Free, a comp overrides everything, past due beyond grace is read-only), so nothing has to run
- * at midnight for a trial to end.
+ * An account's entitlements: its plan as it applies now, and the checks of its limits and
+ * features at the point of use (docs/billing.md). The stored subscription is what the provider
+ * last said; this file derives from it what applies at this moment (a trial that ended is Free,
+ * a canceled plan is Free, a comp overrides everything, past due beyond grace is read-only), so
+ * nothing has to run at midnight for a trial to end.
  */
 import {
   PLANS,
