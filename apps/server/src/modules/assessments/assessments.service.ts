@@ -28,10 +28,10 @@ import { assessmentAnswers, assessments, type StatusChange } from '../../db/sche
 import { users } from '../../db/schema/auth.ts';
 import { tenantBaselines } from '../../db/schema/baseline.ts';
 import { frameworks, frameworkVersions } from '../../db/schema/content.ts';
-import { tenants } from '../../db/schema/tenants.ts';
 import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { AppError, tenantNotFound } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { assertTenant } from '../tenants/tenants.service.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.events.ts';
 import { toAnswer } from './answers/answer.ts';
 import { assessmentNotFound } from './assessments.errors.ts';
@@ -93,19 +93,6 @@ export function toSummary(row: Row, owner: { id: string; name: string } | null):
     updatedAt: row.updatedAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
   };
-}
-
-/** 404 unless the client tenant is in the scope's account. */
-export async function assertTenant(
-  db: Database | Tx,
-  scope: TenantContext,
-): Promise<{ name: string }> {
-  const [t] = await db
-    .select({ name: tenants.name })
-    .from(tenants)
-    .where(and(eq(tenants.id, scope.tenantId), eq(tenants.accountId, scope.accountId)));
-  if (!t) throw tenantNotFound();
-  return t;
 }
 
 async function assertOwner(db: Database | Tx, accountId: string, ownerId: string) {

@@ -38,12 +38,12 @@ import { tasksByQuestion } from '../remediation/remediation.service.ts';
 import { scopedFramework } from '../assessments/assessments.framework.ts';
 import {
   assessmentNotFound,
-  assertTenant,
   inTenant,
   ownerName,
   toSummary,
   type AssessmentRow,
 } from '../assessments/assessments.service.ts';
+import { assertTenant } from '../tenants/tenants.service.ts';
 
 /** The most assessments of one tenant the comparison lists (newest first). */
 const LIST_MAX = 200;

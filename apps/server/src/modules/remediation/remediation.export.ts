@@ -3,7 +3,7 @@ import { TASK_PRIORITY_LABELS, TASK_STATUS_LABELS } from '@tenantry/shared';
 import type { TenantContext } from '../../auth/types.ts';
 import type { Database } from '../../db/client.ts';
 import { fileNameOf, toCsv } from '../../lib/csv.ts';
-import { assertTenant } from '../assessments/assessments.service.ts';
+import { assertTenant } from '../tenants/tenants.service.ts';
 import { allTasks } from './remediation.service.ts';
 
 const HEADER = [

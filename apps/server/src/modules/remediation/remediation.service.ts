@@ -43,7 +43,8 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.events.ts';
-import { assertAssessment, assertTenant } from '../assessments/assessments.service.ts';
+import { assertAssessment } from '../assessments/assessments.service.ts';
+import { assertTenant } from '../tenants/tenants.service.ts';
 import { scopedFramework } from '../assessments/assessments.framework.ts';
 import { readable } from '../content/content.access.ts';
 import { refreshTaskRollup } from './remediation.rollup.ts';

@@ -239,6 +239,22 @@ export async function getTenant(
   return toTenant(row);
 }
 
+/**
+ * 404 `tenants.not_found` unless the client tenant is in the scope's account: the tenancy check
+ * of every service under a tenant id (the guard only reads the id from the path).
+ */
+export async function assertTenant(
+  db: Database | Tx,
+  scope: Pick<TenantContext, 'accountId' | 'tenantId'>,
+): Promise<{ name: string }> {
+  const [t] = await db
+    .select({ name: tenants.name })
+    .from(tenants)
+    .where(and(eq(tenants.id, scope.tenantId), eq(tenants.accountId, scope.accountId)));
+  if (!t) throw tenantNotFound();
+  return t;
+}
+
 /** The name of the account a tenant belongs to: for a shared user, who shared it. */
 export async function tenantAccountName(
   db: Database | Tx,

@@ -5,7 +5,7 @@ import { createRouter } from '../../../auth/context.ts';
 import { getTenant, requireTenant } from '../../../auth/guards.ts';
 import { latestLiveEventId } from '../../../db/live.ts';
 import { errorResponse, errorResponses } from '../../../lib/openapi.ts';
-import { assertTenant } from '../assessments.service.ts';
+import { assertTenant } from '../../tenants/tenants.service.ts';
 import { lastEventId, streamLive } from './live.stream.ts';
 
 const liveRoute = createRoute({
