@@ -1,6 +1,6 @@
 /**
  * The pinned framework version of an assessment, cut to its scope. Versions are immutable, so
- * each process caches what it derived from one (a bounded map): nothing another process would
+ * each process caches what it derived from one (lib/bounded-map.ts): nothing another process would
  * need, nothing that can go stale.
  */
 import {
@@ -15,6 +15,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { frameworkVersions } from '../../db/schema/content.ts';
+import { remember } from '../../lib/bounded-map.ts';
 
 export interface QuestionInfo {
   question: Question;
@@ -34,17 +35,6 @@ const CACHE_MAX = 200;
 const versions = new Map<string, Promise<FrameworkDocument | null>>();
 const scoped = new Map<string, ScopedFramework>();
 
-/**
- * Keeps `value` under `key` in a cache bounded to `max` entries (the oldest goes first; a key set
- * again counts as new).
- */
-export function remember<V>(map: Map<string, V>, key: string, value: V, max = CACHE_MAX): V {
-  map.delete(key);
-  if (map.size >= max) map.delete(map.keys().next().value as string);
-  map.set(key, value);
-  return value;
-}
-
 /** A published version's document (null when there is no such version). */
 export function loadVersionDocument(
   db: Database | Tx,
@@ -62,7 +52,7 @@ export function loadVersionDocument(
     )
     .then(([row]) => row?.document ?? null);
   // Only a found version is cached (a failed or empty read is retried next time).
-  return remember(versions, key, loading).then(
+  return remember(versions, key, loading, CACHE_MAX).then(
     (doc) => {
       if (!doc) versions.delete(key);
       return doc;
@@ -113,7 +103,7 @@ export async function scopedFramework(
   if (known) return known;
   const doc = await loadVersionDocument(db, frameworkId, version);
   if (!doc) return null;
-  return remember(scoped, key, cutDocument(doc, scope));
+  return remember(scoped, key, cutDocument(doc, scope), CACHE_MAX);
 }
 
 /** Targets in force: the framework's defaults with the assessment's overrides. */

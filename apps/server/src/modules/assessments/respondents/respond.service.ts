@@ -11,13 +11,14 @@ import { publishLive, type LiveHub } from '../../../db/live.ts';
 import { accounts } from '../../../db/schema/accounts.ts';
 import { assessmentAnswers, assessments, respondents } from '../../../db/schema/assessments.ts';
 import { tenants } from '../../../db/schema/tenants.ts';
+import { remember } from '../../../lib/bounded-map.ts';
 import { recordAudit } from '../../audit/audit.service.ts';
 import { emitWebhookEvent } from '../../webhooks/webhooks.events.ts';
 import { linkError } from '../answers/answer.ts';
 import { readStateByToken, type WriteState } from '../answers/read-state.ts';
 import { writeWithState } from '../answers/write.ts';
 import { lockedError } from '../assessments.errors.ts';
-import { remember, scopedFramework } from '../assessments.framework.ts';
+import { scopedFramework } from '../assessments.framework.ts';
 import { hashToken, respondentPart, type RespondentRow as Row } from './respondents.service.ts';
 
 /** The respondent a token belongs to: 401 with the reason when it is not (or no longer) valid. */
