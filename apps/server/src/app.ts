@@ -58,7 +58,7 @@ import { liveRoutes } from './modules/assessments/live/live.routes.ts';
 import { respondRoutes } from './modules/assessments/respondents/respond.routes.ts';
 import { createMailboxMailer } from './modules/system/mailbox.service.ts';
 import { publicSystemRoutes, systemRoutes } from './modules/system/system.routes.ts';
-import { serviceSubscriptionRoutes } from './modules/service/subscriptions.routes.ts';
+import { serviceSubscriptionRoutes } from './modules/service-console/subscriptions.routes.ts';
 import { tenantRoutes } from './modules/tenants/tenants.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { applyBillingEvent } from './modules/billing/billing.events.ts';

@@ -6,7 +6,7 @@ import { PageHeader } from '#web/components/PageHeader.tsx';
 import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
 import { FeedbackPanel } from '#web/features/feedback/components/FeedbackPanel.tsx';
 import { RoadmapTriagePanel } from '#web/features/roadmap/components/RoadmapTriagePanel.tsx';
-import { SubscriptionsPanel } from '#web/features/service/components/SubscriptionsPanel.tsx';
+import { SubscriptionsPanel } from '#web/features/service-console/components/SubscriptionsPanel.tsx';
 import { SupportQueuePanel } from '#web/features/support/components/SupportQueuePanel.tsx';
 
 const TABS = SCREEN_TABS.service;
