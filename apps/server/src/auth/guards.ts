@@ -375,6 +375,17 @@ export function getAccount(c: Context<AppEnv>): AccountContext {
   return account;
 }
 
+/**
+ * The account context inside a route behind requireAccount, with whether the caller is a system
+ * admin (content routes: system admins author the global content, docs/content.md).
+ */
+export async function getAccountActor(
+  c: Context<AppEnv>,
+): Promise<AccountContext & { systemAdmin: boolean }> {
+  const claims = await getClaims(c);
+  return { ...getAccount(c), systemAdmin: claims.role === 'systemadmin' };
+}
+
 /** The tenant context inside a route behind requireTenant. */
 export function getTenant(c: Context<AppEnv>): TenantContext {
   const tenant = c.get('tenant');

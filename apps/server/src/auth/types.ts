@@ -1,6 +1,7 @@
 /**
  * What a request carries once the guards have run (a leaf: no app imports). Read through the
- * accessors of auth/guards.ts (`getSession`, `getClaims`, `getAccount`, `getTenant`).
+ * accessors of auth/guards.ts (`getSession`, `getClaims`, `getAccount`, `getAccountActor`,
+ * `getTenant`).
  */
 import type {
   AccountPermission,

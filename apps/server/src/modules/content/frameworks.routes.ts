@@ -17,9 +17,8 @@ import {
   SaveDraftSchema,
 } from '@tenantry/shared';
 import { createRouter } from '../../auth/context.ts';
-import { requireAccount } from '../../auth/guards.ts';
+import { getAccountActor, requireAccount } from '../../auth/guards.ts';
 import { errorResponse, errorResponses, json, jsonBody } from '../../lib/openapi.ts';
-import { contentActor } from './content.actor.ts';
 import {
   createFramework,
   deleteFramework,
@@ -266,7 +265,7 @@ const noStore = { 'cache-control': 'no-store' };
 
 export const frameworkRoutes = createRouter()
   .openapi(listRoute, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     return c.json(
       await listAuthorFrameworks(c.var.deps.db, actor, c.req.valid('query')),
       200,
@@ -274,46 +273,46 @@ export const frameworkRoutes = createRouter()
     );
   })
   .openapi(createFrameworkRoute, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     return c.json(await createFramework(c.var.deps.db, actor, c.req.valid('json')), 201);
   })
   .openapi(importRoute, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     return c.json(await importFramework(c.var.deps.db, actor, c.req.valid('json')), 201);
   })
   .openapi(getRoute, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     const { id } = c.req.valid('param');
     return c.json(await getAuthorFramework(c.var.deps.db, actor, id), 200, noStore);
   })
   .openapi(saveDraftRoute, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     const { id } = c.req.valid('param');
     return c.json(await saveDraft(c.var.deps.db, actor, id, c.req.valid('json')), 200);
   })
   .openapi(discardRoute, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     const { id } = c.req.valid('param');
     return c.json(await discardDraft(c.var.deps.db, actor, id, c.req.valid('json')), 200);
   })
   .openapi(publishRoute, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     const { id } = c.req.valid('param');
     return c.json(await publishFramework(c.var.deps.db, actor, id, c.req.valid('json')), 200);
   })
   .openapi(versionRoute, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     const { id, version } = c.req.valid('param');
     return c.json(await getAuthorVersion(c.var.deps.db, actor, id, version), 200, noStore);
   })
   .openapi(diffRoute, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     const { id } = c.req.valid('param');
     const { from, to } = c.req.valid('query');
     return c.json(await diffFramework(c.var.deps.db, actor, id, from, to), 200, noStore);
   })
   .openapi(exportRoute, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     const { id } = c.req.valid('param');
     const { document, fileName } = await exportFramework(
       c.var.deps.db,
@@ -327,17 +326,17 @@ export const frameworkRoutes = createRouter()
     });
   })
   .openapi(archiveRoute, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     const { id } = c.req.valid('param');
     return c.json(await setFrameworkArchived(c.var.deps.db, actor, id, true), 200);
   })
   .openapi(restoreRoute, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     const { id } = c.req.valid('param');
     return c.json(await setFrameworkArchived(c.var.deps.db, actor, id, false), 200);
   })
   .openapi(deleteRoute, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     await deleteFramework(c.var.deps.db, actor, c.req.valid('param').id);
     return c.body(null, 204);
   });

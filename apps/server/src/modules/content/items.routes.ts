@@ -12,9 +12,8 @@ import {
   SavePlaybookSchema,
 } from '@tenantry/shared';
 import { createRouter } from '../../auth/context.ts';
-import { requireAccount } from '../../auth/guards.ts';
+import { getAccountActor, requireAccount } from '../../auth/guards.ts';
 import { errorResponse, errorResponses, json, jsonBody } from '../../lib/openapi.ts';
-import { contentActor } from './content.actor.ts';
 import {
   ARTICLE_KIND,
   createItem,
@@ -204,7 +203,7 @@ const noStore = { 'cache-control': 'no-store' };
 
 export const playbookRoutes = createRouter()
   .openapi(playbookRoutesDef.list, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     return c.json(
       await listAuthorItems(c.var.deps.db, PLAYBOOK_KIND, actor, c.req.valid('query')),
       200,
@@ -212,11 +211,11 @@ export const playbookRoutes = createRouter()
     );
   })
   .openapi(playbookRoutesDef.create, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     return c.json(await createItem(c.var.deps.db, PLAYBOOK_KIND, actor, c.req.valid('json')), 201);
   })
   .openapi(playbookRoutesDef.get, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     return c.json(
       await getAuthorItem(c.var.deps.db, PLAYBOOK_KIND, actor, c.req.valid('param').id),
       200,
@@ -224,7 +223,7 @@ export const playbookRoutes = createRouter()
     );
   })
   .openapi(playbookRoutesDef.save, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     const { id } = c.req.valid('param');
     return c.json(
       await saveItem(c.var.deps.db, PLAYBOOK_KIND, actor, id, c.req.valid('json')),
@@ -232,7 +231,7 @@ export const playbookRoutes = createRouter()
     );
   })
   .openapi(playbookRoutesDef.publish, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     const { id } = c.req.valid('param');
     return c.json(
       await setItemPublished(c.var.deps.db, PLAYBOOK_KIND, actor, id, c.req.valid('json'), true),
@@ -240,7 +239,7 @@ export const playbookRoutes = createRouter()
     );
   })
   .openapi(playbookRoutesDef.unpublish, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     const { id } = c.req.valid('param');
     return c.json(
       await setItemPublished(c.var.deps.db, PLAYBOOK_KIND, actor, id, c.req.valid('json'), false),
@@ -248,12 +247,12 @@ export const playbookRoutes = createRouter()
     );
   })
   .openapi(playbookRoutesDef.remove, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     await deleteItem(c.var.deps.db, PLAYBOOK_KIND, actor, c.req.valid('param').id);
     return c.body(null, 204);
   })
   .openapi(playbookRoutesDef.libraryList, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     return c.json(
       await listLibraryItems(c.var.deps.db, PLAYBOOK_KIND, actor, c.req.valid('query')),
       200,
@@ -261,7 +260,7 @@ export const playbookRoutes = createRouter()
     );
   })
   .openapi(playbookRoutesDef.libraryGet, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     return c.json(
       await getLibraryItem(c.var.deps.db, PLAYBOOK_KIND, actor, c.req.valid('param').id),
       200,
@@ -271,7 +270,7 @@ export const playbookRoutes = createRouter()
 
 export const articleRoutes = createRouter()
   .openapi(articleRoutesDef.list, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     return c.json(
       await listAuthorItems(c.var.deps.db, ARTICLE_KIND, actor, c.req.valid('query')),
       200,
@@ -279,11 +278,11 @@ export const articleRoutes = createRouter()
     );
   })
   .openapi(articleRoutesDef.create, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     return c.json(await createItem(c.var.deps.db, ARTICLE_KIND, actor, c.req.valid('json')), 201);
   })
   .openapi(articleRoutesDef.get, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     return c.json(
       await getAuthorItem(c.var.deps.db, ARTICLE_KIND, actor, c.req.valid('param').id),
       200,
@@ -291,12 +290,12 @@ export const articleRoutes = createRouter()
     );
   })
   .openapi(articleRoutesDef.save, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     const { id } = c.req.valid('param');
     return c.json(await saveItem(c.var.deps.db, ARTICLE_KIND, actor, id, c.req.valid('json')), 200);
   })
   .openapi(articleRoutesDef.publish, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     const { id } = c.req.valid('param');
     return c.json(
       await setItemPublished(c.var.deps.db, ARTICLE_KIND, actor, id, c.req.valid('json'), true),
@@ -304,7 +303,7 @@ export const articleRoutes = createRouter()
     );
   })
   .openapi(articleRoutesDef.unpublish, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     const { id } = c.req.valid('param');
     return c.json(
       await setItemPublished(c.var.deps.db, ARTICLE_KIND, actor, id, c.req.valid('json'), false),
@@ -312,12 +311,12 @@ export const articleRoutes = createRouter()
     );
   })
   .openapi(articleRoutesDef.remove, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     await deleteItem(c.var.deps.db, ARTICLE_KIND, actor, c.req.valid('param').id);
     return c.body(null, 204);
   })
   .openapi(articleRoutesDef.libraryList, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     return c.json(
       await listLibraryItems(c.var.deps.db, ARTICLE_KIND, actor, c.req.valid('query')),
       200,
@@ -325,7 +324,7 @@ export const articleRoutes = createRouter()
     );
   })
   .openapi(articleRoutesDef.libraryGet, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     return c.json(
       await getLibraryItem(c.var.deps.db, ARTICLE_KIND, actor, c.req.valid('param').id),
       200,

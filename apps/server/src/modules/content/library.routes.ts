@@ -7,9 +7,8 @@ import {
   LibraryVersionQuerySchema,
 } from '@tenantry/shared';
 import { createRouter } from '../../auth/context.ts';
-import { requireAccount } from '../../auth/guards.ts';
+import { getAccountActor, requireAccount } from '../../auth/guards.ts';
 import { errorResponse, errorResponses, json } from '../../lib/openapi.ts';
-import { contentActor } from './content.actor.ts';
 import { getLibraryFramework, listLibraryFrameworks } from './library.service.ts';
 
 const guard = requireAccount('content.read');
@@ -55,7 +54,7 @@ const noStore = { 'cache-control': 'no-store' };
 
 export const libraryRoutes = createRouter()
   .openapi(listRoute, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     return c.json(
       await listLibraryFrameworks(c.var.deps.db, actor, c.req.valid('query')),
       200,
@@ -63,7 +62,7 @@ export const libraryRoutes = createRouter()
     );
   })
   .openapi(getRoute, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     const { id } = c.req.valid('param');
     const { version } = c.req.valid('query');
     return c.json(await getLibraryFramework(c.var.deps.db, actor, id, version), 200, noStore);

@@ -7,13 +7,12 @@ import {
   MediaSchema,
 } from '@tenantry/shared';
 import { createRouter } from '../../auth/context.ts';
-import { requireAccount } from '../../auth/guards.ts';
+import { getAccountActor, requireAccount } from '../../auth/guards.ts';
 import { errorResponse, errorResponses, json } from '../../lib/openapi.ts';
 import { readUpload, uploadBody } from '../../lib/upload.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { deleteImage, listImages, mediaTooLarge, storeImage } from '../media/media.service.ts';
 import { assertMayAuthor, contentNotFound, ownerOf } from './content.access.ts';
-import { contentActor } from './content.actor.ts';
 
 const guard = requireAccount('content.read');
 const ContentMediaSchema = MediaSchema.extend({ scope: ContentScopeSchema });
@@ -81,7 +80,7 @@ const deleteRoute = createRoute({
 
 export const contentMediaRoutes = createRouter()
   .openapi(listRoute, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     const { scope } = c.req.valid('query');
     await assertMayAuthor(c.var.deps.db, actor, scope);
     const items = await listImages(
@@ -94,7 +93,7 @@ export const contentMediaRoutes = createRouter()
     });
   })
   .openapi(uploadRoute, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     const { bytes, fields } = await readUpload(c, {
       maxBytes: MEDIA_LIMITS.maxBytes,
       tooLarge: mediaTooLarge,
@@ -111,7 +110,7 @@ export const contentMediaRoutes = createRouter()
     return c.json({ ...image, scope }, 201);
   })
   .openapi(deleteRoute, async (c) => {
-    const actor = await contentActor(c);
+    const actor = await getAccountActor(c);
     const { scope } = c.req.valid('query');
     const { id } = c.req.valid('param');
     const { db } = c.var.deps;
