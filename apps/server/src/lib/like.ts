@@ -1,4 +1,7 @@
-/** `s` as a literal inside a LIKE pattern (with `escape '\\'`): `%`, `_` and `\\` match themselves. */
+/**
+ * `s` as a literal inside a LIKE or ILIKE pattern: `%`, `_` and `\\` match themselves. The
+ * backslash is PostgreSQL's default escape character (some callers also spell out `escape '\\'`).
+ */
 export function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }

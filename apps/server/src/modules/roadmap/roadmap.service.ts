@@ -35,6 +35,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import { roadmapComments, roadmapItems, roadmapVotes } from '../../db/schema/roadmap.ts';
 import { AppError } from '../../lib/errors.ts';
+import { escapeLike } from '../../lib/like.ts';
 import { layout } from '../../lib/mail/layout.ts';
 import type { MailContext } from '../../lib/mail/index.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -302,8 +303,6 @@ async function audit(
     { action, targetType: 'roadmap_item', targetId: itemId, data },
   );
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 export async function staffList(
   db: Database,
