@@ -1,8 +1,10 @@
 /**
- * The library (explore): published frameworks the caller may read — global ones and their own
+ * The library (explore): published content the caller may read — global ones and their own
  * account's — never drafts, never archived ones. Search runs on the vectors kept on publish
  * (frameworks.search for name, summary and tags; framework_nodes for every section and
- * question of the latest version), so a search never reads a document.
+ * question of the latest version; articles.search), so a search never reads a document.
+ * Other modules read published playbooks and articles through here (remediation's checklists,
+ * support's help suggestions).
  */
 import {
   type ContentListQuery,
@@ -11,10 +13,11 @@ import {
   type LibraryFrameworkList,
   type LinkedPlaybook,
   type Section,
+  type TaskPriority,
 } from '@tenantry/shared';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { frameworkNodes, frameworks, playbooks } from '../../db/schema/index.ts';
+import type { Database, Tx } from '../../db/client.ts';
+import { articles, frameworkNodes, frameworks, playbooks } from '../../db/schema/index.ts';
 import {
   contentNotFound,
   readable,
@@ -155,36 +158,84 @@ export async function getLibraryFramework(
     readVersion(db, row, version ?? row.latestVersion),
     listVersionInfos(db, row.id),
   ]);
-  const keys = [...linkedKeys(v.document.sections)];
-  let linked: LinkedPlaybook[] = [];
-  if (keys.length) {
-    const rows = await db
-      .select({
-        key: playbooks.key,
-        id: playbooks.id,
-        title: playbooks.title,
-        priority: playbooks.priority,
-        accountId: playbooks.accountId,
-      })
-      .from(playbooks)
-      .where(
-        and(
-          inArray(playbooks.key, keys),
-          readable(playbooks.accountId, actor),
-          eq(playbooks.status, 'published'),
-        ),
-      );
-    const byKey = new Map<string, (typeof rows)[number]>();
-    for (const r of rows) {
-      const have = byKey.get(r.key);
-      if (!have || (have.accountId === null && r.accountId !== null)) byKey.set(r.key, r);
-    }
-    linked = [...byKey.values()].map(({ key, id: pid, title, priority }) => ({
-      key,
-      id: pid,
-      title,
-      priority,
-    }));
-  }
+  const byKey = await readablePlaybooks(db, actor, [...linkedKeys(v.document.sections)]);
+  const linked: LinkedPlaybook[] = [...byKey.values()].map(({ key, id: pid, title, priority }) => ({
+    key,
+    id: pid,
+    title,
+    priority,
+  }));
   return { ...v, name: row.name, versions, playbooks: linked };
+}
+
+export interface ReadablePlaybook {
+  id: string;
+  key: string;
+  title: string;
+  priority: TaskPriority;
+  steps: { title: string; body: string }[];
+}
+
+/**
+ * The published playbooks of `keys` the account may read, by key: the account's own playbook
+ * wins over a global one of the same key.
+ */
+export async function readablePlaybooks(
+  db: Database | Tx,
+  reader: Pick<ContentActor, 'accountId'>,
+  keys: string[],
+): Promise<Map<string, ReadablePlaybook>> {
+  const out = new Map<string, ReadablePlaybook & { own: boolean }>();
+  if (!keys.length) return out;
+  const rows = await db
+    .select({
+      id: playbooks.id,
+      key: playbooks.key,
+      title: playbooks.title,
+      priority: playbooks.priority,
+      steps: playbooks.steps,
+      accountId: playbooks.accountId,
+    })
+    .from(playbooks)
+    .where(
+      and(
+        inArray(playbooks.key, keys),
+        readable(playbooks.accountId, reader),
+        eq(playbooks.status, 'published'),
+      ),
+    );
+  for (const { accountId, ...r } of rows) {
+    const own = accountId !== null;
+    if (!out.get(r.key)?.own) out.set(r.key, { ...r, own });
+  }
+  return out;
+}
+
+/**
+ * Published articles the account may read that match `q` (web-search syntax, content.search.ts),
+ * best match first, at most `limit`.
+ */
+export function searchReadableArticles(
+  db: Database,
+  reader: Pick<ContentActor, 'accountId'>,
+  q: string,
+  limit: number,
+): Promise<Array<{ id: string; key: string; title: string; summary: string }>> {
+  return db
+    .select({
+      id: articles.id,
+      key: articles.key,
+      title: articles.title,
+      summary: articles.summary,
+    })
+    .from(articles)
+    .where(
+      and(
+        readable(articles.accountId, reader),
+        eq(articles.status, 'published'),
+        searchQuery(articles.search, q),
+      ),
+    )
+    .orderBy(desc(searchRank(articles.search, q)), asc(articles.title), asc(articles.id))
+    .limit(limit);
 }

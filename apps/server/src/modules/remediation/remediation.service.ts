@@ -34,7 +34,6 @@ import type { Database, Tx } from '../../db/client.ts';
 import { memberships } from '../../db/schema/accounts.ts';
 import { assessments } from '../../db/schema/assessments.ts';
 import { users } from '../../db/schema/auth.ts';
-import { playbooks } from '../../db/schema/content.ts';
 import {
   remediationComments,
   remediationTasks,
@@ -46,7 +45,7 @@ import { emitWebhookEvent } from '../webhooks/webhooks.events.ts';
 import { assertAssessment } from '../assessments/assessments.service.ts';
 import { assertTenant } from '../tenants/tenants.service.ts';
 import { scopedFramework } from '../assessments/assessments.framework.ts';
-import { readable } from '../content/content.access.ts';
+import { readablePlaybooks, type ReadablePlaybook } from '../content/library.service.ts';
 import { refreshTaskRollup } from './remediation.rollup.ts';
 
 type Db = Database | Tx;
@@ -252,43 +251,7 @@ export async function listTasks(db: Database, scope: Scope, q: TaskListQuery): P
   };
 }
 
-interface Linked {
-  key: string;
-  title: string;
-  priority: TaskPriority;
-  steps: { title: string; body: string }[];
-}
-
-/** Published playbooks the account may read, by key (a private one wins over a global one). */
-async function playbooksByKey(
-  db: Db,
-  accountId: string,
-  keys: string[],
-): Promise<Map<string, Linked>> {
-  const out = new Map<string, Linked & { own: boolean }>();
-  if (!keys.length) return out;
-  const rows = await db
-    .select({
-      key: playbooks.key,
-      title: playbooks.title,
-      priority: playbooks.priority,
-      steps: playbooks.steps,
-      accountId: playbooks.accountId,
-    })
-    .from(playbooks)
-    .where(
-      and(
-        inArray(playbooks.key, keys),
-        readable(playbooks.accountId, { accountId }),
-        eq(playbooks.status, 'published'),
-      ),
-    );
-  for (const r of rows) {
-    const own = r.accountId !== null;
-    if (!out.get(r.key)?.own) out.set(r.key, { ...r, own });
-  }
-  return out;
-}
+type Linked = Pick<ReadablePlaybook, 'key' | 'title' | 'priority' | 'steps'>;
 
 const checklistOf = (steps: { title: string; body: string }[]): StoredChecklistItem[] =>
   steps.slice(0, REMEDIATION_LIMITS.checklist).map((s) => ({
@@ -395,7 +358,7 @@ export async function createTask(
         'There is no such question in this assessment.',
       );
     }
-    const books = await playbooksByKey(db, scope.accountId, info.question.playbooks);
+    const books = await readablePlaybooks(db, scope, info.question.playbooks);
     const book = info.question.playbooks.map((k) => books.get(k)).find(Boolean);
     row = questionTaskRow(
       scope,
@@ -451,7 +414,7 @@ export async function createGapTasks(
     .map((key) => framework.questions.get(key)?.question)
     .filter((q): q is Question => q !== undefined);
   const keys = [...new Set(gaps.flatMap((q) => q.playbooks))];
-  const books = await playbooksByKey(db, scope.accountId, keys);
+  const books = await readablePlaybooks(db, scope, keys);
   const rows = gaps.map((question) =>
     questionTaskRow(
       scope,

@@ -33,13 +33,11 @@ import type { AccountContext, Actor } from '../../auth/types.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { users } from '../../db/schema/auth.ts';
-import { articles } from '../../db/schema/content.ts';
 import { media } from '../../db/schema/media.ts';
 import { supportCannedReplies, supportMessages, supportTickets } from '../../db/schema/support.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MailContext } from '../../lib/mail/index.ts';
-import { readable } from '../content/content.access.ts';
-import { searchQuery, searchRank } from '../content/content.search.ts';
+import { searchReadableArticles } from '../content/library.service.ts';
 import type { StoredImage } from '../media/media.service.ts';
 import { customerReplyEmail, staffReplyEmail, type TicketMailFacts } from './support.emails.ts';
 
@@ -403,24 +401,7 @@ export async function helpArticles(
     .filter((w) => w.length > 2)
     .slice(0, 8);
   if (!words.length) return [];
-  const anyWord = words.join(' or ');
-  return db
-    .select({
-      id: articles.id,
-      key: articles.key,
-      title: articles.title,
-      summary: articles.summary,
-    })
-    .from(articles)
-    .where(
-      and(
-        readable(articles.accountId, scope),
-        eq(articles.status, 'published'),
-        searchQuery(articles.search, anyWord),
-      ),
-    )
-    .orderBy(desc(searchRank(articles.search, anyWord)), asc(articles.title), asc(articles.id))
-    .limit(SUPPORT_LIMITS.helpResults);
+  return searchReadableArticles(db, scope, words.join(' or '), SUPPORT_LIMITS.helpResults);
 }
 
 // ——— staff ———
