@@ -5,37 +5,14 @@
  */
 import {
   QUESTION_TYPE_LABELS,
+  readableValue,
   type Answer,
   type FrameworkDocument,
-  type Question,
 } from '@tenantry/shared';
 import type { TenantContext } from '../../auth/types.ts';
 import type { Database } from '../../db/client.ts';
 import { fileNameOf, toCsv, type CsvCell } from '../../lib/csv.ts';
 import { getAssessment } from './assessments.service.ts';
-
-const YES_NO: Record<string, string> = { yes: 'Yes', partial: 'Partial', no: 'No' };
-
-/** The answer's value as a person reads it ("2 – Repeatable", "Low; High", "15 days"). */
-export function readableValue(q: Question, value: Answer['value']): string {
-  if (value === null) return '';
-  switch (q.type) {
-    case 'yes_no':
-      return YES_NO[String(value)] ?? String(value);
-    case 'maturity':
-      return `${String(value)} – ${q.levels[Number(value)] ?? ''}`;
-    case 'single_choice':
-      return q.options.find((o) => o.key === value)?.label ?? String(value);
-    case 'multiple_choice':
-      return (Array.isArray(value) ? value : [value])
-        .map((k) => q.options.find((o) => o.key === k)?.label ?? String(k))
-        .join('; ');
-    case 'number':
-      return q.unit ? `${String(value)} ${q.unit}` : String(value);
-    case 'text':
-      return String(value);
-  }
-}
 
 const HEADER = [
   'Section',

@@ -12,6 +12,7 @@ import {
   TASK_STATUS_LABELS,
   compareOverall,
   isOpenTask,
+  readableValue,
   type AssessmentDetail,
   type FrameworkDocument,
   type TaskStatus,
@@ -26,7 +27,6 @@ import { users } from '../../db/schema/auth.ts';
 import { tenantBaselines } from '../../db/schema/baseline.ts';
 import { tenants } from '../../db/schema/tenants.ts';
 import { tenantNotFound } from '../../lib/errors.ts';
-import { readableValue } from '../assessments/assessments.export.ts';
 import { getAssessment } from '../assessments/assessments.service.ts';
 import { scopedFramework } from '../assessments/assessments.framework.ts';
 import { readMediaOfPurpose } from '../media/media.service.ts';
