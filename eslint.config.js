@@ -28,6 +28,26 @@ const serverTop = [
   './local-control.ts',
   './scripts',
 ];
+// A server module's public face (docs/architecture.md, "A module's public face"): another module
+// may import only its services (`*.service.ts`), its events (`*.events.ts`) and the files named
+// here. Everything else in a module folder is its own business. Name a file here only when it is
+// a use case of its own that other modules need, never to let one import through.
+const serverModulesDir = 'apps/server/src/modules';
+const publicModuleFiles = [
+  // The plan's limits and features, checked at the point of use by every module that creates.
+  'billing/entitlements.ts',
+  // Rollups kept on write: the module whose write changes a count refreshes it in its transaction.
+  'tenants/tenants.rollup.ts',
+  'assessments/assessments.rollup.ts',
+  // An assessment's pinned framework version cut to its scope (cached per process).
+  'assessments/assessments.framework.ts',
+];
+const serverModules = fs.existsSync(serverModulesDir)
+  ? fs
+      .readdirSync(serverModulesDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
 const features = fs.existsSync(featureDir)
   ? fs
       .readdirSync(featureDir, { withFileTypes: true })
@@ -234,6 +254,18 @@ export default tseslint.config(
               message:
                 'modules/ and http/ do not import the composition root (app.ts and the entry points).',
             },
+            // One zone per module: from any other module, only the public face.
+            ...serverModules.map((name) => ({
+              target: `./modules/${name}`,
+              from: `./modules/!(${name})/**`,
+              except: [
+                '**/*.service.ts',
+                '**/*.events.ts',
+                ...publicModuleFiles.map((f) => `**/modules/${f}`),
+              ],
+              message:
+                'Another module only through its public face: *.service.ts, *.events.ts or a file named in publicModuleFiles (eslint.config.js).',
+            })),
           ],
         },
       ],
