@@ -34,7 +34,7 @@ import type { remediationTasks } from '../../db/schema/remediation.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.events.ts';
-import { tasksByQuestion } from '../remediation/remediation.service.ts';
+import { tasksByQuestion } from '../remediation/tasks.service.ts';
 import { scopedFramework } from '../assessments/assessments.framework.ts';
 import {
   assessmentNotFound,

@@ -20,7 +20,7 @@ import { assessments, respondents } from '../../db/schema/assessments.ts';
 import { users } from '../../db/schema/auth.ts';
 import { OPEN_TASK_STATUS_SQL, remediationTasks } from '../../db/schema/remediation.ts';
 import { tenants } from '../../db/schema/tenants.ts';
-import { today } from '../remediation/remediation.service.ts';
+import { today } from '../remediation/tasks.service.ts';
 
 const num = (v: unknown): number | null => (v == null ? null : Number(v));
 const iso = (v: unknown): string => (v instanceof Date ? v : new Date(String(v))).toISOString();

@@ -14,7 +14,8 @@ import { writeAnswer } from '../assessments/answers/write.ts';
 import { refreshTenantRollup } from '../assessments/assessments.rollup.ts';
 import { createAssessment, transitionAssessment } from '../assessments/assessments.service.ts';
 import { setBaseline } from '../baseline/baseline.service.ts';
-import { createGapTasks, updateTask } from '../remediation/remediation.service.ts';
+import { createGapTasks } from '../remediation/gap-tasks.service.ts';
+import { updateTask } from '../remediation/tasks.service.ts';
 
 export interface DemoAssessmentPlan {
   /** The shipped framework's key (apps/server/library/frameworks). */

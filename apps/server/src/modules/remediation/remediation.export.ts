@@ -4,7 +4,7 @@ import type { TenantContext } from '../../auth/types.ts';
 import type { Database } from '../../db/client.ts';
 import { fileNameOf, toCsv } from '../../lib/csv.ts';
 import { assertTenant } from '../tenants/tenants.service.ts';
-import { allTasks } from './remediation.service.ts';
+import { allTasks } from './tasks.service.ts';
 
 const HEADER = [
   'Title',

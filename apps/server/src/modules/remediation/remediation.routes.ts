@@ -21,17 +21,11 @@ import { getTenant, requireTenant } from '../../auth/guards.ts';
 import { csvHeaders } from '../../lib/csv.ts';
 import { errorResponse, errorResponses, json, jsonBody } from '../../lib/openapi.ts';
 import { tasksCsv } from './remediation.export.ts';
-import {
-  addComment,
-  bulkStatus,
-  createGapTasks,
-  createTask,
-  deleteTask,
-  getTask,
-  listTasks,
-  setChecklistItem,
-  updateTask,
-} from './remediation.service.ts';
+import { setChecklistItem } from './checklist.service.ts';
+import { addComment } from './comments.service.ts';
+import { createGapTasks } from './gap-tasks.service.ts';
+import { getTask } from './task-rows.ts';
+import { bulkStatus, createTask, deleteTask, listTasks, updateTask } from './tasks.service.ts';
 
 /** Remediation tasks of a client tenant (docs/remediation.md). */
 const TAGS = ['remediation'];

@@ -22,7 +22,7 @@ import {
 import { addTenant, assessed, type AnswerBodies, type AssessedOptions } from '../../test/data.ts';
 import { ok } from '../../test/http.ts';
 import { addMember, errorCode, sharedUser, signUpPerson, type Person } from '../../test/people.ts';
-import { taskTitle } from './remediation.service.ts';
+import { taskTitle } from './gap-tasks.service.ts';
 import { sendDueReminders } from './reminders.ts';
 
 let t: TestApp;

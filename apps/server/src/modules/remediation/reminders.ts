@@ -23,7 +23,7 @@ import { tenants } from '../../db/schema/tenants.ts';
 import type { Jobs, Logger } from '../../lib/jobs/index.ts';
 import type { MailMessage, MailSender } from '../../lib/mail/index.ts';
 import { layout } from '../../lib/mail/layout.ts';
-import { today } from './remediation.service.ts';
+import { today } from './task-rows.ts';
 import { every } from '../../lib/jobs/periodic.ts';
 
 export const REMINDERS_QUEUE = 'remediation.reminders';

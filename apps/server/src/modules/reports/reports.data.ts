@@ -30,7 +30,7 @@ import { tenantNotFound } from '../../lib/errors.ts';
 import { getAssessment } from '../assessments/assessments.service.ts';
 import { scopedFramework } from '../assessments/assessments.framework.ts';
 import { readMediaOfPurpose } from '../media/media.service.ts';
-import { today, tasksByQuestion } from '../remediation/remediation.service.ts';
+import { today, tasksByQuestion } from '../remediation/tasks.service.ts';
 
 /** The widest a logo is drawn is ~170 pt; 600 px keeps it sharp in print and the file small. */
 const LOGO_MAX_PX = 600;

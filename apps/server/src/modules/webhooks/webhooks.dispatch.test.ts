@@ -28,7 +28,7 @@ import { addRespondent } from '../assessments/respondents/respondents.service.ts
 import { respondentByToken, submitRespondent } from '../assessments/respondents/respond.service.ts';
 import { setBaseline, clearBaseline } from '../baseline/baseline.service.ts';
 import { importFramework, publishFramework } from '../content/frameworks.service.ts';
-import { createTask, updateTask } from '../remediation/remediation.service.ts';
+import { createTask, updateTask } from '../remediation/tasks.service.ts';
 import {
   backoffMs,
   dispatchWebhooks,

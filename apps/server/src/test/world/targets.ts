@@ -26,7 +26,7 @@ import type { ContentActor } from '../../modules/content/content.access.ts';
 import { importFramework, publishFramework } from '../../modules/content/frameworks.service.ts';
 import { insertImage } from '../../modules/media/media.service.ts';
 import { hashInvitationToken } from '../../modules/members/invitations.service.ts';
-import { createTask } from '../../modules/remediation/remediation.service.ts';
+import { createTask } from '../../modules/remediation/tasks.service.ts';
 import { uniqueEmail, type TestApp } from '../app.ts';
 import { addTenant } from '../data.ts';
 import { assessmentsFixture, type AssessmentIds, type OnTenant } from './fixtures/assessments.ts';
