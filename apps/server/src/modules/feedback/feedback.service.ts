@@ -25,7 +25,7 @@ import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MailContext } from '../../lib/mail/index.ts';
 import { createItem, type RoadmapScope } from '../roadmap/roadmap.service.ts';
-import { createTicket } from '../support/support.service.ts';
+import { createTicket } from '../support/customer.service.ts';
 
 type Db = Database | Tx;
 

@@ -1,6 +1,6 @@
 /** The e-mails of support (docs/support.md): each reply goes to the other side. */
-import { staffTicketPath, supportTicketPath } from '@tenantry/shared';
-import type { MailMessage } from '../../lib/mail/index.ts';
+import { staffTicketPath, supportTicketPath, type SupportTicketDetail } from '@tenantry/shared';
+import type { MailContext, MailMessage } from '../../lib/mail/index.ts';
 import { layout } from '../../lib/mail/layout.ts';
 
 export interface TicketMailFacts {
@@ -54,4 +54,24 @@ export function staffReplyEmail(
     ],
     { url: `${opts.publicUrl}${supportTicketPath(ticket.id)}`, label: 'Open the ticket' },
   );
+}
+
+/** What an e-mail says of the ticket. */
+export const ticketFacts = (d: SupportTicketDetail): TicketMailFacts => ({
+  id: d.id,
+  number: d.number,
+  subject: d.subject,
+  accountName: d.accountName,
+});
+
+/** A failed e-mail is logged, never fatal: the reply is saved and shows in the thread. */
+export async function sendSupportMail(
+  mail: MailContext,
+  build: () => Parameters<MailContext['mailer']['send']>[0],
+): Promise<void> {
+  try {
+    await mail.mailer.send(build());
+  } catch (err) {
+    mail.log.warn({ err }, 'could not send a support e-mail');
+  }
 }
