@@ -24,7 +24,7 @@ import { accounts, feedback, memberships, users } from '../../db/schema/index.ts
 import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MailContext } from '../../lib/mail/index.ts';
-import { createItem, type RoadmapScope } from '../roadmap/roadmap.service.ts';
+import { createItem, type RoadmapScope } from '../roadmap/triage.service.ts';
 import { createTicket } from '../support/customer.service.ts';
 
 type Db = Database | Tx;

@@ -25,20 +25,17 @@ import type { RateLimit } from '../../db/rate-limit.ts';
 import { errorBody } from '../../lib/errors.ts';
 import type { MailContext } from '../../lib/mail/index.ts';
 import { errorResponse, errorResponses, json, jsonBody } from '../../lib/openapi.ts';
+import type { RoadmapScope } from './item-rows.ts';
+import { addComment, getItem, listItems, suggestItem } from './items.service.ts';
 import {
-  addComment,
   approveItem,
   createItem,
-  getItem,
-  listItems,
   mergeItem,
   setStatus,
   staffList,
-  suggestItem,
-  toggleVote,
   updateItem,
-  type RoadmapScope,
-} from './roadmap.service.ts';
+} from './triage.service.ts';
+import { toggleVote } from './votes.service.ts';
 
 /** The public roadmap and its triage in the service console (docs/roadmap.md). */
 const TAGS = ['roadmap'];
