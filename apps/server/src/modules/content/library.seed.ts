@@ -18,7 +18,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { articles, frameworks, playbooks } from '../../db/schema/index.ts';
 import { ARTICLE_KIND, PLAYBOOK_KIND } from './items.service.ts';
-import { frameworkRowValues, insertVersion } from './frameworks.service.ts';
+import { frameworkRowValues, insertVersion } from './frameworks.versions.ts';
 
 export const LIBRARY_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../library');
 

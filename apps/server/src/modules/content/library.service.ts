@@ -26,7 +26,7 @@ import {
   type ContentActor,
 } from './content.access.ts';
 import { searchQuery, searchRank } from './content.search.ts';
-import { listVersionInfos, readVersion } from './frameworks.service.ts';
+import { listVersionInfos, readVersion } from './frameworks.versions.ts';
 
 const MATCHES = 5;
 
