@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { builtinRules } from 'eslint/use-at-your-own-risk';
 import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -48,6 +49,27 @@ const serverModules = fs.existsSync(serverModulesDir)
       .filter((d) => d.isDirectory())
       .map((d) => d.name)
   : [];
+// The size guard (docs/architecture.md, "Size"): production code only. A file warns past 400
+// lines and fails past 600; a function warns past 150. Blank lines and comments do not count.
+// ESLint gives a rule one severity, so the 400-line warning runs the same core rule under a
+// second name.
+const sizeCounting = { skipBlankLines: true, skipComments: true };
+const size = { rules: { 'max-lines': builtinRules.get('max-lines') } };
+const productionCode = [
+  'apps/server/src/**/*.ts',
+  'apps/web/src/**/*.{ts,tsx}',
+  'apps/web/*.ts',
+  'packages/shared/src/**/*.ts',
+];
+const notProductionCode = ['**/*.test.{ts,tsx}', '**/test/**', 'apps/server/src/scripts/**'];
+// TEMPORARY (issue 22): the production files over 600 lines when the guard came in, each being
+// split by its own change. They still warn past 400. Remove a line as its split lands, and the
+// list (with its override below) when it is empty.
+const oversizeBeingSplit = [
+  'apps/server/src/modules/assessments/answers.service.ts',
+  'apps/server/src/modules/reports/reports.pdf.ts',
+  'apps/web/src/features/assessments/components/QuestionPanel.tsx',
+];
 const features = fs.existsSync(featureDir)
   ? fs
       .readdirSync(featureDir, { withFileTypes: true })
@@ -290,6 +312,19 @@ export default tseslint.config(
       },
     ]),
   },
+  {
+    files: productionCode,
+    ignores: notProductionCode,
+    plugins: { size },
+    rules: {
+      'max-lines': ['error', { max: 600, ...sizeCounting }],
+      'size/max-lines': ['warn', { max: 400, ...sizeCounting }],
+      'max-lines-per-function': ['warn', { max: 150, ...sizeCounting }],
+    },
+  },
+  ...(oversizeBeingSplit.length
+    ? [{ files: oversizeBeingSplit, rules: { 'max-lines': 'off' } }]
+    : []),
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'scripts/**'],
     rules: {
