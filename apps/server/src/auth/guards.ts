@@ -176,11 +176,16 @@ const MEMBER_PERMISSION: Record<'read' | 'contribute', AccountPermission> = {
  * For routes under a tenant id (the path parameter `param`; default `tenantId`):
  * - signed out → 401;
  * - a member of an account → allowed per the permission table (403 when their role lacks it);
- *   the tenant is then looked up in their account (404 when it is not there);
  * - a shared user → allowed only on their one tenant (`ttid`) of the account that shared it
  *   (`ptid`) and only for `read`/`contribute` their share role grants (403 for a write their
  *   role does not include on that tenant);
+ * - an API key, where `opts.apiKey` names the scope it must hold → allowed with that scope, and
+ *   only on its one tenant when the key is limited to one;
  * - everyone else → 404 `tenants.not_found`, never a hint that the tenant exists.
+ * The guard reads no tenant: it puts the account and the path's tenant id on `c.var.tenant`,
+ * and the services check that the tenant is in that account — `assertTenant`
+ * (modules/tenants/tenants.service.ts) or the account and tenant in every query's where — so
+ * another account's tenant is a 404 there (the outsider suite proves it).
  */
 export function requireTenant(
   access: TenantAccess,
