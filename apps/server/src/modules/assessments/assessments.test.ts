@@ -412,10 +412,12 @@ describe('answering', () => {
     expect((await due())[0]!.n).toBe(0);
 
     // A process stopped between an answer and its roll-up: the answer is stored, its roll-up is
-    // due; any process's sweep rolls it up.
+    // due; any process's sweep rolls it up. (The other value than the one the concurrent writes
+    // left, whichever of them landed last.)
+    const flipped = d.answers.find((x) => x.questionKey === 'Q5')?.value === 'yes' ? 'no' : 'yes';
     await t.database.db
       .update(assessmentAnswers)
-      .set({ value: 'yes', score: 1 })
+      .set({ value: flipped, score: flipped === 'yes' ? 1 : 0 })
       .where(
         and(eq(assessmentAnswers.assessmentId, a.id), eq(assessmentAnswers.questionKey, 'Q5')),
       );
