@@ -54,4 +54,10 @@ export type UpdateAccountInput = z.infer<typeof UpdateAccountSchema>;
  * Error codes of this domain (besides the common ones). A refused logo answers the media
  * codes (MEDIA_ERROR_CODES: `media.too_large`, `media.not_an_image`, `media.too_many_pixels`).
  */
-export const ACCOUNT_ERROR_CODES = {} as const;
+export const ACCOUNT_ERROR_CODES = {
+  /**
+   * 423: the account acted for is suspended by the service team: every change is refused with
+   * this one code, on every route (sessions, API keys, respondent links); reads still work.
+   */
+  suspended: 'account.suspended',
+} as const;

@@ -68,6 +68,36 @@ export const AUDIT_ACTIONS = [
   'webhooks.updated',
   'webhooks.deleted',
   'webhooks.secret_rotated',
+  // Security events (system-wide unless an account is concerned).
+  'auth.signed_in',
+  'auth.sign_in_failed',
+  // The service console's actions (docs/service-console.md): a system admin is the actor.
+  'service.account_suspended',
+  'service.account_restored',
+  'service.account_export_requested',
+  'service.account_deletion_scheduled',
+  'service.account_deletion_canceled',
+  'service.account_deleted',
+  'service.ownership_transferred',
+  'service.note_added',
+  'service.tenant_viewed',
+  'service.user_session_ended',
+  'service.user_sessions_ended',
+  'service.verification_resent',
+  'service.password_reset_sent',
+  'service.user_disabled',
+  'service.user_enabled',
+  'service.role_granted',
+  'service.role_revoked',
+  'service.job_retried',
+  'service.job_deleted',
+  'service.audit_verified',
+  // Support access: the owners' grant, and a system admin's support session in the account.
+  'support_access.granted',
+  'support_access.revoked',
+  'support_access.started',
+  'support_access.ended',
+  'support_access.request',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

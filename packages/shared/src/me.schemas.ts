@@ -23,5 +23,20 @@ export const CurrentUserSchema = z.object({
   createdAt: z.string(),
   /** Not a seed claim: whether the e-mail address has been verified (for the UI banner). */
   emailVerified: z.boolean(),
+  /**
+   * Not a seed claim: the account acted for (`tid`, or `ptid` for a shared user) is suspended
+   * by the service team: everyone may read, nobody may write (`account.suspended`), and the
+   * app says why. Null when it is not.
+   */
+  accountSuspension: z.object({ since: z.string(), reason: z.string() }).nullable().optional(),
+  /**
+   * Not a seed claim: this is a support session, a system admin viewing the account's app as
+   * this user (docs/service-console.md, "Support access"): the app shows a banner on every
+   * page. Null for the user's own session.
+   */
+  supportSession: z
+    .object({ staffEmail: z.string(), endsAt: z.string(), readOnly: z.boolean() })
+    .nullable()
+    .optional(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;

@@ -27,6 +27,7 @@ import { auditLog } from '../db/schema/audit.ts';
 import { accounts } from '../db/schema/accounts.ts';
 import { billingReadOnlySql, subscriptions } from '../db/schema/billing.ts';
 import { AppError, errorBody } from '../lib/errors.ts';
+import { suspensionOf } from './claims.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 import type { AppEnv } from './context.ts';
 import type { ApiKeyPrincipal, ServerClaims } from './types.ts';
@@ -46,6 +47,8 @@ interface KeyRow {
   account_created_at: Date | string;
   subscription: Record<string, unknown> | null;
   billing_read_only: boolean;
+  suspended_at: Date | string | null;
+  suspended_reason: string | null;
   hits: number;
   window_start: string | number;
 }
@@ -85,7 +88,7 @@ async function findKey(c: Context<AppEnv>, secret: string): Promise<KeyRow | und
           (k.expires_at is not null and k.expires_at <= now()) as expired,
           (k.revoked_at is not null) as revoked, k.last_used_at,
           a.created_at as account_created_at, to_jsonb(sb) as subscription,
-          ${billingReadOnlySql('sb')} as billing_read_only
+          ${billingReadOnlySql('sb')} as billing_read_only, a.suspended_at, a.suspended_reason
         from ${apiKeys} k
         join ${accounts} a on a.id = k.account_id
         left join ${subscriptions} sb on sb.account_id = k.account_id
@@ -167,9 +170,12 @@ export async function authenticateApiKey(
     isSystemDev: false,
     createdAt: new Date(row.account_created_at).toISOString(),
     emailVerified: true,
+    accountSuspension: suspensionOf(row),
+    supportSession: null,
     accountRole: null,
     shareRole: null,
     billingReadOnly: row.billing_read_only === true,
+    impersonatedBy: null,
     apiKey,
   };
 }

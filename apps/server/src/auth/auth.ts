@@ -2,7 +2,7 @@ import { DISPLAY_NAME_MAX, PASSWORD_LIMITS } from '@tenantry/shared';
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { emailOTP } from 'better-auth/plugins';
+import { admin, emailOTP } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import { trustedOrigins, type AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -54,6 +54,39 @@ export function isBetterAuthClientError(err: unknown): boolean {
   return typeof status === 'number' && status >= 400 && status < 500;
 }
 
+/** Every path of Better Auth's admin plugin except `/admin/stop-impersonating`. */
+const ADMIN_PLUGIN_PATHS = [
+  '/admin/set-role',
+  '/admin/get-user',
+  '/admin/create-user',
+  '/admin/update-user',
+  '/admin/list-users',
+  '/admin/list-user-sessions',
+  '/admin/unban-user',
+  '/admin/ban-user',
+  '/admin/impersonate-user',
+  '/admin/revoke-user-session',
+  '/admin/revoke-user-sessions',
+  '/admin/remove-user',
+  '/admin/set-user-password',
+  '/admin/has-permission',
+];
+
+/** How long a support session (the admin plugin's impersonation) lasts: 60 minutes. */
+export const SUPPORT_SESSION_SECONDS = 60 * 60;
+
+/**
+ * Better Auth's admin plugin: system admins are users whose `role` is `admin` (mirrored from
+ * is_system_admin by a trigger). A system admin cannot be impersonated; a disabled (banned)
+ * user gets no session. Its HTTP paths are disabled (ADMIN_PLUGIN_PATHS).
+ */
+const systemAdminPlugin = admin({
+  impersonationSessionDuration: SUPPORT_SESSION_SECONDS,
+  allowImpersonatingAdmins: false,
+  bannedUserMessage:
+    'This user has been disabled by the Tenantry service team. Contact support if you think this is a mistake.',
+});
+
 /**
  * Better Auth's e-mail OTP endpoints are not served over HTTP: a one-time code may only be
  * asked for and used through /api/v1/shared-signin/{tenantId}/* (modules/sharing), which
@@ -70,6 +103,11 @@ export const DISABLED_AUTH_PATHS = [
   '/email-otp/change-email',
   '/forget-password/email-otp',
   '/sign-in/email-otp',
+  // Better Auth's admin plugin (user list, roles, bans, sessions, impersonation) is reached
+  // only through the service console's routes (requireSystemRole, audited, with their own
+  // rules: never on oneself, never the last admin, support access only while granted), which
+  // call `auth.api.*`. Only leaving a support session is served over HTTP.
+  ...ADMIN_PLUGIN_PATHS,
 ];
 
 /**
@@ -102,7 +140,6 @@ export interface AuthOptions {
 export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
   const log = logger.child({ module: 'auth' });
   const adminEmails = config.systemAdminEmails;
-
   return betterAuth({
     appName: 'Tenantry',
     baseURL: config.publicUrl,
@@ -186,6 +223,7 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
       },
     },
     plugins: [
+      systemAdminPlugin,
       emailOTP({
         otpLength: EMAIL_CODE.length,
         expiresIn: EMAIL_CODE.expiresInSeconds,

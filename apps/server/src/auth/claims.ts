@@ -33,10 +33,22 @@ interface ClaimsRow {
   last_tenant_id: string | null;
   last_active_at: Date | string;
   billing_read_only: boolean;
+  suspended_at: Date | string | null;
+  suspended_reason: string | null;
+  impersonated_by: string | null;
+  staff_email: string | null;
+  expires_at: Date | string;
 }
 
 export function toCurrentUser(claims: ServerClaims): CurrentUser {
-  const { accountRole: _a, shareRole: _s, billingReadOnly: _b, apiKey: _k, ...user } = claims;
+  const {
+    accountRole: _a,
+    shareRole: _s,
+    billingReadOnly: _b,
+    apiKey: _k,
+    impersonatedBy: _i,
+    ...user
+  } = claims;
   return user;
 }
 
@@ -56,9 +68,12 @@ async function queryClaims(
     db,
     sql`select u.id, u.email, u.name, u.email_verified, u.is_system_admin, u.is_system_dev,
           a.id as tid, a.created_at as account_created_at, m.role as account_role,
-          t.id as last_tenant_id, s.last_active_at, ${billingReadOnlySql('sb')} as billing_read_only
+          t.id as last_tenant_id, s.last_active_at, ${billingReadOnlySql('sb')} as billing_read_only,
+          a.suspended_at, a.suspended_reason, s.impersonated_by, staff.email as staff_email,
+          s.expires_at
         from users u
         ${liveSession(sessionId)}
+        left join users staff on staff.id = s.impersonated_by
         left join memberships m on m.user_id = u.id and m.account_id = ${currentAccountIdSql(userId)}
         left join accounts a on a.id = m.account_id
         left join subscriptions sb on sb.account_id = m.account_id
@@ -79,6 +94,8 @@ interface SharedClaimsRow {
   share_role: ShareRole;
   last_active_at: Date | string;
   billing_read_only: boolean;
+  suspended_at: Date | string | null;
+  suspended_reason: string | null;
 }
 
 /**
@@ -95,13 +112,14 @@ async function querySharedClaims(
     db,
     sql`select u.id, u.email, u.name, u.email_verified,
           g.account_id as ptid, g.tenant_id as ttid, g.role as share_role, s.last_active_at,
-          ${billingReadOnlySql('sb')} as billing_read_only
+          ${billingReadOnlySql('sb')} as billing_read_only, a.suspended_at, a.suspended_reason
         from users u
         ${liveSession(sessionId)}
         join share_grants g on g.tenant_id = ${tenantId} and g.email = lower(u.email)
           and g.revoked_at is null
         left join subscriptions sb on sb.account_id = g.account_id
         join tenants t on t.id = g.tenant_id and t.account_id = g.account_id
+        join accounts a on a.id = g.account_id
         where u.id = ${userId}`,
     { prepared: true },
   );
@@ -133,7 +151,8 @@ export async function loadClaims(
   if (sharedTenantId !== null) return loadSharedClaims(db, userId, sessionId, sharedTenantId);
   let row = await queryClaims(db, userId, sessionId);
   if (!row) return null;
-  await noteActivity(db, sessionId, row.last_active_at);
+  // A support session is the staff member's activity, not the account's.
+  await noteActivity(db, sessionId, row.last_active_at, row.impersonated_by ? null : row.tid);
   if (row.tid === null) {
     // Only for a session from the ordinary sign-in: a shared session returned above, and a
     // user created by a shared sign-in has no password, so reaches here only after choosing
@@ -151,14 +170,24 @@ export async function loadClaims(
     ptid: null,
     // A member's target tenant is the client tenant they last opened (in their own account).
     ttid: row.last_tenant_id,
-    role: row.is_system_admin ? 'systemadmin' : 'user',
+    // A support session (impersonation) carries no system role, whoever opened it.
+    role: row.is_system_admin && !row.impersonated_by ? 'systemadmin' : 'user',
     isSharedUser: false,
-    isSystemDev: row.is_system_dev,
+    isSystemDev: row.is_system_dev && !row.impersonated_by,
     createdAt: createdAt.toISOString(),
     emailVerified: row.email_verified,
+    accountSuspension: suspensionOf(row),
+    supportSession: row.impersonated_by
+      ? {
+          staffEmail: row.staff_email ?? 'Tenantry support',
+          endsAt: new Date(row.expires_at).toISOString(),
+          readOnly: true,
+        }
+      : null,
     accountRole: row.account_role,
     shareRole: null,
     billingReadOnly: row.billing_read_only === true,
+    impersonatedBy: row.impersonated_by,
     apiKey: null,
   };
 }
@@ -171,7 +200,7 @@ async function loadSharedClaims(
 ): Promise<ServerClaims | null> {
   const row = await querySharedClaims(db, userId, sessionId, tenantId);
   if (!row) return null;
-  await noteActivity(db, sessionId, row.last_active_at);
+  await noteActivity(db, sessionId, row.last_active_at, null);
   return {
     uid: row.id,
     email: row.email,
@@ -186,15 +215,47 @@ async function loadSharedClaims(
     // The account creation time, otherwise now: a shared user has no account.
     createdAt: new Date().toISOString(),
     emailVerified: row.email_verified,
+    accountSuspension: suspensionOf(row),
+    supportSession: null,
     accountRole: null,
     shareRole: row.share_role,
     billingReadOnly: row.billing_read_only === true,
+    impersonatedBy: null,
     apiKey: null,
   };
 }
 
-/** Keeps `sessions.last_active_at` to within a few minutes: one write per session per period. */
-async function noteActivity(db: Database, sessionId: string, lastActiveAt: Date | string) {
+/** The suspension of the account acted for, as the client is told it (null when none). */
+export function suspensionOf(row: {
+  suspended_at: Date | string | null;
+  suspended_reason: string | null;
+}): CurrentUser['accountSuspension'] {
+  if (row.suspended_at === null) return null;
+  return {
+    since: new Date(row.suspended_at).toISOString(),
+    reason: row.suspended_reason ?? '',
+  };
+}
+
+/**
+ * Keeps `sessions.last_active_at` to within a few minutes: one write per session per period;
+ * with it, the member's account's `last_active_at` (the service console's "active in 7/30
+ * days"), written only when it is as stale, so many members of one account do not queue on
+ * its row.
+ */
+async function noteActivity(
+  db: Database,
+  sessionId: string,
+  lastActiveAt: Date | string,
+  accountId: string | null,
+) {
   if (Date.now() - new Date(lastActiveAt).getTime() < SESSION_ACTIVITY_RESOLUTION_MS) return;
-  await db.execute(sql`update sessions set last_active_at = now() where id = ${sessionId}`);
+  const stale = `${SESSION_ACTIVITY_RESOLUTION_MS / 1000} seconds`;
+  await db.execute(
+    accountId === null
+      ? sql`update sessions set last_active_at = now() where id = ${sessionId}`
+      : sql`with s as (update sessions set last_active_at = now() where id = ${sessionId})
+          update accounts set last_active_at = now() where id = ${accountId}
+            and (last_active_at is null or last_active_at < now() - ${stale}::interval)`,
+  );
 }

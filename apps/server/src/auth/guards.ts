@@ -4,7 +4,14 @@
  * Each guard reads the session and the claims once per request (see auth/session.ts and
  * auth/claims.ts); the permission tables live in packages/shared (`can`, `canShared`).
  */
-import { can, canShared, type AccountPermission, type ApiKeyScope } from '@tenantry/shared';
+import {
+  ACCOUNT_ERROR_CODES,
+  BILLING_ERROR_CODES,
+  can,
+  canShared,
+  type AccountPermission,
+  type ApiKeyScope,
+} from '@tenantry/shared';
 import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
@@ -38,20 +45,37 @@ import type {
 
 type Guard = MiddlewareHandler<AppEnv>;
 
-/**
- * Whether a route behind this permission or access changes something. Billing stays open to
- * its owners, so that a read-only account can pay its way out.
- */
+/** Whether a route behind this permission or access changes something. */
 function changes(access: TenantAccess): boolean {
-  return access !== 'read' && !access.endsWith('.read') && !access.startsWith('billing.');
+  return access !== 'read' && !access.endsWith('.read');
 }
 
-const readOnly = () =>
-  new AppError(
-    'billing.read_only',
-    402,
-    'This account is read-only until its overdue payment goes through. An owner can update the payment method under Account → Billing.',
-  );
+/**
+ * The one refusal of a change for the state of the account acted for, checked by every guard
+ * that lets a change through (sessions and API keys alike):
+ * - suspended by the service team → 423 `account.suspended`, with the reason, on every change;
+ * - past due beyond its grace period → 402 `billing.read_only`, except billing itself, so that
+ *   an owner can pay their way out.
+ */
+function refuseChange(claims: ServerClaims, access: TenantAccess): void {
+  if (!changes(access)) return;
+  const suspension = claims.accountSuspension;
+  if (suspension) {
+    const why = suspension.reason ? ` Reason: ${suspension.reason}` : '';
+    throw new AppError(
+      ACCOUNT_ERROR_CODES.suspended,
+      423,
+      `This account is suspended by the Tenantry service team: it can be read, not changed.${why} Contact support to have it restored.`,
+    );
+  }
+  if (claims.billingReadOnly && !access.startsWith('billing.')) {
+    throw new AppError(
+      BILLING_ERROR_CODES.readOnly,
+      402,
+      'This account is read-only until its overdue payment goes through. An owner can update the payment method under Account → Billing.',
+    );
+  }
+}
 
 /** What a guard accepts besides a session. */
 export interface GuardOptions {
@@ -138,7 +162,7 @@ export function requireAccount(permission: AccountPermission, opts: GuardOptions
       c,
       opts.apiKey,
       (claims) => {
-        if (claims.billingReadOnly && changes(permission)) throw readOnly();
+        refuseChange(claims, permission);
         c.set('account', {
           accountId: claims.tid as string,
           // A key has no role of its own: its scope decided; the context carries the least.
@@ -156,7 +180,7 @@ export function requireAccount(permission: AccountPermission, opts: GuardOptions
     if (claims.isSharedUser) throw sharedAccessRefused();
     if (!claims.tid || !claims.accountRole) throw forbidden('This needs a member of an account.');
     if (!can(claims.accountRole, permission)) throw forbidden();
-    if (claims.billingReadOnly && changes(permission)) throw readOnly();
+    refuseChange(claims, permission);
     c.set('account', {
       accountId: claims.tid,
       role: claims.accountRole,
@@ -200,7 +224,7 @@ export function requireTenant(
       (claims) => {
         const only = claims.apiKey?.tenantId;
         if (!tenantId || (only && only !== tenantId)) throw tenantNotFound();
-        if (claims.billingReadOnly && changes(access)) throw readOnly();
+        refuseChange(claims, access);
         c.set('tenant', {
           tenantId,
           userId: claims.uid,
@@ -216,7 +240,7 @@ export function requireTenant(
     const claims = await getClaims(c);
     if (!tenantId) throw tenantNotFound();
     const base = { tenantId, userId: claims.uid, email: claims.email };
-    if (claims.billingReadOnly && changes(access)) throw readOnly();
+    refuseChange(claims, access);
     if (claims.tid && claims.accountRole) {
       const permission =
         access === 'read' || access === 'contribute' ? MEMBER_PERMISSION[access] : access;

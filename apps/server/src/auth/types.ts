@@ -36,6 +36,11 @@ export interface ServerClaims extends CurrentUser {
    */
   billingReadOnly: boolean;
   /**
+   * The system admin who opened this session as the user (a support session, Better Auth's
+   * admin-plugin impersonation); null for the user's own session.
+   */
+  impersonatedBy: string | null;
+  /**
    * Set when the request is authenticated by an API key instead of a session: it acts as the
    * account `tid`, with the key's scopes only (auth/api-keys.ts).
    */

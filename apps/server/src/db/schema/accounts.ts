@@ -36,6 +36,19 @@ export const accounts = pgTable('accounts', {
   openTasks: integer('open_tasks').notNull().default(0),
   /** Completed assessments of all its tenants. */
   assessmentsCompleted: integer('assessments_completed').notNull().default(0),
+  /**
+   * Suspended by a system admin: its people may sign in and read, never write (one error,
+   * `account.suspended`, on every route); restoring clears it. Nothing is deleted.
+   */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
+  suspendedReason: text('suspended_reason'),
+  /** When any of its members last made a request (kept to within a few minutes). */
+  lastActiveAt: timestamp('last_active_at', { withTimezone: true, mode: 'date' }),
+  /**
+   * Until when the owners let the support desk open the account's app as one of its users
+   * (admin/security, 1–30 days, revocable); null or past: no standing grant.
+   */
+  supportAccessUntil: timestamp('support_access_until', { withTimezone: true, mode: 'date' }),
 });
 
 /**

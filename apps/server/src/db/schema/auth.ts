@@ -27,6 +27,16 @@ export const users = pgTable('users', {
    * invitation or switching. Only honoured while the membership exists (claims.ts).
    */
   activeAccountId: text('active_account_id'),
+  /**
+   * Better Auth's admin plugin reads the system role here (`admin` or `user`). It mirrors
+   * `is_system_admin`, which stays the one place a grant is made: a trigger
+   * (`users_role_mirror`, migration 0024) sets it on every insert and update.
+   */
+  role: text('role').notNull().default('user'),
+  /** A user disabled by a system admin (the admin plugin's ban): no new session; ends theirs. */
+  banned: boolean('banned').notNull().default(false),
+  banReason: text('ban_reason'),
+  banExpires: tz('ban_expires'),
 });
 
 export const sessions = pgTable(
@@ -49,6 +59,12 @@ export const sessions = pgTable(
     sharedTenantId: text('shared_tenant_id'),
     /** When the session last made a request (kept to within a few minutes; admin/security). */
     lastActiveAt: tz('last_active_at').notNull().defaultNow(),
+    /**
+     * Set on a support session (the admin plugin's impersonation): the system admin who opened
+     * the account's app as this user. Such a session is read-only unless its grant says
+     * otherwise, ends within 60 minutes, and every request is audited in the account's log.
+     */
+    impersonatedBy: text('impersonated_by'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );

@@ -21,6 +21,8 @@ export interface AuditEntryInput {
   targetType: string;
   targetId?: string | null;
   data?: Record<string, unknown>;
+  /** The client's address, for security events. */
+  ipAddress?: string | null;
 }
 
 /** A database or a transaction: audit in the same transaction as the change it records. */
@@ -41,6 +43,31 @@ export async function recordAudit(
     targetType: entry.targetType,
     targetId: entry.targetId ?? null,
     data: entry.data ?? {},
+    ipAddress: entry.ipAddress ?? null,
+  });
+}
+
+/**
+ * A system-wide entry (no account, or about one while acting from outside it): security events
+ * (sign-ins and their failures) and the service console's staff actions. `actor` is null for
+ * an event without a known user (a failed sign-in for an unknown address, named in
+ * `data.email`). Read at service/audit.
+ */
+export async function recordSystemAudit(
+  db: Db,
+  actor: { userId: string | null; email: string | null } | null,
+  entry: AuditEntryInput & { accountId?: string | null },
+): Promise<void> {
+  await db.insert(auditLog).values({
+    id: randomUUID(),
+    accountId: entry.accountId ?? null,
+    actorUserId: actor?.userId ?? null,
+    actorEmail: actor?.email ?? null,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId ?? null,
+    data: entry.data ?? {},
+    ipAddress: entry.ipAddress ?? null,
   });
 }
 

@@ -1,5 +1,6 @@
 import { SCREEN_TABS, SCREEN_TITLES } from '@tenantry/shared';
 import { Card, SimpleGrid, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { NoSuchSection, NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
@@ -10,6 +11,18 @@ import { SubscriptionsPanel } from '#web/features/service-console/components/Sub
 import { SupportQueuePanel } from '#web/features/support/components/SupportQueuePanel.tsx';
 
 const TABS = SCREEN_TABS.service;
+
+/**
+ * Each built tab's panel (features/service-console and the domains that own a tab), given the
+ * path's `focus`. A tab that is not here says what it will hold (BODY) until it is built.
+ */
+const PANELS: Partial<Record<string, (props: { focus?: string }) => ReactNode>> = {
+  subscriptions: () => <SubscriptionsPanel />,
+  roadmap: () => <RoadmapTriagePanel />,
+  support: ({ focus }) => <SupportQueuePanel focus={focus} />,
+  feedback: () => <FeedbackPanel />,
+};
+
 const BODY: Record<string, string> = {
   overview: 'Key figures of the whole service: accounts, users, assessments and activity.',
   accounts: 'Every account on the service, with its members, client tenants and plan.',
@@ -38,6 +51,18 @@ function Ids({ entries }: { entries: [string, string | undefined][] }) {
         </Card>
       ))}
     </SimpleGrid>
+  );
+}
+
+function TabBody({ active, focus }: { active: string | null; focus?: string }) {
+  const Panel = active ? PANELS[active] : undefined;
+  if (Panel) return <>{Panel({ focus })}</>;
+  if (!active || !BODY[active]) return <NoSuchSection />;
+  return (
+    <>
+      {focus ? <Ids entries={[['Focus', focus]]} /> : null}
+      <NotBuiltYet>{BODY[active]}</NotBuiltYet>
+    </>
   );
 }
 
@@ -73,22 +98,7 @@ export default function ServiceScreen() {
             </NotBuiltYet>
           </>
         ) : (
-          <>
-            {focus && active !== 'support' ? <Ids entries={[['Focus', focus]]} /> : null}
-            {active === 'subscriptions' ? (
-              <SubscriptionsPanel />
-            ) : active === 'roadmap' ? (
-              <RoadmapTriagePanel />
-            ) : active === 'support' ? (
-              <SupportQueuePanel focus={focus} />
-            ) : active === 'feedback' ? (
-              <FeedbackPanel />
-            ) : active && BODY[active] ? (
-              <NotBuiltYet>{BODY[active]}</NotBuiltYet>
-            ) : (
-              <NoSuchSection />
-            )}
-          </>
+          <TabBody active={active} focus={focus} />
         )}
       </ScreenTabs>
     </>

@@ -132,6 +132,45 @@ const LABELS: Record<AuditAction, Describe> = {
     `A system admin moved “${str(d.title)}” to ${str(d.statusLabel ?? d.status)}`,
   'roadmap.merged': (d) =>
     `A system admin merged “${str(d.title)}” into “${str(d.targetTitle)}” (${num(d.movedVotes)} votes moved)`,
+  'auth.signed_in': (d) => `Signed in${d.method ? ` (${str(d.method)})` : ''}`,
+  'auth.sign_in_failed': (d) => `A sign-in failed${d.reason ? `: ${str(d.reason)}` : ''}`,
+  'service.account_suspended': (d) =>
+    `A system admin suspended the account${d.reason ? `: ${str(d.reason)}` : ''}`,
+  'service.account_restored': () => 'A system admin restored the account',
+  'service.account_export_requested': () => 'A system admin asked for an export of the account',
+  'service.account_deletion_scheduled': (d) =>
+    `A system admin scheduled the account’s deletion${d.deleteAfter ? ` for ${str(d.deleteAfter)}` : ''}`,
+  'service.account_deletion_canceled': () =>
+    'A system admin canceled the account’s scheduled deletion',
+  'service.account_deleted': () => 'The account was deleted',
+  'service.ownership_transferred': (d) =>
+    `A system admin made ${str(d.toEmail)} the account’s owner`,
+  'service.note_added': () => 'A system admin added a staff note',
+  'service.tenant_viewed': (d) =>
+    `A system admin viewed the client tenant “${str(d.name)}” (read-only)`,
+  'service.user_session_ended': (d) => `A system admin ended a session of ${str(d.email)}`,
+  'service.user_sessions_ended': (d) => `A system admin ended every session of ${str(d.email)}`,
+  'service.verification_resent': (d) =>
+    `A system admin sent ${str(d.email)} a new verification link`,
+  'service.password_reset_sent': (d) =>
+    `A system admin sent ${str(d.email)} a password reset link`,
+  'service.user_disabled': (d) => `A system admin disabled ${str(d.email)}`,
+  'service.user_enabled': (d) => `A system admin enabled ${str(d.email)}`,
+  'service.role_granted': (d) => `A system admin made ${str(d.email)} a system ${str(d.role)}`,
+  'service.role_revoked': (d) =>
+    `A system admin removed the system ${str(d.role)} role from ${str(d.email)}`,
+  'service.job_retried': (d) => `A system admin retried a failed ${str(d.queue)} job`,
+  'service.job_deleted': (d) => `A system admin deleted a failed ${str(d.queue)} job`,
+  'service.audit_verified': (d) =>
+    d.ok === false ? 'The audit chain was verified: it is broken' : 'The audit chain was verified',
+  'support_access.granted': (d) =>
+    `Granted the support team access to the account until ${str(d.until)}`,
+  'support_access.revoked': () => 'Revoked the support team’s access to the account',
+  'support_access.started': (d) =>
+    `A system admin opened the app as ${str(d.asEmail)}${d.reason ? ` (reason: ${str(d.reason)})` : ''}`,
+  'support_access.ended': (d) => `The support session as ${str(d.asEmail)} ended`,
+  'support_access.request': (d) =>
+    `Support session: ${str(d.method)} ${str(d.path)} as ${str(d.asEmail)}`,
 };
 
 /** A plan's name for an id an entry carries (the id itself when unknown). */
