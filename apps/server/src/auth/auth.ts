@@ -148,8 +148,7 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
     trustedOrigins: trustedOrigins(config.publicUrl),
     telemetry: { enabled: false },
     disabledPaths: DISABLED_AUTH_PATHS,
-    // NUL or a lone surrogate anywhere in the input: a 400, never a database error.
-    hooks: { before: refuseUnstorableInput },
+    hooks: { before: refuseUnstorableInput }, // NUL or a lone surrogate: a 400, never a 500.
     database: drizzleAdapter(db, { provider: 'pg', schema: betterAuthSchema, transaction: true }),
     user: {
       // A new address is used only once it is verified; a verified old address confirms
