@@ -151,8 +151,7 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
     hooks: { before: refuseUnstorableInput }, // NUL or a lone surrogate: a 400, never a 500.
     database: drizzleAdapter(db, { provider: 'pg', schema: betterAuthSchema, transaction: true }),
     user: {
-      // A new address is used only once it is verified; a verified old address confirms
-      // the change first (the link goes to the old address).
+      // A new address is used once verified; a verified old address confirms it first.
       changeEmail: {
         enabled: true,
         updateEmailWithoutVerification: false,
