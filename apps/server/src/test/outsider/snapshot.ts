@@ -21,6 +21,8 @@ const EXCLUDED_TABLES = new Set([
 /** Columns that record use, not data (a shared user's own grant gets last_used_at). */
 const EXCLUDED_COLUMNS: Record<string, string[]> = {
   users: ['updated_at'],
+  // A member's own account notes that they were active (auth/claims.ts noteActivity).
+  accounts: ['last_active_at'],
   share_grants: ['last_used_at'],
   // A key's own last use, noted whether the request is then refused or not.
   api_keys: ['last_used_at', 'last_used_ip'],
