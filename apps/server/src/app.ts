@@ -35,6 +35,7 @@ import { libraryRoutes } from './modules/content/library.routes.ts';
 import { contentMediaRoutes } from './modules/content/media.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { recordSignIn, recordSignInFailure } from './modules/audit/audit.service.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -106,6 +107,8 @@ function authHooks(config: AppConfig, database: DatabaseHandle): AuthHooks {
     sharedSignInCodeEmail: (to, code, shared) =>
       sharedSignInCodeEmail(to, code, shared, config.publicUrl),
     apiAccessRefusal,
+    onSignedIn: (event) => recordSignIn(db, event),
+    onSignInFailed: (event) => recordSignInFailure(db, event),
   };
 }
 

@@ -16,6 +16,11 @@ import {
   signUpCodeEmail,
   verificationEmail,
 } from './emails.ts';
+import {
+  noteSessionCreated,
+  signInFailureRecorder,
+  type SecurityEventHooks,
+} from './security-events.ts';
 import { currentSharedSignIn } from './shared-signin-context.ts';
 import { refuseUnstorableInput } from './storable-input.ts';
 import type { SharedSignInContext } from './types.ts';
@@ -114,7 +119,7 @@ export const DISABLED_AUTH_PATHS = [
  * What identity asks of the domains, handed in by the composition root (app.ts) so that auth/
  * never imports a module.
  */
-export interface AuthHooks {
+export interface AuthHooks extends SecurityEventHooks {
   /** A user made by an ordinary sign-up gets their own account. Idempotent. */
   onUserCreated(user: { id: string; name: string | null; email: string }): Promise<void>;
   /** After every new session (e.g. promote an address listed in SYSTEM_ADMIN_EMAILS). */
@@ -148,7 +153,10 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
     trustedOrigins: trustedOrigins(config.publicUrl),
     telemetry: { enabled: false },
     disabledPaths: DISABLED_AUTH_PATHS,
-    hooks: { before: refuseUnstorableInput }, // NUL or a lone surrogate: a 400, never a 500.
+    hooks: {
+      before: refuseUnstorableInput, // NUL or a lone surrogate: a 400, never a 500.
+      after: signInFailureRecorder(hooks, log, CLIENT_IP_HEADER), // security events
+    },
     database: drizzleAdapter(db, { provider: 'pg', schema: betterAuthSchema, transaction: true }),
     user: {
       // A new address is used once verified; a verified old address confirms it first.
@@ -298,8 +306,9 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
             if (shared) return { data: { ...session, sharedTenantId: shared.tenantId } };
             return undefined;
           },
-          after: async (session) => {
+          after: async (session, ctx) => {
             await hooks.onSessionCreated({ userId: session.userId });
+            await noteSessionCreated(hooks, log, CLIENT_IP_HEADER, session, ctx);
           },
         },
       },

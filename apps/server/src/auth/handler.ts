@@ -4,6 +4,22 @@ import type { AppDeps, AppEnv } from './context.ts';
 import { sessionCookieKey } from './session-cache.ts';
 
 /**
+ * The headers for a call to `auth.api.*` on behalf of this request (the sign-up code, the
+ * shared sign-in code): the request's own, without its cookie (a new session is made
+ * regardless) and with the client address the app trusts in CLIENT_IP_HEADER (any copy the
+ * client sent is dropped), which Better Auth stores on the session and the security events
+ * record.
+ */
+export function authApiHeaders(c: Context<AppEnv>): Headers {
+  const headers = new Headers(c.req.raw.headers);
+  headers.delete('cookie');
+  headers.delete(CLIENT_IP_HEADER);
+  const ip = c.var.deps.clientIp(c);
+  if (ip) headers.set(CLIENT_IP_HEADER, ip);
+  return headers;
+}
+
+/**
  * Mounts Better Auth under /api/auth. The client address for rate limiting comes from the
  * socket (set by the caller's resolver), never from a client-sent header.
  */

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AuditAction, AuditPage, AuditQuery } from '@tenantry/shared';
+import type { SignInMethod, SignInRequest } from '../../auth/security-events.ts';
 import type { AccountContext } from '../../auth/types.ts';
 import type { Database } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/index.ts';
+import { auditLog, users } from '../../db/schema/index.ts';
 import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 
 /**
@@ -69,6 +70,49 @@ export async function recordSystemAudit(
     data: entry.data ?? {},
     ipAddress: entry.ipAddress ?? null,
   });
+}
+
+const USER_AGENT_MAX = 500;
+const EMAIL_MAX = 320;
+const clip = (s: string | null, max: number) => (s === null ? null : s.slice(0, max));
+
+/**
+ * `auth.signed_in`: a new session of the user (system-wide; the user is the actor and the
+ * target). One statement: the user's e-mail is read in the insert.
+ */
+export async function recordSignIn(
+  db: Pick<Database, 'execute'>,
+  event: SignInRequest & { userId: string; method: SignInMethod },
+): Promise<void> {
+  const userAgent = clip(event.userAgent, USER_AGENT_MAX);
+  await db.execute(sql`insert into ${auditLog}
+      (id, account_id, actor_user_id, actor_email, action, target_type, target_id, data, ip_address)
+    select ${randomUUID()}, null, u.id, u.email, 'auth.signed_in', 'user', u.id,
+      jsonb_build_object('email', u.email, 'method', ${event.method}::text,
+        'userAgent', ${userAgent}::text),
+      ${event.ipAddress}::text
+    from ${users} u where u.id = ${event.userId}`);
+}
+
+/**
+ * `auth.sign_in_failed`: a refused sign-in (wrong password, unknown or unverified address,
+ * disabled user, wrong code…), system-wide, without an actor (whoever tried is not known);
+ * the target is the user of that address when there is one. One statement whatever the
+ * address, so it costs the same for a known and an unknown one.
+ */
+export async function recordSignInFailure(
+  db: Pick<Database, 'execute'>,
+  event: SignInRequest & { email: string; method: SignInMethod; reason: string },
+): Promise<void> {
+  const email = event.email.trim().toLowerCase().slice(0, EMAIL_MAX);
+  const userAgent = clip(event.userAgent, USER_AGENT_MAX);
+  await db.execute(sql`insert into ${auditLog}
+      (id, account_id, actor_user_id, actor_email, action, target_type, target_id, data, ip_address)
+    values (${randomUUID()}, null, null, null, 'auth.sign_in_failed', 'user',
+      (select u.id from ${users} u where u.email = ${email} limit 1),
+      jsonb_build_object('email', ${email}::text, 'method', ${event.method}::text,
+        'reason', ${event.reason}::text, 'userAgent', ${userAgent}::text),
+      ${event.ipAddress}::text)`);
 }
 
 /** The created_at of a row as the cursor carries it: UTC with microseconds, as stored. */

@@ -14,6 +14,7 @@ import {
   TenantParamsSchema,
 } from '@tenantry/shared';
 import { EMAIL_CODE_RATE_LIMITS } from '../../auth/auth.ts';
+import { authApiHeaders } from '../../auth/handler.ts';
 import { createRouter } from '../../auth/context.ts';
 import { getAccount, limitByAddress, requireAccount } from '../../auth/guards.ts';
 import { errorResponse, errorResponses, json, jsonBody } from '../../lib/openapi.ts';
@@ -200,7 +201,7 @@ export const sharingRoutes = createRouter()
   })
   .openapi(verifyRoute, async (c) => {
     const scope = c.req.valid('param');
-    const input = { ...c.req.valid('json'), requestHeaders: c.req.raw.headers };
+    const input = { ...c.req.valid('json'), requestHeaders: authApiHeaders(c) };
     const { setCookies } = await verifySharedSignIn(c.var.deps.db, scope, input, {
       auth: c.var.auth,
     });

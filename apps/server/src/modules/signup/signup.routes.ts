@@ -6,6 +6,7 @@ import {
   SignUpVerifySchema,
 } from '@tenantry/shared';
 import { EMAIL_CODE_RATE_LIMITS } from '../../auth/auth.ts';
+import { authApiHeaders } from '../../auth/handler.ts';
 import { createRouter } from '../../auth/context.ts';
 import { limitByAddress } from '../../auth/guards.ts';
 import { errorResponses, json, jsonBody } from '../../lib/openapi.ts';
@@ -52,7 +53,7 @@ export const signupRoutes = createRouter()
     return c.json({ status: 'sent' as const }, 202);
   })
   .openapi(verifyRoute, async (c) => {
-    const input = { ...c.req.valid('json'), requestHeaders: c.req.raw.headers };
+    const input = { ...c.req.valid('json'), requestHeaders: authApiHeaders(c) };
     const { setCookies } = await verifySignUp(input, { auth: c.var.auth });
     for (const cookie of setCookies) c.header('set-cookie', cookie, { append: true });
     c.header('cache-control', 'no-store');

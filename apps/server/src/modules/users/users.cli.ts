@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { endTrialOf } from '../billing/entitlements.ts';
-import { markEmailVerified, setSystemFlag, type SystemFlag } from './users.service.ts';
+import { markEmailVerified, setSystemFlagFromCli, type SystemFlag } from './users.service.ts';
 
 const COMMANDS: Record<string, { flag: SystemFlag; value: boolean; done: string }> = {
   'grant-admin': { flag: 'isSystemAdmin', value: true, done: 'is now a system admin' },
@@ -68,7 +68,7 @@ export async function runCliCommand(db: Database, argv: readonly string[]): Prom
       output: `"${command}" needs exactly one e-mail address.\n\n${CLI_USAGE}`,
     };
   }
-  const found = await setSystemFlag(db, email, spec.flag, spec.value);
+  const found = await setSystemFlagFromCli(db, email, spec.flag, spec.value);
   if (!found) {
     return {
       exitCode: 1,

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
+import { recordSystemAudit } from '../audit/audit.service.ts';
 
 export type SystemFlag = 'isSystemAdmin' | 'isSystemDev';
 
@@ -53,4 +54,41 @@ export async function markEmailVerified(db: Database, email: string): Promise<bo
 export async function countUsers(db: Database): Promise<number> {
   const rows = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   return rows[0]?.n ?? 0;
+}
+
+/**
+ * The CLI's grant-admin / revoke-admin / grant-dev / revoke-dev: sets the flag by e-mail and,
+ * when it changed, records `service.role_granted` or `service.role_revoked` system-wide with no
+ * actor (the command line; `data.via: 'cli'`). Returns false for an unknown address.
+ */
+export async function setSystemFlagFromCli(
+  db: Database,
+  email: string,
+  flag: SystemFlag,
+  value: boolean,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id, email: users.email, current: users[flag] })
+      .from(users)
+      .where(eq(users.email, email.trim().toLowerCase()))
+      .for('update');
+    if (!user) return false;
+    if (user.current === value) return true;
+    await tx
+      .update(users)
+      .set({ [flag]: value, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    await recordSystemAudit(tx, null, {
+      action: value ? 'service.role_granted' : 'service.role_revoked',
+      targetType: 'user',
+      targetId: user.id,
+      data: {
+        email: user.email,
+        role: flag === 'isSystemAdmin' ? 'admin' : 'developer',
+        via: 'cli',
+      },
+    });
+    return true;
+  });
 }
