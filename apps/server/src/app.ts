@@ -61,6 +61,7 @@ import { respondRoutes } from './modules/assessments/respondents/respond.routes.
 import { createMailboxMailer } from './modules/system/mailbox.service.ts';
 import { publicSystemRoutes, systemRoutes } from './modules/system/system.routes.ts';
 import { serviceSubscriptionRoutes } from './modules/service-console/subscriptions.routes.ts';
+import { serviceAuditRoutes } from './modules/service-console/audit/audit.routes.ts';
 import { tenantRoutes } from './modules/tenants/tenants.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { applyBillingEvent } from './modules/billing/billing.events.ts';
@@ -211,6 +212,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   api.route('/', analyticsRoutes);
   api.route('/', systemRoutes);
   api.route('/', serviceSubscriptionRoutes);
+  api.route('/', serviceAuditRoutes);
   api.route('/', roadmapRoutes);
   api.route('/', feedbackRoutes);
   api.route('/', supportCustomerRoutes);

@@ -15,12 +15,15 @@ import type { Mailer } from './lib/mail/index.ts';
 import { sweepDueRollups } from './modules/assessments/answers/score-rollup.ts';
 import { startDunning } from './modules/billing/dunning.ts';
 import { startReminders } from './modules/remediation/reminders.ts';
+import { sealAuditChain } from './modules/service-console/audit/audit-chain.ts';
 import { registerReports } from './modules/reports/reports.worker.ts';
 import { startSupportAutoClose } from './modules/support/support.autoclose.ts';
 import { startWebhookDispatcher } from './modules/webhooks/webhooks.dispatch.ts';
 
 /** How long live events are kept for reconnecting streams to replay. */
 const LIVE_EVENTS_KEEP_MS = 24 * 60 * 60_000;
+/** How often new audit entries are sealed into the hash chain (audit-chain.ts). */
+const AUDIT_SEAL_MS = 10_000;
 /** How often scores left due by a stopped process are rolled up (score-rollup.ts). */
 const SCORE_SWEEP_MS = 30_000;
 
@@ -50,6 +53,14 @@ export async function startBackgroundJobs(deps: {
       retryLimit: 0,
       run: () => sweepDueRollups(db),
       did: 'rolled up scores left due',
+    }),
+    // Audit entries are sealed into the hash chain seconds after they are written.
+    await every(jobs, log('audit'), {
+      queue: 'audit.seal',
+      everyMs: AUDIT_SEAL_MS,
+      retryLimit: 0,
+      run: () => sealAuditChain(db),
+      did: 'sealed audit entries',
     }),
     await startDunning({
       db,

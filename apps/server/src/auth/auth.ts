@@ -297,21 +297,7 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
           },
         },
       },
-      session: {
-        create: {
-          // A session created by a shared sign-in carries its client tenant; claims re-check
-          // the share grant on every request.
-          before: async (session) => {
-            const shared = currentSharedSignIn();
-            if (shared) return { data: { ...session, sharedTenantId: shared.tenantId } };
-            return undefined;
-          },
-          after: async (session, ctx) => {
-            await hooks.onSessionCreated({ userId: session.userId });
-            await noteSessionCreated(hooks, log, CLIENT_IP_HEADER, session, ctx);
-          },
-        },
-      },
+      session: sessionHooks(hooks, log),
     },
     logger: {
       level: 'warn',
@@ -327,6 +313,29 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Better Auth's `databaseHooks.session`. */
+function sessionHooks(hooks: AuthHooks, log: Logger) {
+  return {
+    create: {
+      // A session created by a shared sign-in carries its client tenant; claims re-check
+      // the share grant on every request.
+      before: async (session: Record<string, unknown>) => {
+        const shared = currentSharedSignIn();
+        if (shared) return { data: { ...session, sharedTenantId: shared.tenantId } };
+        return undefined;
+      },
+      // Then: promote a listed admin, and record the sign-in (a security event).
+      after: async (
+        session: { userId: string; impersonatedBy?: string | null },
+        ctx: Parameters<typeof noteSessionCreated>[4],
+      ) => {
+        await hooks.onSessionCreated({ userId: session.userId });
+        await noteSessionCreated(hooks, log, CLIENT_IP_HEADER, session, ctx);
+      },
+    },
+  };
+}
 
 function describeArg(arg: unknown): unknown {
   if (arg instanceof Error) return { name: arg.name, message: arg.message, stack: arg.stack };

@@ -18,11 +18,19 @@ export function csvCell(value: CsvCell): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** The byte-order mark a file starts with (Excel then reads it as UTF-8). */
+export const CSV_BOM = '\uFEFF';
+
+/** One line of a file, with its CRLF end (for a file written as a stream). */
+export function csvRow(row: readonly CsvCell[]): string {
+  return `${row.map(csvCell).join(',')}\r\n`;
+}
+
 /** A whole file: the header row, then the rows, CRLF line ends, with a byte-order mark. */
 export function toCsv(header: readonly string[], rows: Iterable<readonly CsvCell[]>): string {
-  const lines = [header.map(csvCell).join(',')];
-  for (const row of rows) lines.push(row.map(csvCell).join(','));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  let out = CSV_BOM + csvRow(header);
+  for (const row of rows) out += csvRow(row);
+  return out;
 }
 
 /** A file name for Content-Disposition: ASCII letters and digits joined by dashes, at most 80. */

@@ -1,18 +1,22 @@
 /**
- * Audit log: who did what to whom in an account (membership, sharing, and later billing,
- * content publishing, admin actions). Append-only; read at admin/audit.
+ * Audit log: who did what to whom in an account (membership, sharing, billing, content
+ * publishing, admin actions), and system-wide entries (security events, the service console's
+ * staff actions). Append-only; read at admin/audit (an account's own) and service/audit (all).
  */
+import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts.ts';
-import { users } from './auth.ts';
 
 export const auditLog = pgTable(
   'audit_log',
   {
     id: text('id').primaryKey(),
-    /** Null for a system-wide entry (a sign-in, a staff action on a user, a system change). */
-    accountId: text('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
-    actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Null for a system-wide entry (a sign-in, a staff action on a user, a system change).
+     * No foreign keys on the account and the actor: a sealed entry never changes (the hash
+     * chain covers both ids), so deleting an account or a user leaves its entries as written.
+     */
+    accountId: text('account_id'),
+    actorUserId: text('actor_user_id'),
     /** Kept as text so the entry stays readable after the actor is deleted. */
     actorEmail: text('actor_email'),
     /** Namespaced action, e.g. `members.invited`, `sharing.revoked`. */
@@ -26,7 +30,8 @@ export const auditLog = pgTable(
     /**
      * The hash chain (service console, audit tab): entries are sealed after they are written,
      * in `chain_seq` order, each hash covering the entry and the previous hash, so a changed or
-     * deleted entry is found by verifying the chain. Null until sealed.
+     * deleted entry is found by verifying the chain. Null until sealed
+     * (modules/service-console/audit/audit-chain.ts).
      */
     chainSeq: bigint('chain_seq', { mode: 'number' }),
     prevHash: text('prev_hash'),
@@ -38,5 +43,30 @@ export const auditLog = pgTable(
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
     index('audit_log_actor_idx').on(t.actorUserId, t.createdAt),
     uniqueIndex('audit_log_chain_seq_uq').on(t.chainSeq),
+    // The service console's filters, each ending in the list's order (created_at, id).
+    index('audit_log_actor_email_idx').on(t.actorEmail, t.createdAt, t.id),
+    index('audit_log_action_idx').on(t.action, t.createdAt, t.id),
+    // An action prefix (`service.`): the part before the first dot.
+    index('audit_log_action_domain_idx').on(
+      sql`split_part(${t.action}, '.', 1)`,
+      t.createdAt,
+      t.id,
+    ),
+    // What the sealing job reads: small, since entries are sealed seconds after they are written.
+    index('audit_log_unsealed_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.chainSeq} is null`),
   ],
 );
+
+/**
+ * The head of the audit hash chain: the last sealed entry's `chain_seq` and hash, moved by the
+ * sealing job in the transaction that seals. Verifying checks the chain ends here, so deleting
+ * the newest sealed entries is found too. One row (`id = 'audit'`).
+ */
+export const auditChainHead = pgTable('audit_chain_head', {
+  id: text('id').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  hash: text('hash').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
