@@ -7,6 +7,8 @@ import { PageHeader } from '#web/components/PageHeader.tsx';
 import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
 import { FeedbackPanel } from '#web/features/feedback/components/FeedbackPanel.tsx';
 import { RoadmapTriagePanel } from '#web/features/roadmap/components/RoadmapTriagePanel.tsx';
+import { describeAuditEntry } from '#web/features/audit/lib/audit-labels.ts';
+import { AuditPanel } from '#web/features/service-console/audit/components/AuditPanel.tsx';
 import { SubscriptionsPanel } from '#web/features/service-console/components/SubscriptionsPanel.tsx';
 import { SupportQueuePanel } from '#web/features/support/components/SupportQueuePanel.tsx';
 
@@ -21,6 +23,7 @@ const PANELS: Partial<Record<string, (props: { focus?: string }) => ReactNode>> 
   roadmap: () => <RoadmapTriagePanel />,
   support: ({ focus }) => <SupportQueuePanel focus={focus} />,
   feedback: () => <FeedbackPanel />,
+  audit: () => <AuditPanel describe={describeAuditEntry} />,
 };
 
 const BODY: Record<string, string> = {
@@ -32,7 +35,6 @@ const BODY: Record<string, string> = {
   feedback: 'What people tell us through the feedback button.',
   roadmap: 'Sort the ideas people send in and move roadmap items between statuses.',
   analytics: 'How people use the product: page views and key events over time.',
-  audit: 'Who did what across the whole service.',
   system: 'The health of the service: database, e-mail and background jobs.',
 };
 

@@ -22,4 +22,15 @@ describe('the service console', () => {
     expect(await screen.findByText('Coming soon', {}, T)).toBeTruthy();
     expect(screen.queryByRole('searchbox', { name: 'Search' })).toBeNull();
   });
+
+  it('shows the audit tab to a system admin', async () => {
+    renderApp('/service/audit', ADMIN, {
+      routes: {
+        'GET /api/v1/service/audit': () => jsonResponse({ entries: [], nextCursor: null }),
+      },
+    });
+    expect(await screen.findByText('Nothing recorded yet.', {}, T)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Verify chain' })).toBeTruthy();
+    expect(screen.queryByText('Coming soon')).toBeNull();
+  });
 });

@@ -88,4 +88,28 @@ describe('audit entry labels', () => {
       'Deleted the task “Patch it”',
     );
   });
+
+  it('describes security events and the command line’s role grants', () => {
+    expect(
+      describeAuditEntry({
+        action: 'auth.signed_in',
+        data: { email: 'a@x.test', method: 'sign_up_code' },
+      }),
+    ).toBe('a@x.test signed in with the sign-up code');
+    expect(
+      describeAuditEntry({
+        action: 'auth.sign_in_failed',
+        data: { email: 'a@x.test', method: 'password', reason: 'user_disabled' },
+      }),
+    ).toBe('A sign-in as a@x.test failed with a password: the user is disabled');
+    expect(
+      describeAuditEntry({
+        action: 'service.role_granted',
+        data: { email: 'a@x.test', role: 'admin', via: 'cli' },
+      }),
+    ).toBe('An operator (command line) made a@x.test a system admin');
+    expect(describeAuditEntry({ action: 'service.audit_exported', data: { format: 'json' } })).toBe(
+      'A system admin exported the audit log (JSON)',
+    );
+  });
 });

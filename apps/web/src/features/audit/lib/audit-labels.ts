@@ -43,6 +43,32 @@ function fieldList(v: unknown): string {
 
 type Describe = (data: AuditEntry['data']) => string;
 
+/** How a sign-in was made (`data.method` of the security events). */
+const SIGN_IN_METHODS: Record<string, string> = {
+  password: 'with a password',
+  sign_up_code: 'with the sign-up code',
+  shared_code: 'with a shared sign-in code',
+  email_link: 'with an e-mail link',
+};
+const signInMethod = (v: unknown): string => {
+  const words = SIGN_IN_METHODS[str(v)] ?? str(v);
+  return words ? ` ${words}` : '';
+};
+
+/** Why a sign-in was refused (`data.reason` of `auth.sign_in_failed`). */
+const SIGN_IN_FAILURES: Record<string, string> = {
+  invalid_credentials: 'wrong e-mail or password',
+  email_not_verified: 'the address is not verified',
+  user_disabled: 'the user is disabled',
+  invalid_code: 'wrong code',
+  code_expired: 'the code expired',
+  too_many_attempts: 'too many attempts',
+};
+
+/** A staff action's doer: a system admin, or the command line (`data.via: 'cli'`). */
+const byWhom = (d: AuditEntry['data']): string =>
+  d.via === 'cli' ? 'An operator (command line)' : 'A system admin';
+
 /** One sentence per audit action: a new action in AUDIT_ACTIONS fails to compile until labelled. */
 const LABELS: Record<AuditAction, Describe> = {
   'account.renamed': (d) => `Renamed the account from “${str(d.from)}” to “${str(d.to)}”`,
@@ -132,8 +158,9 @@ const LABELS: Record<AuditAction, Describe> = {
     `A system admin moved “${str(d.title)}” to ${str(d.statusLabel ?? d.status)}`,
   'roadmap.merged': (d) =>
     `A system admin merged “${str(d.title)}” into “${str(d.targetTitle)}” (${num(d.movedVotes)} votes moved)`,
-  'auth.signed_in': (d) => `Signed in${d.method ? ` (${str(d.method)})` : ''}`,
-  'auth.sign_in_failed': (d) => `A sign-in failed${d.reason ? `: ${str(d.reason)}` : ''}`,
+  'auth.signed_in': (d) => `${str(d.email) || 'Someone'} signed in${signInMethod(d.method)}`,
+  'auth.sign_in_failed': (d) =>
+    `A sign-in as ${str(d.email) || 'someone'} failed${signInMethod(d.method)}${d.reason ? `: ${SIGN_IN_FAILURES[str(d.reason)] ?? str(d.reason)}` : ''}`,
   'service.account_suspended': (d) =>
     `A system admin suspended the account${d.reason ? `: ${str(d.reason)}` : ''}`,
   'service.account_restored': () => 'A system admin restored the account',
@@ -152,17 +179,18 @@ const LABELS: Record<AuditAction, Describe> = {
   'service.user_sessions_ended': (d) => `A system admin ended every session of ${str(d.email)}`,
   'service.verification_resent': (d) =>
     `A system admin sent ${str(d.email)} a new verification link`,
-  'service.password_reset_sent': (d) =>
-    `A system admin sent ${str(d.email)} a password reset link`,
+  'service.password_reset_sent': (d) => `A system admin sent ${str(d.email)} a password reset link`,
   'service.user_disabled': (d) => `A system admin disabled ${str(d.email)}`,
   'service.user_enabled': (d) => `A system admin enabled ${str(d.email)}`,
-  'service.role_granted': (d) => `A system admin made ${str(d.email)} a system ${str(d.role)}`,
+  'service.role_granted': (d) => `${byWhom(d)} made ${str(d.email)} a system ${str(d.role)}`,
   'service.role_revoked': (d) =>
-    `A system admin removed the system ${str(d.role)} role from ${str(d.email)}`,
+    `${byWhom(d)} removed the system ${str(d.role)} role from ${str(d.email)}`,
   'service.job_retried': (d) => `A system admin retried a failed ${str(d.queue)} job`,
   'service.job_deleted': (d) => `A system admin deleted a failed ${str(d.queue)} job`,
   'service.audit_verified': (d) =>
     d.ok === false ? 'The audit chain was verified: it is broken' : 'The audit chain was verified',
+  'service.audit_exported': (d) =>
+    `A system admin exported the audit log (${str(d.format).toUpperCase() || 'CSV'})`,
   'support_access.granted': (d) =>
     `Granted the support team access to the account until ${str(d.until)}`,
   'support_access.revoked': () => 'Revoked the support team’s access to the account',

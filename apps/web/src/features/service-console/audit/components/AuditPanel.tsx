@@ -1,0 +1,275 @@
+import type { ServiceAuditEntry } from '@tenantry/shared';
+import { Alert, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDownload, IconShieldCheck, IconShieldX } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { NameText } from '#web/components/NameText.tsx';
+import { PagedList } from '#web/components/PagedList.tsx';
+import { formatDateTime } from '#web/lib/format.ts';
+import { useServiceAudit } from '../api/list-service-audit.ts';
+import { useVerifyAuditChain } from '../api/verify-audit-chain.ts';
+import {
+  ACTION_CHOICES,
+  NO_FILTERS,
+  actorLabel,
+  exportHref,
+  hasFilters,
+  readFilters,
+  targetHref,
+  verificationMessage,
+  writeFilters,
+  type AuditFilters,
+} from '../lib/audit-view.ts';
+
+type TextFilter = 'actor' | 'account';
+
+/**
+ * A text filter that writes the URL once typing pauses (replacing the history entry), and
+ * follows the URL when it changes otherwise (back, a link, "Clear filters").
+ */
+function useTypedFilter(key: TextFilter, filters: AuditFilters) {
+  const [, setParams] = useSearchParams();
+  const [value, setValue] = useState(filters[key]);
+  const [debounced] = useDebouncedValue(value.trim(), 300);
+  const inUrl = useRef(filters[key]);
+  useEffect(() => {
+    if (debounced === inUrl.current) return;
+    inUrl.current = debounced;
+    setParams((prev) => writeFilters(prev, { [key]: debounced }), { replace: true });
+  }, [debounced, key, setParams]);
+  useEffect(() => {
+    if (filters[key] === inUrl.current) return;
+    inUrl.current = filters[key];
+    setValue(filters[key]);
+  }, [filters, key]);
+  return [value, setValue] as const;
+}
+
+function Filters({ filters }: { filters: AuditFilters }) {
+  const [params, setParams] = useSearchParams();
+  const [actor, setActor] = useTypedFilter('actor', filters);
+  const [account, setAccount] = useTypedFilter('account', filters);
+  const set = (patch: Partial<AuditFilters>) =>
+    setParams(writeFilters(params, patch), { replace: true });
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <TextInput
+        label="Actor"
+        placeholder="E-mail or user id"
+        value={actor}
+        onChange={(e) => setActor(e.currentTarget.value)}
+        flex="1 1 220px"
+        maxLength={320}
+      />
+      <TextInput
+        label="Account id"
+        value={account}
+        onChange={(e) => setAccount(e.currentTarget.value)}
+        flex="1 1 200px"
+        maxLength={100}
+      />
+      <Select
+        label="Action"
+        placeholder="Any action"
+        data={ACTION_CHOICES}
+        value={filters.action || null}
+        onChange={(v) => set({ action: v ?? '' })}
+        searchable
+        clearable
+        flex="1 1 240px"
+      />
+      <TextInput
+        label="From"
+        type="date"
+        value={filters.from}
+        onChange={(e) => set({ from: e.currentTarget.value })}
+        flex="0 1 160px"
+      />
+      <TextInput
+        label="To"
+        type="date"
+        value={filters.to}
+        onChange={(e) => set({ to: e.currentTarget.value })}
+        flex="0 1 160px"
+      />
+      {hasFilters(filters) ? (
+        <Button variant="subtle" onClick={() => set(NO_FILTERS)}>
+          Clear filters
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
+function Verify() {
+  const verify = useVerifyAuditChain();
+  const result = verify.data ? verificationMessage(verify.data) : null;
+  return (
+    <Stack gap="xs">
+      <Group gap="sm">
+        <Button
+          variant="default"
+          leftSection={<IconShieldCheck size={16} aria-hidden />}
+          loading={verify.isPending}
+          onClick={() => verify.mutate()}
+        >
+          Verify chain
+        </Button>
+      </Group>
+      {verify.isError ? (
+        <ErrorAlert title="The chain could not be verified" error={verify.error}>
+          {verify.error.message}
+        </ErrorAlert>
+      ) : null}
+      {result && verify.data ? (
+        <Alert
+          color={verify.data.ok ? 'teal' : 'red'}
+          variant="light"
+          role="status"
+          title={result.title}
+          icon={
+            verify.data.ok ? (
+              <IconShieldCheck size={18} aria-hidden />
+            ) : (
+              <IconShieldX size={18} aria-hidden />
+            )
+          }
+        >
+          {result.body}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** One line a person can read for an entry (the audit feature's describeAuditEntry). */
+export type DescribeEntry = (entry: Pick<ServiceAuditEntry, 'action' | 'data'>) => string;
+
+function EntryRow({ e, describe }: { e: ServiceAuditEntry; describe: DescribeEntry }) {
+  const target = targetHref(e);
+  return (
+    <Table.Tr>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
+      </Table.Td>
+      <Table.Td>
+        <NameText name={actorLabel(e)} size="sm" lines={2} />
+      </Table.Td>
+      <Table.Td>
+        {e.accountId ? (
+          <NameText
+            name={e.accountName ?? e.accountId}
+            to={`/service/accounts/${encodeURIComponent(e.accountId)}`}
+            size="sm"
+            lines={2}
+          />
+        ) : (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <NameText name={describe(e)} size="sm" lines={3} component="div" />
+        <Group gap={4} mt={2}>
+          <Text size="xs" c="dimmed" ff="monospace">
+            {e.action}
+          </Text>
+          {e.chainSeq === null ? (
+            <Badge
+              size="xs"
+              variant="outline"
+              color="gray"
+              title="Sealed into the chain within seconds"
+            >
+              Not sealed yet
+            </Badge>
+          ) : null}
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Text size="xs" c="dimmed">
+          {e.targetType}
+        </Text>
+        {e.targetId ? (
+          <NameText name={e.targetId} to={target ?? undefined} size="xs" lines={1} ff="monospace" />
+        ) : null}
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Text size="sm" ff="monospace">
+          {e.ipAddress ?? '—'}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/**
+ * service/audit: the system-wide audit log — security events, staff actions and every
+ * account's entries — with filters held in the URL, "Load more", CSV and JSON export of what
+ * the filters match, and a verification of the hash chain. `describe` words each entry (the
+ * route hands in the audit feature's describeAuditEntry).
+ */
+export function AuditPanel({ describe }: { describe: DescribeEntry }) {
+  const [params] = useSearchParams();
+  const filters = readFilters(params);
+  const audit = useServiceAudit(filters);
+  const entries = audit.data?.pages.flatMap((p) => p.entries) ?? [];
+  const filtered = hasFilters(filters);
+
+  return (
+    <Stack gap="md">
+      <Filters filters={filters} />
+      <Group gap="sm" justify="space-between" align="flex-start" wrap="wrap">
+        <Verify />
+        <Group gap="sm">
+          {(['csv', 'json'] as const).map((format) => (
+            <Button
+              key={format}
+              component="a"
+              href={exportHref(filters, format)}
+              download
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+            >
+              Download {format.toUpperCase()}
+            </Button>
+          ))}
+        </Group>
+      </Group>
+
+      <PagedList
+        query={audit}
+        count={entries.length}
+        noun="audit entries"
+        empty={
+          <Text c="dimmed" role="status">
+            {filtered ? 'No entries match these filters.' : 'Nothing recorded yet.'}
+          </Text>
+        }
+      >
+        <Table.ScrollContainer minWidth={1000}>
+          <Table striped verticalSpacing="xs" aria-label="Audit log">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Time</Table.Th>
+                <Table.Th w={200}>Actor</Table.Th>
+                <Table.Th w={180}>Account</Table.Th>
+                <Table.Th>Action</Table.Th>
+                <Table.Th w={160}>Target</Table.Th>
+                <Table.Th>IP address</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {entries.map((e) => (
+                <EntryRow key={e.id} e={e} describe={describe} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </PagedList>
+    </Stack>
+  );
+}
