@@ -77,6 +77,9 @@ const ADMIN_PLUGIN_PATHS = [
   '/admin/has-permission',
 ];
 
+/** What the admin plugin gives a new user, for the sign-up answer to a taken address. */
+const SYNTHETIC_ADMIN_FIELDS = { role: 'user', banned: false, banReason: null, banExpires: null };
+
 /** How long a support session (the admin plugin's impersonation) lasts: 60 minutes. */
 export const SUPPORT_SESSION_SECONDS = 60 * 60;
 
@@ -207,6 +210,13 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
           existingAccountEmail(user.email, `${publicUrl}/signin`, `${publicUrl}/forgot-password`),
         );
       },
+      // The answer for a taken address must equal a new user's, fields of the admin plugin too.
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        ...additionalFields,
+        ...SYNTHETIC_ADMIN_FIELDS,
+        id,
+      }),
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
