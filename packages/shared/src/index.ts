@@ -34,3 +34,4 @@ export * from './billing.schemas.ts';
 export * from './support.schemas.ts';
 export * from './webhooks.schemas.ts';
 export * from './api-keys.schemas.ts';
+export * from './service-exports.schemas.ts';

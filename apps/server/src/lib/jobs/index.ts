@@ -64,6 +64,12 @@ export interface SendOptions {
    */
   singletonKey?: string;
   singletonSeconds?: number;
+  /**
+   * How long a run may take before pg-boss counts it as failed and retries it (pg-boss default
+   * 15 minutes): raise it for long work (an account export), which must then also cope with a
+   * second run of the same job.
+   */
+  expireInSeconds?: number;
 }
 
 export interface Jobs {
@@ -224,12 +230,14 @@ export function createJobs(opts: CreateJobsOptions): Jobs {
       assertStarted('send');
       await ensureQueue(name);
       const { retryLimit, retryDelay, retryBackoff, singletonKey, singletonSeconds } = options;
+      const { expireInSeconds } = options;
       const sendOptions: PgBoss.SendOptions = {};
       if (retryLimit !== undefined) sendOptions.retryLimit = retryLimit;
       if (retryDelay !== undefined) sendOptions.retryDelay = retryDelay;
       if (retryBackoff !== undefined) sendOptions.retryBackoff = retryBackoff;
       if (singletonKey !== undefined) sendOptions.singletonKey = singletonKey;
       if (singletonSeconds !== undefined) sendOptions.singletonSeconds = singletonSeconds;
+      if (expireInSeconds !== undefined) sendOptions.expireInSeconds = expireInSeconds;
       const id = await boss.send(name, data, sendOptions);
       // A worker of this process wakes up now instead of at its next poll.
       if (id) for (const workerId of workerIds.get(name) ?? []) boss.notifyWorker(workerId);
