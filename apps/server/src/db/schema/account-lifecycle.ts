@@ -77,7 +77,7 @@ export const accountExports = pgTable(
 );
 
 /**
- * Stored files, in chunks of at most 1 MiB (lib/storage/pg-blob-store.ts): the PostgreSQL
+ * Stored files, in chunks of at most 1 MiB (db/pg-blob-store.ts): the PostgreSQL
  * driver of the file store, which works on PGlite and with any number of servers.
  */
 export const blobChunks = pgTable(

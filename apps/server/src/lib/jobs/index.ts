@@ -84,6 +84,13 @@ export interface Jobs {
 
 export const MIN_POLLING_INTERVAL_SECONDS = 0.5;
 
+/** pg-boss's options of a job: those given (an undefined one would override its default). */
+function toSendOptions(options: SendOptions): PgBoss.SendOptions {
+  return Object.fromEntries(
+    Object.entries(options).filter(([, v]) => v !== undefined),
+  ) as PgBoss.SendOptions;
+}
+
 // pg-boss does not await complete()/fail() after a handler runs; a failing query there would
 // be an unhandled rejection (fatal in Node). We recognise those two statements and log
 // instead: the job stays `active`, maintenance expires it and it is retried.
@@ -229,15 +236,7 @@ export function createJobs(opts: CreateJobsOptions): Jobs {
     async send(name, data, options = {}) {
       assertStarted('send');
       await ensureQueue(name);
-      const { retryLimit, retryDelay, retryBackoff, singletonKey, singletonSeconds } = options;
-      const { expireInSeconds } = options;
-      const sendOptions: PgBoss.SendOptions = {};
-      if (retryLimit !== undefined) sendOptions.retryLimit = retryLimit;
-      if (retryDelay !== undefined) sendOptions.retryDelay = retryDelay;
-      if (retryBackoff !== undefined) sendOptions.retryBackoff = retryBackoff;
-      if (singletonKey !== undefined) sendOptions.singletonKey = singletonKey;
-      if (singletonSeconds !== undefined) sendOptions.singletonSeconds = singletonSeconds;
-      if (expireInSeconds !== undefined) sendOptions.expireInSeconds = expireInSeconds;
+      const sendOptions = toSendOptions(options);
       const id = await boss.send(name, data, sendOptions);
       // A worker of this process wakes up now instead of at its next poll.
       if (id) for (const workerId of workerIds.get(name) ?? []) boss.notifyWorker(workerId);

@@ -1,6 +1,6 @@
 /**
  * The file store: bytes kept under a key, written and read as streams so that memory stays flat
- * whatever a file's size. One driver today, PostgreSQL (./pg-blob-store.ts: chunks of at most
+ * whatever a file's size. One driver today, PostgreSQL (db/pg-blob-store.ts: chunks of at most
  * 1 MiB in `blob_chunks`, on PGlite and with any number of servers); issue 26's storage
  * interface (with its S3-compatible driver) takes this over: a caller names a key and streams,
  * and never reads the table.

@@ -120,7 +120,11 @@ async function ownerEmails(db: Database | Tx, accountId: string): Promise<string
 }
 
 /** Mails every owner; a failure is logged (the change it announces is saved). */
-async function mailOwners(mail: MailContext, to: string[], build: (to: string) => ReturnType<typeof layout>) {
+async function mailOwners(
+  mail: MailContext,
+  to: string[],
+  build: (to: string) => ReturnType<typeof layout>,
+) {
   for (const address of to) {
     try {
       await mail.mailer.send(build(address));
@@ -288,7 +292,10 @@ export async function deleteAccountNow(
       .select({ n: sql<number>`count(*)::int` })
       .from(auditLog)
       .where(eq(auditLog.accountId, accountId));
-    const tenantIds = tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.accountId, accountId));
+    const tenantIds = tx
+      .select({ id: tenants.id })
+      .from(tenants)
+      .where(eq(tenants.accountId, accountId));
     const keyNames = tx
       .select({ key: sql<string>`'api-key:' || ${apiKeys.id}` })
       .from(apiKeys)

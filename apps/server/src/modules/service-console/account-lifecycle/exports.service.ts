@@ -21,7 +21,7 @@ import { fileNameOf } from '../../../lib/csv.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import type { Jobs, Logger } from '../../../lib/jobs/index.ts';
 import type { BlobStore } from '../../../lib/storage/blob-store.ts';
-import { createPgBlobStore } from '../../../lib/storage/pg-blob-store.ts';
+import { createPgBlobStore } from '../../../db/pg-blob-store.ts';
 import { recordAudit } from '../../audit/audit.service.ts';
 import { writeAccountExport, ExportTooLarge, type ExportOptions } from './export-zip.ts';
 
@@ -45,7 +45,11 @@ type Row = typeof accountExports.$inferSelect;
 export const exportStore = (db: Database): BlobStore => createPgBlobStore(db);
 
 export const exportNotFound = () =>
-  new AppError(ACCOUNT_EXPORT_ERROR_CODES.notFound, 404, 'There is no such export of this account.');
+  new AppError(
+    ACCOUNT_EXPORT_ERROR_CODES.notFound,
+    404,
+    'There is no such export of this account.',
+  );
 export const accountNotFound = () => notFound('There is no such account.');
 
 const isStale = (r: Pick<Row, 'status' | 'createdAt'>, now: Date) =>

@@ -7,7 +7,12 @@ import type { Database } from '../../../db/client.ts';
 import type { Jobs, Logger } from '../../../lib/jobs/index.ts';
 import { every } from '../../../lib/jobs/periodic.ts';
 import { runDueDeletions } from './deletion.service.ts';
-import { EXPORT_QUEUE, pruneAccountExports, runAccountExport, type ExportJob } from './exports.service.ts';
+import {
+  EXPORT_QUEUE,
+  pruneAccountExports,
+  runAccountExport,
+  type ExportJob,
+} from './exports.service.ts';
 
 const HOUR_MS = 60 * 60_000;
 

@@ -152,11 +152,7 @@ export const serviceAccountLifecycleRoutes = createRouter()
     return c.json(result.export, result.created ? 202 : 200, noStore);
   })
   .openapi(listRoute, async (c) =>
-    c.json(
-      await listAccountExports(c.var.deps.db, c.req.valid('param').accountId),
-      200,
-      noStore,
-    ),
+    c.json(await listAccountExports(c.var.deps.db, c.req.valid('param').accountId), 200, noStore),
   )
   .openapi(downloadRoute, async (c) => {
     const { accountId, exportId } = c.req.valid('param');
@@ -171,11 +167,7 @@ export const serviceAccountLifecycleRoutes = createRouter()
     }) as never;
   })
   .openapi(getDeletionRoute, async (c) =>
-    c.json(
-      await getAccountDeletion(c.var.deps.db, c.req.valid('param').accountId),
-      200,
-      noStore,
-    ),
+    c.json(await getAccountDeletion(c.var.deps.db, c.req.valid('param').accountId), 200, noStore),
   )
   .openapi(scheduleRoute, async (c) => {
     const { accountId } = c.req.valid('param');

@@ -1,13 +1,13 @@
 /**
- * The PostgreSQL driver of the file store (./blob-store.ts): a file is rows of `blob_chunks`
+ * The PostgreSQL driver of the file store (lib/storage/blob-store.ts): a file is rows of `blob_chunks`
  * (key, seq, bytea of at most BLOB_CHUNK_BYTES), written as the pieces arrive and read back one
  * chunk per query, so neither side holds more than a chunk or two.
  */
 import { createHash } from 'node:crypto';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { blobChunks } from '../../db/schema/account-lifecycle.ts';
-import type { BlobStore, BlobWriter } from './blob-store.ts';
+import type { BlobStore, BlobWriter } from '../lib/storage/blob-store.ts';
+import type { Database } from './client.ts';
+import { blobChunks } from './schema/account-lifecycle.ts';
 
 /** The largest chunk stored in one row (the table's check says the same). */
 export const BLOB_CHUNK_BYTES = 1024 * 1024;
