@@ -60,6 +60,7 @@ import { liveRoutes } from './modules/assessments/live/live.routes.ts';
 import { respondRoutes } from './modules/assessments/respondents/respond.routes.ts';
 import { createMailboxMailer } from './modules/system/mailbox.service.ts';
 import { publicSystemRoutes, systemRoutes } from './modules/system/system.routes.ts';
+import { serviceAccountLifecycleRoutes } from './modules/service-console/account-lifecycle/lifecycle.routes.ts';
 import { serviceSubscriptionRoutes } from './modules/service-console/subscriptions.routes.ts';
 import { serviceAuditRoutes } from './modules/service-console/audit/audit.routes.ts';
 import { tenantRoutes } from './modules/tenants/tenants.routes.ts';
@@ -213,6 +214,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   api.route('/', systemRoutes);
   api.route('/', serviceSubscriptionRoutes);
   api.route('/', serviceAuditRoutes);
+  api.route('/', serviceAccountLifecycleRoutes);
   api.route('/', roadmapRoutes);
   api.route('/', feedbackRoutes);
   api.route('/', supportCustomerRoutes);

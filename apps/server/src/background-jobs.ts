@@ -17,6 +17,10 @@ import { startDunning } from './modules/billing/dunning.ts';
 import { startReminders } from './modules/remediation/reminders.ts';
 import { sealAuditChain } from './modules/service-console/audit/audit-chain.ts';
 import { registerReports } from './modules/reports/reports.worker.ts';
+import {
+  registerAccountExports,
+  startAccountLifecycle,
+} from './modules/service-console/account-lifecycle/lifecycle.jobs.ts';
 import { startSupportAutoClose } from './modules/support/support.autoclose.ts';
 import { startWebhookDispatcher } from './modules/webhooks/webhooks.dispatch.ts';
 
@@ -38,6 +42,7 @@ export async function startBackgroundJobs(deps: {
   const log = (module: string) => logger.child({ module });
   await mailer.register();
   await registerReports({ db, jobs, logger: log('reports') });
+  await registerAccountExports({ db, jobs, logger: log('account-lifecycle') });
   const stops = [
     // Live events are replayed for minutes (reconnects), not kept.
     await every(jobs, log('live'), {
@@ -77,6 +82,7 @@ export async function startBackgroundJobs(deps: {
       logger: log('reminders'),
     }),
     await startSupportAutoClose({ db, jobs, logger: log('support') }),
+    await startAccountLifecycle({ db, jobs, logger: log('account-lifecycle') }),
     await startWebhookDispatcher({
       db,
       jobs,

@@ -35,3 +35,4 @@ export * from './support.schemas.ts';
 export * from './webhooks.schemas.ts';
 export * from './api-keys.schemas.ts';
 export * from './service-audit.schemas.ts';
+export * from './service-exports.schemas.ts';

@@ -11,6 +11,7 @@ import type { Jobs } from '../lib/jobs/index.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createMailer } from '../lib/mail/index.ts';
 import { registerReports } from '../modules/reports/reports.worker.ts';
+import { registerAccountExports } from '../modules/service-console/account-lifecycle/lifecycle.jobs.ts';
 import { createMailboxStore } from '../modules/system/mailbox.service.ts';
 import { createTestDatabase } from './db.ts';
 
@@ -75,6 +76,7 @@ export async function setupTestApp(
   });
   await mailer.register();
   await registerReports({ db: database.db, jobs, logger });
+  await registerAccountExports({ db: database.db, jobs, logger });
   const built = createApp({
     config,
     database,

@@ -17,3 +17,4 @@ export * from './roadmap.ts';
 export * from './support.ts';
 export * from './api-keys.ts';
 export * from './webhooks.ts';
+export * from './account-lifecycle.ts';

@@ -64,6 +64,12 @@ export interface SendOptions {
    */
   singletonKey?: string;
   singletonSeconds?: number;
+  /**
+   * How long a run may take before pg-boss counts it as failed and retries it (pg-boss default
+   * 15 minutes): raise it for long work (an account export), which must then also cope with a
+   * second run of the same job.
+   */
+  expireInSeconds?: number;
 }
 
 export interface Jobs {
@@ -77,6 +83,13 @@ export interface Jobs {
 }
 
 export const MIN_POLLING_INTERVAL_SECONDS = 0.5;
+
+/** pg-boss's options of a job: those given (an undefined one would override its default). */
+function toSendOptions(options: SendOptions): PgBoss.SendOptions {
+  return Object.fromEntries(
+    Object.entries(options).filter(([, v]) => v !== undefined),
+  ) as PgBoss.SendOptions;
+}
 
 // pg-boss does not await complete()/fail() after a handler runs; a failing query there would
 // be an unhandled rejection (fatal in Node). We recognise those two statements and log
@@ -223,13 +236,7 @@ export function createJobs(opts: CreateJobsOptions): Jobs {
     async send(name, data, options = {}) {
       assertStarted('send');
       await ensureQueue(name);
-      const { retryLimit, retryDelay, retryBackoff, singletonKey, singletonSeconds } = options;
-      const sendOptions: PgBoss.SendOptions = {};
-      if (retryLimit !== undefined) sendOptions.retryLimit = retryLimit;
-      if (retryDelay !== undefined) sendOptions.retryDelay = retryDelay;
-      if (retryBackoff !== undefined) sendOptions.retryBackoff = retryBackoff;
-      if (singletonKey !== undefined) sendOptions.singletonKey = singletonKey;
-      if (singletonSeconds !== undefined) sendOptions.singletonSeconds = singletonSeconds;
+      const sendOptions = toSendOptions(options);
       const id = await boss.send(name, data, sendOptions);
       // A worker of this process wakes up now instead of at its next poll.
       if (id) for (const workerId of workerIds.get(name) ?? []) boss.notifyWorker(workerId);

@@ -7,4 +7,11 @@ export const serviceKeys = {
   subscriptions: () => [...serviceKeys.all, 'subscriptions'] as const,
   subscriptionList: (filters: SubscriptionFilters) =>
     [...serviceKeys.subscriptions(), filters] as const,
+  /** One account's exports and deletion (its lifecycle card). */
+  accountLifecycle: (accountId: string) =>
+    [...serviceKeys.all, 'account-lifecycle', accountId] as const,
+  accountExports: (accountId: string) =>
+    [...serviceKeys.accountLifecycle(accountId), 'exports'] as const,
+  accountDeletion: (accountId: string) =>
+    [...serviceKeys.accountLifecycle(accountId), 'deletion'] as const,
 };
