@@ -5,13 +5,14 @@
  * back (cancel); then the periodic `service.account-deletion` job deletes it.
  *
  * What goes: the account row, and with it (ON DELETE CASCADE) every row that names it —
- * members, invitations, tenants and all under them, media, reports, exports, its audit log…
+ * members, invitations, tenants and all under them, media, reports, exports…
  * What the cascade does not reach is deleted here first: the exports' files, live events, the
  * API keys' rate-limit counters, queued jobs naming the account, shared-access sessions on its
  * tenants, and `users.active_account_id` pointing at it. Users keep their user row (and their
  * other accounts). Analytics events, billing provider events and feedback keep their rows
  * with the account set to null (their foreign keys say so). A system-wide audit entry
- * `service.account_deleted` keeps the account's id and name.
+ * `service.account_deleted` keeps the account's id and name. Its audit entries stay, with the
+ * account's id (the audit log has no foreign keys: the hash chain must keep every entry).
  */
 import {
   ACCOUNT_DELETION_GRACE_DAYS,
@@ -322,7 +323,7 @@ export async function deleteAccountNow(
         scheduledByEmail: due.scheduledByEmail,
         deleteAfter: due.deleteAfter.toISOString(),
         exportId: due.exportId,
-        auditEntriesRemoved: Number(audit?.n ?? 0),
+        auditEntriesKept: Number(audit?.n ?? 0),
       },
     });
     return true;

@@ -528,7 +528,9 @@ describe('deleting an account', () => {
     expect(await countOf(assessmentAnswers, eq(assessmentAnswers.accountId, id))).toBe(0);
     expect(await countOf(media, eq(media.accountId, id))).toBe(0);
     expect(await countOf(reports, eq(reports.accountId, id))).toBe(0);
-    expect(await countOf(auditLog, eq(auditLog.accountId, id))).toBe(0);
+    // Its audit entries stay (the hash chain keeps every entry), still naming the account.
+    const kept = await countOf(auditLog, eq(auditLog.accountId, id));
+    expect(kept).toBeGreaterThan(0);
     expect(await countOf(liveEvents, eq(liveEvents.accountId, id))).toBe(0);
     expect(await countOf(rateLimits, eq(rateLimits.key, `api-key:${doomed.apiKeyId}`))).toBe(0);
     expect(await countOf(blobChunks, like(blobChunks.blobKey, `account-exports/${e.id}/%`))).toBe(
@@ -546,7 +548,11 @@ describe('deleting an account', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'service.account_deleted'), eq(auditLog.targetId, id)));
     expect(entry?.accountId).toBeNull();
-    expect(entry?.data).toMatchObject({ accountId: id, accountName: expect.any(String) });
+    expect(entry?.data).toMatchObject({
+      accountId: id,
+      accountName: expect.any(String),
+      auditEntriesKept: kept,
+    });
     expect(await otherCounts()).toEqual(before);
     expect(await accountRow(other.owner.tid)).not.toBeNull();
   });
