@@ -410,71 +410,78 @@ describe('GET /api/v1/media/{id}', () => {
 });
 
 describe('migration 0004', () => {
-  it('carries existing logos over into media as they were, then drops account_logos', async () => {
-    // A database at migration 0003 with a logo in account_logos, then migrated to the end.
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'tenantry-0003-'));
-    const pglite = await PGlite.create();
-    try {
-      const journalPath = path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json');
-      const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
-        entries: Array<{ idx: number; tag: string }>;
-      };
-      const upTo3 = journal.entries.filter((e) => e.idx <= 3);
-      const folder = path.join(dir, 'drizzle');
-      mkdirSync(path.join(folder, 'meta'), { recursive: true });
-      for (const e of upTo3) {
-        copyFileSync(
-          path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`),
-          path.join(folder, `${e.tag}.sql`),
+  // Runs the whole migration history on a fresh PGlite: 35 s measured beside a loaded machine.
+  it(
+    'carries existing logos over into media as they were, then drops account_logos',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      // A database at migration 0003 with a logo in account_logos, then migrated to the end.
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'tenantry-0003-'));
+      const pglite = await PGlite.create();
+      try {
+        const journalPath = path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json');
+        const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
+          entries: Array<{ idx: number; tag: string }>;
+        };
+        const upTo3 = journal.entries.filter((e) => e.idx <= 3);
+        const folder = path.join(dir, 'drizzle');
+        mkdirSync(path.join(folder, 'meta'), { recursive: true });
+        for (const e of upTo3) {
+          copyFileSync(
+            path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`),
+            path.join(folder, `${e.tag}.sql`),
+          );
+        }
+        writeFileSync(
+          path.join(folder, 'meta', '_journal.json'),
+          JSON.stringify({ ...journal, entries: upTo3 }),
         );
-      }
-      writeFileSync(
-        path.join(folder, 'meta', '_journal.json'),
-        JSON.stringify({ ...journal, entries: upTo3 }),
-      );
-      const db = drizzle({ client: pglite });
-      await migrate(db, { migrationsFolder: folder });
+        const db = drizzle({ client: pglite });
+        await migrate(db, { migrationsFolder: folder });
 
-      const logo = Buffer.from(await picture('png', 3, 3));
-      await pglite.query(
-        `insert into users (id, name, email) values ('u1', 'U', 'u@example.test')`,
-      );
-      await pglite.query(`insert into accounts (id, name) values ('a1', 'A'), ('a2', 'B')`);
-      await pglite.query(
-        `insert into account_logos (account_id, content_type, data, updated_at)
+        const logo = Buffer.from(await picture('png', 3, 3));
+        await pglite.query(
+          `insert into users (id, name, email) values ('u1', 'U', 'u@example.test')`,
+        );
+        await pglite.query(`insert into accounts (id, name) values ('a1', 'A'), ('a2', 'B')`);
+        await pglite.query(
+          `insert into account_logos (account_id, content_type, data, updated_at)
          values ('a1', 'image/png', $1, '2024-05-01T12:00:00Z')`,
-        [logo],
-      );
+          [logo],
+        );
 
-      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-      const { rows } = await pglite.query<{
-        account_id: string;
-        purpose: string;
-        content_type: string;
-        data: Uint8Array;
-        width: number | null;
-        bytes: number;
-        created_at: Date;
-      }>(`select * from media`);
-      expect(rows).toHaveLength(1);
-      expect(rows[0]).toEqual(
-        expect.objectContaining({
-          account_id: 'a1',
-          purpose: 'account_logo',
-          content_type: 'image/png',
-          width: null,
-          bytes: logo.length,
-          created_at: new Date('2024-05-01T12:00:00Z'),
-        }),
-      );
-      expect(Buffer.from(rows[0]!.data).equals(logo)).toBe(true);
-      const { rows: tables } = await pglite.query(
-        `select 1 from information_schema.tables where table_name = 'account_logos'`,
-      );
-      expect(tables).toEqual([]);
-    } finally {
-      await pglite.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+        await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+        const { rows } = await pglite.query<{
+          account_id: string;
+          purpose: string;
+          content_type: string;
+          data: Uint8Array;
+          width: number | null;
+          bytes: number;
+          created_at: Date;
+        }>(`select * from media`);
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toEqual(
+          expect.objectContaining({
+            account_id: 'a1',
+            purpose: 'account_logo',
+            content_type: 'image/png',
+            width: null,
+            bytes: logo.length,
+            created_at: new Date('2024-05-01T12:00:00Z'),
+          }),
+        );
+        expect(Buffer.from(rows[0]!.data).equals(logo)).toBe(true);
+        const { rows: tables } = await pglite.query(
+          `select 1 from information_schema.tables where table_name = 'account_logos'`,
+        );
+        expect(tables).toEqual([]);
+      } finally {
+        await pglite.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });
