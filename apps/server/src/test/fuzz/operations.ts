@@ -378,6 +378,30 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
     path: { accountId: (ids) => ids.accountId },
   },
 
+  // The service console's account export and deletion, on the owner's own account. An export
+  // id that names nothing is a 404; scheduling a deletion needs a finished export (409 without).
+  'POST /api/v1/service/accounts/{accountId}/exports': {
+    path: { accountId: (ids) => ids.accountId },
+  },
+  'GET /api/v1/service/accounts/{accountId}/exports': {
+    path: { accountId: (ids) => ids.accountId },
+  },
+  'GET /api/v1/service/accounts/{accountId}/exports/{exportId}/download': {
+    path: {
+      accountId: (ids) => ids.accountId,
+      exportId: () => '00000000-0000-4000-8000-000000000000',
+    },
+  },
+  'GET /api/v1/service/accounts/{accountId}/deletion': {
+    path: { accountId: (ids) => ids.accountId },
+  },
+  'POST /api/v1/service/accounts/{accountId}/deletion': {
+    path: { accountId: (ids) => ids.accountId },
+  },
+  'DELETE /api/v1/service/accounts/{accountId}/deletion': {
+    path: { accountId: (ids) => ids.accountId },
+  },
+
   // The service console's audit tab. Cursor: [created_at with microseconds, entry id]. The
   // export streams (read whole); verify walks the whole chain.
   'GET /api/v1/service/audit': { cursor: (_q, _ids, part) => fc.tuple(part.time, part.id) },
