@@ -14,8 +14,10 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   // Two workers, the server, the database and two Chromiums share two cores: a journey of
   // a dozen page loads can pass 30 s on a busy machine (seen in CI) without anything wrong.
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // CI machines have run at half speed (the harness measured ×2.08): the ceilings are wider
+  // there. They are ceilings, not waits: a test waits for state and goes on as soon as it holds.
+  timeout: process.env.CI ? 120_000 : 60_000,
+  expect: { timeout: process.env.CI ? 20_000 : 10_000 },
   reporter: 'list',
   outputDir: '.tmp/playwright-results',
   use: {
