@@ -16,6 +16,7 @@ import { sweepDueRollups } from './modules/assessments/answers/score-rollup.ts';
 import { startDunning } from './modules/billing/dunning.ts';
 import { startReminders } from './modules/remediation/reminders.ts';
 import { sealAuditChain } from './modules/service-console/audit/audit-chain.ts';
+import { registerAuditVerification } from './modules/service-console/audit/audit-verify.ts';
 import { registerReports } from './modules/reports/reports.worker.ts';
 import {
   registerAccountExports,
@@ -43,6 +44,7 @@ export async function startBackgroundJobs(deps: {
   await mailer.register();
   await registerReports({ db, jobs, logger: log('reports') });
   await registerAccountExports({ db, jobs, logger: log('account-lifecycle') });
+  await registerAuditVerification({ db, jobs, logger: log('audit') });
   const stops = [
     // Live events are replayed for minutes (reconnects), not kept.
     await every(jobs, log('live'), {

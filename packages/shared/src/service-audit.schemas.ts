@@ -92,7 +92,7 @@ export type ServiceAuditPage = z.infer<typeof ServiceAuditPageSchema>;
 export const AUDIT_CHAIN_BREAKS = ['gap', 'prev_hash_mismatch', 'hash_mismatch'] as const;
 export type AuditChainBreak = (typeof AUDIT_CHAIN_BREAKS)[number];
 
-/** POST /api/v1/service/audit/verify */
+/** What a verification found (AuditVerification.result). */
 export const AuditChainVerificationSchema = z.object({
   ok: z.boolean(),
   /** Sealed entries found intact before the answer (all of them when ok). */
@@ -108,3 +108,33 @@ export const AuditChainVerificationSchema = z.object({
   unsealed: z.number().int(),
 });
 export type AuditChainVerification = z.infer<typeof AuditChainVerificationSchema>;
+
+export const AUDIT_VERIFICATION_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type AuditVerificationState = (typeof AUDIT_VERIFICATION_STATES)[number];
+
+/**
+ * POST /api/v1/service/audit/verify: one verification of the chain, run by a background job
+ * (`service.audit-verify`) that reports its progress here; at most one on its way at a time.
+ */
+export const AuditVerificationSchema = z.object({
+  id: z.string(),
+  state: z.enum(AUDIT_VERIFICATION_STATES),
+  /** Sealed entries checked so far, of `total` (the chain's length when the job started). */
+  checked: z.number().int(),
+  total: z.number().int(),
+  /** Once `done`. */
+  result: AuditChainVerificationSchema.nullable(),
+  /** Once `failed`: what went wrong (ask again). */
+  error: z.string().nullable(),
+  /** The e-mail of the system admin who asked. */
+  requestedBy: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type AuditVerification = z.infer<typeof AuditVerificationSchema>;
+
+/** GET /api/v1/service/audit/verify: the latest verification, or null before the first. */
+export const AuditVerificationStatusSchema = z.object({
+  verification: AuditVerificationSchema.nullable(),
+});
+export type AuditVerificationStatus = z.infer<typeof AuditVerificationStatusSchema>;

@@ -12,6 +12,7 @@ import { createLogger } from '../lib/logger.ts';
 import { createMailer } from '../lib/mail/index.ts';
 import { registerReports } from '../modules/reports/reports.worker.ts';
 import { registerAccountExports } from '../modules/service-console/account-lifecycle/lifecycle.jobs.ts';
+import { registerAuditVerification } from '../modules/service-console/audit/audit-verify.ts';
 import { createMailboxStore } from '../modules/system/mailbox.service.ts';
 import { createTestDatabase } from './db.ts';
 
@@ -77,6 +78,7 @@ export async function setupTestApp(
   await mailer.register();
   await registerReports({ db: database.db, jobs, logger });
   await registerAccountExports({ db: database.db, jobs, logger });
+  await registerAuditVerification({ db: database.db, jobs, logger });
   const built = createApp({
     config,
     database,

@@ -4,7 +4,17 @@
  * staff actions). Append-only; read at admin/audit (an account's own) and service/audit (all).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { AuditChainVerification, AuditVerificationState } from '@tenantry/shared';
 
 export const auditLog = pgTable(
   'audit_log',
@@ -70,3 +80,38 @@ export const auditChainHead = pgTable('audit_chain_head', {
   hash: text('hash').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Verifications of the hash chain (service-console/audit): asked for by a system admin, run by
+ * the `service.audit-verify` job, which writes its progress and result here. No foreign key:
+ * like the log itself, a row outlives the user who asked.
+ */
+export const auditVerifications = pgTable(
+  'audit_verifications',
+  {
+    id: text('id').primaryKey(),
+    requestedBy: text('requested_by'),
+    requestedByEmail: text('requested_by_email'),
+    ipAddress: text('ip_address'),
+    state: text('state').$type<AuditVerificationState>().notNull().default('queued'),
+    checked: bigint('checked', { mode: 'number' }).notNull().default(0),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+    result: jsonb('result').$type<AuditChainVerification>(),
+    error: text('error'),
+    /** How many times a job took it up (a run cut short is taken up again). */
+    runs: integer('runs').notNull().default(0),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    /** Written with the progress: a running row whose heartbeat stopped was cut short. */
+    heartbeatAt: tz('heartbeat_at'),
+    finishedAt: tz('finished_at'),
+  },
+  (t) => [
+    index('audit_verifications_created_idx').on(t.createdAt),
+    // At most one verification on its way: a second request answers that one.
+    uniqueIndex('audit_verifications_one_active_uq')
+      .on(sql`(true)`)
+      .where(sql.raw(`"state" in ('queued', 'running')`)),
+  ],
+);

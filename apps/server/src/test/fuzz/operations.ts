@@ -403,10 +403,11 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   },
 
   // The service console's audit tab. Cursor: [created_at with microseconds, entry id]. The
-  // export streams (read whole); verify walks the whole chain.
+  // export streams (read whole); verify queues a job walking the whole chain.
   'GET /api/v1/service/audit': { cursor: (_q, _ids, part) => fc.tuple(part.time, part.id) },
   'GET /api/v1/service/audit/export': {},
   'POST /api/v1/service/audit/verify': {},
+  'GET /api/v1/service/audit/verify': {},
 
   // The roadmap (service-wide; the owner is also staff). Items are made fresh by reset().
   'GET /api/v1/roadmap/items': {},

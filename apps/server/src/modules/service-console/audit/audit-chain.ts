@@ -160,19 +160,23 @@ async function countUnsealed(db: Database): Promise<number> {
 }
 
 /**
- * POST /service/audit/verify: recomputes the chain from its first entry to the head read at
- * the start (entries sealed meanwhile are left for the next verification), CHAIN_BATCH
- * entries at a time. The first break found is answered: `gap` (an entry missing: deleted, or
+ * The `service.audit-verify` job (audit.service.ts): recomputes the chain from its first entry
+ * to the head read at the start (entries sealed meanwhile are left for the next verification),
+ * CHAIN_BATCH entries at a time, telling `onProgress` after each batch. The first break found is answered: `gap` (an entry missing: deleted, or
  * its seal cleared), `prev_hash_mismatch` (an entry's link does not name the one before),
  * `hash_mismatch` (an entry changed after it was sealed).
  */
 export async function verifyAuditChain(
   db: Database,
-  opts: { batch?: number } = {},
+  opts: {
+    batch?: number;
+    onProgress?: (checked: number, total: number) => Promise<void>;
+  } = {},
 ): Promise<AuditChainVerification> {
   const batch = opts.batch ?? CHAIN_BATCH;
   const head = await readHead(db);
   const unsealed = await countUnsealed(db);
+  await opts.onProgress?.(0, head.seq);
   let expectSeq = 1;
   let prevHash = GENESIS_HASH;
   let checked = 0;
@@ -204,6 +208,7 @@ export async function verifyAuditChain(
       expectSeq += 1;
       checked += 1;
     }
+    await opts.onProgress?.(checked, head.seq);
   }
   // The chain must end on the head's hash (a head without entries: the newest were deleted).
   if (head.seq > 0 && prevHash !== head.hash) return broken(head.seq, 'hash_mismatch');

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import {
-  AuditChainVerificationSchema,
+  AuditVerificationSchema,
+  AuditVerificationStatusSchema,
   ServiceAuditExportQuerySchema,
   ServiceAuditPageSchema,
   ServiceAuditQuerySchema,
@@ -10,13 +11,8 @@ import { createRouter } from '../../../auth/context.ts';
 import { getClaims, requireSystemRole } from '../../../auth/guards.ts';
 import { csvHeaders } from '../../../lib/csv.ts';
 import { errorResponses, json } from '../../../lib/openapi.ts';
-import {
-  exportChunks,
-  exportEntries,
-  listServiceAudit,
-  recordExport,
-  verifyAndRecord,
-} from './audit.service.ts';
+import { exportChunks, exportEntries, listServiceAudit, recordExport } from './audit.service.ts';
+import { latestAuditVerification, requestAuditVerification } from './audit-verify.ts';
 
 const TAGS = ['service'];
 
@@ -63,10 +59,27 @@ const verifyRoute = createRoute({
   path: '/service/audit/verify',
   tags: TAGS,
   summary:
-    'Recompute the audit log’s hash chain from its first sealed entry and say where it breaks, if anywhere (audited as `service.audit_verified`). System admins only.',
+    'Verify the audit log’s hash chain: a background job recomputes it from its first sealed entry and says where it breaks, if anywhere (the result is audited as `service.audit_verified`). System admins only.',
+  description:
+    'Answers the verification `queued` (202), or the one already on its way (200): poll `GET /service/audit/verify` until its `state` is `done` (its `result`) or `failed`. `checked` of `total` is its progress.',
   middleware: requireSystemRole(['admin']),
   responses: {
-    200: json(AuditChainVerificationSchema, 'The result'),
+    200: json(AuditVerificationSchema, 'The verification already on its way'),
+    202: json(AuditVerificationSchema, 'The verification, queued (or further along already)'),
+    401: errorResponses[401],
+    403: errorResponses[403],
+  },
+});
+
+const latestVerificationRoute = createRoute({
+  method: 'get',
+  path: '/service/audit/verify',
+  tags: TAGS,
+  summary:
+    'The latest verification of the audit log’s hash chain, with its progress or result (null before the first). System admins only.',
+  middleware: requireSystemRole(['admin']),
+  responses: {
+    200: json(AuditVerificationStatusSchema, 'The latest verification'),
     401: errorResponses[401],
     403: errorResponses[403],
   },
@@ -116,11 +129,16 @@ export const serviceAuditRoutes = createRouter()
   })
   .openapi(verifyRoute, async (c) => {
     const { uid, email } = await getClaims(c);
-    const result = await verifyAndRecord(
+    const { created, verification } = await requestAuditVerification(
       c.var.deps.db,
+      c.var.deps.jobs,
       { userId: uid, email },
       c.var.deps.clientIp(c) ?? null,
     );
     c.header('cache-control', 'no-store');
-    return c.json(result, 200);
+    return created ? c.json(verification, 202) : c.json(verification, 200);
+  })
+  .openapi(latestVerificationRoute, async (c) => {
+    c.header('cache-control', 'no-store');
+    return c.json({ verification: await latestAuditVerification(c.var.deps.db) }, 200);
   });

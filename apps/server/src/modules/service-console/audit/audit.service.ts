@@ -7,7 +7,6 @@
  */
 import {
   isAuditActionPrefix,
-  type AuditChainVerification,
   type ServiceAuditEntry,
   type ServiceAuditExportQuerySchema,
   type ServiceAuditFiltersSchema,
@@ -22,7 +21,6 @@ import { accounts, auditLog } from '../../../db/schema/index.ts';
 import { csvRow, CSV_BOM, type CsvCell } from '../../../lib/csv.ts';
 import { cursorPart, decodeCursor, encodeCursor } from '../../../lib/cursor.ts';
 import { recordSystemAudit } from '../../audit/audit.service.ts';
-import { verifyAuditChain } from './audit-chain.ts';
 
 export type ServiceAuditFilters = z.output<typeof ServiceAuditFiltersSchema>;
 export type ServiceAuditQuery = z.output<typeof ServiceAuditQuerySchema>;
@@ -211,20 +209,4 @@ export async function recordExport(
     data: { format, filters: filtersData(filters) },
     ipAddress,
   });
-}
-
-/** POST /service/audit/verify: verifies the chain and audits the result. */
-export async function verifyAndRecord(
-  db: Database,
-  actor: Actor,
-  ipAddress: string | null,
-): Promise<AuditChainVerification> {
-  const result = await verifyAuditChain(db);
-  await recordSystemAudit(db, actor, {
-    action: 'service.audit_verified',
-    targetType: 'audit_log',
-    data: { ...result },
-    ipAddress,
-  });
-  return result;
 }

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
-  AuditChainVerificationSchema,
+  AuditVerificationSchema,
+  AuditVerificationStatusSchema,
   ServiceAuditPageSchema,
   type ServiceAuditPage,
 } from '@tenantry/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../../db/schema/index.ts';
+import { auditLog, auditVerifications } from '../../../db/schema/index.ts';
 import { setupTestApp, type TestApp } from '../../../test/app.ts';
 import { expectStatus, ok } from '../../../test/http.ts';
 import { errorCode, signUpPerson, type Person } from '../../../test/people.ts';
@@ -144,6 +145,7 @@ describe('GET /service/audit', () => {
     expect((await t.client().get(LIST)).status).toBe(401);
     expect((await owner.client.get(`${LIST}/export`)).status).toBe(403);
     expect((await owner.client.post(`${LIST}/verify`, {})).status).toBe(403);
+    expect((await owner.client.get(`${LIST}/verify`)).status).toBe(403);
   });
 });
 
@@ -212,15 +214,29 @@ describe('GET /service/audit/export', () => {
 });
 
 describe('POST /service/audit/verify', () => {
-  it('answers the result and audits it', async () => {
+  const verify = async (status: number) => {
+    const res = await admin.client.post(`${LIST}/verify`, {});
+    await expectStatus(res, status);
+    return AuditVerificationSchema.parse(await res.json());
+  };
+
+  it('runs the verification as a job, answers its result and audits it', async () => {
     await sealAuditChain(t.database.db);
-    const result = AuditChainVerificationSchema.parse(
-      await ok(admin.client.post(`${LIST}/verify`, {})),
+    // The test queue runs the job within the request: it is done when the answer comes.
+    const v = await verify(202);
+    expect(v).toMatchObject({ state: 'done', requestedBy: admin.email, error: null });
+    expect(v.result).toMatchObject({ ok: true, unsealed: 0 });
+    expect(v.result!.checked).toBeGreaterThan(5);
+    expect(v.checked).toBe(v.total);
+    const latest = AuditVerificationStatusSchema.parse(
+      await ok(admin.client.get(`${LIST}/verify`)),
     );
-    expect(result).toMatchObject({ ok: true, unsealed: 0 });
-    expect(result.checked).toBeGreaterThan(5);
+    expect(latest.verification).toEqual(v);
     const page = await list({ actor: admin.uid, action: 'service.audit_verified' });
-    expect(page.entries[0]).toMatchObject({ data: { ok: true, checked: result.checked } });
+    expect(page.entries[0]).toMatchObject({
+      targetId: v.id,
+      data: { ok: true, checked: v.result!.checked },
+    });
   });
 
   it('says where a changed entry broke the chain', async () => {
@@ -232,10 +248,8 @@ describe('POST /service/audit/verify', () => {
       .update(auditLog)
       .set({ data: { name: 'changed' } })
       .where(eq(auditLog.id, entry!.id));
-    const result = AuditChainVerificationSchema.parse(
-      await ok(admin.client.post(`${LIST}/verify`, {})),
-    );
-    expect(result).toMatchObject({
+    const v = await verify(202);
+    expect(v.result).toMatchObject({
       ok: false,
       firstBrokenSeq: entry!.chainSeq,
       reason: 'hash_mismatch',
@@ -244,5 +258,35 @@ describe('POST /service/audit/verify', () => {
       .update(auditLog)
       .set({ data: entry!.data })
       .where(eq(auditLog.id, entry!.id));
+  });
+
+  it('answers the verification on its way rather than starting a second', async () => {
+    const id = randomUUID();
+    await t.database.db
+      .insert(auditVerifications)
+      .values({ id, state: 'running', total: 10, checked: 4, heartbeatAt: new Date() });
+    try {
+      const v = await verify(200);
+      expect(v).toMatchObject({ id, state: 'running', checked: 4, total: 10, result: null });
+    } finally {
+      await t.database.db.delete(auditVerifications).where(eq(auditVerifications.id, id));
+    }
+  });
+
+  it('replaces one whose job stopped writing, marked failed', async () => {
+    const id = randomUUID();
+    const long = new Date(Date.now() - 10 * 60_000);
+    await t.database.db
+      .insert(auditVerifications)
+      .values({ id, state: 'running', createdAt: long, heartbeatAt: long });
+    const v = await verify(202);
+    expect(v.id).not.toBe(id);
+    expect(v.state).toBe('done');
+    const [old] = await t.database.db
+      .select()
+      .from(auditVerifications)
+      .where(eq(auditVerifications.id, id));
+    expect(old).toMatchObject({ state: 'failed' });
+    expect(old!.error).toMatch(/stopped/);
   });
 });

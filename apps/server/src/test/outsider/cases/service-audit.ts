@@ -23,4 +23,9 @@ export const cases: OutsiderCase[] = [
     allow: ['systemadmin'],
     request: () => ({ path: '/api/v1/service/audit/verify', json: {} }),
   },
+  {
+    route: 'GET /api/v1/service/audit/verify',
+    allow: ['systemadmin'],
+    request: () => ({ path: '/api/v1/service/audit/verify' }),
+  },
 ];

@@ -4,4 +4,5 @@ import type { AuditFilters } from '../lib/audit-view.ts';
 export const serviceAuditKeys = {
   all: ['service', 'audit'] as const,
   list: (filters: AuditFilters) => [...serviceAuditKeys.all, 'list', filters] as const,
+  verification: ['service', 'audit', 'verification'] as const,
 };

@@ -1,4 +1,8 @@
-import type { AuditChainVerification, ServiceAuditEntry } from '@tenantry/shared';
+import type {
+  AuditChainVerification,
+  AuditVerification,
+  ServiceAuditEntry,
+} from '@tenantry/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -66,6 +70,7 @@ function renderPanel({ path = '/service/audit', routes = {} as ExtraRoutes } = {
         nextCursor: start + 2 < listed.length ? String(start + 2) : null,
       });
     },
+    [`GET ${API}/verify`]: () => jsonResponse({ verification: null }),
     ...routes,
   });
   const router = renderRoutes(
@@ -146,7 +151,7 @@ describe('the audit tab of the service console', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
-  it('verifies the chain and says plainly where it breaks', async () => {
+  it('verifies the chain by a job, shows its progress, and says plainly where it breaks', async () => {
     const broken: AuditChainVerification = {
       ok: false,
       checked: 41,
@@ -154,11 +159,40 @@ describe('the audit tab of the service console', () => {
       reason: 'hash_mismatch',
       unsealed: 2,
     };
+    const running: AuditVerification = {
+      id: 'v1',
+      state: 'running',
+      checked: 20,
+      total: 80,
+      result: null,
+      error: null,
+      requestedBy: 'sam@tenantry.test',
+      createdAt: '2026-03-01T10:00:00.000Z',
+      finishedAt: null,
+    };
+    const done: AuditVerification = {
+      ...running,
+      state: 'done',
+      checked: 41,
+      result: broken,
+      finishedAt: '2026-03-01T10:00:05.000Z',
+    };
+    let polled = 0;
     const { calls } = renderPanel({
-      routes: { [`POST ${API}/verify`]: () => jsonResponse(broken) },
+      routes: {
+        [`POST ${API}/verify`]: () => jsonResponse(running, 202),
+        // Before the request: none yet; then running once, then done.
+        [`GET ${API}/verify`]: () => {
+          const posted = calls.some((c) => c.method === 'POST');
+          if (!posted) return jsonResponse({ verification: null });
+          polled += 1;
+          return jsonResponse({ verification: polled === 1 ? running : done });
+        },
+      },
     });
     await rows();
     await userEvent.click(screen.getByRole('button', { name: 'Verify chain' }));
+    expect(await screen.findByText('Verifying: 20 of 80 entries checked', {}, T)).toBeTruthy();
     const status = await screen.findByText('The audit chain is broken at entry #42', {}, T);
     expect(status).toBeTruthy();
     expect(

@@ -1,5 +1,17 @@
-import type { ServiceAuditEntry } from '@tenantry/shared';
-import { Alert, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import type { AuditVerification, ServiceAuditEntry } from '@tenantry/shared';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Progress,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconShieldCheck, IconShieldX } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -9,7 +21,12 @@ import { NameText } from '#web/components/NameText.tsx';
 import { PagedList } from '#web/components/PagedList.tsx';
 import { formatDateTime } from '#web/lib/format.ts';
 import { useServiceAudit } from '../api/list-service-audit.ts';
-import { useVerifyAuditChain } from '../api/verify-audit-chain.ts';
+import { serviceAuditKeys } from '../api/audit-keys.ts';
+import {
+  isVerificationActive,
+  useAuditVerification,
+  useVerifyAuditChain,
+} from '../api/verify-audit-chain.ts';
 import {
   ACTION_CHOICES,
   NO_FILTERS,
@@ -103,16 +120,72 @@ function Filters({ filters }: { filters: AuditFilters }) {
   );
 }
 
+/** The verification's own state: progress while it runs, its result or failure once over. */
+function VerificationState({ v }: { v: AuditVerification }) {
+  if (v.state === 'queued' || v.state === 'running') {
+    const pct = v.total > 0 ? Math.round((v.checked / v.total) * 100) : 0;
+    return (
+      <Stack gap={4} maw={420} role="status">
+        <Text size="sm">
+          {v.state === 'queued'
+            ? 'Verification queued…'
+            : `Verifying: ${v.checked.toLocaleString()} of ${v.total.toLocaleString()} entries checked`}
+        </Text>
+        <Progress value={pct} aria-label="Progress of the verification" animated />
+      </Stack>
+    );
+  }
+  if (v.state === 'failed' || !v.result) {
+    return (
+      <Alert color="red" variant="light" role="status" title="The chain could not be verified">
+        {v.error ?? 'Ask for a new verification.'}
+      </Alert>
+    );
+  }
+  const result = verificationMessage(v.result);
+  const when = v.finishedAt ? formatDateTime(v.finishedAt) : formatDateTime(v.createdAt);
+  return (
+    <Alert
+      color={v.result.ok ? 'teal' : 'red'}
+      variant="light"
+      role="status"
+      title={result.title}
+      icon={
+        v.result.ok ? (
+          <IconShieldCheck size={18} aria-hidden />
+        ) : (
+          <IconShieldX size={18} aria-hidden />
+        )
+      }
+    >
+      {result.body}
+      <Text size="xs" c="dimmed" mt={4}>
+        Verified {when}
+        {v.requestedBy ? ` at the request of ${v.requestedBy}` : ''}.
+      </Text>
+    </Alert>
+  );
+}
+
 function Verify() {
+  const qc = useQueryClient();
+  const status = useAuditVerification();
   const verify = useVerifyAuditChain();
-  const result = verify.data ? verificationMessage(verify.data) : null;
+  const v = status.data?.verification ?? null;
+  const active = isVerificationActive(v);
+  // A verification that ends is audited: the list below gains its entry.
+  const wasActive = useRef(active);
+  useEffect(() => {
+    if (wasActive.current && !active) void qc.invalidateQueries({ queryKey: serviceAuditKeys.all });
+    wasActive.current = active;
+  }, [active, qc]);
   return (
     <Stack gap="xs">
       <Group gap="sm">
         <Button
           variant="default"
           leftSection={<IconShieldCheck size={16} aria-hidden />}
-          loading={verify.isPending}
+          loading={verify.isPending || active}
           onClick={() => verify.mutate()}
         >
           Verify chain
@@ -123,23 +196,12 @@ function Verify() {
           {verify.error.message}
         </ErrorAlert>
       ) : null}
-      {result && verify.data ? (
-        <Alert
-          color={verify.data.ok ? 'teal' : 'red'}
-          variant="light"
-          role="status"
-          title={result.title}
-          icon={
-            verify.data.ok ? (
-              <IconShieldCheck size={18} aria-hidden />
-            ) : (
-              <IconShieldX size={18} aria-hidden />
-            )
-          }
-        >
-          {result.body}
-        </Alert>
+      {status.isError ? (
+        <ErrorAlert title="The last verification could not be loaded" error={status.error}>
+          {status.error.message}
+        </ErrorAlert>
       ) : null}
+      {v ? <VerificationState v={v} /> : null}
     </Stack>
   );
 }
