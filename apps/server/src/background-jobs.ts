@@ -17,6 +17,7 @@ import { startDunning } from './modules/billing/dunning.ts';
 import { startReminders } from './modules/remediation/reminders.ts';
 import { sealAuditChain } from './modules/service-console/audit/audit-chain.ts';
 import { registerAuditVerification } from './modules/service-console/audit/audit-verify.ts';
+import { rollUpAnalytics } from './modules/service-console/analytics/analytics-rollup.ts';
 import { registerReports } from './modules/reports/reports.worker.ts';
 import {
   registerAccountExports,
@@ -68,6 +69,13 @@ export async function startBackgroundJobs(deps: {
       retryLimit: 0,
       run: () => sealAuditChain(db),
       did: 'sealed audit entries',
+    }),
+    // The analytics tab reads daily rollups of the events, brought up to date every 5 minutes.
+    await every(jobs, log('analytics'), {
+      queue: 'analytics.rollup',
+      everyMs: 5 * 60_000,
+      run: () => rollUpAnalytics(db).then((r) => r.days),
+      did: 'rolled up analytics days',
     }),
     await startDunning({
       db,

@@ -93,6 +93,7 @@ export const AUDIT_ACTIONS = [
   'service.job_deleted',
   'service.audit_verified',
   'service.audit_exported',
+  'service.analytics_refreshed',
   // Support access: the owners' grant, and a system admin's support session in the account.
   'support_access.granted',
   'support_access.revoked',

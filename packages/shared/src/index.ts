@@ -35,4 +35,5 @@ export * from './support.schemas.ts';
 export * from './webhooks.schemas.ts';
 export * from './api-keys.schemas.ts';
 export * from './service-audit.schemas.ts';
+export * from './service-analytics.schemas.ts';
 export * from './service-exports.schemas.ts';

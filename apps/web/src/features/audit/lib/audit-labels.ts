@@ -191,6 +191,7 @@ const LABELS: Record<AuditAction, Describe> = {
     d.ok === false ? 'The audit chain was verified: it is broken' : 'The audit chain was verified',
   'service.audit_exported': (d) =>
     `A system admin exported the audit log (${str(d.format).toUpperCase() || 'CSV'})`,
+  'service.analytics_refreshed': () => 'A system admin brought the analytics up to date',
   'support_access.granted': (d) =>
     `Granted the support team access to the account until ${str(d.until)}`,
   'support_access.revoked': () => 'Revoked the support team’s access to the account',
