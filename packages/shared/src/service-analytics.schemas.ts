@@ -10,15 +10,14 @@ export const ANALYTICS_MAX_RANGE_DAYS = 366;
 /** Sign-up weeks shown in the retention table, and weeks after sign-up per cohort. */
 export const ANALYTICS_RETENTION_WEEKS = 8;
 
+/** A calendar day (UTC) between 2000 and 2999, as YYYY-MM-DD. */
 const isoDay = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-03-01')
-  .refine(
-    (s) =>
-      !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) &&
-      new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
-    'Not a date',
-  );
+  .regex(/^2\d{3}-\d{2}-\d{2}$/, 'Use a date like 2026-03-01')
+  .refine((s) => {
+    const at = Date.parse(`${s}T00:00:00Z`);
+    return !Number.isNaN(at) && new Date(at).toISOString().startsWith(s);
+  }, 'Not a date');
 
 /** GET /api/v1/service/analytics and its CSV: a range of whole days (UTC), both ends included. */
 export const ServiceAnalyticsQuerySchema = z

@@ -409,6 +409,11 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   'POST /api/v1/service/audit/verify': {},
   'GET /api/v1/service/audit/verify': {},
 
+  // The service console's analytics tab: a range of whole days (at most 366).
+  'GET /api/v1/service/analytics': {},
+  'GET /api/v1/service/analytics/export': {},
+  'POST /api/v1/service/analytics/refresh': {},
+
   // The roadmap (service-wide; the owner is also staff). Items are made fresh by reset().
   'GET /api/v1/roadmap/items': {},
   'POST /api/v1/roadmap/items': {},

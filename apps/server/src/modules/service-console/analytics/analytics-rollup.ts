@@ -58,36 +58,36 @@ async function rollUpEvents(tx: Database, day: string): Promise<void> {
 }
 
 /**
- * The day's metrics row: active users (that day, the 7 days ending it) and the funnel of the
- * people who signed up that day. A step counts when the account they own reached it.
+ * The metrics rows of the days from `first` to `last`: active users (that day, the 7 days
+ * ending it) and the funnel of the people who signed up that day. A step counts when the account
+ * they own reached it. One statement for the whole range.
  */
-async function rollUpMetrics(tx: Database, day: string, now: Date): Promise<void> {
-  const start = `${day}T00:00:00Z`;
-  const end = `${addDays(day, 1)}T00:00:00Z`;
+async function rollUpMetrics(tx: Database, first: string, last: string, now: Date): Promise<void> {
   await tx.execute(sql`
     insert into analytics_daily_metrics (day, daily_active, weekly_active, signups, verified,
       first_tenant, first_assessment, first_completed, paid, rolled_up_at)
-    select ${day}::date,
-      (select count(*)::int from analytics_daily_users where day = ${day}::date),
-      (select count(distinct user_id)::int from analytics_daily_users
-        where day > ${day}::date - 7 and day <= ${day}::date),
-      count(*)::int,
-      count(*) filter (where u.email_verified)::int,
-      count(*) filter (where exists (
+    select d::date,
+      (select count(*)::int from analytics_daily_users du where du.day = d::date),
+      (select count(distinct du.user_id)::int from analytics_daily_users du
+        where du.day > d::date - 7 and du.day <= d::date),
+      count(u.id)::int,
+      count(u.id) filter (where u.email_verified)::int,
+      count(u.id) filter (where exists (
         select 1 from memberships m join tenants t on t.account_id = m.account_id
         where m.user_id = u.id and m.role = 'owner'))::int,
-      count(*) filter (where exists (
+      count(u.id) filter (where exists (
         select 1 from memberships m join assessments a on a.account_id = m.account_id
         where m.user_id = u.id and m.role = 'owner'))::int,
-      count(*) filter (where exists (
+      count(u.id) filter (where exists (
         select 1 from memberships m join assessments a on a.account_id = m.account_id
         where m.user_id = u.id and m.role = 'owner' and a.status = 'completed'))::int,
-      count(*) filter (where exists (
+      count(u.id) filter (where exists (
         select 1 from memberships m join invoices i on i.account_id = m.account_id
         where m.user_id = u.id and m.role = 'owner' and i.status = 'paid'))::int,
       ${now.toISOString()}::timestamptz
-    from users u
-    where u.created_at >= ${start}::timestamptz and u.created_at < ${end}::timestamptz
+    from generate_series(${first}::date, ${last}::date, interval '1 day') d
+    left join users u on u.created_at >= d and u.created_at < d + interval '1 day'
+    group by d
     on conflict (day) do update set
       daily_active = excluded.daily_active, weekly_active = excluded.weekly_active,
       signups = excluded.signups, verified = excluded.verified,
@@ -157,26 +157,28 @@ async function exclusive(db: Database, work: (tx: Database) => Promise<void>): P
 export async function rollUpDay(db: Database, day: string, now = new Date()): Promise<void> {
   await exclusive(db, async (tx) => {
     await rollUpEvents(tx, day);
-    await rollUpMetrics(tx, day, now);
+    await rollUpMetrics(tx, day, day, now);
   });
 }
 
-/** The periodic run: answers how many days it rolled up. */
+/**
+ * The periodic run: the events of the days missing and of yesterday and today, then the
+ * metrics of every day from the oldest of those (or FUNNEL_REFRESH_DAYS back, funnels move for
+ * weeks) to today, then retention. Answers how many days' events it rolled up.
+ */
 export async function rollUpAnalytics(
   db: Database,
   now = new Date(),
 ): Promise<{ days: number; rolledUpAt: string }> {
   const today = isoDay(now);
-  const yesterday = addDays(today, -1);
   const backfill = await missingDays(db, today, BACKFILL_DAYS_PER_RUN);
-  const again = [yesterday, today];
-  for (const day of new Set([...backfill, ...again])) await rollUpDay(db, day, now);
-  // Funnels move for weeks after sign-up: recount the recent cohorts (metrics only).
-  for (let n = 2; n <= FUNNEL_REFRESH_DAYS; n++) {
-    const day = addDays(today, -n);
-    if (backfill.includes(day)) continue;
-    await exclusive(db, (tx) => rollUpMetrics(tx, day, now));
-  }
-  await exclusive(db, (tx) => rollUpRetention(tx, today));
-  return { days: new Set([...backfill, ...again]).size, rolledUpAt: now.toISOString() };
+  const days = [...new Set([...backfill, addDays(today, -1), today])].sort();
+  for (const day of days) await exclusive(db, (tx) => rollUpEvents(tx, day));
+  const refreshFrom = addDays(today, -FUNNEL_REFRESH_DAYS);
+  const first = days[0]! < refreshFrom ? days[0]! : refreshFrom;
+  await exclusive(db, async (tx) => {
+    await rollUpMetrics(tx, first, today, now);
+    await rollUpRetention(tx, today);
+  });
+  return { days: days.length, rolledUpAt: now.toISOString() };
 }

@@ -9,7 +9,7 @@ import {
   auditLog,
 } from '../../../db/schema/index.ts';
 import { setupTestApp, type TestApp } from '../../../test/app.ts';
-import { expectStatus, ok } from '../../../test/http.ts';
+import { expectStatus } from '../../../test/http.ts';
 import { errorCode, signUpPerson, type Person } from '../../../test/people.ts';
 import { isoDay, rollUpAnalytics, rollUpDay, weekOf } from './analytics-rollup.ts';
 

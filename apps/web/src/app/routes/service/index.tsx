@@ -8,6 +8,7 @@ import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
 import { FeedbackPanel } from '#web/features/feedback/components/FeedbackPanel.tsx';
 import { RoadmapTriagePanel } from '#web/features/roadmap/components/RoadmapTriagePanel.tsx';
 import { describeAuditEntry } from '#web/features/audit/lib/audit-labels.ts';
+import { AnalyticsPanel } from '#web/features/service-console/analytics/components/AnalyticsPanel.tsx';
 import { AuditPanel } from '#web/features/service-console/audit/components/AuditPanel.tsx';
 import { SubscriptionsPanel } from '#web/features/service-console/components/SubscriptionsPanel.tsx';
 import { SupportQueuePanel } from '#web/features/support/components/SupportQueuePanel.tsx';
@@ -24,6 +25,7 @@ const PANELS: Partial<Record<string, (props: { focus?: string }) => ReactNode>> 
   support: ({ focus }) => <SupportQueuePanel focus={focus} />,
   feedback: () => <FeedbackPanel />,
   audit: () => <AuditPanel describe={describeAuditEntry} />,
+  analytics: () => <AnalyticsPanel />,
 };
 
 const BODY: Record<string, string> = {
@@ -34,7 +36,6 @@ const BODY: Record<string, string> = {
   support: 'The support tickets of every account, to answer and close.',
   feedback: 'What people tell us through the feedback button.',
   roadmap: 'Sort the ideas people send in and move roadmap items between statuses.',
-  analytics: 'How people use the product: page views and key events over time.',
   system: 'The health of the service: database, e-mail and background jobs.',
 };
 
