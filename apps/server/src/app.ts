@@ -63,6 +63,7 @@ import { publicSystemRoutes, systemRoutes } from './modules/system/system.routes
 import { serviceAccountLifecycleRoutes } from './modules/service-console/account-lifecycle/lifecycle.routes.ts';
 import { serviceSubscriptionRoutes } from './modules/service-console/subscriptions.routes.ts';
 import { serviceAuditRoutes } from './modules/service-console/audit/audit.routes.ts';
+import { serviceUserRoutes } from './modules/service-console/users/users.routes.ts';
 import { tenantRoutes } from './modules/tenants/tenants.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { applyBillingEvent } from './modules/billing/billing.events.ts';
@@ -214,6 +215,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   api.route('/', systemRoutes);
   api.route('/', serviceSubscriptionRoutes);
   api.route('/', serviceAuditRoutes);
+  api.route('/', serviceUserRoutes);
   api.route('/', serviceAccountLifecycleRoutes);
   api.route('/', roadmapRoutes);
   api.route('/', feedbackRoutes);
