@@ -189,6 +189,20 @@ describe('sessions', () => {
     expect(entry).toMatchObject({ actorUserId: admin.uid, accountId: null });
   });
 
+  it('holds on every server: a session used on a second server is refused there at once', async () => {
+    // A second server process on the same database, with its own verified-session cache.
+    const t2 = await setupTestApp({ database: t.database });
+    const person = await signUpPerson(t, 'two-servers');
+    const elsewhere = t2.client();
+    await expectStatus(await elsewhere.signIn(person.email), 200);
+    await expectStatus(await elsewhere.get('/api/v1/me/sessions'), 200);
+    await expectStatus(await elsewhere.get('/api/v1/me/sessions'), 200);
+
+    await expectStatus(await del(admin.client, `${BASE}/${person.uid}/sessions`), 200);
+    await expectStatus(await elsewhere.get('/api/v1/me/sessions'), 401);
+    await expectStatus(await person.client.get('/api/v1/me/sessions'), 401);
+  });
+
   it('answers 404 for an unknown user', async () => {
     await expectStatus(await del(admin.client, `${BASE}/${randomUUID()}/sessions`), 404);
   });
