@@ -21,11 +21,10 @@ import {
   endUserSessions,
   getServiceUser,
   listServiceUsers,
-  resendVerification,
-  sendPasswordReset,
   setSystemRole,
   type ActionContext,
 } from './users.service.ts';
+import { resendVerification, sendPasswordReset } from './users-mail.service.ts';
 
 const TAGS = ['service'];
 const guard = requireSystemRole(['admin']);

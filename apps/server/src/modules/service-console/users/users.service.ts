@@ -31,7 +31,6 @@ import {
 } from '@tenantry/shared';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Auth } from '../../../auth/auth.ts';
 import type { Actor } from '../../../auth/types.ts';
 import type { Database, Tx } from '../../../db/client.ts';
 import {
@@ -50,16 +49,11 @@ import { recordSystemAudit } from '../../audit/audit.service.ts';
 
 export type ServiceUserListFilters = z.output<typeof ServiceUserListQuerySchema>;
 
-/** Where a verification link lands once followed (the web's /verify-email page). */
-const VERIFIED_CALLBACK_URL = '/verify-email?status=verified';
-/** The web page a reset link opens (the "forgot password" flow's). */
-const RESET_PASSWORD_PATH = '/reset-password';
-
 const createdAtKey = sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 const CursorSchema = z.tuple([cursorPart.time, cursorPart.id]);
 
-const userNotFound = () => notFound('User not found.');
-const refuse = (
+export const userNotFound = () => notFound('User not found.');
+export const refuse = (
   code: (typeof SERVICE_USER_ERROR_CODES)[keyof typeof SERVICE_USER_ERROR_CODES],
   message: string,
   details?: Record<string, unknown>,
@@ -253,7 +247,7 @@ async function lockUser(tx: Tx, userId: string) {
   return user;
 }
 
-function audit(
+export function audit(
   tx: Tx,
   ctx: ActionContext,
   action: Parameters<typeof recordSystemAudit>[2]['action'],
@@ -438,54 +432,4 @@ export async function setSystemRole(
     });
     return toRow(updated ?? user);
   });
-}
-
-/** The user's e-mail, or 404. */
-async function readUser(db: Database, userId: string) {
-  const [user] = await db
-    .select({ id: users.id, email: users.email, emailVerified: users.emailVerified })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!user) throw userNotFound();
-  return user;
-}
-
-/**
- * POST /service/users/{userId}/verification: e-mails a new verification link (Better Auth's
- * own, as "send the link again" does) to an address not verified yet.
- */
-export async function resendVerification(
-  db: Database,
-  auth: Auth,
-  ctx: ActionContext,
-  userId: string,
-): Promise<ServiceUserActionResult> {
-  const user = await readUser(db, userId);
-  if (user.emailVerified) {
-    throw refuse(SERVICE_USER_ERROR_CODES.alreadyVerified, 'This address is verified already.');
-  }
-  await auth.api.sendVerificationEmail({
-    body: { email: user.email, callbackURL: VERIFIED_CALLBACK_URL },
-  });
-  await db.transaction((tx) => audit(tx, ctx, 'service.verification_resent', user));
-  return { sessionsEnded: 0 };
-}
-
-/**
- * POST /service/users/{userId}/password-reset: e-mails a password reset link, the one the
- * "forgot password" page asks for (Better Auth's request-password-reset). Setting a new
- * password ends the user's sessions (revokeSessionsOnPasswordReset).
- */
-export async function sendPasswordReset(
-  db: Database,
-  auth: Auth,
-  ctx: ActionContext,
-  userId: string,
-): Promise<ServiceUserActionResult> {
-  const user = await readUser(db, userId);
-  await auth.api.requestPasswordReset({
-    body: { email: user.email, redirectTo: RESET_PASSWORD_PATH },
-  });
-  await db.transaction((tx) => audit(tx, ctx, 'service.password_reset_sent', user));
-  return { sessionsEnded: 0 };
 }
