@@ -16,6 +16,8 @@ test('a system admin finds a user, ends their sessions, disables, enables and gr
   page,
   browser,
 }) => {
+  // Two browsers and a dozen round trips: more than the default budget on a busy machine.
+  test.slow();
   // The user, signed in in a browser of their own.
   const theirs = await browser.newContext({ baseURL: BASE_URL });
   const userPage = await theirs.newPage();
