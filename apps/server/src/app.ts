@@ -64,6 +64,7 @@ import { serviceAccountLifecycleRoutes } from './modules/service-console/account
 import { serviceSubscriptionRoutes } from './modules/service-console/subscriptions.routes.ts';
 import { serviceAuditRoutes } from './modules/service-console/audit/audit.routes.ts';
 import { serviceAnalyticsRoutes } from './modules/service-console/analytics/analytics.routes.ts';
+import { serviceUserRoutes } from './modules/service-console/users/users.routes.ts';
 import { tenantRoutes } from './modules/tenants/tenants.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { applyBillingEvent } from './modules/billing/billing.events.ts';
@@ -216,6 +217,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   api.route('/', serviceSubscriptionRoutes);
   api.route('/', serviceAuditRoutes);
   api.route('/', serviceAnalyticsRoutes);
+  api.route('/', serviceUserRoutes);
   api.route('/', serviceAccountLifecycleRoutes);
   api.route('/', roadmapRoutes);
   api.route('/', feedbackRoutes);

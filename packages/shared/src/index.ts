@@ -37,3 +37,4 @@ export * from './api-keys.schemas.ts';
 export * from './service-audit.schemas.ts';
 export * from './service-analytics.schemas.ts';
 export * from './service-exports.schemas.ts';
+export * from './service-users.schemas.ts';

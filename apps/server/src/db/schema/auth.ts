@@ -7,37 +7,62 @@
  * Auth's `account` model (a sign-in method of a user) is stored in `auth_credentials`
  * (`account.modelName = 'auth_credentials'` in auth/auth.ts).
  */
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  createdAt: tz('created_at').notNull().defaultNow(),
-  updatedAt: tz('updated_at').notNull().defaultNow(),
-  /** The seed's `adminUI` claim. Never settable from a request body (input: false). */
-  isSystemAdmin: boolean('is_system_admin').notNull().default(false),
-  isSystemDev: boolean('is_system_dev').notNull().default(false),
-  /**
-   * The account the user acts for (`tid`) when they belong to several: set on accepting an
-   * invitation or switching. Only honoured while the membership exists (claims.ts).
-   */
-  activeAccountId: text('active_account_id'),
-  /**
-   * Better Auth's admin plugin reads the system role here (`admin` or `user`). It mirrors
-   * `is_system_admin`, which stays the one place a grant is made: a trigger
-   * (`users_role_mirror`, migration 0024) sets it on every insert and update.
-   */
-  role: text('role').notNull().default('user'),
-  /** A user disabled by a system admin (the admin plugin's ban): no new session; ends theirs. */
-  banned: boolean('banned').notNull().default(false),
-  banReason: text('ban_reason'),
-  banExpires: tz('ban_expires'),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+    /** The seed's `adminUI` claim. Never settable from a request body (input: false). */
+    isSystemAdmin: boolean('is_system_admin').notNull().default(false),
+    isSystemDev: boolean('is_system_dev').notNull().default(false),
+    /**
+     * The account the user acts for (`tid`) when they belong to several: set on accepting an
+     * invitation or switching. Only honoured while the membership exists (claims.ts).
+     */
+    activeAccountId: text('active_account_id'),
+    /**
+     * Better Auth's admin plugin reads the system role here (`admin` or `user`). It mirrors
+     * `is_system_admin`, which stays the one place a grant is made: a trigger
+     * (`users_role_mirror`, migration 0024) sets it on every insert and update.
+     */
+    role: text('role').notNull().default('user'),
+    /** A user disabled by a system admin (the admin plugin's ban): no new session; ends theirs. */
+    banned: boolean('banned').notNull().default(false),
+    banReason: text('ban_reason'),
+    banExpires: tz('ban_expires'),
+  },
+  // The service console's user list (modules/service-console/users): newest first, keyset-paged
+  // by (created_at, id); a search reads the start of the e-mail or the name (text_pattern_ops
+  // serves `like 'abc%'` whatever the collation); each filter has a partial index in the
+  // list's order, so a rare one (system admins) never walks every user.
+  (t) => [
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    index('users_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+    index('users_admin_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.isSystemAdmin}`),
+    index('users_dev_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.isSystemDev}`),
+    index('users_banned_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.banned}`),
+    index('users_unverified_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`not ${t.emailVerified}`),
+  ],
+);
 
 export const sessions = pgTable(
   'sessions',

@@ -414,6 +414,43 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   'GET /api/v1/service/analytics/export': {},
   'POST /api/v1/service/analytics/refresh': {},
 
+  // The service console's users tab. Cursor: [created_at with microseconds, user id]. Actions
+  // name the targets' member (fresh each reset, no session, not verified) or the owner itself
+  // (a system admin: 409 on itself); a session id that names nothing is a 404.
+  'GET /api/v1/service/users': { cursor: (_q, _ids, part) => fc.tuple(part.time, part.id) },
+  'GET /api/v1/service/users/{userId}': {
+    path: { userId: (ids) => [ids.memberUserId, ids.ownerUserId] },
+  },
+  'DELETE /api/v1/service/users/{userId}/sessions/{sessionId}': {
+    path: {
+      userId: (ids) => ids.memberUserId,
+      sessionId: () => '00000000-0000-4000-8000-000000000000',
+    },
+  },
+  'DELETE /api/v1/service/users/{userId}/sessions': { path: { userId: (ids) => ids.memberUserId } },
+  'POST /api/v1/service/users/{userId}/disable': {
+    path: { userId: (ids) => [ids.memberUserId, ids.ownerUserId] },
+  },
+  'POST /api/v1/service/users/{userId}/enable': { path: { userId: (ids) => ids.memberUserId } },
+  'POST /api/v1/service/users/{userId}/verification': {
+    path: { userId: (ids) => ids.memberUserId },
+  },
+  'POST /api/v1/service/users/{userId}/password-reset': {
+    path: { userId: (ids) => ids.memberUserId },
+  },
+  'PUT /api/v1/service/users/{userId}/roles/{role}': {
+    path: {
+      userId: (ids) => [ids.memberUserId, ids.ownerUserId],
+      role: () => ['admin', 'developer'],
+    },
+  },
+  'DELETE /api/v1/service/users/{userId}/roles/{role}': {
+    path: {
+      userId: (ids) => [ids.memberUserId, ids.ownerUserId],
+      role: () => ['admin', 'developer'],
+    },
+  },
+
   // The roadmap (service-wide; the owner is also staff). Items are made fresh by reset().
   'GET /api/v1/roadmap/items': {},
   'POST /api/v1/roadmap/items': {},

@@ -11,6 +11,8 @@ import { describeAuditEntry } from '#web/features/audit/lib/audit-labels.ts';
 import { AnalyticsPanel } from '#web/features/service-console/analytics/components/AnalyticsPanel.tsx';
 import { AuditPanel } from '#web/features/service-console/audit/components/AuditPanel.tsx';
 import { SubscriptionsPanel } from '#web/features/service-console/components/SubscriptionsPanel.tsx';
+import { UserPage } from '#web/features/service-console/users/components/UserPage.tsx';
+import { UsersPanel } from '#web/features/service-console/users/components/UsersPanel.tsx';
 import { SupportQueuePanel } from '#web/features/support/components/SupportQueuePanel.tsx';
 
 const TABS = SCREEN_TABS.service;
@@ -26,12 +28,12 @@ const PANELS: Partial<Record<string, (props: { focus?: string }) => ReactNode>> 
   feedback: () => <FeedbackPanel />,
   audit: () => <AuditPanel describe={describeAuditEntry} />,
   analytics: () => <AnalyticsPanel />,
+  users: ({ focus }) => (focus ? <UserPage id={focus} /> : <UsersPanel />),
 };
 
 const BODY: Record<string, string> = {
   overview: 'Key figures of the whole service: accounts, users, assessments and activity.',
   accounts: 'Every account on the service, with its members, client tenants and plan.',
-  users: 'Every person who can sign in, with their accounts and system roles.',
   subscriptions: 'The plan and payment state of every account.',
   support: 'The support tickets of every account, to answer and close.',
   feedback: 'What people tell us through the feedback button.',

@@ -1,0 +1,176 @@
+import { Badge, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import type { ServiceUserRow } from '@tenantry/shared';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { NameText } from '#web/components/NameText.tsx';
+import { PagedList } from '#web/components/PagedList.tsx';
+import { formatDate } from '#web/lib/format.ts';
+import { useUserList } from '../api/users-api.ts';
+import {
+  ROLE_LABELS,
+  readUserFilters,
+  writeUserFilters,
+  type Flag,
+  type UserFilters,
+} from '../lib/users-view.ts';
+
+/** The badges of a user's state: system roles, disabled, not verified. */
+export function UserBadges({ user }: { user: ServiceUserRow }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      {user.systemAdmin ? (
+        <Badge color="grape" variant="light" size="sm">
+          {ROLE_LABELS.admin}
+        </Badge>
+      ) : null}
+      {user.systemDeveloper ? (
+        <Badge color="indigo" variant="light" size="sm">
+          {ROLE_LABELS.developer}
+        </Badge>
+      ) : null}
+      {user.disabled ? (
+        <Badge color="red" variant="light" size="sm">
+          Disabled
+        </Badge>
+      ) : null}
+      {user.emailVerified ? null : (
+        <Badge color="yellow" variant="outline" size="sm">
+          Not verified
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+const flagOptions = (yes: string, no: string) => [
+  { value: '', label: 'Any' },
+  { value: 'true', label: yes },
+  { value: 'false', label: no },
+];
+
+/**
+ * service/users: every person who can sign in — a search (the start of an e-mail or a name, or
+ * a user id) and filters kept in the URL, newest first, "Load more"; each row opens the user's
+ * page (service/users/{id}).
+ */
+export function UsersPanel() {
+  const [params, setParams] = useSearchParams();
+  const filters = readUserFilters(params);
+  const [search, setSearch] = useState(filters.q);
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const list = useUserList(filters);
+
+  // The search box writes the URL once typing pauses; a search the URL brings fills the box.
+  const inUrl = useRef(filters.q);
+  useEffect(() => {
+    if (debounced === inUrl.current) return;
+    inUrl.current = debounced;
+    setParams((prev) => writeUserFilters(prev, { q: debounced }), { replace: true });
+  }, [debounced, setParams]);
+  useEffect(() => {
+    if (filters.q === inUrl.current) return;
+    inUrl.current = filters.q;
+    setSearch(filters.q);
+  }, [filters.q]);
+
+  const setFilter = (patch: Partial<UserFilters>) =>
+    setParams(writeUserFilters(params, patch), { replace: true });
+  const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const filtered = Object.values(filters).some((v) => v !== '');
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          label="Search"
+          placeholder="E-mail, name or user id"
+          type="search"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          flex="1 1 240px"
+          maxLength={200}
+        />
+        <Select
+          label="System role"
+          data={[
+            { value: '', label: 'Any' },
+            { value: 'admin', label: ROLE_LABELS.admin },
+            { value: 'developer', label: ROLE_LABELS.developer },
+          ]}
+          value={filters.role}
+          onChange={(v) => setFilter({ role: (v ?? '') as UserFilters['role'] })}
+          allowDeselect={false}
+          flex="0 1 160px"
+        />
+        <Select
+          label="Disabled"
+          data={flagOptions('Disabled', 'Enabled')}
+          value={filters.disabled}
+          onChange={(v) => setFilter({ disabled: (v ?? '') as Flag })}
+          allowDeselect={false}
+          flex="0 1 140px"
+        />
+        <Select
+          label="E-mail"
+          data={flagOptions('Verified', 'Not verified')}
+          value={filters.verified}
+          onChange={(v) => setFilter({ verified: (v ?? '') as Flag })}
+          allowDeselect={false}
+          flex="0 1 140px"
+        />
+      </Group>
+
+      <PagedList
+        query={list}
+        count={rows.length}
+        noun="users"
+        empty={
+          <Text c="dimmed" role="status">
+            {filtered ? 'No users match.' : 'No users yet.'}
+          </Text>
+        }
+      >
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped highlightOnHover aria-label="Users" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>E-mail</Table.Th>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>State</Table.Th>
+                <Table.Th>Signed up</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((user) => (
+                <Table.Tr key={user.id}>
+                  <Table.Td>
+                    <NameText
+                      name={user.email}
+                      to={`/service/users/${encodeURIComponent(user.id)}`}
+                      size="sm"
+                      fw={500}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <NameText name={user.name || '—'} size="sm" />
+                  </Table.Td>
+                  <Table.Td>
+                    <UserBadges user={user} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">
+                      <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </PagedList>
+    </Stack>
+  );
+}
