@@ -10,6 +10,8 @@ import { RoadmapTriagePanel } from '#web/features/roadmap/components/RoadmapTria
 import { describeAuditEntry } from '#web/features/audit/lib/audit-labels.ts';
 import { AuditPanel } from '#web/features/service-console/audit/components/AuditPanel.tsx';
 import { SubscriptionsPanel } from '#web/features/service-console/components/SubscriptionsPanel.tsx';
+import { OverviewPanel } from '#web/features/service-console/overview/components/OverviewPanel.tsx';
+import { SystemPanel } from '#web/features/service-console/system/components/SystemPanel.tsx';
 import { SupportQueuePanel } from '#web/features/support/components/SupportQueuePanel.tsx';
 
 const TABS = SCREEN_TABS.service;
@@ -24,10 +26,11 @@ const PANELS: Partial<Record<string, (props: { focus?: string }) => ReactNode>> 
   support: ({ focus }) => <SupportQueuePanel focus={focus} />,
   feedback: () => <FeedbackPanel />,
   audit: () => <AuditPanel describe={describeAuditEntry} />,
+  overview: () => <OverviewPanel />,
+  system: () => <SystemPanel />,
 };
 
 const BODY: Record<string, string> = {
-  overview: 'Key figures of the whole service: accounts, users, assessments and activity.',
   accounts: 'Every account on the service, with its members, client tenants and plan.',
   users: 'Every person who can sign in, with their accounts and system roles.',
   subscriptions: 'The plan and payment state of every account.',
@@ -35,7 +38,6 @@ const BODY: Record<string, string> = {
   feedback: 'What people tell us through the feedback button.',
   roadmap: 'Sort the ideas people send in and move roadmap items between statuses.',
   analytics: 'How people use the product: page views and key events over time.',
-  system: 'The health of the service: database, e-mail and background jobs.',
 };
 
 function Ids({ entries }: { entries: [string, string | undefined][] }) {
