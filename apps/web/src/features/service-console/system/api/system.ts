@@ -15,6 +15,8 @@ export const systemKeys = {
 };
 
 export const FAILED_JOBS_PAGE_SIZE = 25;
+/** The tab reads the system's state again this often while it is open. */
+export const SYSTEM_REFRESH_MS = 10_000;
 
 /** GET /api/v1/service/system */
 export function useSystemStatus() {
@@ -23,6 +25,7 @@ export function useSystemStatus() {
     queryFn: ({ signal }): Promise<ServiceSystem> =>
       apiFetch('/api/v1/service/system', { schema: ServiceSystemSchema, signal }),
     staleTime: 0,
+    refetchInterval: SYSTEM_REFRESH_MS,
   });
 }
 
@@ -41,6 +44,7 @@ export function useFailedJobs() {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     staleTime: 0,
+    refetchInterval: SYSTEM_REFRESH_MS,
   });
 }
 
