@@ -61,6 +61,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT: 'false',
       // Webhook journeys send to a receiver the test runs on 127.0.0.1 (docs/webhooks.md).
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      // The failed-job journey enqueues a job that fails once (docs/service-console.md).
+      TEST_HOOKS: 'true',
       DATABASE_URL: '',
     },
   },

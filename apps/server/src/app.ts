@@ -65,6 +65,10 @@ import { serviceSubscriptionRoutes } from './modules/service-console/subscriptio
 import { serviceAuditRoutes } from './modules/service-console/audit/audit.routes.ts';
 import { serviceAnalyticsRoutes } from './modules/service-console/analytics/analytics.routes.ts';
 import { serviceUserRoutes } from './modules/service-console/users/users.routes.ts';
+import { createProcessMonitor } from './modules/service-console/system/process-monitor.ts';
+import { serviceSystemRoutes } from './modules/service-console/system/system.routes.ts';
+import { serviceOverviewRoutes } from './modules/service-console/overview/overview.routes.ts';
+import { testHookRoutes } from './modules/service-console/system/test-hooks.ts';
 import { tenantRoutes } from './modules/tenants/tenants.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { applyBillingEvent } from './modules/billing/billing.events.ts';
@@ -153,6 +157,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
     clientIp: opts.getClientIp ?? socketAddress,
     rateLimiter: createRateLimiter(database.db),
     live: createLiveHub(database, (err) => logger.warn({ err }, 'live announcement not sent')),
+    processMonitor: createProcessMonitor(),
     // Set just below: the provider's own events are applied with these deps.
     billing: undefined as unknown as BillingProvider,
   };
@@ -219,6 +224,10 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   api.route('/', serviceAnalyticsRoutes);
   api.route('/', serviceUserRoutes);
   api.route('/', serviceAccountLifecycleRoutes);
+  api.route('/', serviceOverviewRoutes);
+  api.route('/', serviceSystemRoutes);
+  // Only for end-to-end tests (TEST_HOOKS=true): never mounted otherwise.
+  if (config.testHooks) api.route('/', testHookRoutes);
   api.route('/', roadmapRoutes);
   api.route('/', feedbackRoutes);
   api.route('/', supportCustomerRoutes);
@@ -293,6 +302,8 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
 
 function handleError(err: Error, c: Context<AppEnv>, logger: Logger): Response {
   const json = jsonError(err, c, logger);
+  // The overview's "errors in the last hour" (service-console/system/process-monitor.ts).
+  if (json.status >= 500) c.get('deps')?.processMonitor.countError();
   if (!isNavigation(c)) return json;
   // A browser navigated here (an e-mail link, the sandbox checkout, a download): a page.
   const status = json.status;

@@ -25,6 +25,11 @@ import {
 } from './modules/service-console/account-lifecycle/lifecycle.jobs.ts';
 import { startSupportAutoClose } from './modules/support/support.autoclose.ts';
 import { startWebhookDispatcher } from './modules/webhooks/webhooks.dispatch.ts';
+import {
+  rollUpService,
+  SERVICE_ROLLUP_MS,
+} from './modules/service-console/overview/overview.rollup.ts';
+import { registerTestHooks } from './modules/service-console/system/test-hooks.ts';
 
 /** How long live events are kept for reconnecting streams to replay. */
 const LIVE_EVENTS_KEEP_MS = 24 * 60 * 60_000;
@@ -46,6 +51,7 @@ export async function startBackgroundJobs(deps: {
   await registerReports({ db, jobs, logger: log('reports') });
   await registerAccountExports({ db, jobs, logger: log('account-lifecycle') });
   await registerAuditVerification({ db, jobs, logger: log('audit') });
+  if (config.testHooks) await registerTestHooks(jobs);
   const stops = [
     // Live events are replayed for minutes (reconnects), not kept.
     await every(jobs, log('live'), {
@@ -76,6 +82,14 @@ export async function startBackgroundJobs(deps: {
       everyMs: 5 * 60_000,
       run: () => rollUpAnalytics(db).then((r) => r.days),
       did: 'rolled up analytics days',
+    }),
+    // The service console's overview figures (service_daily): today, yesterday, missing days.
+    await every(jobs, log('service'), {
+      queue: 'service.rollup',
+      everyMs: SERVICE_ROLLUP_MS,
+      retryLimit: 0,
+      run: () => rollUpService(db, { defaultProvider: config.billingProvider }),
+      did: 'rolled up the service overview',
     }),
     await startDunning({
       db,

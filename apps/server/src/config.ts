@@ -57,6 +57,7 @@ const EnvSchema = z.object({
   /** Another Stripe API address (a local stand-in in tests), e.g. http://127.0.0.1:12111. */
   STRIPE_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   WEBHOOK_ALLOW_PRIVATE_URLS: booleanFromEnv(false),
+  TEST_HOOKS: booleanFromEnv(false),
 });
 
 const STRIPE_PRICE_VARS = {
@@ -106,6 +107,11 @@ export interface AppConfig {
    * development and tests only; docs/webhooks.md). Absent means false.
    */
   webhookAllowPrivateUrls?: boolean;
+  /**
+   * Routes and workers that only end-to-end tests use (POST /api/v1/test/failing-job; see
+   * modules/service-console/system/test-hooks.ts). Absent means false; never set in production.
+   */
+  testHooks?: boolean;
 }
 
 export class ConfigError extends Error {
@@ -183,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     billingProvider: e.BILLING_PROVIDER,
     stripe,
     webhookAllowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS,
+    testHooks: e.TEST_HOOKS,
   };
 }
 

@@ -23,6 +23,7 @@ import {
 import { loadLibrary } from './modules/content/library.seed.ts';
 import { demoBanner, seedDemoData } from './modules/demo/demo.service.ts';
 import { createMailboxStore } from './modules/system/mailbox.service.ts';
+import { recordMailFailure } from './modules/service-console/system/system.service.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 /** Longer than a load balancer's idle timeout (60 s on the common ones). */
@@ -71,6 +72,7 @@ async function main(): Promise<void> {
     jobs,
     mailbox: createMailboxStore(database.db),
     logger: logger.child({ module: 'mail' }),
+    onFailure: (failure) => recordMailFailure(database.db, failure),
   });
   const { app, auth, deps } = createApp({ config, database, logger, mailer, jobs, cliToken });
   const stopBackground = await startBackgroundJobs({
@@ -80,6 +82,12 @@ async function main(): Promise<void> {
     mailer,
     logger,
   });
+
+  const stopHeartbeat = deps.processMonitor.start(
+    database.db,
+    () => deps.live.connections(),
+    (err) => logger.warn({ err }, 'process heartbeat not written'),
+  );
 
   const library = await loadLibrary(database.db);
   if (library.frameworks + library.playbooks + library.articles > 0) {
@@ -137,6 +145,7 @@ async function main(): Promise<void> {
       // Answers saved by those requests: their live notices go out before the database closes.
       await deps.live.flush();
       await scoreRollupsFor(database.db).idle();
+      await stopHeartbeat();
       await jobs.stop();
       await database.close();
       if (cliToken) removeServerRecord(config.dataDir);

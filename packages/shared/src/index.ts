@@ -38,3 +38,4 @@ export * from './service-audit.schemas.ts';
 export * from './service-analytics.schemas.ts';
 export * from './service-exports.schemas.ts';
 export * from './service-users.schemas.ts';
+export * from './service-system.schemas.ts';

@@ -13,6 +13,7 @@ import type { Jobs } from '../lib/jobs/index.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { MailSender } from '../lib/mail/index.ts';
 import type { LiveHub } from '../db/live.ts';
+import type { ProcessMonitor } from '../modules/service-console/system/process-monitor.ts';
 import type { RateLimiter } from '../db/rate-limit.ts';
 import { validationHook } from '../lib/openapi.ts';
 import type { Auth, AuthHooks } from './auth.ts';
@@ -42,6 +43,8 @@ export interface AppDeps {
   rateLimiter: RateLimiter;
   /** Live progress notices from every process (db/live.ts). */
   live: LiveHub;
+  /** This process's heartbeat and its count of 5xx answers (service-console/system). */
+  processMonitor: ProcessMonitor;
   /** The billing provider BILLING_PROVIDER names (modules/billing/providers). */
   billing: BillingProvider;
 }

@@ -49,6 +49,8 @@ export interface LiveHub {
   flush(): Promise<void>;
   /** Ends this process's streams and stops listening (announcing still works). */
   close(): Promise<void>;
+  /** How many streams of this process are subscribed now (the system tab's heartbeat). */
+  connections(): number;
 }
 
 export interface LiveEventInput {
@@ -222,6 +224,11 @@ export function createLiveHub(
       timer.unref();
     },
     flush: send,
+    connections() {
+      let n = 0;
+      for (const set of byTenant.values()) n += set.size;
+      return n;
+    },
     async close() {
       const stop = started;
       started = null;

@@ -7,7 +7,7 @@ import { createApp, type CreateAppOptions, type TenantryApp } from '../app.ts';
 import type { AppConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { mailboxMessages, users } from '../db/schema/index.ts';
-import type { Jobs } from '../lib/jobs/index.ts';
+import type { JobInfo, Jobs } from '../lib/jobs/index.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createMailer } from '../lib/mail/index.ts';
 import { registerReports } from '../modules/reports/reports.worker.ts';
@@ -123,7 +123,7 @@ async function latestSignUpCode(database: DatabaseHandle, email: string): Promis
 
 /** A Jobs whose send() runs the registered worker immediately (tests only). */
 export function createInlineJobs(): Jobs {
-  const workers = new Map<string, (data: unknown) => Promise<void>>();
+  const workers = new Map<string, (data: unknown, job: JobInfo) => Promise<void>>();
   let n = 0;
   return {
     async start() {},
@@ -131,12 +131,12 @@ export function createInlineJobs(): Jobs {
     async send(name, data) {
       const worker = workers.get(name);
       if (!worker) throw new Error(`no worker for ${name}`);
-      await worker(data);
       n += 1;
+      await worker(data, { id: `inline-${n}`, retryCount: 0 });
       return `inline-${n}`;
     },
     async work(name, handler) {
-      workers.set(name, handler as (data: unknown) => Promise<void>);
+      workers.set(name, handler as (data: unknown, job: JobInfo) => Promise<void>);
     },
   };
 }

@@ -79,7 +79,14 @@ export interface Jobs {
   /** Enqueues a job (creating its queue on first use). Null when de-duplicated away. */
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
   /** Runs `handler` for each job of `name`; a throw (or rejection) makes the job retry. */
-  work<T>(name: string, handler: (data: T) => Promise<void>): Promise<void>;
+  work<T>(name: string, handler: (data: T, job: JobInfo) => Promise<void>): Promise<void>;
+}
+
+/** What a handler is told of its job besides its data. */
+export interface JobInfo {
+  id: string;
+  /** Runs before this one that failed (0 on the first run). */
+  retryCount: number;
 }
 
 export const MIN_POLLING_INTERVAL_SECONDS = 0.5;
@@ -167,12 +174,12 @@ export function createJobs(opts: CreateJobsOptions): Jobs {
   async function runJob<T>(
     name: string,
     job: PgBoss.JobWithMetadata<T>,
-    handler: (data: T) => Promise<void>,
+    handler: (data: T, job: JobInfo) => Promise<void>,
   ) {
     inFlightHandlers++;
     const started = Date.now();
     try {
-      await handler(job.data);
+      await handler(job.data, { id: job.id, retryCount: job.retryCount });
       logger.debug({ queue: name, jobId: job.id, ms: Date.now() - started }, 'jobs: done');
     } catch (err) {
       const willRetry = job.retryCount < job.retryLimit;
@@ -243,7 +250,7 @@ export function createJobs(opts: CreateJobsOptions): Jobs {
       return id;
     },
 
-    async work<T>(name: string, handler: (data: T) => Promise<void>) {
+    async work<T>(name: string, handler: (data: T, job: JobInfo) => Promise<void>) {
       assertStarted('work');
       await ensureQueue(name);
       const worker: { id?: string } = {};

@@ -47,6 +47,11 @@ export interface CreateMailerOptions {
   jobs: Jobs;
   mailbox: Mailbox;
   logger: Logger;
+  /**
+   * Told of every delivery attempt that fails (the recipient masked as in the logs), e.g. to
+   * keep it for the service console (`mail_failures`); its own failure is only logged.
+   */
+  onFailure?: (failure: { recipient: string; subject: string; error: string }) => Promise<void>;
   /** Retry policy of the `mail.send` job. Default: 5 retries, backoff from 5 s (≈ 5 s … 2.5 min). */
   retry?: Pick<SendOptions, 'retryLimit' | 'retryDelay' | 'retryBackoff'>;
 }
@@ -168,15 +173,23 @@ export function createMailer(opts: CreateMailerOptions): Mailer {
         return;
       }
       const to = maskAddress(message.to);
-      if (smtp) {
-        const info = await smtp.sendMail(message);
-        logger.info(
-          { to, messageId: info.messageId, response: info.response },
-          'mail: sent over SMTP',
-        );
-      } else {
-        await mailbox.store(message);
-        logger.info({ to }, 'mail: stored in the development mailbox');
+      try {
+        if (smtp) {
+          const info = await smtp.sendMail(message);
+          logger.info(
+            { to, messageId: info.messageId, response: info.response },
+            'mail: sent over SMTP',
+          );
+        } else {
+          await mailbox.store(message);
+          logger.info({ to }, 'mail: stored in the development mailbox');
+        }
+      } catch (err) {
+        const error = err instanceof Error ? err.message : String(err);
+        await opts
+          .onFailure?.({ recipient: to, subject: message.subject, error: error.slice(0, 1000) })
+          .catch((e: unknown) => logger.warn({ err: e }, 'mail: could not record a failure'));
+        throw err;
       }
     },
   };

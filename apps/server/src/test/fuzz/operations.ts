@@ -60,6 +60,9 @@ export interface FuzzOperation {
   runs?: number;
 }
 
+/** A job id that names no job: the fuzz world has no job tables (jobs run inline). */
+const FUZZ_JOB_ID = '00000000-0000-4000-8000-0000000005b5';
+
 const tenant = { path: { tenantId: (ids: FuzzIds) => ids.tenantId } };
 const share = { path: { id: (ids: FuzzIds) => ids.shareGrantId } };
 const member = { path: { userId: (ids: FuzzIds) => ids.memberUserId } };
@@ -450,6 +453,16 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
       role: () => ['admin', 'developer'],
     },
   },
+
+  // The service console's overview and system tabs. Jobs cursor: [state, ended or created
+  // with microseconds, job uuid]. The job id is made up (the fuzz world runs jobs inline).
+  'GET /api/v1/service/overview': {},
+  'GET /api/v1/service/system': {},
+  'GET /api/v1/service/system/jobs': {
+    cursor: (q, _ids, part) => fc.tuple(fc.constant(q.state ?? 'failed'), part.time, fc.uuid()),
+  },
+  'POST /api/v1/service/system/jobs/{jobId}/retry': { path: { jobId: () => FUZZ_JOB_ID } },
+  'DELETE /api/v1/service/system/jobs/{jobId}': { path: { jobId: () => FUZZ_JOB_ID } },
 
   // The roadmap (service-wide; the owner is also staff). Items are made fresh by reset().
   'GET /api/v1/roadmap/items': {},

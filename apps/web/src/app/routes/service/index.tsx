@@ -13,6 +13,8 @@ import { AuditPanel } from '#web/features/service-console/audit/components/Audit
 import { SubscriptionsPanel } from '#web/features/service-console/components/SubscriptionsPanel.tsx';
 import { UserPage } from '#web/features/service-console/users/components/UserPage.tsx';
 import { UsersPanel } from '#web/features/service-console/users/components/UsersPanel.tsx';
+import { OverviewPanel } from '#web/features/service-console/overview/components/OverviewPanel.tsx';
+import { SystemPanel } from '#web/features/service-console/system/components/SystemPanel.tsx';
 import { SupportQueuePanel } from '#web/features/support/components/SupportQueuePanel.tsx';
 
 const TABS = SCREEN_TABS.service;
@@ -29,16 +31,16 @@ const PANELS: Partial<Record<string, (props: { focus?: string }) => ReactNode>> 
   audit: () => <AuditPanel describe={describeAuditEntry} />,
   analytics: () => <AnalyticsPanel />,
   users: ({ focus }) => (focus ? <UserPage id={focus} /> : <UsersPanel />),
+  overview: () => <OverviewPanel />,
+  system: () => <SystemPanel />,
 };
 
 const BODY: Record<string, string> = {
-  overview: 'Key figures of the whole service: accounts, users, assessments and activity.',
   accounts: 'Every account on the service, with its members, client tenants and plan.',
   subscriptions: 'The plan and payment state of every account.',
   support: 'The support tickets of every account, to answer and close.',
   feedback: 'What people tell us through the feedback button.',
   roadmap: 'Sort the ideas people send in and move roadmap items between statuses.',
-  system: 'The health of the service: database, e-mail and background jobs.',
 };
 
 function Ids({ entries }: { entries: [string, string | undefined][] }) {

@@ -186,7 +186,8 @@ const LABELS: Record<AuditAction, Describe> = {
   'service.role_revoked': (d) =>
     `${byWhom(d)} removed the system ${str(d.role)} role from ${str(d.email)}`,
   'service.job_retried': (d) => `A system admin retried a failed ${str(d.queue)} job`,
-  'service.job_deleted': (d) => `A system admin deleted a failed ${str(d.queue)} job`,
+  'service.job_deleted': (d) =>
+    `A system admin deleted a ${d.state ? `${str(d.state)} ` : ''}${str(d.queue)} job`,
   'service.audit_verified': (d) =>
     d.ok === false ? 'The audit chain was verified: it is broken' : 'The audit chain was verified',
   'service.audit_exported': (d) =>
