@@ -18,3 +18,4 @@ export * from './support.ts';
 export * from './api-keys.ts';
 export * from './webhooks.ts';
 export * from './account-lifecycle.ts';
+export * from './staff-notes.ts';
