@@ -18,7 +18,7 @@ import {
   type StaffNoteInputSchema,
   type SuspendAccountInputSchema,
 } from '@tenantry/shared';
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Actor } from '../../../auth/types.ts';
 import type { Database, Tx } from '../../../db/client.ts';
@@ -28,7 +28,6 @@ import {
   accountStaffNotes,
   memberships,
   subscriptions,
-  supportTickets,
   tenants,
   users,
 } from '../../../db/schema/index.ts';
@@ -39,7 +38,7 @@ import { recordAudit, recordSystemAudit } from '../../audit/audit.service.ts';
 import { billingSummaryOf } from '../../billing/billing.service.ts';
 import { effectiveBilling } from '../../billing/entitlements.ts';
 import { listAccountMembers } from '../../members/members.service.ts';
-import { selectTickets, toTicket } from '../../support/ticket-rows.ts';
+import { listAccountTickets } from '../../support/staff.service.ts';
 import { listServiceAudit } from '../audit/audit.service.ts';
 import {
   effectivePlan,
@@ -186,30 +185,25 @@ export async function getServiceAccount(
   if (!account) throw accountNotFound();
   const { a } = account;
   const n = SERVICE_ACCOUNT_LIMITS.pageItems;
-  const [members, tenantRows, subscription, billing, audit, tickets, ticketTotal, notes] =
-    await Promise.all([
-      listAccountMembers(db, accountId),
-      db
-        .select({
-          id: tenants.id,
-          name: tenants.name,
-          archivedAt: tenants.archivedAt,
-          createdAt: tenants.createdAt,
-        })
-        .from(tenants)
-        .where(eq(tenants.accountId, accountId))
-        .orderBy(desc(tenants.createdAt), desc(tenants.id))
-        .limit(n),
-      readRow(db, scope, accountId, now),
-      billingSummaryOf(db, scope.defaultProvider, accountId),
-      listServiceAudit(db, { accountId, limit: n }),
-      selectTickets(db)
-        .where(eq(supportTickets.accountId, accountId))
-        .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id))
-        .limit(n),
-      db.select({ n: count() }).from(supportTickets).where(eq(supportTickets.accountId, accountId)),
-      readNotes(db, accountId, viewer.userId),
-    ]);
+  const [members, tenantRows, subscription, billing, audit, tickets, notes] = await Promise.all([
+    listAccountMembers(db, accountId),
+    db
+      .select({
+        id: tenants.id,
+        name: tenants.name,
+        archivedAt: tenants.archivedAt,
+        createdAt: tenants.createdAt,
+      })
+      .from(tenants)
+      .where(eq(tenants.accountId, accountId))
+      .orderBy(desc(tenants.createdAt), desc(tenants.id))
+      .limit(n),
+    readRow(db, scope, accountId, now),
+    billingSummaryOf(db, scope.defaultProvider, accountId),
+    listServiceAudit(db, { accountId, limit: n }),
+    listAccountTickets(db, accountId, n),
+    readNotes(db, accountId, viewer.userId),
+  ]);
   return {
     id: a.id,
     name: a.name,
@@ -237,7 +231,7 @@ export async function getServiceAccount(
     subscription,
     usage: { limits: billing.limits, usage: billing.usage, atLimit: billing.atLimit },
     recentAudit: audit.entries,
-    tickets: { items: tickets.map(toTicket), total: ticketTotal[0]?.n ?? 0 },
+    tickets,
     notes,
   };
 }

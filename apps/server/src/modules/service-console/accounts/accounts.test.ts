@@ -223,8 +223,14 @@ describe('an account’s page and what staff do to it', () => {
     };
     expect(me.accountSuspension?.reason).toBe('Unpaid invoices');
 
-    await expectStatus(await admin.client.post(`${LIST}/${owner.tid}/restore`), 200);
-    await expectStatus(await admin.client.post(`${LIST}/${owner.tid}/restore`), 409);
+    await expectStatus(
+      await admin.client.request(`${LIST}/${owner.tid}/restore`, { method: 'POST' }),
+      200,
+    );
+    await expectStatus(
+      await admin.client.request(`${LIST}/${owner.tid}/restore`, { method: 'POST' }),
+      409,
+    );
     await expectStatus(await member.client.post('/api/v1/tenants', { name: 'Allowed' }), 201);
 
     const actions = (
@@ -243,7 +249,7 @@ describe('an account’s page and what staff do to it', () => {
       deleteAfter: new Date(Date.now() + 30 * DAY),
       reason: 'Asked to',
     });
-    const res = await admin.client.post(`${LIST}/${a.id}/restore`);
+    const res = await admin.client.request(`${LIST}/${a.id}/restore`, { method: 'POST' });
     await expectStatus(res, 409);
     expect(await errorCode(res)).toBe('common.conflict');
     expect((await detail(a.id)).deletionScheduled).toBe(true);
@@ -266,7 +272,10 @@ describe('an account’s page and what staff do to it', () => {
       .select()
       .from(auditLog)
       .where(
-        and(eq(auditLog.accountId, owner.tid), eq(auditLog.action, 'service.ownership_transferred')),
+        and(
+          eq(auditLog.accountId, owner.tid),
+          eq(auditLog.action, 'service.ownership_transferred'),
+        ),
       );
     expect(entry?.data).toMatchObject({ toEmail: member.email, fromEmails: [owner.email] });
   });
@@ -283,15 +292,21 @@ describe('an account’s page and what staff do to it', () => {
 
     const theirs = StaffNoteListSchema.parse(await (await otherAdmin.client.get(path)).json());
     expect(theirs.notes).toMatchObject([{ id: note.id, mine: false }]);
-    await expectStatus(await otherAdmin.client.delete(`${path}/${note.id}`), 403);
+    await expectStatus(
+      await otherAdmin.client.request(`${path}/${note.id}`, { method: 'DELETE' }),
+      403,
+    );
     expect((await detail(owner.tid)).notes.map((n) => n.id)).toEqual([note.id]);
 
     // Never in the account's own log, which its admins read.
-    const own = await t.database.db.select().from(auditLog).where(eq(auditLog.accountId, owner.tid));
+    const own = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.accountId, owner.tid));
     expect(own.map((e) => e.action)).not.toContain('service.note_added');
 
-    await expectStatus(await admin.client.delete(`${path}/${note.id}`), 204);
-    await expectStatus(await admin.client.delete(`${path}/${note.id}`), 404);
+    await expectStatus(await admin.client.request(`${path}/${note.id}`, { method: 'DELETE' }), 204);
+    await expectStatus(await admin.client.request(`${path}/${note.id}`, { method: 'DELETE' }), 404);
     expect((await detail(owner.tid)).notes).toEqual([]);
   });
 });

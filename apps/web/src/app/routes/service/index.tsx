@@ -8,6 +8,8 @@ import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
 import { FeedbackPanel } from '#web/features/feedback/components/FeedbackPanel.tsx';
 import { RoadmapTriagePanel } from '#web/features/roadmap/components/RoadmapTriagePanel.tsx';
 import { describeAuditEntry } from '#web/features/audit/lib/audit-labels.ts';
+import { AccountPage } from '#web/features/service-console/accounts/components/AccountPage.tsx';
+import { AccountsPanel } from '#web/features/service-console/accounts/components/AccountsPanel.tsx';
 import { AuditPanel } from '#web/features/service-console/audit/components/AuditPanel.tsx';
 import { SubscriptionsPanel } from '#web/features/service-console/components/SubscriptionsPanel.tsx';
 import { SupportQueuePanel } from '#web/features/support/components/SupportQueuePanel.tsx';
@@ -24,11 +26,11 @@ const PANELS: Partial<Record<string, (props: { focus?: string }) => ReactNode>> 
   support: ({ focus }) => <SupportQueuePanel focus={focus} />,
   feedback: () => <FeedbackPanel />,
   audit: () => <AuditPanel describe={describeAuditEntry} />,
+  accounts: ({ focus }) => (focus ? <AccountPage id={focus} /> : <AccountsPanel />),
 };
 
 const BODY: Record<string, string> = {
   overview: 'Key figures of the whole service: accounts, users, assessments and activity.',
-  accounts: 'Every account on the service, with its members, client tenants and plan.',
   users: 'Every person who can sign in, with their accounts and system roles.',
   subscriptions: 'The plan and payment state of every account.',
   support: 'The support tickets of every account, to answer and close.',
