@@ -21,12 +21,13 @@ const TABS = SCREEN_TABS.service;
  * path's `focus`. A tab that is not here says what it will hold (BODY) until it is built.
  */
 const PANELS: Partial<Record<string, (props: { focus?: string }) => ReactNode>> = {
+  accounts: ({ focus }) =>
+    focus ? <AccountPage id={focus} describe={describeAuditEntry} /> : <AccountsPanel />,
   subscriptions: () => <SubscriptionsPanel />,
   roadmap: () => <RoadmapTriagePanel />,
   support: ({ focus }) => <SupportQueuePanel focus={focus} />,
   feedback: () => <FeedbackPanel />,
   audit: () => <AuditPanel describe={describeAuditEntry} />,
-  accounts: ({ focus }) => (focus ? <AccountPage id={focus} /> : <AccountsPanel />),
 };
 
 const BODY: Record<string, string> = {

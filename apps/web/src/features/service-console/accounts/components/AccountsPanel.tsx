@@ -5,32 +5,102 @@ import {
   SUBSCRIPTION_STATUS_LABELS,
   type ServiceAccountRow,
 } from '@tenantry/shared';
-import { Badge, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { NameText } from '#web/components/NameText.tsx';
 import { PagedList } from '#web/components/PagedList.tsx';
-import { formatDate } from '#web/lib/format.ts';
+import { formatDate, formatDateTime } from '#web/lib/format.ts';
 import { STATUS_COLORS } from '../../lib/subscriptions-view.ts';
-import { useServiceAccounts } from '../api/list-service-accounts.ts';
+import { useServiceAccounts } from '../api/accounts-api.ts';
 import {
-  PERIODS,
-  PERIOD_LABELS,
-  hasFilters,
-  readFilters,
-  writeFilters,
+  NO_ACCOUNT_FILTERS,
+  hasAccountFilters,
+  readAccountFilters,
+  writeAccountFilters,
   type AccountFilters,
 } from '../lib/accounts-view.ts';
 
-const periodData = PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] }));
+const PLAN_CHOICES = PLAN_IDS.map((id) => ({ value: id, label: PLANS[id].name }));
+const STATUS_CHOICES = SUBSCRIPTION_STATUSES.map((s) => ({
+  value: s,
+  label: SUBSCRIPTION_STATUS_LABELS[s],
+}));
+const SUSPENDED_CHOICES = [
+  { value: 'true', label: 'Suspended' },
+  { value: 'false', label: 'Not suspended' },
+];
+
+function Filters({
+  filters,
+  set,
+}: {
+  filters: AccountFilters;
+  set: (patch: Partial<AccountFilters>) => void;
+}) {
+  const day = (key: keyof AccountFilters, label: string) => (
+    <TextInput
+      label={label}
+      type="date"
+      value={filters[key]}
+      onChange={(e) => set({ [key]: e.currentTarget.value })}
+      flex="0 1 150px"
+    />
+  );
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <Select
+        label="Plan"
+        placeholder="Any plan"
+        data={PLAN_CHOICES}
+        value={filters.plan || null}
+        onChange={(v) => set({ plan: (v ?? '') as AccountFilters['plan'] })}
+        clearable
+        flex="0 1 150px"
+      />
+      <Select
+        label="Status"
+        placeholder="Any status"
+        data={STATUS_CHOICES}
+        value={filters.status || null}
+        onChange={(v) => set({ status: (v ?? '') as AccountFilters['status'] })}
+        clearable
+        flex="0 1 150px"
+      />
+      <Select
+        label="Suspension"
+        placeholder="Any"
+        data={SUSPENDED_CHOICES}
+        value={filters.suspended || null}
+        onChange={(v) => set({ suspended: (v ?? '') as AccountFilters['suspended'] })}
+        clearable
+        flex="0 1 160px"
+      />
+      {day('createdFrom', 'Created from')}
+      {day('createdTo', 'Created to')}
+      {day('activeFrom', 'Active from')}
+      {day('activeTo', 'Active to')}
+      {hasAccountFilters(filters) ? (
+        <Button variant="subtle" onClick={() => set(NO_ACCOUNT_FILTERS)}>
+          Clear filters
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
 
 function Row({ row }: { row: ServiceAccountRow }) {
   return (
     <Table.Tr>
       <Table.Td>
-        <NameText name={row.name} to={`/service/accounts/${row.id}`} size="sm" fw={500} />
+        <NameText
+          name={row.name}
+          to={`/service/accounts/${encodeURIComponent(row.id)}`}
+          size="sm"
+          fw={500}
+        />
       </Table.Td>
       <Table.Td>{row.ownerEmail ? <NameText name={row.ownerEmail} size="sm" /> : '—'}</Table.Td>
       <Table.Td>
@@ -62,9 +132,11 @@ function Row({ row }: { row: ServiceAccountRow }) {
       </Table.Td>
       <Table.Td>
         {row.lastActiveAt ? (
-          <time dateTime={row.lastActiveAt}>{formatDate(row.lastActiveAt)}</time>
+          <time dateTime={row.lastActiveAt}>{formatDateTime(row.lastActiveAt)}</time>
         ) : (
-          'Never'
+          <Text size="sm" c="dimmed">
+            Never
+          </Text>
         )}
       </Table.Td>
     </Table.Tr>
@@ -72,22 +144,23 @@ function Row({ row }: { row: ServiceAccountRow }) {
 }
 
 /**
- * service/accounts: every account for system admins, newest first — a search (name, owner
- * e-mail or id) and filters kept in the URL, "Load more"; each row opens the account's page.
+ * service/accounts: every account for system admins — a search (name, owner e-mail or id) and
+ * filters kept in the URL, newest first, "Load more"; each account opens its page.
  */
 export function AccountsPanel() {
   const [params, setParams] = useSearchParams();
-  const filters = readFilters(params);
+  const filters = readAccountFilters(params);
   const [search, setSearch] = useState(filters.q);
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const list = useServiceAccounts(filters);
 
-  // The search box writes the URL once typing pauses; a search the URL brings fills the box.
+  // The search box writes the URL once typing pauses (replacing the entry); a search the URL
+  // brings (back, a link) fills the box.
   const inUrl = useRef(filters.q);
   useEffect(() => {
     if (debounced === inUrl.current) return;
     inUrl.current = debounced;
-    setParams((prev) => writeFilters(prev, { q: debounced }), { replace: true });
+    setParams((prev) => writeAccountFilters(prev, { q: debounced }), { replace: true });
   }, [debounced, setParams]);
   useEffect(() => {
     if (filters.q === inUrl.current) return;
@@ -95,83 +168,31 @@ export function AccountsPanel() {
     setSearch(filters.q);
   }, [filters.q]);
 
-  const set = (patch: Partial<AccountFilters>) =>
-    setParams(writeFilters(params, patch), { replace: true });
+  const set = (patch: Partial<AccountFilters>) => {
+    if ('q' in patch) setSearch(patch.q ?? '');
+    setParams((prev) => writeAccountFilters(prev, patch), { replace: true });
+  };
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (
     <Stack gap="md">
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          label="Search"
-          placeholder="Account name, owner e-mail or id"
-          type="search"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          flex="1 1 240px"
-          maxLength={200}
-        />
-        <Select
-          label="Plan"
-          placeholder="Any plan"
-          data={PLAN_IDS.map((p) => ({ value: p, label: PLANS[p].name }))}
-          value={filters.plan || null}
-          onChange={(v) => set({ plan: (v ?? '') as AccountFilters['plan'] })}
-          clearable
-          flex="0 1 150px"
-        />
-        <Select
-          label="Status"
-          placeholder="Any status"
-          data={SUBSCRIPTION_STATUSES.map((s) => ({
-            value: s,
-            label: SUBSCRIPTION_STATUS_LABELS[s],
-          }))}
-          value={filters.status || null}
-          onChange={(v) => set({ status: (v ?? '') as AccountFilters['status'] })}
-          clearable
-          flex="0 1 150px"
-        />
-        <Select
-          label="Suspended"
-          placeholder="Either"
-          data={[
-            { value: 'true', label: 'Suspended' },
-            { value: 'false', label: 'Not suspended' },
-          ]}
-          value={filters.suspended || null}
-          onChange={(v) => set({ suspended: (v ?? '') as AccountFilters['suspended'] })}
-          clearable
-          flex="0 1 150px"
-        />
-        <Select
-          label="Created"
-          placeholder="Any time"
-          data={periodData}
-          value={filters.created || null}
-          onChange={(v) => set({ created: (v ?? '') as AccountFilters['created'] })}
-          clearable
-          flex="0 1 150px"
-        />
-        <Select
-          label="Last active"
-          placeholder="Any time"
-          data={periodData}
-          value={filters.active || null}
-          onChange={(v) => set({ active: (v ?? '') as AccountFilters['active'] })}
-          clearable
-          flex="0 1 150px"
-        />
-      </Group>
-
+      <TextInput
+        label="Search"
+        placeholder="Account name, owner e-mail or account id"
+        type="search"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        maxLength={200}
+      />
+      <Filters filters={filters} set={set} />
       <PagedList
         query={list}
         count={rows.length}
         noun="accounts"
         empty={
           <Text c="dimmed" role="status">
-            {hasFilters(filters) ? 'No accounts match.' : 'No accounts yet.'}
+            {hasAccountFilters(filters) ? 'No accounts match.' : 'No accounts yet.'}
           </Text>
         }
       >

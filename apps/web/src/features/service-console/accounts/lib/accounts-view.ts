@@ -1,7 +1,6 @@
 /**
- * The service console's accounts list as the screen shows it: the search and filters read from
- * and written to the URL (`?q=&plan=&status=&suspended=&created=&active=`), and turned into the
- * API's query.
+ * The service console's accounts tab as the screen shows it: the search and filters read from
+ * and written to the URL, turned into the API's query.
  */
 import {
   PLAN_IDS,
@@ -10,54 +9,60 @@ import {
   type SubscriptionStatus,
 } from '@tenantry/shared';
 
-/** Periods of the "created" and "last active" filters, in days back from now. */
-export const PERIODS = ['7', '30', '90', '365'] as const;
-export type Period = (typeof PERIODS)[number];
-export const PERIOD_LABELS: Record<Period, string> = {
-  '7': 'Last 7 days',
-  '30': 'Last 30 days',
-  '90': 'Last 90 days',
-  '365': 'Last year',
-};
-
 export interface AccountFilters {
   /** The search as sent (trimmed); '' for none. */
   q: string;
   plan: PlanId | '';
   status: SubscriptionStatus | '';
+  /** 'true' suspended only, 'false' not suspended; '' both. */
   suspended: 'true' | 'false' | '';
-  /** Created within the last N days. */
-  created: Period | '';
-  /** Last active within the last N days. */
-  active: Period | '';
+  /** Days `YYYY-MM-DD` (local), both included; '' for open. */
+  createdFrom: string;
+  createdTo: string;
+  activeFrom: string;
+  activeTo: string;
 }
 
-export const NO_FILTERS: AccountFilters = {
+export const NO_ACCOUNT_FILTERS: AccountFilters = {
   q: '',
   plan: '',
   status: '',
   suspended: '',
-  created: '',
-  active: '',
+  createdFrom: '',
+  createdTo: '',
+  activeFrom: '',
+  activeTo: '',
 };
 
-const oneOf = <T extends string>(list: readonly T[], v: string | null): T | '' =>
-  v !== null && (list as readonly string[]).includes(v) ? (v as T) : '';
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+function isDay(s: string): boolean {
+  if (!DAY.test(s)) return false;
+  const [y, m, d] = s.split('-').map(Number) as [number, number, number];
+  const date = new Date(y, m - 1, d);
+  return date.getFullYear() === y && date.getMonth() === m - 1 && date.getDate() === d;
+}
 
-/** The filters in the URL; an unknown value is no filter. */
-export function readFilters(params: URLSearchParams): AccountFilters {
+const oneOf = <T extends string>(list: readonly T[], v: string): T | '' =>
+  (list as readonly string[]).includes(v) ? (v as T) : '';
+
+/** `?q=…&plan=…&status=…&suspended=…&createdFrom=…`…; what is not valid is left out. */
+export function readAccountFilters(params: URLSearchParams): AccountFilters {
+  const get = (k: string) => (params.get(k) ?? '').trim();
+  const day = (k: string) => (isDay(get(k)) ? get(k) : '');
   return {
-    q: (params.get('q') ?? '').trim(),
-    plan: oneOf(PLAN_IDS, params.get('plan')),
-    status: oneOf(SUBSCRIPTION_STATUSES, params.get('status')),
-    suspended: oneOf(['true', 'false'] as const, params.get('suspended')),
-    created: oneOf(PERIODS, params.get('created')),
-    active: oneOf(PERIODS, params.get('active')),
+    q: get('q').slice(0, 200),
+    plan: oneOf(PLAN_IDS, get('plan')),
+    status: oneOf(SUBSCRIPTION_STATUSES, get('status')),
+    suspended: oneOf(['true', 'false'] as const, get('suspended')),
+    createdFrom: day('createdFrom'),
+    createdTo: day('createdTo'),
+    activeFrom: day('activeFrom'),
+    activeTo: day('activeTo'),
   };
 }
 
 /** `params` with the filters changed; empty ones are left out of the URL. */
-export function writeFilters(
+export function writeAccountFilters(
   params: URLSearchParams,
   patch: Partial<AccountFilters>,
 ): URLSearchParams {
@@ -69,23 +74,36 @@ export function writeFilters(
   return next;
 }
 
-export const hasFilters = (f: AccountFilters): boolean => Object.values(f).some((v) => v !== '');
+export const hasAccountFilters = (f: AccountFilters): boolean =>
+  Object.values(f).some((v) => v !== '');
 
-const DAY = 24 * 3600 * 1000;
+const dayStart = (day: string) => new Date(`${day}T00:00:00`);
+const nextDayStart = (day: string) => {
+  const d = dayStart(day);
+  d.setDate(d.getDate() + 1);
+  return d;
+};
 
-/** The API's query of the filters; periods count back from `now` (to the start of that day). */
-export function apiQuery(f: AccountFilters, now = new Date()): URLSearchParams {
+/** A day range as instants of the browser's time zone (the end day included); null when empty or reversed. */
+function range(from: string, to: string): [string | null, string | null] {
+  const a = from ? dayStart(from) : null;
+  const b = to ? nextDayStart(to) : null;
+  if (a && b && b <= a) return [a.toISOString(), null];
+  return [a?.toISOString() ?? null, b?.toISOString() ?? null];
+}
+
+/** The API's query of the filters. */
+export function accountsApiQuery(f: AccountFilters): URLSearchParams {
   const qs = new URLSearchParams();
   if (f.q) qs.set('q', f.q);
   if (f.plan) qs.set('plan', f.plan);
   if (f.status) qs.set('status', f.status);
   if (f.suspended) qs.set('suspended', f.suspended);
-  const since = (days: Period) => {
-    const d = new Date(now.getTime() - Number(days) * DAY);
-    d.setUTCHours(0, 0, 0, 0);
-    return d.toISOString();
-  };
-  if (f.created) qs.set('createdFrom', since(f.created));
-  if (f.active) qs.set('activeFrom', since(f.active));
+  const [cf, ct] = range(f.createdFrom, f.createdTo);
+  if (cf) qs.set('createdFrom', cf);
+  if (ct) qs.set('createdTo', ct);
+  const [af, at] = range(f.activeFrom, f.activeTo);
+  if (af) qs.set('activeFrom', af);
+  if (at) qs.set('activeTo', at);
   return qs;
 }
