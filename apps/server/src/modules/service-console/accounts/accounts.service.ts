@@ -18,7 +18,7 @@ import {
   type StaffNoteInputSchema,
   type SuspendAccountInputSchema,
 } from '@tenantry/shared';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Actor } from '../../../auth/types.ts';
 import type { Database, Tx } from '../../../db/client.ts';
@@ -59,15 +59,6 @@ const conflict = (message: string) => new AppError('common.conflict', 409, messa
 const createdAtKey = sql<string>`to_char(${accounts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 const CursorSchema = z.tuple([cursorPart.time, cursorPart.id]);
 
-/** The e-mail of the account's first owner (by when they joined). */
-const ownerEmail = sql<string | null>`(select u.email from memberships m
-  join users u on u.id = m.user_id
-  where m.account_id = ${accounts.id} and m.role = 'owner'
-  order by m.created_at asc, m.user_id asc limit 1)`;
-
-const memberCount = sql<number>`(select count(*)::int from memberships m
-  where m.account_id = ${accounts.id})`;
-
 /**
  * The search: an account id (exactly, when `q` is a UUID), or a part of the account's name or
  * of any owner's e-mail (case-insensitive, wildcards literal).
@@ -97,6 +88,28 @@ function filterWhere(q: ServiceAccountQuery, now: Date): SQL | undefined {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/**
+ * The members of the page's accounts and each one's first owner (by when they joined), in one
+ * query on the memberships' primary key for the page's ids (never per row).
+ */
+async function pagePeople(db: Database, ids: string[]) {
+  const out = new Map<string, { ownerEmail: string | null; members: number }>();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .select({ accountId: memberships.accountId, role: memberships.role, email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(inArray(memberships.accountId, ids))
+    .orderBy(asc(memberships.createdAt), asc(memberships.userId));
+  for (const r of rows) {
+    const seen = out.get(r.accountId) ?? { ownerEmail: null, members: 0 };
+    seen.members += 1;
+    if (r.role === 'owner' && seen.ownerEmail === null) seen.ownerEmail = r.email;
+    out.set(r.accountId, seen);
+  }
+  return out;
+}
+
 /** GET /service/accounts: a page of accounts, newest first. */
 export async function listServiceAccounts(
   db: Database,
@@ -113,8 +126,6 @@ export async function listServiceAccounts(
       lastActiveAt: accounts.lastActiveAt,
       suspendedAt: accounts.suspendedAt,
       tenants: accounts.tenantsActive,
-      ownerEmail,
-      members: memberCount,
       sub: subscriptions,
       key: createdAtKey,
     })
@@ -132,18 +143,22 @@ export async function listServiceAccounts(
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
+  const people = await pagePeople(
+    db,
+    page.map((r) => r.id),
+  );
   return {
     items: page.map((r): ServiceAccountRow => {
       const state = effectiveBilling(r.createdAt, r.sub, scope.defaultProvider, now);
       return {
         id: r.id,
         name: r.name,
-        ownerEmail: r.ownerEmail,
+        ownerEmail: people.get(r.id)?.ownerEmail ?? null,
         plan: state.plan,
         status: state.status,
         comped: state.comped,
         suspended: r.suspendedAt !== null,
-        members: Number(r.members),
+        members: people.get(r.id)?.members ?? 0,
         tenants: r.tenants,
         createdAt: r.createdAt.toISOString(),
         lastActiveAt: iso(r.lastActiveAt),
