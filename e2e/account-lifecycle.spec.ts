@@ -30,7 +30,8 @@ test('a system admin exports an account, downloads the ZIP whose manifest matche
   await staff.setViewportSize({ width: 1280, height: 900 });
   await staff.goto(`/service/accounts/${me.tid}`);
   const card = staff.getByRole('region', { name: 'Export and deletion' });
-  await expect(card.getByText('No exports yet.')).toBeVisible();
+  // The first screen after a sign-in loads the shell first: on a busy machine, seconds.
+  await expect(card.getByText('No exports yet.')).toBeVisible({ timeout: 30_000 });
   const schedule = card.getByRole('button', { name: 'Schedule deletion…' });
   await expect(schedule).toBeDisabled();
   await expect(card.getByText(/^Export the account first/)).toBeVisible();

@@ -61,6 +61,7 @@ import { respondRoutes } from './modules/assessments/respondents/respond.routes.
 import { createMailboxMailer } from './modules/system/mailbox.service.ts';
 import { publicSystemRoutes, systemRoutes } from './modules/system/system.routes.ts';
 import { serviceAccountLifecycleRoutes } from './modules/service-console/account-lifecycle/lifecycle.routes.ts';
+import { serviceAccountRoutes } from './modules/service-console/accounts/accounts.routes.ts';
 import { serviceSubscriptionRoutes } from './modules/service-console/subscriptions.routes.ts';
 import { serviceAuditRoutes } from './modules/service-console/audit/audit.routes.ts';
 import { serviceAnalyticsRoutes } from './modules/service-console/analytics/analytics.routes.ts';
@@ -228,6 +229,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   api.route('/', serviceSystemRoutes);
   // Only for end-to-end tests (TEST_HOOKS=true): never mounted otherwise.
   if (config.testHooks) api.route('/', testHookRoutes);
+  api.route('/', serviceAccountRoutes);
   api.route('/', roadmapRoutes);
   api.route('/', feedbackRoutes);
   api.route('/', supportCustomerRoutes);

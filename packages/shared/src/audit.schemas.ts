@@ -80,6 +80,7 @@ export const AUDIT_ACTIONS = [
   'service.account_deleted',
   'service.ownership_transferred',
   'service.note_added',
+  'service.note_deleted',
   'service.tenant_viewed',
   'service.user_session_ended',
   'service.user_sessions_ended',

@@ -39,3 +39,4 @@ export * from './service-analytics.schemas.ts';
 export * from './service-exports.schemas.ts';
 export * from './service-users.schemas.ts';
 export * from './service-system.schemas.ts';
+export * from './service-accounts.schemas.ts';

@@ -17,39 +17,48 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
-export const accounts = pgTable('accounts', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  /*
-   * The account's client tenants summed up for the dashboard, refreshed with every change of
-   * a tenant or of what it keeps of its assessments (modules/tenants/tenants.rollup.ts).
-   */
-  tenantsActive: integer('tenants_active').notNull().default(0),
-  tenantsArchived: integer('tenants_archived').notNull().default(0),
-  /** Active tenants with a completed assessment, and of them those with a score, summed. */
-  tenantsAssessed: integer('tenants_assessed').notNull().default(0),
-  tenantsScored: integer('tenants_scored').notNull().default(0),
-  latestScoreSum: doublePrecision('latest_score_sum').notNull().default(0),
-  openAssessments: integer('open_assessments').notNull().default(0),
-  /** Open remediation tasks on active tenants. */
-  openTasks: integer('open_tasks').notNull().default(0),
-  /** Completed assessments of all its tenants. */
-  assessmentsCompleted: integer('assessments_completed').notNull().default(0),
-  /**
-   * Suspended by a system admin: its people may sign in and read, never write (one error,
-   * `account.suspended`, on every route); restoring clears it. Nothing is deleted.
-   */
-  suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
-  suspendedReason: text('suspended_reason'),
-  /** When any of its members last made a request (kept to within a few minutes). */
-  lastActiveAt: timestamp('last_active_at', { withTimezone: true, mode: 'date' }),
-  /**
-   * Until when the owners let the support desk open the account's app as one of its users
-   * (admin/security, 1–30 days, revocable); null or past: no standing grant.
-   */
-  supportAccessUntil: timestamp('support_access_until', { withTimezone: true, mode: 'date' }),
-});
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /*
+     * The account's client tenants summed up for the dashboard, refreshed with every change of
+     * a tenant or of what it keeps of its assessments (modules/tenants/tenants.rollup.ts).
+     */
+    tenantsActive: integer('tenants_active').notNull().default(0),
+    tenantsArchived: integer('tenants_archived').notNull().default(0),
+    /** Active tenants with a completed assessment, and of them those with a score, summed. */
+    tenantsAssessed: integer('tenants_assessed').notNull().default(0),
+    tenantsScored: integer('tenants_scored').notNull().default(0),
+    latestScoreSum: doublePrecision('latest_score_sum').notNull().default(0),
+    openAssessments: integer('open_assessments').notNull().default(0),
+    /** Open remediation tasks on active tenants. */
+    openTasks: integer('open_tasks').notNull().default(0),
+    /** Completed assessments of all its tenants. */
+    assessmentsCompleted: integer('assessments_completed').notNull().default(0),
+    /**
+     * Suspended by a system admin: its people may sign in and read, never write (one error,
+     * `account.suspended`, on every route); restoring clears it. Nothing is deleted.
+     */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
+    suspendedReason: text('suspended_reason'),
+    /** When any of its members last made a request (kept to within a few minutes). */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Until when the owners let the support desk open the account's app as one of its users
+     * (admin/security, 1–30 days, revocable); null or past: no standing grant.
+     */
+    supportAccessUntil: timestamp('support_access_until', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    // The service console's account list: newest first, keyset-paged by (created_at, id), and
+    // its "last active" filter (modules/service-console/accounts).
+    index('accounts_created_idx').on(t.createdAt, t.id),
+    index('accounts_last_active_idx').on(t.lastActiveAt, t.id),
+  ],
+);
 
 /**
  * The dashboard's trend: per account and calendar month (UTC) of completion, the completed

@@ -19,3 +19,4 @@ export * from './api-keys.ts';
 export * from './webhooks.ts';
 export * from './account-lifecycle.ts';
 export * from './service.ts';
+export * from './staff-notes.ts';

@@ -7,6 +7,7 @@
 import {
   PLANS,
   planChangeKind,
+  type BillingProviderName,
   type BillingSummary,
   type ChangePlanInput,
   type ChangePlanResult,
@@ -31,8 +32,20 @@ export async function getBillingSummary(
   deps: BillingDeps,
   scope: AccountContext,
 ): Promise<BillingSummary> {
-  const state = await loadBillingState(deps.db, scope.accountId, deps.provider.name);
-  const seats = await seatsUsed(deps.db, scope.accountId, false);
+  return {
+    ...(await billingSummaryOf(deps.db, deps.provider.name, scope.accountId)),
+    canManage: can(scope.role, 'billing.manage'),
+  };
+}
+
+/** The account's subscription, limits and usage against them (whoever asks). */
+export async function billingSummaryOf(
+  db: Database,
+  provider: BillingProviderName,
+  accountId: string,
+): Promise<Omit<BillingSummary, 'canManage'>> {
+  const state = await loadBillingState(db, accountId, provider);
+  const seats = await seatsUsed(db, accountId, false);
   const plan = PLANS[state.plan];
   const usage = { seats, ...state.usage };
   const atLimit = (['seats', 'tenants', 'activeAssessments'] as const).filter((k) => {
@@ -63,7 +76,6 @@ export async function getBillingSummary(
     features: plan.features,
     usage,
     atLimit,
-    canManage: can(scope.role, 'billing.manage'),
   };
 }
 

@@ -12,7 +12,11 @@ export const lastOwner = (message: string) =>
   new AppError(MEMBER_ERROR_CODES.lastOwner, 409, message);
 
 export async function listMembers(db: Database, scope: AccountContext): Promise<Member[]> {
-  const { accountId } = scope;
+  return listAccountMembers(db, scope.accountId);
+}
+
+/** The account's members, by when they joined (also the service console's account page). */
+export async function listAccountMembers(db: Database, accountId: string): Promise<Member[]> {
   const rows = await db
     .select({
       userId: memberships.userId,

@@ -12,6 +12,7 @@ import {
   TRIAL_PLAN,
   monthlyAmount,
   type BillingProviderName,
+  type PlanId,
   type CompPlanInputSchema,
   type ExtendTrialInputSchema,
   type SubscriptionList,
@@ -56,7 +57,7 @@ const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
  * (active); a trial whose end passed is active (on Free); a cancellation whose period ended is
  * canceled; otherwise the stored status.
  */
-function effectiveStatus(now: Date): SQL<SubscriptionStatus> {
+export function effectiveStatus(now: Date): SQL<SubscriptionStatus> {
   const trialSpan = sql.raw(`interval '${TRIAL_DAYS * 24} hours'`);
   return sql<SubscriptionStatus>`(case
     when ${subscriptions.accountId} is null then
@@ -67,6 +68,21 @@ function effectiveStatus(now: Date): SQL<SubscriptionStatus> {
     when ${subscriptions.cancelAtPeriodEnd} and ${subscriptions.currentPeriodEnd} <= ${at(now)}
       then 'canceled'
     else ${subscriptions.status} end)`;
+}
+
+/**
+ * The plan `effectiveBilling` says applies now, in SQL (keep the two alike): a comp wins; no
+ * row is TRIAL_PLAN during the first trial, then Free; an ended trial or a canceled plan is Free.
+ */
+export function effectivePlan(now: Date): SQL<PlanId> {
+  const status = effectiveStatus(now);
+  return sql<PlanId>`(case
+    when ${subscriptions.accountId} is null then
+      case when ${status} = 'trialing' then ${TRIAL_PLAN} else 'free' end
+    when ${subscriptions.compedPlan} is not null then ${subscriptions.compedPlan}
+    when ${subscriptions.status} = 'trialing' and ${status} <> 'trialing' then 'free'
+    when ${status} = 'canceled' then 'free'
+    else ${subscriptions.plan} end)`;
 }
 
 /**
@@ -222,7 +238,8 @@ export async function listSubscriptions(
   };
 }
 
-async function readRow(
+/** The account's row of the subscriptions list (404 when there is no such account). */
+export async function readRow(
   db: Db,
   scope: ServiceBillingScope,
   accountId: string,

@@ -12,10 +12,11 @@ import {
   type SupportQueueQuery,
   type SupportStatus,
   type SupportTicketDetail,
+  type SupportTicket,
   type SupportTicketList,
   type UpdateSupportTicket,
 } from '@tenantry/shared';
-import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import { supportMessages, supportTickets } from '../../db/schema/support.ts';
@@ -68,6 +69,22 @@ export async function listQueue(
     items: rows.slice(0, SUPPORT_LIMITS.list).map(toTicket),
     truncated: rows.length > SUPPORT_LIMITS.list,
   };
+}
+
+/** The account's newest `limit` tickets and how many it has (the service console's account page). */
+export async function listAccountTickets(
+  db: Database,
+  accountId: string,
+  limit: number,
+): Promise<{ items: SupportTicket[]; total: number }> {
+  const [rows, [total]] = await Promise.all([
+    selectTickets(db)
+      .where(eq(supportTickets.accountId, accountId))
+      .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id))
+      .limit(limit),
+    db.select({ n: count() }).from(supportTickets).where(eq(supportTickets.accountId, accountId)),
+  ]);
+  return { items: rows.map(toTicket), total: total?.n ?? 0 };
 }
 
 export async function getStaffTicket(

@@ -405,6 +405,33 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
     path: { accountId: (ids) => ids.accountId },
   },
 
+  // The service console's accounts tab, on the owner's own account (reset() takes back a
+  // suspension and puts the owner back in charge). Cursor: [created_at with microseconds, id].
+  'GET /api/v1/service/accounts': { cursor: (_q, _ids, part) => fc.tuple(part.time, part.id) },
+  'GET /api/v1/service/accounts/{accountId}': { path: { accountId: (ids) => ids.accountId } },
+  'POST /api/v1/service/accounts/{accountId}/suspend': {
+    path: { accountId: (ids) => ids.accountId },
+  },
+  'POST /api/v1/service/accounts/{accountId}/restore': {
+    path: { accountId: (ids) => ids.accountId },
+  },
+  'POST /api/v1/service/accounts/{accountId}/transfer': {
+    path: { accountId: (ids) => ids.accountId },
+    fields: (_path, ids) => ({ userId: fc.constant(ids.ownerUserId) }),
+  },
+  'GET /api/v1/service/accounts/{accountId}/notes': {
+    path: { accountId: (ids) => ids.accountId },
+  },
+  'POST /api/v1/service/accounts/{accountId}/notes': {
+    path: { accountId: (ids) => ids.accountId },
+  },
+  'DELETE /api/v1/service/accounts/{accountId}/notes/{noteId}': {
+    path: {
+      accountId: (ids) => ids.accountId,
+      noteId: () => '00000000-0000-4000-8000-000000000000',
+    },
+  },
+
   // The service console's audit tab. Cursor: [created_at with microseconds, entry id]. The
   // export streams (read whole); verify queues a job walking the whole chain.
   'GET /api/v1/service/audit': { cursor: (_q, _ids, part) => fc.tuple(part.time, part.id) },

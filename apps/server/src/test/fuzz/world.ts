@@ -6,7 +6,14 @@
  * one did (archived, revoked, removed, promoted someone to owner, completed, submitted…).
  */
 import { and, eq, ne } from 'drizzle-orm';
-import { assessments, frameworks, liveEvents, memberships, users } from '../../db/schema/index.ts';
+import {
+  accounts,
+  assessments,
+  frameworks,
+  liveEvents,
+  memberships,
+  users,
+} from '../../db/schema/index.ts';
 import type { TestApp, TestClient } from '../app.ts';
 import { addMember, compBusiness, signUpPerson } from '../people.ts';
 import { QUESTION_KEYS, SECTION_KEYS } from '../world/frameworks.ts';
@@ -67,6 +74,11 @@ export async function buildWorld(t: TestApp): Promise<FuzzWorld> {
       .update(users)
       .set({ activeAccountId: accountId, isSystemAdmin: true })
       .where(eq(users.id, userId));
+    // A fuzzed suspension (the accounts tab) would refuse every write after it.
+    await db
+      .update(accounts)
+      .set({ suspendedAt: null, suspendedReason: null })
+      .where(eq(accounts.id, accountId));
     if (!previous) return;
     await db.delete(assessments).where(eq(assessments.accountId, accountId));
     await db.delete(liveEvents).where(eq(liveEvents.accountId, accountId));

@@ -17,6 +17,7 @@ import { CenteredLoader } from '#web/components/CenteredLoader.tsx';
 import { NameText } from '#web/components/NameText.tsx';
 import { ThemeToggle } from '#web/components/ThemeToggle.tsx';
 import { useAccount } from '#web/features/account/api/get-account.ts';
+import { AccountSuspendedBanner } from '#web/features/account/components/AccountSuspendedBanner.tsx';
 import { lastSessionOf, rememberSession } from '#web/features/auth/lib/last-session.ts';
 import { PastDueBanner } from '#web/features/billing/components/PastDueBanner.tsx';
 import { FeedbackButton } from '#web/features/feedback/components/FeedbackButton.tsx';
@@ -150,6 +151,7 @@ export function MainLayout({ user, children }: { user: CurrentUser; children: Re
       </AppShell.Navbar>
       <AppShell.Main>
         <Container size="xl" px={0}>
+          <AccountSuspendedBanner user={user} />
           <PastDueBanner account={account} />
           {user.emailVerified ? null : (
             <Suspense fallback={null}>

@@ -9,6 +9,8 @@ import { FeedbackPanel } from '#web/features/feedback/components/FeedbackPanel.t
 import { RoadmapTriagePanel } from '#web/features/roadmap/components/RoadmapTriagePanel.tsx';
 import { describeAuditEntry } from '#web/features/audit/lib/audit-labels.ts';
 import { AnalyticsPanel } from '#web/features/service-console/analytics/components/AnalyticsPanel.tsx';
+import { AccountPage } from '#web/features/service-console/accounts/components/AccountPage.tsx';
+import { AccountsPanel } from '#web/features/service-console/accounts/components/AccountsPanel.tsx';
 import { AuditPanel } from '#web/features/service-console/audit/components/AuditPanel.tsx';
 import { SubscriptionsPanel } from '#web/features/service-console/components/SubscriptionsPanel.tsx';
 import { UserPage } from '#web/features/service-console/users/components/UserPage.tsx';
@@ -24,6 +26,8 @@ const TABS = SCREEN_TABS.service;
  * path's `focus`. A tab that is not here says what it will hold (BODY) until it is built.
  */
 const PANELS: Partial<Record<string, (props: { focus?: string }) => ReactNode>> = {
+  accounts: ({ focus }) =>
+    focus ? <AccountPage id={focus} describe={describeAuditEntry} /> : <AccountsPanel />,
   subscriptions: () => <SubscriptionsPanel />,
   roadmap: () => <RoadmapTriagePanel />,
   support: ({ focus }) => <SupportQueuePanel focus={focus} />,
@@ -36,7 +40,6 @@ const PANELS: Partial<Record<string, (props: { focus?: string }) => ReactNode>> 
 };
 
 const BODY: Record<string, string> = {
-  accounts: 'Every account on the service, with its members, client tenants and plan.',
   subscriptions: 'The plan and payment state of every account.',
   support: 'The support tickets of every account, to answer and close.',
   feedback: 'What people tell us through the feedback button.',

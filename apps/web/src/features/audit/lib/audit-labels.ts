@@ -173,6 +173,7 @@ const LABELS: Record<AuditAction, Describe> = {
   'service.ownership_transferred': (d) =>
     `A system admin made ${str(d.toEmail)} the account’s owner`,
   'service.note_added': () => 'A system admin added a staff note',
+  'service.note_deleted': () => 'A system admin deleted a staff note',
   'service.tenant_viewed': (d) =>
     `A system admin viewed the client tenant “${str(d.name)}” (read-only)`,
   'service.user_session_ended': (d) => `A system admin ended a session of ${str(d.email)}`,

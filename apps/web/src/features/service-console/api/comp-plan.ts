@@ -20,6 +20,10 @@ export function useCompPlan() {
         body,
         schema: SubscriptionRowSchema,
       }),
-    onSettled: () => qc.invalidateQueries({ queryKey: serviceKeys.subscriptions() }),
+    onSettled: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: serviceKeys.subscriptions() }),
+        qc.invalidateQueries({ queryKey: serviceKeys.accounts() }),
+      ]),
   });
 }

@@ -13,6 +13,10 @@ export function useExtendTrial() {
         body: { days },
         schema: SubscriptionRowSchema,
       }),
-    onSettled: () => qc.invalidateQueries({ queryKey: serviceKeys.subscriptions() }),
+    onSettled: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: serviceKeys.subscriptions() }),
+        qc.invalidateQueries({ queryKey: serviceKeys.accounts() }),
+      ]),
   });
 }

@@ -7,6 +7,10 @@ export const serviceKeys = {
   subscriptions: () => [...serviceKeys.all, 'subscriptions'] as const,
   subscriptionList: (filters: SubscriptionFilters) =>
     [...serviceKeys.subscriptions(), filters] as const,
+  /** The accounts tab: every list, and each account's page. */
+  accounts: () => [...serviceKeys.all, 'accounts'] as const,
+  accountList: (filters: object) => [...serviceKeys.accounts(), 'list', filters] as const,
+  account: (accountId: string) => [...serviceKeys.accounts(), 'one', accountId] as const,
   /** One account's exports and deletion (its lifecycle card). */
   accountLifecycle: (accountId: string) =>
     [...serviceKeys.all, 'account-lifecycle', accountId] as const,

@@ -1,0 +1,451 @@
+/**
+ * The service console's accounts tab (docs/service-console.md, "Service console: accounts"):
+ * every account for system admins — searched by name, owner e-mail or id, filtered by plan,
+ * status, suspension, creation and last activity, newest first, keyset-paged by
+ * (created_at, id) on `accounts_created_idx`; one account's page; and what staff may do to it:
+ * suspend and restore, transfer its ownership, keep internal notes. The plan and status are
+ * the subscriptions tab's (`effectivePlan`, `effectiveStatus`, `effectiveBilling`), so both tabs
+ * say the same of an account.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  SERVICE_ACCOUNT_LIMITS,
+  type ServiceAccountDetail,
+  type ServiceAccountPage,
+  type ServiceAccountQuerySchema,
+  type ServiceAccountRow,
+  type StaffNote,
+  type StaffNoteInputSchema,
+  type SuspendAccountInputSchema,
+} from '@tenantry/shared';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Actor } from '../../../auth/types.ts';
+import type { Database, Tx } from '../../../db/client.ts';
+import {
+  accountDeletions,
+  accounts,
+  accountStaffNotes,
+  memberships,
+  subscriptions,
+  tenants,
+  users,
+} from '../../../db/schema/index.ts';
+import { cursorPart, decodeCursor, encodeCursor } from '../../../lib/cursor.ts';
+import { AppError, notFound } from '../../../lib/errors.ts';
+import { escapeLike } from '../../../lib/like.ts';
+import { recordAudit, recordSystemAudit } from '../../audit/audit.service.ts';
+import { billingSummaryOf } from '../../billing/billing.service.ts';
+import { effectiveBilling } from '../../billing/entitlements.ts';
+import { listAccountMembers } from '../../members/members.service.ts';
+import { listAccountTickets } from '../../support/staff.service.ts';
+import { listServiceAudit } from '../audit/audit.service.ts';
+import {
+  effectivePlan,
+  effectiveStatus,
+  readRow,
+  type ServiceBillingScope,
+} from '../subscriptions.service.ts';
+
+export type ServiceAccountQuery = z.output<typeof ServiceAccountQuerySchema>;
+export type SuspendAccountInput = z.output<typeof SuspendAccountInputSchema>;
+export type StaffNoteInput = z.output<typeof StaffNoteInputSchema>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const accountNotFound = () => notFound('Account not found.');
+const conflict = (message: string) => new AppError('common.conflict', 409, message);
+
+const createdAtKey = sql<string>`to_char(${accounts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const CursorSchema = z.tuple([cursorPart.time, cursorPart.id]);
+
+/**
+ * The search: an account id (exactly, when `q` is a UUID), or a part of the account's name or
+ * of any owner's e-mail (case-insensitive, wildcards literal).
+ */
+function matches(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = `%${escapeLike(q.toLowerCase())}%`;
+  const text = sql`(lower(${accounts.name}) like ${pattern} escape '\\'
+    or ${accounts.id} in (select m.account_id from memberships m join users u on u.id = m.user_id
+      where m.role = 'owner' and lower(u.email) like ${pattern} escape '\\'))`;
+  return UUID.test(q) ? sql`(${accounts.id} = ${q.toLowerCase()} or ${text})` : text;
+}
+
+function filterWhere(q: ServiceAccountQuery, now: Date): SQL | undefined {
+  return and(
+    matches(q.q),
+    q.plan ? sql`${effectivePlan(now)} = ${q.plan}` : undefined,
+    q.status ? sql`${effectiveStatus(now)} = ${q.status}` : undefined,
+    q.suspended === 'true' ? sql`${accounts.suspendedAt} is not null` : undefined,
+    q.suspended === 'false' ? sql`${accounts.suspendedAt} is null` : undefined,
+    q.createdFrom ? sql`${accounts.createdAt} >= ${q.createdFrom}::timestamptz` : undefined,
+    q.createdTo ? sql`${accounts.createdAt} < ${q.createdTo}::timestamptz` : undefined,
+    q.activeFrom ? sql`${accounts.lastActiveAt} >= ${q.activeFrom}::timestamptz` : undefined,
+    q.activeTo ? sql`${accounts.lastActiveAt} < ${q.activeTo}::timestamptz` : undefined,
+  );
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * The members of the page's accounts and each one's first owner (by when they joined), in one
+ * query on the memberships' primary key for the page's ids (never per row).
+ */
+async function pagePeople(db: Database, ids: string[]) {
+  const out = new Map<string, { ownerEmail: string | null; members: number }>();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .select({ accountId: memberships.accountId, role: memberships.role, email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(inArray(memberships.accountId, ids))
+    .orderBy(asc(memberships.createdAt), asc(memberships.userId));
+  for (const r of rows) {
+    const seen = out.get(r.accountId) ?? { ownerEmail: null, members: 0 };
+    seen.members += 1;
+    if (r.role === 'owner' && seen.ownerEmail === null) seen.ownerEmail = r.email;
+    out.set(r.accountId, seen);
+  }
+  return out;
+}
+
+/** GET /service/accounts: a page of accounts, newest first. */
+export async function listServiceAccounts(
+  db: Database,
+  scope: ServiceBillingScope,
+  query: ServiceAccountQuery,
+  now = new Date(),
+): Promise<ServiceAccountPage> {
+  const after = query.cursor ? decodeCursor(query.cursor, CursorSchema) : null;
+  const rows = await db
+    .select({
+      id: accounts.id,
+      name: accounts.name,
+      createdAt: accounts.createdAt,
+      lastActiveAt: accounts.lastActiveAt,
+      suspendedAt: accounts.suspendedAt,
+      tenants: accounts.tenantsActive,
+      sub: subscriptions,
+      key: createdAtKey,
+    })
+    .from(accounts)
+    .leftJoin(subscriptions, eq(subscriptions.accountId, accounts.id))
+    .where(
+      and(
+        filterWhere(query, now),
+        after
+          ? sql`(${accounts.createdAt}, ${accounts.id}) < (${after[0]}::timestamptz, ${after[1]}::text)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(accounts.createdAt), desc(accounts.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const people = await pagePeople(
+    db,
+    page.map((r) => r.id),
+  );
+  return {
+    items: page.map((r): ServiceAccountRow => {
+      const state = effectiveBilling(r.createdAt, r.sub, scope.defaultProvider, now);
+      return {
+        id: r.id,
+        name: r.name,
+        ownerEmail: people.get(r.id)?.ownerEmail ?? null,
+        plan: state.plan,
+        status: state.status,
+        comped: state.comped,
+        suspended: r.suspendedAt !== null,
+        members: people.get(r.id)?.members ?? 0,
+        tenants: r.tenants,
+        createdAt: r.createdAt.toISOString(),
+        lastActiveAt: iso(r.lastActiveAt),
+      };
+    }),
+    nextCursor: rows.length > query.limit && last ? encodeCursor([last.key, last.id]) : null,
+  };
+}
+
+async function readNotes(db: Database | Tx, accountId: string, viewerId: string) {
+  const rows = await db
+    .select({ note: accountStaffNotes, email: users.email })
+    .from(accountStaffNotes)
+    .leftJoin(users, eq(users.id, accountStaffNotes.authorId))
+    .where(eq(accountStaffNotes.accountId, accountId))
+    .orderBy(desc(accountStaffNotes.createdAt), desc(accountStaffNotes.id));
+  return rows.map(({ note, email }): StaffNote => ({
+    id: note.id,
+    body: note.body,
+    author: note.authorId && email ? { id: note.authorId, email } : null,
+    mine: note.authorId === viewerId,
+    createdAt: note.createdAt.toISOString(),
+  }));
+}
+
+/** GET /service/accounts/{accountId}: the account's page. */
+export async function getServiceAccount(
+  db: Database,
+  scope: ServiceBillingScope,
+  viewer: Actor,
+  accountId: string,
+  now = new Date(),
+): Promise<ServiceAccountDetail> {
+  const [account] = await db
+    .select({ a: accounts, deletion: accountDeletions.accountId })
+    .from(accounts)
+    .leftJoin(accountDeletions, eq(accountDeletions.accountId, accounts.id))
+    .where(eq(accounts.id, accountId));
+  if (!account) throw accountNotFound();
+  const { a } = account;
+  const n = SERVICE_ACCOUNT_LIMITS.pageItems;
+  const [members, tenantRows, subscription, billing, audit, tickets, notes] = await Promise.all([
+    listAccountMembers(db, accountId),
+    db
+      .select({
+        id: tenants.id,
+        name: tenants.name,
+        archivedAt: tenants.archivedAt,
+        createdAt: tenants.createdAt,
+      })
+      .from(tenants)
+      .where(eq(tenants.accountId, accountId))
+      .orderBy(desc(tenants.createdAt), desc(tenants.id))
+      .limit(n),
+    readRow(db, scope, accountId, now),
+    billingSummaryOf(db, scope.defaultProvider, accountId),
+    listServiceAudit(db, { accountId, limit: n }),
+    listAccountTickets(db, accountId, n),
+    readNotes(db, accountId, viewer.userId),
+  ]);
+  return {
+    id: a.id,
+    name: a.name,
+    createdAt: a.createdAt.toISOString(),
+    lastActiveAt: iso(a.lastActiveAt),
+    suspension: a.suspendedAt
+      ? { since: a.suspendedAt.toISOString(), reason: a.suspendedReason ?? '' }
+      : null,
+    supportAccessUntil:
+      a.supportAccessUntil && a.supportAccessUntil > now
+        ? a.supportAccessUntil.toISOString()
+        : null,
+    deletionScheduled: account.deletion !== null,
+    members,
+    tenants: {
+      active: a.tenantsActive,
+      archived: a.tenantsArchived,
+      items: tenantRows.map((t) => ({
+        id: t.id,
+        name: t.name,
+        archived: t.archivedAt !== null,
+        createdAt: t.createdAt.toISOString(),
+      })),
+    },
+    subscription,
+    usage: { limits: billing.limits, usage: billing.usage, atLimit: billing.atLimit },
+    recentAudit: audit.entries,
+    tickets,
+    notes,
+  };
+}
+
+/** The account, locked for the rest of the transaction (404 when there is none). */
+async function lockAccount(tx: Tx, accountId: string) {
+  const [row] = await tx
+    .select({ a: accounts, deletion: accountDeletions.accountId })
+    .from(accounts)
+    .leftJoin(accountDeletions, eq(accountDeletions.accountId, accounts.id))
+    .where(eq(accounts.id, accountId))
+    .for('update', { of: accounts });
+  if (!row) throw accountNotFound();
+  return { account: row.a, deletionScheduled: row.deletion !== null };
+}
+
+const auditScope = (accountId: string, actor: Actor) => ({
+  accountId,
+  userId: actor.userId,
+  email: actor.email,
+});
+
+/**
+ * POST /service/accounts/{accountId}/suspend: its people may still sign in and read, never
+ * write (auth/guards.ts refuseChange: 423 `account.suspended`), and are shown the reason.
+ * 409 when it is suspended already.
+ */
+export async function suspendAccount(
+  db: Database,
+  actor: Actor,
+  accountId: string,
+  input: SuspendAccountInput,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { account } = await lockAccount(tx, accountId);
+    if (account.suspendedAt) {
+      throw conflict(`This account is suspended already: ${account.suspendedReason ?? ''}`);
+    }
+    await tx
+      .update(accounts)
+      .set({ suspendedAt: now, suspendedReason: input.reason })
+      .where(eq(accounts.id, accountId));
+    await recordAudit(tx, auditScope(accountId, actor), {
+      action: 'service.account_suspended',
+      targetType: 'account',
+      targetId: accountId,
+      data: { reason: input.reason },
+    });
+  });
+}
+
+/**
+ * POST /service/accounts/{accountId}/restore: ends the suspension. 409 when it is not
+ * suspended, and while its deletion is scheduled (cancel the deletion instead: that puts back
+ * what it had before).
+ */
+export async function restoreAccount(db: Database, actor: Actor, accountId: string) {
+  await db.transaction(async (tx) => {
+    const { account, deletionScheduled } = await lockAccount(tx, accountId);
+    if (deletionScheduled) {
+      throw conflict(
+        'The deletion of this account is scheduled. Cancel the deletion to give it back.',
+      );
+    }
+    if (!account.suspendedAt) throw conflict('This account is not suspended.');
+    await tx
+      .update(accounts)
+      .set({ suspendedAt: null, suspendedReason: null })
+      .where(eq(accounts.id, accountId));
+    await recordAudit(tx, auditScope(accountId, actor), {
+      action: 'service.account_restored',
+      targetType: 'account',
+      targetId: accountId,
+      data: { reason: account.suspendedReason },
+    });
+  });
+}
+
+/**
+ * POST /service/accounts/{accountId}/transfer: makes the member `userId` the account's only
+ * owner; the owners before become admins. 404 for someone who is not a member, 409 when they
+ * are its only owner already.
+ */
+export async function transferOwnership(
+  db: Database,
+  actor: Actor,
+  accountId: string,
+  userId: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockAccount(tx, accountId);
+    const rows = await tx
+      .select({ userId: memberships.userId, role: memberships.role, email: users.email })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(eq(memberships.accountId, accountId))
+      .orderBy(asc(memberships.createdAt));
+    const target = rows.find((r) => r.userId === userId);
+    if (!target) throw notFound('There is no such member in this account.');
+    const owners = rows.filter((r) => r.role === 'owner');
+    if (target.role === 'owner' && owners.length === 1) {
+      throw conflict(`${target.email} is the account’s owner already.`);
+    }
+    await tx
+      .update(memberships)
+      .set({ role: sql`case when ${memberships.userId} = ${userId} then 'owner' else 'admin' end` })
+      .where(
+        and(
+          eq(memberships.accountId, accountId),
+          sql`(${memberships.role} = 'owner' or ${memberships.userId} = ${userId})`,
+        ),
+      );
+    await recordAudit(tx, auditScope(accountId, actor), {
+      action: 'service.ownership_transferred',
+      targetType: 'member',
+      targetId: userId,
+      data: {
+        toEmail: target.email,
+        fromEmails: owners.filter((o) => o.userId !== userId).map((o) => o.email),
+      },
+    });
+  });
+}
+
+async function assertAccount(db: Database | Tx, accountId: string) {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  if (!row) throw accountNotFound();
+}
+
+/** GET /service/accounts/{accountId}/notes: newest first. */
+export async function listStaffNotes(db: Database, viewer: Actor, accountId: string) {
+  await assertAccount(db, accountId);
+  return { notes: await readNotes(db, accountId, viewer.userId) };
+}
+
+/**
+ * POST /service/accounts/{accountId}/notes. Audited system-wide (not in the account's own log,
+ * which its admins read: the notes are internal), naming the account as the target.
+ */
+export async function addStaffNote(
+  db: Database,
+  actor: Actor,
+  accountId: string,
+  input: StaffNoteInput,
+  now = new Date(),
+): Promise<StaffNote> {
+  return db.transaction(async (tx) => {
+    await assertAccount(tx, accountId);
+    const id = randomUUID();
+    await tx.insert(accountStaffNotes).values({
+      id,
+      accountId,
+      authorId: actor.userId,
+      body: input.body,
+      createdAt: now,
+    });
+    await recordSystemAudit(tx, actor, {
+      action: 'service.note_added',
+      targetType: 'account',
+      targetId: accountId,
+      data: { noteId: id },
+    });
+    return {
+      id,
+      body: input.body,
+      author: { id: actor.userId, email: actor.email ?? '' },
+      mine: true,
+      createdAt: now.toISOString(),
+    };
+  });
+}
+
+/** DELETE /service/accounts/{accountId}/notes/{noteId}: only its author may (403 otherwise). */
+export async function deleteStaffNote(
+  db: Database,
+  actor: Actor,
+  accountId: string,
+  noteId: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [note] = await tx
+      .select()
+      .from(accountStaffNotes)
+      .where(and(eq(accountStaffNotes.id, noteId), eq(accountStaffNotes.accountId, accountId)))
+      .for('update');
+    if (!note) throw notFound('There is no such note.');
+    if (note.authorId !== actor.userId) {
+      throw new AppError('common.forbidden', 403, 'Only its author may delete a note.');
+    }
+    await tx.delete(accountStaffNotes).where(eq(accountStaffNotes.id, noteId));
+    await recordSystemAudit(tx, actor, {
+      action: 'service.note_deleted',
+      targetType: 'account',
+      targetId: accountId,
+      data: { noteId },
+    });
+  });
+}

@@ -1,0 +1,30 @@
+import type { CurrentUser } from '@tenantry/shared';
+import { Alert, Text } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { formatDate } from '#web/lib/format.ts';
+
+/**
+ * On every page of the main layout while the account is suspended by the service's staff
+ * (CurrentUser.accountSuspension): its people can sign in and read, nothing can be changed
+ * (every write answers 423 `account.suspended`), and they are told why.
+ */
+export function AccountSuspendedBanner({ user }: { user: CurrentUser }) {
+  const s = user.accountSuspension;
+  if (!s) return null;
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      mb="md"
+      icon={<IconLock size={18} aria-hidden />}
+      title="This account is suspended"
+      role="alert"
+      data-testid="account-suspended-banner"
+    >
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        Since {formatDate(s.since)} you can sign in and read everything, but nothing can be changed.
+        Reason: {s.reason || 'not given'}. Contact support to have it restored.
+      </Text>
+    </Alert>
+  );
+}

@@ -1,0 +1,202 @@
+import { SERVICE_ACCOUNT_LIMITS, type ServiceAccountDetail } from '@tenantry/shared';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft, IconLock, IconLockOpen } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { formatDate, formatDateTime } from '#web/lib/format.ts';
+import { useRestoreAccount, useSuspendAccount, useTransferOwnership } from '../api/accounts-api.ts';
+import { fail } from './AccountSection.tsx';
+
+type Detail = ServiceAccountDetail;
+
+function SuspendModal({ d, opened, onClose }: { d: Detail; opened: boolean; onClose: () => void }) {
+  const suspend = useSuspendAccount(d.id);
+  const [reason, setReason] = useState('');
+  const trimmed = reason.trim();
+  return (
+    <Modal opened={opened} onClose={onClose} title="Suspend the account" centered>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!trimmed) return;
+          suspend.mutate(trimmed, {
+            onSuccess: () => {
+              setReason('');
+              onClose();
+            },
+          });
+        }}
+      >
+        <Stack gap="sm">
+          <Text size="sm">
+            Its members can still sign in and read everything, but cannot change anything until the
+            account is restored. They are shown the reason.
+          </Text>
+          <Textarea
+            label="Reason"
+            description="Shown to the account’s members."
+            required
+            autosize
+            minRows={2}
+            maxLength={SERVICE_ACCOUNT_LIMITS.reason}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            error={suspend.error?.message}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red" disabled={!trimmed} loading={suspend.isPending}>
+              Suspend account
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function TransferModal({
+  d,
+  opened,
+  onClose,
+}: {
+  d: Detail;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const transfer = useTransferOwnership(d.id);
+  const [userId, setUserId] = useState<string | null>(null);
+  const owners = d.members.filter((m) => m.role === 'owner');
+  const choices = d.members
+    .filter((m) => !(m.role === 'owner' && owners.length === 1))
+    .map((m) => ({ value: m.userId, label: `${m.name || m.email} (${m.email})` }));
+  return (
+    <Modal opened={opened} onClose={onClose} title="Transfer ownership" centered>
+      <Stack gap="sm">
+        <Text size="sm">
+          The member chosen becomes the account’s only owner; its owners now (
+          {owners.map((o) => o.email).join(', ') || 'none'}) become admins.
+        </Text>
+        {choices.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            The account has no other member to make its owner.
+          </Text>
+        ) : (
+          <Select
+            label="New owner"
+            data={choices}
+            value={userId}
+            onChange={setUserId}
+            comboboxProps={{ withinPortal: false }}
+          />
+        )}
+        {transfer.isError ? (
+          <ErrorAlert title="Not transferred" error={transfer.error}>
+            {transfer.error.message}
+          </ErrorAlert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            disabled={!userId}
+            loading={transfer.isPending}
+            onClick={() =>
+              userId &&
+              transfer.mutate(userId, {
+                onSuccess: () => {
+                  setUserId(null);
+                  onClose();
+                },
+              })
+            }
+          >
+            Transfer ownership
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The account's name, its suspension, and what staff may do to it. */
+export function AccountHeader({ d }: { d: Detail }) {
+  const restore = useRestoreAccount(d.id);
+  const [dialog, setDialog] = useState<'suspend' | 'transfer' | null>(null);
+  return (
+    <Stack gap="sm">
+      <Anchor component={Link} to="/service/accounts" size="sm">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={14} aria-hidden /> All accounts
+        </Group>
+      </Anchor>
+      <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+        <Stack gap={2} miw={0} flex="1 1 240px">
+          <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+            {d.name}
+          </Title>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {d.id} · created {formatDate(d.createdAt)}
+          </Text>
+        </Stack>
+        <Group gap="xs" wrap="wrap">
+          {/* Support access: another helper adds SupportAccessButton({ accountId: d.id }) here. */}
+          {d.suspension ? (
+            <Button
+              variant="default"
+              leftSection={<IconLockOpen size={16} aria-hidden />}
+              loading={restore.isPending}
+              disabled={d.deletionScheduled}
+              title={
+                d.deletionScheduled
+                  ? 'Its deletion is scheduled: cancel the deletion to give it back.'
+                  : undefined
+              }
+              onClick={() => restore.mutate(undefined, { onError: fail })}
+            >
+              Restore account
+            </Button>
+          ) : (
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconLock size={16} aria-hidden />}
+              onClick={() => setDialog('suspend')}
+            >
+              Suspend…
+            </Button>
+          )}
+          <Button variant="default" onClick={() => setDialog('transfer')}>
+            Transfer ownership…
+          </Button>
+        </Group>
+      </Group>
+      {d.suspension ? (
+        <Alert color="red" variant="light" title="Suspended" role="status">
+          Since {formatDateTime(d.suspension.since)}: {d.suspension.reason}
+          {d.deletionScheduled
+            ? ' — its deletion is scheduled; cancel the deletion to give it back.'
+            : ''}
+        </Alert>
+      ) : null}
+      <SuspendModal d={d} opened={dialog === 'suspend'} onClose={() => setDialog(null)} />
+      <TransferModal d={d} opened={dialog === 'transfer'} onClose={() => setDialog(null)} />
+    </Stack>
+  );
+}

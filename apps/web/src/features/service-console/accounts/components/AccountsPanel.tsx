@@ -1,0 +1,223 @@
+import {
+  PLAN_IDS,
+  PLANS,
+  SUBSCRIPTION_STATUSES,
+  SUBSCRIPTION_STATUS_LABELS,
+  type ServiceAccountRow,
+} from '@tenantry/shared';
+import { Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { NameText } from '#web/components/NameText.tsx';
+import { PagedList } from '#web/components/PagedList.tsx';
+import { formatDate, formatDateTime } from '#web/lib/format.ts';
+import { STATUS_COLORS } from '../../lib/subscriptions-view.ts';
+import { useServiceAccounts } from '../api/accounts-api.ts';
+import {
+  NO_ACCOUNT_FILTERS,
+  hasAccountFilters,
+  readAccountFilters,
+  writeAccountFilters,
+  type AccountFilters,
+} from '../lib/accounts-view.ts';
+
+const PLAN_CHOICES = PLAN_IDS.map((id) => ({ value: id, label: PLANS[id].name }));
+const STATUS_CHOICES = SUBSCRIPTION_STATUSES.map((s) => ({
+  value: s,
+  label: SUBSCRIPTION_STATUS_LABELS[s],
+}));
+const SUSPENDED_CHOICES = [
+  { value: 'true', label: 'Suspended' },
+  { value: 'false', label: 'Not suspended' },
+];
+
+function Filters({
+  filters,
+  set,
+}: {
+  filters: AccountFilters;
+  set: (patch: Partial<AccountFilters>) => void;
+}) {
+  const day = (key: keyof AccountFilters, label: string) => (
+    <TextInput
+      label={label}
+      type="date"
+      value={filters[key]}
+      onChange={(e) => set({ [key]: e.currentTarget.value })}
+      flex="0 1 150px"
+    />
+  );
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <Select
+        label="Plan"
+        placeholder="Any plan"
+        data={PLAN_CHOICES}
+        value={filters.plan || null}
+        onChange={(v) => set({ plan: (v ?? '') as AccountFilters['plan'] })}
+        clearable
+        flex="0 1 150px"
+      />
+      <Select
+        label="Status"
+        placeholder="Any status"
+        data={STATUS_CHOICES}
+        value={filters.status || null}
+        onChange={(v) => set({ status: (v ?? '') as AccountFilters['status'] })}
+        clearable
+        flex="0 1 150px"
+      />
+      <Select
+        label="Suspension"
+        placeholder="Any"
+        data={SUSPENDED_CHOICES}
+        value={filters.suspended || null}
+        onChange={(v) => set({ suspended: (v ?? '') as AccountFilters['suspended'] })}
+        clearable
+        flex="0 1 160px"
+      />
+      {day('createdFrom', 'Created from')}
+      {day('createdTo', 'Created to')}
+      {day('activeFrom', 'Active from')}
+      {day('activeTo', 'Active to')}
+      {hasAccountFilters(filters) ? (
+        <Button variant="subtle" onClick={() => set(NO_ACCOUNT_FILTERS)}>
+          Clear filters
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
+function Row({ row }: { row: ServiceAccountRow }) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <NameText
+          name={row.name}
+          to={`/service/accounts/${encodeURIComponent(row.id)}`}
+          size="sm"
+          fw={500}
+        />
+      </Table.Td>
+      <Table.Td>{row.ownerEmail ? <NameText name={row.ownerEmail} size="sm" /> : '—'}</Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          <Text size="sm">{PLANS[row.plan].name}</Text>
+          {row.comped ? (
+            <Badge color="grape" variant="light" size="sm">
+              Comped
+            </Badge>
+          ) : null}
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          <Badge color={STATUS_COLORS[row.status]} variant="light" size="sm">
+            {SUBSCRIPTION_STATUS_LABELS[row.status]}
+          </Badge>
+          {row.suspended ? (
+            <Badge color="red" variant="filled" size="sm">
+              Suspended
+            </Badge>
+          ) : null}
+        </Group>
+      </Table.Td>
+      <Table.Td ta="right">{row.members}</Table.Td>
+      <Table.Td ta="right">{row.tenants}</Table.Td>
+      <Table.Td>
+        <time dateTime={row.createdAt}>{formatDate(row.createdAt)}</time>
+      </Table.Td>
+      <Table.Td>
+        {row.lastActiveAt ? (
+          <time dateTime={row.lastActiveAt}>{formatDateTime(row.lastActiveAt)}</time>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Never
+          </Text>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/**
+ * service/accounts: every account for system admins — a search (name, owner e-mail or id) and
+ * filters kept in the URL, newest first, "Load more"; each account opens its page.
+ */
+export function AccountsPanel() {
+  const [params, setParams] = useSearchParams();
+  const filters = readAccountFilters(params);
+  const [search, setSearch] = useState(filters.q);
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const list = useServiceAccounts(filters);
+
+  // The search box writes the URL once typing pauses (replacing the entry); a search the URL
+  // brings (back, a link) fills the box.
+  const inUrl = useRef(filters.q);
+  useEffect(() => {
+    if (debounced === inUrl.current) return;
+    inUrl.current = debounced;
+    setParams((prev) => writeAccountFilters(prev, { q: debounced }), { replace: true });
+  }, [debounced, setParams]);
+  useEffect(() => {
+    if (filters.q === inUrl.current) return;
+    inUrl.current = filters.q;
+    setSearch(filters.q);
+  }, [filters.q]);
+
+  const set = (patch: Partial<AccountFilters>) => {
+    if ('q' in patch) setSearch(patch.q ?? '');
+    setParams((prev) => writeAccountFilters(prev, patch), { replace: true });
+  };
+  const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
+
+  return (
+    <Stack gap="md">
+      <TextInput
+        label="Search"
+        placeholder="Account name, owner e-mail or account id"
+        type="search"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        maxLength={200}
+      />
+      <Filters filters={filters} set={set} />
+      <PagedList
+        query={list}
+        count={rows.length}
+        noun="accounts"
+        empty={
+          <Text c="dimmed" role="status">
+            {hasAccountFilters(filters) ? 'No accounts match.' : 'No accounts yet.'}
+          </Text>
+        }
+      >
+        <Table.ScrollContainer minWidth={960}>
+          <Table striped highlightOnHover aria-label="Accounts" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Account</Table.Th>
+                <Table.Th>Owner</Table.Th>
+                <Table.Th>Plan</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th ta="right">Members</Table.Th>
+                <Table.Th ta="right">Client tenants</Table.Th>
+                <Table.Th>Created</Table.Th>
+                <Table.Th>Last active</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Row key={row.id} row={row} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </PagedList>
+    </Stack>
+  );
+}
