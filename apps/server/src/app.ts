@@ -66,7 +66,7 @@ import { serviceSubscriptionRoutes } from './modules/service-console/subscriptio
 import { serviceAuditRoutes } from './modules/service-console/audit/audit.routes.ts';
 import { serviceAnalyticsRoutes } from './modules/service-console/analytics/analytics.routes.ts';
 import { serviceUserRoutes } from './modules/service-console/users/users.routes.ts';
-import { createProcessMonitor } from './modules/service-console/system/process-monitor.ts';
+import { createProcessMonitor } from './db/process-monitor.ts';
 import { serviceSystemRoutes } from './modules/service-console/system/system.routes.ts';
 import { serviceOverviewRoutes } from './modules/service-console/overview/overview.routes.ts';
 import { testHookRoutes } from './modules/service-console/system/test-hooks.ts';
@@ -304,7 +304,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
 
 function handleError(err: Error, c: Context<AppEnv>, logger: Logger): Response {
   const json = jsonError(err, c, logger);
-  // The overview's "errors in the last hour" (service-console/system/process-monitor.ts).
+  // The overview's "errors in the last hour" (db/process-monitor.ts).
   if (json.status >= 500) c.get('deps')?.processMonitor.countError();
   if (!isNavigation(c)) return json;
   // A browser navigated here (an e-mail link, the sandbox checkout, a download): a page.

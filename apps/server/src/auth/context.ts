@@ -13,7 +13,7 @@ import type { Jobs } from '../lib/jobs/index.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { MailSender } from '../lib/mail/index.ts';
 import type { LiveHub } from '../db/live.ts';
-import type { ProcessMonitor } from '../modules/service-console/system/process-monitor.ts';
+import type { ProcessMonitor } from '../db/process-monitor.ts';
 import type { RateLimiter } from '../db/rate-limit.ts';
 import { validationHook } from '../lib/openapi.ts';
 import type { Auth, AuthHooks } from './auth.ts';

@@ -21,7 +21,7 @@ import { MIGRATIONS_FOLDER, queryRows, type Database } from '../../../db/client.
 import { cursorPart, decodeCursor, encodeCursor, invalidCursor } from '../../../lib/cursor.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import { recordSystemAudit } from '../../audit/audit.service.ts';
-import { GONE_AFTER_MS } from './process-monitor.ts';
+import { GONE_AFTER_MS } from '../../../db/process-monitor.ts';
 
 /** pg-boss's schema (lib/jobs' default). */
 const BOSS = 'pgboss';

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client.ts';
+import type { Database } from './client.ts';
 
 export const HEARTBEAT_MS = 15_000;
 export const GONE_AFTER_MS = 60_000;
