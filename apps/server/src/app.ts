@@ -11,6 +11,7 @@ import { createAuth, type Auth, type AuthHooks } from './auth/auth.ts';
 import { createRouter, type AppDeps, type AppEnv, type ClientIpResolver } from './auth/context.ts';
 import { createAuthHandler } from './auth/handler.ts';
 import { createSessionCache } from './auth/session.ts';
+import { watchSupportSessions } from './auth/guards.ts';
 import { trustedOrigins, type AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createLiveHub } from './db/live.ts';
@@ -60,6 +61,10 @@ import { liveRoutes } from './modules/assessments/live/live.routes.ts';
 import { respondRoutes } from './modules/assessments/respondents/respond.routes.ts';
 import { createMailboxMailer } from './modules/system/mailbox.service.ts';
 import { publicSystemRoutes, systemRoutes } from './modules/system/system.routes.ts';
+import {
+  accountSupportAccessRoutes,
+  serviceSupportSessionRoutes,
+} from './modules/service-console/support-access/support-access.routes.ts';
 import { serviceAccountLifecycleRoutes } from './modules/service-console/account-lifecycle/lifecycle.routes.ts';
 import { serviceSubscriptionRoutes } from './modules/service-console/subscriptions.routes.ts';
 import { serviceAuditRoutes } from './modules/service-console/audit/audit.routes.ts';
@@ -208,6 +213,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   app.on(['GET', 'POST'], '/api/auth/*', createAuthHandler(auth, deps));
 
   const api = createRouter();
+  api.use('*', watchSupportSessions());
   api.route('/', meRoutes);
   api.route('/', signupRoutes);
   api.route('/', analyticsRoutes);
@@ -215,6 +221,8 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   api.route('/', serviceSubscriptionRoutes);
   api.route('/', serviceAuditRoutes);
   api.route('/', serviceAccountLifecycleRoutes);
+  api.route('/', serviceSupportSessionRoutes);
+  api.route('/', accountSupportAccessRoutes);
   api.route('/', roadmapRoutes);
   api.route('/', feedbackRoutes);
   api.route('/', supportCustomerRoutes);

@@ -36,3 +36,4 @@ export * from './webhooks.schemas.ts';
 export * from './api-keys.schemas.ts';
 export * from './service-audit.schemas.ts';
 export * from './service-exports.schemas.ts';
+export * from './support-access.schemas.ts';
