@@ -43,3 +43,18 @@ export const SupportSessionSchema = z.object({
   viaGrant: z.boolean(),
 });
 export type SupportSession = z.infer<typeof SupportSessionSchema>;
+
+/** GET /api/v1/service/accounts/{accountId}/support-access: what the start dialog needs. */
+export const SupportAccessOverviewSchema = z.object({
+  grant: SupportAccessSchema,
+  /** The members who may be viewed as (system admins are left out), by e-mail. */
+  members: z.array(
+    z.object({
+      userId: z.string(),
+      email: z.string(),
+      name: z.string().nullable(),
+      role: z.enum(['owner', 'admin', 'member']),
+    }),
+  ),
+});
+export type SupportAccessOverview = z.infer<typeof SupportAccessOverviewSchema>;

@@ -404,6 +404,9 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   'DELETE /api/v1/service/accounts/{accountId}/deletion': {
     path: { accountId: (ids) => ids.accountId },
   },
+  'GET /api/v1/service/accounts/{accountId}/support-access': {
+    path: { accountId: (ids) => ids.accountId },
+  },
   // A support session: the owner persona is no system admin (403); anonymous 401.
   'POST /api/v1/service/accounts/{accountId}/support-session': {
     path: { accountId: (ids) => ids.accountId },

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import {
   IdSchema,
   SupportAccessGrantSchema,
+  SupportAccessOverviewSchema,
   SupportAccessSchema,
   SupportSessionInputSchema,
   SupportSessionSchema,
@@ -16,6 +17,7 @@ import {
   grantSupportAccess,
   noteSupportSession,
   revokeSupportAccess,
+  supportAccessOverview,
 } from './support-access.service.ts';
 
 const ownerRefusals = { 401: errorResponses[401], 403: errorResponses[403] };
@@ -92,35 +94,57 @@ const sessionRoute = createRoute({
   },
 });
 
-/** Mounted under /api/v1: a system admin opens a support session. */
-export const serviceSupportSessionRoutes = createRouter().openapi(sessionRoute, async (c) => {
-  const { db } = c.var.deps;
-  const input = c.req.valid('json');
-  const target = await checkSupportSession(db, c.req.valid('param').accountId, input);
-  const { uid, email } = await getClaims(c);
-  const { headers, response } = await c.var.auth.api.impersonateUser({
-    body: { userId: target.userId },
-    headers: c.req.raw.headers,
-    returnHeaders: true,
-  });
-  await noteSupportSession(
-    db,
-    { mailer: c.var.deps.mailer, publicUrl: c.var.deps.config.publicUrl, log: c.var.log },
-    { userId: uid, email },
-    target,
-    response.session.id,
-    input.reason,
-  );
-  for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
-  c.header('cache-control', 'no-store');
-  return c.json(
-    {
-      accountId: target.accountId,
-      userId: target.userId,
-      userEmail: target.userEmail,
-      endsAt: new Date(response.session.expiresAt).toISOString(),
-      viaGrant: target.viaGrant,
-    },
-    200,
-  );
+const overviewRoute = createRoute({
+  middleware: requireSystemRole(['admin']),
+  method: 'get',
+  path: '/service/accounts/{accountId}/support-access',
+  tags: ['service'],
+  summary:
+    'The owners’ support access grant and the members a support session may view as (system admins left out). System admins only.',
+  request: { params: z.object({ accountId: IdSchema }) },
+  responses: {
+    200: json(SupportAccessOverviewSchema, 'The grant and the members'),
+    400: errorResponses[400],
+    ...ownerRefusals,
+    404: errorResponse('No such account (`common.not_found`)'),
+  },
 });
+
+/** Mounted under /api/v1: a system admin opens a support session. */
+export const serviceSupportSessionRoutes = createRouter()
+  .openapi(overviewRoute, async (c) => {
+    c.header('cache-control', 'no-store');
+    const overview = await supportAccessOverview(c.var.deps.db, c.req.valid('param').accountId);
+    return c.json(overview, 200);
+  })
+  .openapi(sessionRoute, async (c) => {
+    const { db } = c.var.deps;
+    const input = c.req.valid('json');
+    const target = await checkSupportSession(db, c.req.valid('param').accountId, input);
+    const { uid, email } = await getClaims(c);
+    const { headers, response } = await c.var.auth.api.impersonateUser({
+      body: { userId: target.userId },
+      headers: c.req.raw.headers,
+      returnHeaders: true,
+    });
+    await noteSupportSession(
+      db,
+      { mailer: c.var.deps.mailer, publicUrl: c.var.deps.config.publicUrl, log: c.var.log },
+      { userId: uid, email },
+      target,
+      response.session.id,
+      input.reason,
+    );
+    for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
+    c.header('cache-control', 'no-store');
+    return c.json(
+      {
+        accountId: target.accountId,
+        userId: target.userId,
+        userEmail: target.userEmail,
+        endsAt: new Date(response.session.expiresAt).toISOString(),
+        viaGrant: target.viaGrant,
+      },
+      200,
+    );
+  });

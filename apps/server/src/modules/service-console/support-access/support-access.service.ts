@@ -8,6 +8,7 @@
 import {
   SUPPORT_ACCESS_ERROR_CODES,
   type SupportAccess,
+  type SupportAccessOverview,
   type SupportSessionInput,
 } from '@tenantry/shared';
 import { and, asc, eq, isNull } from 'drizzle-orm';
@@ -83,6 +84,26 @@ export async function revokeSupportAccess(
     });
   });
   return toAccess(null);
+}
+
+/** The account's grant and the members a support session may view as (404 without it). */
+export async function supportAccessOverview(
+  db: Database,
+  accountId: string,
+): Promise<SupportAccessOverview> {
+  const [account] = await db
+    .select({ until: accounts.supportAccessUntil })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  if (!account) throw notFound('No such account.');
+  const members = await db
+    .select({ userId: users.id, email: users.email, name: users.name, role: memberships.role })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.accountId, accountId), eq(users.isSystemAdmin, false)))
+    .orderBy(asc(users.email))
+    .limit(500);
+  return { grant: toAccess(account.until), members };
 }
 
 export interface SupportTarget {

@@ -1,4 +1,8 @@
-import { SupportAccessSchema, SupportSessionSchema } from '@tenantry/shared';
+import {
+  SupportAccessOverviewSchema,
+  SupportAccessSchema,
+  SupportSessionSchema,
+} from '@tenantry/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLog, memberships, sessions, users } from '../../../db/schema/index.ts';
@@ -83,6 +87,11 @@ describe('support session', () => {
     const member = await addMember(t, owner, 'member');
     await grant(owner, 2);
     const admin = await newAdmin();
+    const overview = await admin.client.get(`/api/v1/service/accounts/${owner.tid}/support-access`);
+    await expectStatus(overview, 200);
+    const o = SupportAccessOverviewSchema.parse(await overview.json());
+    expect(o.grant.active).toBe(true);
+    expect(o.members.map((m) => m.userId).sort()).toEqual([owner.uid, member.uid].sort());
     const res = await startSession(admin.client, owner.tid, { userId: member.uid });
     await expectStatus(res, 200);
     const session = SupportSessionSchema.parse(await res.json());

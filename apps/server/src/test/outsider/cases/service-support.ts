@@ -21,6 +21,11 @@ export const cases: OutsiderCase[] = [
     request: () => ({ path: '/api/v1/account/support-access' }),
   },
   {
+    route: 'GET /api/v1/service/accounts/{accountId}/support-access',
+    allow: ['systemadmin'],
+    request: (ids) => ({ path: `/api/v1/service/accounts/${ids.victimAccountId}/support-access` }),
+  },
+  {
     route: 'POST /api/v1/service/accounts/{accountId}/support-session',
     allow: ['systemadmin'],
     // A successful control would turn the suite's system admin client into a support session
