@@ -46,7 +46,7 @@ async function actions(accountId: string) {
   return rows;
 }
 
-describe('support access grant (admin/security)', () => {
+describe('support access grant (admin/security)', { timeout: 60_000 }, () => {
   it('an owner grants and revokes it; it is audited', async () => {
     const owner = await signUpPerson(t, 'sa-owner');
     const none = SupportAccessSchema.parse(await (await owner.client.get(GRANT)).json());
@@ -81,7 +81,7 @@ describe('support access grant (admin/security)', () => {
   });
 });
 
-describe('support session', () => {
+describe('support session', { timeout: 90_000 }, () => {
   it('opens under the grant, reads as the member, refuses every write, is audited', async () => {
     const owner = await signUpPerson(t, 'ss-owner');
     const member = await addMember(t, owner, 'member');
