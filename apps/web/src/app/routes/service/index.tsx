@@ -1,5 +1,5 @@
 import { SCREEN_TABS, SCREEN_TITLES } from '@tenantry/shared';
-import { Card, SimpleGrid, Text } from '@mantine/core';
+import { Card, Group, SimpleGrid, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { NoSuchSection, NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
@@ -10,6 +10,7 @@ import { RoadmapTriagePanel } from '#web/features/roadmap/components/RoadmapTria
 import { describeAuditEntry } from '#web/features/audit/lib/audit-labels.ts';
 import { AuditPanel } from '#web/features/service-console/audit/components/AuditPanel.tsx';
 import { SubscriptionsPanel } from '#web/features/service-console/components/SubscriptionsPanel.tsx';
+import { SupportAccessButton } from '#web/features/service-console/support-access/components/SupportAccessButton.tsx';
 import { SupportQueuePanel } from '#web/features/support/components/SupportQueuePanel.tsx';
 
 const TABS = SCREEN_TABS.service;
@@ -95,6 +96,11 @@ export default function ServiceScreen() {
                 ['Focus', focus],
               ]}
             />
+            {tid ? (
+              <Group my="md">
+                <SupportAccessButton accountId={tid} />
+              </Group>
+            ) : null}
             <NotBuiltYet>
               Look into one account and its client tenants: members, settings and activity.
             </NotBuiltYet>
