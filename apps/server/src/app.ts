@@ -11,6 +11,7 @@ import { createAuth, type Auth, type AuthHooks } from './auth/auth.ts';
 import { createRouter, type AppDeps, type AppEnv, type ClientIpResolver } from './auth/context.ts';
 import { createAuthHandler } from './auth/handler.ts';
 import { createSessionCache } from './auth/session.ts';
+import { watchSupportSessions } from './auth/guards.ts';
 import { trustedOrigins, type AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createLiveHub } from './db/live.ts';
@@ -60,6 +61,10 @@ import { liveRoutes } from './modules/assessments/live/live.routes.ts';
 import { respondRoutes } from './modules/assessments/respondents/respond.routes.ts';
 import { createMailboxMailer } from './modules/system/mailbox.service.ts';
 import { publicSystemRoutes, systemRoutes } from './modules/system/system.routes.ts';
+import {
+  accountSupportAccessRoutes,
+  serviceSupportSessionRoutes,
+} from './modules/service-console/support-access/support-access.routes.ts';
 import { serviceAccountLifecycleRoutes } from './modules/service-console/account-lifecycle/lifecycle.routes.ts';
 import { serviceAccountRoutes } from './modules/service-console/accounts/accounts.routes.ts';
 import { serviceSubscriptionRoutes } from './modules/service-console/subscriptions.routes.ts';
@@ -216,6 +221,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   app.on(['GET', 'POST'], '/api/auth/*', createAuthHandler(auth, deps));
 
   const api = createRouter();
+  api.use('*', watchSupportSessions());
   api.route('/', meRoutes);
   api.route('/', signupRoutes);
   api.route('/', analyticsRoutes);
@@ -230,6 +236,8 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   // Only for end-to-end tests (TEST_HOOKS=true): never mounted otherwise.
   if (config.testHooks) api.route('/', testHookRoutes);
   api.route('/', serviceAccountRoutes);
+  api.route('/', serviceSupportSessionRoutes);
+  api.route('/', accountSupportAccessRoutes);
   api.route('/', roadmapRoutes);
   api.route('/', feedbackRoutes);
   api.route('/', supportCustomerRoutes);

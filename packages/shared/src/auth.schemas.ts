@@ -41,4 +41,9 @@ export const SignUpVerifiedSchema = z.object({ status: z.literal('signed-in') })
 /** Error codes of identity (besides the common ones and Better Auth's own). */
 export const AUTH_ERROR_CODES = {
   invalidCode: 'auth.invalid_code',
+  /**
+   * 403: a support session (a system admin viewing the account's app as one of its users) is
+   * read-only: every change is refused with this code.
+   */
+  supportReadOnly: 'auth.support_read_only',
 } as const;

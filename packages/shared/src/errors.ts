@@ -15,6 +15,7 @@ import type { ROADMAP_ERROR_CODES } from './roadmap.schemas.ts';
 import type { ACCOUNT_EXPORT_ERROR_CODES } from './service-exports.schemas.ts';
 import type { SERVICE_USER_ERROR_CODES } from './service-users.schemas.ts';
 import type { SHARING_ERROR_CODES } from './sharing.schemas.ts';
+import type { SUPPORT_ACCESS_ERROR_CODES } from './support-access.schemas.ts';
 import type { SUPPORT_ERROR_CODES } from './support.schemas.ts';
 import type { TENANT_ERROR_CODES } from './tenants.schemas.ts';
 import type { WEBHOOK_ERROR_CODES } from './webhooks.schemas.ts';
@@ -59,6 +60,7 @@ export type ErrorCode =
   | CodesOf<typeof REMEDIATION_ERROR_CODES>
   | CodesOf<typeof REPORT_ERROR_CODES>
   | CodesOf<typeof ROADMAP_ERROR_CODES>
+  | CodesOf<typeof SUPPORT_ACCESS_ERROR_CODES>
   | CodesOf<typeof ACCOUNT_EXPORT_ERROR_CODES>
   | CodesOf<typeof SERVICE_USER_ERROR_CODES>
   | CodesOf<typeof SHARING_ERROR_CODES>

@@ -40,3 +40,4 @@ export * from './service-exports.schemas.ts';
 export * from './service-users.schemas.ts';
 export * from './service-system.schemas.ts';
 export * from './service-accounts.schemas.ts';
+export * from './support-access.schemas.ts';

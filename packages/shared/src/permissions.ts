@@ -46,6 +46,8 @@ export const ACCOUNT_PERMISSIONS = {
   'apiKeys.manage': ['owner', 'admin'],
   /** Create, change and delete webhook endpoints, read and resend their deliveries. */
   'webhooks.manage': ['owner', 'admin'],
+  /** Let the Tenantry support desk open the account's app as one of its users, or stop it. */
+  'supportAccess.manage': ['owner'],
 } as const satisfies Record<string, readonly AccountRole[]>;
 export type AccountPermission = keyof typeof ACCOUNT_PERMISSIONS;
 

@@ -38,6 +38,9 @@ interface ClaimsRow {
   impersonated_by: string | null;
   staff_email: string | null;
   expires_at: Date | string;
+  support_account_id: string | null;
+  support_reason: string | null;
+  support_access_until: Date | string | null;
 }
 
 export function toCurrentUser(claims: ServerClaims): CurrentUser {
@@ -70,11 +73,13 @@ async function queryClaims(
           a.id as tid, a.created_at as account_created_at, m.role as account_role,
           t.id as last_tenant_id, s.last_active_at, ${billingReadOnlySql('sb')} as billing_read_only,
           a.suspended_at, a.suspended_reason, s.impersonated_by, staff.email as staff_email,
-          s.expires_at
+          s.expires_at, s.support_account_id, s.support_reason, a.support_access_until
         from users u
         ${liveSession(sessionId)}
         left join users staff on staff.id = s.impersonated_by
-        left join memberships m on m.user_id = u.id and m.account_id = ${currentAccountIdSql(userId)}
+        left join memberships m on m.user_id = u.id and m.account_id = (case
+          when s.impersonated_by is null then ${currentAccountIdSql(userId)}
+          else s.support_account_id end)
         left join accounts a on a.id = m.account_id
         left join subscriptions sb on sb.account_id = m.account_id
         left join tenants t on t.id = m.last_tenant_id and t.account_id = m.account_id
@@ -151,9 +156,10 @@ export async function loadClaims(
   if (sharedTenantId !== null) return loadSharedClaims(db, userId, sessionId, sharedTenantId);
   let row = await queryClaims(db, userId, sessionId);
   if (!row) return null;
+  if (row.impersonated_by && !supportSessionHolds(row)) return null;
   // A support session is the staff member's activity, not the account's.
   await noteActivity(db, sessionId, row.last_active_at, row.impersonated_by ? null : row.tid);
-  if (row.tid === null) {
+  if (row.tid === null && !row.impersonated_by) {
     // Only for a session from the ordinary sign-in: a shared session returned above, and a
     // user created by a shared sign-in has no password, so reaches here only after choosing
     // one (password reset proves the address, like a sign-up) — then they get their own account.
@@ -180,7 +186,7 @@ export async function loadClaims(
     supportSession: row.impersonated_by
       ? {
           staffEmail: row.staff_email ?? 'Tenantry support',
-          endsAt: new Date(row.expires_at).toISOString(),
+          endsAt: supportEnd(row).toISOString(),
           readOnly: true,
         }
       : null,
@@ -190,6 +196,26 @@ export async function loadClaims(
     impersonatedBy: row.impersonated_by,
     apiKey: null,
   };
+}
+
+/**
+ * A support session (the admin plugin's impersonation) reaches only the account it was opened
+ * for (`sessions.support_account_id`), while the user is still a member of it, and — when it
+ * was opened under the owners' grant rather than by a written reason — only while the grant
+ * lasts: an owner who revokes it ends the session on its very next request, on any server.
+ */
+function supportSessionHolds(row: ClaimsRow): boolean {
+  if (!row.support_account_id || row.tid !== row.support_account_id) return false;
+  return supportEnd(row).getTime() > Date.now();
+}
+
+/** When a support session ends: its expiry, or the end of the grant it was opened under. */
+function supportEnd(row: ClaimsRow): Date {
+  const expires = new Date(row.expires_at);
+  if (row.support_reason !== null) return expires;
+  if (row.support_access_until === null) return new Date(0);
+  const until = new Date(row.support_access_until);
+  return until < expires ? until : expires;
 }
 
 async function loadSharedClaims(

@@ -6,16 +6,19 @@
  */
 import {
   ACCOUNT_ERROR_CODES,
+  AUTH_ERROR_CODES,
   BILLING_ERROR_CODES,
   can,
   canShared,
   type AccountPermission,
   type ApiKeyScope,
 } from '@tenantry/shared';
+import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
 import type { RateLimit } from '../db/rate-limit.ts';
+import { auditLog } from '../db/schema/index.ts';
 import {
   AppError,
   errorBody,
@@ -59,6 +62,7 @@ function changes(access: TenantAccess): boolean {
  */
 function refuseChange(claims: ServerClaims, access: TenantAccess): void {
   if (!changes(access)) return;
+  if (claims.supportSession) throw supportReadOnly();
   const suspension = claims.accountSuspension;
   if (suspension) {
     const why = suspension.reason ? ` Reason: ${suspension.reason}` : '';
@@ -74,6 +78,57 @@ function refuseChange(claims: ServerClaims, access: TenantAccess): void {
       402,
       'This account is read-only until its overdue payment goes through. An owner can update the payment method under Account → Billing.',
     );
+  }
+}
+
+/** 403 `auth.support_read_only`: the one refusal of every change in a support session. */
+export const supportReadOnly = () =>
+  new AppError(
+    AUTH_ERROR_CODES.supportReadOnly,
+    403,
+    'This is a Tenantry support session: it can read the account, never change it.',
+  );
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * On every /api/v1 request (mounted once in app.ts): a support session may not change anything
+ * on any route — a request other than GET/HEAD/OPTIONS is refused with 403
+ * `auth.support_read_only` before its route runs, whatever guard the route has (refuseChange
+ * says the same to the guards) — and each of its requests is recorded in the account's own
+ * audit log (`support_access.request`: method, path, status; the staff member is the actor).
+ * A request without a session cookie, or that never reads its claims, costs nothing more.
+ */
+export function watchSupportSessions(): Guard {
+  return async (c, next) => {
+    if (!SAFE_METHODS.has(c.req.method) && c.req.header('cookie')) {
+      const claims = await tryClaims(c);
+      if (claims?.supportSession) {
+        await recordSupportRequest(c, claims, 403);
+        throw supportReadOnly();
+      }
+    }
+    await next();
+    const claims = c.get('claims');
+    if (claims?.supportSession) await recordSupportRequest(c, claims, c.res.status);
+  };
+}
+
+async function recordSupportRequest(c: Context<AppEnv>, claims: ServerClaims, status: number) {
+  if (!claims.tid) return;
+  try {
+    await c.var.deps.db.insert(auditLog).values({
+      id: randomUUID(),
+      accountId: claims.tid,
+      actorUserId: claims.impersonatedBy,
+      actorEmail: claims.supportSession?.staffEmail ?? null,
+      action: 'support_access.request',
+      targetType: 'user',
+      targetId: claims.uid,
+      data: { method: c.req.method, path: c.req.path, status, as: claims.email },
+    });
+  } catch (err) {
+    c.var.log.warn({ err }, 'could not record a support session request');
   }
 }
 

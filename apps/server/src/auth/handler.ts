@@ -1,4 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
+import { queryRows } from '../db/client.ts';
+import { auditLog } from '../db/schema/index.ts';
+import { errorBody } from '../lib/errors.ts';
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { sessionCookieKey } from './session-cache.ts';
@@ -40,9 +45,26 @@ export function createAuthHandler(auth: Auth, deps: AppDeps) {
       if (body) init.body = JSON.stringify({ ...body, revokeOtherSessions: true });
     }
     const isSignOut = c.req.method === 'POST' && c.req.path === '/api/auth/sign-out';
-    const signingOut = isSignOut
-      ? await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null)
-      : null;
+    const isStopSupport = c.req.method === 'POST' && c.req.path === STOP_SUPPORT_PATH;
+    const current =
+      c.req.method === 'POST' && c.req.header('cookie')
+        ? await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null)
+        : null;
+    const signingOut = isSignOut || isStopSupport ? current : null;
+    // A support session changes nothing here either (a password, the e-mail, the profile):
+    // it may only end (sign out, or leave the support session).
+    if (current?.session.impersonatedBy && !isSignOut && !isStopSupport) {
+      return c.json(
+        errorBody(
+          'auth.support_read_only',
+          'This is a Tenantry support session: it can read the account, never change it.',
+          c.get('requestId'),
+        ),
+        403,
+      );
+    }
+    const ending = isStopSupport && current?.session.impersonatedBy ? current.session : null;
+    const support = ending ? await supportOf(deps, ending.id) : null;
 
     const response = await auth.handler(new Request(c.req.raw.url, init));
 
@@ -53,9 +75,34 @@ export function createAuthHandler(auth: Auth, deps: AppDeps) {
       const key = sessionCookieKey(c.req.header('cookie'));
       if (key) cache.delete(key);
     }
+    if (ending && support?.accountId && response.ok) {
+      await deps.db.insert(auditLog).values({
+        id: randomUUID(),
+        accountId: support.accountId,
+        actorUserId: ending.impersonatedBy ?? null,
+        actorEmail: support.staffEmail,
+        action: 'support_access.ended',
+        targetType: 'user',
+        targetId: ending.userId,
+        data: {},
+      });
+    }
 
     return response;
   };
+}
+
+/** Better Auth's admin plugin path that ends a support session (the only one served). */
+const STOP_SUPPORT_PATH = '/api/auth/admin/stop-impersonating';
+
+/** The account a support session reaches and the staff member's address. */
+async function supportOf(deps: AppDeps, sessionId: string) {
+  const rows = await queryRows<{ accountId: string | null; staffEmail: string | null }>(
+    deps.db,
+    sql`select s.support_account_id as "accountId", u.email as "staffEmail"
+      from sessions s left join users u on u.id = s.impersonated_by where s.id = ${sessionId}`,
+  );
+  return rows[0] ?? null;
 }
 
 async function readJson(req: Request | Response): Promise<Record<string, unknown> | undefined> {

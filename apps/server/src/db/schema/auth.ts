@@ -90,6 +90,17 @@ export const sessions = pgTable(
      * otherwise, ends within 60 minutes, and every request is audited in the account's log.
      */
     impersonatedBy: text('impersonated_by'),
+    /**
+     * A support session's account: the one account it reaches (the user's other accounts are
+     * out of its reach). Null on every other session; an impersonated session without it is
+     * refused.
+     */
+    supportAccountId: text('support_account_id'),
+    /**
+     * The written reason a support session was opened with, without the owners' grant (the
+     * owners were e-mailed it); null when opened under the grant, which it then cannot outlive.
+     */
+    supportReason: text('support_reason'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );

@@ -141,6 +141,9 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   'PATCH /api/v1/account': {},
   'PUT /api/v1/account/logo': { body: 'binary' },
   'GET /api/v1/account/logo': {},
+  'GET /api/v1/account/support-access': {},
+  'PUT /api/v1/account/support-access': {},
+  'DELETE /api/v1/account/support-access': {},
   'GET /api/v1/media/{id}': { path: { id: (ids) => ids.logoMediaId } },
 
   'GET /api/v1/members': {},
@@ -402,6 +405,13 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
     path: { accountId: (ids) => ids.accountId },
   },
   'DELETE /api/v1/service/accounts/{accountId}/deletion': {
+    path: { accountId: (ids) => ids.accountId },
+  },
+  'GET /api/v1/service/accounts/{accountId}/support-access': {
+    path: { accountId: (ids) => ids.accountId },
+  },
+  // A support session: the owner persona is no system admin (403); anonymous 401.
+  'POST /api/v1/service/accounts/{accountId}/support-session': {
     path: { accountId: (ids) => ids.accountId },
   },
 

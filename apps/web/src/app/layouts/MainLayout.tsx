@@ -21,6 +21,7 @@ import { AccountSuspendedBanner } from '#web/features/account/components/Account
 import { lastSessionOf, rememberSession } from '#web/features/auth/lib/last-session.ts';
 import { PastDueBanner } from '#web/features/billing/components/PastDueBanner.tsx';
 import { FeedbackButton } from '#web/features/feedback/components/FeedbackButton.tsx';
+import { SupportSessionBanner } from '#web/features/service-console/support-access/components/SupportSessionBanner.tsx';
 import { isActive, navItemsFor } from './nav-items.ts';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -152,6 +153,7 @@ export function MainLayout({ user, children }: { user: CurrentUser; children: Re
       <AppShell.Main>
         <Container size="xl" px={0}>
           <AccountSuspendedBanner user={user} />
+          <SupportSessionBanner user={user} />
           <PastDueBanner account={account} />
           {user.emailVerified ? null : (
             <Suspense fallback={null}>

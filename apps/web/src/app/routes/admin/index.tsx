@@ -6,6 +6,7 @@ import { PageHeader } from '#web/components/PageHeader.tsx';
 import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
 import { useAccount } from '#web/features/account/api/get-account.ts';
 import { AccountGeneral } from '#web/features/account/components/AccountGeneral.tsx';
+import { SupportAccessSetting } from '#web/features/service-console/support-access/components/SupportAccessSetting.tsx';
 import { AuditLog } from '#web/features/audit/components/AuditLog.tsx';
 import { useMe } from '#web/features/auth/api/me.ts';
 import { ProfileSection } from '#web/features/auth/components/ProfileSection.tsx';
@@ -19,13 +20,17 @@ import { AccountSharingPanel } from '#web/features/sharing/components/AccountSha
 
 const TABS = SCREEN_TABS.admin;
 
-/** admin/security: my profile (name, password, e-mail), then where I am signed in. */
-function SecurityTab({ user }: { user: CurrentUser }) {
+/**
+ * admin/security: my profile (name, password, e-mail), where I am signed in, and for owners
+ * whether Tenantry support may view the account.
+ */
+function SecurityTab({ user, account }: { user: CurrentUser; account: Account }) {
   const refreshSessions = useRefreshSessions();
   return (
     <Stack gap="xl">
       <ProfileSection user={user} onPasswordChanged={() => void refreshSessions()} />
       <SessionsPanel />
+      {account.permissions.includes('supportAccess.manage') ? <SupportAccessSetting /> : null}
     </Stack>
   );
 }
@@ -42,7 +47,7 @@ function TabBody({
   const userId = user?.uid ?? '';
   switch (tab) {
     case 'security':
-      return user ? <SecurityTab user={user} /> : null;
+      return user ? <SecurityTab user={user} account={account} /> : null;
     case 'general':
       return <AccountGeneral account={account} />;
     case 'members':

@@ -1,5 +1,5 @@
 import { SCREEN_TABS, SCREEN_TITLES } from '@tenantry/shared';
-import { Card, SimpleGrid, Text } from '@mantine/core';
+import { Card, Group, SimpleGrid, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { NoSuchSection, NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
@@ -17,6 +17,7 @@ import { UserPage } from '#web/features/service-console/users/components/UserPag
 import { UsersPanel } from '#web/features/service-console/users/components/UsersPanel.tsx';
 import { OverviewPanel } from '#web/features/service-console/overview/components/OverviewPanel.tsx';
 import { SystemPanel } from '#web/features/service-console/system/components/SystemPanel.tsx';
+import { SupportAccessButton } from '#web/features/service-console/support-access/components/SupportAccessButton.tsx';
 import { SupportQueuePanel } from '#web/features/support/components/SupportQueuePanel.tsx';
 
 const TABS = SCREEN_TABS.service;
@@ -103,6 +104,11 @@ export default function ServiceScreen() {
                 ['Focus', focus],
               ]}
             />
+            {tid ? (
+              <Group my="md">
+                <SupportAccessButton accountId={tid} />
+              </Group>
+            ) : null}
             <NotBuiltYet>
               Look into one account and its client tenants: members, settings and activity.
             </NotBuiltYet>
