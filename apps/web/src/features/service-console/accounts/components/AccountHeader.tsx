@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { formatDate, formatDateTime } from '#web/lib/format.ts';
+import { SupportAccessButton } from '../../support-access/components/SupportAccessButton.tsx';
 import { useRestoreAccount, useSuspendAccount, useTransferOwnership } from '../api/accounts-api.ts';
 import { fail } from './AccountSection.tsx';
 
@@ -156,7 +157,7 @@ export function AccountHeader({ d }: { d: Detail }) {
           </Text>
         </Stack>
         <Group gap="xs" wrap="wrap">
-          {/* Support access: another helper adds SupportAccessButton({ accountId: d.id }) here. */}
+          <SupportAccessButton accountId={d.id} />
           {d.suspension ? (
             <Button
               variant="default"
