@@ -4,10 +4,12 @@ import {
   TenantPageSchema,
   type TenantPage,
 } from '@tenantry/shared';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assessmentAnswers, tenants } from '../db/schema/index.ts';
+import { queryRows } from '../db/client.ts';
 import { setupTestApp, type TestApp } from '../test/app.ts';
+import { SERVICE_ADMIN_EMAIL, SERVICE_DOMAIN, seedService } from './seed-service.ts';
 import { SCALE_BIG_OWNER_EMAIL, SCALE_PASSWORD, scaleOwnerEmail, seedScale } from './seed-scale.ts';
 
 let t: TestApp;
@@ -80,4 +82,33 @@ describe('seed:scale', () => {
       await fresh.close();
     }
   });
+});
+
+describe('seed:scale --service', () => {
+  it('seeds accounts, users, events and audit entries, rolled up; a second run adds nothing', async () => {
+    const fresh = await setupTestApp();
+    try {
+      const db = fresh.database.db;
+      const opts = { accounts: 5, users: 40, events: 2000, audit: 100, chunk: 700 };
+      const seeded = await seedService(db, opts, SCALE_PASSWORD);
+      expect(seeded).toMatchObject({ created: true, accounts: 5, users: 40, events: 2000 });
+      expect((await seedService(db, opts, SCALE_PASSWORD)).created).toBe(false);
+      const [counts] = await queryRows<Record<string, number>>(
+        db,
+        sql`select (select count(*)::int from users where email like ${`%@${SERVICE_DOMAIN}`}) as users,
+                   (select count(*)::int from memberships where user_id like 'svc-user-%') as members,
+                   (select count(*)::int from analytics_events) as events,
+                   (select count(*)::int from audit_log where id like 'svc-audit-%') as audit,
+                   (select sum(events)::int from analytics_daily) as rolled`,
+      );
+      expect(counts).toEqual({ users: 41, members: 40, events: 2000, audit: 100, rolled: 2000 });
+
+      const admin = fresh.client();
+      expect((await admin.signIn(SERVICE_ADMIN_EMAIL, SCALE_PASSWORD)).status).toBe(200);
+      const res = await admin.get('/api/v1/service/analytics?from=2000-01-01&to=2000-12-31');
+      expect(res.status).toBe(200);
+    } finally {
+      await fresh.close();
+    }
+  }, 180_000);
 });

@@ -1,5 +1,6 @@
 /**
  * npm run seed:scale [-- --accounts 100 --tenants-per-account 100 --big 10000 --answers 1000000]
+ *   [--service --service-accounts 10000 --service-users 100000 --events 10000000] (seed-service.ts)
  *
  * Fills the configured database (DATA_DIR / DATABASE_URL, the server's own config loader) with
  * data for the benchmarks (the scale budget: 10,000 client tenants in one account): `--accounts` accounts, each with an owner and
@@ -36,6 +37,12 @@ import { loadLibrary } from '../modules/content/library.seed.ts';
 import { demoAnswer } from '../modules/demo/demo.assessments.ts';
 import { refreshAccountRollup } from '../modules/tenants/tenants.rollup.ts';
 import { readLiveServer } from '../local-control.ts';
+import {
+  DEFAULT_SERVICE,
+  SERVICE_ADMIN_EMAIL,
+  seedService,
+  type SeedServiceOptions,
+} from './seed-service.ts';
 
 export const SCALE_DOMAIN = 'scale.tenantry.test';
 export const SCALE_BIG_OWNER_EMAIL = `big-owner@${SCALE_DOMAIN}`;
@@ -521,8 +528,12 @@ async function seedAssessments(
   return written;
 }
 
-function parseArgs(argv: string[]): SeedScaleOptions {
-  const opts = { ...DEFAULT_SCALE };
+function parseArgs(argv: string[]): SeedScaleOptions & { service: SeedServiceOptions | null } {
+  const opts: SeedScaleOptions & { service: SeedServiceOptions | null } = {
+    ...DEFAULT_SCALE,
+    service: null,
+  };
+  const service = () => (opts.service ??= { ...DEFAULT_SERVICE });
   const num = (flag: string, value: string | undefined) => {
     const n = Number(value);
     if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${flag} needs a whole number.`);
@@ -531,13 +542,20 @@ function parseArgs(argv: string[]): SeedScaleOptions {
   for (let i = 0; i < argv.length; i += 2) {
     const flag = argv[i];
     const value = argv[i + 1];
-    if (flag === '--accounts') opts.accounts = num(flag, value);
+    if (flag === '--service') {
+      service();
+      i -= 1;
+    } else if (flag === '--service-accounts') service().accounts = num(flag, value);
+    else if (flag === '--service-users') service().users = num(flag, value);
+    else if (flag === '--events') service().events = num(flag, value);
+    else if (flag === '--audit') service().audit = num(flag, value);
+    else if (flag === '--accounts') opts.accounts = num(flag, value);
     else if (flag === '--tenants-per-account') opts.tenantsPerAccount = num(flag, value);
     else if (flag === '--big') opts.bigTenants = num(flag, value);
     else if (flag === '--answers') opts.answers = num(flag, value);
     else {
       throw new ConfigError(
-        `Unknown option ${flag}. Usage: npm run seed:scale -- [--accounts 100] [--tenants-per-account 100] [--big 10000] [--answers 1000000]`,
+        `Unknown option ${flag}. Usage: npm run seed:scale -- [--accounts 100] [--tenants-per-account 100] [--big 10000] [--answers 1000000] [--service [--service-accounts 10000] [--service-users 100000] [--events 10000000] [--audit 200000]]`,
       );
     }
   }
@@ -572,6 +590,15 @@ async function main(): Promise<number> {
           : `${where} already holds the scale data; nothing added.`
       }\n\nSign in to the big account (${opts.bigTenants} client tenants when seeded with these options):\n  E-mail:    ${SCALE_BIG_OWNER_EMAIL}\n  Password:  ${SCALE_PASSWORD}\nSmall accounts: ${scaleOwnerEmail(1)} … ${scaleOwnerEmail(opts.accounts)}, same password.\n`,
     );
+    if (opts.service) {
+      const began = Date.now();
+      const svc = await seedService(database.db, opts.service, SCALE_PASSWORD);
+      process.stdout.write(
+        svc.created
+          ? `\nService console data: ${svc.accounts} accounts, ${svc.users} users, ${svc.events} analytics events, ${svc.audit} audit entries in ${((Date.now() - began) / 1000).toFixed(1)} s.\nSystem admin: ${SERVICE_ADMIN_EMAIL} / ${SCALE_PASSWORD}\n`
+          : `\nThe service console data is already there; nothing added.\nSystem admin: ${SERVICE_ADMIN_EMAIL} / ${SCALE_PASSWORD}\n`,
+      );
+    }
     return 0;
   } finally {
     await database.close();

@@ -1,0 +1,167 @@
+#!/usr/bin/env node
+// The service console at scale (issue 23: p99 < 100 ms on PostgreSQL at 10,000 accounts,
+// 100,000 users and 10,000,000 analytics events). For each database (PostgreSQL at 50
+// connections when reachable; embedded PGlite at 10 with --only pglite or without PostgreSQL)
+// it seeds with `npm run seed:scale -- --service …` (apps/server/src/scripts/seed-service.ts:
+// accounts, users with memberships, events over a year rolled up by day, audit entries),
+// starts the real server with BENCH_CEILING_ROUTE=true, signs in as the seeded system admin and
+// measures, interleaved with the ceiling (one primary-key SELECT; see tenants.mjs):
+//   overview   GET /api/v1/service/overview
+//   accounts   GET /api/v1/service/accounts
+//   users      GET /api/v1/service/users
+//   analytics  GET /api/v1/service/analytics?from=<a year ago>&to=<today>   (366 days)
+//   audit      GET /api/v1/service/audit?limit=50
+// A route that answers 404 (not built on this branch) is skipped with a note.
+// Usage: node bench/service-console.mjs [--duration 3] [--rounds 3] [--only pglite|postgres]
+//        [--service-accounts 10000] [--service-users 100000] [--events 10000000] [--audit N]
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  cookieOf,
+  interleaved,
+  opt,
+  pgDatabaseUrl,
+  pgReachable,
+  psql,
+  root,
+  startServer,
+  stopServer,
+} from './lib.mjs';
+
+const DURATION = Number(opt('duration', 3));
+const ROUNDS = Number(opt('rounds', 3));
+const ONLY = opt('only', '');
+const ACCOUNTS = Number(opt('service-accounts', 10_000));
+const USERS = Number(opt('service-users', 100_000));
+const EVENTS = Number(opt('events', 10_000_000));
+const AUDIT = opt('audit', '');
+const PG_DB = 'tenantry_bench_service';
+// Kept in step with apps/server/src/scripts/seed-service.ts and seed-scale.ts.
+const ADMIN = 'admin@service.scale.tenantry.test';
+const PASSWORD = 'scale-password-1';
+
+const day = (t) => new Date(t).toISOString().slice(0, 10);
+const ROUTES = {
+  overview: '/api/v1/service/overview',
+  accounts: '/api/v1/service/accounts',
+  users: '/api/v1/service/users',
+  analytics: `/api/v1/service/analytics?from=${day(Date.now() - 365 * 86_400_000)}&to=${day(Date.now())}`,
+  audit: '/api/v1/service/audit?limit=50',
+};
+
+async function benchDatabase(name, env, connections) {
+  console.log(
+    `\n${name}: seeding ${ACCOUNTS} accounts, ${USERS} users, ${EVENTS} events${AUDIT ? `, ${AUDIT} audit entries` : ''}…`,
+  );
+  const began = Date.now();
+  execFileSync(
+    'node',
+    [
+      '--import',
+      'tsx',
+      'apps/server/src/scripts/seed-scale.ts',
+      ...['--accounts', '0', '--tenants-per-account', '0', '--big', '0', '--answers', '0'],
+      '--service',
+      ...['--service-accounts', String(ACCOUNTS), '--service-users', String(USERS)],
+      ...['--events', String(EVENTS)],
+      ...(AUDIT ? ['--audit', AUDIT] : []),
+    ],
+    { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' },
+  );
+  const seedSeconds = Math.round((Date.now() - began) / 1000);
+  const server = await startServer(name, env);
+  try {
+    const res = await fetch(`${server.base}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.base },
+      body: JSON.stringify({ email: ADMIN, password: PASSWORD }),
+    });
+    if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+    const headers = { cookie: cookieOf(res) };
+    const routes = {};
+    const skipped = [];
+    for (const [route, url] of Object.entries(ROUTES)) {
+      const probe = await fetch(`${server.base}${url}`, { headers });
+      await probe.arrayBuffer();
+      if (probe.status === 404) skipped.push(route);
+      else if (!probe.ok) throw new Error(`${name}: ${route} answered ${probe.status}`);
+      else routes[route] = { url: `${server.base}${url}`, headers };
+    }
+    for (const route of skipped) console.log(`${name}: ${route} answers 404 here — skipped`);
+    for (let i = 0; i < 30; i++) {
+      await fetch(`${server.base}/api/v1/bench/ceiling`);
+      for (const r of Object.values(routes)) await (await fetch(r.url, { headers })).arrayBuffer();
+    }
+    console.log(`${name}: ${connections} connections, ${ROUNDS} rounds of ${DURATION}s per route…`);
+    const result = await interleaved(
+      { name: 'ceiling', url: `${server.base}/api/v1/bench/ceiling` },
+      routes,
+      { connections, duration: DURATION, rounds: ROUNDS },
+    );
+    return { result, skipped, seedSeconds };
+  } finally {
+    await stopServer(server);
+  }
+}
+
+const all = {};
+if (ONLY === 'pglite' || (ONLY !== 'postgres' && !pgReachable())) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tenantry-bench-service-'));
+  try {
+    all.pglite = await benchDatabase('pglite', { DATABASE_URL: '', DATA_DIR: dataDir }, 10);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+if (ONLY !== 'pglite' && pgReachable()) {
+  psql(`drop database if exists ${PG_DB} with (force)`);
+  psql(`create database ${PG_DB}`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tenantry-bench-service-pg-'));
+  try {
+    all.postgres = await benchDatabase(
+      'postgres',
+      { DATABASE_URL: pgDatabaseUrl(PG_DB), DATA_DIR: dataDir },
+      50,
+    );
+  } finally {
+    psql(`drop database if exists ${PG_DB} with (force)`);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const pct = (ratio) => `${Math.round(100 * ratio)}%`;
+const verdicts = [];
+console.log(
+  `\nScale: ${ACCOUNTS} accounts, ${USERS} users, ${EVENTS} events.\n\n| database | route | req/s (median) | p50 ms | p99 ms | errors | vs ceiling | budget |`,
+);
+console.log('|---|---|---:|---:|---:|---:|---:|---|');
+for (const [db, { result, skipped }] of Object.entries(all)) {
+  const budget = db === 'postgres' ? 100 : 500;
+  for (const [route, x] of Object.entries(result)) {
+    const ok = route === 'ceiling' || (x.p99 < budget && x.errors === 0);
+    if (route !== 'ceiling') verdicts.push(ok);
+    console.log(
+      `| ${db} | ${route} | ${x.rps} | ${x.p50} | ${x.p99} | ${x.errors} | ${pct(x.ratio)} | ${route === 'ceiling' ? '' : `${ok ? 'met' : 'MISSED'} (p99 < ${budget} ms)`} |`,
+    );
+  }
+  for (const route of skipped)
+    console.log(`| ${db} | ${route} | — | — | — | — | — | skipped (404) |`);
+}
+fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
+fs.writeFileSync(
+  path.join(root, '.tmp', 'bench-service-console.json'),
+  JSON.stringify(
+    {
+      at: new Date().toISOString(),
+      accounts: ACCOUNTS,
+      users: USERS,
+      events: EVENTS,
+      results: all,
+    },
+    null,
+    2,
+  ),
+);
+process.exitCode = verdicts.every(Boolean) ? 0 : 1;
