@@ -58,11 +58,17 @@ async function rollUpEvents(tx: Database, day: string): Promise<void> {
 }
 
 /**
- * The metrics rows of the days from `first` to `last`: active users (that day, the 7 days
- * ending it) and the funnel of the people who signed up that day. A step counts when the account
- * they own reached it. One statement for the whole range.
+ * The metrics rows of `days`, and of the days since `since` that have one already: active users
+ * (that day, the 7 days ending it) and the funnel of the people who signed up that day. A step
+ * counts when the account they own reached it. One statement for all of them. (A day gets its
+ * first metrics row only with its events: the row says the day is rolled up.)
  */
-async function rollUpMetrics(tx: Database, first: string, last: string, now: Date): Promise<void> {
+async function rollUpMetrics(
+  tx: Database,
+  days: readonly string[],
+  since: string | null,
+  now: Date,
+): Promise<void> {
   await tx.execute(sql`
     insert into analytics_daily_metrics (day, daily_active, weekly_active, signups, verified,
       first_tenant, first_assessment, first_completed, paid, rolled_up_at)
@@ -85,8 +91,13 @@ async function rollUpMetrics(tx: Database, first: string, last: string, now: Dat
         select 1 from memberships m join invoices i on i.account_id = m.account_id
         where m.user_id = u.id and m.role = 'owner' and i.status = 'paid'))::int,
       ${now.toISOString()}::timestamptz
-    from generate_series(${first}::date, ${last}::date, interval '1 day') d
-    left join users u on u.created_at >= d and u.created_at < d + interval '1 day'
+    from (
+      select unnest(string_to_array(${days.join(',')}, ',')::date[]) as d
+      union
+      select day from analytics_daily_metrics where ${since}::date is not null and day >= ${since}::date
+    ) days
+    left join users u on u.created_at >= (d::timestamp at time zone 'UTC')
+      and u.created_at < ((d + 1)::timestamp at time zone 'UTC')
     group by d
     on conflict (day) do update set
       daily_active = excluded.daily_active, weekly_active = excluded.weekly_active,
@@ -157,14 +168,14 @@ async function exclusive(db: Database, work: (tx: Database) => Promise<void>): P
 export async function rollUpDay(db: Database, day: string, now = new Date()): Promise<void> {
   await exclusive(db, async (tx) => {
     await rollUpEvents(tx, day);
-    await rollUpMetrics(tx, day, day, now);
+    await rollUpMetrics(tx, [day], null, now);
   });
 }
 
 /**
  * The periodic run: the events of the days missing and of yesterday and today, then the
- * metrics of every day from the oldest of those (or FUNNEL_REFRESH_DAYS back, funnels move for
- * weeks) to today, then retention. Answers how many days' events it rolled up.
+ * metrics of those days and of the last FUNNEL_REFRESH_DAYS already rolled up (funnels move for
+ * weeks), then retention. Answers how many days' events it rolled up.
  */
 export async function rollUpAnalytics(
   db: Database,
@@ -174,10 +185,8 @@ export async function rollUpAnalytics(
   const backfill = await missingDays(db, today, BACKFILL_DAYS_PER_RUN);
   const days = [...new Set([...backfill, addDays(today, -1), today])].sort();
   for (const day of days) await exclusive(db, (tx) => rollUpEvents(tx, day));
-  const refreshFrom = addDays(today, -FUNNEL_REFRESH_DAYS);
-  const first = days[0]! < refreshFrom ? days[0]! : refreshFrom;
   await exclusive(db, async (tx) => {
-    await rollUpMetrics(tx, first, today, now);
+    await rollUpMetrics(tx, days, addDays(today, -FUNNEL_REFRESH_DAYS), now);
     await rollUpRetention(tx, today);
   });
   return { days: days.length, rolledUpAt: now.toISOString() };
