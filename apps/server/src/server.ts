@@ -75,6 +75,17 @@ async function main(): Promise<void> {
     onFailure: (failure) => recordMailFailure(database.db, failure),
   });
   const { app, auth, deps } = createApp({ config, database, logger, mailer, jobs, cliToken });
+  // Content and demo data first: the periodic rollups' first run (at start) then counts them.
+  const library = await loadLibrary(database.db);
+  if (library.frameworks + library.playbooks + library.articles > 0) {
+    logger.info(library, 'loaded the shipped content library');
+  }
+
+  if (config.demoData) {
+    const created = await seedDemoData(database.db, auth);
+    if (created) process.stdout.write(`\n${demoBanner(config.publicUrl, true)}\n\n`);
+  }
+
   const stopBackground = await startBackgroundJobs({
     config,
     db: database.db,
@@ -88,16 +99,6 @@ async function main(): Promise<void> {
     () => deps.live.connections(),
     (err) => logger.warn({ err }, 'process heartbeat not written'),
   );
-
-  const library = await loadLibrary(database.db);
-  if (library.frameworks + library.playbooks + library.articles > 0) {
-    logger.info(library, 'loaded the shipped content library');
-  }
-
-  if (config.demoData) {
-    const created = await seedDemoData(database.db, auth);
-    if (created) process.stdout.write(`\n${demoBanner(config.publicUrl, true)}\n\n`);
-  }
 
   const server: ServerType = serve(
     { fetch: app.fetch, port: config.port, hostname: config.host },
