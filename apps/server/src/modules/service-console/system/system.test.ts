@@ -56,7 +56,7 @@ describe('GET /api/v1/service/system', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const body = ServiceSystemSchema.parse(await res.json());
-    expect(body.database.kind).toBe('pglite');
+    expect(body.database.kind).toBe(t.database.kind);
     expect(body.database.migrations.applied).toBeGreaterThan(20);
     expect(body.database.migrations.last).toMatch(/^\d{4}_/);
     expect(body.mail.mode).toBe('mailbox');
