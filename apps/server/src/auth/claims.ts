@@ -32,6 +32,7 @@ interface ClaimsRow {
   account_role: AccountRole | null;
   last_tenant_id: string | null;
   last_active_at: Date | string;
+  account_last_active_at: Date | string | null;
   billing_read_only: boolean;
   suspended_at: Date | string | null;
   suspended_reason: string | null;
@@ -71,7 +72,8 @@ async function queryClaims(
     db,
     sql`select u.id, u.email, u.name, u.email_verified, u.is_system_admin, u.is_system_dev,
           a.id as tid, a.created_at as account_created_at, m.role as account_role,
-          t.id as last_tenant_id, s.last_active_at, ${billingReadOnlySql('sb')} as billing_read_only,
+          t.id as last_tenant_id, s.last_active_at, a.last_active_at as account_last_active_at,
+          ${billingReadOnlySql('sb')} as billing_read_only,
           a.suspended_at, a.suspended_reason, s.impersonated_by, staff.email as staff_email,
           s.expires_at, s.support_account_id, s.support_reason, a.support_access_until
         from users u
@@ -158,7 +160,12 @@ export async function loadClaims(
   if (!row) return null;
   if (row.impersonated_by && !supportSessionHolds(row)) return null;
   // A support session is the staff member's activity, not the account's.
-  await noteActivity(db, sessionId, row.last_active_at, row.impersonated_by ? null : row.tid);
+  await noteActivity(
+    db,
+    sessionId,
+    row.last_active_at,
+    row.impersonated_by ? null : { id: row.tid, lastActiveAt: row.account_last_active_at },
+  );
   if (row.tid === null && !row.impersonated_by) {
     // Only for a session from the ordinary sign-in: a shared session returned above, and a
     // user created by a shared sign-in has no password, so reaches here only after choosing
@@ -267,21 +274,29 @@ export function suspensionOf(row: {
  * Keeps `sessions.last_active_at` to within a few minutes: one write per session per period;
  * with it, the member's account's `last_active_at` (the service console's "active in 7/30
  * days"), written only when it is as stale, so many members of one account do not queue on
- * its row.
+ * its row. A new session is fresh but its account may never have been active: the account's
+ * own stamp decides for it.
  */
 async function noteActivity(
   db: Database,
   sessionId: string,
   lastActiveAt: Date | string,
-  accountId: string | null,
+  account: { id: string | null; lastActiveAt: Date | string | null } | null,
 ) {
-  if (Date.now() - new Date(lastActiveAt).getTime() < SESSION_ACTIVITY_RESOLUTION_MS) return;
-  const stale = `${SESSION_ACTIVITY_RESOLUTION_MS / 1000} seconds`;
+  const stale = (at: Date | string | null) =>
+    at === null || Date.now() - new Date(at).getTime() >= SESSION_ACTIVITY_RESOLUTION_MS;
+  const session = stale(lastActiveAt);
+  const accountId = account?.id && stale(account.lastActiveAt) ? account.id : null;
+  if (!session && accountId === null) return;
+  const period = `${SESSION_ACTIVITY_RESOLUTION_MS / 1000} seconds`;
+  const touchAccount = sql`update accounts set last_active_at = now() where id = ${accountId}
+            and (last_active_at is null or last_active_at < now() - ${period}::interval)`;
   await db.execute(
     accountId === null
       ? sql`update sessions set last_active_at = now() where id = ${sessionId}`
-      : sql`with s as (update sessions set last_active_at = now() where id = ${sessionId})
-          update accounts set last_active_at = now() where id = ${accountId}
-            and (last_active_at is null or last_active_at < now() - ${stale}::interval)`,
+      : session
+        ? sql`with s as (update sessions set last_active_at = now() where id = ${sessionId})
+          ${touchAccount}`
+        : touchAccount,
   );
 }

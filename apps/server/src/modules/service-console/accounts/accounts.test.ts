@@ -135,6 +135,21 @@ describe('GET /service/accounts', () => {
     ).toEqual([suspended.id]);
   });
 
+  it('counts an account active from its first signed-in request', async () => {
+    const owner = await signUpPerson(t, 'fresh');
+    await t.database.db
+      .update(accounts)
+      .set({ lastActiveAt: null })
+      .where(eq(accounts.id, owner.tid));
+    await expectStatus(await owner.client.get('/api/v1/me'), 200);
+    const [row] = await t.database.db
+      .select({ at: accounts.lastActiveAt })
+      .from(accounts)
+      .where(eq(accounts.id, owner.tid));
+    expect(row?.at).toBeInstanceOf(Date);
+    expect(Date.now() - row!.at!.getTime()).toBeLessThan(60_000);
+  });
+
   it('pages newest first with a keyset cursor, and refuses a forged one', async () => {
     const name = tag();
     const made: string[] = [];
