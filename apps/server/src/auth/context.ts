@@ -11,7 +11,7 @@ import type { Database, DatabaseKind } from '../db/client.ts';
 import type { RequestEnv } from '../lib/http.ts';
 import type { Jobs } from '../lib/jobs/index.ts';
 import type { Logger } from '../lib/logger.ts';
-import type { MailSender } from '../lib/mail/index.ts';
+import type { MailContext, MailSender } from '../lib/mail/index.ts';
 import type { LiveHub } from '../db/live.ts';
 import type { ProcessMonitor } from '../db/process-monitor.ts';
 import type { RateLimiter } from '../db/rate-limit.ts';
@@ -69,3 +69,10 @@ export interface AppEnv {
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 }
+
+/** What a service that sends e-mail is handed (lib/mail MailContext), from the request. */
+export const mailOf = (c: Context<AppEnv>): MailContext => ({
+  mailer: c.var.deps.mailer,
+  publicUrl: c.var.deps.config.publicUrl,
+  log: c.var.log,
+});

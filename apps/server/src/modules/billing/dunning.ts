@@ -10,13 +10,13 @@
 import { DUNNING_REMINDER_DAYS, formatMoney } from '@tenantry/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
-import { accounts, memberships } from '../../db/schema/accounts.ts';
-import { users } from '../../db/schema/auth.ts';
+import { accounts } from '../../db/schema/accounts.ts';
 import { billingNotices, subscriptions } from '../../db/schema/billing.ts';
 import type { Jobs, Logger } from '../../lib/jobs/index.ts';
 import type { MailMessage, MailSender } from '../../lib/mail/index.ts';
 import { layout } from '../../lib/mail/layout.ts';
 import { every } from '../../lib/jobs/periodic.ts';
+import { accountOwnerEmails } from '../members/owners.service.ts';
 
 export const DUNNING_QUEUE = 'billing.dunning';
 const TICK_MS = 15 * 60_000;
@@ -79,15 +79,6 @@ export function dunningEmail(
   );
 }
 
-async function ownerEmails(db: Database, accountId: string): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.accountId, accountId), eq(memberships.role, 'owner')));
-  return rows.map((r) => r.email);
-}
-
 /**
  * Sends the `kind` e-mail of the past-due period that began at `since` to the owners, unless it
  * went out already; answers whether it was sent now.
@@ -118,7 +109,7 @@ export async function sendDunningNotice(
     .returning({ kind: billingNotices.kind });
   if (!claimed) return false;
   try {
-    for (const to of await ownerEmails(db, accountId)) {
+    for (const to of await accountOwnerEmails(db, accountId)) {
       await mailer.send(
         dunningEmail(to, kind, { ...facts, graceEndsAt: facts.graceEndsAt }, publicUrl),
       );

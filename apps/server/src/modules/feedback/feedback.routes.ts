@@ -12,7 +12,7 @@ import {
   UpdateFeedbackSchema,
 } from '@tenantry/shared';
 import type { MiddlewareHandler } from 'hono';
-import { createRouter, type AppEnv } from '../../auth/context.ts';
+import { type AppEnv, createRouter, mailOf } from '../../auth/context.ts';
 import { getClaims, requireSession, requireSystemRole } from '../../auth/guards.ts';
 import { errorBody } from '../../lib/errors.ts';
 import { errorResponse, errorResponses, json, jsonBody } from '../../lib/openapi.ts';
@@ -173,11 +173,7 @@ export const feedbackRoutes = createRouter()
   })
   .openapi(ticketRoute, async (c) => {
     const { uid, email } = await getClaims(c);
-    const mail = {
-      mailer: c.var.deps.mailer,
-      publicUrl: c.var.deps.config.publicUrl,
-      log: c.var.log,
-    };
+    const mail = mailOf(c);
     const { id } = c.req.valid('param');
     const item = await turnIntoTicket(
       c.var.deps.db,

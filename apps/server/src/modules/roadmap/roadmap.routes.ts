@@ -19,11 +19,10 @@ import {
   UpdateRoadmapItemSchema,
 } from '@tenantry/shared';
 import type { Context, MiddlewareHandler } from 'hono';
-import { createRouter, type AppEnv } from '../../auth/context.ts';
+import { type AppEnv, createRouter, mailOf } from '../../auth/context.ts';
 import { getClaims, requireSession, requireSystemRole } from '../../auth/guards.ts';
 import type { RateLimit } from '../../db/rate-limit.ts';
 import { errorBody } from '../../lib/errors.ts';
-import type { MailContext } from '../../lib/mail/index.ts';
 import { errorResponse, errorResponses, json, jsonBody } from '../../lib/openapi.ts';
 import type { RoadmapScope } from './item-rows.ts';
 import { addComment, getItem, listItems, suggestItem } from './items.service.ts';
@@ -75,12 +74,6 @@ async function scopeOf(c: Context<AppEnv>): Promise<RoadmapScope> {
     accountId: claims.tid ?? null,
   };
 }
-
-const mailOf = (c: Context<AppEnv>): MailContext => ({
-  mailer: c.var.deps.mailer,
-  publicUrl: c.var.deps.config.publicUrl,
-  log: c.var.log,
-});
 
 const notFound = errorResponse(
   'No such item, or another person’s suggestion still waiting for approval (`roadmap.not_found`)',

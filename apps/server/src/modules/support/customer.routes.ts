@@ -13,7 +13,7 @@ import {
   SupportTicketParamsSchema,
   SupportUploadSchema,
 } from '@tenantry/shared';
-import { createRouter } from '../../auth/context.ts';
+import { createRouter, mailOf } from '../../auth/context.ts';
 import { getAccount } from '../../auth/guards.ts';
 import { errorResponse, errorResponses, json, jsonBody } from '../../lib/openapi.ts';
 import { readUpload, uploadBody } from '../../lib/upload.ts';
@@ -31,7 +31,6 @@ import {
   SIDES,
   TAGS,
   attachmentResponse,
-  mailOf,
   noStore,
   reads,
   ticketNotFound,

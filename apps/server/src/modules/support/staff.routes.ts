@@ -13,7 +13,7 @@ import {
   UpdateSupportTicketSchema,
 } from '@tenantry/shared';
 import type { Context } from 'hono';
-import { createRouter, type AppEnv } from '../../auth/context.ts';
+import { type AppEnv, createRouter, mailOf } from '../../auth/context.ts';
 import { getClaims } from '../../auth/guards.ts';
 import { errorResponse, json, jsonBody } from '../../lib/openapi.ts';
 import { createCanned, deleteCanned, listCanned, updateCanned } from './canned.service.ts';
@@ -23,7 +23,6 @@ import {
   SIDES,
   TAGS,
   attachmentResponse,
-  mailOf,
   noStore,
   reads,
   ticketNotFound,

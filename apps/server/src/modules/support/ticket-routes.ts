@@ -14,7 +14,6 @@ import {
 import type { Context } from 'hono';
 import type { AppEnv } from '../../auth/context.ts';
 import { requireAccount, requireSystemRole } from '../../auth/guards.ts';
-import type { MailContext } from '../../lib/mail/index.ts';
 import { errorResponse, errorResponses, json } from '../../lib/openapi.ts';
 import { mediaHeaders, type StoredImage } from '../media/media.service.ts';
 
@@ -86,9 +85,3 @@ export function ticketRoutePair(side: Side) {
 /** An attachment's bytes as the response (immutable: a stored image never changes). */
 export const attachmentResponse = (c: Context<AppEnv>, img: StoredImage) =>
   c.body(new Uint8Array(img.data), 200, mediaHeaders(img, 'immutable')) as never;
-
-export const mailOf = (c: Context<AppEnv>): MailContext => ({
-  mailer: c.var.deps.mailer,
-  publicUrl: c.var.deps.config.publicUrl,
-  log: c.var.log,
-});

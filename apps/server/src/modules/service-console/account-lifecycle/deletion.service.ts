@@ -21,7 +21,7 @@ import {
   deletionSuspensionReason,
   type AccountDeletion,
 } from '@tenantry/shared';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Actor } from '../../../auth/types.ts';
 import type { Database, Tx } from '../../../db/client.ts';
 import {
@@ -30,13 +30,13 @@ import {
   apiKeys,
   auditLog,
   liveEvents,
-  memberships,
   rateLimits,
   sessions,
   tenants,
   users,
 } from '../../../db/schema/index.ts';
 import { AppError } from '../../../lib/errors.ts';
+import { mailAccountOwners } from '../../members/owners.service.ts';
 import type { Logger } from '../../../lib/jobs/index.ts';
 import type { MailContext } from '../../../lib/mail/index.ts';
 import { layout } from '../../../lib/mail/layout.ts';
@@ -109,32 +109,6 @@ export async function getAccountDeletion(
   return toDeletion(accountId, row, recent !== null, now);
 }
 
-/** The e-mail addresses of the account's owners. */
-async function ownerEmails(db: Database | Tx, accountId: string): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.accountId, accountId), eq(memberships.role, 'owner')))
-    .orderBy(asc(users.email));
-  return rows.map((r) => r.email);
-}
-
-/** Mails every owner; a failure is logged (the change it announces is saved). */
-async function mailOwners(
-  mail: MailContext,
-  to: string[],
-  build: (to: string) => ReturnType<typeof layout>,
-) {
-  for (const address of to) {
-    try {
-      await mail.mailer.send(build(address));
-    } catch (err) {
-      mail.log.warn({ err }, 'could not send an account deletion e-mail');
-    }
-  }
-}
-
 /**
  * Schedules the deletion: 409 without a `done` export younger than recentDays (or when one is
  * scheduled already). Suspends the account meanwhile (keeping any earlier suspension to put
@@ -201,7 +175,7 @@ export async function scheduleAccountDeletion(
     );
     return account.name;
   });
-  await mailOwners(mail, await ownerEmails(db, accountId), (to) =>
+  await mailAccountOwners(db, mail, accountId, 'an account deletion e-mail', (to) =>
     layout(to, `Your Tenantry account “${name}” will be deleted on ${day(deleteAfter)}`, [
       `Our service team has scheduled the deletion of the account “${name}” on ${day(deleteAfter)}: every client tenant, assessment, report and member of it will be deleted then.`,
       `Reason: ${reason}`,
@@ -256,7 +230,7 @@ export async function cancelAccountDeletion(
     );
     return account.name;
   });
-  await mailOwners(mail, await ownerEmails(db, accountId), (to) =>
+  await mailAccountOwners(db, mail, accountId, 'an account deletion e-mail', (to) =>
     layout(to, `The deletion of your Tenantry account “${name}” was canceled`, [
       `Our service team canceled the scheduled deletion of the account “${name}”. Nothing was deleted.`,
     ]),

@@ -8,9 +8,8 @@ import {
   ScheduleDeletionInputSchema,
 } from '@tenantry/shared';
 import type { Context } from 'hono';
-import { createRouter, type AppEnv } from '../../../auth/context.ts';
+import { type AppEnv, createRouter, mailOf } from '../../../auth/context.ts';
 import { getClaims, requireSystemRole } from '../../../auth/guards.ts';
-import type { MailContext } from '../../../lib/mail/index.ts';
 import { errorResponse, errorResponses, json, jsonBody } from '../../../lib/openapi.ts';
 import { blobStream } from '../../../lib/storage/blob-store.ts';
 import {
@@ -130,12 +129,6 @@ const cancelRoute = createRoute({
     404: noAccount,
     409: errorResponse('No deletion is scheduled (`account_deletion.not_scheduled`)'),
   },
-});
-
-const mailOf = (c: Context<AppEnv>): MailContext => ({
-  mailer: c.var.deps.mailer,
-  publicUrl: c.var.deps.config.publicUrl,
-  log: c.var.log,
 });
 
 async function actorOf(c: Context<AppEnv>) {

@@ -12,7 +12,7 @@ import {
   TransferOwnershipInputSchema,
 } from '@tenantry/shared';
 import type { Context } from 'hono';
-import { createRouter, type AppEnv } from '../../../auth/context.ts';
+import { type AppEnv, createRouter, mailOf } from '../../../auth/context.ts';
 import { getClaims, requireSystemRole } from '../../../auth/guards.ts';
 import { errorResponse, errorResponses, json, jsonBody } from '../../../lib/openapi.ts';
 import {
@@ -21,10 +21,8 @@ import {
   getServiceAccount,
   listServiceAccounts,
   listStaffNotes,
-  restoreAccount,
-  suspendAccount,
-  transferOwnership,
 } from './accounts.service.ts';
+import { restoreAccount, suspendAccount, transferOwnership } from './account-actions.service.ts';
 
 /** The service console's accounts (docs/service-console.md). System admins only. */
 const TAGS = ['service'];
@@ -172,13 +170,19 @@ export const serviceAccountRoutes = createRouter()
   .openapi(suspendRoute, async (c) => {
     const { uid, email } = await getClaims(c);
     const { accountId } = c.req.valid('param');
-    await suspendAccount(c.var.deps.db, { userId: uid, email }, accountId, c.req.valid('json'));
+    await suspendAccount(
+      c.var.deps.db,
+      mailOf(c),
+      { userId: uid, email },
+      accountId,
+      c.req.valid('json'),
+    );
     return c.json(await detail(c, accountId), 200);
   })
   .openapi(restoreRoute, async (c) => {
     const { uid, email } = await getClaims(c);
     const { accountId } = c.req.valid('param');
-    await restoreAccount(c.var.deps.db, { userId: uid, email }, accountId);
+    await restoreAccount(c.var.deps.db, mailOf(c), { userId: uid, email }, accountId);
     return c.json(await detail(c, accountId), 200);
   })
   .openapi(transferRoute, async (c) => {

@@ -248,6 +248,12 @@ describe('an account’s page and what staff do to it', () => {
     );
     await expectStatus(await member.client.post('/api/v1/tenants', { name: 'Allowed' }), 201);
 
+    // The owners (not the members) are told both, with the reason.
+    const subjects = (await t.mailTo(owner.email)).map((m) => `${m.subject} ${m.text}`);
+    expect(subjects.some((x) => /is suspended/.test(x) && /Unpaid invoices/.test(x))).toBe(true);
+    expect(subjects.some((x) => /is restored/.test(x))).toBe(true);
+    expect((await t.mailTo(member.email)).some((m) => /suspended/.test(m.subject))).toBe(false);
+
     const actions = (
       await t.database.db.select().from(auditLog).where(eq(auditLog.accountId, owner.tid))
     ).map((e) => e.action);

@@ -8,7 +8,7 @@ import {
   SupportSessionSchema,
 } from '@tenantry/shared';
 import { SUPPORT_SESSION_SECONDS } from '../../../auth/auth.ts';
-import { createRouter } from '../../../auth/context.ts';
+import { createRouter, mailOf } from '../../../auth/context.ts';
 import { getAccount, getClaims, requireAccount, requireSystemRole } from '../../../auth/guards.ts';
 import { errorResponse, errorResponses, json, jsonBody } from '../../../lib/openapi.ts';
 import {
@@ -129,7 +129,7 @@ export const serviceSupportSessionRoutes = createRouter()
     });
     await noteSupportSession(
       db,
-      { mailer: c.var.deps.mailer, publicUrl: c.var.deps.config.publicUrl, log: c.var.log },
+      mailOf(c),
       { userId: uid, email },
       target,
       response.session.id,

@@ -18,6 +18,7 @@ import { accounts, memberships, sessions, users } from '../../../db/schema/index
 import { AppError, forbidden, notFound } from '../../../lib/errors.ts';
 import type { MailContext } from '../../../lib/mail/index.ts';
 import { layout } from '../../../lib/mail/layout.ts';
+import { mailAccountOwners } from '../../members/owners.service.ts';
 import { recordAudit } from '../../audit/audit.service.ts';
 
 const DAY_MS = 86_400_000;
@@ -186,23 +187,11 @@ export async function noteSupportSession(
     );
   });
   if (written === null) return;
-  const owners = await db
-    .select({ email: users.email })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.accountId, target.accountId), eq(memberships.role, 'owner')))
-    .orderBy(asc(users.email));
-  for (const { email } of owners) {
-    try {
-      await mail.mailer.send(
-        layout(email, `Tenantry support is viewing your account “${target.accountName}”`, [
-          `${actor.email} of the Tenantry support team opened the account “${target.accountName}” as ${target.userEmail}, read-only, for at most 60 minutes.`,
-          `Reason: ${written}`,
-          'Every page they open is recorded in the account’s audit log (Account → Audit log). Answer this e-mail if you have a question.',
-        ]),
-      );
-    } catch (err) {
-      mail.log.warn({ err }, 'could not send a support access e-mail');
-    }
-  }
+  await mailAccountOwners(db, mail, target.accountId, 'a support access e-mail', (email) =>
+    layout(email, `Tenantry support is viewing your account “${target.accountName}”`, [
+      `${actor.email} of the Tenantry support team opened the account “${target.accountName}” as ${target.userEmail}, read-only, for at most 60 minutes.`,
+      `Reason: ${written}`,
+      'Every page they open is recorded in the account’s audit log (Account → Audit log). Answer this e-mail if you have a question.',
+    ]),
+  );
 }
