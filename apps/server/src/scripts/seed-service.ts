@@ -3,7 +3,8 @@
  * [--service-users 100000] [--events 10000000] [--audit 200000]): accounts, users with
  * memberships (each account's first user its owner), paid subscriptions for a fifth of the
  * accounts, analytics events spread evenly over the last year, and audit entries — written by
- * `generate_series` in SQL, a million rows a statement, then rolled up (analytics-rollup.ts).
+ * `generate_series` in SQL, a million rows a statement, then rolled up (analytics-rollup.ts and
+ * the overview's overview.rollup.ts).
  * A system admin (SERVICE_ADMIN_EMAIL, SCALE_PASSWORD) signs in for the bench. Run it again
  * and it adds nothing.
  */
@@ -13,6 +14,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { authCredentials, users } from '../db/schema/index.ts';
 import { rollUpAnalytics } from '../modules/service-console/analytics/analytics-rollup.ts';
+import { rollUpService } from '../modules/service-console/overview/overview.rollup.ts';
 
 export const SERVICE_DOMAIN = 'service.scale.tenantry.test';
 export const SERVICE_ADMIN_EMAIL = `admin@${SERVICE_DOMAIN}`;
@@ -162,5 +164,9 @@ export async function seedService(
   // The events were received over the past year: roll up every day of it.
   // Each run backfills BACKFILL_DAYS_PER_RUN days besides yesterday and today: run until none is left.
   while ((await rollUpAnalytics(db)).days > 2);
+  // And the overview's daily metrics and snapshot, as the periodic job would.
+  await rollUpService(db, { defaultProvider: 'sandbox' });
+  // Fresh statistics for the planner, as autovacuum would take them a little later.
+  await db.execute(sql`analyze`);
   return { created: true, accounts: A, users: U, events: E, audit };
 }

@@ -48,6 +48,8 @@ export const users = pgTable(
   (t) => [
     index('users_created_idx').on(t.createdAt, t.id),
     index('users_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    // The end of an address (a domain: "@acme.com") read as the start of its reverse.
+    index('users_email_suffix_idx').on(sql`reverse(lower(${t.email})) text_pattern_ops`),
     index('users_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
     index('users_admin_created_idx')
       .on(t.createdAt, t.id)

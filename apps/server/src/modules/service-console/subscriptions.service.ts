@@ -28,7 +28,7 @@ import { accounts } from '../../db/schema/accounts.ts';
 import { subscriptions } from '../../db/schema/billing.ts';
 import { cursorPart, decodeCursor, encodeCursor, invalidCursor } from '../../lib/cursor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { escapeLike } from '../../lib/like.ts';
+import { emailStartsOrEnds, escapeLike } from '../../lib/like.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { effectiveBilling, type BillingState } from '../billing/entitlements.ts';
 
@@ -112,19 +112,23 @@ function rowMrr(state: BillingState): number {
 }
 
 /** The e-mail of the account's first owner (by when they joined). */
-const ownerEmail = sql<string | null>`(select u.email from memberships m
+/** An account's first owner by when they joined (per row, after the page's LIMIT). */
+export const ownerEmail = sql<string | null>`(select u.email from memberships m
   join users u on u.id = m.user_id
   where m.account_id = ${accounts.id} and m.role = 'owner'
   order by m.created_at asc, m.user_id asc limit 1)`;
 
-/** Account name or any owner's e-mail contains `q` (case-insensitive, wildcards literal). */
-function matches(q: string | undefined): SQL | undefined {
+/**
+ * The console's account search: a part of the account's name (case-insensitive, wildcards
+ * literal: a scan of the accounts alone), or the start or the end of an owner's e-mail ("ana@",
+ * "@acme.com": the users' e-mail indexes, never a read of every user).
+ */
+export function accountSearch(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
   const pattern = `%${escapeLike(q.toLowerCase())}%`;
   return sql`(lower(${accounts.name}) like ${pattern} escape '\\'
-    or exists (select 1 from memberships m join users u on u.id = m.user_id
-      where m.account_id = ${accounts.id} and m.role = 'owner'
-        and lower(u.email) like ${pattern} escape '\\'))`;
+    or ${accounts.id} in (select m.account_id from users u join memberships m on m.user_id = u.id
+      where m.role = 'owner' and ${emailStartsOrEnds(sql`u.email`, q)}))`;
 }
 
 interface RowData {
@@ -182,7 +186,7 @@ export async function listSubscriptions(
   const after = query.cursor ? decodeCursor(query.cursor, ListCursorSchema) : null;
   if (after && after[0] !== query.status) throw invalidCursor();
   const status = effectiveStatus(now);
-  const search = matches(query.q);
+  const search = accountSearch(query.q);
   const pastDueList = query.status === 'past_due';
   const sortExpr = pastDueList
     ? sql`coalesce(${subscriptions.graceEndsAt}, ${NO_GRACE_END}::timestamptz)`

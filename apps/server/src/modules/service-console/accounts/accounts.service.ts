@@ -18,7 +18,7 @@ import {
   type StaffNoteInputSchema,
   type SuspendAccountInputSchema,
 } from '@tenantry/shared';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Actor } from '../../../auth/types.ts';
 import type { Database, Tx } from '../../../db/client.ts';
@@ -26,14 +26,12 @@ import {
   accountDeletions,
   accounts,
   accountStaffNotes,
-  memberships,
   subscriptions,
   tenants,
   users,
 } from '../../../db/schema/index.ts';
 import { cursorPart, decodeCursor, encodeCursor } from '../../../lib/cursor.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
-import { escapeLike } from '../../../lib/like.ts';
 import { recordSystemAudit } from '../../audit/audit.service.ts';
 import { billingSummaryOf } from '../../billing/billing.service.ts';
 import { effectiveBilling } from '../../billing/entitlements.ts';
@@ -41,8 +39,10 @@ import { listAccountMembers } from '../../members/members.service.ts';
 import { listAccountTickets } from '../../support/staff.service.ts';
 import { listServiceAudit } from '../audit/audit.service.ts';
 import {
+  accountSearch,
   effectivePlan,
   effectiveStatus,
+  ownerEmail,
   readRow,
   type ServiceBillingScope,
 } from '../subscriptions.service.ts';
@@ -58,16 +58,10 @@ const accountNotFound = () => notFound('Account not found.');
 const createdAtKey = sql<string>`to_char(${accounts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 const CursorSchema = z.tuple([cursorPart.time, cursorPart.id]);
 
-/**
- * The search: an account id (exactly, when `q` is a UUID), or a part of the account's name or
- * of any owner's e-mail (case-insensitive, wildcards literal).
- */
+/** The search: an account id (exactly, when `q` is a UUID) or subscriptions' accountSearch. */
 function matches(q: string | undefined): SQL | undefined {
-  if (!q) return undefined;
-  const pattern = `%${escapeLike(q.toLowerCase())}%`;
-  const text = sql`(lower(${accounts.name}) like ${pattern} escape '\\'
-    or ${accounts.id} in (select m.account_id from memberships m join users u on u.id = m.user_id
-      where m.role = 'owner' and lower(u.email) like ${pattern} escape '\\'))`;
+  const text = accountSearch(q);
+  if (!q || !text) return undefined;
   return UUID.test(q) ? sql`(${accounts.id} = ${q.toLowerCase()} or ${text})` : text;
 }
 
@@ -87,27 +81,9 @@ function filterWhere(q: ServiceAccountQuery, now: Date): SQL | undefined {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/**
- * The members of the page's accounts and each one's first owner (by when they joined), in one
- * query on the memberships' primary key for the page's ids (never per row).
- */
-async function pagePeople(db: Database, ids: string[]) {
-  const out = new Map<string, { ownerEmail: string | null; members: number }>();
-  if (ids.length === 0) return out;
-  const rows = await db
-    .select({ accountId: memberships.accountId, role: memberships.role, email: users.email })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(inArray(memberships.accountId, ids))
-    .orderBy(asc(memberships.createdAt), asc(memberships.userId));
-  for (const r of rows) {
-    const seen = out.get(r.accountId) ?? { ownerEmail: null, members: 0 };
-    seen.members += 1;
-    if (r.role === 'owner' && seen.ownerEmail === null) seen.ownerEmail = r.email;
-    out.set(r.accountId, seen);
-  }
-  return out;
-}
+/** Per row of a page (after its LIMIT). */
+const membersOf = sql<number>`(select count(*)::int from memberships m
+  where m.account_id = ${accounts.id})`;
 
 /** GET /service/accounts: a page of accounts, newest first. */
 export async function listServiceAccounts(
@@ -125,6 +101,8 @@ export async function listServiceAccounts(
       lastActiveAt: accounts.lastActiveAt,
       suspendedAt: accounts.suspendedAt,
       tenants: accounts.tenantsActive,
+      ownerEmail,
+      members: membersOf,
       sub: subscriptions,
       key: createdAtKey,
     })
@@ -142,22 +120,18 @@ export async function listServiceAccounts(
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  const people = await pagePeople(
-    db,
-    page.map((r) => r.id),
-  );
   return {
     items: page.map((r): ServiceAccountRow => {
       const state = effectiveBilling(r.createdAt, r.sub, scope.defaultProvider, now);
       return {
         id: r.id,
         name: r.name,
-        ownerEmail: people.get(r.id)?.ownerEmail ?? null,
+        ownerEmail: r.ownerEmail,
         plan: state.plan,
         status: state.status,
         comped: state.comped,
         suspended: r.suspendedAt !== null,
-        members: people.get(r.id)?.members ?? 0,
+        members: Number(r.members),
         tenants: r.tenants,
         createdAt: r.createdAt.toISOString(),
         lastActiveAt: iso(r.lastActiveAt),

@@ -97,6 +97,25 @@ describe('GET /service/accounts', () => {
     expect((await list({ q: '%' + name })).items).toEqual([]);
   });
 
+  it('finds every account whose owner is at a domain, by the end of the e-mail', async () => {
+    const domain = `${tag().toLowerCase()}.example`;
+    const a = await account(tag());
+    const b = await account(tag());
+    await account(tag());
+    for (const [x, local] of [
+      [a, 'ana'],
+      [b, 'bo'],
+    ] as const) {
+      await t.database.db
+        .update(users)
+        .set({ email: `${local}@${domain}` })
+        .where(eq(users.email, x.ownerEmail));
+    }
+    const found = await list({ q: `@${domain.toUpperCase()}` });
+    expect(found.items.map((r) => r.id).sort()).toEqual([a.id, b.id].sort());
+    expect((await list({ q: `ana@${domain}` })).items.map((r) => r.id)).toEqual([a.id]);
+  });
+
   it('filters by plan, status, suspension, creation and last activity', async () => {
     const name = tag();
     const old = new Date(Date.now() - 400 * DAY);

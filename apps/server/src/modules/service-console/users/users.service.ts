@@ -44,7 +44,7 @@ import {
 } from '../../../db/schema/index.ts';
 import { cursorPart, decodeCursor, encodeCursor } from '../../../lib/cursor.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
-import { escapeLike } from '../../../lib/like.ts';
+import { emailStartsOrEnds, escapeLike } from '../../../lib/like.ts';
 import { recordSystemAudit } from '../../audit/audit.service.ts';
 
 export type ServiceUserListFilters = z.output<typeof ServiceUserListQuerySchema>;
@@ -60,13 +60,14 @@ export const refuse = (
 ) => new AppError(code, 409, message, undefined, details);
 
 /**
- * A search: the start of the e-mail or the name (case-insensitive, wildcards literal; the
- * `*_prefix_idx` indexes), or a user id exactly.
+ * A search: the start or the end of the e-mail ("@acme.com"), the start of the name
+ * (case-insensitive, wildcards literal; the users' e-mail and name indexes), or a user id
+ * exactly.
  */
 function matches(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
   const prefix = `${escapeLike(q.toLowerCase())}%`;
-  return sql`(lower(${users.email}) like ${prefix} escape '\\'
+  return sql`(${emailStartsOrEnds(users.email, q)}
     or lower(${users.name}) like ${prefix} escape '\\'
     or ${users.id} = ${q})`;
 }

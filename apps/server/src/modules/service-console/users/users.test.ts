@@ -68,7 +68,9 @@ describe('GET /service/users', () => {
     const byId = await list({ q: person.uid });
     expect(byId.items).toHaveLength(1);
     expect(byId.items[0]).toMatchObject({ email: person.email, emailVerified: true });
-    // Wildcards are literal.
+    // And by the end of the e-mail (a domain); wildcards are literal.
+    const byEnd = await list({ q: person.email.slice(-20).toUpperCase() });
+    expect(byEnd.items.map((u) => u.id)).toContain(person.uid);
     expect((await list({ q: '%' })).items).toEqual([]);
   });
 

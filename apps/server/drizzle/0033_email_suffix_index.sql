@@ -1,0 +1,1 @@
+CREATE INDEX "users_email_suffix_idx" ON "users" USING btree (reverse(lower("email")) text_pattern_ops);
