@@ -70,6 +70,12 @@ export const analyticsDailyMetrics = pgTable('analytics_daily_metrics', {
   firstAssessment: integer('first_assessment').notNull(),
   firstCompleted: integer('first_completed').notNull(),
   paid: integer('paid').notNull(),
+  // The day's events by name (sums of analytics_daily), so a range's series reads one row a day.
+  pageViews: integer('page_views').notNull().default(0),
+  purchases: integer('purchases').notNull().default(0),
+  upgrades: integer('upgrades').notNull().default(0),
+  downgrades: integer('downgrades').notNull().default(0),
+  checkoutsCancelled: integer('checkouts_cancelled').notNull().default(0),
   rolledUpAt: timestamp('rolled_up_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 

@@ -5,9 +5,9 @@
  *
  * - analytics_daily: events per name, screen and tab, with the people behind them;
  * - analytics_daily_users: who was active that day;
- * - analytics_daily_metrics: daily and weekly active users, and the activation funnel of the
- *   people who signed up that day (verified, first client tenant, first assessment, first
- *   completed, paid);
+ * - analytics_daily_metrics: daily and weekly active users, the day's events by name, and the
+ *   activation funnel of the people who signed up that day (verified, first client tenant, first
+ *   assessment, first completed, paid);
  * - analytics_retention: per sign-up week, how many were active each week after.
  *
  * Each run rolls up today and yesterday again (late events, funnels still moving), the
@@ -57,9 +57,14 @@ async function rollUpEvents(tx: Database, day: string): Promise<void> {
       and user_id is not null`);
 }
 
+/** The day `d`'s events named `name`, from its analytics_daily rows (rolled up before). */
+const eventsOfDay = (name: string) =>
+  sql`(select coalesce(sum(ad.events), 0)::int from analytics_daily ad
+        where ad.day = d::date and ad.name = ${name})`;
+
 /**
  * The metrics rows of `days`, and of the days since `since` that have one already: active users
- * (that day, the 7 days ending it) and the funnel of the people who signed up that day. A step
+ * (that day, the 7 days ending it), its events by name, and the funnel of the people who signed up that day. A step
  * counts when the account they own reached it. One statement for all of them. (A day gets its
  * first metrics row only with its events: the row says the day is rolled up.)
  */
@@ -71,7 +76,8 @@ async function rollUpMetrics(
 ): Promise<void> {
   await tx.execute(sql`
     insert into analytics_daily_metrics (day, daily_active, weekly_active, signups, verified,
-      first_tenant, first_assessment, first_completed, paid, rolled_up_at)
+      first_tenant, first_assessment, first_completed, paid, page_views, purchases, upgrades,
+      downgrades, checkouts_cancelled, rolled_up_at)
     select d::date,
       (select count(*)::int from analytics_daily_users du where du.day = d::date),
       (select count(distinct du.user_id)::int from analytics_daily_users du
@@ -90,6 +96,9 @@ async function rollUpMetrics(
       count(u.id) filter (where exists (
         select 1 from memberships m join invoices i on i.account_id = m.account_id
         where m.user_id = u.id and m.role = 'owner' and i.status = 'paid'))::int,
+      ${eventsOfDay('page_view')}, ${eventsOfDay('purchase')},
+      ${eventsOfDay('upgrade_subscription')}, ${eventsOfDay('downgrade_subscription')},
+      ${eventsOfDay('checkout_cancelled')},
       ${now.toISOString()}::timestamptz
     from (
       select unnest(string_to_array(${days.join(',')}, ',')::date[]) as d
@@ -104,6 +113,9 @@ async function rollUpMetrics(
       signups = excluded.signups, verified = excluded.verified,
       first_tenant = excluded.first_tenant, first_assessment = excluded.first_assessment,
       first_completed = excluded.first_completed, paid = excluded.paid,
+      page_views = excluded.page_views, purchases = excluded.purchases,
+      upgrades = excluded.upgrades, downgrades = excluded.downgrades,
+      checkouts_cancelled = excluded.checkouts_cancelled,
       rolled_up_at = excluded.rolled_up_at`);
 }
 

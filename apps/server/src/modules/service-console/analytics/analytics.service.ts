@@ -27,29 +27,17 @@ export async function readServiceAnalytics(
     queryRows<DayRow>(
       db,
       sql`
-        with events as (
-          select day,
-            sum(events) filter (where name = 'page_view')::int as page_views,
-            sum(events) filter (where name = 'purchase')::int as purchases,
-            sum(events) filter (where name = 'upgrade_subscription')::int as upgrades,
-            sum(events) filter (where name = 'downgrade_subscription')::int as downgrades,
-            sum(events) filter (where name = 'checkout_cancelled')::int as cancelled
-          from analytics_daily
-          where day >= ${from}::date and day <= ${to}::date
-          group by day
-        )
         select to_char(d, 'YYYY-MM-DD') as "day",
           coalesce(m.daily_active, 0) as "dailyActive",
           coalesce(m.weekly_active, 0) as "weeklyActive",
-          coalesce(e.page_views, 0) as "pageViews",
+          coalesce(m.page_views, 0) as "pageViews",
           coalesce(m.signups, 0) as "signups",
-          coalesce(e.purchases, 0) as "purchases",
-          coalesce(e.upgrades, 0) as "upgrades",
-          coalesce(e.downgrades, 0) as "downgrades",
-          coalesce(e.cancelled, 0) as "checkoutsCancelled"
+          coalesce(m.purchases, 0) as "purchases",
+          coalesce(m.upgrades, 0) as "upgrades",
+          coalesce(m.downgrades, 0) as "downgrades",
+          coalesce(m.checkouts_cancelled, 0) as "checkoutsCancelled"
         from generate_series(${from}::date, ${to}::date, interval '1 day') d
         left join analytics_daily_metrics m on m.day = d::date
-        left join events e on e.day = d::date
         order by d`,
     ),
     queryRows<{ screen: string; tab: string; views: number }>(
