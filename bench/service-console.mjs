@@ -13,7 +13,7 @@
 //   audit      GET /api/v1/service/audit?limit=50
 // A route that answers 404 (not built on this branch) is skipped with a note.
 // Usage: node bench/service-console.mjs [--duration 3] [--rounds 3] [--only pglite|postgres]
-//        [--service-accounts 10000] [--service-users 100000] [--events 10000000] [--audit N]
+//        [--keep] [--connections N] [--service-accounts 10000] [--service-users 100000] [--events 10000000] [--audit N]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,6 +37,11 @@ const ACCOUNTS = Number(opt('service-accounts', 10_000));
 const USERS = Number(opt('service-users', 100_000));
 const EVENTS = Number(opt('events', 10_000_000));
 const AUDIT = opt('audit', '');
+// --keep: keep (and reuse) the PostgreSQL database: the seed adds nothing to a seeded one.
+const KEEP = process.argv.includes('--keep');
+// --connections N: concurrent clients (default 50 on PostgreSQL, 10 on PGlite). The console has a
+// handful of staff at once: 10 is its own load; 50 is a stress the other benches share.
+const CONNECTIONS = opt('connections', '');
 const PG_DB = 'tenantry_bench_service';
 // Kept in step with apps/server/src/scripts/seed-service.ts and seed-scale.ts.
 const ADMIN = 'admin@service.scale.tenantry.test';
@@ -46,7 +51,10 @@ const day = (t) => new Date(t).toISOString().slice(0, 10);
 const ROUTES = {
   overview: '/api/v1/service/overview',
   accounts: '/api/v1/service/accounts',
+  // Find an account by its owner's e-mail (the console's first step), and a user by theirs.
+  'accounts?q': `/api/v1/service/accounts?q=${encodeURIComponent('user-004321@service')}`,
   users: '/api/v1/service/users',
+  'users?q': `/api/v1/service/users?q=${encodeURIComponent('user-043210@service')}`,
   analytics: `/api/v1/service/analytics?from=${day(Date.now() - 365 * 86_400_000)}&to=${day(Date.now())}`,
   audit: '/api/v1/service/audit?limit=50',
 };
@@ -110,23 +118,31 @@ const all = {};
 if (ONLY === 'pglite' || (ONLY !== 'postgres' && !pgReachable())) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tenantry-bench-service-'));
   try {
-    all.pglite = await benchDatabase('pglite', { DATABASE_URL: '', DATA_DIR: dataDir }, 10);
+    all.pglite = await benchDatabase(
+      'pglite',
+      { DATABASE_URL: '', DATA_DIR: dataDir },
+      Number(CONNECTIONS || 10),
+    );
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 if (ONLY !== 'pglite' && pgReachable()) {
-  psql(`drop database if exists ${PG_DB} with (force)`);
-  psql(`create database ${PG_DB}`);
+  if (!KEEP) psql(`drop database if exists ${PG_DB} with (force)`);
+  try {
+    psql(`create database ${PG_DB}`);
+  } catch (e) {
+    if (!KEEP) throw e; // with --keep, an existing database is reused
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tenantry-bench-service-pg-'));
   try {
     all.postgres = await benchDatabase(
       'postgres',
       { DATABASE_URL: pgDatabaseUrl(PG_DB), DATA_DIR: dataDir },
-      50,
+      Number(CONNECTIONS || 50),
     );
   } finally {
-    psql(`drop database if exists ${PG_DB} with (force)`);
+    if (!KEEP) psql(`drop database if exists ${PG_DB} with (force)`);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
