@@ -60,7 +60,7 @@ export function DrillOverview({ view, href }: { view: ServiceTenantView; href: D
   const tid = tenant.id;
   return (
     <Stack gap="lg">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
         <Figure label="Latest score">
           <Text size="xl" fw={700}>
             {tenant.latest ? formatScore(tenant.latest.score) : '—'}
