@@ -257,5 +257,19 @@ test('the sign-in pages, the not-found page and the service console pass axe', a
   ]) {
     await visit(page, `/service/${tab}`, h1('Service console'));
   }
-  await visit(page, '/service/tenants/t1/tt1', h1('Service console'));
+  // The tenants drill-down, on a client tenant of the admin's own account with an assessment.
+  const me = await ok<{ tid: string }>(page.request.get('/api/v1/me'));
+  const drilled = await ok<{ id: string }>(
+    page.request.post('/api/v1/tenants', { data: { name: 'Drill Co' }, headers: origin }),
+  );
+  const frameworkId = await publishWorkedExample(page.request);
+  const assessment = await ok<{ id: string }>(
+    page.request.post(`/api/v1/tenants/${drilled.id}/assessments`, {
+      data: { frameworkId, version: 1, name: 'Drill review' },
+      headers: origin,
+    }),
+  );
+  await visit(page, `/service/tenants/${me.tid}/${drilled.id}/${assessment.id}`, (p) =>
+    p.getByRole('region', { name: 'Section A' }),
+  );
 });

@@ -67,6 +67,7 @@ import {
 } from './modules/service-console/support-access/support-access.routes.ts';
 import { serviceAccountLifecycleRoutes } from './modules/service-console/account-lifecycle/lifecycle.routes.ts';
 import { serviceAccountRoutes } from './modules/service-console/accounts/accounts.routes.ts';
+import { serviceTenantRoutes } from './modules/service-console/tenants/tenants.routes.ts';
 import { serviceSubscriptionRoutes } from './modules/service-console/subscriptions.routes.ts';
 import { serviceAuditRoutes } from './modules/service-console/audit/audit.routes.ts';
 import { serviceAnalyticsRoutes } from './modules/service-console/analytics/analytics.routes.ts';
@@ -236,6 +237,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   // Only for end-to-end tests (TEST_HOOKS=true): never mounted otherwise.
   if (config.testHooks) api.route('/', testHookRoutes);
   api.route('/', serviceAccountRoutes);
+  api.route('/', serviceTenantRoutes);
   api.route('/', serviceSupportSessionRoutes);
   api.route('/', accountSupportAccessRoutes);
   api.route('/', roadmapRoutes);

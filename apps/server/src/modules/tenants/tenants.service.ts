@@ -113,10 +113,13 @@ function decodeTenantCursor(cursor: string, sort: TenantSort, order: SortOrder) 
   return { key: k, id };
 }
 
-/** One page of an account's client tenants: one statement, scoped by account_id. */
+/**
+ * One page of an account's client tenants: one statement, scoped by account_id. Also read by
+ * the service console's drill-down, for any account.
+ */
 export async function listTenants(
   db: Database,
-  scope: AccountContext,
+  scope: Pick<AccountContext, 'accountId' | 'onlyTenantId'>,
   query: TenantListQuery,
 ): Promise<TenantPage> {
   const { accountId } = scope;

@@ -121,6 +121,20 @@ function itemOperations(
 const isSort = (s: string | undefined): s is TenantSort =>
   (TENANT_SORTS as readonly string[]).includes(s ?? '');
 
+/** The tenant list's cursor: [sort, order, key, id], the sort and order of the same request. */
+const tenantListCursor: FuzzOperation['cursor'] = (q, _ids, part) =>
+  fc.tuple(
+    fc.constant(q.sort ?? 'name'),
+    fc.constant(q.order ?? defaultTenantOrder(isSort(q.sort) ? q.sort : 'name')),
+    (q.sort ?? 'name') === 'name' ? part.text : part.time,
+    part.id,
+  );
+
+/** The world's tenant as the service console's drill-down names it (account and tenant). */
+const serviceTenant = {
+  path: { accountId: (ids: FuzzIds) => ids.accountId, tenantId: (ids: FuzzIds) => ids.tenantId },
+};
+
 export const OPERATIONS: Record<string, FuzzOperation> = {
   'GET /healthz': {},
   'GET /version.json': {},
@@ -161,15 +175,7 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   'GET /api/v1/audit': { cursor: (_q, _ids, part) => fc.tuple(part.time, part.id) },
 
   // [sort, order, key, id]: the sort and order of the same request, so the key is what fails.
-  'GET /api/v1/tenants': {
-    cursor: (q, _ids, part) =>
-      fc.tuple(
-        fc.constant(q.sort ?? 'name'),
-        fc.constant(q.order ?? defaultTenantOrder(isSort(q.sort) ? q.sort : 'name')),
-        (q.sort ?? 'name') === 'name' ? part.text : part.time,
-        part.id,
-      ),
-  },
+  'GET /api/v1/tenants': { cursor: tenantListCursor },
   'GET /api/v1/tenants.csv': {},
   'POST /api/v1/tenants': {},
   'GET /api/v1/tenants/{tenantId}': tenant,
@@ -440,6 +446,26 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
       accountId: (ids) => ids.accountId,
       noteId: () => '00000000-0000-4000-8000-000000000000',
     },
+  },
+
+  // The service console's tenants drill-down: read-only views of the owner's own tenant (the
+  // owner is a system admin too). Cursors as the account's own lists make them.
+  'GET /api/v1/service/accounts/{accountId}/tenants': {
+    path: { accountId: (ids) => ids.accountId },
+    cursor: tenantListCursor,
+  },
+  'GET /api/v1/service/accounts/{accountId}/tenants/{tenantId}': serviceTenant,
+  'GET /api/v1/service/accounts/{accountId}/tenants/{tenantId}/assessments': {
+    ...serviceTenant,
+    cursor: (q, _ids, part) => fc.tuple(fc.constant(q.status ?? 'all'), part.time, part.id),
+  },
+  'GET /api/v1/service/accounts/{accountId}/tenants/{tenantId}/assessments/{assessmentId}': {
+    path: { ...serviceTenant.path, assessmentId: (ids) => ids.assessmentId },
+  },
+  'GET /api/v1/service/accounts/{accountId}/tenants/{tenantId}/baseline': serviceTenant,
+  'GET /api/v1/service/accounts/{accountId}/tenants/{tenantId}/tasks': serviceTenant,
+  'GET /api/v1/service/accounts/{accountId}/tenants/{tenantId}/tasks/{taskId}': {
+    path: { ...serviceTenant.path, taskId: (ids) => ids.taskId },
   },
 
   // The service console's audit tab. Cursor: [created_at with microseconds, entry id]. The

@@ -1,8 +1,7 @@
 import { SCREEN_TABS, SCREEN_TITLES } from '@tenantry/shared';
-import { Card, Group, SimpleGrid, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { NoSuchSection, NotBuiltYet } from '#web/components/NotBuiltYet.tsx';
+import { NoSuchSection } from '#web/components/NotBuiltYet.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
 import { FeedbackPanel } from '#web/features/feedback/components/FeedbackPanel.tsx';
@@ -17,14 +16,14 @@ import { UserPage } from '#web/features/service-console/users/components/UserPag
 import { UsersPanel } from '#web/features/service-console/users/components/UsersPanel.tsx';
 import { OverviewPanel } from '#web/features/service-console/overview/components/OverviewPanel.tsx';
 import { SystemPanel } from '#web/features/service-console/system/components/SystemPanel.tsx';
-import { SupportAccessButton } from '#web/features/service-console/support-access/components/SupportAccessButton.tsx';
+import { TenantDrillDown } from './tenants/index.tsx';
 import { SupportQueuePanel } from '#web/features/support/components/SupportQueuePanel.tsx';
 
 const TABS = SCREEN_TABS.service;
 
 /**
- * Each built tab's panel (features/service-console and the domains that own a tab), given the
- * path's `focus`. A tab that is not here says what it will hold (BODY) until it is built.
+ * Each tab's panel (features/service-console and the domains that own a tab), given the path's
+ * `focus`.
  */
 const PANELS: Partial<Record<string, (props: { focus?: string }) => ReactNode>> = {
   accounts: ({ focus }) =>
@@ -40,44 +39,15 @@ const PANELS: Partial<Record<string, (props: { focus?: string }) => ReactNode>> 
   system: () => <SystemPanel />,
 };
 
-const BODY: Record<string, string> = {
-  subscriptions: 'The plan and payment state of every account.',
-  support: 'The support tickets of every account, to answer and close.',
-  feedback: 'What people tell us through the feedback button.',
-  roadmap: 'Sort the ideas people send in and move roadmap items between statuses.',
-};
-
-function Ids({ entries }: { entries: [string, string | undefined][] }) {
-  const shown = entries.filter((e): e is [string, string] => e[1] !== undefined);
-  return (
-    <SimpleGrid cols={{ base: 1, sm: shown.length }} mb="md">
-      {shown.map(([label, value]) => (
-        <Card key={label} withBorder padding="sm">
-          <Text size="xs" c="dimmed">
-            {label}
-          </Text>
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {value}
-          </Text>
-        </Card>
-      ))}
-    </SimpleGrid>
-  );
-}
-
 function TabBody({ active, focus }: { active: string | null; focus?: string }) {
   const Panel = active ? PANELS[active] : undefined;
-  if (Panel) return <>{Panel({ focus })}</>;
-  if (!active || !BODY[active]) return <NoSuchSection />;
-  return (
-    <>
-      {focus ? <Ids entries={[['Focus', focus]]} /> : null}
-      <NotBuiltYet>{BODY[active]}</NotBuiltYet>
-    </>
-  );
+  return Panel ? <>{Panel({ focus })}</> : <NoSuchSection />;
 }
 
-/** The system admins' console: service/{tab}/{focus} and service/tenants/{tid}/{ttid}/{focus}. */
+/**
+ * The system admins' console: service/{tab}/{focus}, and the read-only tenants drill-down
+ * service/tenants/{tid}/{ttid}/{focus} (features/service-console/tenants).
+ */
 export default function ServiceScreen() {
   const { tab, focus, tid, ttid } = useParams();
   const { pathname } = useLocation();
@@ -95,24 +65,8 @@ export default function ServiceScreen() {
         active={active}
         hrefFor={(t) => `/service/${t}`}
       >
-        {tenantForm ? (
-          <>
-            <Ids
-              entries={[
-                ['Account (tid)', tid],
-                ['Client tenant (ttid)', ttid],
-                ['Focus', focus],
-              ]}
-            />
-            {tid ? (
-              <Group my="md">
-                <SupportAccessButton accountId={tid} />
-              </Group>
-            ) : null}
-            <NotBuiltYet>
-              Look into one account and its client tenants: members, settings and activity.
-            </NotBuiltYet>
-          </>
+        {tenantForm && tid ? (
+          <TenantDrillDown accountId={tid} tenantId={ttid} focus={focus} />
         ) : (
           <TabBody active={active} focus={focus} />
         )}

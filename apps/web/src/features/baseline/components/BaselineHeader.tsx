@@ -67,7 +67,7 @@ export function BaselineHeader({
   onCompare,
   onBaselineChanged,
 }: BaselineHeaderProps) {
-  const { baseline, latest, comparable, candidates, canManage } = comparison;
+  const { baseline, candidates, canManage } = comparison;
   const [dialog, setDialog] = useState<'change' | 'clear' | null>(null);
   const others = candidates.filter((c) => c.id !== baseline?.id);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -75,7 +75,6 @@ export function BaselineHeader({
   const clear = useClearBaseline(tenantId);
   if (!baseline) return null;
   const picked = others.find((c) => c.id === (chosen ?? others[0]?.id)) ?? null;
-  const versionsDiffer = latest !== null && latest.framework.version !== baseline.framework.version;
 
   const close = () => {
     mark.reset();
@@ -108,81 +107,36 @@ export function BaselineHeader({
   };
 
   return (
-    <Paper withBorder radius="md" p="md">
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="md">
-        <Side
-          label="Baseline"
-          icon={<IconFlag size={14} aria-hidden color="var(--mantine-color-dimmed)" />}
-        >
-          <NameText name={baseline.name} to={assessmentHref(baseline.id)} fw={600} lines={2} />
-          <Details a={baseline} />
-          {canManage ? (
-            <Group gap="xs" mt={4}>
-              {others.length > 0 ? (
-                <Button
-                  variant="default"
-                  size="xs"
-                  leftSection={<IconFlag size={14} aria-hidden />}
-                  onClick={() => setDialog('change')}
-                >
-                  Change baseline
-                </Button>
-              ) : null}
+    <BaselineSides
+      comparison={comparison}
+      assessmentHref={assessmentHref}
+      onCompare={onCompare}
+      baselineActions={
+        canManage ? (
+          <Group gap="xs" mt={4}>
+            {others.length > 0 ? (
               <Button
-                variant="subtle"
-                color="red"
+                variant="default"
                 size="xs"
-                leftSection={<IconFlagOff size={14} aria-hidden />}
-                onClick={() => setDialog('clear')}
+                leftSection={<IconFlag size={14} aria-hidden />}
+                onClick={() => setDialog('change')}
               >
-                Clear baseline
+                Change baseline
               </Button>
-            </Group>
-          ) : null}
-        </Side>
-        <Side
-          label="Compared with"
-          icon={<IconReplace size={14} aria-hidden color="var(--mantine-color-dimmed)" />}
-        >
-          {latest ? (
-            <>
-              <Select
-                aria-label="Assessment compared with the baseline"
-                data={comparable.map((c) => ({ value: c.id, label: assessmentLabel(c) }))}
-                value={latest.id}
-                onChange={(v) => v && v !== latest.id && onCompare(v)}
-                allowDeselect={false}
-                checkIconPosition="right"
-              />
-              <Group gap="xs" wrap="wrap">
-                <Details a={latest} />
-                <Anchor component={Link} to={assessmentHref(latest.id)} size="sm">
-                  Open assessment
-                </Anchor>
-              </Group>
-            </>
-          ) : (
-            <Text size="sm" c="dimmed">
-              No assessment to compare with yet.
-            </Text>
-          )}
-        </Side>
-      </SimpleGrid>
-
-      {versionsDiffer ? (
-        <Group gap={6} wrap="nowrap" mt="md" align="flex-start">
-          <IconInfoCircle size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-          <Text size="xs" c="dimmed">
-            Framework version {baseline.framework.version} against {latest?.framework.version}:
-            questions are matched by their key; those that changed are marked{' '}
-            <Badge size="xs" variant="outline" color="violet" tt="none" component="span">
-              Changed in new version
-            </Badge>
-            .
-          </Text>
-        </Group>
-      ) : null}
-
+            ) : null}
+            <Button
+              variant="subtle"
+              color="red"
+              size="xs"
+              leftSection={<IconFlagOff size={14} aria-hidden />}
+              onClick={() => setDialog('clear')}
+            >
+              Clear baseline
+            </Button>
+          </Group>
+        ) : null
+      }
+    >
       <Modal opened={dialog === 'change'} onClose={close} title="Change the baseline" centered>
         <Stack gap="md">
           <Text size="sm">
@@ -242,6 +196,85 @@ export function BaselineHeader({
           </Group>
         </Stack>
       </Modal>
+    </BaselineSides>
+  );
+}
+
+/**
+ * The two sides of the comparison, read-only: the baseline (name, framework and version,
+ * completed date; `baselineActions` below it) and the assessment compared with it, chosen
+ * among `comparable` (`onCompare`). A note when the framework versions differ.
+ */
+export function BaselineSides({
+  comparison,
+  assessmentHref,
+  onCompare,
+  baselineActions,
+  children,
+}: Pick<BaselineHeaderProps, 'comparison' | 'assessmentHref' | 'onCompare'> & {
+  baselineActions?: ReactNode;
+  /** After the sides (the header's dialogs). */
+  children?: ReactNode;
+}) {
+  const { baseline, latest, comparable } = comparison;
+  if (!baseline) return null;
+  const versionsDiffer = latest !== null && latest.framework.version !== baseline.framework.version;
+
+  return (
+    <Paper withBorder radius="md" p="md">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="md">
+        <Side
+          label="Baseline"
+          icon={<IconFlag size={14} aria-hidden color="var(--mantine-color-dimmed)" />}
+        >
+          <NameText name={baseline.name} to={assessmentHref(baseline.id)} fw={600} lines={2} />
+          <Details a={baseline} />
+          {baselineActions}
+        </Side>
+        <Side
+          label="Compared with"
+          icon={<IconReplace size={14} aria-hidden color="var(--mantine-color-dimmed)" />}
+        >
+          {latest ? (
+            <>
+              <Select
+                aria-label="Assessment compared with the baseline"
+                data={comparable.map((c) => ({ value: c.id, label: assessmentLabel(c) }))}
+                value={latest.id}
+                onChange={(v) => v && v !== latest.id && onCompare(v)}
+                allowDeselect={false}
+                checkIconPosition="right"
+              />
+              <Group gap="xs" wrap="wrap">
+                <Details a={latest} />
+                <Anchor component={Link} to={assessmentHref(latest.id)} size="sm">
+                  Open assessment
+                </Anchor>
+              </Group>
+            </>
+          ) : (
+            <Text size="sm" c="dimmed">
+              No assessment to compare with yet.
+            </Text>
+          )}
+        </Side>
+      </SimpleGrid>
+
+      {versionsDiffer ? (
+        <Group gap={6} wrap="nowrap" mt="md" align="flex-start">
+          <IconInfoCircle size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+          <Text size="xs" c="dimmed">
+            Framework version {baseline.framework.version} against {latest?.framework.version}:
+            questions are matched by their key; those that changed are marked{' '}
+            <Badge size="xs" variant="outline" color="violet" tt="none" component="span">
+              Changed in new version
+            </Badge>
+            .
+          </Text>
+        </Group>
+      ) : null}
+
+      {children}
     </Paper>
   );
 }

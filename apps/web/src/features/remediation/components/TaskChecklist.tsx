@@ -17,6 +17,40 @@ export function TaskChecklist({
   canTick: boolean;
 }) {
   const tick = useSetChecklistItem(tenantId, task.id);
+  return (
+    <ChecklistView
+      task={task}
+      onTick={
+        canTick
+          ? (item, done) =>
+              tick.mutate(
+                { itemId: item.id, done },
+                {
+                  onError: (err) =>
+                    notifications.show({
+                      color: 'red',
+                      title: `“${item.title}” could not be saved`,
+                      message: err.message,
+                    }),
+                },
+              )
+          : null
+      }
+    />
+  );
+}
+
+/**
+ * A task's checklist with its progress; each item's box ticks through `onTick`, or shows the
+ * state only (disabled) without it.
+ */
+export function ChecklistView({
+  task,
+  onTick,
+}: {
+  task: Pick<TaskDetail, 'checklist'>;
+  onTick: ((item: TaskDetail['checklist'][number], done: boolean) => void) | null;
+}) {
   const headingId = useId();
   const { done, total } = checklistProgress(task.checklist);
   if (total === 0) return null;
@@ -42,7 +76,7 @@ export function TaskChecklist({
             <Checkbox
               label={item.title}
               checked={item.done}
-              disabled={!canTick}
+              disabled={!onTick}
               styles={{
                 label: {
                   overflowWrap: 'anywhere',
@@ -50,19 +84,7 @@ export function TaskChecklist({
                   color: item.done ? 'var(--mantine-color-dimmed)' : undefined,
                 },
               }}
-              onChange={(e) =>
-                tick.mutate(
-                  { itemId: item.id, done: e.currentTarget.checked },
-                  {
-                    onError: (err) =>
-                      notifications.show({
-                        color: 'red',
-                        title: `“${item.title}” could not be saved`,
-                        message: err.message,
-                      }),
-                  },
-                )
-              }
+              onChange={(e) => onTick?.(item, e.currentTarget.checked)}
             />
             {item.body ? (
               <Spoiler

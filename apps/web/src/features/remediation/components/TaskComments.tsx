@@ -36,28 +36,7 @@ export function TaskComments({
       <Title order={3} size="h5" id={headingId}>
         Comments{task.comments.length ? ` (${task.comments.length})` : ''}
       </Title>
-      {task.comments.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No comments yet.
-        </Text>
-      ) : (
-        <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
-          {task.comments.map((c, i) => (
-            <li key={c.id}>
-              {i > 0 ? <Divider mb="sm" /> : null}
-              <Group gap={6} wrap="wrap">
-                <NameText name={c.author?.name ?? 'A former member'} size="sm" fw={600} lines={1} />
-                <Text size="xs" c="dimmed">
-                  <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
-                </Text>
-              </Group>
-              <Markdown size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
-                {c.body}
-              </Markdown>
-            </li>
-          ))}
-        </Stack>
-      )}
+      <CommentList comments={task.comments} />
       {canComment && !full ? (
         <form
           noValidate
@@ -105,6 +84,32 @@ export function TaskComments({
           This task has the most comments it can keep ({REMEDIATION_LIMITS.comments}).
         </Text>
       ) : null}
+    </Stack>
+  );
+}
+
+/** A task's comments, oldest first (markdown), read-only. */
+export function CommentList({ comments }: { comments: TaskDetail['comments'] }) {
+  return comments.length === 0 ? (
+    <Text size="sm" c="dimmed">
+      No comments yet.
+    </Text>
+  ) : (
+    <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
+      {comments.map((c, i) => (
+        <li key={c.id}>
+          {i > 0 ? <Divider mb="sm" /> : null}
+          <Group gap={6} wrap="wrap">
+            <NameText name={c.author?.name ?? 'A former member'} size="sm" fw={600} lines={1} />
+            <Text size="xs" c="dimmed">
+              <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
+            </Text>
+          </Group>
+          <Markdown size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
+            {c.body}
+          </Markdown>
+        </li>
+      ))}
     </Stack>
   );
 }

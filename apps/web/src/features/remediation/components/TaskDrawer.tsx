@@ -98,6 +98,34 @@ function Source({ task, links }: { task: TaskDetail; links: TaskLinks }) {
   );
 }
 
+/**
+ * What a task is at a glance, read-only: status, priority and due date, who created it and
+ * when (and when it was done), the question and playbook it came from.
+ */
+export function TaskFacts({ task, links }: { task: TaskDetail; links: TaskLinks }) {
+  return (
+    <Stack gap={6}>
+      <Group gap={6} wrap="wrap">
+        <TaskStatusBadge status={task.status} />
+        <PriorityBadge priority={task.priority} />
+        <DueText task={task} empty={null} size="sm" />
+      </Group>
+      <Text size="xs" c="dimmed" style={NAME_WRAP}>
+        Created
+        {task.createdBy ? ` by ${task.createdBy.name}` : ''} on{' '}
+        <time dateTime={task.createdAt}>{formatDate(task.createdAt)}</time>
+        {task.doneAt ? (
+          <>
+            {' '}
+            · done on <time dateTime={task.doneAt}>{formatDate(task.doneAt)}</time>
+          </>
+        ) : null}
+      </Text>
+      <Source task={task} links={links} />
+    </Stack>
+  );
+}
+
 function DeleteTask({
   tenantId,
   task,
@@ -178,25 +206,7 @@ function TaskBody({
 }) {
   return (
     <Stack gap="lg">
-      <Stack gap={6}>
-        <Group gap={6} wrap="wrap">
-          <TaskStatusBadge status={task.status} />
-          <PriorityBadge priority={task.priority} />
-          <DueText task={task} empty={null} size="sm" />
-        </Group>
-        <Text size="xs" c="dimmed" style={NAME_WRAP}>
-          Created
-          {task.createdBy ? ` by ${task.createdBy.name}` : ''} on{' '}
-          <time dateTime={task.createdAt}>{formatDate(task.createdAt)}</time>
-          {task.doneAt ? (
-            <>
-              {' '}
-              · done on <time dateTime={task.doneAt}>{formatDate(task.doneAt)}</time>
-            </>
-          ) : null}
-        </Text>
-        <Source task={task} links={links} />
-      </Stack>
+      <TaskFacts task={task} links={links} />
       <TaskStatusControl tenantId={tenantId} task={task} canChange={access.contribute} />
       {access.contribute ? (
         <TaskDetailsForm key={task.id} tenantId={tenantId} task={task} assignees={assignees} />

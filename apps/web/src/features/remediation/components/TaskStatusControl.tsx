@@ -13,7 +13,7 @@ import { formatDay } from '../lib/task-view.ts';
 import { RiskAcceptForm } from './RiskAcceptForm.tsx';
 
 /** Why a risk was accepted and when it is looked at again. */
-function AcceptedRisk({ task, onEdit }: { task: TaskDetail; onEdit: (() => void) | null }) {
+export function AcceptedRisk({ task, onEdit }: { task: TaskDetail; onEdit: (() => void) | null }) {
   return (
     <Alert
       color="grape"

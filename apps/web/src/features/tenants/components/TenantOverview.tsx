@@ -1,4 +1,4 @@
-import type { TenantDetail } from '@tenantry/shared';
+import type { Tenant } from '@tenantry/shared';
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatDateTime } from '#web/lib/format.ts';
 
@@ -14,7 +14,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 /** The overview tab: details, contacts, tags and notes. */
-export function TenantOverview({ tenant }: { tenant: TenantDetail }) {
+export function TenantOverview({ tenant }: { tenant: Tenant }) {
   return (
     <Stack gap="lg">
       <Card withBorder padding="md">

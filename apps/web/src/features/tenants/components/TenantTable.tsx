@@ -1,0 +1,163 @@
+import { formatScore, type TenantSummary } from '@tenantry/shared';
+import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { NAME_WRAP, NameText } from '#web/components/NameText.tsx';
+import { TableOrCards } from '#web/components/TableOrCards.tsx';
+import { formatDate } from '#web/lib/format.ts';
+import { openTasksView } from '../lib/open-tasks.ts';
+
+export interface TenantTableProps {
+  tenants: readonly TenantSummary[];
+  /** A tenant's page. */
+  hrefFor: (t: TenantSummary) => string;
+  /** A tenant's open remediation tasks. */
+  tasksHrefFor: (t: TenantSummary) => string;
+}
+
+function TenantTags({ tags }: { tags: string[] }) {
+  if (tags.length === 0) return null;
+  return (
+    <Group gap={4} wrap="wrap">
+      {tags.map((tag) => (
+        <Badge key={tag} variant="light" size="sm" tt="none" maw="100%" title={tag}>
+          {tag}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+function ArchivedBadge() {
+  return (
+    <Badge color="gray" variant="outline" size="sm">
+      Archived
+    </Badge>
+  );
+}
+
+/**
+ * Client tenants as the tenant list shows them (a table; cards on a phone): name, industry,
+ * tags, latest score, open assessments and tasks, last update. The links are the caller's: the
+ * account's own screens, or the service console's read-only drill-down.
+ */
+export function TenantTable({ tenants, hrefFor, tasksHrefFor }: TenantTableProps) {
+  return (
+    <TableOrCards
+      label="Client tenants"
+      items={tenants}
+      minWidth={860}
+      head={
+        <>
+          <Table.Th>Name</Table.Th>
+          <Table.Th>Industry</Table.Th>
+          <Table.Th>Tags</Table.Th>
+          <Table.Th>Latest score</Table.Th>
+          <Table.Th>Assessments</Table.Th>
+          <Table.Th>Remediation</Table.Th>
+          <Table.Th>Updated</Table.Th>
+        </>
+      }
+      row={(t) => (
+        <>
+          <Table.Td>
+            <Group gap="xs" wrap="nowrap">
+              <NameText name={t.name} to={hrefFor(t)} fw={500} size="sm" />
+              {t.archivedAt ? <ArchivedBadge /> : null}
+            </Group>
+          </Table.Td>
+          <Table.Td>{t.industry ? <NameText name={t.industry} size="sm" /> : '—'}</Table.Td>
+          <Table.Td>
+            <TenantTags tags={t.tags} />
+          </Table.Td>
+          <Table.Td>
+            <LatestScore tenant={t} />
+          </Table.Td>
+          <Table.Td>
+            <OpenAssessments tenant={t} />
+          </Table.Td>
+          <Table.Td>
+            <OpenTasks tenant={t} href={tasksHrefFor(t)} />
+          </Table.Td>
+          <Table.Td>
+            <time dateTime={t.updatedAt}>{formatDate(t.updatedAt)}</time>
+          </Table.Td>
+        </>
+      )}
+      card={(t) => (
+        <>
+          <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+            <NameText name={t.name} to={hrefFor(t)} fw={500} />
+            {t.archivedAt ? <ArchivedBadge /> : null}
+          </Group>
+          <Text size="sm" c="dimmed" style={NAME_WRAP}>
+            {t.industry ?? 'No industry'} · updated{' '}
+            <time dateTime={t.updatedAt}>{formatDate(t.updatedAt)}</time>
+          </Text>
+          <Group gap="md">
+            <LatestScore tenant={t} />
+            <OpenAssessments tenant={t} />
+            <OpenTasks tenant={t} href={tasksHrefFor(t)} />
+          </Group>
+          <TenantTags tags={t.tags} />
+        </>
+      )}
+    />
+  );
+}
+
+/** The latest completed assessment's score and gap questions, or that there is none yet. */
+function LatestScore({ tenant }: { tenant: TenantSummary }) {
+  const latest = tenant.latest;
+  if (!latest) {
+    return (
+      <Text size="sm" c="dimmed">
+        Not assessed yet
+      </Text>
+    );
+  }
+  return (
+    <Text size="sm" title={`Completed ${formatDate(latest.completedAt)}`}>
+      <strong>{formatScore(latest.score)}</strong>
+      {latest.gaps > 0 ? (
+        <Text component="span" size="sm" c="dimmed">
+          {' '}
+          · {latest.gaps} {latest.gaps === 1 ? 'gap' : 'gaps'}
+        </Text>
+      ) : null}
+    </Text>
+  );
+}
+
+/** How many assessments are open (draft, in progress or reopened). */
+function OpenAssessments({ tenant }: { tenant: TenantSummary }) {
+  const n = tenant.openAssessments;
+  return (
+    <Text size="sm" c={n > 0 ? undefined : 'dimmed'}>
+      {n === 0 ? 'None open' : `${n} open`}
+    </Text>
+  );
+}
+
+/** Open remediation tasks (linked to the tenant's open tasks), marked when some are overdue. */
+function OpenTasks({ tenant, href }: { tenant: TenantSummary; href: string }) {
+  const { text, overdue } = openTasksView(tenant);
+  if (tenant.openTasks === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {text}
+      </Text>
+    );
+  }
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Anchor component={Link} to={href} size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {text}
+      </Anchor>
+      {overdue ? (
+        <Badge color="red" variant="light" size="sm" tt="none" style={{ flexShrink: 0 }}>
+          Overdue
+        </Badge>
+      ) : null}
+    </Group>
+  );
+}
