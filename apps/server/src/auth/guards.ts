@@ -330,10 +330,14 @@ export function requireTenant(
 
 /**
  * Signed in (401) and holding one of the system roles (403 otherwise). The roles are read from
- * the database on every request, so a grant or revoke takes effect at once.
+ * the database on every request, so a grant or revoke takes effect at once. An API key is
+ * refused 403, never 401: it is a credential, just never one for these routes.
  */
 export function requireSystemRole(roles: readonly SystemRole[]): Guard {
   return async (c, next) => {
+    if (bearerToken(c) !== undefined && !(await readSession(c))) {
+      throw forbidden('API keys cannot reach this: it takes a signed-in system user.');
+    }
     const claims = await getClaims(c);
     const ok =
       (roles.includes('admin') && claims.role === 'systemadmin') ||

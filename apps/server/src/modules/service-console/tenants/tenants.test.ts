@@ -236,7 +236,7 @@ describe('another account’s ids never reach through', () => {
 });
 
 describe('only system admins', () => {
-  it('refuses the account’s own people, shared users and API keys (no data), anonymous 401', async () => {
+  it('refuses the account’s own people, shared users and API keys (403, no data), anonymous 401', async () => {
     const accountAdmin = await addMember(t, owner, 'admin');
     const member = await addMember(t, owner, 'member');
     const shared = await sharedUser(t, owner, tenantId, 'contributor');
@@ -274,11 +274,11 @@ describe('only system admins', () => {
       const anonymous = await t.client().get(path);
       expect(anonymous.status, path).toBe(401);
       expect(await errorCode(anonymous)).toBe('common.unauthenticated');
-      // An API key is no session: the console is not among the routes a key may call.
+      // An API key is a credential, never one for the console: 403.
       const byKey = await t.app.request(path, {
         headers: { authorization: `Bearer ${key.secret}` },
       });
-      expect(byKey.status, `key ${path}`).toBe(401);
+      expect(byKey.status, `key ${path}`).toBe(403);
       expect(await byKey.text()).not.toContain('Acme Drill');
     }
     const entries = await t.database.db
