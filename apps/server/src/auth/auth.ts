@@ -2,7 +2,8 @@ import { DISPLAY_NAME_MAX, PASSWORD_LIMITS } from '@tenantry/shared';
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { admin, emailOTP } from 'better-auth/plugins';
+import { passkey } from '@better-auth/passkey';
+import { admin, emailOTP, twoFactor } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import { trustedOrigins, type AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -16,11 +17,9 @@ import {
   signUpCodeEmail,
   verificationEmail,
 } from './emails.ts';
-import {
-  noteSessionCreated,
-  signInFailureRecorder,
-  type SecurityEventHooks,
-} from './security-events.ts';
+import { createRateLimiter } from '../db/rate-limit.ts';
+import { CHALLENGE_SECONDS, secondFactorGate, sessionOrigin } from './second-factor.ts';
+import { signInFailureRecorder, type SecurityEventHooks } from './security-events.ts';
 import { currentSharedSignIn } from './shared-signin-context.ts';
 import { refuseUnstorableInput } from './storable-input.ts';
 import type { SharedSignInContext } from './types.ts';
@@ -77,6 +76,16 @@ const ADMIN_PLUGIN_PATHS = [
   '/admin/has-permission',
 ];
 
+/**
+ * Parts of the two-factor plugin the product does not use: codes by e-mail or SMS (not
+ * configured) and showing the authenticator secret again (set up anew instead).
+ */
+const UNUSED_TWO_FACTOR_PATHS = [
+  '/two-factor/send-otp',
+  '/two-factor/verify-otp',
+  '/two-factor/get-totp-uri',
+];
+
 /** What the admin plugin gives a new user, for the sign-up answer to a taken address. */
 const SYNTHETIC_ADMIN_FIELDS = { role: 'user', banned: false, banReason: null, banExpires: null };
 
@@ -116,6 +125,7 @@ export const DISABLED_AUTH_PATHS = [
   // rules: never on oneself, never the last admin, support access only while granted), which
   // call `auth.api.*`. Only leaving a support session is served over HTTP.
   ...ADMIN_PLUGIN_PATHS,
+  ...UNUSED_TWO_FACTOR_PATHS,
 ];
 
 /**
@@ -192,6 +202,9 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
         // The client tenant of a shared sign-in (sessions.shared_tenant_id); null for a
         // member's session. Set only by the session.create hook below, never from input.
         sharedTenantId: { type: 'string', required: false, input: false },
+        // How it signed in and with which second factor (auth/second-factor.ts).
+        signInMethod: { type: 'string', required: false, input: false },
+        secondFactor: { type: 'string', required: false, input: false },
       },
     },
     emailAndPassword: {
@@ -271,6 +284,26 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
           await mailer.send(hooks.sharedSignInCodeEmail(email, otp, shared));
         },
       }),
+      // Second factors (docs/identity.md): an authenticator app with backup codes, enrolled in
+      // admin/security with the password, confirmed by a first code; and passkeys.
+      twoFactor({
+        issuer: 'Tenantry',
+        twoFactorCookieMaxAge: CHALLENGE_SECONDS,
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
+      }),
+      passkey({
+        rpID: new URL(config.publicUrl).hostname,
+        rpName: 'Tenantry',
+        origin: new URL(config.publicUrl).origin,
+      }),
+      // After both: no sign-in path skips an enrolled second factor (auth/second-factor.ts).
+      secondFactorGate({
+        db,
+        rateLimiter: createRateLimiter(db),
+        hooks,
+        log,
+        ipHeader: CLIENT_IP_HEADER,
+      }),
     ],
     rateLimit: {
       enabled: config.authRateLimit,
@@ -307,7 +340,7 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
           },
         },
       },
-      session: sessionHooks(hooks, log),
+      session: sessionHooks(hooks),
     },
     logger: {
       level: 'warn',
@@ -325,23 +358,26 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
 export type Auth = ReturnType<typeof createAuth>;
 
 /** Better Auth's `databaseHooks.session`. */
-function sessionHooks(hooks: AuthHooks, log: Logger) {
+function sessionHooks(hooks: AuthHooks) {
   return {
     create: {
-      // A session created by a shared sign-in carries its client tenant; claims re-check
-      // the share grant on every request.
-      before: async (session: Record<string, unknown>) => {
-        const shared = currentSharedSignIn();
-        if (shared) return { data: { ...session, sharedTenantId: shared.tenantId } };
-        return undefined;
-      },
-      // Then: promote a listed admin, and record the sign-in (a security event).
-      after: async (
-        session: { userId: string; impersonatedBy?: string | null },
-        ctx: Parameters<typeof noteSessionCreated>[4],
+      // How it signed in (and, for a shared sign-in's second step, its tenant); a session
+      // created by a shared sign-in carries its client tenant, and claims re-check the share
+      // grant on every request.
+      before: async (
+        session: Record<string, unknown>,
+        ctx: Parameters<typeof sessionOrigin>[1],
       ) => {
+        const origin = await sessionOrigin(session, ctx);
+        const shared = currentSharedSignIn();
+        return {
+          data: { ...session, ...origin, ...(shared ? { sharedTenantId: shared.tenantId } : {}) },
+        };
+      },
+      // Then promote a listed admin. (The sign-in's security event is recorded by the
+      // second-factor gate once the session stands.)
+      after: async (session: { userId: string }) => {
         await hooks.onSessionCreated({ userId: session.userId });
-        await noteSessionCreated(hooks, log, CLIENT_IP_HEADER, session, ctx);
       },
     },
   };
