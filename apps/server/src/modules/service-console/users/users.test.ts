@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions, users } from '../../../db/schema/index.ts';
 import { setupTestApp, uniqueEmail, type TestApp, type TestClient } from '../../../test/app.ts';
 import { expectStatus } from '../../../test/http.ts';
-import { errorCode, signUpPerson, type Person } from '../../../test/people.ts';
+import { errorCode, makeSystemAdmin, type Person, signUpPerson } from '../../../test/people.ts';
 import { disableUser, setSystemRole } from './users.service.ts';
 
 const BASE = '/api/v1/service/users';
@@ -21,7 +21,7 @@ let admin: Person;
 beforeAll(async () => {
   t = await setupTestApp();
   admin = await signUpPerson(t, 'users-admin');
-  await t.setFlags(admin.email, { isSystemAdmin: true });
+  await makeSystemAdmin(t, admin);
 });
 afterAll(async () => {
   await t?.close();

@@ -1,0 +1,35 @@
+import type { OutsiderCase } from '../types.ts';
+
+/*
+ * Second factors (modules/identity, docs/identity.md). The status route acts on the caller's
+ * own user; the requirement is the caller's own account's (owners only: `member` is refused);
+ * a reset names a member of the victim account (owners only; another account's owner gets 404).
+ * The system admin's reset is in service-users.ts.
+ */
+export const cases: OutsiderCase[] = [
+  {
+    route: 'GET /api/v1/me/second-factors',
+    allow: ['self'],
+    request: () => ({ path: '/api/v1/me/second-factors' }),
+  },
+  {
+    route: 'GET /api/v1/account/second-factor-policy',
+    allow: ['owner'],
+    request: () => ({ path: '/api/v1/account/second-factor-policy' }),
+  },
+  {
+    // Turning it off: the victim owner's control succeeds without a second factor of their
+    // own (turning it on needs one; second-factors.test.ts covers it).
+    route: 'PUT /api/v1/account/second-factor-policy',
+    allow: ['owner'],
+    request: () => ({ path: '/api/v1/account/second-factor-policy', json: { required: false } }),
+  },
+  {
+    route: 'POST /api/v1/members/{userId}/second-factors/reset',
+    allow: ['owner'],
+    request: (ids) => ({
+      path: `/api/v1/members/${ids.memberUserId}/second-factors/reset`,
+      json: {},
+    }),
+  },
+];
