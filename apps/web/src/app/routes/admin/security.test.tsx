@@ -32,6 +32,8 @@ function session(over: Partial<SessionInfo>): SessionInfo {
     ipAddress: '203.0.113.7',
     createdAt: now,
     lastActiveAt: now,
+    signInMethod: 'password',
+    secondFactor: null,
     ...over,
   };
 }

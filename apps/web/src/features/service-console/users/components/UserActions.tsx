@@ -87,6 +87,23 @@ export function UserActions({ user, self }: { user: ServiceUserDetail; self: boo
         >
           Send password reset
         </Button>
+        {self || !user.secondFactor.enrolled ? null : (
+          <Button
+            variant="default"
+            color="red"
+            onClick={() =>
+              setConfirm({
+                action: { kind: 'secondFactorReset' },
+                title: `Reset the second factors of ${user.email}?`,
+                body: 'Their authenticator app and passkeys are removed and every session is ended; they sign in with the password alone and set up a new one. They are e-mailed. Do this only once you are sure who asks.',
+                label: 'Reset second factors',
+                done: `The second factors of ${user.email} were reset.`,
+              })
+            }
+          >
+            Reset second factors
+          </Button>
+        )}
         <Button
           variant="default"
           color="red"
