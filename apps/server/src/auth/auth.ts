@@ -5,7 +5,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { passkey } from '@better-auth/passkey';
 import { admin, emailOTP, twoFactor } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
-import { trustedOrigins, type AppConfig } from '../config.ts';
+import { passkeyRelyingParty, trustedOrigins, type AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { betterAuthSchema, users } from '../db/schema/index.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -292,14 +292,15 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
         backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
       }),
       passkey({
-        rpID: new URL(config.publicUrl).hostname,
         rpName: 'Tenantry',
-        origin: new URL(config.publicUrl).origin,
+        rpID: passkeyRelyingParty(config.publicUrl).rpID,
+        origin: passkeyRelyingParty(config.publicUrl).origins,
       }),
       // After both: no sign-in path skips an enrolled second factor (auth/second-factor.ts).
       secondFactorGate({
         db,
         rateLimiter: createRateLimiter(db),
+        limitAttempts: config.authRateLimit,
         hooks,
         log,
         ipHeader: CLIENT_IP_HEADER,

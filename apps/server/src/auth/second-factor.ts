@@ -236,6 +236,8 @@ function requestOf(ctx: EndpointContext, ipHeader: string) {
 export interface SecondFactorGateOptions {
   db: Database;
   rateLimiter: RateLimiter;
+  /** Count attempts per user (off only with AUTH_RATE_LIMIT=false: end-to-end runs). */
+  limitAttempts: boolean;
   hooks: SecurityEventHooks;
   log: Logger;
   ipHeader: string;
@@ -246,13 +248,13 @@ export interface SecondFactorGateOptions {
  * hooks run in that order, after the options' own).
  */
 export function secondFactorGate(opts: SecondFactorGateOptions): BetterAuthPlugin {
-  const { db, rateLimiter, hooks, log, ipHeader } = opts;
+  const { db, rateLimiter, hooks, log, ipHeader, limitAttempts } = opts;
   return {
     id: 'tenantry-second-factor',
     hooks: {
       before: [
         {
-          matcher: (ctx) => LIMITED.has(ctx.path ?? ''),
+          matcher: (ctx) => limitAttempts && LIMITED.has(ctx.path ?? ''),
           handler: createAuthMiddleware(async (ctx) => {
             const userId = await attemptingUser(ctx as unknown as EndpointContext);
             if (!userId) return;
