@@ -251,61 +251,7 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
         await mailer.send(verificationEmail(user.email, user.name || user.email, url));
       },
     },
-    plugins: [
-      systemAdminPlugin,
-      emailOTP({
-        otpLength: EMAIL_CODE.length,
-        expiresIn: EMAIL_CODE.expiresInSeconds,
-        allowedAttempts: EMAIL_CODE.allowedAttempts,
-        storeOTP: 'hashed',
-        sendVerificationOnSignUp: true,
-        sendVerificationOTP: async ({ email, otp, type }) => {
-          if (type === 'email-verification') {
-            // After every sign-up, also one with a taken address (the answer must not differ):
-            // an address already proven gets the notice (onExistingUserSignUp), not a code.
-            const [user] = await db
-              .select({ verified: users.emailVerified })
-              .from(users)
-              .where(eq(users.email, email.toLowerCase()))
-              .limit(1);
-            if (!user || user.verified) return;
-            await mailer.send(signUpCodeEmail(email, otp, `${config.publicUrl}/signup`));
-            return;
-          }
-          const shared = currentSharedSignIn();
-          if (type !== 'sign-in' || !shared) {
-            // Codes are only for sign-up and the shared sign-in (the HTTP endpoints are disabled).
-            log.warn(
-              { type },
-              'e-mail code requested outside a sign-up or shared sign-in; not sent',
-            );
-            return;
-          }
-          await mailer.send(hooks.sharedSignInCodeEmail(email, otp, shared));
-        },
-      }),
-      // Second factors (docs/identity.md): an authenticator app with backup codes, enrolled in
-      // admin/security with the password, confirmed by a first code; and passkeys.
-      twoFactor({
-        issuer: 'Tenantry',
-        twoFactorCookieMaxAge: CHALLENGE_SECONDS,
-        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
-      }),
-      passkey({
-        rpName: 'Tenantry',
-        rpID: passkeyRelyingParty(config.publicUrl).rpID,
-        origin: passkeyRelyingParty(config.publicUrl).origins,
-      }),
-      // After both: no sign-in path skips an enrolled second factor (auth/second-factor.ts).
-      secondFactorGate({
-        db,
-        rateLimiter: createRateLimiter(db),
-        limitAttempts: config.authRateLimit,
-        hooks,
-        log,
-        ipHeader: CLIENT_IP_HEADER,
-      }),
-    ],
+    plugins: [...authPlugins({ config, db, logger, mailer, hooks })],
     rateLimit: {
       enabled: config.authRateLimit,
       // In the database (rate_limits), so the limits hold across server processes.
@@ -354,6 +300,66 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
       },
     },
   });
+}
+
+/**
+ * Better Auth's plugins: the system admins' (admin), e-mail codes (sign-up and the shared
+ * sign-in), the second factors and, after them, the gate no sign-in path skips.
+ */
+function authPlugins({ config, db, logger, mailer, hooks }: AuthOptions) {
+  const log = logger.child({ module: 'auth' });
+  return [
+    systemAdminPlugin,
+    emailOTP({
+      otpLength: EMAIL_CODE.length,
+      expiresIn: EMAIL_CODE.expiresInSeconds,
+      allowedAttempts: EMAIL_CODE.allowedAttempts,
+      storeOTP: 'hashed',
+      sendVerificationOnSignUp: true,
+      sendVerificationOTP: async ({ email, otp, type }) => {
+        if (type === 'email-verification') {
+          // After every sign-up, also one with a taken address (the answer must not differ):
+          // an address already proven gets the notice (onExistingUserSignUp), not a code.
+          const [user] = await db
+            .select({ verified: users.emailVerified })
+            .from(users)
+            .where(eq(users.email, email.toLowerCase()))
+            .limit(1);
+          if (!user || user.verified) return;
+          await mailer.send(signUpCodeEmail(email, otp, `${config.publicUrl}/signup`));
+          return;
+        }
+        const shared = currentSharedSignIn();
+        if (type !== 'sign-in' || !shared) {
+          // Codes are only for sign-up and the shared sign-in (the HTTP endpoints are disabled).
+          log.warn({ type }, 'e-mail code requested outside a sign-up or shared sign-in; not sent');
+          return;
+        }
+        await mailer.send(hooks.sharedSignInCodeEmail(email, otp, shared));
+      },
+    }),
+    // Second factors (docs/identity.md): an authenticator app with backup codes, enrolled in
+    // admin/security with the password, confirmed by a first code; and passkeys.
+    twoFactor({
+      issuer: 'Tenantry',
+      twoFactorCookieMaxAge: CHALLENGE_SECONDS,
+      backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
+    }),
+    passkey({
+      rpName: 'Tenantry',
+      rpID: passkeyRelyingParty(config.publicUrl).rpID,
+      origin: passkeyRelyingParty(config.publicUrl).origins,
+    }),
+    // After both: no sign-in path skips an enrolled second factor (auth/second-factor.ts).
+    secondFactorGate({
+      db,
+      rateLimiter: createRateLimiter(db),
+      limitAttempts: config.authRateLimit,
+      hooks,
+      log,
+      ipHeader: CLIENT_IP_HEADER,
+    }),
+  ] as const;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -3,22 +3,13 @@
  * limited per user across servers, and every session says how it signed in.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  ErrorBodySchema,
-  SECOND_FACTOR_ATTEMPT_LIMIT,
-  type SessionList,
-} from '@tenantry/shared';
+import { SECOND_FACTOR_ATTEMPT_LIMIT, type SessionList } from '@tenantry/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, passkeys, users } from '../db/schema/index.ts';
 import { setupTestApp, uniqueEmail, type TestApp, type TestClient } from '../test/app.ts';
 import { expectStatus, ok } from '../test/http.ts';
-import {
-  enrolTotp,
-  signUpPerson,
-  totpCode,
-  type Person,
-} from '../test/people.ts';
+import { enrolTotp, signUpPerson, totpCode, type Person } from '../test/people.ts';
 
 let t: TestApp;
 /** A second server process on the same database. */
@@ -31,7 +22,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const PASSWORD = 'correct-horse-battery';
 const CHALLENGE_COOKIE = 'tenantry.two_factor';
 
 async function me(client: TestClient): Promise<Record<string, unknown> | null> {
@@ -39,7 +29,9 @@ async function me(client: TestClient): Promise<Record<string, unknown> | null> {
 }
 
 /** A signed-up person with an authenticator app. */
-async function withTotp(prefix: string): Promise<Person & { secret: string; backupCodes: string[] }> {
+async function withTotp(
+  prefix: string,
+): Promise<Person & { secret: string; backupCodes: string[] }> {
   const person = await signUpPerson(t, prefix);
   return { ...person, ...(await enrolTotp(person.client)) };
 }
@@ -74,7 +66,10 @@ describe('the authenticator app at sign-in', () => {
       browser.post('/api/auth/two-factor/verify-totp', { code: await totpCode(person.secret) }),
       200,
     );
-    expect(await me(browser)).toMatchObject({ email: person.email, secondFactor: { enrolled: true } });
+    expect(await me(browser)).toMatchObject({
+      email: person.email,
+      secondFactor: { enrolled: true },
+    });
     const current = (await sessionsOf(browser)).find((s) => s.current);
     expect(current).toMatchObject({ signInMethod: 'password', secondFactor: 'totp' });
     // The security event says so too.
@@ -141,7 +136,10 @@ describe('the authenticator app at sign-in', () => {
     await expectChallenge(await browser.signIn(person.email), browser, ['passkey']);
     // With an authenticator app as well, the plugin's own challenge names both.
     const both = await withTotp('both');
-    await t.database.db.update(passkeys).set({ userId: both.uid }).where(eq(passkeys.userId, person.uid));
+    await t.database.db
+      .update(passkeys)
+      .set({ userId: both.uid })
+      .where(eq(passkeys.userId, person.uid));
     const other = t.client();
     await expectChallenge(await other.signIn(both.email), other, ['totp', 'passkey']);
   });
@@ -286,7 +284,10 @@ describe('no other path skips it', () => {
       tenantId: tenant.id,
       status: 'signed-in',
     });
-    expect((await sessionsOf(browser))[0]).toMatchObject({ signInMethod: 'shared_code', secondFactor: null });
+    expect((await sessionsOf(browser))[0]).toMatchObject({
+      signInMethod: 'shared_code',
+      secondFactor: null,
+    });
   });
 });
 
@@ -313,9 +314,7 @@ describe('attempts are limited per user, across servers', () => {
       });
       expect(res.status).toBe(429);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(((await res.json()) as { code: string }).code).toBe(
-        'TOO_MANY_SECOND_FACTOR_ATTEMPTS',
-      );
+      expect(((await res.json()) as { code: string }).code).toBe('TOO_MANY_SECOND_FACTOR_ATTEMPTS');
       expect(await me(browser)).toBeNull();
     }
     // Another user is not held back.
@@ -326,6 +325,5 @@ describe('attempts are limited per user, across servers', () => {
       browser.post('/api/auth/two-factor/verify-totp', { code: await totpCode(other.secret) }),
       200,
     );
-    expect(ErrorBodySchema).toBeTruthy();
   });
 });

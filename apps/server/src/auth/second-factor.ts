@@ -179,10 +179,7 @@ export async function sessionOrigin(
 }
 
 /** The second factors `userId` has: an authenticator app, passkeys. */
-export async function enrolledMethods(
-  db: Database,
-  userId: string,
-): Promise<SecondFactorMethod[]> {
+export async function enrolledMethods(db: Database, userId: string): Promise<SecondFactorMethod[]> {
   const [row] = await queryRows<{ totp: boolean; passkey: boolean }>(
     db,
     sql`select (u.two_factor_enabled and exists (
@@ -258,7 +255,10 @@ export function secondFactorGate(opts: SecondFactorGateOptions): BetterAuthPlugi
           handler: createAuthMiddleware(async (ctx) => {
             const userId = await attemptingUser(ctx as unknown as EndpointContext);
             if (!userId) return;
-            const wait = await rateLimiter.hit(`second-factor:${userId}`, SECOND_FACTOR_ATTEMPT_LIMIT);
+            const wait = await rateLimiter.hit(
+              `second-factor:${userId}`,
+              SECOND_FACTOR_ATTEMPT_LIMIT,
+            );
             if (wait > 0) {
               // Answered, not thrown: a thrown refusal would be logged as Better Auth's error.
               return new Response(

@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedback } from '../../db/schema/index.ts';
 import { setupTestApp, type TestApp } from '../../test/app.ts';
 import { expectStatus } from '../../test/http.ts';
-import { addMember, errorCode, makeSystemAdmin, type Person, sharedUser, signUpPerson } from '../../test/people.ts';
+import {
+  addMember,
+  errorCode,
+  makeSystemAdmin,
+  type Person,
+  sharedUser,
+  signUpPerson,
+} from '../../test/people.ts';
 
 const SEND = '/api/v1/feedback';
 const LIST = '/api/v1/service/feedback';

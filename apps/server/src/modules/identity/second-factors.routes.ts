@@ -23,7 +23,8 @@ const statusRoute = createRoute({
   method: 'get',
   path: '/me/second-factors',
   tags: ['me'],
-  summary: 'Your second factors: the authenticator app, backup codes left, passkeys, and the requirement',
+  summary:
+    'Your second factors: the authenticator app, backup codes left, passkeys, and the requirement',
   description:
     'Setting them up and using them is Better Auth’s, under /api/auth (docs/identity.md): `POST /api/auth/two-factor/enable` (password) answers the authenticator URI and backup codes, `POST /api/auth/two-factor/verify-totp` confirms the first code (and is the sign-in’s second step), `POST /api/auth/two-factor/verify-backup-code`, `POST /api/auth/two-factor/generate-backup-codes`, `POST /api/auth/two-factor/disable`; passkeys: `GET /api/auth/passkey/generate-register-options`, `POST /api/auth/passkey/verify-registration`, `GET /api/auth/passkey/generate-authenticate-options`, `POST /api/auth/passkey/verify-authentication`, `POST /api/auth/passkey/delete-passkey`. Open also to a member who must enrol first.',
   middleware: requireSession({ secondFactorPending: true }),
@@ -37,7 +38,8 @@ const getPolicyRoute = createRoute({
   method: 'get',
   path: '/account/second-factor-policy',
   tags: ['accounts'],
-  summary: 'Whether the account requires a second factor of its members, and how many lack one (owners)',
+  summary:
+    'Whether the account requires a second factor of its members, and how many lack one (owners)',
   middleware: requireAccount('secondFactors.manage'),
   responses: { 200: json(SecondFactorPolicySchema, 'The requirement'), ...ownerRefusals },
 });
@@ -62,7 +64,8 @@ const resetRoute = createRoute({
   method: 'post',
   path: '/members/{userId}/second-factors/reset',
   tags: ['members'],
-  summary: 'Reset a member’s lost second factors and end their sessions (owners; audited, e-mailed)',
+  summary:
+    'Reset a member’s lost second factors and end their sessions (owners; audited, e-mailed)',
   description:
     'Removes the member’s authenticator app (with its backup codes) and passkeys, ends their sessions, records `members.second_factors_reset` in the account’s audit log and e-mails the member. Not one’s own nor a system admin’s (403 `auth.second_factor_reset_refused`); a person who is not a member of the account is a 404.',
   middleware: requireAccount('secondFactors.manage'),
@@ -81,10 +84,7 @@ export const secondFactorRoutes = createRouter()
     const claims = await getClaims(c);
     const policy = claims.secondFactor ?? { enrolled: false, required: false, enrolBy: null };
     c.header('cache-control', 'no-store');
-    return c.json(
-      await secondFactorStatus(c.var.deps.db, c.var.auth, claims.uid, policy),
-      200,
-    );
+    return c.json(await secondFactorStatus(c.var.deps.db, c.var.auth, claims.uid, policy), 200);
   })
   .openapi(getPolicyRoute, async (c) => {
     c.header('cache-control', 'no-store');

@@ -11,7 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, roadmapItems, roadmapVotes } from '../../db/schema/index.ts';
 import { setupTestApp, type TestApp, type TestClient } from '../../test/app.ts';
 import { expectStatus } from '../../test/http.ts';
-import { errorCode, makeSystemAdmin, type Person, sharedUser, signUpPerson } from '../../test/people.ts';
+import {
+  errorCode,
+  makeSystemAdmin,
+  type Person,
+  sharedUser,
+  signUpPerson,
+} from '../../test/people.ts';
 
 const ITEMS = '/api/v1/roadmap/items';
 const STAFF = '/api/v1/service/roadmap/items';

@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supportTickets } from '../../db/schema/index.ts';
 import { setupTestApp, type TestApp } from '../../test/app.ts';
 import { expectStatus } from '../../test/http.ts';
-import { addMember, errorCode, makeSystemAdmin, type Person, signUpPerson } from '../../test/people.ts';
+import {
+  addMember,
+  errorCode,
+  makeSystemAdmin,
+  type Person,
+  signUpPerson,
+} from '../../test/people.ts';
 import { closeSilentTickets } from './support.autoclose.ts';
 
 let t: TestApp;

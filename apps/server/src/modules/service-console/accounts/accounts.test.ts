@@ -18,7 +18,13 @@ import {
 } from '../../../db/schema/index.ts';
 import { setupTestApp, uniqueEmail, type TestApp } from '../../../test/app.ts';
 import { expectStatus } from '../../../test/http.ts';
-import { addMember, errorCode, makeSystemAdmin, type Person, signUpPerson } from '../../../test/people.ts';
+import {
+  addMember,
+  errorCode,
+  makeSystemAdmin,
+  type Person,
+  signUpPerson,
+} from '../../../test/people.ts';
 
 const LIST = '/api/v1/service/accounts';
 const DAY = 86_400_000;

@@ -10,10 +10,7 @@ import type { Database } from '../../../db/client.ts';
 import { users } from '../../../db/schema/index.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { MailContext } from '../../../lib/mail/index.ts';
-import {
-  removeSecondFactors,
-  sendResetNotice,
-} from '../../identity/second-factors.service.ts';
+import { removeSecondFactors, sendResetNotice } from '../../identity/second-factors.service.ts';
 import { audit, userNotFound, type ActionContext } from './users.service.ts';
 
 export async function resetUserSecondFactors(

@@ -11,7 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions, users } from '../../../db/schema/index.ts';
 import { setupTestApp, uniqueEmail, type TestApp, type TestClient } from '../../../test/app.ts';
 import { expectStatus } from '../../../test/http.ts';
-import { enrolTotp, errorCode, makeSystemAdmin, type Person, signUpPerson, totpCode } from '../../../test/people.ts';
+import {
+  enrolTotp,
+  errorCode,
+  makeSystemAdmin,
+  type Person,
+  signUpPerson,
+  totpCode,
+} from '../../../test/people.ts';
 import { disableUser, setSystemRole } from './users.service.ts';
 
 const BASE = '/api/v1/service/users';
@@ -163,8 +170,17 @@ describe('GET /service/users/{userId}', () => {
       200,
     );
     const after = await detail(person.uid);
-    expect(after.secondFactor).toEqual({ available: true, enrolled: true, totp: true, passkeys: 0 });
-    expect(after.signIns[0]).toMatchObject({ succeeded: true, method: 'password', secondFactor: 'totp' });
+    expect(after.secondFactor).toEqual({
+      available: true,
+      enrolled: true,
+      totp: true,
+      passkeys: 0,
+    });
+    expect(after.signIns[0]).toMatchObject({
+      succeeded: true,
+      method: 'password',
+      secondFactor: 'totp',
+    });
   });
 
   it('answers 404 for an unknown user', async () => {

@@ -34,9 +34,7 @@ function SecurityTab({ user, account }: { user: CurrentUser; account: Account })
       <ProfileSection user={user} onPasswordChanged={() => void refreshSessions()} />
       <SecondFactorsPanel claim={user.secondFactor} />
       <SessionsPanel />
-      {account.permissions.includes('secondFactors.manage') ? (
-        <SecondFactorPolicySetting />
-      ) : null}
+      {account.permissions.includes('secondFactors.manage') ? <SecondFactorPolicySetting /> : null}
       {account.permissions.includes('supportAccess.manage') ? <SupportAccessSetting /> : null}
     </Stack>
   );

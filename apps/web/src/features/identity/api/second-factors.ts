@@ -112,7 +112,10 @@ export function useSecondFactorPolicy(enabled: boolean) {
   return useQuery({
     queryKey: identityKeys.policy(),
     queryFn: ({ signal }) =>
-      apiFetch('/api/v1/account/second-factor-policy', { schema: SecondFactorPolicySchema, signal }),
+      apiFetch('/api/v1/account/second-factor-policy', {
+        schema: SecondFactorPolicySchema,
+        signal,
+      }),
     enabled,
   });
 }

@@ -1,4 +1,8 @@
-import { PASSKEY_NAME_MAX, type SecondFactorClaim, type SecondFactorStatus } from '@tenantry/shared';
+import {
+  PASSKEY_NAME_MAX,
+  type SecondFactorClaim,
+  type SecondFactorStatus,
+} from '@tenantry/shared';
 import {
   Alert,
   Badge,
@@ -31,8 +35,9 @@ import { BackupCodes, TotpSetupModal } from './TotpSetupModal.tsx';
 
 /** What the account's requirement means for me now (null when it says nothing). */
 export function RequirementNotice({ claim }: { claim: SecondFactorClaim | undefined }) {
+  const [now] = useState(() => Date.now());
   if (!claim?.required || claim.enrolled || !claim.enrolBy) return null;
-  const over = Date.parse(claim.enrolBy) <= Date.now();
+  const over = Date.parse(claim.enrolBy) <= now;
   return over ? (
     <Alert color="red" variant="light" role="alert" title="Set up a second factor to continue">
       This account requires a second factor. Until you set up an authenticator app or a passkey
@@ -214,8 +219,8 @@ function PasskeysCard({ status }: { status: SecondFactorStatus }) {
           </Badge>
         </Group>
         <Text size="sm" c="dimmed">
-          Your device’s fingerprint, face or screen lock, or a security key: signs you in alone,
-          or after your password in place of a code.
+          Your device’s fingerprint, face or screen lock, or a security key: signs you in alone, or
+          after your password in place of a code.
         </Text>
         {status.passkeys.length > 0 ? (
           <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -294,7 +299,9 @@ function PasskeysCard({ status }: { status: SecondFactorStatus }) {
         title="Remove this passkey?"
         confirmLabel="Remove passkey"
         pending={remove.isPending}
-        error={remove.isError ? <ErrorAlert>{secondFactorErrorMessage(remove.error)}</ErrorAlert> : null}
+        error={
+          remove.isError ? <ErrorAlert>{secondFactorErrorMessage(remove.error)}</ErrorAlert> : null
+        }
         onConfirm={() =>
           removing && remove.mutate(removing.id, { onSuccess: () => setRemoving(null) })
         }

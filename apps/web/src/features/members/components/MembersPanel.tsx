@@ -12,6 +12,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useChangeMemberRole } from '../api/change-member-role.ts';
@@ -27,7 +28,6 @@ import {
   isLastOwner,
   roleChoices,
 } from '../lib/member-rules.ts';
-import { notifications } from '@mantine/notifications';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { NameText } from '#web/components/NameText.tsx';
 import { formatDate } from '#web/lib/format.ts';
@@ -68,6 +68,58 @@ function RoleCell({
   );
 }
 
+/** An owner resets a member's lost second factors (docs/identity.md), after saying what it does. */
+function ResetSecondFactorsModal({
+  member,
+  onClose,
+}: {
+  member: Member | null;
+  onClose: () => void;
+}) {
+  const reset = useResetSecondFactors();
+  const close = () => {
+    reset.reset();
+    onClose();
+  };
+  return (
+    <Modal opened={member !== null} onClose={close} title="Reset second factors" centered>
+      <Stack>
+        <Text size="sm">
+          Lost their device? The authenticator app and passkeys of {member?.name || member?.email} (
+          {member?.email}) are removed and they are signed out everywhere. They sign in with their
+          password and set up a new second factor. They are e-mailed, and the audit log records it.
+          Make sure it is really them who asks.
+        </Text>
+        <MutationError error={reset.error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            loading={reset.isPending}
+            onClick={() => {
+              if (!member) return;
+              const who = member.email;
+              reset.mutate(member.userId, {
+                onSuccess: () => {
+                  notifications.show({
+                    color: 'teal',
+                    message: `The second factors of ${who} were reset.`,
+                  });
+                  close();
+                },
+              });
+            }}
+          >
+            Reset second factors
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 function MembersTable({
   members,
   myRole,
@@ -78,13 +130,11 @@ function MembersTable({
   myUserId: string;
 }) {
   const remove = useRemoveMember();
-  const reset = useResetSecondFactors();
   const [confirming, setConfirming] = useState<Member | null>(null);
   const [resetting, setResetting] = useState<Member | null>(null);
   return (
     <>
       <MutationError error={remove.error} />
-      <MutationError error={reset.error} />
       <Table.ScrollContainer minWidth={340}>
         <Table verticalSpacing="sm" aria-label="Members">
           <Table.Thead>
@@ -190,44 +240,7 @@ function MembersTable({
           </Group>
         </Stack>
       </Modal>
-      <Modal
-        opened={resetting !== null}
-        onClose={() => setResetting(null)}
-        title="Reset second factors"
-        centered
-      >
-        <Stack>
-          <Text size="sm">
-            Lost their device? The authenticator app and passkeys of{' '}
-            {resetting?.name || resetting?.email} ({resetting?.email}) are removed and they are
-            signed out everywhere. They sign in with their password and set up a new second factor.
-            They are e-mailed, and the audit log records it. Make sure it is really them who asks.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setResetting(null)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={reset.isPending}
-              onClick={() => {
-                if (!resetting) return;
-                const who = resetting.email;
-                reset.mutate(resetting.userId, {
-                  onSuccess: () =>
-                    notifications.show({
-                      color: 'teal',
-                      message: `The second factors of ${who} were reset.`,
-                    }),
-                  onSettled: () => setResetting(null),
-                });
-              }}
-            >
-              Reset second factors
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ResetSecondFactorsModal member={resetting} onClose={() => setResetting(null)} />
     </>
   );
 }

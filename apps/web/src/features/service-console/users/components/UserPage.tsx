@@ -308,9 +308,7 @@ export function UserPage({ id }: { id: string }) {
             <Fact label="User id">{user.id}</Fact>
             <Fact label="Signed up">{when(user.createdAt)}</Fact>
             <Fact label="E-mail">{user.emailVerified ? 'Verified' : 'Not verified'}</Fact>
-            <Fact label="Second factor">
-              {secondFactorSummary(user.secondFactor)}
-            </Fact>
+            <Fact label="Second factor">{secondFactorSummary(user.secondFactor)}</Fact>
             <Fact label="System roles">
               {[
                 user.systemAdmin && ROLE_LABELS.admin,
