@@ -150,7 +150,7 @@ test('a passkey is added in admin/security and signs in, with the virtual authen
 
   // The passkey alone signs in.
   await signOut(page);
-  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await page.getByRole('button', { name: 'Use a passkey' }).click();
   await expect(page).not.toHaveURL(/\/signin/);
   await page.goto('/admin/security');
   const sessions = page.getByRole('list', { name: 'Your sessions' });

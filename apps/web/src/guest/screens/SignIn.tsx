@@ -117,7 +117,7 @@ export function SignInScreen({ place }: { place: Place }) {
                 onClick={() => void passkey.run().then((r) => r?.ok && done())}
               >
                 {passkey.busy ? <span className="spinner" aria-hidden /> : null}
-                Sign in with a passkey
+                Use a passkey
               </button>
             </>
           ) : null}
