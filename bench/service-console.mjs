@@ -18,6 +18,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { generate } from 'otplib';
 import {
   cookieOf,
   interleaved,
@@ -59,6 +60,47 @@ const ROUTES = {
   audit: '/api/v1/service/audit?limit=50',
 };
 
+/**
+ * The seeded system admin's session cookie. The service console needs the admin's second
+ * factor (docs/identity.md): the first run sets up an authenticator app (its key kept in the
+ * temporary folder, per database), later runs give its code after the password.
+ */
+async function adminSession(base, name) {
+  const keyFile = path.join(os.tmpdir(), `tenantry-bench-${name}-admin-totp.json`);
+  const post = (route, body, cookie) =>
+    fetch(`${base}${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base, ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+  const res = await post('/api/auth/sign-in/email', { email: ADMIN, password: PASSWORD });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const answer = await res.json();
+  const code = (secret) => generate({ secret });
+  if (answer.twoFactorRedirect) {
+    const { secret } = JSON.parse(fs.readFileSync(keyFile, 'utf8'));
+    const verified = await post(
+      '/api/auth/two-factor/verify-totp',
+      { code: await code(secret) },
+      cookieOf(res),
+    );
+    if (!verified.ok) throw new Error(`second factor refused: ${verified.status}`);
+    return cookieOf(verified);
+  }
+  const cookie = cookieOf(res);
+  const enable = await post('/api/auth/two-factor/enable', { password: PASSWORD }, cookie);
+  if (!enable.ok) throw new Error(`two-factor setup failed: ${enable.status}`);
+  const secret = new URL((await enable.json()).totpURI).searchParams.get('secret');
+  fs.writeFileSync(keyFile, JSON.stringify({ secret }));
+  const confirm = await post(
+    '/api/auth/two-factor/verify-totp',
+    { code: await code(secret) },
+    cookie,
+  );
+  if (!confirm.ok) throw new Error(`two-factor confirmation failed: ${confirm.status}`);
+  return cookieOf(confirm);
+}
+
 async function benchDatabase(name, env, connections) {
   console.log(
     `\n${name}: seeding ${ACCOUNTS} accounts, ${USERS} users, ${EVENTS} events${AUDIT ? `, ${AUDIT} audit entries` : ''}…`,
@@ -81,13 +123,7 @@ async function benchDatabase(name, env, connections) {
   const seedSeconds = Math.round((Date.now() - began) / 1000);
   const server = await startServer(name, env);
   try {
-    const res = await fetch(`${server.base}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.base },
-      body: JSON.stringify({ email: ADMIN, password: PASSWORD }),
-    });
-    if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-    const headers = { cookie: cookieOf(res) };
+    const headers = { cookie: await adminSession(server.base, name) };
     const routes = {};
     const skipped = [];
     for (const [route, url] of Object.entries(ROUTES)) {

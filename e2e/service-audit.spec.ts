@@ -1,4 +1,4 @@
-import { ADMIN_EMAIL, PASSWORD, expect, test, uniqueEmail } from './fixtures';
+import { ADMIN_EMAIL, PASSWORD, adminTotpCode, expect, test, uniqueEmail } from './fixtures';
 
 // The service console's audit tab (docs/service-console.md, "Service console: audit"): sign-ins
 // and failed sign-ins are recorded, the log filters by action, and the hash chain verifies.
@@ -17,6 +17,9 @@ test('the system admin finds their sign-in in the audit log, filters it, and ver
   await page.getByLabel('E-mail').fill(ADMIN_EMAIL);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  // The admin's second factor (docs/identity.md).
+  await page.getByLabel('Authentication code').fill(await adminTotpCode());
+  await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).not.toHaveURL(/\/signin/);
 
   await page.goto('/service/audit');
@@ -25,7 +28,7 @@ test('the system admin finds their sign-in in the audit log, filters it, and ver
   await expect(log).toBeVisible({ timeout: 30_000 });
   const ownSignIn = log
     .getByRole('row')
-    .filter({ hasText: `${ADMIN_EMAIL} signed in with a password` })
+    .filter({ hasText: `${ADMIN_EMAIL} signed in with a password and an authenticator code` })
     .first();
   await expect(ownSignIn).toBeVisible();
   await expect(ownSignIn).toContainText('127.0.0.1');

@@ -5,8 +5,8 @@ import { Webhook } from 'standardwebhooks';
 import {
   ADMIN_EMAIL,
   BASE_URL,
-  PASSWORD,
   expect,
+  signInRequest,
   signUpViaApi,
   test,
   uniqueEmail,
@@ -56,11 +56,7 @@ async function startReceiver() {
 /** The system admin gives the account the Business plan free of charge (service console API). */
 async function compBusiness(accountId: string) {
   const admin = await request.newContext({ baseURL: BASE_URL });
-  const signIn = await admin.post('/api/auth/sign-in/email', {
-    data: { email: ADMIN_EMAIL, password: PASSWORD },
-    headers: origin,
-  });
-  expect(signIn.ok(), await signIn.text()).toBeTruthy();
+  await signInRequest(admin, ADMIN_EMAIL);
   const comp = await admin.post(`/api/v1/service/subscriptions/${accountId}/comp`, {
     data: { plan: 'business', reason: 'E2E: webhooks' },
     headers: origin,

@@ -39,6 +39,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { recordSignIn, recordSignInFailure } from './modules/audit/audit.service.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
+import { secondFactorRoutes } from './modules/identity/second-factors.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { invitationRoutes } from './modules/members/invitations.routes.ts';
 import { memberRoutes } from './modules/members/members.routes.ts';
@@ -224,6 +225,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   const api = createRouter();
   api.use('*', watchSupportSessions());
   api.route('/', meRoutes);
+  api.route('/', secondFactorRoutes);
   api.route('/', signupRoutes);
   api.route('/', analyticsRoutes);
   api.route('/', systemRoutes);

@@ -1,7 +1,13 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, SERVER_PACKAGE_DIR, trustedOrigins } from './config.ts';
+import {
+  ConfigError,
+  loadConfig,
+  passkeyRelyingParty,
+  SERVER_PACKAGE_DIR,
+  trustedOrigins,
+} from './config.ts';
 import { tempDir } from './test/app.ts';
 
 const data = tempDir('tenantry-config-');
@@ -68,12 +74,25 @@ describe('configuration', () => {
 });
 
 describe('trusted origins', () => {
-  it('is PUBLIC_URL’s origin, plus loopback spellings only when it is localhost', () => {
+  it('is PUBLIC_URL’s origin, plus loopback spellings only when it is a loopback name', () => {
     expect(trustedOrigins('https://app.example.com/base')).toEqual(['https://app.example.com']);
     expect(trustedOrigins('http://localhost:3000')).toEqual([
       'http://localhost:3000',
       'http://127.0.0.1:3000',
       'http://[::1]:3000',
     ]);
+    expect(trustedOrigins('http://127.0.0.1:4310')).toEqual([
+      'http://localhost:4310',
+      'http://127.0.0.1:4310',
+      'http://[::1]:4310',
+    ]);
+  });
+
+  it('names passkeys’ relying party by host name, localhost for a loopback address', () => {
+    expect(passkeyRelyingParty('https://app.example.com/base')).toEqual({
+      rpID: 'app.example.com',
+      origins: ['https://app.example.com'],
+    });
+    expect(passkeyRelyingParty('http://127.0.0.1:4310').rpID).toBe('localhost');
   });
 });

@@ -193,14 +193,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
+/** The names of this machine: a deployment on one of them is reached under any of them. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The WebAuthn relying party of passkeys (docs/identity.md): PUBLIC_URL's host name — or, for a
+ * loopback address, `localhost`, since browsers refuse an IP address as a relying party (a
+ * development or end-to-end server on 127.0.0.1 offers passkeys at http://localhost:PORT).
+ */
+export function passkeyRelyingParty(publicUrl: string): { rpID: string; origins: string[] } {
+  const url = new URL(publicUrl);
+  const rpID = LOOPBACK_HOSTS.includes(url.hostname) ? 'localhost' : url.hostname;
+  return { rpID, origins: trustedOrigins(publicUrl) };
+}
+
 /**
  * Origins a browser may send state-changing requests from: PUBLIC_URL's origin, and when that is
- * `localhost`, its loopback spellings on the same port (127.0.0.1, [::1]), so a newcomer who opens
- * http://127.0.0.1:3000 instead of the printed http://localhost:3000 can still sign in.
+ * a loopback name (localhost, 127.0.0.1, [::1]), its other loopback spellings on the same port,
+ * so a newcomer who opens http://127.0.0.1:3000 instead of the printed http://localhost:3000 can
+ * still sign in (and passkeys, which need `localhost`, work for a server on 127.0.0.1).
  */
 export function trustedOrigins(publicUrl: string): string[] {
   const url = new URL(publicUrl);
-  if (url.hostname !== 'localhost') return [url.origin];
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];
   return ['localhost', '127.0.0.1', '[::1]'].map((host) => {
     const u = new URL(url.origin);
     u.hostname = host;

@@ -14,6 +14,10 @@ export const AUDIT_ACTIONS = [
   'members.role_changed',
   'members.removed',
   'members.left',
+  /** An owner reset a member's lost second factors (docs/identity.md). */
+  'members.second_factors_reset',
+  /** The owners turned "require a second factor" on or off (`data.required`). */
+  'security.second_factor_policy_changed',
   'api_keys.created',
   'api_keys.revoked',
   'api_keys.used',
@@ -88,6 +92,7 @@ export const AUDIT_ACTIONS = [
   'service.password_reset_sent',
   'service.user_disabled',
   'service.user_enabled',
+  'service.second_factors_reset',
   'service.role_granted',
   'service.role_revoked',
   'service.job_retried',

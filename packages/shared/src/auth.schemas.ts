@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SecondFactorStepSchema } from './identity.schemas.ts';
 import { storableText } from './text.schemas.ts';
 
 /** Passwords: at least 8 characters (the security bar), at most 128 (bounded hashing cost). */
@@ -36,7 +37,13 @@ export const SignUpVerifySchema = z.object({
     ),
 });
 export type SignUpVerify = z.input<typeof SignUpVerifySchema>;
-export const SignUpVerifiedSchema = z.object({ status: z.literal('signed-in') });
+export const SignUpVerifiedSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('signed-in') }),
+  // The address has a second factor (docs/identity.md): the code alone opens no session; the
+  // answer sets the challenge cookie of Better Auth's two-factor step instead.
+  SecondFactorStepSchema,
+]);
+export type SignUpVerified = z.infer<typeof SignUpVerifiedSchema>;
 
 /** Error codes of identity (besides the common ones and Better Auth's own). */
 export const AUTH_ERROR_CODES = {

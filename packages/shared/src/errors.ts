@@ -7,6 +7,7 @@ import type { BILLING_ERROR_CODES } from './billing.schemas.ts';
 import type { BASELINE_ERROR_CODES } from './baseline.schemas.ts';
 import type { CONTENT_ERROR_CODES } from './content.schemas.ts';
 import type { FEEDBACK_ERROR_CODES } from './feedback.schemas.ts';
+import type { SECOND_FACTOR_ERROR_CODES } from './identity.schemas.ts';
 import type { MEDIA_ERROR_CODES } from './media.schemas.ts';
 import type { MEMBER_ERROR_CODES } from './members.schemas.ts';
 import type { REMEDIATION_ERROR_CODES } from './remediation.schemas.ts';
@@ -55,6 +56,7 @@ export type ErrorCode =
   | CodesOf<typeof BILLING_ERROR_CODES>
   | CodesOf<typeof CONTENT_ERROR_CODES>
   | CodesOf<typeof FEEDBACK_ERROR_CODES>
+  | CodesOf<typeof SECOND_FACTOR_ERROR_CODES>
   | CodesOf<typeof MEDIA_ERROR_CODES>
   | CodesOf<typeof MEMBER_ERROR_CODES>
   | CodesOf<typeof REMEDIATION_ERROR_CODES>

@@ -6,6 +6,7 @@ export * from './auth.schemas.ts';
 export * from './config.ts';
 export * from './errors.ts';
 export * from './feedback.schemas.ts';
+export * from './identity.schemas.ts';
 export * from './me.schemas.ts';
 export * from './media.schemas.ts';
 export * from './members.schemas.ts';

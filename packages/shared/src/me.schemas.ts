@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SecondFactorClaimSchema } from './identity.schemas.ts';
 import { USER_ROLES } from './roles.ts';
 
 /**
@@ -38,5 +39,11 @@ export const CurrentUserSchema = z.object({
     .object({ staffEmail: z.string(), endsAt: z.string(), readOnly: z.boolean() })
     .nullable()
     .optional(),
+  /**
+   * Not a seed claim: whether the user has a second factor, and whether (and by when) the
+   * account acted for requires one (docs/identity.md). The app sends a member past that date
+   * to admin/security to enrol.
+   */
+  secondFactor: SecondFactorClaimSchema.optional(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;

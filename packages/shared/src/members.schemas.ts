@@ -13,6 +13,8 @@ export const MemberSchema = z.object({
   email: z.string(),
   role: z.enum(ACCOUNT_ROLES),
   joinedAt: z.string(),
+  /** Has a second factor (an authenticator app or a passkey; docs/identity.md). */
+  secondFactor: z.boolean(),
 });
 export type Member = z.infer<typeof MemberSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_LIMITS } from './auth.schemas.ts';
+import { SECOND_FACTOR_KINDS, SIGN_IN_METHODS } from './identity.schemas.ts';
 import { storableText } from './text.schemas.ts';
 
 /** A person's display name: what colleagues and clients see. */
@@ -32,6 +33,10 @@ export const SessionInfoSchema = z.object({
   createdAt: z.string(),
   /** When it last made a request (to within a few minutes). */
   lastActiveAt: z.string(),
+  /** How it signed in; null for a session from before this was recorded. */
+  signInMethod: z.enum(SIGN_IN_METHODS).nullable(),
+  /** The second factor it gave; null when none. */
+  secondFactor: z.enum(SECOND_FACTOR_KINDS).nullable(),
 });
 export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 

@@ -100,8 +100,10 @@ export const ServiceUserSignInSchema = z.object({
   id: z.string(),
   createdAt: z.string(),
   succeeded: z.boolean(),
-  /** How (`password`, `email_link`, `sign_up_code`, `shared_code`). */
+  /** How (`password`, `email_link`, `sign_up_code`, `shared_code`, `passkey`). */
   method: z.string().nullable(),
+  /** The second factor given (`totp`, `backup_code`, `passkey`); null when none. */
+  secondFactor: z.string().nullable(),
   /** Why a sign-in was refused (`invalid_credentials`, `user_disabled`…); null on success. */
   reason: z.string().nullable(),
   ipAddress: z.string().nullable(),
@@ -114,10 +116,16 @@ export const ServiceUserDetailSchema = ServiceUserRowSchema.extend({
   updatedAt: z.string(),
   disabledReason: z.string().nullable(),
   /**
-   * Second factor: `available` is false while the product offers no two-factor sign-in (no
-   * such Better Auth plugin is enabled); `enrolled` is then always false.
+   * Second factors (docs/identity.md): `available` says the product offers them (Better Auth's
+   * two-factor and passkey plugins); `enrolled` that the user has one: an authenticator app
+   * (`totp`) or passkeys (`passkeys`, how many).
    */
-  secondFactor: z.object({ available: z.boolean(), enrolled: z.boolean() }),
+  secondFactor: z.object({
+    available: z.boolean(),
+    enrolled: z.boolean(),
+    totp: z.boolean(),
+    passkeys: z.number().int(),
+  }),
   memberships: z.array(ServiceUserMembershipSchema),
   shares: z.array(ServiceUserShareSchema),
   sessions: z.array(ServiceUserSessionSchema),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SECOND_FACTOR_METHODS } from './identity.schemas.ts';
 import { IdSchema } from './params.schemas.ts';
 import { SHARE_ROLES } from './roles.ts';
 import { storableText } from './text.schemas.ts';
@@ -74,6 +75,14 @@ export type SharedSignInVerify = z.input<typeof SharedSignInVerifySchema>;
 export const SharedSignInResultSchema = z.object({
   /** The client tenant this session may reach: go to /tenant/{tenantId}. */
   tenantId: z.string(),
+  /**
+   * `second-factor` when the address has a second factor (docs/identity.md): no session yet;
+   * the answer sets the challenge cookie of Better Auth's two-factor step, which then opens
+   * the shared session for this tenant.
+   */
+  status: z.enum(['signed-in', 'second-factor']),
+  /** What the second step may use (only with `second-factor`). */
+  methods: z.array(z.enum(SECOND_FACTOR_METHODS)).optional(),
 });
 export type SharedSignInResult = z.infer<typeof SharedSignInResultSchema>;
 

@@ -2,9 +2,10 @@ import { DISPLAY_NAME_MAX, PASSWORD_LIMITS } from '@tenantry/shared';
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { admin, emailOTP } from 'better-auth/plugins';
+import { passkey } from '@better-auth/passkey';
+import { admin, emailOTP, twoFactor } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
-import { trustedOrigins, type AppConfig } from '../config.ts';
+import { passkeyRelyingParty, trustedOrigins, type AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { betterAuthSchema, users } from '../db/schema/index.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -16,11 +17,9 @@ import {
   signUpCodeEmail,
   verificationEmail,
 } from './emails.ts';
-import {
-  noteSessionCreated,
-  signInFailureRecorder,
-  type SecurityEventHooks,
-} from './security-events.ts';
+import { createRateLimiter } from '../db/rate-limit.ts';
+import { CHALLENGE_SECONDS, secondFactorGate, sessionOrigin } from './second-factor.ts';
+import { signInFailureRecorder, type SecurityEventHooks } from './security-events.ts';
 import { currentSharedSignIn } from './shared-signin-context.ts';
 import { refuseUnstorableInput } from './storable-input.ts';
 import type { SharedSignInContext } from './types.ts';
@@ -77,6 +76,16 @@ const ADMIN_PLUGIN_PATHS = [
   '/admin/has-permission',
 ];
 
+/**
+ * Parts of the two-factor plugin the product does not use: codes by e-mail or SMS (not
+ * configured) and showing the authenticator secret again (set up anew instead).
+ */
+const UNUSED_TWO_FACTOR_PATHS = [
+  '/two-factor/send-otp',
+  '/two-factor/verify-otp',
+  '/two-factor/get-totp-uri',
+];
+
 /** What the admin plugin gives a new user, for the sign-up answer to a taken address. */
 const SYNTHETIC_ADMIN_FIELDS = { role: 'user', banned: false, banReason: null, banExpires: null };
 
@@ -116,6 +125,7 @@ export const DISABLED_AUTH_PATHS = [
   // rules: never on oneself, never the last admin, support access only while granted), which
   // call `auth.api.*`. Only leaving a support session is served over HTTP.
   ...ADMIN_PLUGIN_PATHS,
+  ...UNUSED_TWO_FACTOR_PATHS,
 ];
 
 /**
@@ -192,6 +202,9 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
         // The client tenant of a shared sign-in (sessions.shared_tenant_id); null for a
         // member's session. Set only by the session.create hook below, never from input.
         sharedTenantId: { type: 'string', required: false, input: false },
+        // How it signed in and with which second factor (auth/second-factor.ts).
+        signInMethod: { type: 'string', required: false, input: false },
+        secondFactor: { type: 'string', required: false, input: false },
       },
     },
     emailAndPassword: {
@@ -238,40 +251,7 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
         await mailer.send(verificationEmail(user.email, user.name || user.email, url));
       },
     },
-    plugins: [
-      systemAdminPlugin,
-      emailOTP({
-        otpLength: EMAIL_CODE.length,
-        expiresIn: EMAIL_CODE.expiresInSeconds,
-        allowedAttempts: EMAIL_CODE.allowedAttempts,
-        storeOTP: 'hashed',
-        sendVerificationOnSignUp: true,
-        sendVerificationOTP: async ({ email, otp, type }) => {
-          if (type === 'email-verification') {
-            // After every sign-up, also one with a taken address (the answer must not differ):
-            // an address already proven gets the notice (onExistingUserSignUp), not a code.
-            const [user] = await db
-              .select({ verified: users.emailVerified })
-              .from(users)
-              .where(eq(users.email, email.toLowerCase()))
-              .limit(1);
-            if (!user || user.verified) return;
-            await mailer.send(signUpCodeEmail(email, otp, `${config.publicUrl}/signup`));
-            return;
-          }
-          const shared = currentSharedSignIn();
-          if (type !== 'sign-in' || !shared) {
-            // Codes are only for sign-up and the shared sign-in (the HTTP endpoints are disabled).
-            log.warn(
-              { type },
-              'e-mail code requested outside a sign-up or shared sign-in; not sent',
-            );
-            return;
-          }
-          await mailer.send(hooks.sharedSignInCodeEmail(email, otp, shared));
-        },
-      }),
-    ],
+    plugins: [...authPlugins({ config, db, logger, mailer, hooks })],
     rateLimit: {
       enabled: config.authRateLimit,
       // In the database (rate_limits), so the limits hold across server processes.
@@ -307,7 +287,7 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
           },
         },
       },
-      session: sessionHooks(hooks, log),
+      session: sessionHooks(hooks),
     },
     logger: {
       level: 'warn',
@@ -322,26 +302,89 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
   });
 }
 
+/**
+ * Better Auth's plugins: the system admins' (admin), e-mail codes (sign-up and the shared
+ * sign-in), the second factors and, after them, the gate no sign-in path skips.
+ */
+function authPlugins({ config, db, logger, mailer, hooks }: AuthOptions) {
+  const log = logger.child({ module: 'auth' });
+  return [
+    systemAdminPlugin,
+    emailOTP({
+      otpLength: EMAIL_CODE.length,
+      expiresIn: EMAIL_CODE.expiresInSeconds,
+      allowedAttempts: EMAIL_CODE.allowedAttempts,
+      storeOTP: 'hashed',
+      sendVerificationOnSignUp: true,
+      sendVerificationOTP: async ({ email, otp, type }) => {
+        if (type === 'email-verification') {
+          // After every sign-up, also one with a taken address (the answer must not differ):
+          // an address already proven gets the notice (onExistingUserSignUp), not a code.
+          const [user] = await db
+            .select({ verified: users.emailVerified })
+            .from(users)
+            .where(eq(users.email, email.toLowerCase()))
+            .limit(1);
+          if (!user || user.verified) return;
+          await mailer.send(signUpCodeEmail(email, otp, `${config.publicUrl}/signup`));
+          return;
+        }
+        const shared = currentSharedSignIn();
+        if (type !== 'sign-in' || !shared) {
+          // Codes are only for sign-up and the shared sign-in (the HTTP endpoints are disabled).
+          log.warn({ type }, 'e-mail code requested outside a sign-up or shared sign-in; not sent');
+          return;
+        }
+        await mailer.send(hooks.sharedSignInCodeEmail(email, otp, shared));
+      },
+    }),
+    // Second factors (docs/identity.md): an authenticator app with backup codes, enrolled in
+    // admin/security with the password, confirmed by a first code; and passkeys.
+    twoFactor({
+      issuer: 'Tenantry',
+      twoFactorCookieMaxAge: CHALLENGE_SECONDS,
+      backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
+    }),
+    passkey({
+      rpName: 'Tenantry',
+      rpID: passkeyRelyingParty(config.publicUrl).rpID,
+      origin: passkeyRelyingParty(config.publicUrl).origins,
+    }),
+    // After both: no sign-in path skips an enrolled second factor (auth/second-factor.ts).
+    secondFactorGate({
+      db,
+      rateLimiter: createRateLimiter(db),
+      limitAttempts: config.authRateLimit,
+      hooks,
+      log,
+      ipHeader: CLIENT_IP_HEADER,
+    }),
+  ] as const;
+}
+
 export type Auth = ReturnType<typeof createAuth>;
 
 /** Better Auth's `databaseHooks.session`. */
-function sessionHooks(hooks: AuthHooks, log: Logger) {
+function sessionHooks(hooks: AuthHooks) {
   return {
     create: {
-      // A session created by a shared sign-in carries its client tenant; claims re-check
-      // the share grant on every request.
-      before: async (session: Record<string, unknown>) => {
-        const shared = currentSharedSignIn();
-        if (shared) return { data: { ...session, sharedTenantId: shared.tenantId } };
-        return undefined;
-      },
-      // Then: promote a listed admin, and record the sign-in (a security event).
-      after: async (
-        session: { userId: string; impersonatedBy?: string | null },
-        ctx: Parameters<typeof noteSessionCreated>[4],
+      // How it signed in (and, for a shared sign-in's second step, its tenant); a session
+      // created by a shared sign-in carries its client tenant, and claims re-check the share
+      // grant on every request.
+      before: async (
+        session: Record<string, unknown>,
+        ctx: Parameters<typeof sessionOrigin>[1],
       ) => {
+        const origin = await sessionOrigin(session, ctx);
+        const shared = currentSharedSignIn();
+        return {
+          data: { ...session, ...origin, ...(shared ? { sharedTenantId: shared.tenantId } : {}) },
+        };
+      },
+      // Then promote a listed admin. (The sign-in's security event is recorded by the
+      // second-factor gate once the session stands.)
+      after: async (session: { userId: string }) => {
         await hooks.onSessionCreated({ userId: session.userId });
-        await noteSessionCreated(hooks, log, CLIENT_IP_HEADER, session, ctx);
       },
     },
   };

@@ -1,4 +1,10 @@
-import type { AccountRole, CurrentUser, ShareRole } from '@tenantry/shared';
+import {
+  SECOND_FACTOR_GRACE_DAYS,
+  type AccountRole,
+  type CurrentUser,
+  type SecondFactorClaim,
+  type ShareRole,
+} from '@tenantry/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client.ts';
 import { billingReadOnlySql } from '../db/schema/billing.ts';
@@ -42,6 +48,40 @@ interface ClaimsRow {
   support_account_id: string | null;
   support_reason: string | null;
   support_access_until: Date | string | null;
+  second_factor_enrolled: boolean;
+  require_second_factor_since: Date | string | null;
+  joined_at: Date | string | null;
+}
+
+/**
+ * Whether the user has a second factor (an authenticator app, a passkey), in SQL over the
+ * users row `u`: one indexed look-up each, in the claims query of every request.
+ */
+const secondFactorEnrolledSql = sql`((u.two_factor_enabled and exists (
+    select 1 from two_factors f where f.user_id = u.id and f.verified))
+  or exists (select 1 from passkeys p where p.user_id = u.id))`;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The second-factor claim of a member: the account's requirement (on since `since`) leaves
+ * each member SECOND_FACTOR_GRACE_DAYS from then or from joining, whichever is later.
+ */
+export function secondFactorClaim(
+  enrolled: boolean,
+  since: Date | string | null,
+  joinedAt: Date | string | null,
+): SecondFactorClaim {
+  if (since === null) return { enrolled, required: false, enrolBy: null };
+  const start = Math.max(new Date(since).getTime(), joinedAt ? new Date(joinedAt).getTime() : 0);
+  const enrolBy = new Date(start + SECOND_FACTOR_GRACE_DAYS * DAY_MS).toISOString();
+  return { enrolled, required: true, enrolBy };
+}
+
+/** The member must enrol before anything else: required, none, and their time is over. */
+export function mustEnrolNow(claim: SecondFactorClaim | undefined, now = Date.now()): boolean {
+  if (!claim?.required || claim.enrolled || claim.enrolBy === null) return false;
+  return new Date(claim.enrolBy).getTime() <= now;
 }
 
 export function toCurrentUser(claims: ServerClaims): CurrentUser {
@@ -75,7 +115,9 @@ async function queryClaims(
           t.id as last_tenant_id, s.last_active_at, a.last_active_at as account_last_active_at,
           ${billingReadOnlySql('sb')} as billing_read_only,
           a.suspended_at, a.suspended_reason, s.impersonated_by, staff.email as staff_email,
-          s.expires_at, s.support_account_id, s.support_reason, a.support_access_until
+          s.expires_at, s.support_account_id, s.support_reason, a.support_access_until,
+          ${secondFactorEnrolledSql} as second_factor_enrolled,
+          a.require_second_factor_since, m.created_at as joined_at
         from users u
         ${liveSession(sessionId)}
         left join users staff on staff.id = s.impersonated_by
@@ -103,6 +145,7 @@ interface SharedClaimsRow {
   billing_read_only: boolean;
   suspended_at: Date | string | null;
   suspended_reason: string | null;
+  second_factor_enrolled: boolean;
 }
 
 /**
@@ -119,7 +162,8 @@ async function querySharedClaims(
     db,
     sql`select u.id, u.email, u.name, u.email_verified,
           g.account_id as ptid, g.tenant_id as ttid, g.role as share_role, s.last_active_at,
-          ${billingReadOnlySql('sb')} as billing_read_only, a.suspended_at, a.suspended_reason
+          ${billingReadOnlySql('sb')} as billing_read_only, a.suspended_at, a.suspended_reason,
+          ${secondFactorEnrolledSql} as second_factor_enrolled
         from users u
         ${liveSession(sessionId)}
         join share_grants g on g.tenant_id = ${tenantId} and g.email = lower(u.email)
@@ -197,6 +241,14 @@ export async function loadClaims(
           readOnly: true,
         }
       : null,
+    // A support session is the staff member's: the account's requirement is not theirs.
+    secondFactor: row.impersonated_by
+      ? secondFactorClaim(row.second_factor_enrolled === true, null, null)
+      : secondFactorClaim(
+          row.second_factor_enrolled === true,
+          row.require_second_factor_since,
+          row.joined_at,
+        ),
     accountRole: row.account_role,
     shareRole: null,
     billingReadOnly: row.billing_read_only === true,
@@ -250,6 +302,8 @@ async function loadSharedClaims(
     emailVerified: row.email_verified,
     accountSuspension: suspensionOf(row),
     supportSession: null,
+    // A shared user is no member: the sharing account's requirement is not theirs.
+    secondFactor: secondFactorClaim(row.second_factor_enrolled === true, null, null),
     accountRole: null,
     shareRole: row.share_role,
     billingReadOnly: row.billing_read_only === true,

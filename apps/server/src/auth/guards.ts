@@ -8,6 +8,7 @@ import {
   ACCOUNT_ERROR_CODES,
   AUTH_ERROR_CODES,
   BILLING_ERROR_CODES,
+  SECOND_FACTOR_ERROR_CODES,
   can,
   canShared,
   type AccountPermission,
@@ -34,7 +35,7 @@ import {
   RateLimited,
   rateLimitedResponse,
 } from './api-keys.ts';
-import { loadClaims } from './claims.ts';
+import { loadClaims, mustEnrolNow } from './claims.ts';
 import type { AppEnv } from './context.ts';
 import { readSession } from './session.ts';
 import type {
@@ -89,6 +90,32 @@ export const supportReadOnly = () =>
     'This is a Tenantry support session: it can read the account, never change it.',
   );
 
+/**
+ * 403 `auth.second_factor_enrolment_required`: the account requires a second factor, and this
+ * member's days to enrol are over (docs/identity.md). Every route a session reaches refuses,
+ * but the few that enrolling needs (their profile, sessions and second factors, the account's
+ * name) — those declare `secondFactorPending`.
+ */
+function refuseWithoutSecondFactor(claims: ServerClaims): void {
+  if (!mustEnrolNow(claims.secondFactor)) return;
+  throw new AppError(
+    SECOND_FACTOR_ERROR_CODES.enrolmentRequired,
+    403,
+    'This account requires a second factor. Set up an authenticator app or a passkey under Account → Security to continue.',
+    undefined,
+    { enrolBy: claims.secondFactor?.enrolBy ?? null },
+  );
+}
+
+/** What every session guard accepts in its options. */
+export interface SecondFactorOptions {
+  /**
+   * Open to a member who must enrol a second factor first (default false): only what enrolling
+   * needs (GET /me/second-factors, the sessions, the account's name) says so.
+   */
+  secondFactorPending?: boolean;
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -133,7 +160,7 @@ async function recordSupportRequest(c: Context<AppEnv>, claims: ServerClaims, st
 }
 
 /** What a guard accepts besides a session. */
-export interface GuardOptions {
+export interface GuardOptions extends SecondFactorOptions {
   /**
    * The API key scope that also opens this route (docs/developer.md). Without it, a request
    * with a key but no session is refused 401 like any signed-out request.
@@ -186,7 +213,7 @@ export function optionalSession(): Guard {
 }
 
 /** What requireSession lets through besides any signed-in member of an account. */
-export interface SessionOptions {
+export interface SessionOptions extends SecondFactorOptions {
   /**
    * Whether a shared user (a client tenant shared with them; no account of their own) may
    * call the route (default true). Without, 403 `common.shared_access`: shared access reaches
@@ -202,6 +229,7 @@ export function requireSession(opts: SessionOptions = {}): Guard {
     if (opts.sharedUsers === false && claims.isSharedUser) {
       throw sharedAccessRefused();
     }
+    if (!opts.secondFactorPending) refuseWithoutSecondFactor(claims);
     await next();
   };
 }
@@ -235,6 +263,7 @@ export function requireAccount(permission: AccountPermission, opts: GuardOptions
     if (claims.isSharedUser) throw sharedAccessRefused();
     if (!claims.tid || !claims.accountRole) throw forbidden('This needs a member of an account.');
     if (!can(claims.accountRole, permission)) throw forbidden();
+    if (!opts.secondFactorPending) refuseWithoutSecondFactor(claims);
     refuseChange(claims, permission);
     c.set('account', {
       accountId: claims.tid,
@@ -295,6 +324,7 @@ export function requireTenant(
     const claims = await getClaims(c);
     if (!tenantId) throw tenantNotFound();
     const base = { tenantId, userId: claims.uid, email: claims.email };
+    refuseWithoutSecondFactor(claims);
     refuseChange(claims, access);
     if (claims.tid && claims.accountRole) {
       const permission =
@@ -331,7 +361,9 @@ export function requireTenant(
 /**
  * Signed in (401) and holding one of the system roles (403 otherwise). The roles are read from
  * the database on every request, so a grant or revoke takes effect at once. An API key is
- * refused 403, never 401: it is a credential, just never one for these routes.
+ * refused 403, never 401: it is a credential, just never one for these routes. A system admin
+ * without a second factor is refused the admin's routes (403
+ * `auth.second_factor_required_for_service`; docs/identity.md) until they enrol one.
  */
 export function requireSystemRole(roles: readonly SystemRole[]): Guard {
   return async (c, next) => {
@@ -339,10 +371,16 @@ export function requireSystemRole(roles: readonly SystemRole[]): Guard {
       throw forbidden('API keys cannot reach this: it takes a signed-in system user.');
     }
     const claims = await getClaims(c);
-    const ok =
-      (roles.includes('admin') && claims.role === 'systemadmin') ||
-      (roles.includes('dev') && claims.isSystemDev);
-    if (!ok) throw forbidden();
+    const asDev = roles.includes('dev') && claims.isSystemDev;
+    const asAdmin = roles.includes('admin') && claims.role === 'systemadmin';
+    if (!asDev && !asAdmin) throw forbidden();
+    if (!asDev && !claims.secondFactor?.enrolled) {
+      throw new AppError(
+        SECOND_FACTOR_ERROR_CODES.requiredForService,
+        403,
+        'System admins need a second factor to open the service console. Set up an authenticator app or a passkey under Account → Security.',
+      );
+    }
     await next();
   };
 }

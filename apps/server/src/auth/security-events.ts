@@ -7,13 +7,13 @@
  * is the one the app trusts (CLIENT_IP_HEADER, set from `deps.clientIp` by auth/handler.ts and
  * `authApiHeaders`), never one the client sent.
  */
+import type { SecondFactorKind, SignInMethod } from '@tenantry/shared';
 import { createAuthMiddleware } from 'better-auth/api';
 import type { Logger } from '../lib/logger.ts';
 
-/** How a session was opened (`data.method`). */
-export type SignInMethod = 'password' | 'sign_up_code' | 'shared_code' | 'email_link';
+export type { SignInMethod };
 
-/** The Better Auth endpoints that open a session by signing in, and how. */
+/** The Better Auth endpoints whose refusal of an address is a failed sign-in, and how. */
 const SIGN_IN_PATHS: Record<string, SignInMethod> = {
   '/sign-in/email': 'password',
   '/email-otp/verify-email': 'sign_up_code',
@@ -42,8 +42,17 @@ export interface SignInRequest {
 }
 
 export interface SecurityEventHooks {
-  /** A sign-in opened a session. Awaited after the session is stored; never fails the sign-in. */
-  onSignedIn(event: SignInRequest & { userId: string; method: SignInMethod }): Promise<void>;
+  /**
+   * A sign-in opened a session (after its second step, when the user has a second factor).
+   * Awaited after the session is stored; never fails the sign-in.
+   */
+  onSignedIn(
+    event: SignInRequest & {
+      userId: string;
+      method: SignInMethod;
+      secondFactor: SecondFactorKind | null;
+    },
+  ): Promise<void>;
   /**
    * A sign-in was refused. Not awaited: the refusal is answered at once, the same for a known
    * and an unknown address.
@@ -67,27 +76,6 @@ function requestOf(ctx: EndpointContext | null | undefined, ipHeader: string): S
     ipAddress: headers?.get(ipHeader) ?? null,
     userAgent: headers?.get('user-agent') ?? null,
   };
-}
-
-/**
- * For Better Auth's `databaseHooks.session.create.after`: records the sign-in behind a new
- * session. A session made otherwise (a password change's replacement session, a support
- * session of the admin plugin, which the support-access routes record) is not a sign-in.
- */
-export async function noteSessionCreated(
-  hooks: SecurityEventHooks,
-  log: Logger,
-  ipHeader: string,
-  session: { userId: string; impersonatedBy?: string | null },
-  ctx: EndpointContext | null | undefined,
-): Promise<void> {
-  const method = ctx?.path ? SIGN_IN_PATHS[ctx.path] : undefined;
-  if (!method || session.impersonatedBy) return;
-  try {
-    await hooks.onSignedIn({ userId: session.userId, method, ...requestOf(ctx, ipHeader) });
-  } catch (err) {
-    log.error({ err }, 'could not record a sign-in');
-  }
 }
 
 /** The code of what an endpoint answered when it is Better Auth's APIError (any copy of the class). */

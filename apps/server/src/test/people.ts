@@ -3,6 +3,7 @@
  * One place, so every test file signs people up alike.
  */
 import type { AccountRole } from '@tenantry/shared';
+import { generate } from 'otplib';
 import { expect } from 'vitest';
 import { subscriptions } from '../db/schema/billing.ts';
 import { uniqueEmail, type TestApp, type TestClient } from './app.ts';
@@ -109,4 +110,41 @@ export async function compBusiness(t: TestApp, accountId: string): Promise<void>
       target: subscriptions.accountId,
       set: { compedPlan: 'business', compReason: 'Test world: no plan limit in the way' },
     });
+}
+
+/** The authenticator app's current code for `secret` (base32, from the otpauth:// URI). */
+export function totpCode(secret: string): Promise<string> {
+  return generate({ secret });
+}
+
+/**
+ * Sets up an authenticator app as admin/security does: the password, then the first code from
+ * the app (computed here). Answers the secret and the backup codes. The client's session is
+ * replaced by Better Auth on the way (its cookies follow).
+ */
+export async function enrolTotp(
+  client: TestClient,
+  password = 'correct-horse-battery',
+): Promise<{ secret: string; backupCodes: string[] }> {
+  const enable = await client.post('/api/auth/two-factor/enable', { password });
+  await expectStatus(enable, 200);
+  const { totpURI, backupCodes } = (await enable.json()) as {
+    totpURI: string;
+    backupCodes: string[];
+  };
+  const secret = new URL(totpURI).searchParams.get('secret') ?? '';
+  const confirm = await client.post('/api/auth/two-factor/verify-totp', {
+    code: await totpCode(secret),
+  });
+  await expectStatus(confirm, 200);
+  return { secret, backupCodes };
+}
+
+/**
+ * Makes `person` a system admin, with the second factor the service console needs
+ * (docs/identity.md): an authenticator app.
+ */
+export async function makeSystemAdmin(t: TestApp, person: Person): Promise<{ secret: string }> {
+  await t.setFlags(person.email, { isSystemAdmin: true });
+  return enrolTotp(person.client);
 }

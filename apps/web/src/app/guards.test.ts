@@ -1,7 +1,7 @@
 import { ROUTES, type CurrentUser, type RouteAccess } from '@tenantry/shared';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, SHARED, USER } from '#web/test/fixtures.ts';
-import { decideAccess, mainLayoutFor, type GuardDecision } from './guards.ts';
+import { decideAccess, mainLayoutFor, secondFactorRedirect, type GuardDecision } from './guards.ts';
 
 const allow: GuardDecision = { kind: 'allow' };
 const toSignin: GuardDecision = { kind: 'redirect', to: '/signin', rememberFrom: true };
@@ -108,5 +108,28 @@ describe('route guards (who may open which route)', () => {
     expect(mainLayoutFor(SHARED)).toBe('shared');
     expect(mainLayoutFor(USER)).toBe('main');
     expect(mainLayoutFor(ADMIN)).toBe('main');
+  });
+});
+
+describe('a member whose account requires a second factor', () => {
+  const now = Date.parse('2026-06-10T00:00:00.000Z');
+  const required = (enrolled: boolean, enrolBy: string) => ({
+    ...USER,
+    secondFactor: { enrolled, required: true, enrolBy },
+  });
+
+  it('is sent to admin/security once their days to enrol are over, and only then', () => {
+    const late = required(false, '2026-06-09T00:00:00.000Z');
+    expect(secondFactorRedirect(late, '/tenant', now)).toBe('/admin/security');
+    expect(secondFactorRedirect(late, '/admin/security', now)).toBeNull();
+    expect(secondFactorRedirect(late, '/signout', now)).toBeNull();
+    expect(
+      secondFactorRedirect(required(false, '2026-06-11T00:00:00.000Z'), '/tenant', now),
+    ).toBeNull();
+    expect(
+      secondFactorRedirect(required(true, '2026-06-09T00:00:00.000Z'), '/tenant', now),
+    ).toBeNull();
+    expect(secondFactorRedirect(USER, '/tenant', now)).toBeNull();
+    expect(secondFactorRedirect(null, '/tenant', now)).toBeNull();
   });
 });

@@ -75,6 +75,25 @@ export function decideAccess(
   }
 }
 
+/** Where a member who must set up a second factor first is sent (docs/identity.md). */
+export const SECOND_FACTOR_ENROL_PATH = '/admin/security';
+
+/**
+ * The account requires a second factor, this member has none and their days to enrol are over:
+ * every page but admin/security (and signing out) sends them there. Null when it does not apply.
+ */
+export function secondFactorRedirect(
+  user: CurrentUser | null,
+  pathname: string,
+  now = Date.now(),
+): string | null {
+  const claim = user?.secondFactor;
+  if (!claim?.required || claim.enrolled || !claim.enrolBy) return null;
+  if (Date.parse(claim.enrolBy) > now) return null;
+  if (pathname === SECOND_FACTOR_ENROL_PATH || pathname === '/signout') return null;
+  return SECOND_FACTOR_ENROL_PATH;
+}
+
 /** Which shell a `main` route uses: the shared-tenant layout for a shared user. */
 export function mainLayoutFor(user: CurrentUser | null): 'main' | 'shared' {
   return user?.isSharedUser ? 'shared' : 'main';

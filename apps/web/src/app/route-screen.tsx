@@ -5,7 +5,7 @@ import { CenteredLoader } from '#web/components/CenteredLoader.tsx';
 import { useMe } from '#web/features/auth/api/me.ts';
 import { readLastSession } from '#web/features/auth/lib/last-session.ts';
 import type { SignInState } from '#web/features/auth/lib/next-path.ts';
-import { decideAccess, guestPageExit } from './guards.ts';
+import { decideAccess, guestPageExit, secondFactorRedirect } from './guards.ts';
 import { SCREENS } from './screens.ts';
 
 function ScreenView({ screen }: { screen: ScreenName }) {
@@ -26,8 +26,11 @@ function GuardedScreen({ access, screen }: { access: RouteAccess; screen: Screen
   const last = user ? null : readLastSession();
   const decision = decideAccess(access, user, last);
   switch (decision.kind) {
-    case 'allow':
+    case 'allow': {
+      const enrol = access === 'auth' ? secondFactorRedirect(user, location.pathname) : null;
+      if (enrol) return <Navigate to={enrol} replace />;
       return <ScreenView screen={screen} />;
+    }
     case 'notFound':
       return <ScreenView screen="notFound" />;
     case 'redirect': {

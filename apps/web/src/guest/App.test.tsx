@@ -141,6 +141,75 @@ describe('the guest pages', () => {
     });
   });
 
+  it('a person with a second factor gives the authenticator code after the password', async () => {
+    let tries = 0;
+    const { replace, calls } = open('/signin?next=%2Ftenant', {
+      routes: {
+        'POST /api/auth/sign-in/email': () =>
+          jsonResponse({ twoFactorRedirect: true, twoFactorMethods: ['totp'] }),
+        'POST /api/auth/two-factor/verify-totp': () =>
+          (tries += 1) === 1
+            ? jsonResponse({ code: 'INVALID_CODE', message: 'Invalid code' }, 401)
+            : jsonResponse({ token: 't' }),
+        'POST /api/auth/two-factor/verify-backup-code': () => jsonResponse({ token: 't' }),
+      },
+    });
+    await userEvent.type(await screen.findByLabelText('E-mail'), USER.email);
+    await userEvent.type(screen.getByLabelText('Password'), 'correct-horse-42');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const code = await screen.findByLabelText('Authentication code');
+    expect(replace).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Enter the code from your authenticator app')).toBeTruthy();
+    await userEvent.type(code, '123 456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/That code is not right/);
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/tenant'));
+    expect(calls.filter((c) => c.url === '/api/auth/two-factor/verify-totp')[0]?.body).toEqual({
+      code: '123456',
+    });
+  });
+
+  it('…or one of the backup codes', async () => {
+    const { replace, calls } = open('/signin', {
+      routes: {
+        'POST /api/auth/sign-in/email': () =>
+          jsonResponse({ twoFactorRedirect: true, twoFactorMethods: ['totp'] }),
+        'POST /api/auth/two-factor/verify-backup-code': () => jsonResponse({ token: 't' }),
+      },
+    });
+    await userEvent.type(await screen.findByLabelText('E-mail'), USER.email);
+    await userEvent.type(screen.getByLabelText('Password'), 'correct-horse-42');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Use a backup code' }));
+    await userEvent.type(screen.getByLabelText('Backup code'), 'abcde-12345');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/'));
+    expect(calls.find((c) => c.url === '/api/auth/two-factor/verify-backup-code')?.body).toEqual({
+      code: 'abcde-12345',
+    });
+  });
+
+  it('shared sign-in of a person with a second factor asks for it before the tenant', async () => {
+    const { replace } = open('/sharedSignin/client7', {
+      routes: {
+        'POST /api/v1/shared-signin/client7/code': () => jsonResponse({ status: 'sent' }),
+        'POST /api/v1/shared-signin/client7/verify': () =>
+          jsonResponse({ tenantId: 'client7', status: 'second-factor', methods: ['totp'] }),
+        'POST /api/auth/two-factor/verify-totp': () => jsonResponse({ token: 't' }),
+      },
+    });
+    await userEvent.type(await screen.findByLabelText(/E-mail/), 'guest@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    await userEvent.type(await screen.findByLabelText(/Code/), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await userEvent.type(await screen.findByLabelText('Authentication code'), '654321');
+    expect(replace).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/tenant/client7'));
+  });
+
   it('a signed-in visitor on a guest-only page is sent on: a member home, a shared user to their tenant', async () => {
     const member = open('/signin', { me: USER });
     expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();

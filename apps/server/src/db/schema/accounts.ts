@@ -51,6 +51,15 @@ export const accounts = pgTable(
      * (admin/security, 1–30 days, revocable); null or past: no standing grant.
      */
     supportAccessUntil: timestamp('support_access_until', { withTimezone: true, mode: 'date' }),
+    /**
+     * Since when the owners require a second factor of every member (admin/security); null:
+     * not required. A member has SECOND_FACTOR_GRACE_DAYS from this or from joining, whichever
+     * is later, to enrol (docs/identity.md).
+     */
+    requireSecondFactorSince: timestamp('require_second_factor_since', {
+      withTimezone: true,
+      mode: 'date',
+    }),
   },
   (t) => [
     // The service console's account list: newest first, keyset-paged by (created_at, id), and

@@ -8,7 +8,16 @@
  * (`account.modelName = 'auth_credentials'` in auth/auth.ts).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -40,6 +49,11 @@ export const users = pgTable(
     banned: boolean('banned').notNull().default(false),
     banReason: text('ban_reason'),
     banExpires: tz('ban_expires'),
+    /**
+     * Better Auth's two-factor plugin: an authenticator app (TOTP) is set up and confirmed.
+     * Passkeys are the other second factor (`passkeys`); docs/identity.md.
+     */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   },
   // The service console's user list (modules/service-console/users): newest first, keyset-paged
   // by (created_at, id); a search reads the start of the e-mail or the name (text_pattern_ops
@@ -103,6 +117,14 @@ export const sessions = pgTable(
      * owners were e-mailed it); null when opened under the grant, which it then cannot outlive.
      */
     supportReason: text('support_reason'),
+    /**
+     * How the session signed in (auth/second-factor.ts): `password`, `sign_up_code`,
+     * `shared_code`, `email_link`, `passkey` or `support`; null for a session older than this
+     * column. Set only by the session.create hook, never from input.
+     */
+    signInMethod: text('sign_in_method'),
+    /** The second factor the sign-in gave: `totp`, `backup_code` or `passkey`; null: none. */
+    secondFactor: text('second_factor'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
@@ -142,7 +164,51 @@ export const verifications = pgTable(
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
 
-/** The schema object handed to Better Auth's drizzle adapter, keyed by Better Auth model name. */
+/**
+ * Better Auth's two-factor plugin (model `twoFactor`): a user's authenticator-app secret and
+ * backup codes, both encrypted with the auth secret. `verified` is false between setting up and
+ * confirming the first code; the failure count and lock are the plugin's own lockout.
+ */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: tz('locked_until'),
+  },
+  (t) => [uniqueIndex('two_factors_user_id_idx').on(t.userId)],
+);
+
+/** Better Auth's passkey plugin (model `passkey`): a user's WebAuthn credentials. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    name: text('name'),
+    publicKey: text('public_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialID: text('credential_id').notNull(),
+    counter: integer('counter').notNull(),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    transports: text('transports'),
+    createdAt: tz('created_at').defaultNow(),
+    aaguid: text('aaguid'),
+  },
+  (t) => [
+    index('passkeys_user_id_idx').on(t.userId),
+    uniqueIndex('passkeys_credential_id_idx').on(t.credentialID),
+  ],
+);
+
 /**
  * Request counters of every rate limit, Better Auth's (`rateLimit.storage: 'database'`) and the
  * app's own (db/rate-limit.ts): in the database so that they hold across server processes.
@@ -155,10 +221,13 @@ export const rateLimits = pgTable('rate_limits', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
 
+/** The schema object handed to Better Auth's drizzle adapter, keyed by Better Auth model name. */
 export const betterAuthSchema = {
   user: users,
   session: sessions,
   auth_credentials: authCredentials,
   verification: verifications,
   rateLimit: rateLimits,
+  twoFactor: twoFactors,
+  passkey: passkeys,
 };

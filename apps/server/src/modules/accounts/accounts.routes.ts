@@ -19,7 +19,8 @@ import { mediaHeaders, mediaTooLarge } from '../media/media.service.ts';
 import { readAccount, readAccountLogo, renameAccount, setAccountLogo } from './accounts.service.ts';
 
 const getAccountRoute = createRoute({
-  middleware: requireAccount('account.read'),
+  // Open also to a member who must enrol a second factor first: the app shows its name.
+  middleware: requireAccount('account.read', { secondFactorPending: true }),
   method: 'get',
   path: '/account',
   tags: ['accounts'],

@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvents } from '../../db/schema/index.ts';
 import { setupTestApp, TEST_ORIGIN, uniqueEmail, type TestApp } from '../../test/app.ts';
+import { enrolTotp } from '../../test/people.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -146,6 +147,7 @@ describe('reading stored events (service console)', () => {
     const admin = t.client();
     await admin.signUp({ email });
     await t.setFlags(email, { isSystemAdmin: true });
+    await enrolTotp(admin);
     const path = `/explore/articles/${uniqueEmail('probe')}`;
     await t.client().post(ENDPOINT, {
       events: [
@@ -166,6 +168,7 @@ describe('reading stored events (service console)', () => {
     const admin = t.client();
     await admin.signUp({ email });
     await t.setFlags(email, { isSystemAdmin: true });
+    await enrolTotp(admin);
     const res = await admin.get(`${LIST}?limit=5000&name=nope`);
     expect(res.status).toBe(400);
     const body = ErrorBodySchema.parse(await res.json());

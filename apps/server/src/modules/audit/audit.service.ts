@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AuditAction, AuditPage, AuditQuery } from '@tenantry/shared';
+import type { AuditAction, AuditPage, AuditQuery, SecondFactorKind } from '@tenantry/shared';
 import type { SignInMethod, SignInRequest } from '../../auth/security-events.ts';
 import type { AccountContext } from '../../auth/types.ts';
 import type { Database } from '../../db/client.ts';
@@ -82,14 +82,20 @@ const clip = (s: string | null, max: number) => (s === null ? null : s.slice(0, 
  */
 export async function recordSignIn(
   db: Pick<Database, 'execute'>,
-  event: SignInRequest & { userId: string; method: SignInMethod },
+  event: SignInRequest & {
+    userId: string;
+    method: SignInMethod;
+    secondFactor?: SecondFactorKind | null;
+  },
 ): Promise<void> {
   const userAgent = clip(event.userAgent, USER_AGENT_MAX);
+  const secondFactor = event.secondFactor ?? null;
   await db.execute(sql`insert into ${auditLog}
       (id, account_id, actor_user_id, actor_email, action, target_type, target_id, data, ip_address)
     select ${randomUUID()}, null, u.id, u.email, 'auth.signed_in', 'user', u.id,
       jsonb_build_object('email', u.email, 'method', ${event.method}::text,
-        'userAgent', ${userAgent}::text),
+        'userAgent', ${userAgent}::text) || (case when ${secondFactor}::text is null then '{}'::jsonb
+        else jsonb_build_object('secondFactor', ${secondFactor}::text) end),
       ${event.ipAddress}::text
     from ${users} u where u.id = ${event.userId}`);
 }

@@ -15,7 +15,7 @@ import { auditLog, frameworks, frameworkVersions } from '../../db/schema/index.t
 import { setupTestApp, type TestApp, type TestClient } from '../../test/app.ts';
 import { deepFrameworkDocumentText, tooDeepSectionPath } from '../../test/frameworks.ts';
 import { ok } from '../../test/http.ts';
-import { addMember, signUpPerson, type Person } from '../../test/people.ts';
+import { addMember, makeSystemAdmin, type Person, signUpPerson } from '../../test/people.ts';
 import { loadLibrary, readLibrary } from './library.seed.ts';
 
 let t: TestApp;
@@ -27,7 +27,7 @@ let other: Person; // owner of account B
 beforeAll(async () => {
   t = await setupTestApp();
   admin = await signUpPerson(t, 'sysadmin');
-  await t.setFlags(admin.email, { isSystemAdmin: true });
+  await makeSystemAdmin(t, admin);
   owner = await signUpPerson(t, 'owner');
   member = await addMember(t, owner, 'member');
   other = await signUpPerson(t, 'other');

@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedback } from '../../db/schema/index.ts';
 import { setupTestApp, type TestApp } from '../../test/app.ts';
 import { expectStatus } from '../../test/http.ts';
-import { addMember, errorCode, sharedUser, signUpPerson, type Person } from '../../test/people.ts';
+import {
+  addMember,
+  errorCode,
+  makeSystemAdmin,
+  type Person,
+  sharedUser,
+  signUpPerson,
+} from '../../test/people.ts';
 
 const SEND = '/api/v1/feedback';
 const LIST = '/api/v1/service/feedback';
@@ -21,7 +28,7 @@ let owner: Person;
 beforeAll(async () => {
   t = await setupTestApp();
   admin = await signUpPerson(t, 'fb-admin', 'Staff Person');
-  await t.setFlags(admin.email, { isSystemAdmin: true });
+  await makeSystemAdmin(t, admin);
   owner = await signUpPerson(t, 'fb-owner', 'Fiona Owner');
 });
 afterAll(async () => {

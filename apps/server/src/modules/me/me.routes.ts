@@ -32,7 +32,7 @@ const updateMeRoute = createRoute({
   path: '/me',
   tags: TAGS,
   summary: 'Change your display name',
-  middleware: requireSession(),
+  middleware: requireSession({ secondFactorPending: true }),
   request: { body: jsonBody(UpdateProfileSchema) },
   responses: {
     200: json(CurrentUserSchema, 'The current user'),
@@ -45,8 +45,9 @@ const listSessionsRoute = createRoute({
   method: 'get',
   path: '/me/sessions',
   tags: TAGS,
-  summary: 'Your signed-in sessions (device, address, last active), this one marked current',
-  middleware: requireSession(),
+  summary:
+    'Your signed-in sessions (device, address, last active, how each signed in), this one marked current',
+  middleware: requireSession({ secondFactorPending: true }),
   responses: {
     200: json(SessionListSchema, 'Sessions'),
     401: errorResponses[401],
@@ -58,7 +59,7 @@ const endSessionRoute = createRoute({
   path: '/me/sessions/{id}',
   tags: TAGS,
   summary: 'End one of your sessions: its next request is refused, on any server',
-  middleware: requireSession(),
+  middleware: requireSession({ secondFactorPending: true }),
   request: { params: IdParamsSchema },
   responses: {
     204: { description: 'Ended' },
@@ -73,7 +74,7 @@ const endOthersRoute = createRoute({
   path: '/me/sessions/end-others',
   tags: TAGS,
   summary: 'End every session of yours but this one',
-  middleware: requireSession(),
+  middleware: requireSession({ secondFactorPending: true }),
   responses: {
     200: json(EndedSessionsSchema, 'How many ended'),
     401: errorResponses[401],

@@ -1,4 +1,10 @@
-import type { SessionInfo } from '@tenantry/shared';
+import {
+  SECOND_FACTOR_KINDS,
+  SIGN_IN_METHODS,
+  type SecondFactorKind,
+  type SessionInfo,
+  type SignInMethod,
+} from '@tenantry/shared';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { SessionState } from '../../auth/types.ts';
 import type { Database } from '../../db/client.ts';
@@ -16,6 +22,8 @@ export async function listSessions(db: Database, scope: SessionState): Promise<S
       lastActiveAt: sessions.lastActiveAt,
       sharedTenantId: sessions.sharedTenantId,
       expiresAt: sessions.expiresAt,
+      signInMethod: sessions.signInMethod,
+      secondFactor: sessions.secondFactor,
     })
     .from(sessions)
     .where(eq(sessions.userId, scope.userId))
@@ -33,7 +41,14 @@ export async function listSessions(db: Database, scope: SessionState): Promise<S
       ipAddress: r.ipAddress,
       createdAt: r.createdAt.toISOString(),
       lastActiveAt: r.lastActiveAt.toISOString(),
+      signInMethod: oneOf(SIGN_IN_METHODS, r.signInMethod) as SignInMethod | null,
+      secondFactor: oneOf(SECOND_FACTOR_KINDS, r.secondFactor) as SecondFactorKind | null,
     }));
+}
+
+/** `value` when it is one of `known` (a column written by the app only), else null. */
+function oneOf(known: readonly string[], value: string | null): string | null {
+  return value !== null && known.includes(value) ? value : null;
 }
 
 /**

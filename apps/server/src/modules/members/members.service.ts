@@ -24,6 +24,9 @@ export async function listAccountMembers(db: Database, accountId: string): Promi
       email: users.email,
       role: memberships.role,
       joinedAt: memberships.createdAt,
+      secondFactor: sql<boolean>`((${users.twoFactorEnabled} and exists (
+          select 1 from two_factors f where f.user_id = ${users.id} and f.verified))
+        or exists (select 1 from passkeys p where p.user_id = ${users.id}))`,
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))

@@ -11,7 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, roadmapItems, roadmapVotes } from '../../db/schema/index.ts';
 import { setupTestApp, type TestApp, type TestClient } from '../../test/app.ts';
 import { expectStatus } from '../../test/http.ts';
-import { errorCode, sharedUser, signUpPerson, type Person } from '../../test/people.ts';
+import {
+  errorCode,
+  makeSystemAdmin,
+  type Person,
+  sharedUser,
+  signUpPerson,
+} from '../../test/people.ts';
 
 const ITEMS = '/api/v1/roadmap/items';
 const STAFF = '/api/v1/service/roadmap/items';
@@ -25,7 +31,7 @@ let carol: Person;
 beforeAll(async () => {
   t = await setupTestApp();
   staff = await signUpPerson(t, 'roadmap-staff', 'Staff Person');
-  await t.setFlags(staff.email, { isSystemAdmin: true });
+  await makeSystemAdmin(t, staff);
   alice = await signUpPerson(t, 'roadmap-alice', 'Alice');
   bob = await signUpPerson(t, 'roadmap-bob', 'Bob');
   carol = await signUpPerson(t, 'roadmap-carol', 'Carol');

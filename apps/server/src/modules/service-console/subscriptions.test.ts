@@ -14,7 +14,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLog, memberships, subscriptions, users } from '../../db/schema/index.ts';
 import { setupTestApp, uniqueEmail, type TestApp } from '../../test/app.ts';
 import { expectStatus } from '../../test/http.ts';
-import { addMember, errorCode, signUpPerson, type Person } from '../../test/people.ts';
+import {
+  addMember,
+  errorCode,
+  makeSystemAdmin,
+  type Person,
+  signUpPerson,
+} from '../../test/people.ts';
 
 const DAY = 86_400_000;
 const LIST = '/api/v1/service/subscriptions';
@@ -24,7 +30,7 @@ let admin: Person;
 beforeAll(async () => {
   t = await setupTestApp();
   admin = await signUpPerson(t, 'sysadmin');
-  await t.setFlags(admin.email, { isSystemAdmin: true });
+  await makeSystemAdmin(t, admin);
 });
 afterAll(async () => {
   await t?.close();

@@ -1,5 +1,6 @@
-import { SHARING_ERROR_CODES } from '@tenantry/shared';
+import { SHARING_ERROR_CODES, type SharedSignInResult } from '@tenantry/shared';
 import { isBetterAuthClientError, type Auth } from '../../auth/auth.ts';
+import { secondFactorStep } from '../../auth/second-factor-step.ts';
 import { runSharedSignIn } from '../../auth/shared-signin-context.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -44,14 +45,16 @@ export async function requestSharedSignInCode(
  * Checks the code through Better Auth's e-mail OTP sign-in (which creates the user when new,
  * without an own account) and returns the Set-Cookie headers of the new session, whose
  * `sharedTenantId` is this tenant. The grant is checked before (no user is created without a
- * share) and the session's claims check it again on every request.
+ * share) and the session's claims check it again on every request. When the address has a
+ * second factor, the code opens no session: the answer is the challenge of the second step,
+ * which then opens the shared session for this tenant (auth/second-factor.ts).
  */
 export async function verifySharedSignIn(
   db: Database,
   scope: { tenantId: string },
   input: { email: string; code: string; requestHeaders: Headers },
   identity: { auth: Auth },
-): Promise<{ setCookies: string[] }> {
+): Promise<{ setCookies: string[]; result: SharedSignInResult }> {
   const { tenantId } = scope;
   const { email, code, requestHeaders } = input;
   const grant = await findActiveGrant(db, tenantId, email);
@@ -61,6 +64,7 @@ export async function verifySharedSignIn(
   const headers = new Headers(requestHeaders);
   headers.delete('cookie');
   let setCookies: string[];
+  let step: ReturnType<typeof secondFactorStep>;
   try {
     const result = await runSharedSignIn(
       { tenantId, tenantName: grant.tenantName, accountName: grant.accountName },
@@ -72,10 +76,11 @@ export async function verifySharedSignIn(
         }),
     );
     setCookies = result.headers.getSetCookie();
+    step = secondFactorStep(result.response);
   } catch (err) {
     if (isBetterAuthClientError(err)) throw invalidSharedCode();
     throw err;
   }
   await markGrantUsed(db, grant.id);
-  return { setCookies };
+  return { setCookies, result: step ? { tenantId, ...step } : { tenantId, status: 'signed-in' } };
 }

@@ -152,7 +152,7 @@ const verifyRoute = createRoute({
   tags: TAGS,
   summary: 'Shared sign-in, step 2: sign in with the code',
   description:
-    'Sets the session cookie of a shared session for this tenant (claims: ptid, ttid, no tid). A wrong, expired or used code, or an address the tenant is not shared with, answers 400 sharing.invalid_code.',
+    'Sets the session cookie of a shared session for this tenant (claims: ptid, ttid, no tid). When the address has a second factor (docs/identity.md), opens no session: answers `status: "second-factor"` with the `methods` of the second step and sets its challenge cookie; the second step (Better Auth’s `/api/auth/two-factor/verify-totp`, `/verify-backup-code`, or a passkey) then opens the shared session for this tenant. A wrong, expired or used code, or an address the tenant is not shared with, answers 400 sharing.invalid_code.',
   middleware: limitByAddress('shared-signin.verify', EMAIL_CODE_RATE_LIMITS.verify),
   request: { params: TenantParamsSchema, body: jsonBody(SharedSignInVerifySchema) },
   responses: {
@@ -202,10 +202,10 @@ export const sharingRoutes = createRouter()
   .openapi(verifyRoute, async (c) => {
     const scope = c.req.valid('param');
     const input = { ...c.req.valid('json'), requestHeaders: authApiHeaders(c) };
-    const { setCookies } = await verifySharedSignIn(c.var.deps.db, scope, input, {
+    const { setCookies, result } = await verifySharedSignIn(c.var.deps.db, scope, input, {
       auth: c.var.auth,
     });
     for (const cookie of setCookies) c.header('set-cookie', cookie, { append: true });
     c.header('cache-control', 'no-store');
-    return c.json({ tenantId: scope.tenantId }, 200);
+    return c.json(result, 200);
   });

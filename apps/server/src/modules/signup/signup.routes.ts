@@ -36,11 +36,11 @@ const verifyRoute = createRoute({
   tags: TAGS,
   summary: 'Sign-up: the code from the e-mail proves the address and signs in',
   description:
-    'Sets the session cookie. A wrong, expired or used code, or an address without a pending sign-up, answers 400 `auth.invalid_code`.',
+    'Sets the session cookie. When the address has a second factor (docs/identity.md), opens no session: answers `{ status: "second-factor", methods }` and sets the challenge cookie of Better Auth’s two-factor step (`POST /api/auth/two-factor/verify-totp`, `/verify-backup-code`, or a passkey). A wrong, expired or used code, or an address without a pending sign-up, answers 400 `auth.invalid_code`.',
   middleware: limitByAddress('signup.verify', EMAIL_CODE_RATE_LIMITS.verify),
   request: { body: jsonBody(SignUpVerifySchema) },
   responses: {
-    200: json(SignUpVerifiedSchema, 'Signed in'),
+    200: json(SignUpVerifiedSchema, 'Signed in, or the second step asked for'),
     400: errorResponses[400],
     429: errorResponses[429],
   },
@@ -54,8 +54,8 @@ export const signupRoutes = createRouter()
   })
   .openapi(verifyRoute, async (c) => {
     const input = { ...c.req.valid('json'), requestHeaders: authApiHeaders(c) };
-    const { setCookies } = await verifySignUp(input, { auth: c.var.auth });
+    const { setCookies, result } = await verifySignUp(input, { auth: c.var.auth });
     for (const cookie of setCookies) c.header('set-cookie', cookie, { append: true });
     c.header('cache-control', 'no-store');
-    return c.json({ status: 'signed-in' as const }, 200);
+    return c.json(result, 200);
   });

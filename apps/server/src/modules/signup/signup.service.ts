@@ -1,6 +1,7 @@
-import { AUTH_ERROR_CODES } from '@tenantry/shared';
+import { AUTH_ERROR_CODES, type SignUpVerified } from '@tenantry/shared';
 import { eq } from 'drizzle-orm';
 import { isBetterAuthClientError, type Auth } from '../../auth/auth.ts';
+import { secondFactorStep } from '../../auth/second-factor-step.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -17,13 +18,15 @@ export const invalidSignUpCode = () =>
 
 /**
  * Checks the sign-up code through Better Auth (which marks the address verified and, with
- * autoSignInAfterVerification, opens the first session) and answers the session's cookies.
- * Every failure looks the same, whether or not the address has an account.
+ * autoSignInAfterVerification, opens the first session) and answers the session's cookies —
+ * or, for an address with a second factor, the challenge of its second step (the gate of
+ * auth/second-factor.ts: the code alone opens no session). Every failure looks the same,
+ * whether or not the address has an account.
  */
 export async function verifySignUp(
   input: { email: string; code: string; requestHeaders: Headers },
   identity: { auth: Auth },
-): Promise<{ setCookies: string[] }> {
+): Promise<{ setCookies: string[]; result: SignUpVerified }> {
   const headers = new Headers(input.requestHeaders);
   headers.delete('cookie');
   try {
@@ -32,7 +35,8 @@ export async function verifySignUp(
       headers,
       returnHeaders: true,
     });
-    return { setCookies: result.headers.getSetCookie() };
+    const step = secondFactorStep(result.response);
+    return { setCookies: result.headers.getSetCookie(), result: step ?? { status: 'signed-in' } };
   } catch (err) {
     if (isBetterAuthClientError(err)) throw invalidSignUpCode();
     throw err;

@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supportTickets } from '../../db/schema/index.ts';
 import { setupTestApp, type TestApp } from '../../test/app.ts';
 import { expectStatus } from '../../test/http.ts';
-import { addMember, errorCode, signUpPerson, type Person } from '../../test/people.ts';
+import {
+  addMember,
+  errorCode,
+  makeSystemAdmin,
+  type Person,
+  signUpPerson,
+} from '../../test/people.ts';
 import { closeSilentTickets } from './support.autoclose.ts';
 
 let t: TestApp;
@@ -23,7 +29,7 @@ beforeAll(async () => {
   member = await addMember(t, owner, 'member');
   stranger = await signUpPerson(t, 'support-stranger');
   staff = await signUpPerson(t, 'support-staff', 'Sam Staff');
-  await t.setFlags(staff.email, { isSystemAdmin: true });
+  await makeSystemAdmin(t, staff);
   png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
     .png()
     .toBuffer();

@@ -2,6 +2,7 @@ import { ErrorBodySchema, MailboxListSchema, SystemInfoSchema } from '@tenantry/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BODY_LIMIT_BYTES } from '../../app.ts';
 import { setupTestApp, TEST_ORIGIN, uniqueEmail, type TestApp } from '../../test/app.ts';
+import { enrolTotp } from '../../test/people.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,6 +17,8 @@ async function signedIn(flags: { isSystemAdmin?: boolean; isSystemDev?: boolean 
   const email = uniqueEmail('sys');
   await browser.signUp({ email });
   if (Object.keys(flags).length > 0) await t.setFlags(email, flags);
+  // A system admin's routes need their second factor (docs/identity.md).
+  if (flags.isSystemAdmin) await enrolTotp(browser);
   return { browser, email };
 }
 

@@ -142,6 +142,10 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   'GET /api/v1/me': {},
   'PATCH /api/v1/me': {},
   'GET /api/v1/me/sessions': {},
+  'GET /api/v1/me/second-factors': {},
+  'GET /api/v1/account/second-factor-policy': {},
+  'PUT /api/v1/account/second-factor-policy': {},
+  'POST /api/v1/members/{userId}/second-factors/reset': member,
   'POST /api/v1/me/sessions/end-others': {},
   // Another session of the owner: ending the suite's own would sign the owner out.
   'DELETE /api/v1/me/sessions/{id}': { path: { id: (ids) => ids.spareSessionId } },
@@ -498,6 +502,9 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
     path: { userId: (ids) => [ids.memberUserId, ids.ownerUserId] },
   },
   'POST /api/v1/service/users/{userId}/enable': { path: { userId: (ids) => ids.memberUserId } },
+  'POST /api/v1/service/users/{userId}/second-factors/reset': {
+    path: { userId: (ids) => ids.memberUserId },
+  },
   'POST /api/v1/service/users/{userId}/verification': {
     path: { userId: (ids) => ids.memberUserId },
   },

@@ -15,7 +15,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { TestApp, TestClient } from '../app.ts';
-import { addMember, compBusiness, signUpPerson } from '../people.ts';
+import { addMember, compBusiness, makeSystemAdmin, signUpPerson } from '../people.ts';
 import { QUESTION_KEYS, SECTION_KEYS } from '../world/frameworks.ts';
 import { makeTargets, type TargetIds, type WorldOwner } from '../world/targets.ts';
 
@@ -37,7 +37,7 @@ export interface FuzzWorld {
 export async function buildWorld(t: TestApp): Promise<FuzzWorld> {
   const { db } = t.database;
   const person = await signUpPerson(t, 'fuzz-owner', 'Fuzz Owner');
-  await t.setFlags(person.email, { isSystemAdmin: true });
+  await makeSystemAdmin(t, person);
   // Made through the API once, so the audit log, the mailbox and a real member exist.
   await person.client.post('/api/v1/tenants', { name: 'Fuzz client', tags: ['fuzz'] });
   await addMember(t, person, 'admin', 'fuzz-admin');
@@ -74,10 +74,11 @@ export async function buildWorld(t: TestApp): Promise<FuzzWorld> {
       .update(users)
       .set({ activeAccountId: accountId, isSystemAdmin: true })
       .where(eq(users.id, userId));
-    // A fuzzed suspension (the accounts tab) would refuse every write after it.
+    // A fuzzed suspension (the accounts tab) would refuse every write after it; a fuzzed
+    // second-factor requirement would hold the members back once its days are over.
     await db
       .update(accounts)
-      .set({ suspendedAt: null, suspendedReason: null })
+      .set({ suspendedAt: null, suspendedReason: null, requireSecondFactorSince: null })
       .where(eq(accounts.id, accountId));
     if (!previous) return;
     await db.delete(assessments).where(eq(assessments.accountId, accountId));

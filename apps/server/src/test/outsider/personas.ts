@@ -15,7 +15,7 @@ import { createApiKey } from '../../modules/api-keys/api-keys.service.ts';
 import { importFramework, publishFramework } from '../../modules/content/frameworks.service.ts';
 import { type TestApp, type TestClient, uniqueEmail } from '../app.ts';
 import { addTenant } from '../data.ts';
-import { compBusiness, signUpPerson } from '../people.ts';
+import { compBusiness, enrolTotp, signUpPerson } from '../people.ts';
 import { assessmentWithRespondent, type OnTenant } from '../world/fixtures/assessments.ts';
 import { QUESTION_KEYS } from '../world/frameworks.ts';
 import { makeTargets, type WorldOwner } from '../world/targets.ts';
@@ -151,6 +151,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
 
   const admin = await signedUp(t, 'system-admin');
   await t.setFlags(admin.email, { isSystemAdmin: true });
+  // The service console needs the admin's second factor (docs/identity.md).
+  await enrolTotp(admin.client);
 
   // The member persona: signed up (so it has an own account too), then a member of the victim
   // account, which it acts for (active_account_id).

@@ -18,6 +18,7 @@ import { NameText } from '#web/components/NameText.tsx';
 import { ThemeToggle } from '#web/components/ThemeToggle.tsx';
 import { useAccount } from '#web/features/account/api/get-account.ts';
 import { AccountSuspendedBanner } from '#web/features/account/components/AccountSuspendedBanner.tsx';
+import { SecondFactorBanner } from '#web/features/identity/components/SecondFactorBanner.tsx';
 import { lastSessionOf, rememberSession } from '#web/features/auth/lib/last-session.ts';
 import { PastDueBanner } from '#web/features/billing/components/PastDueBanner.tsx';
 import { FeedbackButton } from '#web/features/feedback/components/FeedbackButton.tsx';
@@ -153,6 +154,7 @@ export function MainLayout({ user, children }: { user: CurrentUser; children: Re
       <AppShell.Main>
         <Container size="xl" px={0}>
           <AccountSuspendedBanner user={user} />
+          <SecondFactorBanner user={user} />
           <SupportSessionBanner user={user} />
           <PastDueBanner account={account} />
           {user.emailVerified ? null : (

@@ -12,15 +12,18 @@ import type {
   PASSWORD_LIMITS,
   SHARED_SIGNIN_CODE_LENGTH,
   SHARED_SIGNIN_SHARE_PARAM,
+  SecondFactorMethod,
   SharedSignInSharer,
   SIGNUP_CODE_LENGTH,
+  TOTP_DIGITS as TOTP_DIGITS_CONTRACT,
 } from '@tenantry/shared';
 
-export type { CurrentUser, InvitationPreview, SharedSignInSharer };
+export type { CurrentUser, InvitationPreview, SecondFactorMethod, SharedSignInSharer };
 
 export const PASSWORD: typeof PASSWORD_LIMITS = { min: 8, max: 128 };
 export const SIGNUP_CODE_DIGITS: typeof SIGNUP_CODE_LENGTH = 6;
 export const SHARED_CODE_DIGITS: typeof SHARED_SIGNIN_CODE_LENGTH = 6;
+export const TOTP_DIGITS: typeof TOTP_DIGITS_CONTRACT = 6;
 /** The shared sign-in link's query parameter with the share's id (`?share=`). */
 export const SHARE_PARAM: typeof SHARED_SIGNIN_SHARE_PARAM = 'share';
 export const CONFIG_ELEMENT_ID: typeof CLIENT_CONFIG_ELEMENT_ID = 'tenantry-config';
@@ -51,4 +54,26 @@ export const API = {
   invitation: (token: string) => `/api/v1/invitations/by-token/${encodeURIComponent(token)}`,
   acceptInvitation: (token: string) =>
     `/api/v1/invitations/by-token/${encodeURIComponent(token)}/accept`,
+  // The second step of a sign-in (docs/identity.md): Better Auth's two-factor and passkey plugins.
+  verifyTotp: '/api/auth/two-factor/verify-totp',
+  verifyBackupCode: '/api/auth/two-factor/verify-backup-code',
+  passkeyOptions: '/api/auth/passkey/generate-authenticate-options',
+  passkeyVerify: '/api/auth/passkey/verify-authentication',
 } as const;
+
+/** What a sign-in step answers when the second factor is still to come. */
+export interface SecondFactorAnswer {
+  twoFactorRedirect?: boolean;
+  twoFactorMethods?: SecondFactorMethod[];
+  status?: string;
+  methods?: SecondFactorMethod[];
+}
+
+/** The methods of the second step, when the answer asks for one; else null (signed in). */
+export function secondStepOf(data: unknown): SecondFactorMethod[] | null {
+  if (!data || typeof data !== 'object') return null;
+  const a = data as SecondFactorAnswer;
+  if (a.twoFactorRedirect === true) return a.twoFactorMethods ?? [];
+  if (a.status === 'second-factor') return a.methods ?? [];
+  return null;
+}

@@ -46,6 +46,28 @@ export function sharedSignInErrorMessage(err: Refusal, step: 'code' | 'verify'):
   return genericErrorMessage(err);
 }
 
+/** A refused second step of a sign-in (a code, a backup code, a passkey). */
+export function secondFactorErrorMessage(err: Refusal): string {
+  switch (err.code) {
+    case 'INVALID_CODE':
+      return 'That code is not right. Enter the current code from your authenticator app.';
+    case 'INVALID_BACKUP_CODE':
+      return 'That backup code is not right, or was used already.';
+    case 'INVALID_TWO_FACTOR_COOKIE':
+    case 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE':
+      return 'This sign-in has expired. Start again with your password or code.';
+    case 'TOO_MANY_SECOND_FACTOR_ATTEMPTS':
+    case 'ACCOUNT_TEMPORARILY_LOCKED':
+      return err.message || 'Too many attempts. Wait a few minutes and try again.';
+    case 'passkey.cancelled':
+      return 'The passkey was not used: the prompt was closed or timed out.';
+    case 'PASSKEY_NOT_FOUND':
+      return 'This passkey is not known to Tenantry. Use another one, or your code.';
+    default:
+      return genericErrorMessage(err);
+  }
+}
+
 /** Better Auth's codes for a password it refuses: shown under the password field. */
 export const PASSWORD_CODES = new Set([
   'PASSWORD_TOO_SHORT',

@@ -7,7 +7,13 @@ import {
 } from '#web/features/auth/lib/last-session.ts';
 import { Card, Field, Link, Notice, Submit, TextButton } from '../components/ui.tsx';
 import { request } from '../lib/api.ts';
-import { API, SHARED_CODE_DIGITS, type SharedSignInSharer } from '../lib/contract.ts';
+import {
+  API,
+  SHARED_CODE_DIGITS,
+  secondStepOf,
+  type SecondFactorMethod,
+  type SharedSignInSharer,
+} from '../lib/contract.ts';
 import {
   SHARED_CODE_HINT,
   checkCode,
@@ -16,6 +22,7 @@ import {
 } from '../lib/messages.ts';
 import { navigate } from '../lib/navigation.ts';
 import { useSubmit } from '../lib/use-submit.ts';
+import { SecondFactorStep } from './SecondFactorStep.tsx';
 
 type EndedShare = Extract<LastSession, { kind: 'shared' }>;
 
@@ -78,6 +85,8 @@ export function SharedSignInScreen({
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<{ email?: string | null; code?: string | null }>({});
+  // The address has a second factor: the code opened no session yet (docs/identity.md).
+  const [secondStep, setSecondStep] = useState<SecondFactorMethod[] | null>(null);
   const sendCode = useSubmit(requestCode);
   const verify = useSubmit(verifyCode);
   const name = ended?.tenantName ?? null;
@@ -104,7 +113,13 @@ export function SharedSignInScreen({
     setErrors({ code: checked.error });
     if (checked.error) return;
     const res = await verify.run(tenantId, email.trim(), checked.code);
-    if (res?.ok) navigate(sharedUserHome(tenantId), { replace: true, signedIn: true });
+    const methods = res?.ok ? secondStepOf(res.data) : null;
+    if (methods) setSecondStep(methods);
+    else if (res?.ok) done();
+  }
+
+  function done() {
+    navigate(sharedUserHome(tenantId), { replace: true, signedIn: true });
   }
 
   return (
@@ -131,11 +146,13 @@ export function SharedSignInScreen({
           below; otherwise ask the person who shared it.
         </Notice>
       ) : null}
+      {secondStep ? <SecondFactorStep methods={secondStep} onDone={done} /> : null}
       <form
         onSubmit={(e) => void submit(e)}
         noValidate
         aria-label="Shared sign-in"
         className="stack"
+        hidden={secondStep !== null}
       >
         {step === 'email' ? (
           <>

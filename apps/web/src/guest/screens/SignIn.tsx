@@ -3,10 +3,12 @@ import { forgetSession, readLastSession } from '#web/features/auth/lib/last-sess
 import { nextFromSearch, type SignInState } from '#web/features/auth/lib/next-path.ts';
 import { Card, Field, Link, Notice, Submit } from '../components/ui.tsx';
 import { request } from '../lib/api.ts';
-import { API } from '../lib/contract.ts';
-import { checkEmail, signInErrorMessage } from '../lib/messages.ts';
+import { API, secondStepOf, type SecondFactorMethod } from '../lib/contract.ts';
+import { checkEmail, secondFactorErrorMessage, signInErrorMessage } from '../lib/messages.ts';
 import { navigate, type Place } from '../lib/navigation.ts';
+import { passkeysSupported, signInWithPasskey } from '../lib/passkey.ts';
 import { useSubmit } from '../lib/use-submit.ts';
+import { SecondFactorStep } from './SecondFactorStep.tsx';
 import { SignUpCodeStep } from './SignUpCodeStep.tsx';
 
 /** Where to go after signing in: `?next=`, back where the visitor was sent from, else home. */
@@ -21,6 +23,7 @@ export function destination(state: SignInState | null, search: string): string {
 const signIn = (email: string, password: string) =>
   request<unknown>(API.signIn, { body: { email, password } });
 const requestCode = (email: string) => request<unknown>(API.signUpCode, { body: { email } });
+const passkeySignIn = () => signInWithPasskey();
 
 export function SignInScreen({ place }: { place: Place }) {
   const { state } = place;
@@ -29,7 +32,10 @@ export function SignInScreen({ place }: { place: Place }) {
   const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
   // A right password for an address not proven yet: a code goes out and is asked for here.
   const [unproven, setUnproven] = useState<string | null>(null);
+  // The address has a second factor: the password opened no session yet (docs/identity.md).
+  const [secondStep, setSecondStep] = useState<SecondFactorMethod[] | null>(null);
   const send = useSubmit(signIn);
+  const passkey = useSubmit(passkeySignIn);
   const done = () => navigate(destination(state, place.search), { replace: true, signedIn: true });
   // The "you were signed out" notice is said once; a shared session's memory is the shared
   // sign-in page's to use.
@@ -46,7 +52,9 @@ export function SignInScreen({ place }: { place: Place }) {
     setErrors(next);
     if (next.email || next.password) return;
     const res = await send.run(email.trim(), password);
-    if (res?.ok) done();
+    const methods = res?.ok ? secondStepOf(res.data) : null;
+    if (methods) setSecondStep(methods);
+    else if (res?.ok) done();
     else if (res && !res.ok && res.code === 'EMAIL_NOT_VERIFIED') {
       setUnproven(email.trim());
       void requestCode(email.trim());
@@ -70,7 +78,9 @@ export function SignInScreen({ place }: { place: Place }) {
         </Notice>
       ) : null}
       {state?.notice ? <Notice tone="success">{state.notice}</Notice> : null}
-      {unproven ? (
+      {secondStep ? (
+        <SecondFactorStep methods={secondStep} onDone={done} />
+      ) : unproven ? (
         <SignUpCodeStep email={unproven} onDone={done} />
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate aria-label="Sign in" className="stack">
@@ -94,6 +104,23 @@ export function SignInScreen({ place }: { place: Place }) {
             error={errors.password}
           />
           <Submit busy={send.busy}>Sign in</Submit>
+          {passkeysSupported() ? (
+            <>
+              {passkey.error ? (
+                <Notice tone="error">{secondFactorErrorMessage(passkey.error)}</Notice>
+              ) : null}
+              <button
+                type="button"
+                className="button button-default"
+                disabled={passkey.busy}
+                aria-busy={passkey.busy || undefined}
+                onClick={() => void passkey.run().then((r) => r?.ok && done())}
+              >
+                {passkey.busy ? <span className="spinner" aria-hidden /> : null}
+                Use a passkey
+              </button>
+            </>
+          ) : null}
         </form>
       )}
       <p className="end small">

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Field, Notice, Submit, TextButton } from '../components/ui.tsx';
 import { request } from '../lib/api.ts';
-import { API, SIGNUP_CODE_DIGITS } from '../lib/contract.ts';
+import { API, SIGNUP_CODE_DIGITS, secondStepOf, type SecondFactorMethod } from '../lib/contract.ts';
 import { checkCode, genericErrorMessage } from '../lib/messages.ts';
 import { useSubmit } from '../lib/use-submit.ts';
+import { SecondFactorStep } from './SecondFactorStep.tsx';
 
 const verify = (email: string, code: string) =>
   request<unknown>(API.signUpVerify, { body: { email, code } });
@@ -19,6 +20,7 @@ export function SignUpCodeStep({ email, onDone }: { email: string; onDone: () =>
   const send = useSubmit(verify);
   const resend = useSubmit(resendCode);
   const [resent, setResent] = useState(false);
+  const [secondStep, setSecondStep] = useState<SecondFactorMethod[] | null>(null);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -26,11 +28,14 @@ export function SignUpCodeStep({ email, onDone }: { email: string; onDone: () =>
     setCodeError(checked.error);
     if (checked.error) return;
     const res = await send.run(email, checked.code);
-    if (res?.ok) onDone();
+    const methods = res?.ok ? secondStepOf(res.data) : null;
+    if (methods) setSecondStep(methods);
+    else if (res?.ok) onDone();
     else if (res && !res.ok && res.status === 400) setCodeError(res.fields.code ?? res.message);
   }
 
   const fieldError = send.error?.status === 400;
+  if (secondStep) return <SecondFactorStep methods={secondStep} onDone={onDone} />;
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="Enter the code" className="stack">
       <p className="text">

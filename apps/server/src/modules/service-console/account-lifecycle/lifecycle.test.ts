@@ -34,7 +34,13 @@ import { createLogger } from '../../../lib/logger.ts';
 import { setupTestApp, type TestApp } from '../../../test/app.ts';
 import { assessed, ownerWithFramework } from '../../../test/data.ts';
 import { expectStatus, ok } from '../../../test/http.ts';
-import { addMember, errorCode, signUpPerson, type Person } from '../../../test/people.ts';
+import {
+  addMember,
+  errorCode,
+  makeSystemAdmin,
+  type Person,
+  signUpPerson,
+} from '../../../test/people.ts';
 import { runDueDeletions } from './deletion.service.ts';
 import { pruneAccountExports, runAccountExport } from './exports.service.ts';
 
@@ -47,7 +53,7 @@ let admin: Person;
 beforeAll(async () => {
   t = await setupTestApp();
   admin = await signUpPerson(t, 'sysadmin');
-  await t.setFlags(admin.email, { isSystemAdmin: true });
+  await makeSystemAdmin(t, admin);
 });
 afterAll(async () => {
   await t?.close();

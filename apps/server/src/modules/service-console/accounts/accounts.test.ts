@@ -18,7 +18,13 @@ import {
 } from '../../../db/schema/index.ts';
 import { setupTestApp, uniqueEmail, type TestApp } from '../../../test/app.ts';
 import { expectStatus } from '../../../test/http.ts';
-import { addMember, errorCode, signUpPerson, type Person } from '../../../test/people.ts';
+import {
+  addMember,
+  errorCode,
+  makeSystemAdmin,
+  type Person,
+  signUpPerson,
+} from '../../../test/people.ts';
 
 const LIST = '/api/v1/service/accounts';
 const DAY = 86_400_000;
@@ -29,9 +35,9 @@ let otherAdmin: Person;
 beforeAll(async () => {
   t = await setupTestApp();
   admin = await signUpPerson(t, 'sysadmin');
-  await t.setFlags(admin.email, { isSystemAdmin: true });
+  await makeSystemAdmin(t, admin);
   otherAdmin = await signUpPerson(t, 'sysadmin2');
-  await t.setFlags(otherAdmin.email, { isSystemAdmin: true });
+  await makeSystemAdmin(t, otherAdmin);
 });
 afterAll(async () => {
   await t?.close();

@@ -10,7 +10,7 @@ import {
 } from '../../../db/schema/index.ts';
 import { setupTestApp, type TestApp } from '../../../test/app.ts';
 import { expectStatus } from '../../../test/http.ts';
-import { errorCode, signUpPerson, type Person } from '../../../test/people.ts';
+import { errorCode, makeSystemAdmin, type Person, signUpPerson } from '../../../test/people.ts';
 import { isoDay, rollUpAnalytics, rollUpDay, weekOf } from './analytics-rollup.ts';
 
 const API = '/api/v1/service/analytics';
@@ -22,7 +22,7 @@ let other: Person;
 beforeAll(async () => {
   t = await setupTestApp();
   admin = await signUpPerson(t, 'analytics-admin');
-  await t.setFlags(admin.email, { isSystemAdmin: true });
+  await makeSystemAdmin(t, admin);
   owner = await signUpPerson(t, 'analytics-owner');
   other = await signUpPerson(t, 'analytics-other');
 });

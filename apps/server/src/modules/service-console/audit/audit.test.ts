@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, auditVerifications } from '../../../db/schema/index.ts';
 import { setupTestApp, type TestApp } from '../../../test/app.ts';
 import { expectStatus, ok } from '../../../test/http.ts';
-import { errorCode, signUpPerson, type Person } from '../../../test/people.ts';
+import { errorCode, makeSystemAdmin, type Person, signUpPerson } from '../../../test/people.ts';
 import { recordAudit, recordSystemAudit } from '../../audit/audit.service.ts';
 import { sealAuditChain } from './audit-chain.ts';
 import { exportChunks, exportEntries } from './audit.service.ts';
@@ -23,7 +23,7 @@ let owner: Person;
 beforeAll(async () => {
   t = await setupTestApp();
   admin = await signUpPerson(t, 'audit-admin');
-  await t.setFlags(admin.email, { isSystemAdmin: true });
+  await makeSystemAdmin(t, admin);
   owner = await signUpPerson(t, 'audit-owner');
 });
 afterAll(async () => {

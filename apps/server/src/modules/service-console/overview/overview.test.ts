@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, feedback, serviceDaily, users } from '../../../db/schema/index.ts';
 import { setupTestApp, uniqueEmail, type TestApp } from '../../../test/app.ts';
 import { expectStatus } from '../../../test/http.ts';
-import { signUpPerson, type Person } from '../../../test/people.ts';
+import { makeSystemAdmin, type Person, signUpPerson } from '../../../test/people.ts';
 import { rollUpDays, rollUpService, utcDay } from './overview.rollup.ts';
 
 const DAY = 86_400_000;
@@ -16,7 +16,7 @@ let admin: Person;
 beforeAll(async () => {
   t = await setupTestApp();
   admin = await signUpPerson(t, 'overview-admin');
-  await t.setFlags(admin.email, { isSystemAdmin: true });
+  await makeSystemAdmin(t, admin);
 });
 afterAll(async () => {
   await t?.close();

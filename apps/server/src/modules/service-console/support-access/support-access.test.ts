@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLog, memberships, sessions, users } from '../../../db/schema/index.ts';
 import { setupTestApp, type TestApp, type TestClient } from '../../../test/app.ts';
 import { expectStatus } from '../../../test/http.ts';
-import { addMember, errorCode, signUpPerson, type Person } from '../../../test/people.ts';
+import {
+  addMember,
+  errorCode,
+  makeSystemAdmin,
+  type Person,
+  signUpPerson,
+} from '../../../test/people.ts';
 
 const GRANT = '/api/v1/account/support-access';
 const sessionPath = (accountId: string) => `/api/v1/service/accounts/${accountId}/support-session`;
@@ -24,7 +30,7 @@ afterAll(async () => {
 
 async function newAdmin(): Promise<Person> {
   const admin = await signUpPerson(t, 'sysadmin');
-  await t.setFlags(admin.email, { isSystemAdmin: true });
+  await makeSystemAdmin(t, admin);
   return admin;
 }
 

@@ -11,7 +11,7 @@ import { createJobs, type Jobs } from '../../../lib/jobs/index.ts';
 import { setupTestApp, type TestApp } from '../../../test/app.ts';
 import { expectStatus } from '../../../test/http.ts';
 import { createRecordingLogger, waitFor } from '../../../test/jobs.ts';
-import { signUpPerson, type Person } from '../../../test/people.ts';
+import { makeSystemAdmin, type Person, signUpPerson } from '../../../test/people.ts';
 import { recordMailFailure } from './system.service.ts';
 import { FAIL_ONCE_QUEUE, registerTestHooks } from './test-hooks.ts';
 
@@ -26,7 +26,7 @@ let queue: Jobs;
 beforeAll(async () => {
   t = await setupTestApp();
   admin = await signUpPerson(t, 'system-admin');
-  await t.setFlags(admin.email, { isSystemAdmin: true });
+  await makeSystemAdmin(t, admin);
   queue = createJobs({
     executeSql: t.database.executeSql,
     logger: createRecordingLogger(),

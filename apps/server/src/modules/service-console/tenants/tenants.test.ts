@@ -21,6 +21,7 @@ import {
   addMember,
   compBusiness,
   errorCode,
+  makeSystemAdmin,
   sharedUser,
   signUpPerson,
   type Person,
@@ -43,9 +44,9 @@ const one = (tid = tenantId, accountId = owner.tid) => `${base(accountId)}/${tid
 beforeAll(async () => {
   t = await setupTestApp();
   admin = await signUpPerson(t, 'sysadmin', 'Sam Staff');
-  await t.setFlags(admin.email, { isSystemAdmin: true });
+  await makeSystemAdmin(t, admin);
   otherAdmin = await signUpPerson(t, 'sysadmin2');
-  await t.setFlags(otherAdmin.email, { isSystemAdmin: true });
+  await makeSystemAdmin(t, otherAdmin);
   owner = await signUpPerson(t, 'owner', 'Olivia Owner');
   stranger = await signUpPerson(t, 'stranger');
   tenantId = await addTenant(t, owner.tid, 'Acme Drill', ['finance']);

@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import {
   DisableUserInputSchema,
   IdSchema,
+  SecondFactorResetSchema,
   ServiceUserActionResultSchema,
   ServiceUserDetailSchema,
   ServiceUserListQuerySchema,
@@ -25,6 +26,7 @@ import {
   type ActionContext,
 } from './users.service.ts';
 import { resendVerification, sendPasswordReset } from './users-mail.service.ts';
+import { resetUserSecondFactors } from './users-second-factors.service.ts';
 
 const TAGS = ['service'];
 const guard = requireSystemRole(['admin']);
@@ -135,6 +137,17 @@ const passwordResetRoute = createRoute({
   responses: { 200: json(ServiceUserActionResultSchema, 'Done'), ...refusals },
 });
 
+const secondFactorResetRoute = createRoute({
+  method: 'post',
+  path: '/service/users/{userId}/second-factors/reset',
+  tags: TAGS,
+  summary:
+    'Reset the user’s lost second factors: their authenticator app and passkeys are removed and their sessions ended (audited as `service.second_factors_reset`, e-mailed to the user). Not one’s own (403). System admins only.',
+  middleware: guard,
+  request: { params: UserParams },
+  responses: { 200: json(SecondFactorResetSchema, 'Reset'), ...refusals },
+});
+
 const grantRoute = createRoute({
   method: 'put',
   path: '/service/users/{userId}/roles/{role}',
@@ -210,6 +223,13 @@ export const serviceUserRoutes = createRouter()
     const { userId } = c.req.valid('param');
     const ctx = await actionContext(c);
     return c.json(await sendPasswordReset(c.var.deps.db, c.var.auth, ctx, userId), 200);
+  })
+  .openapi(secondFactorResetRoute, async (c) => {
+    const { userId } = c.req.valid('param');
+    const ctx = await actionContext(c);
+    const { db, mailer, config } = c.var.deps;
+    const mail = { mailer, publicUrl: config.publicUrl, log: c.var.log };
+    return c.json(await resetUserSecondFactors(db, mail, ctx, userId), 200);
   })
   .openapi(grantRoute, async (c) => {
     const { userId, role } = c.req.valid('param');

@@ -32,7 +32,7 @@ import {
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Actor } from '../../../auth/types.ts';
-import type { Database, Tx } from '../../../db/client.ts';
+import { queryRows, type Database, type Tx } from '../../../db/client.ts';
 import {
   accounts,
   auditLog,
@@ -144,7 +144,7 @@ export async function getServiceUser(db: Database, userId: string): Promise<Serv
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw userNotFound();
   const staff = sql`(select s2.email from users s2 where s2.id = ${sessions.impersonatedBy})`;
-  const [memberRows, shareRows, sessionRows, signInRows] = await Promise.all([
+  const [memberRows, shareRows, sessionRows, signInRows, [factors]] = await Promise.all([
     db
       .select({
         accountId: accounts.id,
@@ -190,13 +190,23 @@ export async function getServiceUser(db: Database, userId: string): Promise<Serv
       )
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(SERVICE_USER_LIMITS.signIns),
+    queryRows<{ totp: boolean; passkeys: number }>(
+      db,
+      sql`select (${user.twoFactorEnabled} and exists (select 1 from two_factors f
+            where f.user_id = ${userId} and f.verified)) as totp,
+          (select count(*)::int from passkeys p where p.user_id = ${userId}) as passkeys`,
+    ),
   ]);
   return {
     ...toRow(user),
     updatedAt: user.updatedAt.toISOString(),
     disabledReason: user.banned ? user.banReason : null,
-    // No two-factor plugin is enabled in auth/auth.ts: nobody can enrol a second factor.
-    secondFactor: { available: false, enrolled: false },
+    secondFactor: {
+      available: true,
+      enrolled: factors?.totp === true || (factors?.passkeys ?? 0) > 0,
+      totp: factors?.totp === true,
+      passkeys: factors?.passkeys ?? 0,
+    },
     memberships: memberRows.map((m) => ({
       accountId: m.accountId,
       accountName: m.accountName,
@@ -226,6 +236,7 @@ export async function getServiceUser(db: Database, userId: string): Promise<Serv
       createdAt: e.createdAt.toISOString(),
       succeeded: e.action === 'auth.signed_in',
       method: text(e.data.method),
+      secondFactor: text(e.data.secondFactor),
       reason: text(e.data.reason),
       ipAddress: e.ipAddress,
       userAgent: text(e.data.userAgent),

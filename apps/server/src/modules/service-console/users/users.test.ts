@@ -11,7 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions, users } from '../../../db/schema/index.ts';
 import { setupTestApp, uniqueEmail, type TestApp, type TestClient } from '../../../test/app.ts';
 import { expectStatus } from '../../../test/http.ts';
-import { errorCode, signUpPerson, type Person } from '../../../test/people.ts';
+import {
+  enrolTotp,
+  errorCode,
+  makeSystemAdmin,
+  type Person,
+  signUpPerson,
+  totpCode,
+} from '../../../test/people.ts';
 import { disableUser, setSystemRole } from './users.service.ts';
 
 const BASE = '/api/v1/service/users';
@@ -21,7 +28,7 @@ let admin: Person;
 beforeAll(async () => {
   t = await setupTestApp();
   admin = await signUpPerson(t, 'users-admin');
-  await t.setFlags(admin.email, { isSystemAdmin: true });
+  await makeSystemAdmin(t, admin);
 });
 afterAll(async () => {
   await t?.close();
@@ -148,7 +155,7 @@ describe('GET /service/users/{userId}', () => {
       emailVerified: true,
       disabled: false,
       systemAdmin: false,
-      secondFactor: { available: false, enrolled: false },
+      secondFactor: { available: true, enrolled: false, totp: false, passkeys: 0 },
     });
     expect(page.memberships).toEqual([
       expect.objectContaining({ accountId: person.tid, role: 'owner', accountSuspended: false }),
@@ -156,6 +163,26 @@ describe('GET /service/users/{userId}', () => {
     expect(page.sessions).toHaveLength(2);
     expect(page.signIns.some((s) => s.succeeded && s.method === 'password')).toBe(true);
     expect(page.signIns.some((s) => !s.succeeded && s.reason === 'invalid_credentials')).toBe(true);
+    // With an authenticator app, the page says so, and the sign-in names its second factor.
+    const { secret } = await enrolTotp(person.client);
+    const again = t.client();
+    await expectStatus(await again.signIn(person.email), 200);
+    await expectStatus(
+      again.post('/api/auth/two-factor/verify-totp', { code: await totpCode(secret) }),
+      200,
+    );
+    const after = await detail(person.uid);
+    expect(after.secondFactor).toEqual({
+      available: true,
+      enrolled: true,
+      totp: true,
+      passkeys: 0,
+    });
+    expect(after.signIns[0]).toMatchObject({
+      succeeded: true,
+      method: 'password',
+      secondFactor: 'totp',
+    });
   });
 
   it('answers 404 for an unknown user', async () => {

@@ -42,6 +42,14 @@ export const cases: OutsiderCase[] = [
     }),
   },
   {
+    route: 'POST /api/v1/service/users/{userId}/second-factors/reset',
+    allow: ['systemadmin'],
+    request: (ids) => ({
+      path: `/api/v1/service/users/${ids.memberUserId}/second-factors/reset`,
+      json: {},
+    }),
+  },
+  {
     route: 'POST /api/v1/service/users/{userId}/enable',
     allow: ['systemadmin'],
     // A fresh target is enabled: the control would answer 409 (the module's tests enable).

@@ -8,6 +8,8 @@ import { useAccount } from '#web/features/account/api/get-account.ts';
 import { AccountGeneral } from '#web/features/account/components/AccountGeneral.tsx';
 import { SupportAccessSetting } from '#web/features/service-console/support-access/components/SupportAccessSetting.tsx';
 import { AuditLog } from '#web/features/audit/components/AuditLog.tsx';
+import { SecondFactorPolicySetting } from '#web/features/identity/components/SecondFactorPolicySetting.tsx';
+import { SecondFactorsPanel } from '#web/features/identity/components/SecondFactorsPanel.tsx';
 import { useMe } from '#web/features/auth/api/me.ts';
 import { ProfileSection } from '#web/features/auth/components/ProfileSection.tsx';
 import { BillingPanel } from '#web/features/billing/components/BillingPanel.tsx';
@@ -21,15 +23,18 @@ import { AccountSharingPanel } from '#web/features/sharing/components/AccountSha
 const TABS = SCREEN_TABS.admin;
 
 /**
- * admin/security: my profile (name, password, e-mail), where I am signed in, and for owners
- * whether Tenantry support may view the account.
+ * admin/security: my profile (name, password, e-mail), my second factors, where I am signed in,
+ * and for owners whether every member needs a second factor and whether Tenantry support may
+ * view the account.
  */
 function SecurityTab({ user, account }: { user: CurrentUser; account: Account }) {
   const refreshSessions = useRefreshSessions();
   return (
     <Stack gap="xl">
       <ProfileSection user={user} onPasswordChanged={() => void refreshSessions()} />
+      <SecondFactorsPanel claim={user.secondFactor} />
       <SessionsPanel />
+      {account.permissions.includes('secondFactors.manage') ? <SecondFactorPolicySetting /> : null}
       {account.permissions.includes('supportAccess.manage') ? <SupportAccessSetting /> : null}
     </Stack>
   );

@@ -32,6 +32,8 @@ function session(over: Partial<SessionInfo>): SessionInfo {
     ipAddress: '203.0.113.7',
     createdAt: now,
     lastActiveAt: now,
+    signInMethod: 'password',
+    secondFactor: null,
     ...over,
   };
 }
@@ -47,6 +49,31 @@ function server() {
   const routes: ExtraRoutes = {
     'GET /api/v1/account': () => jsonResponse(ACCOUNT),
     'GET /api/v1/me/sessions': () => jsonResponse({ sessions }),
+    'GET /api/v1/me/second-factors': () =>
+      jsonResponse({
+        totp: { enabled: true, backupCodesLeft: 7 },
+        passkeys: [
+          {
+            id: 'pk1',
+            name: 'Work laptop',
+            createdAt: '2026-01-02T00:00:00.000Z',
+            deviceType: 'singleDevice',
+            backedUp: false,
+          },
+        ],
+        policy: { enrolled: true, required: true, enrolBy: '2026-01-09T00:00:00.000Z' },
+      }),
+    'GET /api/v1/account/second-factor-policy': () =>
+      jsonResponse({
+        required: true,
+        since: '2026-01-02T00:00:00.000Z',
+        graceDays: 7,
+        membersWithout: 2,
+      }),
+    'PUT /api/v1/account/second-factor-policy': (init) => {
+      bodies.policy = JSON.parse(String(init?.body));
+      return jsonResponse({ required: false, since: null, graceDays: 7, membersWithout: 2 });
+    },
     'DELETE /api/v1/me/sessions/phone': () => {
       sessions = sessions.filter((s) => s.id !== 'phone');
       return new Response(null, { status: 204 });
@@ -85,6 +112,33 @@ describe('admin/security: my profile and sessions', () => {
   afterEach(async () => {
     await analytics.flush();
     vi.unstubAllGlobals();
+  });
+
+  it('shows my second factors, and an owner the requirement, which they can turn off', async () => {
+    const s = server();
+    renderApp('/admin/security', USER, { routes: s.routes });
+    const app = await screen.findByRole('region', { name: 'Authenticator app' }, T);
+    expect(await within(app).findByText(/Backup codes left: 7/, {}, T)).toBeTruthy();
+    const keys = screen.getByRole('region', { name: 'Passkeys' });
+    expect(within(keys).getByRole('listitem', { name: 'Work laptop' })).toBeTruthy();
+    const toggle = await screen.findByRole(
+      'switch',
+      {
+        name: 'Require a second factor of every member',
+      },
+      T,
+    );
+    expect(screen.getByText(/2 members have none yet/)).toBeTruthy();
+    await userEvent.click(toggle);
+    await waitFor(() => expect(s.bodies.policy).toEqual({ required: false }), T);
+  });
+
+  it('says how each session signed in', async () => {
+    const s = server();
+    renderApp('/admin/security', USER, { routes: s.routes });
+    const list = await screen.findByRole('list', { name: 'Your sessions' }, T);
+    const items = await within(list).findAllByRole('listitem', {}, T);
+    expect(items[0]!.textContent).toContain('with: Password');
   });
 
   it('lists the sessions with a readable device, this one first and badged', async () => {

@@ -1,9 +1,11 @@
 import { SCREEN_TABS, SCREEN_TITLES } from '@tenantry/shared';
+import { Alert, Anchor, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { NoSuchSection } from '#web/components/NotBuiltYet.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
+import { useMe } from '#web/features/auth/api/me.ts';
 import { FeedbackPanel } from '#web/features/feedback/components/FeedbackPanel.tsx';
 import { RoadmapTriagePanel } from '#web/features/roadmap/components/RoadmapTriagePanel.tsx';
 import { describeAuditEntry } from '#web/features/audit/lib/audit-labels.ts';
@@ -45,12 +47,44 @@ function TabBody({ active, focus }: { active: string | null; focus?: string }) {
 }
 
 /**
+/**
+ * The console opens only to a system admin with a second factor (docs/identity.md): the server
+ * refuses every staff route without one (`auth.second_factor_required_for_service`).
+ */
+function SecondFactorNeeded() {
+  return (
+    <Alert color="red" variant="light" role="alert" title="Set up a second factor first">
+      <Text size="sm">
+        System admins need a second factor to open the service console: an authenticator app or a
+        passkey.{' '}
+        <Anchor component={Link} to="/admin/security">
+          Set one up under Account → Security
+        </Anchor>
+        .
+      </Text>
+    </Alert>
+  );
+}
+
+/**
  * The system admins' console: service/{tab}/{focus}, and the read-only tenants drill-down
  * service/tenants/{tid}/{ttid}/{focus} (features/service-console/tenants).
  */
 export default function ServiceScreen() {
   const { tab, focus, tid, ttid } = useParams();
   const { pathname } = useLocation();
+  const { user } = useMe();
+  if (user?.secondFactor && !user.secondFactor.enrolled) {
+    return (
+      <>
+        <PageHeader
+          title={SCREEN_TITLES.service}
+          description="Every account and client tenant, for system admins."
+        />
+        <SecondFactorNeeded />
+      </>
+    );
+  }
   const tenantForm = tid !== undefined && pathname.startsWith('/service/tenants/');
   const active = tenantForm ? null : (tab ?? TABS[0]);
   return (

@@ -49,10 +49,20 @@ const SIGN_IN_METHODS: Record<string, string> = {
   sign_up_code: 'with the sign-up code',
   shared_code: 'with a shared sign-in code',
   email_link: 'with an e-mail link',
+  passkey: 'with a passkey',
+  support: 'as a support session',
 };
-const signInMethod = (v: unknown): string => {
+/** The second factor a sign-in gave (`data.secondFactor`). */
+const SECOND_FACTORS: Record<string, string> = {
+  totp: 'an authenticator code',
+  backup_code: 'a backup code',
+  passkey: 'a passkey',
+};
+const signInMethod = (v: unknown, second?: unknown): string => {
   const words = SIGN_IN_METHODS[str(v)] ?? str(v);
-  return words ? ` ${words}` : '';
+  const factor = SECOND_FACTORS[str(second)] ?? str(second);
+  if (!words) return '';
+  return factor ? ` ${words} and ${factor}` : ` ${words}`;
 };
 
 /** Why a sign-in was refused (`data.reason` of `auth.sign_in_failed`). */
@@ -79,6 +89,12 @@ const LABELS: Record<AuditAction, Describe> = {
   'members.role_changed': (d) =>
     `Changed the role of ${str(d.email)} from ${str(d.from)} to ${str(d.to)}`,
   'members.removed': (d) => `Removed ${str(d.email)}`,
+  'members.second_factors_reset': (d) =>
+    `Reset the second factors of ${str(d.email)} (authenticator app and passkeys removed)`,
+  'security.second_factor_policy_changed': (d) =>
+    d.required === true
+      ? 'Required a second factor of every member'
+      : 'Stopped requiring a second factor of every member',
   'members.left': (d) => `${str(d.email)} left the account`,
   'api_keys.created': (d) => `Created the API key “${str(d.name)}”`,
   'api_keys.revoked': (d) => `Revoked the API key “${str(d.name)}”`,
@@ -158,7 +174,8 @@ const LABELS: Record<AuditAction, Describe> = {
     `A system admin moved “${str(d.title)}” to ${str(d.statusLabel ?? d.status)}`,
   'roadmap.merged': (d) =>
     `A system admin merged “${str(d.title)}” into “${str(d.targetTitle)}” (${num(d.movedVotes)} votes moved)`,
-  'auth.signed_in': (d) => `${str(d.email) || 'Someone'} signed in${signInMethod(d.method)}`,
+  'auth.signed_in': (d) =>
+    `${str(d.email) || 'Someone'} signed in${signInMethod(d.method, d.secondFactor)}`,
   'auth.sign_in_failed': (d) =>
     `A sign-in as ${str(d.email) || 'someone'} failed${signInMethod(d.method)}${d.reason ? `: ${SIGN_IN_FAILURES[str(d.reason)] ?? str(d.reason)}` : ''}`,
   'service.account_suspended': (d) =>
@@ -183,6 +200,8 @@ const LABELS: Record<AuditAction, Describe> = {
   'service.password_reset_sent': (d) => `A system admin sent ${str(d.email)} a password reset link`,
   'service.user_disabled': (d) => `A system admin disabled ${str(d.email)}`,
   'service.user_enabled': (d) => `A system admin enabled ${str(d.email)}`,
+  'service.second_factors_reset': (d) =>
+    `A system admin reset the second factors of ${str(d.email)}`,
   'service.role_granted': (d) => `${byWhom(d)} made ${str(d.email)} a system ${str(d.role)}`,
   'service.role_revoked': (d) =>
     `${byWhom(d)} removed the system ${str(d.role)} role from ${str(d.email)}`,

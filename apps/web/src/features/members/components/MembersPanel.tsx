@@ -12,14 +12,22 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useChangeMemberRole } from '../api/change-member-role.ts';
 import { useLeaveAccount } from '../api/leave-account.ts';
 import { useMembers } from '../api/list-members.ts';
 import { useRemoveMember } from '../api/remove-member.ts';
+import { useResetSecondFactors } from '../api/reset-second-factors.ts';
 import { InvitationsPanel } from './InvitationsPanel.tsx';
-import { ROLE_LABELS, canRemoveMember, isLastOwner, roleChoices } from '../lib/member-rules.ts';
+import {
+  ROLE_LABELS,
+  canRemoveMember,
+  canResetSecondFactors,
+  isLastOwner,
+  roleChoices,
+} from '../lib/member-rules.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { NameText } from '#web/components/NameText.tsx';
 import { formatDate } from '#web/lib/format.ts';
@@ -60,6 +68,58 @@ function RoleCell({
   );
 }
 
+/** An owner resets a member's lost second factors (docs/identity.md), after saying what it does. */
+function ResetSecondFactorsModal({
+  member,
+  onClose,
+}: {
+  member: Member | null;
+  onClose: () => void;
+}) {
+  const reset = useResetSecondFactors();
+  const close = () => {
+    reset.reset();
+    onClose();
+  };
+  return (
+    <Modal opened={member !== null} onClose={close} title="Reset second factors" centered>
+      <Stack>
+        <Text size="sm">
+          Lost their device? The authenticator app and passkeys of {member?.name || member?.email} (
+          {member?.email}) are removed and they are signed out everywhere. They sign in with their
+          password and set up a new second factor. They are e-mailed, and the audit log records it.
+          Make sure it is really them who asks.
+        </Text>
+        <MutationError error={reset.error} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            loading={reset.isPending}
+            onClick={() => {
+              if (!member) return;
+              const who = member.email;
+              reset.mutate(member.userId, {
+                onSuccess: () => {
+                  notifications.show({
+                    color: 'teal',
+                    message: `The second factors of ${who} were reset.`,
+                  });
+                  close();
+                },
+              });
+            }}
+          >
+            Reset second factors
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 function MembersTable({
   members,
   myRole,
@@ -71,6 +131,7 @@ function MembersTable({
 }) {
   const remove = useRemoveMember();
   const [confirming, setConfirming] = useState<Member | null>(null);
+  const [resetting, setResetting] = useState<Member | null>(null);
   return (
     <>
       <MutationError error={remove.error} />
@@ -101,6 +162,15 @@ function MembersTable({
                       ) : null}
                     </Group>
                     <NameText name={m.email} size="xs" c="dimmed" component="div" lines={1} />
+                    <Badge
+                      size="xs"
+                      mt={4}
+                      variant="light"
+                      color={m.secondFactor ? 'teal' : 'gray'}
+                      aria-label={m.secondFactor ? 'Has a second factor' : 'No second factor'}
+                    >
+                      {m.secondFactor ? 'Second factor' : 'No second factor'}
+                    </Badge>
                     <Text size="xs" c="dimmed" hiddenFrom="sm">
                       Joined <time dateTime={m.joinedAt}>{formatDate(m.joinedAt)}</time>
                     </Text>
@@ -112,17 +182,29 @@ function MembersTable({
                     <time dateTime={m.joinedAt}>{formatDate(m.joinedAt)}</time>
                   </Table.Td>
                   <Table.Td>
-                    {canRemoveMember(myRole, { role: m.role, isSelf }) ? (
-                      <Button
-                        size="xs"
-                        color="red"
-                        variant="subtle"
-                        onClick={() => setConfirming(m)}
-                        aria-label={`Remove ${m.name || m.email}`}
-                      >
-                        Remove
-                      </Button>
-                    ) : null}
+                    <Group gap={4} justify="flex-end" wrap="wrap">
+                      {canResetSecondFactors(myRole, { secondFactor: m.secondFactor, isSelf }) ? (
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          onClick={() => setResetting(m)}
+                          aria-label={`Reset the second factors of ${m.name || m.email}`}
+                        >
+                          Reset second factors
+                        </Button>
+                      ) : null}
+                      {canRemoveMember(myRole, { role: m.role, isSelf }) ? (
+                        <Button
+                          size="xs"
+                          color="red"
+                          variant="subtle"
+                          onClick={() => setConfirming(m)}
+                          aria-label={`Remove ${m.name || m.email}`}
+                        >
+                          Remove
+                        </Button>
+                      ) : null}
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               );
@@ -158,6 +240,7 @@ function MembersTable({
           </Group>
         </Stack>
       </Modal>
+      <ResetSecondFactorsModal member={resetting} onClose={() => setResetting(null)} />
     </>
   );
 }

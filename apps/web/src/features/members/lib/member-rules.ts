@@ -24,6 +24,17 @@ export function canRemoveMember(
   return target.role !== 'owner' || can(actor, 'members.manageOwners');
 }
 
+/**
+ * Whether "Reset second factors" is shown for a row: owners, for another member who has one
+ * (one's own are managed under Security).
+ */
+export function canResetSecondFactors(
+  actor: AccountRole,
+  target: { secondFactor: boolean; isSelf: boolean },
+): boolean {
+  return !target.isSelf && target.secondFactor && can(actor, 'secondFactors.manage');
+}
+
 /** Whether leaving would leave the account without an owner. */
 export function isLastOwner(actor: AccountRole, members: { role: AccountRole }[]): boolean {
   return actor === 'owner' && members.filter((m) => m.role === 'owner').length <= 1;

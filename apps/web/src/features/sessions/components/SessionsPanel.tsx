@@ -49,6 +49,7 @@ function SessionItem({ row, onEnd }: { row: SessionRow; onEnd: (row: SessionRow)
             </Text>
             <Text size="sm" c="dimmed">
               Signed in <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
+              {row.signedInWith ? ` with: ${row.signedInWith}` : null}
             </Text>
           </Stack>
         </Group>

@@ -1,6 +1,6 @@
 import type { SessionInfo } from '@tenantry/shared';
 import { describe, expect, it } from 'vitest';
-import { otherSessionCount, sessionRows } from './session-rows.ts';
+import { otherSessionCount, sessionRows, signedInWith } from './session-rows.ts';
 
 const base: SessionInfo = {
   id: 's1',
@@ -10,6 +10,8 @@ const base: SessionInfo = {
   ipAddress: '10.0.0.1',
   createdAt: '2026-03-01T10:00:00.000Z',
   lastActiveAt: '2026-03-01T10:00:00.000Z',
+  signInMethod: 'password',
+  secondFactor: null,
 };
 
 describe('session rows', () => {
@@ -22,6 +24,15 @@ describe('session rows', () => {
     expect(rows.map((r) => r.id)).toEqual(['me', 'new', 'old']);
     expect(rows[0]).toMatchObject({ device: 'Chrome on Linux', current: true, shared: false });
     expect(rows[1]?.device).toBe('Unknown device');
+  });
+
+  it('says how each session signed in', () => {
+    expect(signedInWith('password', 'totp')).toBe('Password and authenticator app');
+    expect(signedInWith('shared_code', 'backup_code')).toBe('Shared sign-in code and backup code');
+    expect(signedInWith('passkey', null)).toBe('Passkey');
+    expect(signedInWith(null, null)).toBeNull();
+    const [row] = sessionRows([{ ...base, signInMethod: 'sign_up_code', secondFactor: 'passkey' }]);
+    expect(row?.signedInWith).toBe('Sign-up code and passkey');
   });
 
   it('counts the sessions other than this one', () => {

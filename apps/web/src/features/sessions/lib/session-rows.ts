@@ -1,4 +1,4 @@
-import type { SessionInfo } from '@tenantry/shared';
+import type { SecondFactorKind, SessionInfo, SignInMethod } from '@tenantry/shared';
 import { describeUserAgent, isMobileUserAgent } from './user-agent.ts';
 
 export interface SessionRow {
@@ -14,6 +14,33 @@ export interface SessionRow {
   current: boolean;
   /** A shared sign-in (a one-time code for one client tenant). */
   shared: boolean;
+  /** How it signed in: "Password and authenticator app"; null when not recorded. */
+  signedInWith: string | null;
+}
+
+const METHOD_WORDS: Record<SignInMethod, string> = {
+  password: 'Password',
+  sign_up_code: 'Sign-up code',
+  shared_code: 'Shared sign-in code',
+  email_link: 'E-mail link',
+  passkey: 'Passkey',
+  support: 'Tenantry support session',
+};
+
+const SECOND_FACTOR_WORDS: Record<SecondFactorKind, string> = {
+  totp: 'authenticator app',
+  backup_code: 'backup code',
+  passkey: 'passkey',
+};
+
+/** "Password and authenticator app", "Passkey", "Shared sign-in code"; null: not recorded. */
+export function signedInWith(
+  method: SignInMethod | null,
+  secondFactor: SecondFactorKind | null,
+): string | null {
+  if (!method) return null;
+  const first = METHOD_WORDS[method];
+  return secondFactor ? `${first} and ${SECOND_FACTOR_WORDS[secondFactor]}` : first;
 }
 
 /** The sessions as the list shows them: this device first, then the most recently active. */
@@ -28,6 +55,7 @@ export function sessionRows(sessions: readonly SessionInfo[]): SessionRow[] {
       createdAt: s.createdAt,
       current: s.current,
       shared: s.shared,
+      signedInWith: signedInWith(s.signInMethod, s.secondFactor),
     }))
     .sort(
       (a, b) =>

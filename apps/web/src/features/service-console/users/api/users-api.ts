@@ -3,6 +3,7 @@
  * actions on a user). Every action refreshes the user's page and the list.
  */
 import {
+  SecondFactorResetSchema,
   ServiceUserActionResultSchema,
   ServiceUserDetailSchema,
   ServiceUserListSchema,
@@ -68,6 +69,7 @@ export type UserAction =
   | { kind: 'enable' }
   | { kind: 'verification' }
   | { kind: 'passwordReset' }
+  | { kind: 'secondFactorReset' }
   | { kind: 'grant'; role: SystemRole }
   | { kind: 'revoke'; role: SystemRole };
 
@@ -94,6 +96,12 @@ function send(userId: string, action: UserAction): Promise<unknown> {
       return apiFetch(`${base}/verification`, { method: 'POST', body: {}, schema: result });
     case 'passwordReset':
       return apiFetch(`${base}/password-reset`, { method: 'POST', body: {}, schema: result });
+    case 'secondFactorReset':
+      return apiFetch(`${base}/second-factors/reset`, {
+        method: 'POST',
+        body: {},
+        schema: SecondFactorResetSchema,
+      });
     case 'grant':
     case 'revoke':
       return apiFetch(`${base}/roles/${action.role}`, {

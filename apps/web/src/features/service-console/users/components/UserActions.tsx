@@ -39,6 +39,54 @@ function roleConfirm(user: ServiceUserDetail, role: SystemRole, grant: boolean):
       };
 }
 
+/**
+ * "Reset second factors" (docs/identity.md): the user lost their device; their authenticator
+ * app and passkeys go, their sessions end, they are e-mailed.
+ */
+function SecondFactorReset({ user }: { user: ServiceUserDetail }) {
+  const run = useUserAction(user.id);
+  const [open, setOpen] = useState(false);
+  const close = () => {
+    setOpen(false);
+    run.reset();
+  };
+  return (
+    <>
+      <Button variant="default" color="red" onClick={() => setOpen(true)}>
+        Reset second factors
+      </Button>
+      <ConfirmModal
+        opened={open}
+        title={`Reset the second factors of ${user.email}?`}
+        confirmLabel="Reset second factors"
+        pending={run.isPending}
+        error={run.isError ? <ErrorAlert error={run.error} /> : null}
+        onConfirm={() =>
+          run.mutate(
+            { kind: 'secondFactorReset' },
+            {
+              onSuccess: () => {
+                notifications.show({
+                  color: 'teal',
+                  message: `The second factors of ${user.email} were reset.`,
+                });
+                close();
+              },
+            },
+          )
+        }
+        onClose={close}
+      >
+        <Text size="sm">
+          Their authenticator app and passkeys are removed and every session is ended; they sign in
+          with the password alone and set up a new one. They are e-mailed. Do this only once you are
+          sure who asks.
+        </Text>
+      </ConfirmModal>
+    </>
+  );
+}
+
 /** What a system admin may do to the user; destructive ones ask first. */
 export function UserActions({ user, self }: { user: ServiceUserDetail; self: boolean }) {
   const run = useUserAction(user.id);
@@ -87,6 +135,7 @@ export function UserActions({ user, self }: { user: ServiceUserDetail; self: boo
         >
           Send password reset
         </Button>
+        {self || !user.secondFactor.enrolled ? null : <SecondFactorReset user={user} />}
         <Button
           variant="default"
           color="red"

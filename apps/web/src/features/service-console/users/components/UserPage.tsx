@@ -10,7 +10,13 @@ import { NameText } from '#web/components/NameText.tsx';
 import { ME_QUERY_KEY } from '#web/lib/query-client.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 import { useServiceUser, useUserAction } from '../api/users-api.ts';
-import { ROLE_LABELS, SIGN_IN_METHODS, SIGN_IN_REASONS } from '../lib/users-view.ts';
+import {
+  ROLE_LABELS,
+  SECOND_FACTORS,
+  SIGN_IN_METHODS,
+  SIGN_IN_REASONS,
+  secondFactorSummary,
+} from '../lib/users-view.ts';
 import { Section } from './Section.tsx';
 import { UserActions } from './UserActions.tsx';
 import { UserBadges } from './UsersPanel.tsx';
@@ -238,7 +244,12 @@ function SignIns({ user }: { user: ServiceUserDetail }) {
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td>{SIGN_IN_METHODS[e.method ?? ''] ?? e.method ?? '—'}</Table.Td>
+                  <Table.Td>
+                    {SIGN_IN_METHODS[e.method ?? ''] ?? e.method ?? '—'}
+                    {e.secondFactor
+                      ? ` and ${SECOND_FACTORS[e.secondFactor] ?? e.secondFactor}`
+                      : null}
+                  </Table.Td>
                   <Table.Td>{e.ipAddress ?? '—'}</Table.Td>
                   <Table.Td>
                     <Text size="sm" lineClamp={1} title={e.userAgent ?? undefined}>
@@ -297,13 +308,7 @@ export function UserPage({ id }: { id: string }) {
             <Fact label="User id">{user.id}</Fact>
             <Fact label="Signed up">{when(user.createdAt)}</Fact>
             <Fact label="E-mail">{user.emailVerified ? 'Verified' : 'Not verified'}</Fact>
-            <Fact label="Second factor">
-              {user.secondFactor.available
-                ? user.secondFactor.enrolled
-                  ? 'Enrolled'
-                  : 'Not enrolled'
-                : 'Not enrolled (two-factor sign-in is not offered)'}
-            </Fact>
+            <Fact label="Second factor">{secondFactorSummary(user.secondFactor)}</Fact>
             <Fact label="System roles">
               {[
                 user.systemAdmin && ROLE_LABELS.admin,

@@ -33,7 +33,7 @@ const DETAIL: ServiceUserDetail = {
   ...row({ emailVerified: false }),
   updatedAt: '2026-03-02T10:00:00.000Z',
   disabledReason: null,
-  secondFactor: { available: false, enrolled: false },
+  secondFactor: { available: true, enrolled: false, totp: false, passkeys: 0 },
   memberships: [
     {
       accountId: 'a1',
@@ -64,6 +64,7 @@ const DETAIL: ServiceUserDetail = {
       createdAt: '2026-03-03T09:59:00.000Z',
       succeeded: false,
       method: 'password',
+      secondFactor: null,
       reason: 'invalid_credentials',
       ipAddress: '203.0.113.9',
       userAgent: 'Firefox',
@@ -133,7 +134,7 @@ describe('a user page', () => {
       '/service/users/u1',
     );
     expect(await screen.findByRole('heading', { name: 'ann@acme.test' }, T)).toBeTruthy();
-    expect(screen.getByText('Not enrolled (two-factor sign-in is not offered)')).toBeTruthy();
+    expect(screen.getByText('Not enrolled')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Acme' }).getAttribute('href')).toBe(
       '/service/accounts/a1',
     );

@@ -69,4 +69,23 @@ export const SIGN_IN_METHODS: Record<string, string> = {
   email_link: 'E-mail link',
   sign_up_code: 'Sign-up code',
   shared_code: 'Shared sign-in code',
+  passkey: 'Passkey',
+  support: 'Support session',
 };
+
+/** The second factor a sign-in gave, in words. */
+export const SECOND_FACTORS: Record<string, string> = {
+  totp: 'authenticator app',
+  backup_code: 'backup code',
+  passkey: 'passkey',
+};
+
+/** "Authenticator app and 2 passkeys", "Not enrolled". */
+export function secondFactorSummary(f: { enrolled: boolean; totp: boolean; passkeys: number }) {
+  if (!f.enrolled) return 'Not enrolled';
+  const parts = [
+    f.totp ? 'Authenticator app' : null,
+    f.passkeys > 0 ? `${f.passkeys} passkey${f.passkeys === 1 ? '' : 's'}` : null,
+  ].filter(Boolean);
+  return parts.join(' and ');
+}
