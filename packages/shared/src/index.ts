@@ -41,3 +41,4 @@ export * from './service-users.schemas.ts';
 export * from './service-system.schemas.ts';
 export * from './service-accounts.schemas.ts';
 export * from './support-access.schemas.ts';
+export * from './sso.schemas.ts';

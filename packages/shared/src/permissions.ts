@@ -48,6 +48,8 @@ export const ACCOUNT_PERMISSIONS = {
   'webhooks.manage': ['owner', 'admin'],
   /** Let the Tenantry support desk open the account's app as one of its users, or stop it. */
   'supportAccess.manage': ['owner'],
+  /** Single sign-on: the identity provider, the proven domains, "require SSO" (docs/sso.md). */
+  'sso.manage': ['owner'],
 } as const satisfies Record<string, readonly AccountRole[]>;
 export type AccountPermission = keyof typeof ACCOUNT_PERMISSIONS;
 
