@@ -84,6 +84,8 @@ import { createBillingProvider } from './modules/billing/providers/index.ts';
 import type { BillingProvider } from './lib/billing/provider.ts';
 import { sandboxRoutes } from './modules/billing/sandbox.routes.ts';
 import { promoteListedAdmin } from './modules/users/users.service.ts';
+import { ssoAuthHooks } from './modules/sso/sso.auth.ts';
+import { ssoRoutes } from './modules/sso/sso.routes.ts';
 
 export interface CreateAppOptions {
   config: AppConfig;
@@ -123,6 +125,7 @@ function authHooks(config: AppConfig, database: DatabaseHandle): AuthHooks {
     apiAccessRefusal,
     onSignedIn: (event) => recordSignIn(db, event),
     onSignInFailed: (event) => recordSignInFailure(db, event),
+    ...ssoAuthHooks(db),
   };
 }
 
@@ -238,6 +241,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   api.route('/', serviceAccountRoutes);
   api.route('/', serviceSupportSessionRoutes);
   api.route('/', accountSupportAccessRoutes);
+  api.route('/', ssoRoutes);
   api.route('/', roadmapRoutes);
   api.route('/', feedbackRoutes);
   api.route('/', supportCustomerRoutes);

@@ -11,7 +11,7 @@ import { createAuthMiddleware } from 'better-auth/api';
 import type { Logger } from '../lib/logger.ts';
 
 /** How a session was opened (`data.method`). */
-export type SignInMethod = 'password' | 'sign_up_code' | 'shared_code' | 'email_link';
+export type SignInMethod = 'password' | 'sign_up_code' | 'shared_code' | 'email_link' | 'sso';
 
 /** The Better Auth endpoints that open a session by signing in, and how. */
 const SIGN_IN_PATHS: Record<string, SignInMethod> = {
@@ -20,6 +20,13 @@ const SIGN_IN_PATHS: Record<string, SignInMethod> = {
   '/sign-in/email-otp': 'shared_code',
   '/verify-email': 'email_link',
 };
+
+/** How the endpoint at `path` signs in, if it does (the SSO callback ends in its provider id). */
+function methodOf(path: string | undefined): SignInMethod | undefined {
+  if (!path) return undefined;
+  if (path.startsWith('/sso/callback/')) return 'sso';
+  return SIGN_IN_PATHS[path];
+}
 
 /**
  * The reasons a sign-in is refused, by Better Auth's error code (`data.reason`). Anything else
@@ -81,7 +88,7 @@ export async function noteSessionCreated(
   session: { userId: string; impersonatedBy?: string | null },
   ctx: EndpointContext | null | undefined,
 ): Promise<void> {
-  const method = ctx?.path ? SIGN_IN_PATHS[ctx.path] : undefined;
+  const method = methodOf(ctx?.path);
   if (!method || session.impersonatedBy) return;
   try {
     await hooks.onSignedIn({ userId: session.userId, method, ...requestOf(ctx, ipHeader) });
