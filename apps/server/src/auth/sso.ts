@@ -142,7 +142,12 @@ function ssoPolicy(hooks: SsoHooks, publicUrl: string): BetterAuthPlugin {
             const email = await addressOf(ctx);
             if (!email) return;
             const domain = await hooks.ssoRequiredFor(email);
-            if (domain) throw ssoRequiredError(domain);
+            if (!domain) return;
+            // Returned over HTTP, as storable-input.ts does (thrown from a hook it would also be
+            // logged as a server error); thrown to an auth.api caller (the sign-up code).
+            const error = ssoRequiredError(domain);
+            if (ctx.request) return error;
+            throw error;
           }),
         },
       ],

@@ -107,8 +107,9 @@ export async function ssoSignIn(
   email: string,
   login: { email: string; password: string },
   idpBrowser = new IdpBrowser(),
+  next?: string,
 ): Promise<SsoAttempt> {
-  const start = await browser.post('/api/v1/sso/sign-in', { email });
+  const start = await browser.post('/api/v1/sso/sign-in', { email, next });
   await expectStatus(start, 200);
   let url = ((await start.json()) as { url: string }).url;
   expect(url.startsWith(`${idp.issuer}/`)).toBe(true);

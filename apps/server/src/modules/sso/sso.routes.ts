@@ -16,6 +16,7 @@ import type { Context } from 'hono';
 import { createRouter, type AppEnv } from '../../auth/context.ts';
 import { getAccount, limitByAddress, requireAccount } from '../../auth/guards.ts';
 import { authApiHeaders } from '../../auth/handler.ts';
+import { AppError } from '../../lib/errors.ts';
 import { errorResponse, errorResponses, json, jsonBody } from '../../lib/openapi.ts';
 import { startSsoSignIn } from './sso.auth.ts';
 import { deleteSsoConfig, getSsoConfig, putSsoConfig, type SsoDeps } from './sso.service.ts';
@@ -162,11 +163,8 @@ const signInRoute = createRoute({
 export const ssoRoutes = createRouter()
   .openapi(getRoute, async (c) => {
     c.header('cache-control', 'no-store');
-    const config = await getSsoConfig(
-      c.var.deps.db,
-      c.var.deps.config.publicUrl,
-      getAccount(c).accountId,
-    );
+    const { db, config: site } = c.var.deps;
+    const config = await getSsoConfig(db, site, getAccount(c).accountId);
     return c.json(config, 200);
   })
   .openapi(putRoute, async (c) => {
@@ -179,8 +177,14 @@ export const ssoRoutes = createRouter()
     return c.body(null, 204);
   })
   .openapi(addDomainRoute, async (c) => {
-    const { domain, created } = await addSsoDomain(ssoDeps(c), getAccount(c), c.req.valid('json'));
-    return c.json(domain, created ? 201 : 200);
+    try {
+      const added = await addSsoDomain(ssoDeps(c), getAccount(c), c.req.valid('json'));
+      return c.json(added.domain, added.created ? 201 : 200);
+    } catch (err) {
+      const wait = err instanceof AppError ? err.details?.retryAfterSeconds : undefined;
+      if (typeof wait === 'number') c.header('retry-after', String(wait));
+      throw err;
+    }
   })
   .openapi(verifyDomainRoute, async (c) => {
     const { id } = c.req.valid('param');

@@ -4,7 +4,7 @@
  * "require SSO" and the default role of a first sign-in. Writes need the Business plan
  * (feature `sso`, 402 otherwise); removing never does. Every query names the account.
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, hkdfSync, randomUUID } from 'node:crypto';
 import {
   SSO_ERROR_CODES,
   type SsoConfig,
@@ -46,11 +46,25 @@ export interface SsoDeps {
 /** The scopes asked of the provider: who the person is and their address, nothing more. */
 const SCOPES = ['openid', 'email', 'profile'];
 
-/** The account's provider id in the plugin's table: the account id (stable redirect URI). */
-export const providerIdOf = (accountId: string) => accountId;
+/**
+ * The account's provider id in the plugin's table, which the redirect URI ends in: derived
+ * from the account id with a key from AUTH_SECRET, so it is the same before the provider is
+ * connected (the owner registers the URI at the provider first) and after a reconnection,
+ * and names no account to whoever starts a sign-in.
+ */
+export function providerIdOf(authSecret: string, accountId: string): string {
+  const key = Buffer.from(hkdfSync('sha256', authSecret, 'tenantry', 'sso-provider-id:v1', 32));
+  return `sso-${createHmac('sha256', key).update(accountId).digest('base64url').slice(0, 22)}`;
+}
 
-export const redirectUriOf = (publicUrl: string, accountId: string) =>
-  `${publicUrl}/api/auth${SSO_CALLBACK_PATH}${encodeURIComponent(providerIdOf(accountId))}`;
+export const redirectUriOf = (publicUrl: string, providerId: string) =>
+  `${publicUrl}/api/auth${SSO_CALLBACK_PATH}${encodeURIComponent(providerId)}`;
+
+/** Where the owners' answers are shown from: the public URL and the key of provider ids. */
+export interface SsoSite {
+  publicUrl: string;
+  authSecret: string;
+}
 
 export const domainNotFound = () =>
   new AppError(SSO_ERROR_CODES.domainNotFound, 404, 'There is no such domain in this account.');
@@ -92,11 +106,7 @@ export function toDomain(row: DomainRow): SsoDomain {
 }
 
 /** The account's single sign-on as its owners see it (never the secret). */
-export async function getSsoConfig(
-  db: Db,
-  publicUrl: string,
-  accountId: string,
-): Promise<SsoConfig> {
+export async function getSsoConfig(db: Db, site: SsoSite, accountId: string): Promise<SsoConfig> {
   const [[provider], domains, feature] = await Promise.all([
     db.select().from(ssoProviders).where(eq(ssoProviders.organizationId, accountId)),
     db
@@ -114,7 +124,10 @@ export async function getSsoConfig(
   return {
     available,
     active: available && provider !== undefined && anyVerified,
-    redirectUri: redirectUriOf(publicUrl, accountId),
+    redirectUri: redirectUriOf(
+      site.publicUrl,
+      provider?.providerId ?? providerIdOf(site.authSecret, accountId),
+    ),
     provider:
       provider && config
         ? {
@@ -225,7 +238,7 @@ export async function putSsoConfig(
         issuer: endpoints.issuer,
         oidcConfig,
         userId: actor.userId,
-        providerId: providerIdOf(accountId),
+        providerId: providerIdOf(deps.authSecret, accountId),
         organizationId: accountId,
         requireSso: input.requireSso,
         defaultRole: input.defaultRole,
@@ -257,7 +270,7 @@ export async function putSsoConfig(
       },
     });
   });
-  return getSsoConfig(db, deps.publicUrl, accountId);
+  return getSsoConfig(db, deps, accountId);
 }
 
 const stripSlash = (s: string) => s.replace(/\/+$/, '');
