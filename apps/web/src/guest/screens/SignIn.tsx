@@ -4,10 +4,11 @@ import { nextFromSearch, type SignInState } from '#web/features/auth/lib/next-pa
 import { Card, Field, Link, Notice, Submit } from '../components/ui.tsx';
 import { request } from '../lib/api.ts';
 import { API } from '../lib/contract.ts';
-import { checkEmail, signInErrorMessage } from '../lib/messages.ts';
+import { checkEmail, isSsoRequired, signInErrorMessage } from '../lib/messages.ts';
 import { navigate, type Place } from '../lib/navigation.ts';
 import { useSubmit } from '../lib/use-submit.ts';
 import { SignUpCodeStep } from './SignUpCodeStep.tsx';
+import { SsoSignIn, ssoReturnOf } from './SsoSignIn.tsx';
 
 /** Where to go after signing in: `?next=`, back where the visitor was sent from, else home. */
 export function destination(state: SignInState | null, search: string): string {
@@ -29,6 +30,9 @@ export function SignInScreen({ place }: { place: Place }) {
   const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
   // A right password for an address not proven yet: a code goes out and is asked for here.
   const [unproven, setUnproven] = useState<string | null>(null);
+  // "Sign in with SSO" (or back from the identity provider with a refusal): an e-mail only.
+  const ssoReturn = ssoReturnOf(place.search);
+  const [sso, setSso] = useState(ssoReturn !== null);
   const send = useSubmit(signIn);
   const done = () => navigate(destination(state, place.search), { replace: true, signedIn: true });
   // The "you were signed out" notice is said once; a shared session's memory is the shared
@@ -47,6 +51,7 @@ export function SignInScreen({ place }: { place: Place }) {
     if (next.email || next.password) return;
     const res = await send.run(email.trim(), password);
     if (res?.ok) done();
+    else if (res && !res.ok && isSsoRequired(res)) setSso(true);
     else if (res && !res.ok && res.code === 'EMAIL_NOT_VERIFIED') {
       setUnproven(email.trim());
       void requestCode(email.trim());
@@ -72,6 +77,17 @@ export function SignInScreen({ place }: { place: Place }) {
       {state?.notice ? <Notice tone="success">{state.notice}</Notice> : null}
       {unproven ? (
         <SignUpCodeStep email={unproven} onDone={done} />
+      ) : sso ? (
+        <SsoSignIn
+          initialEmail={email}
+          next={destination(state, place.search)}
+          failure={ssoReturn?.failed ? ssoReturn.error : undefined}
+          required={isSsoRequired(send.error) ? send.error : null}
+          onPassword={() => {
+            send.reset();
+            setSso(false);
+          }}
+        />
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate aria-label="Sign in" className="stack">
           {send.error ? <Notice tone="error">{signInErrorMessage(send.error)}</Notice> : null}
@@ -94,6 +110,9 @@ export function SignInScreen({ place }: { place: Place }) {
             error={errors.password}
           />
           <Submit busy={send.busy}>Sign in</Submit>
+          <button type="button" className="button button-default" onClick={() => setSso(true)}>
+            Sign in with SSO
+          </button>
         </form>
       )}
       <p className="end small">

@@ -69,4 +69,5 @@ export const SIGN_IN_METHODS: Record<string, string> = {
   email_link: 'E-mail link',
   sign_up_code: 'Sign-up code',
   shared_code: 'Shared sign-in code',
+  sso: 'Single sign-on',
 };
