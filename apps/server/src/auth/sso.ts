@@ -62,7 +62,7 @@ const PASSWORD_PATHS = new Set([
 export function ssoRequiredError(domain: string) {
   return new APIError('FORBIDDEN', {
     code: SSO_ERROR_CODES.required,
-    message: `Addresses at ${domain} sign in with single sign-on. Use "Sign in with SSO".`,
+    message: `Addresses at ${domain} sign in with single sign-on: choose "Use single sign-on (SSO)".`,
   });
 }
 

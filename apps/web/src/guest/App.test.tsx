@@ -275,7 +275,7 @@ describe('the guest pages', () => {
       '/signin?next=%2Finvitations%2Ftok1',
     );
   });
-  it('“Sign in with SSO”: the work address sends the browser to its identity provider', async () => {
+  it('“Use single sign-on (SSO)”: the work address sends the browser to its identity provider', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     const { calls } = open('/signin?next=%2Ftenant', {
       routes: {
@@ -285,8 +285,8 @@ describe('the guest pages', () => {
             : jsonResponse({ url: 'https://idp.example/authorize?x=1' }),
       },
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with SSO' }));
-    const form = screen.getByRole('form', { name: 'Sign in with SSO' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Use single sign-on (SSO)' }));
+    const form = screen.getByRole('form', { name: 'Single sign-on' });
     expect(document.activeElement).toBe(screen.getByLabelText('Work e-mail'));
     await userEvent.type(screen.getByLabelText('Work e-mail'), 'nobody@elsewhere.example');
     await userEvent.click(screen.getByRole('button', { name: 'Continue with SSO' }));
@@ -310,7 +310,7 @@ describe('the guest pages', () => {
             {
               code: 'sso.required',
               message:
-                'Addresses at acme.example sign in with single sign-on. Use "Sign in with SSO".',
+                'Addresses at acme.example sign in with single sign-on: choose "Use single sign-on (SSO)".',
             },
             403,
           ),

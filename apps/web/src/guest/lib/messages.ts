@@ -20,7 +20,7 @@ const RATE_LIMITED = 'Too many attempts. Please wait a minute and try again.';
 const GENERIC = 'Something went wrong. Please try again.';
 
 const SSO_REQUIRED_MESSAGE =
-  'Your organisation signs in with single sign-on. Use “Sign in with SSO”.';
+  'Your organisation signs in with single sign-on: choose “Use single sign-on (SSO)”.';
 
 function transport(err: Refusal): string | null {
   if (err.status === 0) return NETWORK;

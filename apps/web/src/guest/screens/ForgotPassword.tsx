@@ -60,7 +60,7 @@ export function ForgotPasswordScreen() {
               {isSsoRequired(send.error) ? (
                 <>
                   {' '}
-                  <Link to="/signin?sso=start">Sign in with SSO</Link>
+                  <Link to="/signin?sso=start">Use single sign-on (SSO)</Link>
                 </>
               ) : null}
             </Notice>

@@ -30,7 +30,7 @@ export function SignInScreen({ place }: { place: Place }) {
   const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
   // A right password for an address not proven yet: a code goes out and is asked for here.
   const [unproven, setUnproven] = useState<string | null>(null);
-  // "Sign in with SSO" (or back from the identity provider with a refusal): an e-mail only.
+  // "Use single sign-on (SSO)", or back from the identity provider refused: an e-mail only.
   const ssoReturn = ssoReturnOf(place.search);
   const [sso, setSso] = useState(ssoReturn !== null);
   const send = useSubmit(signIn);
@@ -111,7 +111,7 @@ export function SignInScreen({ place }: { place: Place }) {
           />
           <Submit busy={send.busy}>Sign in</Submit>
           <button type="button" className="button button-default" onClick={() => setSso(true)}>
-            Sign in with SSO
+            Use single sign-on (SSO)
           </button>
         </form>
       )}

@@ -90,7 +90,7 @@ export function SignUpScreen({ place }: { place: Place }) {
               {isSsoRequired(send.error) ? (
                 <>
                   {' '}
-                  <Link to="/signin?sso=start">Sign in with SSO</Link>
+                  <Link to="/signin?sso=start">Use single sign-on (SSO)</Link>
                 </>
               ) : null}
             </Notice>

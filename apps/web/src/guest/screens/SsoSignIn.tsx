@@ -21,8 +21,8 @@ const startSso = (email: string, next: string) =>
   });
 
 /**
- * "Sign in with SSO": the work address names the account's identity provider; the browser goes
- * there, signs in, and comes back signed in (a first sign-in joins the account).
+ * "Use single sign-on (SSO)": the work address names the account's identity provider; the
+ * browser goes there, signs in, and comes back signed in (a first sign-in joins the account).
  */
 export function SsoSignIn({
   initialEmail,
@@ -58,12 +58,7 @@ export function SsoSignIn({
   }
 
   return (
-    <form
-      onSubmit={(e) => void submit(e)}
-      noValidate
-      aria-label="Sign in with SSO"
-      className="stack"
-    >
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Single sign-on" className="stack">
       {failure !== undefined ? (
         <Notice tone="error" title="Single sign-on did not sign you in">
           {ssoFailureMessage(failure)}

@@ -64,7 +64,7 @@ export function SsoProviderForm({ config, locked }: { config: SsoConfig; locked:
       <Stack gap="sm">
         <TextInput
           label="Issuer URL"
-          description={`Its /.well-known/openid-configuration is read when you save. ${ISSUER_EXAMPLES.map((e) => `${e.name}: ${e.issuer}`).join('; ')}.`}
+          description={`As your provider names it, e.g. ${ISSUER_EXAMPLES.map((e) => `${e.issuer} (${e.name})`).join(' or ')}.`}
           placeholder="https://login.microsoftonline.com/…/v2.0"
           type="url"
           inputMode="url"
@@ -95,7 +95,7 @@ export function SsoProviderForm({ config, locked }: { config: SsoConfig; locked:
         />
         <Select
           label="Role of a first sign-in"
-          description="Someone who signs in through the provider for the first time joins this account with this role. All client tenants are theirs to reach."
+          description="A first sign-in joins this account with this role (all client tenants)."
           data={SSO_DEFAULT_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
           allowDeselect={false}
           w={320}

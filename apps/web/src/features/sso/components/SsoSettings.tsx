@@ -62,7 +62,7 @@ export function SsoSettings({ planLock }: { planLock: PlanRefusal | null }) {
                 Register an app for Tenantry at your provider (a web app with a client secret) with
                 this redirect URI, then enter its details below.
               </Text>
-              <Group gap="xs" wrap="nowrap" align="center">
+              <Group gap="xs" wrap="wrap" align="center">
                 <Code
                   data-testid="sso-redirect-uri"
                   style={{ overflowWrap: 'anywhere', minWidth: 0 }}
