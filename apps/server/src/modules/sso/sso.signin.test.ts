@@ -293,6 +293,18 @@ describe('require SSO for the proven domains', { timeout: 90_000 }, () => {
     );
     const [resetMail] = await t.mailTo(colleagueEmail);
     const token = /token=([^&\s]+)/.exec(resetMail!.text)![1]!;
+    // …and a sign-up whose code has not been entered yet.
+    const pendingEmail = `erin@${domain}`;
+    await expectStatus(
+      await t.client().post('/api/auth/sign-up/email', {
+        email: pendingEmail,
+        password: 'correct-horse-battery',
+        name: 'Erin',
+      }),
+      200,
+    );
+    const [codeMail] = await t.mailTo(pendingEmail);
+    const signUpCode = /(\d{6})$/.exec(codeMail!.subject)![1]!;
 
     await connectIdp(t, owner, idp, domain, { requireSso: true });
 
@@ -320,6 +332,12 @@ describe('require SSO for the proven domains', { timeout: 90_000 }, () => {
     await refused(
       await t.client().post('/api/auth/reset-password', { token, newPassword: 'a-new-password-9' }),
     );
+    const verify = await t.client().post('/api/v1/signup/verify', {
+      email: pendingEmail,
+      code: signUpCode,
+    });
+    expect(verify.status).toBe(403);
+    expect(await errorCode(verify)).toBe(SSO_ERROR_CODES.required);
     // Elsewhere nothing changes: the member at another domain, and the owner.
     await expectStatus(await passwordSignIn(member.email, 'correct-horse-battery'), 200);
     await expectStatus(await passwordSignIn(ownerEmail, 'correct-horse-battery'), 200);
