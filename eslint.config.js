@@ -44,6 +44,8 @@ const publicModuleFiles = [
   'assessments/assessments.framework.ts',
   // The one write path of answers: the demo data answers through it like anyone.
   'assessments/answers/write.ts',
+  // The SSRF guard (which addresses are public): webhooks, and the SSO issuer's discovery.
+  'webhooks/webhooks.url-guard.ts',
 ];
 const serverModules = fs.existsSync(serverModulesDir)
   ? fs

@@ -63,6 +63,8 @@ export default defineConfig({
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       // The failed-job journey enqueues a job that fails once (docs/service-console.md).
       TEST_HOOKS: 'true',
+      // The single sign-on journey's OpenID provider, on 127.0.0.1 (e2e/oidc-provider.ts).
+      SSO_IDP_ORIGINS: `http://127.0.0.1:${PORT + 1000}`,
       DATABASE_URL: '',
     },
   },

@@ -86,6 +86,8 @@ import { createBillingProvider } from './modules/billing/providers/index.ts';
 import type { BillingProvider } from './lib/billing/provider.ts';
 import { sandboxRoutes } from './modules/billing/sandbox.routes.ts';
 import { promoteListedAdmin } from './modules/users/users.service.ts';
+import { ssoAuthHooks } from './modules/sso/sso.auth.ts';
+import { ssoRoutes } from './modules/sso/sso.routes.ts';
 
 export interface CreateAppOptions {
   config: AppConfig;
@@ -125,6 +127,7 @@ function authHooks(config: AppConfig, database: DatabaseHandle): AuthHooks {
     apiAccessRefusal,
     onSignedIn: (event) => recordSignIn(db, event),
     onSignInFailed: (event) => recordSignInFailure(db, event),
+    ...ssoAuthHooks(db),
   };
 }
 
@@ -242,6 +245,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   api.route('/', serviceTenantRoutes);
   api.route('/', serviceSupportSessionRoutes);
   api.route('/', accountSupportAccessRoutes);
+  api.route('/', ssoRoutes);
   api.route('/', roadmapRoutes);
   api.route('/', feedbackRoutes);
   api.route('/', supportCustomerRoutes);

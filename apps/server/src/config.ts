@@ -57,6 +57,16 @@ const EnvSchema = z.object({
   /** Another Stripe API address (a local stand-in in tests), e.g. http://127.0.0.1:12111. */
   STRIPE_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   WEBHOOK_ALLOW_PRIVATE_URLS: booleanFromEnv(false),
+  SSO_IDP_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin))),
   TEST_HOOKS: booleanFromEnv(false),
 });
 
@@ -107,6 +117,12 @@ export interface AppConfig {
    * development and tests only; docs/webhooks.md). Absent means false.
    */
   webhookAllowPrivateUrls?: boolean;
+  /**
+   * Origins of identity providers on a private network or this machine (SSO_IDP_ORIGINS, e.g.
+   * `https://idp.corp.internal`): single sign-on may use them although they are not public
+   * (docs/sso.md). Better Auth's SSO plugin reaches only public addresses and these.
+   */
+  ssoIdpOrigins?: string[];
   /**
    * Routes and workers that only end-to-end tests use (POST /api/v1/test/failing-job; see
    * modules/service-console/system/test-hooks.ts). Absent means false; never set in production.
@@ -189,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     billingProvider: e.BILLING_PROVIDER,
     stripe,
     webhookAllowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS,
+    ssoIdpOrigins: e.SSO_IDP_ORIGINS,
     testHooks: e.TEST_HOOKS,
   };
 }

@@ -106,6 +106,13 @@ export const AUDIT_ACTIONS = [
   'support_access.started',
   'support_access.ended',
   'support_access.request',
+  // Single sign-on (docs/sso.md): the owners' settings, and who joined through it.
+  'sso.configured',
+  'sso.removed',
+  'sso.domain_added',
+  'sso.domain_verified',
+  'sso.domain_removed',
+  'sso.member_joined',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -13,6 +13,7 @@ export const SIGN_IN_METHODS = [
   'email_link',
   'passkey',
   'support',
+  'sso',
 ] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 

@@ -43,3 +43,4 @@ export * from './service-system.schemas.ts';
 export * from './service-accounts.schemas.ts';
 export * from './support-access.schemas.ts';
 export * from './service-tenants.schemas.ts';
+export * from './sso.schemas.ts';

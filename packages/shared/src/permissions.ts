@@ -50,6 +50,8 @@ export const ACCOUNT_PERMISSIONS = {
   'supportAccess.manage': ['owner'],
   /** Require a second factor of every member; reset a member's lost second factors. */
   'secondFactors.manage': ['owner'],
+  /** Single sign-on: the identity provider, the proven domains, "require SSO" (docs/sso.md). */
+  'sso.manage': ['owner'],
 } as const satisfies Record<string, readonly AccountRole[]>;
 export type AccountPermission = keyof typeof ACCOUNT_PERMISSIONS;
 

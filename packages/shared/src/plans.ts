@@ -20,7 +20,7 @@ export const PLAN_LIMIT_KEYS = [
 export type PlanLimitKey = (typeof PLAN_LIMIT_KEYS)[number];
 
 /** Features a plan includes or not. */
-export const PLAN_FEATURES = ['sharing', 'privateContent', 'api', 'brandedReports'] as const;
+export const PLAN_FEATURES = ['sharing', 'privateContent', 'api', 'brandedReports', 'sso'] as const;
 export type PlanFeature = (typeof PLAN_FEATURES)[number];
 
 export interface Plan {
@@ -42,7 +42,13 @@ export const PLANS: Record<PlanId, Plan> = {
     description: 'For a consultant trying Tenantry with a few clients.',
     prices: { month: 0, year: 0 },
     limits: { seats: 2, tenants: 3, activeAssessments: 3, respondentsPerAssessment: 5 },
-    features: { sharing: false, privateContent: false, api: false, brandedReports: false },
+    features: {
+      sharing: false,
+      privateContent: false,
+      api: false,
+      brandedReports: false,
+      sso: false,
+    },
   },
   pro: {
     id: 'pro',
@@ -50,15 +56,28 @@ export const PLANS: Record<PlanId, Plan> = {
     description: 'For a growing practice: share tenants, author your own content.',
     prices: { month: 4_900, year: 49_000 },
     limits: { seats: 10, tenants: 100, activeAssessments: 100, respondentsPerAssessment: 100 },
-    features: { sharing: true, privateContent: true, api: false, brandedReports: true },
+    features: {
+      sharing: true,
+      privateContent: true,
+      api: false,
+      brandedReports: true,
+      sso: false,
+    },
   },
   business: {
     id: 'business',
     name: 'Business',
-    description: 'For managed-service providers at scale, with the API and webhooks.',
+    description:
+      'For managed-service providers at scale, with the API, webhooks and single sign-on.',
     prices: { month: 14_900, year: 149_000 },
     limits: { seats: null, tenants: null, activeAssessments: null, respondentsPerAssessment: 500 },
-    features: { sharing: true, privateContent: true, api: true, brandedReports: true },
+    features: {
+      sharing: true,
+      privateContent: true,
+      api: true,
+      brandedReports: true,
+      sso: true,
+    },
   },
 };
 
@@ -82,6 +101,7 @@ export const PLAN_FEATURE_LABELS: Record<PlanFeature, string> = {
   privateContent: 'Your own frameworks, playbooks and articles',
   api: 'Developer API and webhooks',
   brandedReports: 'Reports with your logo',
+  sso: 'Single sign-on (OpenID Connect)',
 };
 
 /** Order of the plans by price: a move to a later plan is an upgrade. */

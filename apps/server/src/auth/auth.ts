@@ -7,7 +7,7 @@ import { admin, emailOTP, twoFactor } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import { passkeyRelyingParty, trustedOrigins, type AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { betterAuthSchema, users } from '../db/schema/index.ts';
+import { betterAuthSchema, ssoProvidersOpening, users } from '../db/schema/index.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { MailMessage, MailSender } from '../lib/mail/index.ts';
 import {
@@ -21,6 +21,7 @@ import { createRateLimiter } from '../db/rate-limit.ts';
 import { CHALLENGE_SECONDS, secondFactorGate, sessionOrigin } from './second-factor.ts';
 import { signInFailureRecorder, type SecurityEventHooks } from './security-events.ts';
 import { currentSharedSignIn } from './shared-signin-context.ts';
+import { isSsoCallback, ssoPlugins, type SsoHooks } from './sso.ts';
 import { refuseUnstorableInput } from './storable-input.ts';
 import type { SharedSignInContext } from './types.ts';
 
@@ -132,7 +133,7 @@ export const DISABLED_AUTH_PATHS = [
  * What identity asks of the domains, handed in by the composition root (app.ts) so that auth/
  * never imports a module.
  */
-export interface AuthHooks extends SecurityEventHooks {
+export interface AuthHooks extends SecurityEventHooks, SsoHooks {
   /** A user made by an ordinary sign-up gets their own account. Idempotent. */
   onUserCreated(user: { id: string; name: string | null; email: string }): Promise<void>;
   /** After every new session (e.g. promote an address listed in SYSTEM_ADMIN_EMAILS). */
@@ -163,14 +164,15 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
     secret: config.authSecret,
-    trustedOrigins: trustedOrigins(config.publicUrl),
+    // With SSO_IDP_ORIGINS: the SSO plugin reaches public addresses and these (docs/sso.md).
+    trustedOrigins: [...trustedOrigins(config.publicUrl), ...(config.ssoIdpOrigins ?? [])],
     telemetry: { enabled: false },
     disabledPaths: DISABLED_AUTH_PATHS,
     hooks: {
       before: refuseUnstorableInput, // NUL or a lone surrogate: a 400, never a 500.
       after: signInFailureRecorder(hooks, log, CLIENT_IP_HEADER), // security events
     },
-    database: drizzleAdapter(db, { provider: 'pg', schema: betterAuthSchema, transaction: true }),
+    database: drizzleAdapter(db, { provider: 'pg', schema: authSchema(config), transaction: true }),
     user: {
       // A new address is used once verified; a verified old address confirms it first.
       changeEmail: {
@@ -190,7 +192,7 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
       },
     },
     // The product's "account" is the tenant; Better Auth's sign-in methods live here.
-    account: { modelName: 'auth_credentials' },
+    account: { modelName: 'auth_credentials', encryptOAuthTokens: true },
     verification: { modelName: 'verification' },
     session: {
       modelName: 'session',
@@ -273,9 +275,10 @@ export function createAuth({ config, db, logger, mailer, hooks }: AuthOptions) {
           // Runs after Better Auth's sign-up transaction commits; onUserCreated is
           // idempotent and loadClaims repairs a user whose hook did not complete.
           // A user created by a shared sign-in (e-mail code at /sharedSignin/{tenantId}) gets
-          // no own account: they are a client's contact, not a provider (docs/product.md).
-          after: async (user) => {
-            if (currentSharedSignIn()) return;
+          // no own account: they are a client's contact, not a provider (docs/product.md); one
+          // made by an SSO sign-in joins the provider's account instead (auth/sso.ts).
+          after: async (user, ctx) => {
+            if (currentSharedSignIn() || isSsoCallback(ctx)) return;
             await hooks.onUserCreated({ id: user.id, name: user.name, email: user.email });
           },
         },
@@ -310,6 +313,7 @@ function authPlugins({ config, db, logger, mailer, hooks }: AuthOptions) {
   const log = logger.child({ module: 'auth' });
   return [
     systemAdminPlugin,
+    ...ssoPlugins(hooks, config.publicUrl, log),
     emailOTP({
       otpLength: EMAIL_CODE.length,
       expiresIn: EMAIL_CODE.expiresInSeconds,
@@ -363,6 +367,11 @@ function authPlugins({ config, db, logger, mailer, hooks }: AuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Better Auth's tables; the SSO plugin's providers read with their client secrets opened. */
+function authSchema(config: AppConfig) {
+  return { ...betterAuthSchema, ssoProvider: ssoProvidersOpening(config.authSecret) };
+}
 
 /** Better Auth's `databaseHooks.session`. */
 function sessionHooks(hooks: AuthHooks) {

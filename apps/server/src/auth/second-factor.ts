@@ -47,6 +47,13 @@ const FIRST_STEP: Record<string, SignInMethod> = {
   '/verify-email': 'email_link',
 };
 
+/**
+ * Single sign-on's callback (`/sso/callback/{providerId}`, docs/sso.md): the identity provider
+ * proved the person, with its own second factor where the provider requires one (Entra ID's
+ * and Google Workspace's MFA policies). Its session is let stand and says `sso`.
+ */
+const isSsoCallback = (path: string) => path.startsWith('/sso/callback/');
+
 /** The endpoints that are a second factor. */
 const SECOND_STEP: Record<string, SecondFactorKind> = {
   '/two-factor/verify-totp': 'totp',
@@ -173,6 +180,9 @@ export async function sessionOrigin(
   } else if (FIRST_STEP[path]) {
     data = { signInMethod: FIRST_STEP[path] };
     signIn = true;
+  } else if (isSsoCallback(path)) {
+    data = { signInMethod: 'sso' };
+    signIn = true;
   }
   if (token) noteCreated(token, signIn);
   return data;
@@ -287,7 +297,13 @@ export function secondFactorGate(opts: SecondFactorGateOptions): BetterAuthPlugi
             } | null;
             const fresh = data ? created.get(data.session.token) : undefined;
             if (data) created.delete(data.session.token);
-            if (data && fresh && !GATE_EXEMPT.has(path) && !data.session.impersonatedBy) {
+            if (
+              data &&
+              fresh &&
+              !GATE_EXEMPT.has(path) &&
+              !isSsoCallback(path) &&
+              !data.session.impersonatedBy
+            ) {
               const methods = await enrolledMethods(db, data.user.id);
               if (methods.length > 0) return openChallenge(ctx, data, methods);
             }

@@ -344,4 +344,63 @@ describe('the guest pages', () => {
       '/signin?next=%2Finvitations%2Ftok1',
     );
   });
+  it('“Use single sign-on (SSO)”: the work address sends the browser to its identity provider', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    const { calls } = open('/signin?next=%2Ftenant', {
+      routes: {
+        'POST /api/v1/sso/sign-in': (body) =>
+          (body as { email: string }).email === 'nobody@elsewhere.example'
+            ? jsonResponse({ error: { code: 'sso.not_configured', message: 'No' } }, 404)
+            : jsonResponse({ url: 'https://idp.example/authorize?x=1' }),
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Use single sign-on (SSO)' }));
+    const form = screen.getByRole('form', { name: 'Single sign-on' });
+    expect(document.activeElement).toBe(screen.getByLabelText('Work e-mail'));
+    await userEvent.type(screen.getByLabelText('Work e-mail'), 'nobody@elsewhere.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with SSO' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/not set up for this address/);
+    await userEvent.clear(screen.getByLabelText('Work e-mail'));
+    await userEvent.type(screen.getByLabelText('Work e-mail'), 'alice@acme.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with SSO' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://idp.example/authorize?x=1'));
+    expect(calls.filter((c) => c.url === '/api/v1/sso/sign-in').at(-1)?.body).toEqual({
+      email: 'alice@acme.example',
+      next: '/tenant',
+    });
+    expect(form).toBeTruthy();
+  });
+
+  it('a password sign-in at a domain that requires SSO turns to the SSO form, address kept', async () => {
+    open('/signin', {
+      routes: {
+        'POST /api/auth/sign-in/email': () =>
+          jsonResponse(
+            {
+              code: 'sso.required',
+              message:
+                'Addresses at acme.example sign in with single sign-on: choose "Use single sign-on (SSO)".',
+            },
+            403,
+          ),
+      },
+    });
+    await userEvent.type(await screen.findByLabelText('E-mail'), 'alice@acme.example');
+    await userEvent.type(screen.getByLabelText('Password'), 'whatever-it-is');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Your organisation uses single sign-on')).toBeTruthy();
+    expect(screen.getByText(/Addresses at acme.example sign in with single sign-on/)).toBeTruthy();
+    expect((screen.getByLabelText('Work e-mail') as HTMLInputElement).value).toBe(
+      'alice@acme.example',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in with a password instead' }));
+    expect(screen.getByRole('form', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('back from the identity provider refused, the sign-in page says why', async () => {
+    open('/signin?sso=failed&error=sso.domain_not_covered');
+    expect(await screen.findByText('Single sign-on did not sign you in')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toMatch(/outside your organisation/);
+    expect(screen.getByLabelText('Work e-mail')).toBeTruthy();
+  });
 });

@@ -20,3 +20,4 @@ export * from './webhooks.ts';
 export * from './account-lifecycle.ts';
 export * from './service.ts';
 export * from './staff-notes.ts';
+export * from './sso.ts';

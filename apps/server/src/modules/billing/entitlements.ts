@@ -244,6 +244,7 @@ const FEATURE_MESSAGES: Record<PlanFeature, string> = {
   privateContent: 'Authoring your own frameworks, playbooks and articles',
   api: 'The developer API and webhooks',
   brandedReports: 'Reports with your logo',
+  sso: 'Single sign-on',
 };
 
 /** Whether the account's plan includes `feature` now. */

@@ -9,7 +9,7 @@ import { EMAIL_CODE_RATE_LIMITS } from '../../auth/auth.ts';
 import { authApiHeaders } from '../../auth/handler.ts';
 import { createRouter } from '../../auth/context.ts';
 import { limitByAddress } from '../../auth/guards.ts';
-import { errorResponses, json, jsonBody } from '../../lib/openapi.ts';
+import { errorResponse, errorResponses, json, jsonBody } from '../../lib/openapi.ts';
 import { resendSignUpCode, verifySignUp } from './signup.service.ts';
 
 const TAGS = ['signup'];
@@ -36,12 +36,13 @@ const verifyRoute = createRoute({
   tags: TAGS,
   summary: 'Sign-up: the code from the e-mail proves the address and signs in',
   description:
-    'Sets the session cookie. When the address has a second factor (docs/identity.md), opens no session: answers `{ status: "second-factor", methods }` and sets the challenge cookie of Better Auth’s two-factor step (`POST /api/auth/two-factor/verify-totp`, `/verify-backup-code`, or a passkey). A wrong, expired or used code, or an address without a pending sign-up, answers 400 `auth.invalid_code`.',
+    'Sets the session cookie. When the address has a second factor (docs/identity.md), opens no session: answers `{ status: "second-factor", methods }` and sets the challenge cookie of Better Auth’s two-factor step (`POST /api/auth/two-factor/verify-totp`, `/verify-backup-code`, or a passkey). A wrong, expired or used code, or an address without a pending sign-up, answers 400 `auth.invalid_code`; an address whose domain requires single sign-on, 403 `sso.required` (docs/sso.md).',
   middleware: limitByAddress('signup.verify', EMAIL_CODE_RATE_LIMITS.verify),
   request: { body: jsonBody(SignUpVerifySchema) },
   responses: {
     200: json(SignUpVerifiedSchema, 'Signed in, or the second step asked for'),
     400: errorResponses[400],
+    403: errorResponse('The address’s domain signs in with single sign-on (`sso.required`)'),
     429: errorResponses[429],
   },
 });

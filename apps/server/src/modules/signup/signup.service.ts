@@ -1,4 +1,4 @@
-import { AUTH_ERROR_CODES, type SignUpVerified } from '@tenantry/shared';
+import { AUTH_ERROR_CODES, SSO_ERROR_CODES, type SignUpVerified } from '@tenantry/shared';
 import { eq } from 'drizzle-orm';
 import { isBetterAuthClientError, type Auth } from '../../auth/auth.ts';
 import { secondFactorStep } from '../../auth/second-factor-step.ts';
@@ -38,6 +38,11 @@ export async function verifySignUp(
     const step = secondFactorStep(result.response);
     return { setCookies: result.headers.getSetCookie(), result: step ?? { status: 'signed-in' } };
   } catch (err) {
+    // The address's domain requires single sign-on (auth/sso.ts): said as it is.
+    const body = (err as { body?: { code?: unknown; message?: unknown } }).body;
+    if (body?.code === SSO_ERROR_CODES.required) {
+      throw new AppError(SSO_ERROR_CODES.required, 403, String(body.message));
+    }
     if (isBetterAuthClientError(err)) throw invalidSignUpCode();
     throw err;
   }

@@ -164,6 +164,23 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   'DELETE /api/v1/account/support-access': {},
   'GET /api/v1/media/{id}': { path: { id: (ids) => ids.logoMediaId } },
 
+  // Single sign-on (modules/sso): the world's provider (stored endpoints at a host that never
+  // resolves, so the same issuer needs no discovery; another one fails it without a request)
+  // and its proven domain, which a sign-in names.
+  'GET /api/v1/account/sso': {},
+  'PUT /api/v1/account/sso': {
+    fields: (_path, ids) => ({ issuer: fc.constantFrom(ids.ssoIssuer, 'https://idp.invalid') }),
+  },
+  'DELETE /api/v1/account/sso': {},
+  'POST /api/v1/account/sso/domains': {},
+  'POST /api/v1/account/sso/domains/{id}/verify': { path: { id: (ids) => ids.ssoDomainId } },
+  'DELETE /api/v1/account/sso/domains/{id}': { path: { id: (ids) => ids.ssoDomainId } },
+  'POST /api/v1/sso/sign-in': {
+    fields: (_path, ids) => ({
+      email: fc.constantFrom(`alice@${ids.ssoDomain}`, 'someone@elsewhere.example'),
+    }),
+  },
+
   'GET /api/v1/members': {},
   'POST /api/v1/members/leave': {},
   'PATCH /api/v1/members/{userId}': member,

@@ -26,6 +26,8 @@ const EXCLUDED_COLUMNS: Record<string, string[]> = {
   share_grants: ['last_used_at'],
   // A key's own last use, noted whether the request is then refused or not.
   api_keys: ['last_used_at', 'last_used_ip'],
+  // A wrong code for a domain counts a try, and the refusal says so (modules/sso).
+  sso_domains: ['attempts'],
   // The hash chain's seal, written by the sealing job after the entry.
   audit_log: ['chain_seq', 'prev_hash', 'hash'],
 };

@@ -33,6 +33,7 @@ import { assessmentsFixture, type AssessmentIds, type OnTenant } from './fixture
 import { carryForwardFixture, type CarryForwardIds } from './fixtures/carry-forward.ts';
 import { contentFixture, type ContentIds } from './fixtures/content.ts';
 import { TINY_WEBP } from './fixtures/images.ts';
+import { ssoFixture, type SsoFixture } from './fixtures/sso.ts';
 import { supportFixture, type SupportFixture } from './fixtures/support.ts';
 import { webhooksFixture, type WebhooksFixture } from './fixtures/webhooks.ts';
 import { assessmentFrameworkDocument, QUESTION_KEYS } from './frameworks.ts';
@@ -48,7 +49,7 @@ export interface WorldOwner {
 
 /** Real objects of the world's account, fresh after every `makeTargets`. */
 export interface TargetIds
-  extends ContentIds, AssessmentIds, CarryForwardIds, SupportFixture, WebhooksFixture {
+  extends ContentIds, AssessmentIds, CarryForwardIds, SupportFixture, WebhooksFixture, SsoFixture {
   /** A client tenant of the account: the assessments, task and report below are of it. */
   tenantId: string;
   /** An active share grant (contributor) on `tenantId` to an outside address. */
@@ -197,6 +198,7 @@ export async function makeTargets(
 
   const support = await supportFixture(db, { accountId, userId });
   const webhooks = await webhooksFixture(db, { accountId, userId });
+  const sso = await ssoFixture(db, t.deps.config.authSecret, { accountId, userId });
   const roadmap = { item: randomUUID(), target: randomUUID(), pending: randomUUID() };
   await db.insert(roadmapItems).values([
     { id: roadmap.item, title: `${label} roadmap item`, approvedAt: new Date() },
@@ -243,6 +245,7 @@ export async function makeTargets(
     reportId,
     ...support,
     ...webhooks,
+    ...sso,
     roadmapItemId: roadmap.item,
     roadmapTargetId: roadmap.target,
     roadmapPendingId: roadmap.pending,

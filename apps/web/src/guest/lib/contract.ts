@@ -16,6 +16,8 @@ import type {
   SharedSignInSharer,
   SIGNUP_CODE_LENGTH,
   TOTP_DIGITS as TOTP_DIGITS_CONTRACT,
+  SSO_ERROR_CODES,
+  SSO_REFUSALS,
 } from '@tenantry/shared';
 
 export type { CurrentUser, InvitationPreview, SecondFactorMethod, SharedSignInSharer };
@@ -35,6 +37,13 @@ export const ROLE_LABELS: Record<AccountRole, string> = {
   member: 'Member',
 };
 
+/** Single sign-on's codes the pages act on (docs/sso.md). */
+export const SSO_REQUIRED: (typeof SSO_ERROR_CODES)['required'] = 'sso.required';
+export const SSO_NOT_CONFIGURED: (typeof SSO_ERROR_CODES)['notConfigured'] = 'sso.not_configured';
+export const SSO_DOMAIN_NOT_COVERED: (typeof SSO_REFUSALS)['domainNotCovered'] =
+  'sso.domain_not_covered';
+export const SSO_NOT_AVAILABLE: (typeof SSO_REFUSALS)['notAvailable'] = 'sso.not_available';
+
 /** Where Better Auth sends the reset link (features/auth: RESET_PASSWORD_PATH). */
 export const RESET_PASSWORD_PATH = '/reset-password';
 
@@ -46,6 +55,7 @@ export const API = {
   resetPassword: '/api/auth/reset-password',
   signUpCode: '/api/v1/signup/code',
   signUpVerify: '/api/v1/signup/verify',
+  ssoSignIn: '/api/v1/sso/sign-in',
   sharedCode: (tenantId: string) => `/api/v1/shared-signin/${encodeURIComponent(tenantId)}/code`,
   sharedVerify: (tenantId: string) =>
     `/api/v1/shared-signin/${encodeURIComponent(tenantId)}/verify`,

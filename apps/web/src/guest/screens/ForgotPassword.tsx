@@ -2,7 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { Card, Field, Link, Notice, Submit } from '../components/ui.tsx';
 import { request } from '../lib/api.ts';
 import { API, RESET_PASSWORD_PATH } from '../lib/contract.ts';
-import { RESET_LINK_SENT, checkEmail, genericErrorMessage } from '../lib/messages.ts';
+import {
+  RESET_LINK_SENT,
+  checkEmail,
+  genericErrorMessage,
+  isSsoRequired,
+} from '../lib/messages.ts';
 import { useSubmit } from '../lib/use-submit.ts';
 
 /** Asks for a reset link. The answer never says whether the account exists. */
@@ -21,8 +26,11 @@ export function ForgotPasswordScreen() {
     setError(checked);
     if (checked) return;
     const res = await send.run(email.trim());
-    // Same answer whether or not the account exists; only transport problems differ.
-    if (res && (res.ok || (res.status !== 0 && res.status !== 429))) setSent(true);
+    // Same answer whether or not the account exists; only transport problems differ, and an
+    // address whose domain signs in with single sign-on (no password to reset there).
+    if (res && !isSsoRequired(res) && (res.ok || (res.status !== 0 && res.status !== 429))) {
+      setSent(true);
+    }
   }
 
   return (
@@ -46,7 +54,17 @@ export function ForgotPasswordScreen() {
           aria-label="Forgot password"
           className="stack"
         >
-          {send.error ? <Notice tone="error">{genericErrorMessage(send.error)}</Notice> : null}
+          {send.error ? (
+            <Notice tone="error">
+              {genericErrorMessage(send.error)}
+              {isSsoRequired(send.error) ? (
+                <>
+                  {' '}
+                  <Link to="/signin?sso=start">Use single sign-on (SSO)</Link>
+                </>
+              ) : null}
+            </Notice>
+          ) : null}
           <Field
             label="E-mail"
             type="email"

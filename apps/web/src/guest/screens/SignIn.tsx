@@ -4,12 +4,18 @@ import { nextFromSearch, type SignInState } from '#web/features/auth/lib/next-pa
 import { Card, Field, Link, Notice, Submit } from '../components/ui.tsx';
 import { request } from '../lib/api.ts';
 import { API, secondStepOf, type SecondFactorMethod } from '../lib/contract.ts';
-import { checkEmail, secondFactorErrorMessage, signInErrorMessage } from '../lib/messages.ts';
+import {
+  checkEmail,
+  isSsoRequired,
+  secondFactorErrorMessage,
+  signInErrorMessage,
+} from '../lib/messages.ts';
 import { navigate, type Place } from '../lib/navigation.ts';
 import { passkeysSupported, signInWithPasskey } from '../lib/passkey.ts';
 import { useSubmit } from '../lib/use-submit.ts';
 import { SecondFactorStep } from './SecondFactorStep.tsx';
 import { SignUpCodeStep } from './SignUpCodeStep.tsx';
+import { SsoSignIn, ssoReturnOf } from './SsoSignIn.tsx';
 
 /** Where to go after signing in: `?next=`, back where the visitor was sent from, else home. */
 export function destination(state: SignInState | null, search: string): string {
@@ -34,6 +40,9 @@ export function SignInScreen({ place }: { place: Place }) {
   const [unproven, setUnproven] = useState<string | null>(null);
   // The address has a second factor: the password opened no session yet (docs/identity.md).
   const [secondStep, setSecondStep] = useState<SecondFactorMethod[] | null>(null);
+  // "Use single sign-on (SSO)", or back from the identity provider refused: an e-mail only.
+  const ssoReturn = ssoReturnOf(place.search);
+  const [sso, setSso] = useState(ssoReturn !== null);
   const send = useSubmit(signIn);
   const passkey = useSubmit(passkeySignIn);
   const done = () => navigate(destination(state, place.search), { replace: true, signedIn: true });
@@ -55,6 +64,7 @@ export function SignInScreen({ place }: { place: Place }) {
     const methods = res?.ok ? secondStepOf(res.data) : null;
     if (methods) setSecondStep(methods);
     else if (res?.ok) done();
+    else if (res && !res.ok && isSsoRequired(res)) setSso(true);
     else if (res && !res.ok && res.code === 'EMAIL_NOT_VERIFIED') {
       setUnproven(email.trim());
       void requestCode(email.trim());
@@ -82,6 +92,17 @@ export function SignInScreen({ place }: { place: Place }) {
         <SecondFactorStep methods={secondStep} onDone={done} />
       ) : unproven ? (
         <SignUpCodeStep email={unproven} onDone={done} />
+      ) : sso ? (
+        <SsoSignIn
+          initialEmail={email}
+          next={destination(state, place.search)}
+          failure={ssoReturn?.failed ? ssoReturn.error : undefined}
+          required={isSsoRequired(send.error) ? send.error : null}
+          onPassword={() => {
+            send.reset();
+            setSso(false);
+          }}
+        />
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate aria-label="Sign in" className="stack">
           {send.error ? <Notice tone="error">{signInErrorMessage(send.error)}</Notice> : null}
@@ -121,6 +142,9 @@ export function SignInScreen({ place }: { place: Place }) {
               </button>
             </>
           ) : null}
+          <button type="button" className="button button-default" onClick={() => setSso(true)}>
+            Use single sign-on (SSO)
+          </button>
         </form>
       )}
       <p className="end small">

@@ -10,6 +10,7 @@ import {
   PASSWORD_CODES,
   checkEmail,
   checkNewPassword,
+  isSsoRequired,
   signUpErrorMessage,
 } from '../lib/messages.ts';
 import { navigate, type Place } from '../lib/navigation.ts';
@@ -84,7 +85,15 @@ export function SignUpScreen({ place }: { place: Place }) {
           className="stack"
         >
           {send.error && !passwordRefused ? (
-            <Notice tone="error">{signUpErrorMessage(send.error)}</Notice>
+            <Notice tone="error">
+              {signUpErrorMessage(send.error)}
+              {isSsoRequired(send.error) ? (
+                <>
+                  {' '}
+                  <Link to="/signin?sso=start">Use single sign-on (SSO)</Link>
+                </>
+              ) : null}
+            </Notice>
           ) : null}
           <Field
             label="Name"

@@ -12,6 +12,7 @@ import { SecondFactorPolicySetting } from '#web/features/identity/components/Sec
 import { SecondFactorsPanel } from '#web/features/identity/components/SecondFactorsPanel.tsx';
 import { useMe } from '#web/features/auth/api/me.ts';
 import { ProfileSection } from '#web/features/auth/components/ProfileSection.tsx';
+import { usePlanLock } from '#web/features/billing/api/get-billing.ts';
 import { BillingPanel } from '#web/features/billing/components/BillingPanel.tsx';
 import { CheckoutOutcomeAlert } from '#web/features/billing/components/CheckoutOutcomeAlert.tsx';
 import { outcomeOf } from '#web/features/billing/lib/checkout-outcome.ts';
@@ -19,13 +20,20 @@ import { MembersPanel } from '#web/features/members/components/MembersPanel.tsx'
 import { useRefreshSessions } from '#web/features/sessions/api/list-sessions.ts';
 import { SessionsPanel } from '#web/features/sessions/components/SessionsPanel.tsx';
 import { AccountSharingPanel } from '#web/features/sharing/components/AccountSharingPanel.tsx';
+import { SsoSettings } from '#web/features/sso/components/SsoSettings.tsx';
 
 const TABS = SCREEN_TABS.admin;
 
+/** Owners: single sign-on, with the plan's lock read before its forms (Business). */
+function SsoSection({ account }: { account: Account }) {
+  const planLock = usePlanLock(account, { feature: 'sso' });
+  return <SsoSettings planLock={planLock} />;
+}
+
 /**
  * admin/security: my profile (name, password, e-mail), my second factors, where I am signed in,
- * and for owners whether every member needs a second factor and whether Tenantry support may
- * view the account.
+ * and for owners whether every member needs a second factor, whether Tenantry support may view
+ * the account, and its single sign-on.
  */
 function SecurityTab({ user, account }: { user: CurrentUser; account: Account }) {
   const refreshSessions = useRefreshSessions();
@@ -36,6 +44,7 @@ function SecurityTab({ user, account }: { user: CurrentUser; account: Account })
       <SessionsPanel />
       {account.permissions.includes('secondFactors.manage') ? <SecondFactorPolicySetting /> : null}
       {account.permissions.includes('supportAccess.manage') ? <SupportAccessSetting /> : null}
+      {account.permissions.includes('sso.manage') ? <SsoSection account={account} /> : null}
     </Stack>
   );
 }

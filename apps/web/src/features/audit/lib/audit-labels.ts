@@ -51,6 +51,7 @@ const SIGN_IN_METHODS: Record<string, string> = {
   email_link: 'with an e-mail link',
   passkey: 'with a passkey',
   support: 'as a support session',
+  sso: 'through single sign-on',
 };
 /** The second factor a sign-in gave (`data.secondFactor`). */
 const SECOND_FACTORS: Record<string, string> = {
@@ -221,6 +222,14 @@ const LABELS: Record<AuditAction, Describe> = {
   'support_access.ended': (d) => `The support session as ${str(d.asEmail)} ended`,
   'support_access.request': (d) =>
     `Support session: ${str(d.method)} ${str(d.path)} as ${str(d.asEmail)}`,
+  'sso.configured': (d) =>
+    `${d.created ? 'Connected' : 'Changed'} single sign-on through ${str(d.issuer)}${d.requireSso ? ' (required)' : ''}`,
+  'sso.removed': (d) => `Disconnected single sign-on through ${str(d.issuer)}`,
+  'sso.domain_added': (d) =>
+    `${d.resent ? 'Sent a new code for' : 'Added'} the single sign-on domain ${str(d.domain)} (code to ${str(d.proofEmail)})`,
+  'sso.domain_verified': (d) => `Proved the single sign-on domain ${str(d.domain)}`,
+  'sso.domain_removed': (d) => `Removed the single sign-on domain ${str(d.domain)}`,
+  'sso.member_joined': (d) => `${str(d.email)} joined through single sign-on as ${str(d.role)}`,
 };
 
 /** A plan's name for an id an entry carries (the id itself when unknown). */

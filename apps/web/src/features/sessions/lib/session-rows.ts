@@ -25,6 +25,7 @@ const METHOD_WORDS: Record<SignInMethod, string> = {
   email_link: 'E-mail link',
   passkey: 'Passkey',
   support: 'Tenantry support session',
+  sso: 'Single sign-on',
 };
 
 const SECOND_FACTOR_WORDS: Record<SecondFactorKind, string> = {

@@ -71,6 +71,7 @@ export const SIGN_IN_METHODS: Record<string, string> = {
   shared_code: 'Shared sign-in code',
   passkey: 'Passkey',
   support: 'Support session',
+  sso: 'Single sign-on',
 };
 
 /** The second factor a sign-in gave, in words. */

@@ -1,0 +1,57 @@
+import type { SsoConfig, SsoConfigInput, SsoDefaultRole } from '@tenantry/shared';
+import { ApiError } from '#web/lib/api.ts';
+
+/** The provider form as typed (the secret left empty keeps the stored one). */
+export interface SsoFormValues {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  requireSso: boolean;
+  defaultRole: SsoDefaultRole;
+}
+
+export function initialValues(config: SsoConfig): SsoFormValues {
+  return {
+    issuer: config.provider?.issuer ?? '',
+    clientId: config.provider?.clientId ?? '',
+    clientSecret: '',
+    requireSso: config.requireSso,
+    defaultRole: config.defaultRole,
+  };
+}
+
+/** What PUT /api/v1/account/sso is sent: no `clientSecret` when none was typed. */
+export function toInput(values: SsoFormValues): SsoConfigInput {
+  const secret = values.clientSecret.trim();
+  return {
+    issuer: values.issuer.trim(),
+    clientId: values.clientId.trim(),
+    ...(secret ? { clientSecret: secret } : {}),
+    requireSso: values.requireSso,
+    defaultRole: values.defaultRole,
+  };
+}
+
+/** The fields a refusal names (400 with `fields`), for the form; null for any other error. */
+export function formErrorsOf(err: unknown): Record<string, string> | null {
+  if (!(err instanceof ApiError) || err.status !== 400) return null;
+  const entries = Object.entries(err.fields);
+  if (entries.length === 0) return null;
+  const errors: Record<string, string> = {};
+  for (const [key, message] of entries) errors[key.split('.')[0]!] ??= message;
+  return errors;
+}
+
+/** Examples an owner copies from: where each provider's issuer is. */
+export const ISSUER_EXAMPLES = [
+  { name: 'Microsoft Entra ID', issuer: 'https://login.microsoftonline.com/{tenant-id}/v2.0' },
+  { name: 'Google Workspace', issuer: 'https://accounts.google.com' },
+] as const;
+
+/** Why sign-in through the provider does not work yet, or null when it does. */
+export function inactiveReason(config: SsoConfig): string | null {
+  if (config.active) return null;
+  if (!config.available) return 'Your plan does not include single sign-on.';
+  if (!config.provider) return 'Connect your identity provider.';
+  return 'Prove at least one e-mail domain.';
+}
