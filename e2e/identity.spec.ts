@@ -159,6 +159,8 @@ test('a passkey is added in admin/security and signs in, with the virtual authen
   // After the password, it is the second step.
   await signOut(page);
   await signInWithPassword(page, email);
+  // The second step replaced the password form (whose own "Use a passkey" signs in alone).
+  await expect(page.getByText('Use it to finish signing in.')).toBeVisible();
   await page.getByRole('button', { name: 'Use a passkey' }).click();
   await expect(page).not.toHaveURL(/\/signin/);
   await page.goto('/admin/security');

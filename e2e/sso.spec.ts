@@ -3,13 +3,13 @@ import type { TestIdp } from '../apps/server/src/test/oidc-idp.ts';
 import {
   ADMIN_EMAIL,
   BASE_URL,
-  PASSWORD,
   expect,
   runCli,
   signInViaApi,
   signUpViaApi,
   test,
   uniqueEmail,
+  signInRequest,
 } from './fixtures';
 import { IDP_ORIGIN, startIdp } from './oidc-provider';
 
@@ -51,11 +51,7 @@ async function shootCard(page: Page, path: string) {
 /** The domain's code, from the development mailbox (as the system admin reads it). */
 async function domainCode(to: string): Promise<string> {
   const admin = await request.newContext({ baseURL: BASE_URL });
-  const signedIn = await admin.post('/api/auth/sign-in/email', {
-    data: { email: ADMIN_EMAIL, password: PASSWORD },
-    headers: { origin: BASE_URL },
-  });
-  expect(signedIn.ok(), await signedIn.text()).toBeTruthy();
+  await signInRequest(admin, ADMIN_EMAIL); // with the admin's authenticator code
   let code = '';
   await expect(async () => {
     const res = await admin.get('/api/v1/system/mailbox');
