@@ -2,9 +2,6 @@ import type { ApiResult } from './api.ts';
 import {
   PASSWORD,
   SHARED_CODE_DIGITS,
-  SSO_DOMAIN_NOT_COVERED,
-  SSO_NOT_AVAILABLE,
-  SSO_NOT_CONFIGURED,
   SSO_REQUIRED,
 } from './contract.ts';
 
@@ -17,12 +14,12 @@ export const NEW_PASSWORD_HINT = `At least ${PASSWORD.min} characters`;
 
 const NETWORK = 'Could not reach the server. Check your connection and try again.';
 const RATE_LIMITED = 'Too many attempts. Please wait a minute and try again.';
-const GENERIC = 'Something went wrong. Please try again.';
+export const GENERIC = 'Something went wrong. Please try again.';
 
 const SSO_REQUIRED_MESSAGE =
   'Your organisation signs in with single sign-on: choose “Use single sign-on (SSO)”.';
 
-function transport(err: Refusal): string | null {
+export function transport(err: Refusal): string | null {
   if (err.status === 0) return NETWORK;
   if (err.status === 429) return RATE_LIMITED;
   // The address's domain requires single sign-on (it says which; never whether an account exists).
@@ -33,28 +30,6 @@ function transport(err: Refusal): string | null {
 /** Whether a refusal says to sign in with single sign-on instead. */
 export const isSsoRequired = (res: ApiResult<unknown> | null): boolean =>
   res !== null && !res.ok && res.code === SSO_REQUIRED;
-
-/** Why starting a single sign-on failed (`POST /api/v1/sso/sign-in`). */
-export function ssoStartErrorMessage(err: Refusal): string {
-  if (err.code === SSO_NOT_CONFIGURED) {
-    return 'Single sign-on is not set up for this address. Sign in with your password instead.';
-  }
-  return transport(err) ?? GENERIC;
-}
-
-/** Why a single sign-on came back refused (`/signin?sso=failed&error=…`). */
-export function ssoFailureMessage(code: string | null): string {
-  switch (code) {
-    case SSO_DOMAIN_NOT_COVERED:
-      return 'You signed in at your identity provider with an address outside your organisation’s single sign-on domains. Sign in there with your work address.';
-    case SSO_NOT_AVAILABLE:
-      return 'Single sign-on is not available for this account now. Sign in with your password, or ask an owner of the account.';
-    case 'access_denied':
-      return 'Your identity provider did not let you in. Ask your administrator if you think this is a mistake.';
-    default:
-      return 'Single sign-on did not complete. Please try again; if it keeps failing, ask an owner of the account.';
-  }
-}
 
 /**
  * One generic sign-in message: never reveals whether an account exists (OWASP ASVS 6.3.8,

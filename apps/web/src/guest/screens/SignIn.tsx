@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { forgetSession, readLastSession } from '#web/features/auth/lib/last-session.ts';
 import { nextFromSearch, type SignInState } from '#web/features/auth/lib/next-path.ts';
 import { Card, Field, Link, Notice, Submit } from '../components/ui.tsx';
@@ -11,12 +11,14 @@ import {
   signInErrorMessage,
 } from '../lib/messages.ts';
 import { navigate, type Place } from '../lib/navigation.ts';
+import { ssoReturnOf } from '../lib/sso-return.ts';
 import { passkeysSupported, signInWithPasskey } from '../lib/passkey.ts';
 import { useSubmit } from '../lib/use-submit.ts';
 import { SecondFactorStep } from './SecondFactorStep.tsx';
 import { SignUpCodeStep } from './SignUpCodeStep.tsx';
-import { SsoSignIn, ssoReturnOf } from './SsoSignIn.tsx';
 
+/** Single sign-on's form, loaded when asked for (the guest pages' budget: 80 KB gzipped). */
+const SsoSignIn = lazy(() => import('./SsoSignIn.tsx').then((m) => ({ default: m.SsoSignIn })));
 /** Where to go after signing in: `?next=`, back where the visitor was sent from, else home. */
 export function destination(state: SignInState | null, search: string): string {
   const next = nextFromSearch(search);
@@ -93,16 +95,18 @@ export function SignInScreen({ place }: { place: Place }) {
       ) : unproven ? (
         <SignUpCodeStep email={unproven} onDone={done} />
       ) : sso ? (
-        <SsoSignIn
-          initialEmail={email}
-          next={destination(state, place.search)}
-          failure={ssoReturn?.failed ? ssoReturn.error : undefined}
-          required={isSsoRequired(send.error) ? send.error : null}
-          onPassword={() => {
-            send.reset();
-            setSso(false);
-          }}
-        />
+        <Suspense fallback={<span className="spinner" aria-hidden />}>
+          <SsoSignIn
+            initialEmail={email}
+            next={destination(state, place.search)}
+            failure={ssoReturn?.failed ? ssoReturn.error : undefined}
+            required={isSsoRequired(send.error) ? send.error : null}
+            onPassword={() => {
+              send.reset();
+              setSso(false);
+            }}
+          />
+        </Suspense>
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate aria-label="Sign in" className="stack">
           {send.error ? <Notice tone="error">{signInErrorMessage(send.error)}</Notice> : null}

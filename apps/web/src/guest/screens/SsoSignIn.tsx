@@ -2,18 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Field, Notice, Submit, TextButton } from '../components/ui.tsx';
 import { request, type ApiResult } from '../lib/api.ts';
 import { API } from '../lib/contract.ts';
-import { checkEmail, ssoFailureMessage, ssoStartErrorMessage } from '../lib/messages.ts';
+import { checkEmail } from '../lib/messages.ts';
+import { ssoFailureMessage, ssoStartErrorMessage } from '../lib/sso-messages.ts';
 import { useSubmit } from '../lib/use-submit.ts';
 
 type Refusal = Extract<ApiResult<unknown>, { ok: false }>;
-
-/** Back from the identity provider with a refusal: `?sso=failed&error=…` (docs/sso.md). */
-export function ssoReturnOf(search: string): { failed: boolean; error: string | null } | null {
-  const params = new URLSearchParams(search);
-  const sso = params.get('sso');
-  if (!sso) return null;
-  return { failed: sso === 'failed', error: params.get('error') };
-}
 
 const startSso = (email: string, next: string) =>
   request<{ url: string }>(API.ssoSignIn, {
