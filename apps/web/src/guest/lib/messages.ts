@@ -1,9 +1,5 @@
 import type { ApiResult } from './api.ts';
-import {
-  PASSWORD,
-  SHARED_CODE_DIGITS,
-  SSO_REQUIRED,
-} from './contract.ts';
+import { PASSWORD, SHARED_CODE_DIGITS, SSO_REQUIRED } from './contract.ts';
 
 type Refusal = Extract<ApiResult<unknown>, { ok: false }>;
 
