@@ -107,7 +107,7 @@ test('an owner shares a tenant; the invitee signs in with a code, sees only that
 
   // Another tenant of the same account stays closed.
   expect((await guest.request.get(`/api/v1/tenants/${other}`)).status()).toBe(404);
-  expect((await guest.request.get(`/api/v1/tenants/${other}/shares`)).status()).toBe(403);
+  expect((await guest.request.get(`/api/v1/tenants/${other}/shares`)).status()).toBe(404);
   await guest.goto(`/tenant/${other}`);
   await expect(guest.getByText('Globex Private')).toHaveCount(0);
   await expect(guest.getByText('It is not shared with you.')).toBeVisible();

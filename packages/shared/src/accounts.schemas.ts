@@ -38,6 +38,11 @@ export const AccountSchema = z.object({
   permissions: z.array(
     z.enum(ACCOUNT_PERMISSION_NAMES as [AccountPermission, ...AccountPermission[]]),
   ),
+  /**
+   * The signed-in member reaches only some of the account's client tenants (docs/members.md):
+   * `permissions` then leaves out what reaches beyond them (inviting, the audit log).
+   */
+  tenantAccessLimited: z.boolean(),
 });
 export type Account = z.infer<typeof AccountSchema>;
 

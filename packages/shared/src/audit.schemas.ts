@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'members.invitation_revoked',
   'members.joined',
   'members.role_changed',
+  'members.access_changed',
   'members.removed',
   'members.left',
   /** An owner reset a member's lost second factors (docs/identity.md). */

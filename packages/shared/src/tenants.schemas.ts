@@ -188,4 +188,9 @@ export type TenantDetail = z.infer<typeof TenantDetailSchema>;
 /** Error codes of this domain (besides the common ones). */
 export const TENANT_ERROR_CODES = {
   notFound: 'tenants.not_found',
+  /**
+   * 400: a member limited to some client tenants would make or leave a tenant outside their
+   * own access (e.g. without one of their tags, docs/members.md).
+   */
+  outsideAccess: 'tenants.outside_access',
 } as const;

@@ -17,7 +17,9 @@ import {
   API_KEY_LIMITS,
   API_KEY_PREFIX,
   API_KEY_SCOPE_INFO,
+  type AccountRole,
   type ApiKeyScope,
+  type TenantAccessRule,
 } from '@tenantry/shared';
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
@@ -28,6 +30,7 @@ import { accounts } from '../db/schema/accounts.ts';
 import { billingReadOnlySql, subscriptions } from '../db/schema/billing.ts';
 import { AppError, errorBody } from '../lib/errors.ts';
 import { suspensionOf } from './claims.ts';
+import { ruleOf } from './tenant-access.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 import type { AppEnv } from './context.ts';
 import type { ApiKeyPrincipal, ServerClaims } from './types.ts';
@@ -42,6 +45,11 @@ interface KeyRow {
   prefix: string;
   scopes: ApiKeyScope[];
   tenant_id: string | null;
+  access_user_id: string | null;
+  creator_role: AccountRole | null;
+  tenant_access: string | null;
+  tenant_access_ids: string[] | null;
+  tenant_access_tags: string[] | null;
   expired: boolean;
   revoked: boolean;
   account_created_at: Date | string;
@@ -84,13 +92,15 @@ async function findKey(c: Context<AppEnv>, secret: string): Promise<KeyRow | und
   const rows = await queryRows<KeyRow>(
     db,
     sql`with k as (
-        select k.id, k.account_id, k.name, k.prefix, k.scopes, k.tenant_id,
+        select k.id, k.account_id, k.name, k.prefix, k.scopes, k.tenant_id, k.access_user_id,
+          cm.role as creator_role, cm.tenant_access, cm.tenant_access_ids, cm.tenant_access_tags,
           (k.expires_at is not null and k.expires_at <= now()) as expired,
           (k.revoked_at is not null) as revoked, k.last_used_at,
           a.created_at as account_created_at, to_jsonb(sb) as subscription,
           ${billingReadOnlySql('sb')} as billing_read_only, a.suspended_at, a.suspended_reason
         from ${apiKeys} k
         join ${accounts} a on a.id = k.account_id
+        left join memberships cm on cm.account_id = k.account_id and cm.user_id = k.access_user_id
         left join ${subscriptions} sb on sb.account_id = k.account_id
         where k.secret_hash = ${sha256Hex(secret)}),
       rl as (
@@ -156,8 +166,23 @@ export async function authenticateApiKey(
     prefix: row.prefix,
     scopes: row.scopes,
     tenantId: row.tenant_id,
+    accessUserId: row.access_user_id,
   };
   const label = `API key “${row.name}” (${row.prefix}…)`;
+  // Within its creator's client-tenant access, as it is now; a creator who has left the
+  // account leaves it no client tenant (never every one). Keys older than tenant access
+  // (no access_user_id) reach every one, as they did.
+  const tenantAccess: TenantAccessRule | null =
+    row.access_user_id === null
+      ? null
+      : row.creator_role === null
+        ? { mode: 'only', tenantIds: [], tags: [] }
+        : ruleOf({
+            role: row.creator_role,
+            mode: row.tenant_access,
+            tenantIds: row.tenant_access_ids,
+            tags: row.tenant_access_tags,
+          });
   return {
     uid: `api-key:${row.id}`,
     email: label,
@@ -177,6 +202,7 @@ export async function authenticateApiKey(
     billingReadOnly: row.billing_read_only === true,
     impersonatedBy: null,
     apiKey,
+    tenantAccess,
   };
 }
 

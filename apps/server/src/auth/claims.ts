@@ -9,6 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client.ts';
 import { billingReadOnlySql } from '../db/schema/billing.ts';
 import type { AuthHooks } from './auth.ts';
+import { membershipReaches, ruleOf } from './tenant-access.ts';
 import type { ServerClaims, SessionState } from './types.ts';
 
 /** How stale `sessions.last_active_at` may get before a request refreshes it. */
@@ -36,6 +37,9 @@ interface ClaimsRow {
   tid: string | null;
   account_created_at: Date | string | null;
   account_role: AccountRole | null;
+  tenant_access: string | null;
+  tenant_access_ids: string[] | null;
+  tenant_access_tags: string[] | null;
   last_tenant_id: string | null;
   last_active_at: Date | string;
   account_last_active_at: Date | string | null;
@@ -91,6 +95,7 @@ export function toCurrentUser(claims: ServerClaims): CurrentUser {
     billingReadOnly: _b,
     apiKey: _k,
     impersonatedBy: _i,
+    tenantAccess: _t,
     ...user
   } = claims;
   return user;
@@ -112,6 +117,7 @@ async function queryClaims(
     db,
     sql`select u.id, u.email, u.name, u.email_verified, u.is_system_admin, u.is_system_dev,
           a.id as tid, a.created_at as account_created_at, m.role as account_role,
+          m.tenant_access, m.tenant_access_ids, m.tenant_access_tags,
           t.id as last_tenant_id, s.last_active_at, a.last_active_at as account_last_active_at,
           ${billingReadOnlySql('sb')} as billing_read_only,
           a.suspended_at, a.suspended_reason, s.impersonated_by, staff.email as staff_email,
@@ -127,6 +133,7 @@ async function queryClaims(
         left join accounts a on a.id = m.account_id
         left join subscriptions sb on sb.account_id = m.account_id
         left join tenants t on t.id = m.last_tenant_id and t.account_id = m.account_id
+          and ${membershipReaches('m', 't')}
         where u.id = ${userId}`,
     { prepared: true },
   );
@@ -254,6 +261,12 @@ export async function loadClaims(
     billingReadOnly: row.billing_read_only === true,
     impersonatedBy: row.impersonated_by,
     apiKey: null,
+    tenantAccess: ruleOf({
+      role: row.account_role,
+      mode: row.tenant_access,
+      tenantIds: row.tenant_access_ids,
+      tags: row.tenant_access_tags,
+    }),
   };
 }
 
@@ -309,6 +322,8 @@ async function loadSharedClaims(
     billingReadOnly: row.billing_read_only === true,
     impersonatedBy: null,
     apiKey: null,
+    // Their one client tenant is `ttid`: the guards allow nothing else.
+    tenantAccess: null,
   };
 }
 

@@ -38,6 +38,7 @@ import {
 import { loadClaims, mustEnrolNow } from './claims.ts';
 import type { AppEnv } from './context.ts';
 import { readSession } from './session.ts';
+import { assertTenantReachable } from './tenant-access.ts';
 import type {
   AccountContext,
   ServerClaims,
@@ -176,7 +177,7 @@ export interface GuardOptions extends SecondFactorOptions {
 async function withApiKey(
   c: Context<AppEnv>,
   scope: ApiKeyScope | undefined,
-  authorize: (claims: ServerClaims) => void,
+  authorize: (claims: ServerClaims) => void | Promise<void>,
   next: () => Promise<void>,
 ): Promise<Response | false> {
   if (!scope) return false;
@@ -191,7 +192,7 @@ async function withApiKey(
   }
   c.set('claims', claims);
   c.set('session', null);
-  authorize(claims);
+  await authorize(claims);
   await next();
   await auditKeyWrite(c, claims);
   return c.res;
@@ -254,6 +255,8 @@ export function requireAccount(permission: AccountPermission, opts: GuardOptions
           email: claims.email,
           onlyTenantId: claims.apiKey?.tenantId ?? null,
           apiKeyId: claims.apiKey?.id,
+          tenantAccess: claims.tenantAccess,
+          accessUserId: claims.apiKey?.accessUserId ?? null,
         });
       },
       next,
@@ -270,6 +273,8 @@ export function requireAccount(permission: AccountPermission, opts: GuardOptions
       role: claims.accountRole,
       userId: claims.uid,
       email: claims.email,
+      tenantAccess: claims.tenantAccess,
+      accessUserId: claims.uid,
     });
     await next();
   };
@@ -288,12 +293,17 @@ const MEMBER_PERMISSION: Record<'read' | 'contribute', AccountPermission> = {
  *   (`ptid`) and only for `read`/`contribute` their share role grants (403 for a write their
  *   role does not include on that tenant);
  * - an API key, where `opts.apiKey` names the scope it must hold → allowed with that scope, and
- *   only on its one tenant when the key is limited to one;
+ *   only on its one tenant when the key is limited to one, and within its creator's
+ *   client-tenant access;
+ * - a member (or key) whose client-tenant access does not reach the tenant → 404
+ *   `tenants.not_found` before the role is looked at, as for another account's tenant
+ *   (auth/tenant-access.ts; one indexed lookup, for limited members only);
  * - everyone else → 404 `tenants.not_found`, never a hint that the tenant exists.
- * The guard reads no tenant: it puts the account and the path's tenant id on `c.var.tenant`,
- * and the services check that the tenant is in that account — `assertTenant`
- * (modules/tenants/tenants.service.ts) or the account and tenant in every query's where — so
- * another account's tenant is a 404 there (the outsider suite proves it).
+ * Otherwise the guard reads no tenant: it puts the account and the path's tenant id on
+ * `c.var.tenant` (and a member's account on `c.var.account`), and the services check that the
+ * tenant is in that account — `assertTenant` (modules/tenants/tenants.service.ts) or the account
+ * and tenant in every query's where — so another account's tenant is a 404 there (the outsider
+ * suite proves it).
  */
 export function requireTenant(
   access: TenantAccess,
@@ -305,9 +315,11 @@ export function requireTenant(
     const viaKey = await withApiKey(
       c,
       opts.apiKey,
-      (claims) => {
+      async (claims) => {
         const only = claims.apiKey?.tenantId;
         if (!tenantId || (only && only !== tenantId)) throw tenantNotFound();
+        // Within its creator's client-tenant access (auth/tenant-access.ts).
+        await assertTenantReachable(c.var.deps.db, claims.tid as string, tenantId, claims);
         refuseChange(claims, access);
         c.set('tenant', {
           tenantId,
@@ -316,6 +328,7 @@ export function requireTenant(
           accountId: claims.tid as string,
           accountRole: 'member',
           shareRole: null,
+          tenantAccess: claims.tenantAccess,
         });
       },
       next,
@@ -324,6 +337,11 @@ export function requireTenant(
     const claims = await getClaims(c);
     if (!tenantId) throw tenantNotFound();
     const base = { tenantId, userId: claims.uid, email: claims.email };
+    if (claims.tid && claims.accountRole) {
+      // A tenant outside the member's client-tenant access is not found, as another
+      // account's is — before anything else is said about the request.
+      await assertTenantReachable(c.var.deps.db, claims.tid, tenantId, claims);
+    }
     refuseWithoutSecondFactor(claims);
     refuseChange(claims, access);
     if (claims.tid && claims.accountRole) {
@@ -335,6 +353,16 @@ export function requireTenant(
         accountId: claims.tid,
         accountRole: claims.accountRole,
         shareRole: null,
+        tenantAccess: claims.tenantAccess,
+      });
+      // A member acts for their account too: a route under a tenant may read getAccount.
+      c.set('account', {
+        accountId: claims.tid,
+        role: claims.accountRole,
+        userId: claims.uid,
+        email: claims.email,
+        tenantAccess: claims.tenantAccess,
+        accessUserId: claims.uid,
       });
       return next();
     }

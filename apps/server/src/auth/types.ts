@@ -9,6 +9,7 @@ import type {
   ApiKeyScope,
   CurrentUser,
   ShareRole,
+  TenantAccessRule,
 } from '@tenantry/shared';
 
 export interface SessionState {
@@ -45,6 +46,12 @@ export interface ServerClaims extends CurrentUser {
    * account `tid`, with the key's scopes only (auth/api-keys.ts).
    */
   apiKey: ApiKeyPrincipal | null;
+  /**
+   * The client tenants the member reaches (auth/tenant-access.ts), from their membership row in
+   * the claims query; for an API key, its creator's. Null: every client tenant of the account
+   * (owners, unrestricted members, shared users — whose one tenant is `ttid`).
+   */
+  tenantAccess: TenantAccessRule | null;
 }
 
 /** The API key a request was authenticated with. */
@@ -55,6 +62,8 @@ export interface ApiKeyPrincipal {
   scopes: ApiKeyScope[];
   /** The one client tenant the key may reach; null for every tenant of the account. */
   tenantId: string | null;
+  /** Whose client-tenant access the key acts within (its creator; null: older key, all). */
+  accessUserId: string | null;
 }
 
 /**
@@ -69,6 +78,17 @@ export interface AccountContext {
   email: string;
   /** Only this client tenant of the account is reachable (a tenant-restricted API key). */
   onlyTenantId?: string | null;
+  /**
+   * The client tenants the caller reaches (null: all): every query reading tenants across the
+   * account adds `tenantAccessWhere(scope)` (auth/tenant-access.ts).
+   */
+  tenantAccess?: TenantAccessRule | null;
+  /**
+   * Whose client-tenant access what the caller makes acts within (an API key's, a webhook
+   * endpoint's `access_user_id`): the member themselves, or for an API key its creator (null
+   * for a key older than tenant access).
+   */
+  accessUserId?: string | null;
   /**
    * Set when an API key acts (docs/developer.md): `userId` is then no user (`api-key:<id>`), so
    * a service records no user as the author of what the key makes.
@@ -92,6 +112,11 @@ export interface TenantContext {
   accountRole: AccountRole | null;
   /** Set for a shared user of this tenant; null for a member. */
   shareRole: ShareRole | null;
+  /**
+   * The client tenants the caller reaches (null: all). The guard has already answered 404 when
+   * `tenantId` is outside it; services use it for what they read of OTHER tenants.
+   */
+  tenantAccess?: TenantAccessRule | null;
 }
 
 /**

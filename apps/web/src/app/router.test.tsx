@@ -17,6 +17,7 @@ function accountAs(role: AccountRole) {
     createdAt: '2026-01-01T00:00:00.000Z',
     role,
     permissions: ACCOUNT_PERMISSION_NAMES.filter((p) => can(role, p)),
+    tenantAccessLimited: false,
   };
 }
 

@@ -2,7 +2,7 @@
  * Accounts: the product's own tenant (the seed's `tid`), i.e. a provider organisation, and
  * who belongs to it. Not to be confused with Better Auth's `account` model (auth_credentials).
  */
-import { ACCOUNT_ROLES } from '@tenantry/shared';
+import { ACCOUNT_ROLES, TENANT_ACCESS_MODES } from '@tenantry/shared';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -100,6 +100,23 @@ export const memberships = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** The client tenant this member last opened: their `ttid` claim. */
     lastTenantId: text('last_tenant_id'),
+    /**
+     * Which client tenants the member reaches (docs/members.md): `all`, `only` / `except` the
+     * tenants of `tenant_access_ids`, or those carrying one of `tenant_access_tags` (read at
+     * every request: nothing is written when a tenant is tagged). Owners reach all whatever
+     * it says. Applied by auth/tenant-access.ts to every query that reads tenants.
+     */
+    tenantAccess: text('tenant_access', { enum: TENANT_ACCESS_MODES }).notNull().default('all'),
+    tenantAccessIds: text('tenant_access_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    tenantAccessTags: text('tenant_access_tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Moves with every change of the access (the members screen's optimistic concurrency). */
+    tenantAccessVersion: integer('tenant_access_version').notNull().default(0),
   },
   (t) => [
     // The primary key is the unique (account_id, user_id) pair.
@@ -108,6 +125,10 @@ export const memberships = pgTable(
     check(
       'memberships_role_check',
       sql.raw(`${'"role"'} in (${ACCOUNT_ROLES.map((r) => `'${r}'`).join(', ')})`),
+    ),
+    check(
+      'memberships_tenant_access_check',
+      sql.raw(`"tenant_access" in (${TENANT_ACCESS_MODES.map((m) => `'${m}'`).join(', ')})`),
     ),
   ],
 );

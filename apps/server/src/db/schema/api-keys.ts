@@ -30,6 +30,13 @@ export const apiKeys = pgTable(
     expiresAt: tz('expires_at'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdByEmail: text('created_by_email'),
+    /**
+     * Whose client-tenant access the key acts within (docs/members.md): its creator's, read at
+     * every request, so a later change of their access applies to the key. Kept without a
+     * foreign key: when they leave the account (or their user is deleted) the key reaches no
+     * client tenant, never every one. Null for keys made before tenant access existed.
+     */
+    accessUserId: text('access_user_id'),
     createdAt: tz('created_at').notNull().defaultNow(),
     lastUsedAt: tz('last_used_at'),
     lastUsedIp: text('last_used_ip'),

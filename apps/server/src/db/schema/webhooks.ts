@@ -54,6 +54,13 @@ export const webhookEndpoints = pgTable(
     answerCursor: bigint('answer_cursor', { mode: 'number' }).notNull().default(0),
     answersGatheredAt: tz('answers_gathered_at'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Whose client-tenant access the endpoint's events are limited to (docs/members.md): its
+     * creator's, read when each event is queued. No foreign key: when they leave the account,
+     * the endpoint receives no client tenant's events. Null for endpoints made before tenant
+     * access existed (every event of the account).
+     */
+    accessUserId: text('access_user_id'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },

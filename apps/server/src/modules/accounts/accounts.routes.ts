@@ -9,10 +9,12 @@ import {
   UpdateAccountSchema,
   can,
   mediaUrl,
+  type AccountPermission,
 } from '@tenantry/shared';
 import type { Context } from 'hono';
 import { createRouter, type AppEnv } from '../../auth/context.ts';
 import { getAccount, requireAccount } from '../../auth/guards.ts';
+import { limited } from '../../auth/tenant-access.ts';
 import { errorResponses, json, jsonBody } from '../../lib/openapi.ts';
 import { readUpload, uploadBody } from '../../lib/upload.ts';
 import { mediaHeaders, mediaTooLarge } from '../media/media.service.ts';
@@ -87,6 +89,9 @@ const getLogoRoute = createRoute({
   },
 });
 
+/** What a member limited to some client tenants may not do, whatever their role. */
+const RESTRICTED_OUT = new Set<AccountPermission>(['members.invite', 'audit.read']);
+
 async function accountBody(c: Context<AppEnv>) {
   const ctx = getAccount(c);
   const account = await readAccount(c.var.deps.db, ctx);
@@ -96,7 +101,12 @@ async function accountBody(c: Context<AppEnv>) {
     logoUrl: account.logoMediaId ? mediaUrl(account.logoMediaId) : null,
     createdAt: account.createdAt.toISOString(),
     role: ctx.role,
-    permissions: ACCOUNT_PERMISSION_NAMES.filter((p) => can(ctx.role, p)),
+    // A member limited to some client tenants is refused what reaches beyond them
+    // (docs/members.md): inviting, and the account's audit log.
+    permissions: ACCOUNT_PERMISSION_NAMES.filter(
+      (p) => can(ctx.role, p) && !(limited(ctx) && RESTRICTED_OUT.has(p)),
+    ),
+    tenantAccessLimited: limited(ctx),
   };
 }
 

@@ -14,6 +14,7 @@ import {
   type CreatedApiKey,
 } from '@tenantry/shared';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { limited, tenantAccessWhere } from '../../auth/tenant-access.ts';
 import type { AccountContext } from '../../auth/types.ts';
 import type { Database } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema/api-keys.ts';
@@ -30,7 +31,7 @@ const DAY_MS = 86_400_000;
 const keyNotFound = () =>
   new AppError(API_KEY_ERROR_CODES.notFound, 404, 'There is no such API key in this account.');
 
-type KeyRow = typeof apiKeys.$inferSelect & { tenantName: string | null };
+type KeyRow = Omit<typeof apiKeys.$inferSelect, 'accessUserId'> & { tenantName: string | null };
 
 function toApiKey(row: KeyRow, now = new Date()): ApiKey {
   const status = row.revokedAt
@@ -53,6 +54,17 @@ function toApiKey(row: KeyRow, now = new Date()): ApiKey {
     status,
   };
 }
+
+/**
+ * The keys a caller manages: every key of the account, or — for an admin limited to some client
+ * tenants (docs/members.md) — only the keys acting within their own access (those they made);
+ * another's key is not found.
+ */
+const managedBy = (scope: AccountContext) =>
+  and(
+    eq(apiKeys.accountId, scope.accountId),
+    limited(scope) ? eq(apiKeys.accessUserId, scope.userId) : undefined,
+  );
 
 function selectKeys(db: Database, accountId: string) {
   return db
@@ -81,10 +93,9 @@ function selectKeys(db: Database, accountId: string) {
 
 /** Every key of the account, newest first (revoked ones too, marked so). */
 export async function listApiKeys(db: Database, scope: AccountContext): Promise<ApiKeyList> {
-  const rows = await selectKeys(db, scope.accountId).orderBy(
-    desc(apiKeys.createdAt),
-    desc(apiKeys.id),
-  );
+  const rows = await selectKeys(db, scope.accountId)
+    .where(managedBy(scope))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
   return { keys: rows.map((row) => toApiKey(row)) };
 }
 
@@ -114,7 +125,15 @@ export async function createApiKey(
       const [tenant] = await tx
         .select({ id: tenants.id })
         .from(tenants)
-        .where(and(eq(tenants.id, input.tenantId), eq(tenants.accountId, scope.accountId)));
+        .where(
+          and(
+            eq(tenants.id, input.tenantId),
+            eq(tenants.accountId, scope.accountId),
+            // A key acts within its creator's client-tenant access: a tenant outside it is
+            // refused like another account's.
+            tenantAccessWhere(scope),
+          ),
+        );
       if (!tenant) {
         throw new AppError('common.validation', 400, 'There is no such client tenant.', {
           tenantId: 'Choose one of the account’s client tenants.',
@@ -147,6 +166,8 @@ export async function createApiKey(
       expiresAt,
       createdBy: scope.userId,
       createdByEmail: scope.email,
+      // Read at every request of the key: a later change of the creator's access applies.
+      accessUserId: scope.userId,
       createdAt: now,
     });
     await recordAudit(tx, scope, {
@@ -169,7 +190,7 @@ export async function revokeApiKey(db: Database, scope: AccountContext, id: stri
     const [row] = await tx
       .select({ revokedAt: apiKeys.revokedAt, name: apiKeys.name })
       .from(apiKeys)
-      .where(and(eq(apiKeys.id, id), eq(apiKeys.accountId, scope.accountId)))
+      .where(and(eq(apiKeys.id, id), managedBy(scope)))
       .for('update');
     if (!row) throw keyNotFound();
     if (row.revokedAt) return;

@@ -450,7 +450,7 @@ export async function transitionAssessment(
         answered: a.answered,
         total: a.total,
       };
-      await emitWebhookEvent(tx, scope.accountId, 'assessment.completed', {
+      await emitWebhookEvent(tx, scope, 'assessment.completed', {
         assessment: {
           id,
           tenantId: scope.tenantId,

@@ -3,6 +3,7 @@ import { AuditPageSchema, AuditQuerySchema } from '@tenantry/shared';
 import { createRouter } from '../../auth/context.ts';
 import { getAccount, requireAccount } from '../../auth/guards.ts';
 import { errorResponses, json } from '../../lib/openapi.ts';
+import { assertUnrestricted } from '../members/members.service.ts';
 import { listAudit } from './audit.service.ts';
 
 const listRoute = createRoute({
@@ -10,6 +11,8 @@ const listRoute = createRoute({
   path: '/audit',
   tags: ['audit'],
   summary: 'The account’s audit log, newest first, keyset-paged (owners and admins)',
+  description:
+    'It records every client tenant of the account: an admin limited to some client tenants is refused with 403 `members.access_restricted`.',
   middleware: requireAccount('audit.read'),
   request: { query: AuditQuerySchema },
   responses: {
@@ -21,6 +24,8 @@ const listRoute = createRoute({
 });
 
 export const auditRoutes = createRouter().openapi(listRoute, async (c) => {
+  const scope = getAccount(c);
+  assertUnrestricted(scope, 'read the account’s audit log');
   c.header('cache-control', 'no-store');
-  return c.json(await listAudit(c.var.deps.db, getAccount(c), c.req.valid('query')), 200);
+  return c.json(await listAudit(c.var.deps.db, scope, c.req.valid('query')), 200);
 });

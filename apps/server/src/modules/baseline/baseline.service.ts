@@ -420,7 +420,7 @@ export async function setBaseline(
         previousAssessmentId: before?.assessmentId ?? null,
       },
     });
-    await emitWebhookEvent(tx, scope.accountId, 'baseline.changed', {
+    await emitWebhookEvent(tx, scope, 'baseline.changed', {
       tenantId: scope.tenantId,
       assessment: { id: a.id, name: a.name },
       previousAssessmentId: before?.assessmentId ?? null,
@@ -448,7 +448,7 @@ export async function clearBaseline(db: Database, scope: TenantContext): Promise
       targetId: scope.tenantId,
       data: { tenantName: tenant.name, assessmentId: removed[0]!.assessmentId },
     });
-    await emitWebhookEvent(tx, scope.accountId, 'baseline.changed', {
+    await emitWebhookEvent(tx, scope, 'baseline.changed', {
       tenantId: scope.tenantId,
       assessment: null,
       previousAssessmentId: removed[0]!.assessmentId,

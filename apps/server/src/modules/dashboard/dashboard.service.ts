@@ -12,7 +12,8 @@ import {
   type TaskStatus,
   isProvisional,
 } from '@tenantry/shared';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { limited, tenantAccessSql, type TenantScope } from '../../auth/tenant-access.ts';
 import type { AccountContext } from '../../auth/types.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import { accountMonths, accounts } from '../../db/schema/accounts.ts';
@@ -35,25 +36,72 @@ export function lastMonths(now: Date, n: number): string[] {
   return out;
 }
 
+/** The tenant alias `t` of the statements below, for the access predicate. */
+const T = { id: sql`t.id`, tags: sql`t.tags` };
+
+/**
+ * The account's sums (tenants.rollup.ts) — or, for a caller limited to some client tenants
+ * (docs/members.md), the same sums over the per-tenant figures of the tenants they reach:
+ * each tenant keeps its own (assessments.rollup.ts), so this is one indexed pass over the
+ * account's tenants, never over assessments.
+ */
+function countsSql(scope: TenantScope & { accountId: string }): SQL {
+  const { accountId } = scope;
+  if (!limited(scope)) {
+    return sql`select tenants_active as active, tenants_archived as archived,
+        tenants_assessed as assessed, tenants_scored as scored,
+        latest_score_sum as score_sum, open_assessments as open, open_tasks,
+        assessments_completed as completed
+      from ${accounts} where id = ${accountId}`;
+  }
+  return sql`select
+      count(*) filter (where archived_at is null)::int as active,
+      count(*) filter (where archived_at is not null)::int as archived,
+      count(*) filter (where archived_at is null and latest_assessment_id is not null)::int as assessed,
+      count(latest_score) filter (where archived_at is null)::int as scored,
+      coalesce(sum(latest_score) filter (where archived_at is null), 0) as score_sum,
+      coalesce(sum(open_assessments) filter (where archived_at is null), 0)::int as open,
+      coalesce(sum(open_tasks) filter (where archived_at is null), 0)::int as open_tasks,
+      coalesce(sum(completed_assessments), 0)::int as completed
+    from ${tenants} t where t.account_id = ${accountId} and ${tenantAccessSql(scope, T)}`;
+}
+
+/**
+ * The trend's months: the account's (account_months), or for a limited caller the completed
+ * assessments of their tenants in those months (index `assessments_account_status_idx`).
+ */
+function trendSql(scope: TenantScope & { accountId: string }, since: string): SQL {
+  const { accountId } = scope;
+  if (!limited(scope)) {
+    return sql`select month, completed, case when scored > 0 then score_sum / scored end as average
+      from ${accountMonths}
+      where account_id = ${accountId} and month >= ${since}`;
+  }
+  return sql`select to_char(date_trunc('month', a.completed_at at time zone 'UTC'), 'YYYY-MM') as month,
+      count(*)::int as completed, avg(a.score) as average
+    from ${assessments} a
+    join ${tenants} t on t.id = a.tenant_id and t.account_id = a.account_id
+    where a.account_id = ${accountId} and a.status = 'completed'
+      and a.completed_at >= ${`${since}-01T00:00:00Z`}::timestamptz
+      and ${tenantAccessSql(scope, T)}
+    group by 1`;
+}
+
 export async function getDashboard(
   db: Database,
-  scope: Pick<AccountContext, 'accountId'>,
+  scope: Pick<AccountContext, 'accountId' | 'tenantAccess' | 'onlyTenantId'>,
   now = new Date(),
 ): Promise<Dashboard> {
   const { accountId } = scope;
   const months = lastMonths(now, DASHBOARD_LIMITS.months);
   const day = today(now);
+  // Every list below reads tenants as `t`: limited to the caller's client tenants.
+  const reached = tenantAccessSql(scope, T);
   const overdueWhere = sql`rt.account_id = ${accountId} and rt.status in (${OPEN_TASK_STATUS_SQL})
-    and rt.due_date is not null and rt.due_date < ${day}::date and t.archived_at is null`;
+    and rt.due_date is not null and rt.due_date < ${day}::date and t.archived_at is null
+    and ${reached}`;
   const [counts, open, trend, gaps, overdueCount, overdue, respondentRows] = await Promise.all([
-    queryRows<Record<string, unknown>>(
-      db,
-      sql`select tenants_active as active, tenants_archived as archived,
-          tenants_assessed as assessed, tenants_scored as scored,
-          latest_score_sum as score_sum, open_assessments as open, open_tasks,
-          assessments_completed as completed
-        from ${accounts} where id = ${accountId}`,
-    ),
+    queryRows<Record<string, unknown>>(db, countsSql(scope)),
 
     queryRows<Record<string, unknown>>(
       db,
@@ -62,21 +110,17 @@ export async function getDashboard(
         from ${assessments} a
         join ${tenants} t on t.id = a.tenant_id and t.account_id = a.account_id
         where a.account_id = ${accountId} and a.status <> 'completed' and t.archived_at is null
+          and ${reached}
         order by a.updated_at desc nulls last, a.id desc nulls last
         limit ${DASHBOARD_LIMITS.open}`,
     ),
-    queryRows<Record<string, unknown>>(
-      db,
-      sql`select month, completed, case when scored > 0 then score_sum / scored end as average
-        from ${accountMonths}
-        where account_id = ${accountId} and month >= ${months[0]}`,
-    ),
+    queryRows<Record<string, unknown>>(db, trendSql(scope, months[0] ?? '')),
     queryRows<Record<string, unknown>>(
       db,
       sql`select id, name, latest_assessment_id, latest_score, latest_gaps, latest_completed_at
-        from ${tenants}
+        from ${tenants} t
         where account_id = ${accountId} and archived_at is null and latest_gaps > 0
-          and latest_assessment_id is not null
+          and latest_assessment_id is not null and ${reached}
         order by latest_gaps desc, latest_score asc nulls last, id
         limit ${DASHBOARD_LIMITS.gaps}`,
     ),
@@ -104,7 +148,8 @@ export async function getDashboard(
       sql`select exists (
           select 1 from ${assessments} a
           join ${respondents} r on r.assessment_id = a.id and r.account_id = a.account_id
-          where a.account_id = ${accountId}
+          ${limited(scope) ? sql`join ${tenants} t on t.id = a.tenant_id and t.account_id = a.account_id` : sql``}
+          where a.account_id = ${accountId} and ${reached}
         ) as any`,
     ),
   ]);

@@ -20,7 +20,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { MailContext } from '../../lib/mail/index.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { invitationEmail } from './invitations.emails.ts';
-import { isMemberEmail } from './members.service.ts';
+import { assertUnrestricted, isMemberEmail } from './members.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -87,6 +87,9 @@ export async function createInvitation(
   mail: MailContext,
 ): Promise<Invitation> {
   const email = input.email.trim().toLowerCase();
+  // Whoever joins reaches every client tenant until an owner limits them: more than a
+  // limited inviter may hand out.
+  assertUnrestricted(actor, 'invite people');
   if (!assignableRoles(actor.role).includes(input.role)) {
     throw forbidden(
       `As ${actor.role === 'admin' ? 'an admin' : `a ${actor.role}`} you cannot invite someone as ${input.role}.`,

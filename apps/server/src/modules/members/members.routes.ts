@@ -4,11 +4,19 @@ import {
   MemberListSchema,
   MemberParamsSchema,
   MemberSchema,
+  SetTenantAccessSchema,
+  TENANT_ACCESS_LIMITS,
 } from '@tenantry/shared';
 import { createRouter } from '../../auth/context.ts';
 import { getAccount, requireAccount } from '../../auth/guards.ts';
 import { errorResponse, errorResponses, json, jsonBody } from '../../lib/openapi.ts';
-import { changeRole, leaveAccount, listMembers, removeMember } from './members.service.ts';
+import {
+  changeRole,
+  leaveAccount,
+  listMembers,
+  removeMember,
+  setTenantAccess,
+} from './members.service.ts';
 
 export const memberErrorResponses = {
   404: errorResponse('Not in this account (`common.not_found`)'),
@@ -46,6 +54,33 @@ const changeRoleRoute = createRoute({
     401: errorResponses[401],
     403: errorResponses[403],
     ...memberErrorResponses,
+  },
+});
+
+const tenantAccessRoute = createRoute({
+  middleware: requireAccount('members.changeRole'),
+  method: 'put',
+  path: '/members/{userId}/tenant-access',
+  tags: ['members'],
+  summary: 'Set which client tenants a member reaches',
+  description: `Owners and admins who reach every client tenant themselves (403 \`members.access_restricted\` otherwise). \`mode\`: \`all\`; \`only\` the \`tenantIds\`; \`tags\`: tenants carrying one of the \`tags\` (read at every request, so a tenant tagged later is reached at once); \`except\` the \`tenantIds\`. At most ${TENANT_ACCESS_LIMITS.tenants} tenants (of this account: 400 \`members.unknown_tenant\` otherwise) and ${TENANT_ACCESS_LIMITS.tags} tags. An owner always reaches every client tenant (409 \`members.owner_access\`). \`version\` is the one read from GET /members: when the access changed since, 409 \`members.access_conflict\` with the access now in \`details.current\`. Audited as \`members.access_changed\`.`,
+  request: {
+    params: MemberParamsSchema,
+    body: jsonBody(SetTenantAccessSchema),
+  },
+  responses: {
+    200: json(MemberSchema, 'The member, with the access now'),
+    400: errorResponse(
+      'Invalid input, or a client tenant not in this account (`members.unknown_tenant`)',
+    ),
+    401: errorResponses[401],
+    403: errorResponse(
+      'Not an owner or admin, or limited to some client tenants (`members.access_restricted`)',
+    ),
+    404: memberErrorResponses[404],
+    409: errorResponse(
+      'Changed since it was read (`members.access_conflict`), or an owner (`members.owner_access`)',
+    ),
   },
 });
 
@@ -102,6 +137,13 @@ export const memberRoutes = createRouter()
     const { userId } = c.req.valid('param');
     const { role } = c.req.valid('json');
     return c.json(await changeRole(c.var.deps.db, getAccount(c), { userId, role }), 200);
+  })
+  .openapi(tenantAccessRoute, async (c) => {
+    const { userId } = c.req.valid('param');
+    return c.json(
+      await setTenantAccess(c.var.deps.db, getAccount(c), userId, c.req.valid('json')),
+      200,
+    );
   })
   .openapi(removeRoute, async (c) => {
     await removeMember(c.var.deps.db, getAccount(c), c.req.valid('param').userId);

@@ -129,7 +129,7 @@ export async function createGapTasks(
   assessmentId: string,
   input: CreateGapTasks,
 ): Promise<GapTasksResult> {
-  await assertAssignee(db, scope.accountId, input.assigneeId);
+  await assertAssignee(db, scope, input.assigneeId);
   const { a, framework } = await assessmentQuestions(db, scope, assessmentId);
   const gaps = a.progress.gaps
     .map((key) => framework.questions.get(key)?.question)
@@ -166,7 +166,7 @@ export async function createGapTasks(
       });
       const made = new Set(created.map((c) => c.id));
       for (const r of rows.filter((x) => made.has(x.id!))) {
-        await emitWebhookEvent(tx, scope.accountId, 'task.created', { task: taskEvent(r) });
+        await emitWebhookEvent(tx, scope, 'task.created', { task: taskEvent(r) });
       }
       await refreshTaskRollup(tx, scope);
     }

@@ -9,6 +9,7 @@
  * inserted before the e-mail is queued (a second run the same day inserts nothing and sends
  * nothing); if queueing fails, the row is removed so that a later run tries again.
  */
+import { membershipReaches } from '../../auth/tenant-access.ts';
 import { REMEDIATION_LIMITS } from '@tenantry/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
@@ -104,7 +105,7 @@ export async function sendDueReminders(
       join ${memberships} m on m.account_id = rt.account_id and m.user_id = rt.assignee_id
       join ${users} u on u.id = rt.assignee_id
       where rt.status in (${OPEN_TASK_STATUS_SQL}) and rt.due_date is not null and rt.due_date <= ${until}::date
-        and t.archived_at is null
+        and t.archived_at is null and ${membershipReaches('m', 't')}
         and not exists (select 1 from ${remediationReminders} r
           where r.user_id = rt.assignee_id and r.day = ${day}::date)
       order by u.id, rt.due_date, rt.id`,

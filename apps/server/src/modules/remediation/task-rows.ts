@@ -17,11 +17,13 @@ import {
 } from '@tenantry/shared';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { membershipReaches } from '../../auth/tenant-access.ts';
 import type { TenantContext } from '../../auth/types.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { memberships } from '../../db/schema/accounts.ts';
 import { assessments } from '../../db/schema/assessments.ts';
 import { users } from '../../db/schema/auth.ts';
+import { tenants } from '../../db/schema/tenants.ts';
 import {
   remediationComments,
   remediationTasks,
@@ -160,31 +162,49 @@ export async function getTask(db: Db, scope: Scope, id: string): Promise<TaskDet
 }
 
 /** The members of the account, who tasks can be assigned to. */
-export async function assignableMembers(db: Db, accountId: string): Promise<PersonRef[]> {
+/**
+ * Members who reach the tenant (their client-tenant access, docs/members.md): the ones a task
+ * of it can be assigned to.
+ */
+const reachesTenant = (tenantId: string) =>
+  sql`exists (select 1 from ${tenants} t where t.id = ${tenantId}
+    and t.account_id = ${memberships.accountId} and ${membershipReaches('memberships', 't')})`;
+
+export async function assignableMembers(
+  db: Db,
+  accountId: string,
+  tenantId: string,
+): Promise<PersonRef[]> {
   const rows = await db
     .select({ id: users.id, name: personName(users) })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(eq(memberships.accountId, accountId))
+    .where(and(eq(memberships.accountId, accountId), reachesTenant(tenantId)))
     .orderBy(asc(sql`lower(${personName(users)})`));
   return rows.map((r) => ({ id: r.id, name: r.name ?? r.id }));
 }
 
 export async function assertAssignee(
   db: Db,
-  accountId: string,
+  scope: { accountId: string; tenantId: string },
   assigneeId: string | null | undefined,
 ) {
   if (!assigneeId) return;
   const [m] = await db
     .select({ userId: memberships.userId })
     .from(memberships)
-    .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, assigneeId)));
+    .where(
+      and(
+        eq(memberships.accountId, scope.accountId),
+        eq(memberships.userId, assigneeId),
+        reachesTenant(scope.tenantId),
+      ),
+    );
   if (!m) {
     throw validation(
       REMEDIATION_ERROR_CODES.invalidAssignee,
-      'A task is assigned to a member of the account.',
-      { assigneeId: 'Choose a member of the account.' },
+      'A task is assigned to a member of the account who reaches this client tenant.',
+      { assigneeId: 'Choose a member of the account who reaches this client tenant.' },
     );
   }
 }

@@ -77,7 +77,7 @@ export async function listTasks(db: Database, scope: Scope, q: TaskListQuery): P
       .from(remediationTasks)
       .where(inTenantTasks(scope))
       .groupBy(remediationTasks.status),
-    assignableMembers(db, scope.accountId),
+    assignableMembers(db, scope.accountId, scope.tenantId),
   ]);
   const byStatus = Object.fromEntries(TASK_STATUSES.map((s) => [s, 0])) as Record<
     TaskStatus,
@@ -102,7 +102,7 @@ export async function createTask(
   input: CreateTask,
 ): Promise<TaskDetail> {
   await assertTenant(db, scope);
-  await assertAssignee(db, scope.accountId, input.assigneeId);
+  await assertAssignee(db, scope, input.assigneeId);
   const row: typeof remediationTasks.$inferInsert = input.source
     ? await questionTask(db, scope, { ...input, source: input.source })
     : {
@@ -130,7 +130,7 @@ export async function createTask(
       targetId: row.id!,
       data: { title: row.title, tenantId: scope.tenantId, questionKey: row.questionKey ?? null },
     });
-    await emitWebhookEvent(tx, scope.accountId, 'task.created', { task: taskEvent(row) });
+    await emitWebhookEvent(tx, scope, 'task.created', { task: taskEvent(row) });
     await refreshTaskRollup(tx, scope);
   });
   return getTask(db, scope, row.id!);
@@ -142,7 +142,7 @@ export async function updateTask(
   id: string,
   patch: UpdateTask,
 ): Promise<TaskDetail> {
-  await assertAssignee(db, scope.accountId, patch.assigneeId);
+  await assertAssignee(db, scope, patch.assigneeId);
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select()
@@ -182,7 +182,7 @@ export async function updateTask(
       },
     });
     if (statusChanged) {
-      await emitWebhookEvent(tx, scope.accountId, 'task.status_changed', {
+      await emitWebhookEvent(tx, scope, 'task.status_changed', {
         task: { id, tenantId: scope.tenantId, title: set.title ?? current.title },
         from: current.status,
         to: patch.status,
@@ -235,7 +235,7 @@ export async function bulkStatus(db: Database, scope: Scope, input: BulkStatus):
           bulk: true,
         },
       });
-      await emitWebhookEvent(tx, scope.accountId, 'task.status_changed', {
+      await emitWebhookEvent(tx, scope, 'task.status_changed', {
         task: { id: m.id, tenantId: scope.tenantId, title: m.title },
         from: m.status,
         to: input.status,

@@ -16,7 +16,7 @@ import {
 import { EMAIL_CODE_RATE_LIMITS } from '../../auth/auth.ts';
 import { authApiHeaders } from '../../auth/handler.ts';
 import { createRouter } from '../../auth/context.ts';
-import { getAccount, limitByAddress, requireAccount } from '../../auth/guards.ts';
+import { getAccount, limitByAddress, requireAccount, requireTenant } from '../../auth/guards.ts';
 import { errorResponse, errorResponses, json, jsonBody } from '../../lib/openapi.ts';
 import { requestSharedSignInCode, verifySharedSignIn } from './shared-signin.service.ts';
 import {
@@ -41,7 +41,7 @@ const createShareRoute = createRoute({
   summary: 'Share a client tenant with an e-mail address (viewer or contributor)',
   description:
     'Needs sharing.manage (owner, admin). The invitee gets an e-mail with a link to /sharedSignin/{tenantId}?share={id}. Audited as sharing.shared.',
-  middleware: requireAccount('sharing.manage'),
+  middleware: requireTenant('sharing.manage'),
   request: { params: TenantParamsSchema, body: jsonBody(ShareCreateSchema) },
   responses: {
     201: json(ShareSchema, 'Shared'),
@@ -58,7 +58,7 @@ const listTenantSharesRoute = createRoute({
   path: '/tenants/{tenantId}/shares',
   tags: TAGS,
   summary: 'Active shares of one client tenant',
-  middleware: requireAccount('sharing.read'),
+  middleware: requireTenant('sharing.read'),
   request: { params: TenantParamsSchema },
   responses: {
     200: json(ShareListSchema, 'Shares'),

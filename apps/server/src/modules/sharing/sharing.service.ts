@@ -2,6 +2,7 @@ import { assertFeature } from '../billing/entitlements.ts';
 import { randomUUID } from 'node:crypto';
 import { SHARING_ERROR_CODES, type Share, type ShareRole } from '@tenantry/shared';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { tenantAccessWhere } from '../../auth/tenant-access.ts';
 import type { AccountContext } from '../../auth/types.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { accounts, sessions, shareGrants, tenants, users } from '../../db/schema/index.ts';
@@ -53,8 +54,16 @@ function toShare(r: ShareRow): Share {
   };
 }
 
-/** Active grants of the account, with their tenant; optionally of one tenant. */
-async function selectShares(db: Database, accountId: string, tenantId?: string): Promise<Share[]> {
+/**
+ * Active grants of the account, with their tenant; optionally of one tenant. Only of the
+ * tenants the caller reaches (auth/tenant-access.ts).
+ */
+async function selectShares(
+  db: Database,
+  scope: AccountContext,
+  tenantId?: string,
+): Promise<Share[]> {
+  const { accountId } = scope;
   const rows = await db
     .select(shareColumns)
     .from(shareGrants)
@@ -65,6 +74,7 @@ async function selectShares(db: Database, accountId: string, tenantId?: string):
     .where(
       and(
         eq(shareGrants.accountId, accountId),
+        tenantAccessWhere(scope),
         tenantId ? eq(shareGrants.tenantId, tenantId) : undefined,
         isNull(shareGrants.revokedAt),
       ),
@@ -81,11 +91,11 @@ export async function listTenantShares(
   tenantId: string,
 ): Promise<Share[]> {
   await getTenant(db, scope, tenantId);
-  return selectShares(db, scope.accountId, tenantId);
+  return selectShares(db, scope, tenantId);
 }
 
 export async function listAccountShares(db: Database, scope: AccountContext): Promise<Share[]> {
-  return selectShares(db, scope.accountId);
+  return selectShares(db, scope);
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -194,7 +204,9 @@ export async function createShare(
   return toShare(created);
 }
 
-async function findActiveShare(tx: Tx, accountId: string, id: string) {
+/** The active grant, locked; not found on a tenant outside the actor's access. */
+async function findActiveShare(tx: Tx, actor: AccountContext, id: string) {
+  const { accountId } = actor;
   const [row] = await tx
     .select({
       id: shareGrants.id,
@@ -203,14 +215,19 @@ async function findActiveShare(tx: Tx, accountId: string, id: string) {
       role: shareGrants.role,
     })
     .from(shareGrants)
+    .innerJoin(
+      tenants,
+      and(eq(tenants.id, shareGrants.tenantId), eq(tenants.accountId, shareGrants.accountId)),
+    )
     .where(
       and(
         eq(shareGrants.id, id),
         eq(shareGrants.accountId, accountId),
         isNull(shareGrants.revokedAt),
+        tenantAccessWhere(actor),
       ),
     )
-    .for('update')
+    .for('update', { of: shareGrants })
     .limit(1);
   if (!row) throw shareNotFound();
   return row;
@@ -223,7 +240,7 @@ export async function changeShareRole(
 ): Promise<Share> {
   const { id, role } = input;
   await db.transaction(async (tx) => {
-    const before = await findActiveShare(tx, actor.accountId, id);
+    const before = await findActiveShare(tx, actor, id);
     if (before.role === role) return;
     await tx
       .update(shareGrants)
@@ -252,7 +269,7 @@ export async function changeShareRole(
  */
 export async function revokeShare(db: Database, actor: AccountContext, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const grant = await findActiveShare(tx, actor.accountId, id);
+    const grant = await findActiveShare(tx, actor, id);
     const now = new Date();
     await tx
       .update(shareGrants)

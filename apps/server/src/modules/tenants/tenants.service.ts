@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   defaultTenantOrder,
+  TENANT_ERROR_CODES,
   type CreateTenant,
   type SortOrder,
   type Tenant,
@@ -16,9 +17,11 @@ import { runPrepared, type Database, type Tx } from '../../db/client.ts';
 import { accounts, memberships, tenants } from '../../db/schema/index.ts';
 import type { AccountContext, TenantContext } from '../../auth/types.ts';
 import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { tenantNotFound } from '../../lib/errors.ts';
+import { AppError, tenantNotFound } from '../../lib/errors.ts';
 import { escapeLike } from '../../lib/like.ts';
+import { limited, tenantAccessWhere } from '../../auth/tenant-access.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { keepCreatedTenant } from '../members/members.service.ts';
 import { assertLimit } from '../billing/entitlements.ts';
 import { refreshAccountRollup } from './tenants.rollup.ts';
 
@@ -161,8 +164,9 @@ export async function listTenants(
       .where(
         and(
           eq(tenants.accountId, accountId),
-          // A tenant-restricted API key lists its one tenant.
-          scope.onlyTenantId ? eq(tenants.id, scope.onlyTenantId) : undefined,
+          // Only the tenants the caller reaches: a member's client-tenant access, a key's
+          // creator's and its one tenant (auth/tenant-access.ts).
+          tenantAccessWhere(scope),
           query.status === 'active'
             ? isNull(tenants.archivedAt)
             : query.status === 'archived'
@@ -223,37 +227,76 @@ export async function createTenant(
       targetId: row.id,
       data: { name: row.name },
     });
+    // `only`: the new tenant joins the creator's list; `tags`: it must carry one of theirs.
+    if (scope.tenantAccess?.mode === 'only') await keepCreatedTenant(tx, scope, row.id);
+    else await assertStillReached(tx, scope, row.id);
     await refreshAccountRollup(tx, accountId);
     return toTenant(row);
   });
 }
 
+/**
+ * A member limited to client tenants with some tags cannot make, or retag, a tenant so that it
+ * is outside their own access (they would lose it at once): 400 `tenants.outside_access`, and
+ * the transaction rolls back.
+ */
+async function assertStillReached(
+  tx: Tx,
+  scope: Pick<AccountContext, 'accountId' | 'tenantAccess' | 'onlyTenantId'>,
+  tenantId: string,
+): Promise<void> {
+  if (!limited(scope)) return;
+  const [row] = await tx
+    .select({ id: tenants.id })
+    .from(tenants)
+    .where(and(eq(tenants.id, tenantId), tenantAccessWhere(scope)));
+  if (row) return;
+  const tags = scope.tenantAccess?.mode === 'tags' ? scope.tenantAccess.tags : [];
+  throw new AppError(
+    TENANT_ERROR_CODES.outsideAccess,
+    400,
+    tags.length > 0
+      ? `Your access is limited to client tenants tagged ${tags.join(', ')}: keep one of these tags on it.`
+      : 'Your access is limited to some client tenants: this change would put it outside them.',
+    { tags: `Keep one of these tags: ${tags.join(', ')}.` },
+  );
+}
+
 /** The tenant when it belongs to the scope's account; 404 `tenants.not_found` otherwise. */
 export async function getTenant(
   db: Database | Tx,
-  scope: Pick<AccountContext, 'accountId'>,
+  scope: Pick<AccountContext, 'accountId' | 'tenantAccess' | 'onlyTenantId'>,
   id: string,
 ): Promise<Tenant> {
   const [row] = await db
     .select()
     .from(tenants)
-    .where(and(eq(tenants.id, id), eq(tenants.accountId, scope.accountId)));
+    .where(
+      and(eq(tenants.id, id), eq(tenants.accountId, scope.accountId), tenantAccessWhere(scope)),
+    );
   if (!row) throw tenantNotFound();
   return toTenant(row);
 }
 
 /**
- * 404 `tenants.not_found` unless the client tenant is in the scope's account: the tenancy check
- * of every service under a tenant id (the guard only reads the id from the path).
+ * 404 `tenants.not_found` unless the client tenant is in the scope's account (and within the
+ * caller's client-tenant access, which the guard has checked already): the tenancy check of
+ * every service under a tenant id.
  */
 export async function assertTenant(
   db: Database | Tx,
-  scope: Pick<TenantContext, 'accountId' | 'tenantId'>,
+  scope: Pick<TenantContext, 'accountId' | 'tenantId' | 'tenantAccess'>,
 ): Promise<{ name: string }> {
   const [t] = await db
     .select({ name: tenants.name })
     .from(tenants)
-    .where(and(eq(tenants.id, scope.tenantId), eq(tenants.accountId, scope.accountId)));
+    .where(
+      and(
+        eq(tenants.id, scope.tenantId),
+        eq(tenants.accountId, scope.accountId),
+        tenantAccessWhere(scope),
+      ),
+    );
   if (!t) throw tenantNotFound();
   return t;
 }
@@ -308,6 +351,7 @@ export async function updateTenant(
       .where(and(eq(tenants.id, id), eq(tenants.accountId, accountId)))
       .returning();
     if (!row) throw tenantNotFound();
+    if (input.tags !== undefined) await assertStillReached(tx, scope, row.id);
     // Which fields were sent, not their values: notes and contacts can be long or personal.
     const fields = Object.keys(input).filter((k) => input[k as keyof UpdateTenant] !== undefined);
     if (fields.length > 0) {

@@ -487,9 +487,14 @@ describe('events of the domain', () => {
     const hook = await endpoint(owner, 'http://127.0.0.1:9/never', ['task.created']);
     await t.database.db
       .transaction(async (tx) => {
-        expect(await emitWebhookEvent(tx, owner.tid, 'task.created', { task: { id: 'x' } })).toBe(
-          1,
-        );
+        expect(
+          await emitWebhookEvent(
+            tx,
+            { accountId: owner.tid, tenantId: onTenant.tenantId },
+            'task.created',
+            { task: { id: 'x' } },
+          ),
+        ).toBe(1);
         throw new Error('roll back');
       })
       .catch(() => undefined);

@@ -14,6 +14,7 @@
  * Runs through the job queue like the other background work: every process asks for a run on
  * a short timer (de-duplicated by the queue), and a ping or redelivery asks at once.
  */
+import { principalReaches } from '../../auth/tenant-access.ts';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
@@ -129,10 +130,11 @@ export async function gatherAnswerEvents(db: Database, now: Date): Promise<numbe
         join ${liveEvents} le on le.account_id = e.account_id and le.kind = 'answer'
           and le.id > e.answer_cursor and le.id <= ${upTo}
         join ${assessments} a on a.id = le.assessment_id and a.account_id = e.account_id
-        where e.id in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})
+        where ${principalReaches(sql`e.account_id`, sql`e.access_user_id`, sql`a.tenant_id`)}
+          and e.id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})
         group by e.id, e.account_id, a.id
         order by e.id, a.id`),
     );

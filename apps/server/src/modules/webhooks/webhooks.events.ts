@@ -10,6 +10,7 @@
  */
 import type { WebhookEventType } from '@tenantry/shared';
 import { sql } from 'drizzle-orm';
+import { principalReaches } from '../../auth/tenant-access.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks.ts';
 import { newMessageId } from './webhooks.signing.ts';
@@ -20,16 +21,19 @@ export function webhookBody(type: string, at: Date, data: Record<string, unknown
 }
 
 /**
- * Queues `type` with `data` for every enabled endpoint of `accountId` subscribed to it, in the
+ * Queues `type` with `data` — an event of the client tenant `tenantId` — for every enabled
+ * endpoint of `accountId` subscribed to it and within its maker's client-tenant access, in the
  * caller's transaction. Answers how many deliveries were queued.
  */
 export async function emitWebhookEvent(
   tx: Database | Tx,
-  accountId: string,
+  scope: { accountId: string; tenantId: string },
   type: Exclude<WebhookEventType, 'assessment.answer_added'>,
   data: Record<string, unknown>,
 ): Promise<number> {
+  const { accountId, tenantId } = scope;
   const body = webhookBody(type, new Date(), data);
+  // Only endpoints whose maker reaches the event's client tenant (docs/members.md).
   const inserted = await tx.execute(sql`
     insert into ${webhookDeliveries}
       (id, account_id, endpoint_id, message_id, event_type, payload, status, next_attempt_at)
@@ -38,6 +42,7 @@ export async function emitWebhookEvent(
     from ${webhookEndpoints} e
     where e.account_id = ${accountId} and e.enabled
       and e.events @> ${JSON.stringify([type])}::jsonb
+      and ${principalReaches(sql`e.account_id`, sql`e.access_user_id`, sql`${tenantId}::text`)}
     returning id`);
   return (inserted as unknown as { rows: unknown[] }).rows.length;
 }

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  isRestricted,
   WEBHOOK_ERROR_CODES,
   WEBHOOK_LIMITS,
   WEBHOOK_PING_EVENT,
@@ -61,8 +62,21 @@ const endpointDisabled = () =>
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/**
+ * The endpoints a caller manages: every one of the account, or — for a member limited to some
+ * client tenants (docs/members.md), or a key acting within such a member's access — only those
+ * made within that same access; another's endpoint is not found.
+ */
+const managed = (scope: AccountContext): SQL =>
+  and(
+    eq(webhookEndpoints.accountId, scope.accountId),
+    isRestricted(scope.tenantAccess)
+      ? eq(webhookEndpoints.accessUserId, scope.accessUserId ?? scope.userId)
+      : undefined,
+  )!;
+
 const inAccount = (scope: AccountContext, id: string): SQL =>
-  and(eq(webhookEndpoints.accountId, scope.accountId), eq(webhookEndpoints.id, id))!;
+  and(managed(scope), eq(webhookEndpoints.id, id))!;
 
 /** The newest delivery of an endpoint: one index lookup per row (the list holds ≤ 20). */
 const lastDelivery = sql<{ status: DeliveryRow['status']; createdAt: string } | null>`(
@@ -113,7 +127,7 @@ async function selectWebhooks(db: Db, where: SQL): Promise<Webhook[]> {
 
 /** GET /webhooks: every endpoint of the account, newest first. */
 export async function listWebhooks(db: Database, scope: AccountContext): Promise<WebhookList> {
-  const webhooks = await selectWebhooks(db, eq(webhookEndpoints.accountId, scope.accountId));
+  const webhooks = await selectWebhooks(db, managed(scope));
   return { webhooks, limit: WEBHOOK_LIMITS.perAccount };
 }
 
@@ -173,6 +187,9 @@ export async function createWebhook(
       answerCursor: await liveEventsHead(tx),
       // An API key is no user (docs/developer.md).
       createdBy: scope.apiKeyId ? null : scope.userId,
+      // Its events: only of the client tenants its maker reaches (a key's: its creator's),
+      // read when each event is queued.
+      accessUserId: scope.apiKeyId ? (scope.accessUserId ?? null) : scope.userId,
     });
     await recordAudit(tx, scope, {
       action: 'webhooks.created',

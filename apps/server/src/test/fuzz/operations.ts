@@ -185,6 +185,14 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   'POST /api/v1/members/leave': {},
   'PATCH /api/v1/members/{userId}': member,
   'DELETE /api/v1/members/{userId}': member,
+  'PUT /api/v1/members/{userId}/tenant-access': {
+    ...member,
+    // A client tenant of the account, at the version a fresh member's access starts from.
+    fields: (_path, ids) => ({
+      tenantIds: fc.constant([ids.tenantId]),
+      version: fc.constant(0),
+    }),
+  },
 
   'GET /api/v1/invitations': {},
   'POST /api/v1/invitations': {},

@@ -11,8 +11,11 @@ import { setupTestApp, type TestApp, type TestClient } from '../app.ts';
 import { buildWorld, type World } from './personas.ts';
 import { changedTables, snapshot, type Snapshot } from './snapshot.ts';
 import {
+  isLimited,
+  LIMITED_PERSONAS,
   PERSONAS,
   RESPONDENT_PERSONAS,
+  type LimitedPersona,
   type OutsiderCase,
   type Persona,
   type WorldIds,
@@ -42,6 +45,7 @@ function plan(c: OutsiderCase): { refused: Persona[]; allowed: Persona[] } {
   const refused: Persona[] = [];
   const allowed: Persona[] = [];
   for (const p of PERSONAS) {
+    if (isLimited(p)) continue; // decided per request: limitedPlan
     if (p === 'viewer' && !mutates(c)) continue;
     if (c.notCalledAs?.includes(p)) continue;
     const ok = RESPONDENT_PERSONAS.includes(p)
@@ -56,6 +60,40 @@ function plan(c: OutsiderCase): { refused: Persona[]; allowed: Persona[] } {
     (ok ? allowed : refused).push(p);
   }
   return { refused, allowed };
+}
+
+/**
+ * The personas limited to T1 (docs/members.md) may do what their role may (the case's `allow`;
+ * an admin may do what a member may), but never on a client tenant outside T1: a request that
+ * names one (or an object of one: read from the database, see World.outside) answers exactly
+ * 404 when the role would allow it, and always under `/api/v1/tenants/{tenantId}` (the tenant
+ * is not found before the role is looked at); any other answer must show nothing of them.
+ */
+function roleAllows(c: OutsiderCase, p: LimitedPersona): boolean {
+  const role = LIMITED_PERSONAS[p];
+  return (
+    c.allow.includes('self') ||
+    c.allow.includes('accountMember') ||
+    c.allow.includes('member') ||
+    (role === 'admin' && c.allow.includes('admin'))
+  );
+}
+
+const UNDER_A_TENANT = '/api/v1/tenants/{tenantId}';
+
+function limitedPlan(
+  c: OutsiderCase,
+  p: LimitedPersona,
+  path: string,
+  outside: string[],
+): 'public' | 'notFound' | 'refused' | 'allowed' {
+  if (c.allow.includes('public')) return 'public';
+  const namesOutside = outside.some((id) => path.includes(id));
+  const allowed = roleAllows(c, p);
+  if (namesOutside && (allowed || routeKey(c).split(' ')[1]?.startsWith(UNDER_A_TENANT))) {
+    return 'notFound';
+  }
+  return allowed && !namesOutside ? 'allowed' : 'refused';
 }
 
 const controlOf = (c: OutsiderCase) =>
@@ -190,6 +228,11 @@ describe('the outsider suite covers the API', () => {
 
 for (const c of ALL_CASES) {
   const { refused, allowed } = plan(c);
+  const limitedPersonas = (Object.keys(LIMITED_PERSONAS) as LimitedPersona[]).filter(
+    (p) => !c.notCalledAs?.includes(p),
+  );
+  /** The limited personas whose call may not change data (the fingerprint below covers it). */
+  const limitedRefused = new Set<LimitedPersona>();
   describe(`${routeKey(c)} (cases/${c.file})`, () => {
     for (const persona of refused) {
       it(`${persona} is refused`, async (ctx) => {
@@ -204,7 +247,41 @@ for (const c of ALL_CASES) {
         for (const s of secrets(world.ids, persona)) expect(text).not.toContain(s);
       });
     }
-    if (refused.length > 0) {
+    for (const persona of limitedPersonas) {
+      it(`${persona} (limited to T1) reaches nothing outside T1`, async (ctx) => {
+        const handle = world.personas[persona];
+        if (handle.unavailable) ctx.skip(`${persona} unavailable: ${handle.unavailable}`);
+        const outside = await world.outside(persona);
+        const outsideIds = [...outside.tenants.map((x) => x.id), ...outside.objects];
+        const how = limitedPlan(c, persona, c.request(world.ids).path, outsideIds);
+        // A call that may change data (their role's change, a public write) is checked on its
+        // own; the others are covered by the route's one fingerprint below.
+        const writes = (how === 'allowed' || how === 'public') && mutates(c);
+        if (writes) await expectUnchanged(`the refused calls before ${persona}`);
+        else limitedRefused.add(persona);
+        const res = await send(handle.client, c, world.ids);
+        const text = res.text;
+        const said = `${persona} (${how}) got ${res.status}: ${text}`;
+        if (how === 'notFound') expect(res.status, said).toBe(404);
+        else if (how === 'refused') expect([401, 403, 404], said).toContain(res.status);
+        else expect(res.status, said).toBeLessThan(500);
+        if (how !== 'public') {
+          for (const s of [...outsideIds, ...outside.tenants.map((x) => x.name).filter(Boolean)]) {
+            expect(text, `${persona} saw ${s} (${how})`).not.toContain(s);
+          }
+        }
+        if (writes) {
+          // A change their role may make to an object of the world (the admin deletes the
+          // world's playbook): fresh targets for the cases after, as a mutating control gets.
+          // Making something new (no path parameter) leaves the targets as they were.
+          if (how === 'allowed' && res.status < 300 && routeKey(c).includes('{')) {
+            await world.refreshTargets();
+          }
+          baseline = await snapshot(t.database.db);
+        }
+      });
+    }
+    if (refused.length > 0 || limitedPersonas.length > 0) {
       // One fingerprint of the data after all the refused calls of the route, not one per
       // persona; on a change, each refused persona calls again, one at a time, to name it.
       it('the refused calls changed nothing', async () => {
@@ -213,7 +290,7 @@ for (const c of ALL_CASES) {
         baseline = after;
         if (changed.length === 0) return;
         const culprits: string[] = [];
-        for (const persona of refused) {
+        for (const persona of [...refused, ...limitedRefused]) {
           const handle = world.personas[persona];
           if (handle.unavailable) continue;
           await send(handle.client, c, world.ids);

@@ -8,9 +8,18 @@
  * unavailable with the reason, and their tests are skipped (never silently passed).
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { API_KEY_SCOPES, RESPONDENT_TOKEN_HEADER } from '@tenantry/shared';
-import { memberships, respondents, sessions, shareGrants, users } from '../../db/schema/index.ts';
+import { membershipReaches } from '../../auth/tenant-access.ts';
+import { queryRows } from '../../db/client.ts';
+import {
+  apiKeys,
+  memberships,
+  respondents,
+  sessions,
+  shareGrants,
+  users,
+} from '../../db/schema/index.ts';
 import { createApiKey } from '../../modules/api-keys/api-keys.service.ts';
 import { importFramework, publishFramework } from '../../modules/content/frameworks.service.ts';
 import { type TestApp, type TestClient, uniqueEmail } from '../app.ts';
@@ -19,7 +28,7 @@ import { compBusiness, enrolTotp, signUpPerson } from '../people.ts';
 import { assessmentWithRespondent, type OnTenant } from '../world/fixtures/assessments.ts';
 import { QUESTION_KEYS } from '../world/frameworks.ts';
 import { makeTargets, type WorldOwner } from '../world/targets.ts';
-import type { Persona, WorldIds } from './types.ts';
+import type { LimitedPersona, Persona, WorldIds } from './types.ts';
 
 /** What the world's objects are called (“Victim client …”): the library cases search for it. */
 const LABEL = 'Victim';
@@ -56,8 +65,21 @@ export interface PersonaHandle {
   unavailable?: string;
 }
 
+/** What the limited personas must never see: the victim's tenants outside T1, their objects. */
+export interface Outside {
+  /**
+   * Ids and names of the victim account's client tenants outside the persona's access, as they
+   * are now (a name shared with a tenant they reach is left blank).
+   */
+  tenants: { id: string; name: string }[];
+  /** Ids of the world's objects (`WorldIds`) that belong to one of those tenants. */
+  objects: string[];
+}
+
 export interface World {
   ids: WorldIds;
+  /** The victim's data a limited persona does not reach (see `Outside`), read from the database. */
+  outside(persona: LimitedPersona): Promise<Outside>;
   personas: Record<Persona, PersonaHandle>;
   /** The victim account's owner: runs the controls. */
   owner: TestClient;
@@ -174,7 +196,53 @@ export async function buildWorld(t: TestApp): Promise<World> {
     memberHandle.unavailable = `the member's tid is ${String(memberClaims?.tid)}, not the victim account`;
   }
 
+  // The limited personas (docs/members.md): a member limited to T1 by name, an admin limited
+  // to the tenants tagged like T1 (no other tenant carries the tag). Their membership rows are
+  // written directly, like the member persona's.
+  const limitedTenantId = await addTenant(t, victimAccountId, 'Limited T1 client', ['team-t1']);
+  const personaIds: Record<LimitedPersona, string> = { limitedMember: '', limitedAdmin: '' };
+  const limited = async (
+    persona: LimitedPersona,
+    role: 'member' | 'admin',
+    access: {
+      tenantAccess: 'only' | 'tags';
+      tenantAccessIds?: string[];
+      tenantAccessTags?: string[];
+    },
+  ): Promise<PersonaHandle> => {
+    const person = await signedUp(
+      t,
+      persona.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`),
+    );
+    personaIds[persona] = person.userId;
+    await db
+      .insert(memberships)
+      .values({ accountId: victimAccountId, userId: person.userId, role, ...access });
+    await db
+      .update(users)
+      .set({ activeAccountId: victimAccountId })
+      .where(eq(users.id, person.userId));
+    const handle: PersonaHandle = { ...person };
+    const res = await person.client.get('/api/v1/tenants?status=all');
+    const seen = res.ok
+      ? ((await res.json()) as { tenants: { id: string }[] }).tenants.map((x) => x.id)
+      : [];
+    if (seen.length !== 1 || seen[0] !== limitedTenantId) {
+      handle.unavailable = `${persona} lists ${JSON.stringify(seen)}, not T1 alone`;
+    }
+    return handle;
+  };
+  const limitedMember = await limited('limitedMember', 'member', {
+    tenantAccess: 'only',
+    tenantAccessIds: [limitedTenantId],
+  });
+  const limitedAdmin = await limited('limitedAdmin', 'admin', {
+    tenantAccess: 'tags',
+    tenantAccessTags: ['team-t1'],
+  });
+
   const ids = {
+    limitedTenantId,
     victimAccountId,
     victimOwnerUserId: victim.userId,
     victimOwnerEmail: victim.email,
@@ -185,7 +253,43 @@ export async function buildWorld(t: TestApp): Promise<World> {
 
   let viewerGrantId = '';
 
+  // The tables of tenant-owned objects (an `id` and a `tenant_id`): a new one is covered too.
+  const ownedTables = (
+    await queryRows<{ table_name: string }>(
+      db,
+      sql`select table_name from information_schema.columns
+        where table_schema = 'public' and column_name in ('id', 'tenant_id')
+        group by table_name having count(*) = 2 order by table_name`,
+    )
+  ).map((r) => r.table_name);
+  let outsideObjects: string[] = [];
+  /** The world's objects of a tenant other than T1 (read again with every new set of targets). */
+  async function readOutsideObjects(): Promise<void> {
+    const values = [
+      ...new Set(Object.values(ids).filter((v): v is string => typeof v === 'string' && v !== '')),
+    ];
+    // One text[] parameter (a PostgreSQL array literal), whatever the number of ids.
+    const list = `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+    const rows = await queryRows<{ id: string }>(
+      db,
+      sql.join(
+        ownedTables.map(
+          (name) =>
+            sql`select id::text as id from ${sql.identifier(name)}
+              where id::text = any(${list}::text[])
+                and tenant_id is not null and tenant_id <> ${limitedTenantId}`,
+        ),
+        sql` union `,
+      ),
+    );
+    outsideObjects = rows.map((r) => r.id);
+  }
+
   async function refreshTargets(): Promise<void> {
+    // The old targets' key is spent: revoked, so fresh targets never fill the key limit.
+    if (ids.apiKeyId) {
+      await db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, ids.apiKeyId));
+    }
     Object.assign(ids, await makeTargets(t, owner, LABEL));
     ids.siblingTenantId = await addTenant(
       t,
@@ -194,6 +298,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       ['outsider'],
     );
     ids.viewerGrantId = viewerGrantId;
+    await readOutsideObjects();
   }
   await refreshTargets();
 
@@ -291,6 +396,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
       },
       sharedUserOfOtherTenant: sharedOther,
       member: memberHandle,
+      limitedMember,
+      limitedAdmin,
       viewer,
       respondentOfOtherAssessment: respondentPersona(theirs.token),
       respondentOutsideSection: respondentPersona(outside.token),
@@ -299,5 +406,23 @@ export async function buildWorld(t: TestApp): Promise<World> {
     },
     refreshTargets,
     respondent: () => tokenClient(t, () => ids.respondentToken),
+    async outside(persona) {
+      // Through the persona's own membership row, as the app reads it (a tenant the limited
+      // member made joined their access); a name shared with a tenant they reach is no secret.
+      const rows = await queryRows<{ id: string; name: string; reached: boolean }>(
+        db,
+        sql`select t.id, t.name, ${membershipReaches('m', 't')} as reached
+          from tenants t
+          join memberships m on m.account_id = t.account_id and m.user_id = ${personaIds[persona]}
+          where t.account_id = ${victimAccountId}`,
+      );
+      const reachedNames = new Set(rows.filter((r) => r.reached).map((r) => r.name));
+      return {
+        tenants: rows
+          .filter((r) => !r.reached)
+          .map((r) => ({ id: r.id, name: reachedNames.has(r.name) ? '' : r.name })),
+        objects: [...outsideObjects],
+      };
+    },
   };
 }

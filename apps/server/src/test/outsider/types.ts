@@ -27,8 +27,25 @@ export const PERSONAS = [
   'expiredRespondent',
   /** No session; a revoked respondent token of the victim's assessment. */
   'revokedRespondent',
+  /**
+   * A member (role `member`) of the victim account limited to one client tenant T1
+   * (`limitedTenantId`, client-tenant access `only`): every other tenant of the account — the
+   * victim's `tenantId` (T2) and its objects among them — must be a 404 (docs/members.md).
+   */
+  'limitedMember',
+  /** An admin of the victim account limited to the tenants tagged like T1 (access `tags`). */
+  'limitedAdmin',
 ] as const;
 export type Persona = (typeof PERSONAS)[number];
+
+/**
+ * The personas limited to T1, with their role: the suite derives what they may do on each
+ * route from that role, and expects exactly 404 where the request names a tenant outside T1 or
+ * one of its objects (the suite reads that from the database, not from a list of routes).
+ */
+export const LIMITED_PERSONAS = { limitedMember: 'member', limitedAdmin: 'admin' } as const;
+export type LimitedPersona = keyof typeof LIMITED_PERSONAS;
+export const isLimited = (p: Persona): p is LimitedPersona => p in LIMITED_PERSONAS;
 
 /** The personas that carry a respondent token (and no session). */
 export const RESPONDENT_PERSONAS: readonly Persona[] = [
@@ -78,6 +95,8 @@ export interface WorldIds extends TargetIds {
   siblingTenantId: string;
   /** The viewer persona's grant on `tenantId`. */
   viewerGrantId: string;
+  /** T1: the one client tenant of the victim account the limited personas reach. */
+  limitedTenantId: string;
   /** The other account and one of its client tenants. */
   otherAccountId: string;
   otherTenantId: string;

@@ -237,7 +237,7 @@ export async function submitRespondent(db: Database, respondent: Row): Promise<R
         data: { name: a.name, respondent: respondent.name, email: respondent.email },
       },
     );
-    await emitWebhookEvent(tx, respondent.accountId, 'respondent.submitted', {
+    await emitWebhookEvent(tx, respondent, 'respondent.submitted', {
       assessment: { id: respondent.assessmentId, tenantId: respondent.tenantId, name: a.name },
       respondent: { id: respondent.id, name: respondent.name, email: respondent.email },
       submittedAt: submitted!.submittedAt?.toISOString() ?? null,

@@ -44,6 +44,16 @@ export const cases: OutsiderCase[] = [
     request: (ids) => ({ path: `/api/v1/members/${ids.memberUserId}`, json: { role: 'admin' } }),
   },
   {
+    // Who reaches which client tenants (docs/members.md): owners and admins who reach every
+    // one themselves; the limited admin is refused with 403 (tenant-access.test.ts).
+    route: 'PUT /api/v1/members/{userId}/tenant-access',
+    allow: ['owner', 'admin'],
+    request: (ids) => ({
+      path: `/api/v1/members/${ids.memberUserId}/tenant-access`,
+      json: { mode: 'only', tenantIds: [ids.tenantId], version: 0 },
+    }),
+  },
+  {
     route: 'DELETE /api/v1/members/{userId}',
     allow: ['owner', 'admin'],
     request: (ids) => ({ path: `/api/v1/members/${ids.memberUserId}` }),
@@ -55,7 +65,7 @@ export const cases: OutsiderCase[] = [
     route: 'POST /api/v1/members/leave',
     allow: ['self'],
     control: 'none',
-    notCalledAs: ['member'],
+    notCalledAs: ['member', 'limitedMember', 'limitedAdmin'],
     request: () => ({ path: '/api/v1/members/leave', json: {} }),
   },
   {

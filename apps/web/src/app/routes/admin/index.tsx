@@ -65,7 +65,13 @@ function TabBody({
     case 'general':
       return <AccountGeneral account={account} />;
     case 'members':
-      return <MembersPanel myRole={account.role} myUserId={userId} />;
+      return (
+        <MembersPanel
+          myRole={account.role}
+          myUserId={userId}
+          myAccessLimited={account.tenantAccessLimited}
+        />
+      );
     case 'billing':
       return <BillingPanel account={account} />;
     case 'sharing':
@@ -75,7 +81,9 @@ function TabBody({
         <AuditLog />
       ) : (
         <Alert variant="light" color="gray">
-          Only owners and admins can read the audit log.
+          {account.tenantAccessLimited && account.role !== 'member'
+            ? 'The audit log records every client tenant of the account; your access is limited to some of them.'
+            : 'Only owners and admins can read the audit log.'}
         </Alert>
       );
     default:

@@ -19,6 +19,7 @@ function account(role: AccountRole) {
     permissions: Object.entries(ACCOUNT_PERMISSIONS)
       .filter(([, roles]) => (roles as readonly string[]).includes(role))
       .map(([p]) => p),
+    tenantAccessLimited: false,
   };
 }
 

@@ -46,6 +46,7 @@ const OWNER: Account = {
   createdAt: '2026-01-01T00:00:00.000Z',
   role: 'owner',
   permissions: ACCOUNT_PERMISSION_NAMES,
+  tenantAccessLimited: false,
 };
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);

@@ -89,6 +89,8 @@ const LABELS: Record<AuditAction, Describe> = {
   'members.joined': (d) => `${str(d.email)} joined as ${str(d.role)}`,
   'members.role_changed': (d) =>
     `Changed the role of ${str(d.email)} from ${str(d.from)} to ${str(d.to)}`,
+  'members.access_changed': (d) =>
+    `Changed the client-tenant access of ${str(d.email)} from ${str(d.fromText)} to ${str(d.toText)}`,
   'members.removed': (d) => `Removed ${str(d.email)}`,
   'members.second_factors_reset': (d) =>
     `Reset the second factors of ${str(d.email)} (authenticator app and passkeys removed)`,

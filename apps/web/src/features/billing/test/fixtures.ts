@@ -74,6 +74,7 @@ const account = (role: Account['role']): Account => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   role,
   permissions: ACCOUNT_PERMISSION_NAMES.filter((p) => can(role, p)),
+  tenantAccessLimited: false,
 });
 
 export const OWNER_ACCOUNT = account('owner');

@@ -37,6 +37,7 @@ const ACCOUNT = {
   createdAt: '2026-01-01T00:00:00.000Z',
   role: 'owner',
   permissions: ACCOUNT_PERMISSION_NAMES,
+  tenantAccessLimited: false,
 };
 
 const common = {

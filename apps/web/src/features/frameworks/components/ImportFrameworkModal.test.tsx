@@ -15,6 +15,7 @@ const ACCOUNT = {
   createdAt: '2026-01-01T00:00:00.000Z',
   role: 'admin',
   permissions: ACCOUNT_PERMISSION_NAMES,
+  tenantAccessLimited: false,
 };
 
 const SUMMARY = {

@@ -5,4 +5,6 @@ export const memberKeys = {
   list: () => [...memberKeys.all, 'list'] as const,
   /** Its pending invitations. */
   invitations: () => [...memberKeys.all, 'invitations'] as const,
+  /** Client tenants offered by the access dialog's search. */
+  tenantChoices: (q: string) => [...memberKeys.all, 'tenant-choices', q] as const,
 };

@@ -1,6 +1,7 @@
 import { can, type AccountRole, type Member } from '@tenantry/shared';
 import {
   Badge,
+  Box,
   Button,
   Group,
   Loader,
@@ -21,6 +22,7 @@ import { useMembers } from '../api/list-members.ts';
 import { useRemoveMember } from '../api/remove-member.ts';
 import { useResetSecondFactors } from '../api/reset-second-factors.ts';
 import { InvitationsPanel } from './InvitationsPanel.tsx';
+import { TenantAccessDialog } from './TenantAccessDialog.tsx';
 import {
   ROLE_LABELS,
   canRemoveMember,
@@ -28,6 +30,7 @@ import {
   isLastOwner,
   roleChoices,
 } from '../lib/member-rules.ts';
+import { accessSummary, canEditAccess } from '../lib/tenant-access-view.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { NameText } from '#web/components/NameText.tsx';
 import { formatDate } from '#web/lib/format.ts';
@@ -120,18 +123,61 @@ function ResetSecondFactorsModal({
   );
 }
 
+/** The member's client-tenant access in a few words, and Edit for those who may change it. */
+function AccessCell({
+  member,
+  myRole,
+  myAccessLimited,
+  onEdit,
+}: {
+  member: Member;
+  myRole: AccountRole;
+  myAccessLimited: boolean;
+  onEdit: () => void;
+}) {
+  const name = member.name || member.email;
+  if (!member.tenantAccess) {
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  }
+  const summary = accessSummary(member.tenantAccess);
+  return (
+    <Group gap={4} wrap="wrap">
+      <Text size="sm">{summary}</Text>
+      {canEditAccess({ role: myRole, limited: myAccessLimited }, member) ? (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          onClick={onEdit}
+          aria-label={`Edit the client-tenant access of ${name}`}
+          style={{ flexShrink: 0 }}
+        >
+          Edit
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
 function MembersTable({
   members,
   myRole,
   myUserId,
+  myAccessLimited,
 }: {
   members: Member[];
   myRole: AccountRole;
   myUserId: string;
+  myAccessLimited: boolean;
 }) {
   const remove = useRemoveMember();
   const [confirming, setConfirming] = useState<Member | null>(null);
   const [resetting, setResetting] = useState<Member | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const edited = members.find((m) => m.userId === editing);
   return (
     <>
       <MutationError error={remove.error} />
@@ -141,6 +187,7 @@ function MembersTable({
             <Table.Tr>
               <Table.Th>Name</Table.Th>
               <Table.Th>Role</Table.Th>
+              <Table.Th visibleFrom="sm">Client tenants</Table.Th>
               <Table.Th visibleFrom="sm">Joined</Table.Th>
               <Table.Th>
                 <VisuallyHidden>Actions</VisuallyHidden>
@@ -174,9 +221,25 @@ function MembersTable({
                     <Text size="xs" c="dimmed" hiddenFrom="sm">
                       Joined <time dateTime={m.joinedAt}>{formatDate(m.joinedAt)}</time>
                     </Text>
+                    <Box hiddenFrom="sm" mt={4}>
+                      <AccessCell
+                        member={m}
+                        myRole={myRole}
+                        myAccessLimited={myAccessLimited}
+                        onEdit={() => setEditing(m.userId)}
+                      />
+                    </Box>
                   </Table.Td>
                   <Table.Td>
                     <RoleCell member={m} myRole={myRole} isSelf={isSelf} />
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">
+                    <AccessCell
+                      member={m}
+                      myRole={myRole}
+                      myAccessLimited={myAccessLimited}
+                      onEdit={() => setEditing(m.userId)}
+                    />
                   </Table.Td>
                   <Table.Td visibleFrom="sm">
                     <time dateTime={m.joinedAt}>{formatDate(m.joinedAt)}</time>
@@ -212,6 +275,13 @@ function MembersTable({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {edited?.tenantAccess ? (
+        <TenantAccessDialog
+          key={edited.userId}
+          member={{ ...edited, tenantAccess: edited.tenantAccess }}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
       <Modal
         opened={confirming !== null}
         onClose={() => setConfirming(null)}
@@ -296,8 +366,20 @@ function LeaveAccount({ myRole, members }: { myRole: AccountRole; members: Membe
   );
 }
 
-/** admin/members: the members, invitations (when allowed) and leaving. */
-export function MembersPanel({ myRole, myUserId }: { myRole: AccountRole; myUserId: string }) {
+/**
+ * admin/members: the members with their role and client-tenant access, invitations (when
+ * allowed) and leaving. `myAccessLimited`: the signed-in member reaches only some client
+ * tenants (they then change no one's access and invite no one).
+ */
+export function MembersPanel({
+  myRole,
+  myUserId,
+  myAccessLimited = false,
+}: {
+  myRole: AccountRole;
+  myUserId: string;
+  myAccessLimited?: boolean;
+}) {
   const members = useMembers();
   return (
     <Stack gap="xl">
@@ -308,10 +390,17 @@ export function MembersPanel({ myRole, myUserId }: { myRole: AccountRole; myUser
         {members.isPending ? <Loader size="sm" aria-label="Loading members" /> : null}
         <MutationError error={members.error} />
         {members.data ? (
-          <MembersTable members={members.data.members} myRole={myRole} myUserId={myUserId} />
+          <MembersTable
+            members={members.data.members}
+            myRole={myRole}
+            myUserId={myUserId}
+            myAccessLimited={myAccessLimited}
+          />
         ) : null}
       </Stack>
-      {can(myRole, 'members.invite') ? <InvitationsPanel myRole={myRole} /> : null}
+      {can(myRole, 'members.invite') && !myAccessLimited ? (
+        <InvitationsPanel myRole={myRole} />
+      ) : null}
       {members.data ? <LeaveAccount myRole={myRole} members={members.data.members} /> : null}
     </Stack>
   );

@@ -15,6 +15,7 @@ const account = (permissions: string[]) => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   role: permissions.includes('sso.manage') ? 'owner' : 'admin',
   permissions,
+  tenantAccessLimited: false,
 });
 
 const REDIRECT = 'http://localhost:3000/api/auth/sso/callback/sso-abcdefghijklmnopqrstuv';
