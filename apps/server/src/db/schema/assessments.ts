@@ -14,6 +14,7 @@ import type {
 } from '@tenantry/shared';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -93,6 +94,12 @@ export const assessments = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The assessment this one was started from (the previous period): its answers were
+     * carried into `assessment_carried_answers`, to be confirmed or changed. */
+    previousAssessmentId: text('previous_assessment_id').references(
+      (): AnyPgColumn => assessments.id,
+      { onDelete: 'set null' },
+    ),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
@@ -134,6 +141,40 @@ export const assessmentAnswers = pgTable(
   (t) => [
     primaryKey({ name: 'assessment_answers_pkey', columns: [t.assessmentId, t.questionKey] }),
     index('assessment_answers_respondent_idx').on(t.respondentId),
+  ],
+);
+
+/**
+ * Last period's answers carried into an assessment started from a previous one (re-assessment,
+ * docs/scheduling.md): each is a proposal, not an answer. It counts nowhere (scores and
+ * completion read `assessment_answers` only) until someone confirms it ("Still true": the same
+ * value written as an answer through the one write path) or answers something else ("Changed").
+ * Rows are written once, when the assessment is created, and never changed: whether a question
+ * was confirmed unchanged or changed is read by comparing its answer with this row.
+ */
+export const assessmentCarriedAnswers = pgTable(
+  'assessment_carried_answers',
+  {
+    assessmentId: text('assessment_id')
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    questionKey: text('question_key').notNull(),
+    value: jsonb('value').$type<StoredValue | null>(),
+    na: boolean('na').notNull().default(false),
+    note: text('note').notNull().default(''),
+    /** The assessment the answer was given in, and who gave it when. */
+    fromAssessmentId: text('from_assessment_id').references(() => assessments.id, {
+      onDelete: 'set null',
+    }),
+    answeredByName: text('answered_by_name').notNull(),
+    answeredAt: tz('answered_at').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'assessment_carried_answers_pkey',
+      columns: [t.assessmentId, t.questionKey],
+    }),
   ],
 );
 

@@ -16,16 +16,21 @@ export interface Periodic {
   singletonSeconds?: number;
   /** Attempts after a failed run (default 2). */
   retryLimit?: number;
-  /** The work; what it returns is logged when truthy (e.g. a count of what it did). */
-  run: () => Promise<unknown>;
+  /**
+   * The work, as of `now` (the queue's runs pass the time of the run; tests with a controlled
+   * clock pass another, through `runAsOf`). What it returns is logged when truthy (e.g. a
+   * count of what it did).
+   */
+  run: (now: Date) => Promise<unknown>;
   /** What the log line says it did, e.g. 'sent dunning e-mails'. */
   did: string;
 }
 
 /** Registers the worker and starts this process's timer; the returned function stops the timer. */
 export async function every(jobs: Jobs, logger: Logger, p: Periodic): Promise<() => void> {
+  registered.set(p.queue, p.run);
   await jobs.work(p.queue, async () => {
-    const result = await p.run();
+    const result = await p.run(new Date());
     if (isReportable(result)) logger.info({ queue: p.queue, result }, p.did);
   });
   const ask = () =>
@@ -44,6 +49,23 @@ export async function every(jobs: Jobs, logger: Logger, p: Periodic): Promise<()
   const timer = setInterval(ask, p.everyMs);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/**
+ * The periodic work of this process by queue name: code registered at start, not state (every
+ * process registers the same). Only `runAsOf` reads it.
+ */
+const registered = new Map<string, (now: Date) => Promise<unknown>>();
+
+/**
+ * Runs one periodic job's work at once, as of `now` (TEST_HOOKS only: the end-to-end tests'
+ * controlled clock, modules/service-console/system/test-hooks.ts). Undefined when no such
+ * periodic work is registered.
+ */
+export async function runAsOf(queue: string, now: Date): Promise<{ result: unknown } | undefined> {
+  const run = registered.get(queue);
+  if (!run) return undefined;
+  return { result: await run(now) };
 }
 
 /** A count above zero, or an object with some count above zero. */
