@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { EmailAddressSchema } from './auth.schemas.ts';
+import { TENANT_ACCESS_LIMITS } from './members.schemas.ts';
+import { TenantTagSchema } from './tenants.schemas.ts';
 import { storableText } from './text.schemas.ts';
 
 /**
@@ -15,10 +17,12 @@ export const SSO_DEFAULT_ROLES = ['admin', 'member'] as const;
 export type SsoDefaultRole = (typeof SSO_DEFAULT_ROLES)[number];
 
 /**
- * The client tenants a person reaches after their first SSO sign-in. Only `all` for now: the
- * members' tenant access (issue 24, "Members limited to their client tenants") adds the rest.
+ * The client tenants a person reaches after their first SSO sign-in (docs/sso.md, "Just-in-time
+ * membership"): every one (`all`), or those carrying one of the chosen tags (`tags`: the team's
+ * clients, a tenant tagged later reaching them at once), as a member's client-tenant access
+ * (docs/members.md). Lists of named tenants are set per member on the members screen.
  */
-export const SSO_TENANT_ACCESS = ['all'] as const;
+export const SSO_TENANT_ACCESS = ['all', 'tags'] as const;
 export type SsoTenantAccess = (typeof SSO_TENANT_ACCESS)[number];
 
 /**
@@ -130,27 +134,53 @@ export const SsoConfigSchema = z.object({
   requireSso: z.boolean(),
   defaultRole: z.enum(SSO_DEFAULT_ROLES),
   defaultTenantAccess: z.enum(SSO_TENANT_ACCESS),
+  /** With `tags`: the tags of the client tenants a new member reaches; empty otherwise. */
+  defaultTenantTags: z.array(z.string()),
   domains: z.array(SsoDomainSchema),
 });
 export type SsoConfig = z.infer<typeof SsoConfigSchema>;
 
 /** PUT /api/v1/account/sso: connect (or change) the identity provider. */
-export const SsoConfigInputSchema = z.object({
-  /** The issuer URL; its `/.well-known/openid-configuration` is read when it changes. */
-  issuer: storableText({ error: 'Enter the issuer URL.' })
-    .trim()
-    .min(1, 'Enter the issuer URL.')
-    .max(500, 'Use at most 500 characters.')
-    .pipe(z.url({ protocol: /^https?$/, error: 'Enter an https:// URL.' })),
-  clientId: storableText({ error: 'Enter the client ID.' })
-    .trim()
-    .min(1, 'Enter the client ID.')
-    .max(500, 'Use at most 500 characters.'),
-  /** Required the first time and with a new issuer; left out, the stored one is kept. */
-  clientSecret: storableText().min(1, 'Enter the client secret.').max(2000).optional(),
-  requireSso: z.boolean(),
-  defaultRole: z.enum(SSO_DEFAULT_ROLES),
-});
+export const SsoConfigInputSchema = z
+  .object({
+    /** The issuer URL; its `/.well-known/openid-configuration` is read when it changes. */
+    issuer: storableText({ error: 'Enter the issuer URL.' })
+      .trim()
+      .min(1, 'Enter the issuer URL.')
+      .max(500, 'Use at most 500 characters.')
+      .pipe(z.url({ protocol: /^https?$/, error: 'Enter an https:// URL.' })),
+    clientId: storableText({ error: 'Enter the client ID.' })
+      .trim()
+      .min(1, 'Enter the client ID.')
+      .max(500, 'Use at most 500 characters.'),
+    /** Required the first time and with a new issuer; left out, the stored one is kept. */
+    clientSecret: storableText().min(1, 'Enter the client secret.').max(2000).optional(),
+    requireSso: z.boolean(),
+    defaultRole: z.enum(SSO_DEFAULT_ROLES),
+    /** New members' client-tenant access (left out: every client tenant). */
+    defaultTenantAccess: z.enum(SSO_TENANT_ACCESS, { error: 'Choose all or tags.' }).default('all'),
+    defaultTenantTags: z
+      .array(TenantTagSchema)
+      .max(TENANT_ACCESS_LIMITS.tags, `At most ${TENANT_ACCESS_LIMITS.tags} tags.`)
+      .overwrite((tags) => [...new Set(tags)])
+      .default([]),
+  })
+  .superRefine((v, ctx) => {
+    if (v.defaultTenantAccess === 'tags' && v.defaultTenantTags.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['defaultTenantTags'],
+        message: 'Enter at least one tag.',
+      });
+    }
+    if (v.defaultTenantAccess !== 'tags' && v.defaultTenantTags.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['defaultTenantTags'],
+        message: 'Tags are chosen only with “tags”.',
+      });
+    }
+  });
 export type SsoConfigInput = z.input<typeof SsoConfigInputSchema>;
 
 /** POST /api/v1/account/sso/domains: add a domain (or send its code again). */

@@ -46,7 +46,12 @@ export async function connectIdp(
   owner: Person,
   idp: TestIdp,
   domain: string,
-  settings: { requireSso?: boolean; defaultRole?: 'admin' | 'member' } = {},
+  settings: {
+    requireSso?: boolean;
+    defaultRole?: 'admin' | 'member';
+    defaultTenantAccess?: 'all' | 'tags';
+    defaultTenantTags?: string[];
+  } = {},
 ): Promise<SsoConfig> {
   await compBusiness(t, owner.tid);
   const before = SsoConfigSchema.parse(await (await owner.client.get(SSO)).json());
@@ -59,6 +64,10 @@ export async function connectIdp(
       clientSecret: client.clientSecret,
       requireSso: settings.requireSso ?? false,
       defaultRole: settings.defaultRole ?? 'member',
+      ...(settings.defaultTenantAccess
+        ? { defaultTenantAccess: settings.defaultTenantAccess }
+        : {}),
+      ...(settings.defaultTenantTags ? { defaultTenantTags: settings.defaultTenantTags } : {}),
     },
   });
   await expectStatus(put, 200);

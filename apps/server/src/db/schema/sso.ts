@@ -79,6 +79,11 @@ function ssoProviderTable(oidcConfig: ReturnType<typeof text>) {
       defaultTenantAccess: text('default_tenant_access', { enum: SSO_TENANT_ACCESS })
         .notNull()
         .default('all'),
+      /** With `tags`: new members reach the client tenants carrying one of these. */
+      defaultTenantTags: text('default_tenant_tags')
+        .array()
+        .notNull()
+        .default(sql`'{}'::text[]`),
       createdAt: tz('created_at').notNull().defaultNow(),
       updatedAt: tz('updated_at').notNull().defaultNow(),
     },

@@ -53,15 +53,24 @@ export function ssoAuthHooks(db: Database): SsoHooks {
           accountId: ssoProviders.organizationId,
           defaultRole: ssoProviders.defaultRole,
           defaultTenantAccess: ssoProviders.defaultTenantAccess,
+          defaultTenantTags: ssoProviders.defaultTenantTags,
         })
         .from(ssoProviders)
         .where(eq(ssoProviders.providerId, providerId));
       if (!provider) return;
-      const { accountId, defaultRole } = provider;
+      const { accountId, defaultRole, defaultTenantAccess, defaultTenantTags } = provider;
+      const byTags = defaultTenantAccess === 'tags';
       await db.transaction(async (tx) => {
+        // With the account's client-tenant access for new members (docs/members.md).
         const joined = await tx
           .insert(memberships)
-          .values({ accountId, userId, role: defaultRole })
+          .values({
+            accountId,
+            userId,
+            role: defaultRole,
+            tenantAccess: byTags ? 'tags' : 'all',
+            tenantAccessTags: byTags ? defaultTenantTags : [],
+          })
           .onConflictDoNothing()
           .returning({ role: memberships.role });
         // The person acts for the account they signed in to.
@@ -74,7 +83,12 @@ export function ssoAuthHooks(db: Database): SsoHooks {
             action: 'sso.member_joined',
             targetType: 'user',
             targetId: userId,
-            data: { email, role: defaultRole, tenantAccess: provider.defaultTenantAccess },
+            data: {
+              email,
+              role: defaultRole,
+              tenantAccess: defaultTenantAccess,
+              ...(byTags ? { tags: defaultTenantTags } : {}),
+            },
           },
         );
       });

@@ -142,6 +142,7 @@ export async function getSsoConfig(db: Db, site: SsoSite, accountId: string): Pr
     requireSso: provider?.requireSso ?? false,
     defaultRole: provider?.defaultRole ?? 'member',
     defaultTenantAccess: provider?.defaultTenantAccess ?? 'all',
+    defaultTenantTags: provider?.defaultTenantTags ?? [],
     domains: domains.map(toDomain),
   };
 }
@@ -242,6 +243,8 @@ export async function putSsoConfig(
         organizationId: accountId,
         requireSso: input.requireSso,
         defaultRole: input.defaultRole,
+        defaultTenantAccess: input.defaultTenantAccess,
+        defaultTenantTags: input.defaultTenantTags,
         updatedAt: now,
       })
       .onConflictDoUpdate({
@@ -252,6 +255,8 @@ export async function putSsoConfig(
           userId: actor.userId,
           requireSso: input.requireSso,
           defaultRole: input.defaultRole,
+          defaultTenantAccess: input.defaultTenantAccess,
+          defaultTenantTags: input.defaultTenantTags,
           updatedAt: now,
         },
       });
@@ -266,6 +271,10 @@ export async function putSsoConfig(
         secretChanged: input.clientSecret !== undefined,
         requireSso: input.requireSso,
         defaultRole: input.defaultRole,
+        defaultTenantAccess: input.defaultTenantAccess,
+        ...(input.defaultTenantAccess === 'tags'
+          ? { defaultTenantTags: input.defaultTenantTags }
+          : {}),
         ...(existing ? {} : { created: true }),
       },
     });

@@ -11,6 +11,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { setupTestApp, TEST_PUBLIC_URL, type TestApp, type TestClient } from '../../test/app.ts';
+import { addTenant } from '../../test/data.ts';
 import { expectStatus } from '../../test/http.ts';
 import { startTestIdp, type TestIdp } from '../../test/oidc-idp.ts';
 import { addMember, errorCode, signUpPerson, type Person } from '../../test/people.ts';
@@ -56,9 +57,7 @@ async function roleIn(accountId: string, userId: string) {
 }
 
 /** An account on Business connected to the provider, with a proven domain and one person there. */
-async function connected(
-  settings: { requireSso?: boolean; defaultRole?: 'admin' | 'member' } = {},
-) {
+async function connected(settings: Parameters<typeof connectIdp>[4] = {}) {
   const owner = await signUpPerson(t, 'sso-owner');
   const domain = uniqueDomain();
   await connectIdp(t, owner, idp, domain, settings);
@@ -113,6 +112,27 @@ describe('sign-in through the identity provider', { timeout: 90_000 }, () => {
     expect(link?.providerId).toMatch(/^sso-/);
     expect(link?.accessToken).toBeTruthy();
     expect(link?.accessToken?.split('.')).not.toHaveLength(3);
+  });
+
+  it('a new member gets the default client-tenant access: only tenants with the chosen tags', async () => {
+    const { owner, email } = await connected({
+      defaultTenantAccess: 'tags',
+      defaultTenantTags: ['team-north'],
+    });
+    const north = await addTenant(t, owner.tid, 'North Ltd', ['team-north']);
+    const south = await addTenant(t, owner.tid, 'South Ltd', ['team-south']);
+    const browser = t.client();
+    expect((await ssoSignIn(browser, idp, email, { email, password: PASSWORD })).landed).toBe(HOME);
+    const listed = (await (await browser.get('/api/v1/tenants')).json()) as {
+      tenants: Array<{ id: string }>;
+    };
+    expect(listed.tenants.map((x) => x.id)).toEqual([north]);
+    expect((await browser.get(`/api/v1/tenants/${south}`)).status).toBe(404);
+    const [joined] = await t.database.db
+      .select({ data: auditLog.data })
+      .from(auditLog)
+      .where(and(eq(auditLog.accountId, owner.tid), eq(auditLog.action, 'sso.member_joined')));
+    expect(joined?.data).toMatchObject({ tenantAccess: 'tags', tags: ['team-north'] });
   });
 
   it('lands on `next` after signing in', async () => {

@@ -83,6 +83,7 @@ describe('the identity provider (owners)', { timeout: 60_000 }, () => {
       requireSso: false,
       defaultRole: 'member',
       defaultTenantAccess: 'all',
+      defaultTenantTags: [],
       domains: [],
     });
   });

@@ -6,6 +6,7 @@ import {
   Select,
   Stack,
   Switch,
+  TagsInput,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -95,7 +96,7 @@ export function SsoProviderForm({ config, locked }: { config: SsoConfig; locked:
         />
         <Select
           label="Role of a first sign-in"
-          description="A first sign-in joins this account with this role (all client tenants)."
+          description="A first sign-in joins this account with this role."
           data={SSO_DEFAULT_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
           allowDeselect={false}
           w={320}
@@ -103,6 +104,29 @@ export function SsoProviderForm({ config, locked }: { config: SsoConfig; locked:
           disabled={locked}
           {...form.getInputProps('defaultRole')}
         />
+        <Select
+          label="Client tenants of a first sign-in"
+          description="Which client tenants a person who joins through single sign-on reaches. Change it per member on the members screen."
+          data={[
+            { value: 'all', label: 'All client tenants' },
+            { value: 'tags', label: 'Client tenants with these tags' },
+          ]}
+          allowDeselect={false}
+          w={320}
+          maw="100%"
+          disabled={locked}
+          {...form.getInputProps('defaultTenantAccess')}
+        />
+        {form.values.defaultTenantAccess === 'tags' ? (
+          <TagsInput
+            label="Tags"
+            description="A client tenant tagged later reaches them at once. Press Enter after each tag."
+            placeholder="e.g. team-north"
+            maw={480}
+            disabled={locked}
+            {...form.getInputProps('defaultTenantTags')}
+          />
+        ) : null}
         <Switch
           label="Require single sign-on for the proven domains"
           description="Password sign-in, sign-up and password reset are refused for addresses there. Owners keep their password, the way in should the provider fail."

@@ -30,6 +30,7 @@ function server() {
     requireSso: false,
     defaultRole: 'member',
     defaultTenantAccess: 'all',
+    defaultTenantTags: [],
     domains: [],
   };
   const bodies: Record<string, unknown[]> = { put: [], domains: [], verify: [] };
@@ -74,6 +75,8 @@ function server() {
         },
         requireSso: Boolean(body.requireSso),
         defaultRole: body.defaultRole as 'admin' | 'member',
+        defaultTenantAccess: body.defaultTenantAccess as 'all' | 'tags',
+        defaultTenantTags: body.defaultTenantTags as string[],
       };
       return jsonResponse(config);
     },
@@ -141,6 +144,8 @@ describe('admin/security: single sign-on (owners)', () => {
       clientSecret: 's3cret',
       requireSso: true,
       defaultRole: 'member',
+      defaultTenantAccess: 'all',
+      defaultTenantTags: [],
     });
 
     const add = within(card).getByRole('form', { name: 'Add a domain' });

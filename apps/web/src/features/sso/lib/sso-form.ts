@@ -1,4 +1,4 @@
-import type { SsoConfig, SsoConfigInput, SsoDefaultRole } from '@tenantry/shared';
+import type { SsoConfig, SsoConfigInput, SsoDefaultRole, SsoTenantAccess } from '@tenantry/shared';
 import { ApiError } from '#web/lib/api.ts';
 
 /** The provider form as typed (the secret left empty keeps the stored one). */
@@ -8,6 +8,8 @@ export interface SsoFormValues {
   clientSecret: string;
   requireSso: boolean;
   defaultRole: SsoDefaultRole;
+  defaultTenantAccess: SsoTenantAccess;
+  defaultTenantTags: string[];
 }
 
 export function initialValues(config: SsoConfig): SsoFormValues {
@@ -17,6 +19,8 @@ export function initialValues(config: SsoConfig): SsoFormValues {
     clientSecret: '',
     requireSso: config.requireSso,
     defaultRole: config.defaultRole,
+    defaultTenantAccess: config.defaultTenantAccess,
+    defaultTenantTags: config.defaultTenantTags,
   };
 }
 
@@ -29,6 +33,8 @@ export function toInput(values: SsoFormValues): SsoConfigInput {
     ...(secret ? { clientSecret: secret } : {}),
     requireSso: values.requireSso,
     defaultRole: values.defaultRole,
+    defaultTenantAccess: values.defaultTenantAccess,
+    defaultTenantTags: values.defaultTenantAccess === 'tags' ? values.defaultTenantTags : [],
   };
 }
 
