@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, passkeys, users } from '../db/schema/index.ts';
 import { setupTestApp, uniqueEmail, type TestApp, type TestClient } from '../test/app.ts';
 import { expectStatus, ok } from '../test/http.ts';
+import { waitFor } from '../test/jobs.ts';
 import { enrolTotp, signUpPerson, totpCode, type Person } from '../test/people.ts';
 
 let t: TestApp;
@@ -62,6 +63,20 @@ describe('the authenticator app at sign-in', () => {
     const wrong = await browser.post('/api/auth/two-factor/verify-totp', { code: '000000' });
     expect(wrong.status).toBe(401);
     expect(await me(browser)).toBeNull();
+    // A wrong code is a refused sign-in, like a wrong password.
+    const refused = await waitFor(async () => {
+      const [row] = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'auth.sign_in_failed'), eq(auditLog.targetId, person.uid)));
+      return row;
+    });
+    expect(refused.data).toMatchObject({
+      email: person.email,
+      method: 'password',
+      reason: 'invalid_second_factor',
+      secondFactor: 'totp',
+    });
     await expectStatus(
       browser.post('/api/auth/two-factor/verify-totp', { code: await totpCode(person.secret) }),
       200,

@@ -30,7 +30,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client.ts';
 import type { RateLimiter } from '../db/rate-limit.ts';
 import type { Logger } from '../lib/logger.ts';
-import type { SecurityEventHooks } from './security-events.ts';
+import { apiErrorCode, type SecurityEventHooks } from './security-events.ts';
 
 /** The two-factor plugin's challenge cookie (its TWO_FACTOR_COOKIE_NAME). */
 const TWO_FACTOR_COOKIE = 'two_factor';
@@ -81,6 +81,13 @@ const GATE_EXEMPT = new Set([
 export const SECOND_FACTOR_RATE_LIMITED = 'TOO_MANY_SECOND_FACTOR_ATTEMPTS';
 
 /** The endpoints whose attempts are counted per user. */
+/** Better Auth's refusals of a second step that are a failed sign-in, and their reason. */
+const SECOND_STEP_FAILURES: Record<string, string> = {
+  INVALID_CODE: 'invalid_second_factor',
+  INVALID_BACKUP_CODE: 'invalid_second_factor',
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'too_many_attempts',
+};
+
 const LIMITED = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
 
 /** What the hooks read of Better Auth's endpoint context (typed loosely on purpose). */
@@ -92,6 +99,7 @@ interface EndpointContext {
   getSignedCookie(name: string, secret: string): Promise<string | null | false | undefined>;
   context: {
     secret: string;
+    returned?: unknown;
     session?: { session: Record<string, unknown> } | null;
     createAuthCookie(name: string, opts?: { maxAge?: number }): { name: string };
     internalAdapter: {
@@ -307,6 +315,9 @@ export function secondFactorGate(opts: SecondFactorGateOptions): BetterAuthPlugi
               const methods = await enrolledMethods(db, data.user.id);
               if (methods.length > 0) return openChallenge(ctx, data, methods);
             }
+            if (!data && SECOND_STEP[path]) {
+              await recordRefusedSecondStep(ctx as unknown as EndpointContext, SECOND_STEP[path]);
+            }
             if (!data && path === '/sign-in/email' && isTwoFactorRedirect(ctx.context.returned)) {
               // The plugin's own challenge names the authenticator app only: add passkeys.
               const userId = await userIdByEmail(db, (ctx.body as { email?: unknown })?.email);
@@ -342,6 +353,34 @@ export function secondFactorGate(opts: SecondFactorGateOptions): BetterAuthPlugi
       ],
     },
   };
+
+  /**
+   * A wrong second step (a wrong authenticator or backup code, too many of them) is a refused
+   * sign-in like a wrong password (`auth.sign_in_failed`, the first step's method, reason
+   * `invalid_second_factor` or `too_many_attempts`). Recorded only while the request carries
+   * a challenge: that is what names the user. Not awaited, like the others.
+   */
+  async function recordRefusedSecondStep(ctx: EndpointContext, kind: SecondFactorKind) {
+    const reason = SECOND_STEP_FAILURES[apiErrorCode(ctx.context.returned) ?? ''];
+    if (!reason) return;
+    const userId = await attemptingUser(ctx);
+    if (!userId) return;
+    const [user] = await queryRows<{ email: string }>(
+      db,
+      sql`select email from users where id = ${userId}`,
+    );
+    if (!user) return;
+    const origin = await challengeOrigin(ctx, userId);
+    void hooks
+      .onSignInFailed({
+        email: user.email,
+        method: origin?.method ?? 'password',
+        reason,
+        secondFactor: kind,
+        ...requestOf(ctx, ipHeader),
+      })
+      .catch((err: unknown) => log.error({ err }, 'could not record a failed sign-in'));
+  }
 
   /**
    * Turns the session an endpoint just opened into the two-factor plugin's challenge, as the

@@ -58,7 +58,13 @@ export interface SecurityEventHooks {
    * and an unknown address.
    */
   onSignInFailed(
-    event: SignInRequest & { email: string; method: SignInMethod; reason: string },
+    event: SignInRequest & {
+      email: string;
+      method: SignInMethod;
+      reason: string;
+      /** A refused second step: the factor tried. */
+      secondFactor?: SecondFactorKind;
+    },
   ): Promise<void>;
 }
 
@@ -79,7 +85,7 @@ function requestOf(ctx: EndpointContext | null | undefined, ipHeader: string): S
 }
 
 /** The code of what an endpoint answered when it is Better Auth's APIError (any copy of the class). */
-function apiErrorCode(returned: unknown): string | undefined {
+export function apiErrorCode(returned: unknown): string | undefined {
   if (!returned || typeof returned !== 'object') return undefined;
   const error = returned as { name?: unknown; body?: { code?: unknown } };
   if (error.name !== 'APIError') return undefined;

@@ -108,16 +108,24 @@ export async function recordSignIn(
  */
 export async function recordSignInFailure(
   db: Pick<Database, 'execute'>,
-  event: SignInRequest & { email: string; method: SignInMethod; reason: string },
+  event: SignInRequest & {
+    email: string;
+    method: SignInMethod;
+    reason: string;
+    secondFactor?: SecondFactorKind;
+  },
 ): Promise<void> {
   const email = event.email.trim().toLowerCase().slice(0, EMAIL_MAX);
+  const secondFactor = event.secondFactor ?? null;
   const userAgent = clip(event.userAgent, USER_AGENT_MAX);
   await db.execute(sql`insert into ${auditLog}
       (id, account_id, actor_user_id, actor_email, action, target_type, target_id, data, ip_address)
     values (${randomUUID()}, null, null, null, 'auth.sign_in_failed', 'user',
       (select u.id from ${users} u where u.email = ${email} limit 1),
       jsonb_build_object('email', ${email}::text, 'method', ${event.method}::text,
-        'reason', ${event.reason}::text, 'userAgent', ${userAgent}::text),
+        'reason', ${event.reason}::text, 'userAgent', ${userAgent}::text)
+        || (case when ${secondFactor}::text is null then '{}'::jsonb
+          else jsonb_build_object('secondFactor', ${secondFactor}::text) end),
       ${event.ipAddress}::text)`);
 }
 

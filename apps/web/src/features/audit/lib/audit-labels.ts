@@ -72,6 +72,7 @@ const SIGN_IN_FAILURES: Record<string, string> = {
   email_not_verified: 'the address is not verified',
   user_disabled: 'the user is disabled',
   invalid_code: 'wrong code',
+  invalid_second_factor: 'wrong second-factor code',
   code_expired: 'the code expired',
   too_many_attempts: 'too many attempts',
 };

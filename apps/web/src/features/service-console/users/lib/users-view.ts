@@ -60,6 +60,7 @@ export const SIGN_IN_REASONS: Record<string, string> = {
   email_not_verified: 'E-mail not verified',
   user_disabled: 'User disabled',
   invalid_code: 'Wrong code',
+  invalid_second_factor: 'Wrong second-factor code',
   code_expired: 'Code expired',
   too_many_attempts: 'Too many attempts',
 };
