@@ -46,6 +46,11 @@ export interface SsoHooks {
    * the owners of the account, who keep their password as a way in), else null.
    */
   ssoRequiredFor(email: string): Promise<string | null>;
+  /**
+   * The provider signed in an address this account may not let in (SSO_REFUSALS): a refused
+   * sign-in for the security events (`auth.sign_in_failed`, method `sso`). Not awaited.
+   */
+  ssoRefused(event: { email: string; reason: string }): Promise<void>;
 }
 
 /** The endpoints "require SSO" refuses for an address at a required domain. */
@@ -198,6 +203,9 @@ export function ssoPlugins(hooks: SsoHooks, publicUrl: string, log: Logger) {
           return { action: 'continue' };
         }
         log.info({ providerId: input.providerId, domain }, 'SSO sign-in refused: domain');
+        void hooks
+          .ssoRefused({ email: input.providerUser.email, reason: 'sso_domain_not_covered' })
+          .catch((err: unknown) => log.error({ err }, 'could not record a refused SSO sign-in'));
         return {
           action: 'reject',
           code: SSO_REFUSALS.domainNotCovered,

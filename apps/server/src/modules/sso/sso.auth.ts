@@ -10,7 +10,7 @@ import { ssoErrorUrl, type SsoHooks } from '../../auth/sso.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import { memberships, ssoDomains, ssoProviders, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit, recordSignInFailure } from '../audit/audit.service.ts';
 import { hasFeature } from '../billing/entitlements.ts';
 
 const domainOf = (email: string) => email.split('@').pop()?.trim().toLowerCase() ?? '';
@@ -91,6 +91,17 @@ export function ssoAuthHooks(db: Database): SsoHooks {
             },
           },
         );
+      });
+    },
+
+    async ssoRefused({ email, reason }) {
+      // Without the client's address: the provider's callback hands the plugin none.
+      await recordSignInFailure(db, {
+        email,
+        method: 'sso',
+        reason,
+        ipAddress: null,
+        userAgent: null,
       });
     },
 

@@ -13,6 +13,7 @@ import {
 import { setupTestApp, TEST_PUBLIC_URL, type TestApp, type TestClient } from '../../test/app.ts';
 import { addTenant } from '../../test/data.ts';
 import { expectStatus } from '../../test/http.ts';
+import { waitFor } from '../../test/jobs.ts';
 import { startTestIdp, type TestIdp } from '../../test/oidc-idp.ts';
 import { addMember, errorCode, signUpPerson, type Person } from '../../test/people.ts';
 import { connectIdp, IdpBrowser, SSO, ssoSignIn, uniqueDomain } from '../../test/sso.ts';
@@ -190,6 +191,15 @@ describe('sign-in through the identity provider', { timeout: 90_000 }, () => {
       (await t.database.db.select().from(memberships).where(eq(memberships.accountId, owner.tid)))
         .length,
     ).toBe(1);
+    // A refused sign-in in the security events, like a wrong password.
+    const failed = await waitFor(() =>
+      queryRows<{ data: Record<string, unknown> }>(
+        t.database.db,
+        sql`select data from audit_log where action = 'auth.sign_in_failed'
+          and data->>'email' = ${outsider}`,
+      ).then((rows) => rows[0]),
+    );
+    expect(failed.data).toMatchObject({ method: 'sso', reason: 'sso_domain_not_covered' });
   });
 
   it('a person disabled at the provider is refused at their next sign-in', async () => {

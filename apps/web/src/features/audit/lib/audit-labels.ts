@@ -73,6 +73,7 @@ const SIGN_IN_FAILURES: Record<string, string> = {
   user_disabled: 'the user is disabled',
   invalid_code: 'wrong code',
   invalid_second_factor: 'wrong second-factor code',
+  sso_domain_not_covered: 'the address is outside the single sign-on domains',
   code_expired: 'the code expired',
   too_many_attempts: 'too many attempts',
 };

@@ -61,6 +61,7 @@ export const SIGN_IN_REASONS: Record<string, string> = {
   user_disabled: 'User disabled',
   invalid_code: 'Wrong code',
   invalid_second_factor: 'Wrong second-factor code',
+  sso_domain_not_covered: 'Address outside the single sign-on domains',
   code_expired: 'Code expired',
   too_many_attempts: 'Too many attempts',
 };
