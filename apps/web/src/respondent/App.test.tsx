@@ -93,6 +93,12 @@ function session(over: Partial<RespondentSession> = {}): RespondentSession {
         mine: false,
       },
     ],
+    carried: {
+      previousAssessmentId: null,
+      answers: [],
+      counts: { toConfirm: 0, confirmed: 0, changed: 0 },
+      sections: {},
+    },
     lastSeq: 7,
     ...over,
   };
