@@ -87,9 +87,7 @@ export const SectionConfirmResultSchema = z.object({
    * Carried answers left as they are: `answered` (someone answered the question meanwhile),
    * `invalid` (the carried value no longer fits the question).
    */
-  skipped: z.array(
-    z.object({ questionKey: z.string(), reason: z.enum(CONFIRM_SKIP_REASONS) }),
-  ),
+  skipped: z.array(z.object({ questionKey: z.string(), reason: z.enum(CONFIRM_SKIP_REASONS) })),
   /** The reader's carried answers after it, with their states. */
   carried: CarriedSummarySchema,
   /** Answered and total questions in the reader's part after it. */

@@ -5,11 +5,7 @@
  */
 import { AssessmentDetailSchema, type AssessmentDetail } from '@tenantry/shared';
 import { eq } from 'drizzle-orm';
-import {
-  assessmentAnswers,
-  assessmentCarriedAnswers,
-  assessments,
-} from '../db/schema/index.ts';
+import { assessmentAnswers, assessmentCarriedAnswers, assessments } from '../db/schema/index.ts';
 import type { TestApp, TestClient } from './app.ts';
 import { ok } from './http.ts';
 

@@ -20,11 +20,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { TenantContext } from '../../../auth/types.ts';
 import type { Database } from '../../../db/client.ts';
 import type { LiveHub } from '../../../db/live.ts';
-import {
-  answerWrites,
-  assessmentAnswers,
-  assessments,
-} from '../../../db/schema/assessments.ts';
+import { answerWrites, assessmentAnswers, assessments } from '../../../db/schema/assessments.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { submittedError } from '../answers/answer.ts';
 import { writeAnswer } from '../answers/write.ts';
@@ -181,7 +177,10 @@ async function finish(
   };
 }
 
-async function assessmentOf(db: Database, where: { accountId: string; id: string; tenantId?: string }) {
+async function assessmentOf(
+  db: Database,
+  where: { accountId: string; id: string; tenantId?: string },
+) {
   const [a] = await db
     .select({
       id: assessments.id,

@@ -247,10 +247,7 @@ describe('"Nothing changed here" for a section', () => {
     const next = await reassessed(t, owner.client, previous);
     expect(await errorCode(await confirm(next.id, 'nope'))).toBe('assessments.section_not_found');
     await expectStatus(confirm(next.id, 'B', 'short'), 400);
-    await expectStatus(
-      owner.client.post(`${base()}/${next.id}/sections/B/confirm`, {}),
-      400,
-    );
+    await expectStatus(owner.client.post(`${base()}/${next.id}/sections/B/confirm`, {}), 400);
     expect(await errorCode(await confirm(randomUUID(), 'B'))).toBe('assessments.not_found');
     const viewer = await sharedUser(t, owner, tenantId, 'viewer');
     await expectStatus(confirm(next.id, 'B', randomUUID(), viewer), 403);
@@ -311,8 +308,15 @@ describe('respondents', () => {
     expect((await t.client().post('/api/v1/respond/sections/B/confirm', {})).status).toBe(401);
 
     const key = randomUUID();
-    const r = SectionConfirmResultSchema.parse(await ok(post('B', { idempotencyKey: key, seq: 4 })));
-    expect(r).toMatchObject({ outcome: 'applied', confirmed: ['Q4', 'Q5', 'Q6'], answered: 3, total: 3 });
+    const r = SectionConfirmResultSchema.parse(
+      await ok(post('B', { idempotencyKey: key, seq: 4 })),
+    );
+    expect(r).toMatchObject({
+      outcome: 'applied',
+      confirmed: ['Q4', 'Q5', 'Q6'],
+      answered: 3,
+      total: 3,
+    });
     const again = SectionConfirmResultSchema.parse(
       await ok(post('B', { idempotencyKey: key, seq: 5 })),
     );

@@ -73,7 +73,8 @@ export const cases: OutsiderCase[] = [
   },
   {
     // "Nothing changed here" writes through the answer path: contributors too.
-    route: 'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/sections/{sectionKey}/confirm',
+    route:
+      'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/sections/{sectionKey}/confirm',
     allow: [...MANAGE, 'contributor'],
     request: (ids) => ({
       path: `${one(ids)}/sections/A/confirm`,

@@ -11,7 +11,11 @@ import { AssessmentScreen } from './AssessmentScreen.tsx';
 const T = { timeout: 5_000 };
 const BASE = '/api/v1/tenants/t1/assessments/a1';
 
-const carried = (questionKey: string, value: CarriedAnswer['value'], na = false): CarriedAnswer => ({
+const carried = (
+  questionKey: string,
+  value: CarriedAnswer['value'],
+  na = false,
+): CarriedAnswer => ({
   questionKey,
   value,
   na,
@@ -122,8 +126,9 @@ describe('confirming last period’s answers on the assessor screen', () => {
       T,
     );
     await userEvent.click(button);
-    expect(await screen.findByText(/Confirmed 2 answers unchanged. 1 was left as it is/, {}, T))
-      .toBeTruthy();
+    expect(
+      await screen.findByText(/Confirmed 2 answers unchanged. 1 was left as it is/, {}, T),
+    ).toBeTruthy();
     const post = calls.find((c) => c.method === 'POST');
     expect((post?.body as { idempotencyKey: string }).idempotencyKey.length).toBeGreaterThan(8);
   });
