@@ -11,6 +11,8 @@
 import {
   ASSESSMENT_ERROR_CODES,
   type AnswerInput,
+  type CarriedCounts,
+  type CarriedState,
   type SectionConfirmInput,
   type SectionConfirmResult,
   type RespondentSectionConfirmInput,
@@ -28,7 +30,7 @@ import { assessmentNotFound, lockedError } from '../assessments.errors.ts';
 import { scopedFramework, type QuestionInfo } from '../assessments.framework.ts';
 import { respondentByToken, respondentWrite } from '../respondents/respond.service.ts';
 import { respondentPart } from '../respondents/respondents.service.ts';
-import { carriedSummary, readCarriedRows } from './carried.read.ts';
+import { carriedState, carriedSummary, readCarriedRows } from './carried.read.ts';
 
 type Live = Pick<LiveHub, 'announce'>;
 type Part = ReadonlyMap<string, QuestionInfo>;
@@ -267,4 +269,25 @@ export async function respondentConfirmSection(
         live,
       ),
   );
+}
+
+/**
+ * How an assessment's answers stand against last period's (for the baseline view): the state
+ * of each carried question among `questionKeys`, and the counts; null when nothing was carried.
+ */
+export async function carriedStatesOf(
+  db: Database,
+  ref: { accountId: string; tenantId: string; assessmentId: string },
+  questionKeys: ReadonlySet<string>,
+): Promise<{ counts: CarriedCounts; states: Map<string, CarriedState> } | null> {
+  const [rows, answers] = await Promise.all([readCarriedRows(db, ref), answersOf(db, ref)]);
+  const states = new Map<string, CarriedState>();
+  const counts: CarriedCounts = { toConfirm: 0, confirmed: 0, changed: 0 };
+  for (const row of rows) {
+    if (!questionKeys.has(row.questionKey)) continue;
+    const state = carriedState(row, answers.get(row.questionKey));
+    states.set(row.questionKey, state);
+    counts[state === 'to_confirm' ? 'toConfirm' : state] += 1;
+  }
+  return states.size > 0 ? { counts, states } : null;
 }

@@ -15,7 +15,9 @@ import {
   liveEvents,
   respondents,
 } from '../../../db/schema/index.ts';
+import { BaselineComparisonSchema } from '@tenantry/shared';
 import { setupTestApp, type TestApp } from '../../../test/app.ts';
+import { loadReportData } from '../../reports/reports.data.ts';
 import { reassessed } from '../../../test/carried.ts';
 import { assessed, ownerWithFramework } from '../../../test/data.ts';
 import { WORKED_EXAMPLE_ANSWERS } from '../../../test/frameworks.ts';
@@ -43,7 +45,7 @@ afterAll(async () => {
 const base = () => `/api/v1/tenants/${tenantId}/assessments`;
 const detail = async (id: string) =>
   AssessmentDetailSchema.parse(await ok(owner.client.get(`${base()}/${id}`)));
-const confirm = (id: string, section: string, key = randomUUID(), client = owner.client) =>
+const confirm = (id: string, section: string, key: string = randomUUID(), client = owner.client) =>
   client.post(`${base()}/${id}/sections/${section}/confirm`, { idempotencyKey: key });
 const stateOf = (a: AssessmentDetail, key: string) =>
   a.carried.answers.find((c) => c.questionKey === key)?.state;
@@ -343,5 +345,35 @@ describe('respondents', () => {
     expect(await errorCode(await post('B', { idempotencyKey: randomUUID(), seq: 6 }))).toBe(
       'respondent.submitted',
     );
+  });
+});
+
+describe('the baseline view and the report', () => {
+  it('say what changed since last period and what was confirmed unchanged', async () => {
+    await ok(
+      owner.client.request(`/api/v1/tenants/${tenantId}/baseline`, {
+        method: 'PUT',
+        json: { assessmentId: previous.id },
+      }),
+    );
+    const next = await reassessed(t, owner.client, previous);
+    await ok(confirm(next.id, 'B'));
+    await ok(
+      owner.client.request(`${base()}/${next.id}/answers/Q1`, {
+        method: 'PUT',
+        json: { value: 'no' },
+      }),
+    );
+    const comparison = BaselineComparisonSchema.parse(
+      await ok(owner.client.get(`/api/v1/tenants/${tenantId}/baseline?compare=${next.id}`)),
+    );
+    expect(comparison.sinceLastPeriod).toEqual({ toConfirm: 2, confirmed: 3, changed: 1 });
+    const state = (k: string) => comparison.questions.find((q) => q.key === k)?.sinceLastPeriod;
+    expect([state('Q1'), state('Q2'), state('Q4')]).toEqual(['changed', 'to_confirm', 'confirmed']);
+
+    const report = await loadReportData(t.database.db, { accountId: owner.tid, tenantId }, next.id);
+    expect(report.summary.sinceLastPeriod).toEqual({ toConfirm: 2, confirmed: 3, changed: 1 });
+    const q1 = report.sections[0]!.questions.find((q) => q.key === 'Q1')!;
+    expect(q1).toMatchObject({ sinceLastPeriod: 'changed', lastPeriodAnswer: 'Yes' });
   });
 });
