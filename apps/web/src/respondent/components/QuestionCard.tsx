@@ -1,14 +1,9 @@
 import { memo, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ShownAnswer } from '../lib/answers.ts';
-import { describeAnswer, formatDate, formatMoment, parseNumber } from '../lib/answers.ts';
+import { describeAnswer, formatMoment, parseNumber } from '../lib/answers.ts';
 import { carriedState } from '../lib/carried.ts';
-import type {
-  AnswerFields,
-  AnswerValue,
-  CarriedAnswer,
-  CarriedState,
-  Question,
-} from '../lib/contract.ts';
+import { Carried } from './Carried.tsx';
+import type { AnswerFields, AnswerValue, CarriedAnswer, Question } from '../lib/contract.ts';
 import { debounce } from '../lib/debounce.ts';
 import type { FailedWrite, SupersededWrite } from '../lib/queue.ts';
 import { Guidance, Markdown } from './Markdown.tsx';
@@ -358,68 +353,6 @@ export const QuestionCard = memo(function QuestionCard({
     </article>
   );
 });
-
-/**
- * Last period's answer: to confirm, "Last period: Yes (Ana Lima, 15 Jan 2026)" with "Still
- * true" and "Changed"; once answered, a marker (confirmed unchanged, or changed and from what).
- */
-function Carried({
-  q,
-  carried,
-  state,
-  offer,
-  onStillTrue,
-  onChanged,
-}: {
-  q: Question;
-  carried: CarriedAnswer;
-  state: CarriedState;
-  /** Offer "Still true" and "Changed" (to confirm, and the person may answer). */
-  offer: boolean;
-  onStillTrue: () => void;
-  onChanged: () => void;
-}) {
-  const id = useId();
-  const was = describeAnswer(q, carried);
-  const who = (
-    <span className="carried-who">
-      ({carried.answeredBy},{' '}
-      <time dateTime={carried.answeredAt}>{formatDate(carried.answeredAt)}</time>)
-    </span>
-  );
-  if (state === 'confirmed') {
-    return (
-      <p className="marker marker-ok">
-        <span aria-hidden="true">✓</span> Same as last period {who}
-      </p>
-    );
-  }
-  if (state === 'changed') {
-    return (
-      <p className="marker marker-changed">
-        Changed since last period (was {was}) {who}
-      </p>
-    );
-  }
-  return (
-    <div className="carried" role="group" aria-labelledby={id}>
-      <p id={id}>
-        <strong>Last period:</strong> {was} {who}
-      </p>
-      {carried.note && <p className="hint carried-note">Note: {carried.note}</p>}
-      {offer && (
-        <div className="carried-actions">
-          <button type="button" className="btn btn-primary" onClick={onStillTrue}>
-            Still true
-          </button>
-          <button type="button" className="btn" onClick={onChanged}>
-            Changed
-          </button>
-        </div>
-      )}
-    </div>
-  );
-}
 
 /** "Someone else changed this to Yes at 1 May 2026, 10:05; your answer No was not applied." */
 export function supersededText(q: Question, w: SupersededWrite): string {
