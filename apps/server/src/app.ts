@@ -50,6 +50,7 @@ import { signupRoutes } from './modules/signup/signup.routes.ts';
 import { sharedSignInCodeEmail } from './modules/sharing/sharing.emails.ts';
 import { assessmentRoutes } from './modules/assessments/assessments.routes.ts';
 import { answerRoutes } from './modules/assessments/answers/answers.routes.ts';
+import { carriedRoutes } from './modules/assessments/carried/carried.routes.ts';
 import { carryForwardRoutes } from './modules/assessments/carry-forward/carry-forward.routes.ts';
 import { respondentRoutes } from './modules/assessments/respondents/respondents.routes.ts';
 import { checkResultRoutes } from './modules/assessments/check-results/check-results.routes.ts';
@@ -265,6 +266,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   api.route('/', assessmentRoutes);
   api.route('/', carryForwardRoutes);
   api.route('/', answerRoutes);
+  api.route('/', carriedRoutes);
   api.route('/', respondentRoutes);
   api.route('/', baselineRoutes);
   api.route('/', remediationRoutes);

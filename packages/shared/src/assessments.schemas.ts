@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FrameworkDocumentSchema, NodeKeySchema } from './frameworks.schemas.ts';
+import { CarriedSummarySchema } from './carried.schemas.ts';
 import { IdSchema } from './params.schemas.ts';
 import { storableDateTime, storableText } from './text.schemas.ts';
 
@@ -44,6 +45,8 @@ export const ASSESSMENT_ERROR_CODES = {
   notFound: 'assessments.not_found',
   /** 404: no such question in this assessment's scope (or the respondent's). */
   questionNotFound: 'assessments.question_not_found',
+  /** 404: no such section in this assessment's scope (or the respondent's part). */
+  sectionNotFound: 'assessments.section_not_found',
   /** 404: no such published framework version in the content the account may use. */
   frameworkNotFound: 'assessments.framework_not_found',
   /** 400: the scope holds no question. */
@@ -465,6 +468,8 @@ export const AssessmentDetailSchema = AssessmentSummarySchema.extend({
   newerVersion: z.number().int().nullable(),
   /** The latest carry-forward of this assessment that was not undone, if any. */
   carryForward: CarryForwardSummarySchema.nullable(),
+  /** Last period's answers carried into it, to confirm or change (empty when none). */
+  carried: CarriedSummarySchema,
 });
 export type AssessmentDetail = z.infer<typeof AssessmentDetailSchema>;
 
@@ -584,6 +589,8 @@ export const RespondentSessionSchema = z.object({
   /** The questions this respondent answers: the assessment's scope cut to their sections. */
   document: FrameworkDocumentSchema,
   answers: z.array(RespondentAnswerSchema),
+  /** Last period's answers carried into the respondent's part, to confirm or change. */
+  carried: CarriedSummarySchema,
   /** The highest sequence number the server has seen from this respondent. */
   lastSeq: z.number().int(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AssessmentSummarySchema } from './assessments.schemas.ts';
+import { CARRIED_STATES, CarriedCountsSchema } from './carried.schemas.ts';
 import { IdSchema } from './params.schemas.ts';
 import { QuestionTaskSchema } from './remediation.schemas.ts';
 import { LEFT_OUT_REASONS, type LeftOutReason } from './scoring.ts';
@@ -109,6 +110,12 @@ export const QuestionComparisonSchema = z.object({
   changed: z.boolean(),
   /** The remediation task on this question (the open one, else the latest done one), if any. */
   task: QuestionTaskSchema.nullable(),
+  /**
+   * The compared assessment's answer against last period's carried into it (docs/assessments.md,
+   * "Confirming last period's answers"): confirmed unchanged, changed, or still to confirm;
+   * null when nothing was carried for it.
+   */
+  sinceLastPeriod: z.enum(CARRIED_STATES).nullable(),
 });
 export type QuestionComparison = z.infer<typeof QuestionComparisonSchema>;
 
@@ -146,6 +153,11 @@ export const BaselineComparisonSchema = z.object({
   questions: z.array(QuestionComparisonSchema),
   /** Counts of questions by trend. */
   counts: z.record(z.enum(TRENDS), z.number().int()),
+  /**
+   * The compared assessment against the previous period it was started from: how many carried
+   * answers were confirmed unchanged, changed, or are still to confirm (null: nothing carried).
+   */
+  sinceLastPeriod: CarriedCountsSchema.nullable(),
   /** The caller may mark or clear the baseline. */
   canManage: z.boolean(),
 });

@@ -1,5 +1,6 @@
 export * from './accounts.schemas.ts';
 export * from './assessments.schemas.ts';
+export * from './carried.schemas.ts';
 export * from './analytics.schemas.ts';
 export * from './audit.schemas.ts';
 export * from './auth.schemas.ts';

@@ -93,6 +93,12 @@ function session(over: Partial<RespondentSession> = {}): RespondentSession {
         mine: false,
       },
     ],
+    carried: {
+      previousAssessmentId: null,
+      answers: [],
+      counts: { toConfirm: 0, confirmed: 0, changed: 0 },
+      sections: {},
+    },
     lastSeq: 7,
     ...over,
   };
@@ -542,5 +548,66 @@ describe('the respondent page', () => {
     expect(screen.queryByText(/Answered by someone else/)).toBeNull();
     await waitFor(() => expect(puts(server.sent)).toHaveLength(1));
     expect(puts(server.sent)[0]!.body).toMatchObject({ idempotencyKey: 'k-1', seq: 9 });
+  });
+});
+
+describe('last period’s answers on the respondent page', () => {
+  const carried = (questionKey: string, value: number | string | null, na = false) => ({
+    questionKey,
+    value,
+    na,
+    note: '',
+    answeredBy: 'Ana Lima',
+    answeredAt: '2026-01-15T10:00:00.000Z',
+    fromAssessmentId: 'as0',
+    state: 'to_confirm' as const,
+  });
+  const reassessed = session({
+    answers: [],
+    carried: {
+      previousAssessmentId: 'as0',
+      answers: [carried('GV.1', 'yes'), carried('GV.2', 3), carried('GV.4', 2)],
+      counts: { toConfirm: 3, confirmed: 0, changed: 0 },
+      sections: { GV: { toConfirm: 3, confirmed: 0, changed: 0 } },
+    },
+  });
+
+  it('Still true saves last period’s answer; Changed opens the controls', async () => {
+    const server = api(undefined, reassessed);
+    render(<App env={env({ fetch: server.fetch })} />);
+    const box = await screen.findByRole('group', { name: /Last period: Yes/ });
+    expect(within(box).getByText(/Ana Lima/)).toBeTruthy();
+    expect(screen.getByText(/3 to confirm/)).toBeTruthy();
+    await userEvent.click(within(box).getByRole('button', { name: 'Still true' }));
+    await waitFor(() => expect(puts(server.sent)).toHaveLength(1));
+    expect(puts(server.sent)[0]).toMatchObject({
+      url: '/api/v1/respond/answers/GV.1',
+      body: { value: 'yes', na: false, note: '' },
+    });
+    expect(await screen.findByText(/Same as last period/)).toBeTruthy();
+
+    const level = screen.getByRole('group', { name: /Last period: 2 – Repeatable/ });
+    await userEvent.click(within(level).getByRole('button', { name: 'Changed' }));
+    await userEvent.click(screen.getByRole('radio', { name: /Defined/ }));
+    expect(
+      await screen.findByText(/Changed since last period \(was 2 – Repeatable\)/),
+    ).toBeTruthy();
+  });
+
+  it('Nothing changed here confirms a section at once, one queued answer each', async () => {
+    const server = api(undefined, reassessed);
+    render(<App env={env({ fetch: server.fetch })} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Nothing changed here (3)' }));
+    await waitFor(() => expect(puts(server.sent)).toHaveLength(3));
+    expect(puts(server.sent).map((p) => [p.url.split('/').pop(), p.body!.value])).toEqual([
+      ['GV.1', 'yes'],
+      ['GV.2', 3],
+      ['GV.4', 2],
+    ]);
+    const seqs = puts(server.sent).map((p) => p.body!.seq as number);
+    expect(seqs).toEqual([8, 9, 10]);
+    expect(await screen.findByText('All answers saved')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Nothing changed here/ })).toBeNull();
+    expect(screen.getAllByText(/Same as last period/)).toHaveLength(3);
   });
 });

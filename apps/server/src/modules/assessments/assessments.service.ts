@@ -37,6 +37,7 @@ import { toAnswer } from './answers/answer.ts';
 import { assessmentNotFound } from './assessments.errors.ts';
 import { rollUpLocked } from './answers/score-rollup.ts';
 import { refreshTenantRollup } from './assessments.rollup.ts';
+import { carriedSummary, readCarriedRows } from './carried/carried.read.ts';
 import { latestCarryForward, newerVersionOf } from './carry-forward/carry-forward.service.ts';
 import {
   computeProgress,
@@ -304,7 +305,7 @@ export async function getAssessment(
   const { a, ownerName: owner } = await readRow(db, scope, id);
   const framework = await scopedFramework(db, a.frameworkId, a.frameworkVersion, a.scope);
   if (!framework) throw assessmentNotFound();
-  const [answers, newerVersion, carryForward, baseline] = await Promise.all([
+  const [answers, newerVersion, carryForward, baseline, carriedRows] = await Promise.all([
     db
       .select()
       .from(assessmentAnswers)
@@ -327,7 +328,9 @@ export async function getAssessment(
           eq(tenantBaselines.assessmentId, id),
         ),
       ),
+    readCarriedRows(db, { accountId: scope.accountId, assessmentId: id }),
   ]);
+  const current = new Map(answers.map((r) => [r.questionKey, { value: r.value, na: r.na }]));
   return {
     ...toSummary(a, a.ownerId && owner ? { id: a.ownerId, name: owner } : null),
     scope: a.scope,
@@ -341,6 +344,7 @@ export async function getAssessment(
     isBaseline: baseline.length > 0,
     newerVersion,
     carryForward,
+    carried: carriedSummary(carriedRows, current, framework.questions, a.previousAssessmentId),
   };
 }
 

@@ -36,6 +36,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.events.ts';
 import { tasksByQuestion } from '../remediation/tasks.service.ts';
 import { scopedFramework } from '../assessments/assessments.framework.ts';
+import { carriedStatesOf } from '../assessments/carried/carried.service.ts';
 import {
   assessmentNotFound,
   inTenant,
@@ -262,6 +263,7 @@ function compare(baseline: Side, latest: Side | null, tasks: Map<string, TaskRow
       trend: !latest ? 'unscored' : !b ? 'added' : !l ? 'removed' : trendOf(b.score, l.score),
       changed: !!inB && !!inL && questionShape(inB.question) !== questionShape(inL.question),
       task: questionTask(tasks.get(key), (latest ?? baseline).answers.get(key)?.answeredAt),
+      sinceLastPeriod: null,
     });
   }
   return { sections, questions };
@@ -328,6 +330,7 @@ export async function getBaseline(
     sections: [],
     questions: [],
     counts: NO_COUNTS(),
+    sinceLastPeriod: null,
     canManage: can(scope.accountRole, 'assessments.manage'),
   };
   if (!base) return result;
@@ -353,6 +356,18 @@ export async function getBaseline(
     tasksByQuestion(db, scope, base.row.frameworkId),
   ]);
   const { sections, questions } = compare(baseSide, latestSide, tasks);
+  // What the compared assessment changed since the previous period it was started from.
+  const carried = latestSide
+    ? await carriedStatesOf(
+        db,
+        { ...scope, assessmentId: latestSide.row.id },
+        new Set(latestSide.questions.keys()),
+      )
+    : null;
+  if (carried) {
+    result.sinceLastPeriod = carried.counts;
+    for (const q of questions) q.sinceLastPeriod = carried.states.get(q.key) ?? null;
+  }
   for (const q of questions) result.counts[q.trend]++;
   if (latestSide) {
     const like = compareOverall(baseSide.top, latestSide.top);

@@ -12,8 +12,11 @@ import {
   TASK_STATUS_LABELS,
   compareOverall,
   isOpenTask,
+  sameAsCarried,
   readableValue,
   type AssessmentDetail,
+  type CarriedCounts,
+  type CarriedState,
   type FrameworkDocument,
   type TaskStatus,
 } from '@tenantry/shared';
@@ -56,6 +59,13 @@ export interface ReportQuestion {
   note: string;
   answeredBy: string | null;
   answeredAt: string | null;
+  /**
+   * Against last period's answer carried into this assessment (docs/assessments.md): confirmed
+   * unchanged, changed, or not confirmed yet; null when none was carried.
+   */
+  sinceLastPeriod: CarriedState | null;
+  /** Last period's answer as a person reads it, when it changed. */
+  lastPeriodAnswer: string | null;
 }
 
 export interface ReportSection {
@@ -128,6 +138,8 @@ export interface ReportData {
     /** Not completed: the score may still change (docs/scoring.md, "Provisional scores"). */
     provisional: boolean;
     baseline: ReportBaseline;
+    /** What changed since the previous period and what was confirmed unchanged (null: none). */
+    sinceLastPeriod: CarriedCounts | null;
   };
   /** Every section in the framework's order, nested ones after their parent. */
   sections: ReportSection[];
@@ -280,6 +292,7 @@ export async function loadReportData(
   ]);
   const day = today(now);
   const answers = new Map(a.answers.map((x) => [x.questionKey, x]));
+  const carried = new Map(a.carried.answers.map((x) => [x.questionKey, x]));
 
   const sections: ReportSection[] = [];
   const gaps: ReportGap[] = [];
@@ -287,6 +300,14 @@ export async function loadReportData(
     const p = a.progress.sections[section.key];
     const questions = section.questions.map((q): ReportQuestion => {
       const ans = answers.get(q.key);
+      const was = carried.get(q.key);
+      const since: CarriedState | null = !was
+        ? null
+        : !ans
+          ? 'to_confirm'
+          : sameAsCarried(ans, was)
+            ? 'confirmed'
+            : 'changed';
       return {
         key: q.key,
         title: q.title,
@@ -303,6 +324,13 @@ export async function loadReportData(
             ? `${ans.answeredBy.name} (automated check)`
             : ans.answeredBy.name,
         answeredAt: ans?.answeredAt ?? null,
+        sinceLastPeriod: since,
+        lastPeriodAnswer:
+          since === 'changed' && was
+            ? was.na
+              ? 'Not applicable'
+              : readableValue(q, was.value) || 'No answer'
+            : null,
       };
     });
     sections.push({
@@ -366,6 +394,7 @@ export async function loadReportData(
       gapsWithTask: gaps.filter((g) => g.task).length,
       provisional: a.progress.provisional,
       baseline: await reportBaseline(db, a, baselineRow),
+      sinceLastPeriod: a.carried.answers.length > 0 ? a.carried.counts : null,
     },
     sections,
     gaps,

@@ -306,6 +306,10 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   'GET /api/v1/tenants/{tenantId}/assessments/{assessmentId}/answers/{questionKey}/history': {
     path: answer.path,
   },
+  // "Nothing changed here": the world's sections (and hostile keys), once per idempotency key.
+  'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/sections/{sectionKey}/confirm': {
+    path: { ...inAssessment.path, sectionKey: (ids) => ids.sectionKeys },
+  },
   'GET /api/v1/tenants/{tenantId}/assessments/{assessmentId}/respondents': inAssessment,
   'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/respondents': inAssessment,
   'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/respondents/{respondentId}/resend':
@@ -389,6 +393,10 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
     headers: (ids) => ({ [RESPONDENT_TOKEN_HEADER]: ids.respondentToken }),
     fields: answer.fields,
     runs: answer.runs,
+  },
+  'POST /api/v1/respond/sections/{sectionKey}/confirm': {
+    path: { sectionKey: (ids) => ids.sectionKeys },
+    headers: (ids) => ({ [RESPONDENT_TOKEN_HEADER]: ids.respondentToken }),
   },
   'POST /api/v1/respond/submit': {
     headers: (ids) => ({ [RESPONDENT_TOKEN_HEADER]: ids.submitterToken }),

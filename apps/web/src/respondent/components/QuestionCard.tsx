@@ -1,7 +1,9 @@
-import { memo, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ShownAnswer } from '../lib/answers.ts';
 import { describeAnswer, formatMoment, parseNumber } from '../lib/answers.ts';
-import type { AnswerFields, AnswerValue, Question } from '../lib/contract.ts';
+import { carriedState } from '../lib/carried.ts';
+import { Carried } from './Carried.tsx';
+import type { AnswerFields, AnswerValue, CarriedAnswer, Question } from '../lib/contract.ts';
 import { debounce } from '../lib/debounce.ts';
 import type { FailedWrite, SupersededWrite } from '../lib/queue.ts';
 import { Guidance, Markdown } from './Markdown.tsx';
@@ -16,6 +18,8 @@ interface Props {
   /** The server kept a newer answer instead of the respondent's last one. */
   superseded: SupersededWrite | undefined;
   readOnly: boolean;
+  /** Last period's answer carried into this assessment (undefined: none). */
+  carried?: CarriedAnswer | undefined;
   heading: Heading;
   onAnswer: (questionKey: string, fields: AnswerFields) => void;
   onDismissFailed: (questionKey: string) => void;
@@ -42,6 +46,7 @@ export const QuestionCard = memo(function QuestionCard({
   failed,
   superseded,
   readOnly,
+  carried,
   heading: H,
   onAnswer,
   onDismissFailed,
@@ -57,6 +62,14 @@ export const QuestionCard = memo(function QuestionCard({
   // 'now': opened by the reader, so the field takes the focus.
   const [noteOpen, setNoteOpen] = useState<boolean | 'now'>(answer.note !== '');
   const shown = edit ?? fieldsOf(answer);
+  // Last period's answer to confirm: "Still true" / "Changed"; "Changed" opens the controls.
+  const [changing, setChanging] = useState(false);
+  const state = carried ? carriedState(carried, answer) : null;
+  const confirming = state === 'to_confirm' && !readOnly && !changing;
+  const controls = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (changing) controls.current?.querySelector<HTMLElement>('input, textarea')?.focus();
+  }, [changing]);
 
   const typing = useMemo(
     () =>
@@ -247,44 +260,56 @@ export const QuestionCard = memo(function QuestionCard({
       {answer.exists && !answer.mine && !edit && (
         <p className="hint">Answered by someone else{readOnly ? '.' : '. You can change it.'}</p>
       )}
-      {input}
-      <div className="q-actions">
-        {q.naAllowed && (
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={shown.na}
-              disabled={readOnly}
-              onChange={(e) => now({ ...shown, value: null, na: e.target.checked })}
-            />
-            <span>Not applicable</span>
-          </label>
-        )}
-        {!readOnly && hasAnswer && (
-          <button
-            type="button"
-            className="btn btn-quiet"
-            onClick={() => {
-              setNumberText(null);
-              setText(null);
-              now({ ...shown, value: null, na: false });
-            }}
-          >
-            Clear answer
-          </button>
-        )}
-        {!readOnly && !noteOpen && (
-          <button
-            type="button"
-            className="btn btn-quiet"
-            aria-expanded={false}
-            onClick={() => setNoteOpen('now')}
-          >
-            Add a note
-          </button>
-        )}
-      </div>
-      {(noteOpen || (readOnly && shown.note)) && (
+      {carried && state && (
+        <Carried
+          q={q}
+          carried={carried}
+          state={state}
+          offer={confirming}
+          onStillTrue={() => now({ value: carried.value, na: carried.na, note: carried.note })}
+          onChanged={() => setChanging(true)}
+        />
+      )}
+      {!confirming && <div ref={controls}>{input}</div>}
+      {!confirming && (
+        <div className="q-actions">
+          {q.naAllowed && (
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={shown.na}
+                disabled={readOnly}
+                onChange={(e) => now({ ...shown, value: null, na: e.target.checked })}
+              />
+              <span>Not applicable</span>
+            </label>
+          )}
+          {!readOnly && hasAnswer && (
+            <button
+              type="button"
+              className="btn btn-quiet"
+              onClick={() => {
+                setNumberText(null);
+                setText(null);
+                now({ ...shown, value: null, na: false });
+              }}
+            >
+              Clear answer
+            </button>
+          )}
+          {!readOnly && !noteOpen && (
+            <button
+              type="button"
+              className="btn btn-quiet"
+              aria-expanded={false}
+              onClick={() => setNoteOpen('now')}
+            >
+              Add a note
+            </button>
+          )}
+        </div>
+      )}
+      {!confirming && (noteOpen || (readOnly && shown.note)) && (
         <div className="note">
           <label htmlFor={`${id}-note`}>Note (optional)</label>
           <textarea

@@ -6,8 +6,10 @@ import {
   questionsOf,
   shownAnswer,
 } from '../lib/answers.ts';
+import { carriedMap, carriedState, toConfirmUnder } from '../lib/carried.ts';
 import type {
   AnswerFields,
+  CarriedAnswer,
   RespondentAnswer,
   RespondentSession,
   Section,
@@ -113,6 +115,9 @@ export function Questionnaire(props: Props) {
   );
   const answered = countAnswered(questions, answerOf);
   const total = questions.length;
+  const carried = useMemo(() => carriedMap(session.carried.answers), [session.carried.answers]);
+  let toConfirm = 0;
+  for (const [key, c] of carried) if (carriedState(c, answerOf(key)) === 'to_confirm') toConfirm++;
   const starts = useMemo(() => sectionStarts(session.document.sections), [session.document]);
   const revealed = useRevealed(total);
 
@@ -123,6 +128,12 @@ export function Questionnaire(props: Props) {
   const onDismiss = useCallback((key: string) => queue.dismissFailed(key), [queue]);
   const onAnswerAgain = useCallback((key: string) => void queue.answerAgain(key), [queue]);
   const onKeepTheirs = useCallback((key: string) => queue.dismissSuperseded(key), [queue]);
+  // "Nothing changed here": one queued write per carried answer still to confirm, like any
+  // answer (offline too); the queue sends them in order.
+  const confirmAll = (list: readonly CarriedAnswer[]) => {
+    for (const c of list)
+      void queue.enqueue(c.questionKey, { value: c.value, na: c.na, note: c.note });
+  };
 
   const renderSection = (s: Section, depth: number) => {
     const start = starts.get(s.key) ?? 0;
@@ -137,6 +148,13 @@ export function Questionnaire(props: Props) {
         </H>
         <Markdown text={s.description} />
         <Guidance text={s.guidance} />
+        {!readOnly && (
+          <NothingChanged
+            list={toConfirmUnder(s, carried, answerOf)}
+            labelledBy={id}
+            onConfirm={confirmAll}
+          />
+        )}
         {s.questions.slice(0, Math.max(0, revealed - start)).map((question) => (
           <QuestionCard
             key={question.key}
@@ -145,6 +163,7 @@ export function Questionnaire(props: Props) {
             failed={failed.get(question.key)}
             superseded={superseded.get(question.key)}
             readOnly={readOnly}
+            carried={carried.get(question.key)}
             heading={q}
             onAnswer={onAnswer}
             onDismissFailed={onDismiss}
@@ -179,7 +198,12 @@ export function Questionnaire(props: Props) {
           <p className="meta">Answering as {session.respondent.name}</p>
         </div>
       </header>
-      <StatusBar snap={snap} answered={answered} total={total} />
+      <StatusBar
+        snap={snap}
+        answered={answered}
+        total={total}
+        toConfirm={readOnly ? 0 : toConfirm}
+      />
       <main className="wrap">
         {readOnly && (
           <ThankYou
@@ -227,14 +251,49 @@ function latestByQuestion(snap: QueueSnapshot) {
   return m;
 }
 
+/**
+ * "Nothing changed here (3)" under a section's title while answers carried from last period
+ * wait there: one tap confirms them all (each a queued answer).
+ */
+function NothingChanged({
+  list,
+  labelledBy,
+  onConfirm,
+}: {
+  list: readonly CarriedAnswer[];
+  /** The section's title: the button's description. */
+  labelledBy: string;
+  onConfirm: (list: readonly CarriedAnswer[]) => void;
+}) {
+  if (list.length === 0) return null;
+  const n = list.length;
+  return (
+    <div className="carried-section">
+      <p className="hint">
+        {n === 1 ? '1 answer' : `${n} answers`} from last period to confirm here.
+      </p>
+      <button
+        type="button"
+        className="btn btn-wide"
+        aria-describedby={labelledBy}
+        onClick={() => onConfirm(list)}
+      >
+        Nothing changed here ({n})
+      </button>
+    </div>
+  );
+}
+
 function StatusBar({
   snap,
   answered,
   total,
+  toConfirm,
 }: {
   snap: QueueSnapshot;
   answered: number;
   total: number;
+  toConfirm: number;
 }) {
   const text = statusText(snap, answered);
   const tone =
@@ -252,6 +311,7 @@ function StatusBar({
       <div className="wrap bar-inner">
         <p className="progress" id="progress-text">
           <strong>{answered}</strong> of {total} answered
+          {toConfirm > 0 && <span className="to-confirm"> · {toConfirm} to confirm</span>}
         </p>
         <progress value={answered} max={Math.max(total, 1)} aria-labelledby="progress-text" />
         <p role="status" className={`status status-${tone}`}>

@@ -141,6 +141,13 @@ export function formatDay(day: string): string {
   return m && month ? `${Number(m[3])} ${month} ${m[1]}` : day;
 }
 
+/** The day of a moment in the reader's time zone: "1 May 2026". */
+export function formatDate(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.getDate()} ${MONTHS[d.getMonth()]} ${d.getFullYear()}`;
+}
+
 /** A moment in the reader's time zone: "1 May 2026, 10:05". */
 export function formatMoment(iso: string): string {
   const d = new Date(iso);

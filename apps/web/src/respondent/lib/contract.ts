@@ -12,9 +12,12 @@ import type {
   RespondentSession,
   RespondentWriteResult,
 } from '@tenantry/shared/assessments.schemas';
+import type { CarriedAnswer, CarriedState } from '@tenantry/shared/carried.schemas';
 import type { FrameworkDocument, Question, Section } from '@tenantry/shared/frameworks.schemas';
 
 export type {
+  CarriedAnswer,
+  CarriedState,
   FrameworkDocument,
   Question,
   RespondentAnswer,

@@ -5,7 +5,10 @@ import {
   RESPONDENT_TOKEN_HEADER,
   RespondentAnswerInputSchema,
   RespondentAnswerParamsSchema,
+  RespondentSectionConfirmInputSchema,
+  RespondentSectionParamsSchema,
   RespondentSessionSchema,
+  SectionConfirmResultSchema,
   RespondentWriteResultSchema,
   storableText,
 } from '@tenantry/shared';
@@ -13,6 +16,7 @@ import { createRouter } from '../../../auth/context.ts';
 import { authenticateBeforeRefusingInput, limitFailuresByAddress } from '../../../auth/guards.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { errorResponse, errorResponses, json, jsonBody } from '../../../lib/openapi.ts';
+import { respondentConfirmSection } from '../carried/carried.service.ts';
 import {
   respondentByToken,
   respondentSession,
@@ -104,6 +108,34 @@ const answerRoute = createRoute({
   },
 });
 
+const confirmSectionRoute = createRoute({
+  middleware: respondentGuard,
+  method: 'post',
+  path: '/respond/sections/{sectionKey}/confirm',
+  tags: TAGS,
+  summary:
+    '“Nothing changed here”: confirm every carried answer under one of the respondent’s sections still unanswered',
+  description:
+    'Each carried answer under the section (in the respondent’s part) that nobody has answered yet is written with its carried value through the answer write path, numbered `seq` and timed `answeredAt` like an answer; a question answered meanwhile is left as it is (`skipped`). The `idempotencyKey` says the request once: a replay answers `outcome: duplicate` and changes nothing. (The respondent page itself queues one answer per question instead, so that it works offline: docs/assessments.md.)',
+  request: {
+    headers,
+    params: RespondentSectionParamsSchema,
+    body: jsonBody(RespondentSectionConfirmInputSchema),
+  },
+  responses: {
+    200: json(SectionConfirmResultSchema, 'What was confirmed, what was left, the states now'),
+    400: errorResponses[400],
+    401: linkRefused,
+    429: tooManyFailures,
+    404: errorResponse(
+      'No such section in the respondent’s part (`assessments.section_not_found`)',
+    ),
+    409: errorResponse(
+      'The assessment is completed (`assessments.locked`) or the respondent has submitted (`respondent.submitted`)',
+    ),
+  },
+});
+
 const submitRoute = createRoute({
   middleware: respondentGuard,
   method: 'post',
@@ -132,6 +164,16 @@ export const respondRoutes = createRouter()
     const { questionKey } = c.req.valid('param');
     return c.json(
       await respondentWrite(db, token, questionKey, c.req.valid('json'), live),
+      200,
+      privateAnswer,
+    );
+  })
+  .openapi(confirmSectionRoute, async (c) => {
+    const { db, live } = c.var.deps;
+    const token = c.req.valid('header')[RESPONDENT_TOKEN_HEADER];
+    const { sectionKey } = c.req.valid('param');
+    return c.json(
+      await respondentConfirmSection(db, token, sectionKey, c.req.valid('json'), live),
       200,
       privateAnswer,
     );

@@ -15,6 +15,7 @@ import { remember } from '../../../lib/bounded-map.ts';
 import { recordAudit } from '../../audit/audit.service.ts';
 import { emitWebhookEvent } from '../../webhooks/webhooks.events.ts';
 import { linkError } from '../answers/answer.ts';
+import { carriedSummary, readCarriedRows } from '../carried/carried.read.ts';
 import { readStateByToken, type WriteState } from '../answers/read-state.ts';
 import { writeWithState } from '../answers/write.ts';
 import { lockedError } from '../assessments.errors.ts';
@@ -53,15 +54,19 @@ export async function respondentSession(db: Database, respondent: Row): Promise<
   const framework = await scopedFramework(db, r.a.frameworkId, r.a.frameworkVersion, r.a.scope);
   if (!framework) throw linkError('linkInvalid');
   const part = respondentPart(framework, respondent.sections);
-  const answers = await db
-    .select()
-    .from(assessmentAnswers)
-    .where(
-      and(
-        eq(assessmentAnswers.assessmentId, respondent.assessmentId),
-        eq(assessmentAnswers.accountId, respondent.accountId),
+  const [answers, carriedRows] = await Promise.all([
+    db
+      .select()
+      .from(assessmentAnswers)
+      .where(
+        and(
+          eq(assessmentAnswers.assessmentId, respondent.assessmentId),
+          eq(assessmentAnswers.accountId, respondent.accountId),
+        ),
       ),
-    );
+    readCarriedRows(db, respondent),
+  ]);
+  const current = new Map(answers.map((a) => [a.questionKey, { value: a.value, na: a.na }]));
   await db
     .update(respondents)
     .set({ lastSeenAt: new Date() })
@@ -95,6 +100,8 @@ export async function respondentSession(db: Database, respondent: Row): Promise<
         answeredAt: a.answeredAt.toISOString(),
         mine: a.respondentId === respondent.id,
       })),
+    // Only the carried answers of the respondent's part (the part's questions).
+    carried: carriedSummary(carriedRows, current, part.questions, r.a.previousAssessmentId),
     lastSeq: respondent.lastSeq,
   };
 }

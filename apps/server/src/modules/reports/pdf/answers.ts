@@ -15,7 +15,23 @@ interface QuestionLayout {
   answer: { font: 'regular' | 'italic'; s: string };
   note: string;
   by: string;
+  /** "Confirmed unchanged since last period", "Changed since last period (was …)". */
+  since: string;
   height: number;
+}
+
+/** What a question's answer is to last period's (empty when nothing was carried). */
+export function sinceText(q: ReportQuestion): string {
+  switch (q.sinceLastPeriod) {
+    case 'confirmed':
+      return 'Confirmed unchanged since last period';
+    case 'changed':
+      return `Changed since last period (was ${q.lastPeriodAnswer ?? 'no answer'})`;
+    case 'to_confirm':
+      return 'Last period’s answer not confirmed';
+    default:
+      return '';
+  }
 }
 
 const BADGE_W = 78;
@@ -36,14 +52,16 @@ function layoutQuestion(d: Drawing, q: ReportQuestion): QuestionLayout {
     q.answeredBy && q.answeredAt
       ? text(`Answered by ${q.answeredBy} · ${dateTimeOf(q.answeredAt)}`)
       : '';
+  const since = text(sinceText(q));
   const height =
     d.measure('bold', 9.5, head, TITLE_W) +
     3 +
     d.measure(answer.font, 9.5, answer.s, WIDTH - 12) +
     (note ? 4 + d.measure('regular', 8.5, `Note: ${note}`, WIDTH - 22) : 0) +
     (by ? 3 + d.measure('regular', 7.5, by, WIDTH - 12) : 0) +
+    (since ? 3 + d.measure('bold', 7.5, since, WIDTH - 12) : 0) +
     14;
-  return { head, answer, note, by, height };
+  return { head, answer, note, by, since, height };
 }
 
 function sectionHeading(d: Drawing, s: ReportSection, next: QuestionLayout | undefined) {
@@ -70,7 +88,7 @@ function sectionHeading(d: Drawing, s: ReportSection, next: QuestionLayout | und
 
 function questionBlock(d: Drawing, q: ReportQuestion, layout: QuestionLayout) {
   const { doc } = d;
-  const { head, answer, note, by } = layout;
+  const { head, answer, note, by, since } = layout;
   d.keep(layout.height);
   const y = doc.y + 5;
   d.style('bold', 9.5).text(head, LEFT, y, { width: TITLE_W });
@@ -109,6 +127,10 @@ function questionBlock(d: Drawing, q: ReportQuestion, layout: QuestionLayout) {
   if (by) {
     d.style('regular', 7.5, COLOR.faint).text(by, LEFT + 12, doc.y + 3, { width: WIDTH - 12 });
   }
+  if (since) {
+    const color = q.sinceLastPeriod === 'changed' ? COLOR.below : COLOR.muted;
+    d.style('bold', 7.5, color).text(since, LEFT + 12, doc.y + 3, { width: WIDTH - 12 });
+  }
   doc.y += 6;
   d.line(doc.y, '#eceef0');
 }
@@ -122,7 +144,9 @@ export async function answersPart(
   d.newPage();
   d.heading(
     'Answers',
-    'Every question in scope, by section, with its answer, score, note, and who answered it when.',
+    d.data.summary.sinceLastPeriod
+      ? 'Every question in scope, by section, with its answer, score, note, who answered it when, and how it compares with last period’s answer.'
+      : 'Every question in scope, by section, with its answer, score, note, and who answered it when.',
   );
   const total = Math.max(
     1,

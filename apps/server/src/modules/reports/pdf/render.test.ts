@@ -31,6 +31,8 @@ function question(key: string, over: Partial<ReportQuestion> = {}): ReportQuesti
     note: '',
     answeredBy: 'Ann Example',
     answeredAt: '2026-11-20T10:00:00.000Z',
+    sinceLastPeriod: null,
+    lastPeriodAnswer: null,
     ...over,
   };
 }
@@ -61,6 +63,7 @@ function data(sections: ReportSection[], over: Partial<ReportData> = {}): Report
       gapsWithTask: 0,
       provisional: true,
       baseline: { kind: 'none' },
+      sinceLastPeriod: null,
     },
     sections,
     gaps: [],
@@ -164,5 +167,33 @@ describe('the drawing of a report', () => {
     expect(text).toContain('No question has a score yet.');
     expect(text).toContain('No gaps');
     expect(text).toContain('No questions of its own in this assessment.');
+  });
+
+  it('says what changed since the previous period and what was confirmed unchanged', async () => {
+    const pdf = await renderReportPdf(
+      data(
+        [
+          section('A', [
+            question('Q1', { sinceLastPeriod: 'confirmed' }),
+            question('Q2', { answer: 'No', sinceLastPeriod: 'changed', lastPeriodAnswer: 'Yes' }),
+            question('Q3', { answered: false, answer: '', sinceLastPeriod: 'to_confirm' }),
+          ]),
+        ],
+        {
+          summary: {
+            ...data([]).summary,
+            sinceLastPeriod: { confirmed: 1, changed: 1, toConfirm: 1 },
+          },
+        },
+      ),
+    );
+    if (!HAS_PDFTOTEXT) return;
+    const text = pagesOf(pdf).join('\n').replace(/\s+/g, ' ');
+    expect(text).toContain(
+      'Since the previous period, 1 answer was confirmed unchanged and 1 changed; 1 carried answer is not confirmed yet.',
+    );
+    expect(text).toContain('Confirmed unchanged since last period');
+    expect(text).toContain('Changed since last period (was Yes)');
+    expect(text).toContain('Last period’s answer not confirmed');
   });
 });

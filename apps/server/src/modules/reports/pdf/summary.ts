@@ -28,6 +28,16 @@ export function summaryText(data: ReportData): string {
         : `Compared with the baseline “${b.name}” (${percent(b.score)}) over the sections both score, the score moved ${points(b.delta)}; left out: ${b.leftOut.join('; ')}.`,
     );
   }
+  const since = s.sinceLastPeriod;
+  if (since) {
+    parts.push(
+      `Since the previous period, ${since.confirmed} ${since.confirmed === 1 ? 'answer was' : 'answers were'} confirmed unchanged and ${since.changed} changed${
+        since.toConfirm
+          ? `; ${since.toConfirm} carried ${since.toConfirm === 1 ? 'answer is' : 'answers are'} not confirmed yet`
+          : ''
+      }.`,
+    );
+  }
   return parts.join(' ');
 }
 

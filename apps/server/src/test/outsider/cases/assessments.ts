@@ -72,6 +72,16 @@ export const cases: OutsiderCase[] = [
     }),
   },
   {
+    // "Nothing changed here" writes through the answer path: contributors too.
+    route:
+      'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/sections/{sectionKey}/confirm',
+    allow: [...MANAGE, 'contributor'],
+    request: (ids) => ({
+      path: `${one(ids)}/sections/A/confirm`,
+      json: { idempotencyKey: randomUUID() },
+    }),
+  },
+  {
     route:
       'GET /api/v1/tenants/{tenantId}/assessments/{assessmentId}/answers/{questionKey}/history',
     allow: READ,
@@ -172,6 +182,18 @@ export const cases: OutsiderCase[] = [
         seq: 1,
         answeredAt: new Date().toISOString(),
       },
+    }),
+  },
+  {
+    // Section A (with `questionKey`) is in the victim respondent's part only: every other
+    // token is refused (another section's respondent gets 404; another account's framework
+    // has no section A).
+    route: 'POST /api/v1/respond/sections/{sectionKey}/confirm',
+    allow: [],
+    control: 'respondent',
+    request: () => ({
+      path: '/api/v1/respond/sections/A/confirm',
+      json: { idempotencyKey: randomUUID(), seq: 1 },
     }),
   },
   {

@@ -1,9 +1,11 @@
 import type { Answer, Question } from '@tenantry/shared';
 import { Alert, Paper, Stack } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { AnswerWriter } from '../api/save-answer.ts';
+import type { CarriedView } from '../lib/carried.ts';
 import { AnswerHistoryDrawer } from './AnswerHistoryDrawer.tsx';
+import { CarriedAnswer } from './CarriedAnswer.tsx';
 import {
   AnswerConflict,
   AnswerFields,
@@ -34,6 +36,8 @@ export interface QuestionPanelProps {
   review: { version: number; canMark: boolean } | null;
   /** Why the answer cannot be changed (completed, read-only access); null when it can. */
   readOnly: ReactNode | null;
+  /** Last period's answer carried into this assessment, and its state; undefined: none. */
+  carried?: CarriedView | undefined;
   /** Sends the answer's writes and keeps their conflicts. */
   writer: AnswerWriter;
   playbookHref: (key: string) => string;
@@ -57,6 +61,7 @@ export function QuestionPanel({
   gap,
   review,
   readOnly,
+  carried,
   writer,
   playbookHref,
   onPrevious,
@@ -67,6 +72,19 @@ export function QuestionPanel({
   const editor = useAnswerEditor({ question, answer, disabled, writer });
   const { draft, save, theirs, flush } = editor;
   const [historyOpen, setHistoryOpen] = useState(false);
+  // A carried answer to confirm shows "Still true" / "Changed"; "Changed" opens the controls.
+  const [changing, setChanging] = useState(false);
+  const toConfirm = carried?.state === 'to_confirm' && !disabled;
+  const fieldsShown = !toConfirm || changing || theirs !== undefined;
+  const fieldsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!changing) return;
+    fieldsRef.current
+      ?.querySelector<HTMLElement>(
+        'input:not([disabled]), [role="radio"], [role="checkbox"], textarea:not([disabled])',
+      )
+      ?.focus();
+  }, [changing]);
   // Leaving the question saves what is typed first.
   const leave = (go: (() => void) | null) =>
     go &&
@@ -121,14 +139,30 @@ export function QuestionPanel({
           />
         ) : null}
 
-        <AnswerFields
-          question={question}
-          draft={draft}
-          disabled={disabled}
-          error={save.kind === 'invalid' && !draft.na ? save.message : null}
-          onChange={editor.change}
-          onTypedDone={flush}
-        />
+        {carried ? (
+          <CarriedAnswer
+            question={question}
+            view={carried}
+            canAnswer={!disabled}
+            changing={changing}
+            busy={save.kind === 'saving'}
+            onStillTrue={() => editor.stillTrue(carried.carried)}
+            onChanged={() => setChanging(true)}
+          />
+        ) : null}
+
+        {fieldsShown ? (
+          <div ref={fieldsRef}>
+            <AnswerFields
+              question={question}
+              draft={draft}
+              disabled={disabled}
+              error={save.kind === 'invalid' && !draft.na ? save.message : null}
+              onChange={editor.change}
+              onTypedDone={flush}
+            />
+          </div>
+        ) : null}
 
         <AnswerStatusRow
           save={save}

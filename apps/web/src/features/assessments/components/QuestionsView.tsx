@@ -27,8 +27,10 @@ import {
   stepQuestion,
   type QuestionFilter,
 } from '../lib/questions.ts';
+import { carriedViews, toConfirmBySection, toConfirmKeys } from '../lib/carried.ts';
 import { buildSectionTree, sectionPath } from '../lib/section-tree.ts';
 import { QuestionPanel } from './QuestionPanel.tsx';
+import { SectionConfirm } from './SectionConfirm.tsx';
 import { SectionTree } from './SectionTree.tsx';
 
 function sectionTitles(sections: readonly Section[], into = new Map<string, string>()) {
@@ -69,8 +71,9 @@ function FilterControl({
       <Chip.Group value={value} onChange={(v) => onChange(v as QuestionFilter)}>
         <Group gap={6} role="radiogroup" aria-labelledby={label}>
           {QUESTION_FILTERS.filter(
-            // "To review" only while a carry-forward left questions to review.
-            (f) => f !== 'review' || counts.review > 0,
+            // "To review" only while a carry-forward left questions to review; "To confirm"
+            // only while answers carried from last period wait.
+            (f) => (f !== 'review' || counts.review > 0) && (f !== 'confirm' || counts.confirm > 0),
           ).map((f) => (
             <Chip key={f} value={f} name={name} size="xs" icon={null}>
               {QUESTION_FILTER_LABELS[f]} {counts[f]}
@@ -110,16 +113,23 @@ export function QuestionsView({
   const answers = useMemo(() => answersByKey(detail.answers), [detail.answers]);
   const gaps = useMemo(() => new Set(detail.progress.gaps), [detail.progress.gaps]);
   const review = useMemo(() => new Set(detail.review), [detail.review]);
+  const carried = useMemo(
+    () => carriedViews(detail.carried.answers, answers),
+    [detail.carried.answers, answers],
+  );
+  const toConfirm = useMemo(() => toConfirmKeys(carried), [carried]);
   const keep = useCallback(
-    (key: string) => matchesFilter(answerState(key, answers, gaps), filter, review.has(key)),
-    [answers, gaps, review, filter],
+    (key: string) =>
+      matchesFilter(answerState(key, answers, gaps), filter, review.has(key), toConfirm.has(key)),
+    [answers, gaps, review, toConfirm, filter],
   );
   const current = resolveCurrent(order, requested, keep);
   const entry = order.find((e) => e.question.key === current) ?? null;
   const counts = useMemo(
-    () => filterCounts(order, answers, gaps, review),
-    [order, answers, gaps, review],
+    () => filterCounts(order, answers, gaps, review, toConfirm),
+    [order, answers, gaps, review, toConfirm],
   );
+  const confirmBySection = useMemo(() => toConfirmBySection(order, toConfirm), [order, toConfirm]);
 
   const setQuery = useCallback(
     (patch: Record<string, string | null>) => {
@@ -208,8 +218,17 @@ export function QuestionsView({
   }, [go]);
 
   const tree = useMemo(
-    () => buildSectionTree({ doc, progress: detail.progress, answers, filter, current, review }),
-    [doc, detail.progress, answers, filter, current, review],
+    () =>
+      buildSectionTree({
+        doc,
+        progress: detail.progress,
+        answers,
+        filter,
+        current,
+        review,
+        confirm: toConfirm,
+      }),
+    [doc, detail.progress, answers, filter, current, review, toConfirm],
   );
   const select = (key: string) => {
     const to = resolveCurrent(order, key, keep);
@@ -280,7 +299,7 @@ export function QuestionsView({
                 {filter === 'all'
                   ? `${detail.progress.answered}/${detail.progress.total} answered${
                       counts.review ? ` · ${counts.review} to review` : ''
-                    }`
+                    }${counts.confirm ? ` · ${counts.confirm} to confirm` : ''}`
                   : `${QUESTION_FILTER_LABELS[filter]} ${counts[filter]}`}
               </Text>
             </Group>
@@ -326,6 +345,16 @@ export function QuestionsView({
             </Stack>
           </Alert>
         ) : null}
+        {readOnly === null ? (
+          <SectionConfirm
+            tenantId={tenantId}
+            assessmentId={detail.id}
+            sections={entry.sectionKeys
+              .filter((k) => (confirmBySection.get(k) ?? 0) > 0)
+              .map((k) => ({ key: k, title: titles.get(k) ?? k, count: confirmBySection.get(k)! }))
+              .reverse()}
+          />
+        ) : null}
         <div ref={panelRef} style={{ scrollMarginTop: 72 }}>
           <QuestionPanel
             key={entry.question.key}
@@ -342,6 +371,7 @@ export function QuestionsView({
                 : null
             }
             readOnly={readOnly}
+            carried={carried.get(entry.question.key)}
             writer={writer}
             playbookHref={playbookHref}
             onPrevious={previous ? () => go(previous) : null}

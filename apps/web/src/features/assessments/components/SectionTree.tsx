@@ -73,7 +73,15 @@ const QuestionRow = memo(function QuestionRow({
               Review
             </Badge>
           ) : null}
-          <VisuallyHidden>({label})</VisuallyHidden>
+          {q.confirm ? (
+            <Badge color="blue" variant="light" size="xs" tt="none" style={{ flexShrink: 0 }}>
+              Confirm
+            </Badge>
+          ) : null}
+          <VisuallyHidden>
+            ({label}
+            {q.confirm ? ', last period’s answer to confirm' : ''})
+          </VisuallyHidden>
         </Group>
       </UnstyledButton>
     </li>

@@ -396,7 +396,40 @@ export function useAnswerEditor({
       baseRevision: a.revision,
     });
 
+  /**
+   * "Still true": last period's answer given again as this period's, based on the answer the
+   * person saw (none: a question answered meanwhile is a conflict, never overwritten).
+   */
+  const stillTrue = (carried: Pick<Answer, 'value' | 'na' | 'note'>) => {
+    if (timerRef.current) clearTimeout(timerRef.current);
+    timerRef.current = null;
+    const next = draftOf(question, carried);
+    latestRef.current = next;
+    dirtyRef.current = true;
+    setDraft(next);
+    submit({
+      value: carried.value,
+      na: carried.na,
+      note: carried.note,
+      idempotencyKey: newIdempotencyKey(),
+      answeredAt: new Date().toISOString(),
+      baseRevision: baseRef.current,
+    });
+  };
+
   /** Their answer while a conflict stands (undefined: none). */
   const theirs = conflict ? theirAnswer(conflict, answer) : undefined;
-  return { draft, save, conflict, theirs, change, flush, submit, keepMine, takeTheirs, confirm };
+  return {
+    draft,
+    save,
+    conflict,
+    theirs,
+    change,
+    flush,
+    submit,
+    keepMine,
+    takeTheirs,
+    confirm,
+    stillTrue,
+  };
 }

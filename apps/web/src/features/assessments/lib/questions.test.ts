@@ -41,6 +41,7 @@ describe('question order and filters', () => {
       gaps: 1,
       na: 1,
       review: 0,
+      confirm: 0,
     });
     expect(matchesFilter('gap', 'unanswered')).toBe(false);
     expect(matchesFilter('na', 'all')).toBe(true);

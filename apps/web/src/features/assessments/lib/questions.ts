@@ -6,10 +6,11 @@ import {
 } from '@tenantry/shared';
 
 /**
- * Which questions the assessor walks through: by where the answer stands, or those marked for
- * review after a carry-forward (offered while there are any).
+ * Which questions the assessor walks through: by where the answer stands, those marked for
+ * review after a carry-forward, or those whose answer carried from last period is still to
+ * confirm (each offered while there are any).
  */
-export const QUESTION_FILTERS = ['all', 'unanswered', 'gaps', 'na', 'review'] as const;
+export const QUESTION_FILTERS = ['all', 'unanswered', 'gaps', 'na', 'review', 'confirm'] as const;
 export type QuestionFilter = (typeof QUESTION_FILTERS)[number];
 export const QUESTION_FILTER_LABELS: Record<QuestionFilter, string> = {
   all: 'All',
@@ -17,6 +18,7 @@ export const QUESTION_FILTER_LABELS: Record<QuestionFilter, string> = {
   gaps: 'Gaps',
   na: 'N/A',
   review: 'To review',
+  confirm: 'To confirm',
 };
 
 export function isQuestionFilter(value: string | null): value is QuestionFilter {
@@ -56,8 +58,16 @@ export function answerState(
   return gaps.has(key) ? 'gap' : 'answered';
 }
 
-/** Whether a question passes the filter: its answer's state, and whether it is to review. */
-export function matchesFilter(state: AnswerState, filter: QuestionFilter, review = false): boolean {
+/**
+ * Whether a question passes the filter: its answer's state, whether it is to review, whether
+ * its carried answer is to confirm.
+ */
+export function matchesFilter(
+  state: AnswerState,
+  filter: QuestionFilter,
+  review = false,
+  confirm = false,
+): boolean {
   switch (filter) {
     case 'all':
       return true;
@@ -69,6 +79,8 @@ export function matchesFilter(state: AnswerState, filter: QuestionFilter, review
       return state === 'na';
     case 'review':
       return review;
+    case 'confirm':
+      return confirm;
   }
 }
 
@@ -78,6 +90,7 @@ export function filterCounts(
   answers: ReadonlyMap<string, Answer>,
   gaps: ReadonlySet<string>,
   review: ReadonlySet<string> = new Set(),
+  confirm: ReadonlySet<string> = new Set(),
 ): Record<QuestionFilter, number> {
   const counts: Record<QuestionFilter, number> = {
     all: 0,
@@ -85,11 +98,13 @@ export function filterCounts(
     gaps: 0,
     na: 0,
     review: 0,
+    confirm: 0,
   };
   for (const e of order) {
     const key = e.question.key;
     const state = answerState(key, answers, gaps);
-    for (const f of QUESTION_FILTERS) if (matchesFilter(state, f, review.has(key))) counts[f]++;
+    for (const f of QUESTION_FILTERS)
+      if (matchesFilter(state, f, review.has(key), confirm.has(key))) counts[f]++;
   }
   return counts;
 }

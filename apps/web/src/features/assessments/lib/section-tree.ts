@@ -14,6 +14,8 @@ export interface TreeQuestion {
   state: AnswerState;
   /** Marked for review after a carry-forward. */
   review: boolean;
+  /** Its answer carried from last period is still to confirm. */
+  confirm: boolean;
 }
 
 export interface TreeSection {
@@ -39,6 +41,8 @@ export interface TreeInput {
   current: string | null;
   /** Question keys to review after a carry-forward. */
   review?: ReadonlySet<string>;
+  /** Question keys whose carried answer is still to confirm. */
+  confirm?: ReadonlySet<string>;
 }
 
 /**
@@ -52,6 +56,7 @@ export function buildSectionTree({
   filter,
   current,
   review = new Set(),
+  confirm = new Set(),
 }: TreeInput): TreeSection[] {
   const gaps = new Set(progress.gaps);
   const walk = (s: Section, depth: number): TreeSection | null => {
@@ -61,8 +66,9 @@ export function buildSectionTree({
         title: q.title,
         state: answerState(q.key, answers, gaps),
         review: review.has(q.key),
+        confirm: confirm.has(q.key),
       }))
-      .filter((q) => q.key === current || matchesFilter(q.state, filter, q.review));
+      .filter((q) => q.key === current || matchesFilter(q.state, filter, q.review, q.confirm));
     const sections = s.sections
       .map((c) => walk(c, depth + 1))
       .filter((c): c is TreeSection => c !== null);

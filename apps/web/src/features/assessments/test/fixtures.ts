@@ -164,6 +164,12 @@ export const DETAIL: AssessmentDetail = {
   isBaseline: false,
   newerVersion: null,
   carryForward: null,
+  carried: {
+    previousAssessmentId: null,
+    answers: [],
+    counts: { toConfirm: 0, confirmed: 0, changed: 0 },
+    sections: {},
+  },
 };
 
 /** What carrying DETAIL forward to version 3 would do. */

@@ -330,6 +330,38 @@ describe('the baseline tab', () => {
     expect(cells(row).slice(2)).toEqual(['20 %', '60 %', '+40 pts', 'Improved']);
   });
 
+  const carriedComparison: BaselineComparison = {
+    ...COMPARISON,
+    sinceLastPeriod: { confirmed: 4, changed: 1, toConfirm: 1 },
+    questions: COMPARISON.questions.map((q) => ({
+      ...q,
+      sinceLastPeriod:
+        q.key === 'review' ? 'changed' : q.key === 'passkeys' ? 'to_confirm' : 'confirmed',
+    })),
+  };
+
+  it('shows what changed since last period and what was confirmed unchanged', async () => {
+    renderPanel(carriedComparison);
+    const since = await screen.findByRole('group', { name: 'Since last period' }, T);
+    expect(since.textContent).toContain('4 confirmed unchanged');
+    expect(since.textContent).toContain('1 changed');
+    expect(since.textContent).toContain('1 not confirmed yet');
+  });
+
+  it('marks each question confirmed unchanged or changed since last period', async () => {
+    renderPanel(carriedComparison, '/tenant/t1/baseline/review');
+    const questions = await screen.findByRole('table', { name: 'Questions of Admins' }, T);
+    expect(
+      within(rowOf(questions, 'Access reviews')).getByText('Changed since last period'),
+    ).toBeTruthy();
+  });
+
+  it('says nothing of last period when nothing was carried', async () => {
+    renderPanel(COMPARISON);
+    await screen.findByRole('group', { name: 'Baseline score' }, T);
+    expect(screen.queryByRole('group', { name: 'Since last period' })).toBeNull();
+  });
+
   it('says plainly when the focus is neither a section nor a question', async () => {
     const { router } = renderPanel(COMPARISON, '/tenant/t1/baseline/nope?compare=a2');
     const alert = await screen.findByRole('alert', {}, T);

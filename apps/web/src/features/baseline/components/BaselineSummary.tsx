@@ -68,70 +68,114 @@ export function BaselineSummary({ comparison }: { comparison: BaselineComparison
   const countsLabel = useId();
 
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-      <Stat label="Baseline score">
-        <Text {...BIG}>{formatScore(overall.baseline)}</Text>
-        {baseline ? <Answered a={baseline} /> : null}
-      </Stat>
-      <Stat label="Latest score">
-        {latest?.provisional ? (
-          <ScoreValue
-            {...BIG}
-            score={overall.latest}
-            provisional
-            answered={latest.answered}
-            total={latest.total}
-          />
-        ) : (
-          <Text {...BIG}>{formatScore(overall.latest)}</Text>
-        )}
-        {latest ? <Answered a={latest} /> : null}
-      </Stat>
-      <Stat label="Change">
-        <Stack gap={6} align="flex-start">
-          <DeltaText delta={overall.delta} {...BIG} />
-          <TrendBadge trend={overall.trend} />
-          {overall.leftOut.length > 0 ? <LikeForLike overall={overall} /> : null}
-        </Stack>
-      </Stat>
-      <Paper withBorder radius="md" p="md" role="group" aria-labelledby={countsLabel}>
-        <Text id={countsLabel} size="xs" c="dimmed" tt="uppercase" fw={700} mb={6}>
-          Questions
-        </Text>
-        {total > 0 ? (
-          <Progress.Root size="sm" mb="xs" aria-hidden>
-            {shown.map((t) =>
-              counts[t] ? (
-                <Tooltip key={t} label={`${counts[t]} ${TREND_LABELS[t].toLowerCase()}`}>
-                  <Progress.Section value={(100 * counts[t]) / total} color={swatch(t)} />
-                </Tooltip>
-              ) : null,
-            )}
-          </Progress.Root>
-        ) : null}
-        <Stack gap={2} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {shown.map((t) => (
-            <Group key={t} component="li" gap={6} wrap="nowrap" justify="space-between">
-              <Group gap={6} wrap="nowrap">
-                <span
-                  aria-hidden
-                  style={{
-                    width: 8,
-                    height: 8,
-                    borderRadius: 8,
-                    flexShrink: 0,
-                    background: `var(--mantine-color-${swatch(t).replace('.', '-')})`,
-                  }}
-                />
-                <Text size="xs">{TREND_LABELS[t]}</Text>
+    <Stack gap="xs">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <Stat label="Baseline score">
+          <Text {...BIG}>{formatScore(overall.baseline)}</Text>
+          {baseline ? <Answered a={baseline} /> : null}
+        </Stat>
+        <Stat label="Latest score">
+          {latest?.provisional ? (
+            <ScoreValue
+              {...BIG}
+              score={overall.latest}
+              provisional
+              answered={latest.answered}
+              total={latest.total}
+            />
+          ) : (
+            <Text {...BIG}>{formatScore(overall.latest)}</Text>
+          )}
+          {latest ? <Answered a={latest} /> : null}
+        </Stat>
+        <Stat label="Change">
+          <Stack gap={6} align="flex-start">
+            <DeltaText delta={overall.delta} {...BIG} />
+            <TrendBadge trend={overall.trend} />
+            {overall.leftOut.length > 0 ? <LikeForLike overall={overall} /> : null}
+          </Stack>
+        </Stat>
+        <Paper withBorder radius="md" p="md" role="group" aria-labelledby={countsLabel}>
+          <Text id={countsLabel} size="xs" c="dimmed" tt="uppercase" fw={700} mb={6}>
+            Questions
+          </Text>
+          {total > 0 ? (
+            <Progress.Root size="sm" mb="xs" aria-hidden>
+              {shown.map((t) =>
+                counts[t] ? (
+                  <Tooltip key={t} label={`${counts[t]} ${TREND_LABELS[t].toLowerCase()}`}>
+                    <Progress.Section value={(100 * counts[t]) / total} color={swatch(t)} />
+                  </Tooltip>
+                ) : null,
+              )}
+            </Progress.Root>
+          ) : null}
+          <Stack gap={2} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {shown.map((t) => (
+              <Group key={t} component="li" gap={6} wrap="nowrap" justify="space-between">
+                <Group gap={6} wrap="nowrap">
+                  <span
+                    aria-hidden
+                    style={{
+                      width: 8,
+                      height: 8,
+                      borderRadius: 8,
+                      flexShrink: 0,
+                      background: `var(--mantine-color-${swatch(t).replace('.', '-')})`,
+                    }}
+                  />
+                  <Text size="xs">{TREND_LABELS[t]}</Text>
+                </Group>
+                <Text size="xs" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {counts[t] ?? 0}
+                </Text>
               </Group>
-              <Text size="xs" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {counts[t] ?? 0}
-              </Text>
-            </Group>
-          ))}
-        </Stack>
-      </Paper>
-    </SimpleGrid>
+            ))}
+          </Stack>
+        </Paper>
+      </SimpleGrid>
+      {comparison.sinceLastPeriod ? <SinceLastPeriod counts={comparison.sinceLastPeriod} /> : null}
+    </Stack>
+  );
+}
+
+/**
+ * What the compared assessment changed since the previous period it was started from: the
+ * answers carried into it that were confirmed unchanged, changed, or are not confirmed yet.
+ */
+function SinceLastPeriod({
+  counts,
+}: {
+  counts: NonNullable<BaselineComparison['sinceLastPeriod']>;
+}) {
+  const id = useId();
+  return (
+    <Paper withBorder radius="md" p="sm" role="group" aria-labelledby={id}>
+      <Group gap="md" wrap="wrap">
+        <Text id={id} size="xs" c="dimmed" tt="uppercase" fw={700}>
+          Since last period
+        </Text>
+        <Text size="sm">
+          <Text component="span" fw={700}>
+            {counts.confirmed}
+          </Text>{' '}
+          confirmed unchanged
+        </Text>
+        <Text size="sm">
+          <Text component="span" fw={700}>
+            {counts.changed}
+          </Text>{' '}
+          changed
+        </Text>
+        {counts.toConfirm > 0 ? (
+          <Text size="sm">
+            <Text component="span" fw={700}>
+              {counts.toConfirm}
+            </Text>{' '}
+            not confirmed yet
+          </Text>
+        ) : null}
+      </Group>
+    </Paper>
   );
 }

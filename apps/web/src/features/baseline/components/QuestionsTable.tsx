@@ -21,6 +21,13 @@ const NUM = { style: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' 
 const FOCUSED = 'var(--mantine-primary-color-light)';
 const CHANGED_HINT = 'Its text, type or answer options changed in the new framework version.';
 
+/** The compared assessment's answer against last period's (docs/assessments.md). */
+const SINCE_LAST_PERIOD = {
+  confirmed: { label: 'Confirmed unchanged', color: 'teal' },
+  changed: { label: 'Changed since last period', color: 'orange' },
+  to_confirm: { label: 'Not confirmed', color: 'gray' },
+} as const;
+
 /** The question's remediation task, linked to it: open, fixed (awaiting confirmation), done. */
 function TaskBadge({
   task,
@@ -52,9 +59,15 @@ function TaskBadge({
  */
 function Markers({ q, taskHref }: { q: QuestionComparison; taskHref: (taskId: string) => string }) {
   const gap = questionGap(q);
-  if (!q.changed && !gap && !q.task) return null;
+  const since = q.sinceLastPeriod ? SINCE_LAST_PERIOD[q.sinceLastPeriod] : null;
+  if (!q.changed && !gap && !q.task && !since) return null;
   return (
     <Group gap={4} mt={4}>
+      {since ? (
+        <Badge size="xs" variant="light" color={since.color} tt="none">
+          {since.label}
+        </Badge>
+      ) : null}
       {q.changed ? (
         <Badge size="xs" variant="outline" color="violet" tt="none" title={CHANGED_HINT}>
           Changed in new version

@@ -98,7 +98,7 @@ export const SECTIONS: SectionComparison[] = [
   section('network', 'Network', null, side(0.6, 0.5), side(0.6, 0.5), 'unchanged'),
 ];
 
-export const QUESTIONS: QuestionComparison[] = [
+const RAW_QUESTIONS: Omit<QuestionComparison, 'sinceLastPeriod'>[] = [
   {
     key: 'mfa',
     title: 'Is MFA on for e-mail?',
@@ -174,6 +174,11 @@ export const QUESTIONS: QuestionComparison[] = [
   },
 ];
 
+export const QUESTIONS: QuestionComparison[] = RAW_QUESTIONS.map((q) => ({
+  ...q,
+  sinceLastPeriod: null,
+}));
+
 /** A comparison of March (v2) with the January baseline (v1). */
 export const COMPARISON: BaselineComparison = {
   baseline: JANUARY,
@@ -193,6 +198,7 @@ export const COMPARISON: BaselineComparison = {
   sections: SECTIONS,
   questions: QUESTIONS,
   counts: { improved: 2, regressed: 1, unchanged: 2, added: 1, removed: 0, unscored: 0 },
+  sinceLastPeriod: null,
   canManage: true,
 };
 
@@ -215,5 +221,6 @@ export const EMPTY: BaselineComparison = {
   sections: [],
   questions: [],
   counts: { improved: 0, regressed: 0, unchanged: 0, added: 0, removed: 0, unscored: 0 },
+  sinceLastPeriod: null,
   canManage: true,
 };
