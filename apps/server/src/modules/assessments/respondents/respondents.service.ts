@@ -11,17 +11,20 @@ import { sha256Hex } from '../../../lib/tokens.ts';
 import {
   ASSESSMENT_ERROR_CODES,
   ASSESSMENT_LIMITS,
+  REMINDER_LIMITS,
   type CreateRespondent,
   type Respondent,
   type RespondentLink,
+  type RespondentMail,
   type RespondentStatus,
 } from '@tenantry/shared';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { TenantContext } from '../../../auth/types.ts';
-import type { Database, Tx } from '../../../db/client.ts';
+import { queryRows, type Database, type Tx } from '../../../db/client.ts';
 import { publishLive } from '../../../db/live.ts';
 import { accounts } from '../../../db/schema/accounts.ts';
 import { assessmentAnswers, assessments, respondents } from '../../../db/schema/assessments.ts';
+import { respondentLinks, respondentReminders } from '../../../db/schema/reminders.ts';
 import { tenants } from '../../../db/schema/tenants.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { MailContext } from '../../../lib/mail/index.ts';
@@ -38,7 +41,7 @@ type Scope = TenantContext & { name: string };
 const DAY = 24 * 60 * 60 * 1000;
 
 export const hashToken = sha256Hex;
-const newToken = () => `rsp_${randomBytes(32).toString('base64url')}`;
+export const newToken = () => `rsp_${randomBytes(32).toString('base64url')}`;
 
 export function respondentLink(
   publicUrl: string,
@@ -55,7 +58,16 @@ function statusOf(row: Row, now = Date.now()): RespondentStatus {
   return row.lastSeenAt ? 'answering' : 'invited';
 }
 
-function toRespondent(row: Row, answered: number): Respondent {
+/** The page where a respondent stops (or resumes) reminders, by the token of their link. */
+export function stopRemindersLink(
+  publicUrl: string,
+  row: Pick<Row, 'accountId' | 'tenantId'>,
+  token: string,
+) {
+  return `${publicUrl}/in-progress/${encodeURIComponent(row.accountId)}/${encodeURIComponent(row.tenantId)}/reminders?token=${encodeURIComponent(token)}`;
+}
+
+function toRespondent(row: Row, answered: number, mails: RespondentMail[] = []): Respondent {
   return {
     id: row.id,
     name: row.name,
@@ -69,7 +81,56 @@ function toRespondent(row: Row, answered: number): Respondent {
     revokedAt: row.revokedAt?.toISOString() ?? null,
     answered,
     total: row.total,
+    remindersStoppedAt: row.remindersStoppedAt?.toISOString() ?? null,
+    reminders: mails,
   };
+}
+
+/** The e-mails each respondent got (respondent_reminders), newest first, the last few. */
+export async function mailsOf(
+  db: Database | Tx,
+  accountId: string,
+  ids: string[],
+): Promise<Map<string, RespondentMail[]>> {
+  const out = new Map<string, RespondentMail[]>();
+  if (ids.length === 0) return out;
+  const rows = await queryRows<{
+    respondent_id: string;
+    kind: RespondentMail['kind'];
+    day: string;
+    sent_at: Date | string;
+    sent_by_name: string | null;
+  }>(
+    db,
+    sql`select respondent_id, kind, day, sent_at, sent_by_name from (
+        select rr.respondent_id, rr.kind, to_char(rr.day, 'YYYY-MM-DD') as day, rr.sent_at,
+          rr.sent_by_name,
+          row_number() over (partition by rr.respondent_id order by rr.day desc) as n
+        from ${respondentReminders} rr
+        where rr.account_id = ${accountId} and rr.respondent_id in ${ids}
+      ) x where n <= ${REMINDER_LIMITS.logListed}
+      order by respondent_id, day desc`,
+  );
+  for (const r of rows) {
+    const list = out.get(r.respondent_id) ?? [];
+    list.push({
+      kind: r.kind,
+      day: r.day,
+      sentAt: new Date(r.sent_at).toISOString(),
+      sentBy: r.sent_by_name,
+    });
+    out.set(r.respondent_id, list);
+  }
+  return out;
+}
+
+/** A respondent as the assessor sees it: with their answered count and e-mails. */
+export async function respondentView(db: Database | Tx, row: Row): Promise<Respondent> {
+  const [counts, mails] = await Promise.all([
+    answeredBy(db, row.assessmentId, [row.id]),
+    mailsOf(db, row.accountId, [row.id]),
+  ]);
+  return toRespondent(row, counts.get(row.id) ?? 0, mails.get(row.id) ?? []);
 }
 
 /** The part of the assessment a respondent answers (their sections, else all of it). */
@@ -125,15 +186,15 @@ export async function listRespondents(
       and(eq(respondents.accountId, scope.accountId), eq(respondents.assessmentId, assessmentId)),
     )
     .orderBy(asc(respondents.createdAt), asc(respondents.id));
-  const counts = await answeredBy(
-    db,
-    assessmentId,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => toRespondent(r, counts.get(r.id) ?? 0));
+  const ids = rows.map((r) => r.id);
+  const [counts, mails] = await Promise.all([
+    answeredBy(db, assessmentId, ids),
+    mailsOf(db, scope.accountId, ids),
+  ]);
+  return rows.map((r) => toRespondent(r, counts.get(r.id) ?? 0, mails.get(r.id) ?? []));
 }
 
-async function readRespondent(
+export async function readRespondent(
   db: Database | Tx,
   scope: TenantContext,
   assessmentId: string,
@@ -164,7 +225,7 @@ async function readRespondent(
 async function mailLink(
   mail: MailContext,
   row: Row,
-  link: string,
+  token: string,
   context: { assessmentName: string; tenantName: string; accountName: string; sentBy: string },
 ): Promise<boolean> {
   try {
@@ -172,7 +233,8 @@ async function mailLink(
       respondentLinkEmail({
         to: row.email,
         name: row.name,
-        link,
+        link: respondentLink(mail.publicUrl, row, token),
+        stopLink: stopRemindersLink(mail.publicUrl, row, token),
         expiresAt: row.expiresAt,
         ...context,
       }),
@@ -216,8 +278,25 @@ async function deliverLink(
   const link = respondentLink(mail.publicUrl, row, token);
   const emailed =
     opts.sendEmail !== false &&
-    (await mailLink(mail, row, link, await mailContext(db, scope, opts.assessmentName)));
-  return { respondent: toRespondent(row, opts.answered), link, emailed };
+    (await mailLink(mail, row, token, await mailContext(db, scope, opts.assessmentName)));
+  // The invitation is the day's e-mail to them (at most one a day: no reminder today).
+  if (emailed) {
+    await db
+      .insert(respondentReminders)
+      .values({
+        respondentId: row.id,
+        day: new Date().toISOString().slice(0, 10),
+        accountId: row.accountId,
+        assessmentId: row.assessmentId,
+        kind: 'invitation',
+        sentAt: new Date(),
+        sentBy: scope.userId,
+        sentByName: scope.name,
+      })
+      .onConflictDoNothing();
+  }
+  const mails = await mailsOf(db, row.accountId, [row.id]);
+  return { respondent: toRespondent(row, opts.answered, mails.get(row.id) ?? []), link, emailed };
 }
 
 async function mailContext(db: Database, scope: Scope, assessmentName: string) {
@@ -338,6 +417,8 @@ export async function resendRespondent(
       })
       .where(eq(respondents.id, respondentId))
       .returning();
+    // The links reminders carried stop working with the old one.
+    await tx.delete(respondentLinks).where(eq(respondentLinks.respondentId, respondentId));
     await respondentChanged(tx, scope, 'assessments.respondent_resent', a, current);
     return { row: updated!, assessmentName: a.name };
   });
@@ -367,6 +448,5 @@ export async function revokeRespondent(
     await respondentChanged(tx, scope, 'assessments.respondent_revoked', a, current);
     return updated!;
   });
-  const counts = await answeredBy(db, assessmentId, [row.id]);
-  return toRespondent(row, counts.get(row.id) ?? 0);
+  return respondentView(db, row);
 }
