@@ -13,12 +13,14 @@ import type {
   RespondentWriteResult,
 } from '@tenantry/shared/assessments.schemas';
 import type { FrameworkDocument, Question, Section } from '@tenantry/shared/frameworks.schemas';
+import type { RespondentReminders } from '@tenantry/shared/reminders.schemas';
 
 export type {
   FrameworkDocument,
   Question,
   RespondentAnswer,
   RespondentAnswerInput,
+  RespondentReminders,
   RespondentSession,
   RespondentWriteResult,
   Section,
@@ -52,6 +54,7 @@ export const API = {
   session: '/api/v1/respond',
   answer: (questionKey: string) => `/api/v1/respond/answers/${encodeURIComponent(questionKey)}`,
   submit: '/api/v1/respond/submit',
+  reminders: '/api/v1/respond/reminders',
 } as const;
 
 /** What the service worker adds to a `GET /api/v1/respond` it answered from its cache. */
