@@ -60,11 +60,7 @@ const stopPage = remindersPage(window, opened.token);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     {stopPage ? (
-      <StopReminders
-        token={opened.token}
-        fetch={env.fetch}
-        answerLink={stopPage.answerLink}
-      />
+      <StopReminders token={opened.token} fetch={env.fetch} answerLink={stopPage.answerLink} />
     ) : (
       <App env={env} />
     )}

@@ -1,6 +1,7 @@
 import type { AssessmentDetail, Respondent, RespondentLink } from '@tenantry/shared';
 import {
   Alert,
+  Badge,
   Button,
   Checkbox,
   Group,
@@ -15,7 +16,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconMailForward, IconPlus, IconUserOff } from '@tabler/icons-react';
+import { IconBell, IconMailForward, IconPlus, IconUserOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { NAME_WRAP, NameText } from '#web/components/NameText.tsx';
@@ -24,6 +25,7 @@ import { applyServerErrors } from '#web/lib/forms.ts';
 import { formatDate, formatDateTime } from '#web/lib/format.ts';
 import { useAddRespondent } from '../api/add-respondent.ts';
 import { useRespondents } from '../api/list-respondents.ts';
+import { useRemindRespondent } from '../api/remind-respondent.ts';
 import { useResendRespondent } from '../api/resend-respondent.ts';
 import { useRevokeRespondent } from '../api/revoke-respondent.ts';
 import { isLocked, relativeTime, todayDate } from '../lib/assessment-view.ts';
@@ -36,6 +38,8 @@ import {
   toRespondentBody,
   type RespondentFormValues,
 } from '../lib/respondent-form.ts';
+import { reminderLog, reminderSummary, remindState } from '../lib/reminder-view.ts';
+import { AssessmentReminders } from './AssessmentReminders.tsx';
 import { CompletionBar, RespondentStatusBadge } from './Badges.tsx';
 import { RespondentLinkOnce } from './RespondentLinkOnce.tsx';
 
@@ -250,7 +254,10 @@ const DIALOG_TITLES: Record<Dialog['kind'], string> = {
  */
 export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
   const list = useRespondents(tenantId, assessment.id);
+  const remind = useRemindRespondent(tenantId, assessment.id);
+  const [reminded, setReminded] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const today = new Date(now).toISOString().slice(0, 10);
   const locked = isLocked(assessment.status);
   const close = () => setDialog(null);
   const sectionTitle = new Map(
@@ -263,8 +270,26 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
     r.sections ? r.sections.map((k) => sectionTitle.get(k) ?? k).join(', ') : 'Whole assessment';
   const actions = (r: Respondent) => {
     const can = respondentActions(r, locked);
+    const reminder = remindState(r, locked, today);
     return (
       <Group gap={4} wrap="nowrap">
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          leftSection={<IconBell size={14} aria-hidden />}
+          disabled={!reminder.can || remind.isPending}
+          title={reminder.why ?? undefined}
+          onClick={() => {
+            setReminded(null);
+            remind.mutate(
+              { respondentId: r.id, idempotencyKey: crypto.randomUUID() },
+              { onSuccess: () => setReminded(`A reminder went to ${r.name}.`) },
+            );
+          }}
+          aria-label={`Send ${r.name} a reminder now`}
+        >
+          Remind now
+        </Button>
         <Button
           size="compact-sm"
           variant="subtle"
@@ -289,6 +314,16 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
       </Group>
     );
   };
+  const reminders = (r: Respondent) => (
+    <Stack gap={2} title={reminderLog(r).join('\n') || undefined}>
+      <Text size="sm">{reminderSummary(r)}</Text>
+      {r.remindersStoppedAt ? (
+        <Badge color="gray" variant="light" size="sm" w="fit-content">
+          Stopped reminders
+        </Badge>
+      ) : null}
+    </Stack>
+  );
   const lastSeen = (r: Respondent) =>
     r.submittedAt ? (
       <span title={formatDateTime(r.submittedAt)}>
@@ -321,6 +356,20 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
           Add respondent
         </Button>
       </Group>
+      <AssessmentReminders
+        tenantId={tenantId}
+        assessmentId={assessment.id}
+        dueDate={assessment.dueDate}
+      />
+      {remind.isError ? (
+        <ErrorAlert withCloseButton onClose={() => remind.reset()}>
+          {remind.error.message}
+        </ErrorAlert>
+      ) : reminded ? (
+        <Text size="sm" c="teal" role="status">
+          {reminded}
+        </Text>
+      ) : null}
       {list.isPending ? (
         <Stack gap="xs" aria-busy aria-label="Loading respondents">
           <Skeleton height={44} />
@@ -336,7 +385,7 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
         <TableOrCards
           label="Respondents"
           items={list.data}
-          minWidth={860}
+          minWidth={1000}
           head={
             <>
               <Table.Th>Respondent</Table.Th>
@@ -345,6 +394,7 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
               <Table.Th>Sections</Table.Th>
               <Table.Th>Link expires</Table.Th>
               <Table.Th>Last seen</Table.Th>
+              <Table.Th>Reminders</Table.Th>
               <Table.Th>
                 <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Th>
@@ -381,6 +431,7 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
               <Table.Td>
                 <Text size="sm">{lastSeen(r)}</Text>
               </Table.Td>
+              <Table.Td>{reminders(r)}</Table.Td>
               <Table.Td>{actions(r)}</Table.Td>
             </>
           )}
@@ -404,6 +455,7 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
                 {sections(r)} · expires{' '}
                 <time dateTime={r.expiresAt}>{formatDate(r.expiresAt)}</time> · {lastSeen(r)}
               </Text>
+              {reminders(r)}
               {actions(r)}
             </Stack>
           )}
