@@ -30,11 +30,14 @@ export function AccountReminderSettings({ account }: { account: Account }) {
     mode: 'controlled',
     initialValues: toFormValues(DEFAULT_REMINDER_SETTINGS),
     validate: reminderFormErrors,
-    onValuesChange: () => setSaved(false),
   });
   const version = query.data?.version;
   useEffect(() => {
-    if (query.data) form.setValues(toFormValues(query.data.settings));
+    if (!query.data) return;
+    // What was read is the form's new starting point ("Saved." shows until it is changed).
+    const values = toFormValues(query.data.settings);
+    form.setInitialValues(values);
+    form.setValues(values);
     // Reset when another version is read (after a save or a conflict), not on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [version]);
@@ -83,7 +86,7 @@ export function AccountReminderSettings({ account }: { account: Account }) {
                 <Button type="submit" loading={save.isPending}>
                   Save reminders
                 </Button>
-                {saved ? (
+                {saved && !form.isDirty() ? (
                   <Text size="sm" c="teal" role="status">
                     Saved.
                   </Text>

@@ -385,7 +385,7 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
         <TableOrCards
           label="Respondents"
           items={list.data}
-          minWidth={1000}
+          minWidth={940}
           head={
             <>
               <Table.Th>Respondent</Table.Th>
@@ -393,8 +393,7 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
               <Table.Th>Answered</Table.Th>
               <Table.Th>Sections</Table.Th>
               <Table.Th>Link expires</Table.Th>
-              <Table.Th>Last seen</Table.Th>
-              <Table.Th>Reminders</Table.Th>
+              <Table.Th>Seen and reminded</Table.Th>
               <Table.Th>
                 <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Th>
@@ -429,9 +428,11 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{lastSeen(r)}</Text>
+                <Stack gap={4}>
+                  <Text size="sm">{lastSeen(r)}</Text>
+                  {reminders(r)}
+                </Stack>
               </Table.Td>
-              <Table.Td>{reminders(r)}</Table.Td>
               <Table.Td>{actions(r)}</Table.Td>
             </>
           )}
