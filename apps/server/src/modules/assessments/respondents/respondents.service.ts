@@ -11,7 +11,6 @@ import { sha256Hex } from '../../../lib/tokens.ts';
 import {
   ASSESSMENT_ERROR_CODES,
   ASSESSMENT_LIMITS,
-  REMINDER_LIMITS,
   type CreateRespondent,
   type Respondent,
   type RespondentLink,
@@ -20,7 +19,7 @@ import {
 } from '@tenantry/shared';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { TenantContext } from '../../../auth/types.ts';
-import { queryRows, type Database, type Tx } from '../../../db/client.ts';
+import type { Database, Tx } from '../../../db/client.ts';
 import { publishLive } from '../../../db/live.ts';
 import { accounts } from '../../../db/schema/accounts.ts';
 import { assessmentAnswers, assessments, respondents } from '../../../db/schema/assessments.ts';
@@ -33,6 +32,7 @@ import { assessmentNotFound, lockedError } from '../assessments.errors.ts';
 import { assertAssessment } from '../assessments.service.ts';
 import { cutDocument, scopedFramework, type ScopedFramework } from '../assessments.framework.ts';
 import { respondentLinkEmail } from './respondents.emails.ts';
+import { mailsOf } from './respondent-mails.ts';
 
 export type RespondentRow = typeof respondents.$inferSelect;
 type Row = RespondentRow;
@@ -84,44 +84,6 @@ function toRespondent(row: Row, answered: number, mails: RespondentMail[] = []):
     remindersStoppedAt: row.remindersStoppedAt?.toISOString() ?? null,
     reminders: mails,
   };
-}
-
-/** The e-mails each respondent got (respondent_reminders), newest first, the last few. */
-export async function mailsOf(
-  db: Database | Tx,
-  accountId: string,
-  ids: string[],
-): Promise<Map<string, RespondentMail[]>> {
-  const out = new Map<string, RespondentMail[]>();
-  if (ids.length === 0) return out;
-  const rows = await queryRows<{
-    respondent_id: string;
-    kind: RespondentMail['kind'];
-    day: string;
-    sent_at: Date | string;
-    sent_by_name: string | null;
-  }>(
-    db,
-    sql`select respondent_id, kind, day, sent_at, sent_by_name from (
-        select rr.respondent_id, rr.kind, to_char(rr.day, 'YYYY-MM-DD') as day, rr.sent_at,
-          rr.sent_by_name,
-          row_number() over (partition by rr.respondent_id order by rr.day desc) as n
-        from ${respondentReminders} rr
-        where rr.account_id = ${accountId} and rr.respondent_id in ${ids}
-      ) x where n <= ${REMINDER_LIMITS.logListed}
-      order by respondent_id, day desc`,
-  );
-  for (const r of rows) {
-    const list = out.get(r.respondent_id) ?? [];
-    list.push({
-      kind: r.kind,
-      day: r.day,
-      sentAt: new Date(r.sent_at).toISOString(),
-      sentBy: r.sent_by_name,
-    });
-    out.set(r.respondent_id, list);
-  }
-  return out;
 }
 
 /** A respondent as the assessor sees it: with their answered count and e-mails. */

@@ -1,7 +1,6 @@
 import type { AssessmentDetail, Respondent, RespondentLink } from '@tenantry/shared';
 import {
   Alert,
-  Badge,
   Button,
   Checkbox,
   Group,
@@ -16,7 +15,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconBell, IconMailForward, IconPlus, IconUserOff } from '@tabler/icons-react';
+import { IconMailForward, IconPlus, IconUserOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { NAME_WRAP, NameText } from '#web/components/NameText.tsx';
@@ -38,9 +37,9 @@ import {
   toRespondentBody,
   type RespondentFormValues,
 } from '../lib/respondent-form.ts';
-import { reminderLog, reminderSummary, remindState } from '../lib/reminder-view.ts';
 import { AssessmentReminders } from './AssessmentReminders.tsx';
 import { CompletionBar, RespondentStatusBadge } from './Badges.tsx';
+import { RemindNowButton, RemindOutcome, RespondentReminderLog } from './RespondentReminders.tsx';
 import { RespondentLinkOnce } from './RespondentLinkOnce.tsx';
 
 interface PanelProps {
@@ -270,26 +269,15 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
     r.sections ? r.sections.map((k) => sectionTitle.get(k) ?? k).join(', ') : 'Whole assessment';
   const actions = (r: Respondent) => {
     const can = respondentActions(r, locked);
-    const reminder = remindState(r, locked, today);
     return (
       <Group gap={4} wrap="nowrap">
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          leftSection={<IconBell size={14} aria-hidden />}
-          disabled={!reminder.can || remind.isPending}
-          title={reminder.why ?? undefined}
-          onClick={() => {
-            setReminded(null);
-            remind.mutate(
-              { respondentId: r.id, idempotencyKey: crypto.randomUUID() },
-              { onSuccess: () => setReminded(`A reminder went to ${r.name}.`) },
-            );
-          }}
-          aria-label={`Send ${r.name} a reminder now`}
-        >
-          Remind now
-        </Button>
+        <RemindNowButton
+          respondent={r}
+          locked={locked}
+          today={today}
+          remind={remind}
+          onSent={setReminded}
+        />
         <Button
           size="compact-sm"
           variant="subtle"
@@ -314,16 +302,6 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
       </Group>
     );
   };
-  const reminders = (r: Respondent) => (
-    <Stack gap={2} title={reminderLog(r).join('\n') || undefined}>
-      <Text size="sm">{reminderSummary(r)}</Text>
-      {r.remindersStoppedAt ? (
-        <Badge color="gray" variant="light" size="sm" w="fit-content">
-          Stopped reminders
-        </Badge>
-      ) : null}
-    </Stack>
-  );
   const lastSeen = (r: Respondent) =>
     r.submittedAt ? (
       <span title={formatDateTime(r.submittedAt)}>
@@ -361,15 +339,7 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
         assessmentId={assessment.id}
         dueDate={assessment.dueDate}
       />
-      {remind.isError ? (
-        <ErrorAlert withCloseButton onClose={() => remind.reset()}>
-          {remind.error.message}
-        </ErrorAlert>
-      ) : reminded ? (
-        <Text size="sm" c="teal" role="status">
-          {reminded}
-        </Text>
-      ) : null}
+      <RemindOutcome remind={remind} message={reminded} />
       {list.isPending ? (
         <Stack gap="xs" aria-busy aria-label="Loading respondents">
           <Skeleton height={44} />
@@ -430,7 +400,7 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
               <Table.Td>
                 <Stack gap={4}>
                   <Text size="sm">{lastSeen(r)}</Text>
-                  {reminders(r)}
+                  <RespondentReminderLog respondent={r} />
                 </Stack>
               </Table.Td>
               <Table.Td>{actions(r)}</Table.Td>
@@ -456,7 +426,7 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
                 {sections(r)} · expires{' '}
                 <time dateTime={r.expiresAt}>{formatDate(r.expiresAt)}</time> · {lastSeen(r)}
               </Text>
-              {reminders(r)}
+              <RespondentReminderLog respondent={r} />
               {actions(r)}
             </Stack>
           )}
