@@ -139,6 +139,8 @@ test('a respondent is reminded before the due date and stops reminders from the 
   await phone.getByRole('button', { name: 'Stop reminders' }).click();
   await expect(phone.getByRole('heading', { name: 'Reminders stopped' })).toBeVisible();
   await phone.screenshot({ path: shot('reminders-stopped-375.png') });
+  await phone.setViewportSize({ width: 1280, height: 700 });
+  await phone.screenshot({ path: shot('reminders-stopped-1280.png') });
   // Their way back to the questions still works.
   await phone.getByRole('link', { name: 'Answer the questions' }).click();
   await expect(phone.getByRole('heading', { level: 1, name: 'Quarterly review' })).toBeVisible();
@@ -170,6 +172,9 @@ test('a respondent is reminded before the due date and stops reminders from the 
   await expect(defaults.getByRole('status')).toHaveText('Saved.');
   await page.getByRole('heading', { name: 'Reminders' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: shot('reminders-defaults-1280.png') });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByRole('heading', { name: 'Reminders' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot('reminders-defaults-375.png') });
   await phoneCtx.close();
   await admin.dispose();
 });

@@ -371,11 +371,11 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
           }
           row={(r) => (
             <>
-              <Table.Td maw={240}>
+              <Table.Td maw={200}>
                 <NameText name={r.name} size="sm" fw={500} component="div" />
                 <NameText name={r.email} size="xs" c="dimmed" component="div" lines={1} />
               </Table.Td>
-              <Table.Td>
+              <Table.Td miw={104}>
                 <RespondentStatusBadge status={r.status} />
               </Table.Td>
               <Table.Td>
