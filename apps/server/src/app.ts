@@ -61,6 +61,7 @@ import { roadmapRoutes } from './modules/roadmap/roadmap.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { liveRoutes } from './modules/assessments/live/live.routes.ts';
 import { respondRoutes } from './modules/assessments/respondents/respond.routes.ts';
+import { reminderRoutes } from './modules/assessments/reminders/reminders.routes.ts';
 import { createMailboxMailer } from './modules/system/mailbox.service.ts';
 import { publicSystemRoutes, systemRoutes } from './modules/system/system.routes.ts';
 import {
@@ -274,6 +275,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   api.route('/', dashboardRoutes);
   api.route('/', liveRoutes);
   api.route('/', respondRoutes);
+  api.route('/', reminderRoutes);
   api.route('/', billingRoutes);
   api.route('/', webhookRoutes);
   api.route('/', apiKeyRoutes);

@@ -15,6 +15,7 @@ import type { Mailer } from './lib/mail/index.ts';
 import { sweepDueRollups } from './modules/assessments/answers/score-rollup.ts';
 import { startDunning } from './modules/billing/dunning.ts';
 import { startReminders } from './modules/remediation/reminders.ts';
+import { startRespondentReminders } from './modules/assessments/reminders/reminders.run.ts';
 import { sealAuditChain } from './modules/service-console/audit/audit-chain.ts';
 import { registerAuditVerification } from './modules/service-console/audit/audit-verify.ts';
 import { rollUpAnalytics } from './modules/service-console/analytics/analytics-rollup.ts';
@@ -104,6 +105,14 @@ export async function startBackgroundJobs(deps: {
       mailer,
       publicUrl: config.publicUrl,
       logger: log('reminders'),
+    }),
+    // Reminders to respondents of open assessments, and the owners' summaries.
+    await startRespondentReminders({
+      db,
+      jobs,
+      mailer,
+      publicUrl: config.publicUrl,
+      logger: log('respondent-reminders'),
     }),
     await startSupportAutoClose({ db, jobs, logger: log('support') }),
     await startAccountLifecycle({ db, jobs, logger: log('account-lifecycle') }),

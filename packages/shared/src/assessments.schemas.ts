@@ -80,6 +80,15 @@ export const ASSESSMENT_ERROR_CODES = {
   carryForwardNotFound: 'assessments.carry_forward_not_found',
   /** 409: the carry-forward can no longer be undone (too old, answered since, a later one). */
   undoUnavailable: 'assessments.undo_unavailable',
+  /**
+   * 409: the respondent already got an e-mail today (at most one a day, UTC);
+   * `details.nextAt` is when the next one may go.
+   */
+  reminderAlreadySent: 'assessments.reminder_already_sent',
+  /** 409: the respondent asked not to get reminders for this assessment. */
+  remindersStopped: 'assessments.reminders_stopped',
+  /** 409: the respondent has submitted, or their link was revoked or has expired. */
+  respondentNotPending: 'assessments.respondent_not_pending',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -506,6 +515,30 @@ export const CreateRespondentSchema = z.object({
 });
 export type CreateRespondent = z.input<typeof CreateRespondentSchema>;
 
+/**
+ * The e-mails a respondent gets (docs/assessments.md, "Reminders"): the invitation (or a new
+ * link), a reminder some days before the due date, a nudge after days without an answer, a
+ * last call on the due date, and one an assessor sent now. At most one a day.
+ */
+export const RESPONDENT_MAIL_KINDS = [
+  'invitation',
+  'reminder',
+  'nudge',
+  'last_call',
+  'manual',
+] as const;
+export type RespondentMailKind = (typeof RESPONDENT_MAIL_KINDS)[number];
+
+export const RespondentMailSchema = z.object({
+  kind: z.enum(RESPONDENT_MAIL_KINDS),
+  /** The UTC day it went out (at most one a day). */
+  day: z.string(),
+  sentAt: z.string(),
+  /** The member who sent it now (`manual`, `invitation`); null: sent by the schedule. */
+  sentBy: z.string().nullable(),
+});
+export type RespondentMail = z.infer<typeof RespondentMailSchema>;
+
 export const RespondentSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -521,6 +554,10 @@ export const RespondentSchema = z.object({
   answered: z.number().int(),
   /** Questions in this respondent's part. */
   total: z.number().int(),
+  /** When the respondent stopped reminders for this assessment (from an e-mail); null: not. */
+  remindersStoppedAt: z.string().nullable(),
+  /** The e-mails that went to them (invitation, reminders), newest first, the last 20. */
+  reminders: z.array(RespondentMailSchema),
 });
 export type Respondent = z.infer<typeof RespondentSchema>;
 

@@ -8,6 +8,7 @@ import { storableText } from './text.schemas.ts';
 export const AUDIT_ACTIONS = [
   'account.renamed',
   'account.logo_updated',
+  'account.reminder_settings_changed',
   'members.invited',
   'members.invitation_revoked',
   'members.joined',
@@ -49,6 +50,10 @@ export const AUDIT_ACTIONS = [
   'assessments.respondent_resent',
   'assessments.respondent_revoked',
   'assessments.respondent_submitted',
+  'assessments.respondent_reminded',
+  'assessments.respondent_reminders_stopped',
+  'assessments.respondent_reminders_resumed',
+  'assessments.reminder_settings_changed',
   'assessments.carried_forward',
   'assessments.carry_forward_undone',
   'tasks.created',

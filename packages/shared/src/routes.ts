@@ -116,6 +116,13 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'public',
     layout: 'bare',
   },
+  // The e-mails' "Stop reminders" page, on the respondent page's entry.
+  {
+    path: '/in-progress/:tid/:ttid/reminders',
+    screen: 'assessmentLanding',
+    access: 'public',
+    layout: 'bare',
+  },
   { path: '/signin', screen: 'signin', access: 'guest', layout: 'bare', entry: 'guest' },
   {
     path: '/sharedSignin/:tenantId',

@@ -7,7 +7,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, type RespondentEnv } from './App.tsx';
 import { flushAll } from './lib/debounce.ts';
-import { takeToken } from './lib/link.ts';
+import { StopReminders } from './components/StopReminders.tsx';
+import { remindersPage, takeToken } from './lib/link.ts';
 import { idbQueueStorage, loadStoredToken, memoryQueueStorage, storeToken } from './lib/storage.ts';
 import './styles.css';
 
@@ -53,9 +54,16 @@ document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'hidden') flushAll();
 });
 
+// `/in-progress/{tid}/{ttid}/reminders?token=…`: the e-mails' "Stop reminders" page.
+const stopPage = remindersPage(window, opened.token);
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App env={env} />
+    {stopPage ? (
+      <StopReminders token={opened.token} fetch={env.fetch} answerLink={stopPage.answerLink} />
+    ) : (
+      <App env={env} />
+    )}
   </StrictMode>,
 );
 

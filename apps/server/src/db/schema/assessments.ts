@@ -240,6 +240,8 @@ export const respondents = pgTable(
     lastSeenAt: tz('last_seen_at'),
     submittedAt: tz('submitted_at'),
     revokedAt: tz('revoked_at'),
+    /** When the respondent stopped reminders for this assessment (db/schema/reminders.ts). */
+    remindersStoppedAt: tz('reminders_stopped_at'),
   },
   (t) => [
     uniqueIndex('respondents_token_uq').on(t.tokenHash),

@@ -12,6 +12,8 @@ export function layout(
   subject: string,
   lines: string[],
   link?: { url: string; label: string },
+  /** Small print after the button, e.g. a link to stop these e-mails. */
+  footer?: { text: string; link?: { url: string; label: string } },
 ): MailMessage {
   // A subject carries names people typed (an account or tenant name with a line break):
   // one line, or the mailer refuses the message (header injection) after the change it
@@ -21,6 +23,9 @@ export function layout(
   const text = [
     ...lines,
     ...(link ? ['', `${link.label}: ${link.url}`] : []),
+    ...(footer
+      ? ['', footer.text, ...(footer.link ? [`${footer.link.label}: ${footer.link.url}`] : [])]
+      : []),
     '',
     '— Tenantry',
   ].join('\n');
@@ -29,6 +34,13 @@ export function layout(
     ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
     link
       ? `<p><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:.6rem 1rem;background:#228be6;color:#fff;border-radius:4px;text-decoration:none">${escapeHtml(link.label)}</a></p><p style="color:#666;font-size:.85rem">Or paste this address into your browser: ${escapeHtml(link.url)}</p>`
+      : '',
+    footer
+      ? `<p style="color:#666;font-size:.85rem">${escapeHtml(footer.text)}${
+          footer.link
+            ? ` <a href="${escapeHtml(footer.link.url)}" style="color:#666">${escapeHtml(footer.link.label)}</a>`
+            : ''
+        }</p>`
       : '',
     '<p>— Tenantry</p></div>',
   ].join('');

@@ -159,6 +159,8 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   'PATCH /api/v1/account': {},
   'PUT /api/v1/account/logo': { body: 'binary' },
   'GET /api/v1/account/logo': {},
+  'GET /api/v1/account/reminder-settings': {},
+  'PUT /api/v1/account/reminder-settings': {},
   'GET /api/v1/account/support-access': {},
   'PUT /api/v1/account/support-access': {},
   'DELETE /api/v1/account/support-access': {},
@@ -316,6 +318,10 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
     respondent,
   'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/respondents/{respondentId}/revoke':
     respondent,
+  'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/respondents/{respondentId}/remind':
+    respondent,
+  'GET /api/v1/tenants/{tenantId}/assessments/{assessmentId}/reminder-settings': inAssessment,
+  'PUT /api/v1/tenants/{tenantId}/assessments/{assessmentId}/reminder-settings': inAssessment,
   'GET /api/v1/dashboard': {},
   // The baseline: marking takes a completed assessment of the tenant (fresh after each reset).
   'GET /api/v1/tenants/{tenantId}/baseline': tenant,
@@ -400,6 +406,13 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   },
   'POST /api/v1/respond/submit': {
     headers: (ids) => ({ [RESPONDENT_TOKEN_HEADER]: ids.submitterToken }),
+  },
+  // Reminders: the world respondent's token stops (or resumes) their own reminders.
+  'GET /api/v1/respond/reminders': {
+    headers: (ids) => ({ [RESPONDENT_TOKEN_HEADER]: ids.respondentToken }),
+  },
+  'PUT /api/v1/respond/reminders': {
+    headers: (ids) => ({ [RESPONDENT_TOKEN_HEADER]: ids.respondentToken }),
   },
 
   // Billing: the owner's account is on its trial (no paid subscription), so change, cancel,

@@ -14,6 +14,7 @@ import type {
 } from '@tenantry/shared/assessments.schemas';
 import type { CarriedAnswer, CarriedState } from '@tenantry/shared/carried.schemas';
 import type { FrameworkDocument, Question, Section } from '@tenantry/shared/frameworks.schemas';
+import type { RespondentReminders } from '@tenantry/shared/reminders.schemas';
 
 export type {
   CarriedAnswer,
@@ -22,6 +23,7 @@ export type {
   Question,
   RespondentAnswer,
   RespondentAnswerInput,
+  RespondentReminders,
   RespondentSession,
   RespondentWriteResult,
   Section,
@@ -55,6 +57,7 @@ export const API = {
   session: '/api/v1/respond',
   answer: (questionKey: string) => `/api/v1/respond/answers/${encodeURIComponent(questionKey)}`,
   submit: '/api/v1/respond/submit',
+  reminders: '/api/v1/respond/reminders',
 } as const;
 
 /** What the service worker adds to a `GET /api/v1/respond` it answered from its cache. */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { linkOf, sessionTokenKey, takeToken } from './link.ts';
+import { linkOf, remindersPage, sessionTokenKey, takeToken } from './link.ts';
 
 function fakeWindow(url: string, stored: Record<string, string> = {}) {
   const u = new URL(url, 'https://app.example.test');
@@ -61,5 +61,16 @@ describe('the link', () => {
       throw new DOMException('blocked', 'SecurityError');
     };
     expect(takeToken(win).token).toBe('rsp_abc');
+  });
+});
+
+describe('the stop-reminders page', () => {
+  it('is the link’s path with /reminders, its questions reached through this tab’s storage', () => {
+    const win = fakeWindow('/in-progress/acc1/ten1/reminders?token=rsp_abc');
+    const opened = takeToken(win);
+    expect(opened).toEqual({ link: null, token: 'rsp_abc', fromUrl: true });
+    expect(remindersPage(win, opened.token)).toEqual({ answerLink: '/in-progress/acc1/ten1' });
+    expect(win.store.get(sessionTokenKey('acc1/ten1'))).toBe('rsp_abc');
+    expect(remindersPage(fakeWindow('/in-progress/acc1/ten1'), 'rsp_abc')).toBeNull();
   });
 });

@@ -66,3 +66,27 @@ function tryStorage<T>(fn: () => T): T | undefined {
     return undefined;
   }
 }
+
+const REMINDERS_PATH = /^\/in-progress\/([^/]+)\/([^/]+)\/reminders\/?$/;
+
+/**
+ * The e-mails' "Stop reminders" page (`/in-progress/{tid}/{ttid}/reminders?token=…`), or null
+ * on any other path. Its link to the questions is the respondent page of the same link, the
+ * token handed over in this tab's sessionStorage (as takeToken keeps it), so it is not written
+ * into the page; only when storage is blocked does the address carry it.
+ */
+export function remindersPage(
+  win: Pick<LinkWindow, 'location' | 'sessionStorage'>,
+  token: string | null,
+): { answerLink: string } | null {
+  const m = REMINDERS_PATH.exec(win.location.pathname);
+  if (!m) return null;
+  const path = `/in-progress/${m[1]}/${m[2]}`;
+  const link = linkOf(path);
+  if (!token || !link) return { answerLink: path };
+  const kept = tryStorage(() => {
+    win.sessionStorage.setItem(sessionTokenKey(link), token);
+    return true;
+  });
+  return { answerLink: kept ? path : `${path}?token=${encodeURIComponent(token)}` };
+}

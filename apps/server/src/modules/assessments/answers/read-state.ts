@@ -10,7 +10,7 @@ import type {
   AssessmentStatus,
   ScoredAnswer,
 } from '@tenantry/shared';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { queryShaped, type Database } from '../../../db/client.ts';
 import {
   assessmentAnswers,
@@ -19,6 +19,7 @@ import {
   type StatusChange,
   type StoredValue,
 } from '../../../db/schema/assessments.ts';
+import { respondentLinks } from '../../../db/schema/reminders.ts';
 import { assessmentNotFound } from '../assessments.errors.ts';
 import type { AnswerRow, AssessmentRef } from './answer.ts';
 import { param } from './write.statement.ts';
@@ -160,6 +161,15 @@ async function lockQuestion(db: Database, assessmentId: SQL, questionKey: string
 }
 
 /**
+ * The respondent a link token's hash names (an id, or null): their own link
+ * (`respondents.token_hash`), else one a reminder carried (`respondent_links`). Two index
+ * look-ups at most; the second only when the first finds nothing.
+ */
+export const respondentOfHash = (hash: SQL | Placeholder) =>
+  sql`coalesce((select id from ${respondents} where token_hash = ${hash}),
+    (select respondent_id from ${respondentLinks} where token_hash = ${hash}))`;
+
+/**
  * The state of a respondent's write, found by their token's hash (null when no respondent has
  * it): the token check and the read are one statement.
  */
@@ -172,7 +182,7 @@ export async function readStateByToken(
   if (lock) {
     await lockQuestion(
       db,
-      sql`(select r.assessment_id from ${respondents} r where r.token_hash = ${tokenHash})`,
+      sql`(select r.assessment_id from ${respondents} r where r.id = ${respondentOfHash(sql`${tokenHash}`)})`,
       questionKey,
     );
   }
@@ -183,7 +193,7 @@ export async function readStateByToken(
       from ${respondents} r
       join ${assessments} a on a.id = r.assessment_id and a.account_id = r.account_id
       left join ${assessmentAnswers} ans on ans.assessment_id = a.id and ans.question_key = ${param('qkey')}
-      where r.token_hash = ${param('tokenHash')}`,
+      where r.id = ${respondentOfHash(param('tokenHash'))}`,
     { qkey: questionKey, tokenHash },
   );
   return row ? toState(row, questionKey) : null;

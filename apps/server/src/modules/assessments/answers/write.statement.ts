@@ -16,6 +16,7 @@ import {
   scoreRollupsDue,
   type StatusChange,
 } from '../../../db/schema/assessments.ts';
+import { respondentLinks } from '../../../db/schema/reminders.ts';
 import type { AnswerRow, AssessmentRef, HistoryRow } from './answer.ts';
 
 /** A value of a statement built once per shape (queryShaped). */
@@ -70,7 +71,14 @@ function answerStatement(shape: AnswerStatementShape): SQL {
     ? sql`, r as (update ${respondents} set last_seq = greatest(last_seq, ${param('seq')}),
           last_seen_at = ${atParam('now')}
         where id = ${param('rid')} and revoked_at is null and submitted_at is null
-          ${shape.blind ? sql`and token_hash = ${param('tokenHash')} and expires_at > ${atParam('now')}` : sql``}
+          ${
+            shape.blind
+              ? // Their own link, or one a reminder carried (respondent_links).
+                sql`and (token_hash = ${param('tokenHash')} or exists (select 1 from ${respondentLinks} l
+                  where l.token_hash = ${param('tokenHash')} and l.respondent_id = ${param('rid')}))
+                and expires_at > ${atParam('now')}`
+              : sql``
+          }
           and exists (select 1 from g)
         returning id)`
     : sql``;

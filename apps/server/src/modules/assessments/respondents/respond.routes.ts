@@ -29,17 +29,18 @@ import {
  * token in the `x-respondent-token` header is the authority, for one assessment and the
  * respondent's sections only.
  */
-const TAGS = ['respond'];
-const headers = z.object({
+export const RESPOND_TAGS = ['respond'];
+const TAGS = RESPOND_TAGS;
+export const headers = z.object({
   [RESPONDENT_TOKEN_HEADER]: storableText()
     .max(200)
     .optional()
     .openapi({ description: 'The token of the respondent’s link' }),
 });
-const linkRefused = errorResponse(
+export const linkRefused = errorResponse(
   'The link is not valid (`respondent.link_invalid`), has expired (`respondent.link_expired`) or was revoked (`respondent.link_revoked`)',
 );
-const privateAnswer = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
+export const privateAnswer = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
 
 /**
  * The guard of every respondent route. The token is checked by each route itself (for a write,
@@ -51,7 +52,7 @@ const privateAnswer = { 'cache-control': 'no-store', 'referrer-policy': 'no-refe
  *   database; past RESPONDENT_LINK_FAILURE_LIMIT they answer 429 with Retry-After. A valid
  *   token is never counted nor refused by it.
  */
-const respondentGuard = [
+export const respondentGuard = [
   limitFailuresByAddress(
     'respondent.link',
     RESPONDENT_LINK_FAILURE_LIMIT,
@@ -61,7 +62,7 @@ const respondentGuard = [
     respondentByToken(c.var.deps.db, c.req.header(RESPONDENT_TOKEN_HEADER)),
   ),
 ];
-const tooManyFailures = errorResponse(
+export const tooManyFailures = errorResponse(
   `More than ${RESPONDENT_LINK_FAILURE_LIMIT.max} failed link look-ups from this address in ${RESPONDENT_LINK_FAILURE_LIMIT.windowSeconds} s (\`common.rate_limited\`, see Retry-After); a valid link is never refused by it`,
 );
 

@@ -16,7 +16,7 @@ import { recordAudit } from '../../audit/audit.service.ts';
 import { emitWebhookEvent } from '../../webhooks/webhooks.events.ts';
 import { linkError } from '../answers/answer.ts';
 import { carriedSummary, readCarriedRows } from '../carried/carried.read.ts';
-import { readStateByToken, type WriteState } from '../answers/read-state.ts';
+import { readStateByToken, respondentOfHash, type WriteState } from '../answers/read-state.ts';
 import { writeWithState } from '../answers/write.ts';
 import { lockedError } from '../assessments.errors.ts';
 import { scopedFramework } from '../assessments.framework.ts';
@@ -31,7 +31,7 @@ export async function respondentByToken(
   const [row] = await db
     .select()
     .from(respondents)
-    .where(eq(respondents.tokenHash, hashToken(token)));
+    .where(eq(respondents.id, respondentOfHash(sql`${hashToken(token)}`)));
   if (!row) throw linkError('linkInvalid');
   if (row.revokedAt) throw linkError('linkRevoked');
   if (row.expiresAt.getTime() <= Date.now()) throw linkError('linkExpired');

@@ -6,6 +6,8 @@ export function respondentLinkEmail(input: {
   to: string;
   name: string;
   link: string;
+  /** Where they stop reminders for this assessment. */
+  stopLink: string;
   expiresAt: Date;
   assessmentName: string;
   tenantName: string;
@@ -23,5 +25,9 @@ export function respondentLinkEmail(input: {
       `The link works until ${until}. Do not forward it: anyone with the link can answer in your name.`,
     ],
     { url: input.link, label: 'Answer the questions' },
+    {
+      text: 'Until you submit, you may get a reminder now and then (at most one e-mail a day).',
+      link: { url: input.stopLink, label: 'Stop reminders for this assessment' },
+    },
   );
 }

@@ -14,6 +14,7 @@ import {
   type CreateRespondent,
   type Respondent,
   type RespondentLink,
+  type RespondentMail,
   type RespondentStatus,
 } from '@tenantry/shared';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
@@ -22,6 +23,7 @@ import type { Database, Tx } from '../../../db/client.ts';
 import { publishLive } from '../../../db/live.ts';
 import { accounts } from '../../../db/schema/accounts.ts';
 import { assessmentAnswers, assessments, respondents } from '../../../db/schema/assessments.ts';
+import { respondentLinks, respondentReminders } from '../../../db/schema/reminders.ts';
 import { tenants } from '../../../db/schema/tenants.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { MailContext } from '../../../lib/mail/index.ts';
@@ -30,6 +32,7 @@ import { assessmentNotFound, lockedError } from '../assessments.errors.ts';
 import { assertAssessment } from '../assessments.service.ts';
 import { cutDocument, scopedFramework, type ScopedFramework } from '../assessments.framework.ts';
 import { respondentLinkEmail } from './respondents.emails.ts';
+import { mailsOf } from './respondent-mails.ts';
 
 export type RespondentRow = typeof respondents.$inferSelect;
 type Row = RespondentRow;
@@ -38,7 +41,7 @@ type Scope = TenantContext & { name: string };
 const DAY = 24 * 60 * 60 * 1000;
 
 export const hashToken = sha256Hex;
-const newToken = () => `rsp_${randomBytes(32).toString('base64url')}`;
+export const newToken = () => `rsp_${randomBytes(32).toString('base64url')}`;
 
 export function respondentLink(
   publicUrl: string,
@@ -55,7 +58,16 @@ function statusOf(row: Row, now = Date.now()): RespondentStatus {
   return row.lastSeenAt ? 'answering' : 'invited';
 }
 
-function toRespondent(row: Row, answered: number): Respondent {
+/** The page where a respondent stops (or resumes) reminders, by the token of their link. */
+export function stopRemindersLink(
+  publicUrl: string,
+  row: Pick<Row, 'accountId' | 'tenantId'>,
+  token: string,
+) {
+  return `${publicUrl}/in-progress/${encodeURIComponent(row.accountId)}/${encodeURIComponent(row.tenantId)}/reminders?token=${encodeURIComponent(token)}`;
+}
+
+function toRespondent(row: Row, answered: number, mails: RespondentMail[] = []): Respondent {
   return {
     id: row.id,
     name: row.name,
@@ -69,7 +81,18 @@ function toRespondent(row: Row, answered: number): Respondent {
     revokedAt: row.revokedAt?.toISOString() ?? null,
     answered,
     total: row.total,
+    remindersStoppedAt: row.remindersStoppedAt?.toISOString() ?? null,
+    reminders: mails,
   };
+}
+
+/** A respondent as the assessor sees it: with their answered count and e-mails. */
+export async function respondentView(db: Database | Tx, row: Row): Promise<Respondent> {
+  const [counts, mails] = await Promise.all([
+    answeredBy(db, row.assessmentId, [row.id]),
+    mailsOf(db, row.accountId, [row.id]),
+  ]);
+  return toRespondent(row, counts.get(row.id) ?? 0, mails.get(row.id) ?? []);
 }
 
 /** The part of the assessment a respondent answers (their sections, else all of it). */
@@ -125,15 +148,15 @@ export async function listRespondents(
       and(eq(respondents.accountId, scope.accountId), eq(respondents.assessmentId, assessmentId)),
     )
     .orderBy(asc(respondents.createdAt), asc(respondents.id));
-  const counts = await answeredBy(
-    db,
-    assessmentId,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => toRespondent(r, counts.get(r.id) ?? 0));
+  const ids = rows.map((r) => r.id);
+  const [counts, mails] = await Promise.all([
+    answeredBy(db, assessmentId, ids),
+    mailsOf(db, scope.accountId, ids),
+  ]);
+  return rows.map((r) => toRespondent(r, counts.get(r.id) ?? 0, mails.get(r.id) ?? []));
 }
 
-async function readRespondent(
+export async function readRespondent(
   db: Database | Tx,
   scope: TenantContext,
   assessmentId: string,
@@ -164,7 +187,7 @@ async function readRespondent(
 async function mailLink(
   mail: MailContext,
   row: Row,
-  link: string,
+  token: string,
   context: { assessmentName: string; tenantName: string; accountName: string; sentBy: string },
 ): Promise<boolean> {
   try {
@@ -172,7 +195,8 @@ async function mailLink(
       respondentLinkEmail({
         to: row.email,
         name: row.name,
-        link,
+        link: respondentLink(mail.publicUrl, row, token),
+        stopLink: stopRemindersLink(mail.publicUrl, row, token),
         expiresAt: row.expiresAt,
         ...context,
       }),
@@ -216,8 +240,25 @@ async function deliverLink(
   const link = respondentLink(mail.publicUrl, row, token);
   const emailed =
     opts.sendEmail !== false &&
-    (await mailLink(mail, row, link, await mailContext(db, scope, opts.assessmentName)));
-  return { respondent: toRespondent(row, opts.answered), link, emailed };
+    (await mailLink(mail, row, token, await mailContext(db, scope, opts.assessmentName)));
+  // The invitation is the day's e-mail to them (at most one a day: no reminder today).
+  if (emailed) {
+    await db
+      .insert(respondentReminders)
+      .values({
+        respondentId: row.id,
+        day: new Date().toISOString().slice(0, 10),
+        accountId: row.accountId,
+        assessmentId: row.assessmentId,
+        kind: 'invitation',
+        sentAt: new Date(),
+        sentBy: scope.userId,
+        sentByName: scope.name,
+      })
+      .onConflictDoNothing();
+  }
+  const mails = await mailsOf(db, row.accountId, [row.id]);
+  return { respondent: toRespondent(row, opts.answered, mails.get(row.id) ?? []), link, emailed };
 }
 
 async function mailContext(db: Database, scope: Scope, assessmentName: string) {
@@ -338,6 +379,8 @@ export async function resendRespondent(
       })
       .where(eq(respondents.id, respondentId))
       .returning();
+    // The links reminders carried stop working with the old one.
+    await tx.delete(respondentLinks).where(eq(respondentLinks.respondentId, respondentId));
     await respondentChanged(tx, scope, 'assessments.respondent_resent', a, current);
     return { row: updated!, assessmentName: a.name };
   });
@@ -367,6 +410,5 @@ export async function revokeRespondent(
     await respondentChanged(tx, scope, 'assessments.respondent_revoked', a, current);
     return updated!;
   });
-  const counts = await answeredBy(db, assessmentId, [row.id]);
-  return toRespondent(row, counts.get(row.id) ?? 0);
+  return respondentView(db, row);
 }

@@ -6,6 +6,7 @@ import { PageHeader } from '#web/components/PageHeader.tsx';
 import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
 import { useAccount } from '#web/features/account/api/get-account.ts';
 import { AccountGeneral } from '#web/features/account/components/AccountGeneral.tsx';
+import { AccountReminderSettings } from '#web/features/assessments/components/AccountReminderSettings.tsx';
 import { SupportAccessSetting } from '#web/features/service-console/support-access/components/SupportAccessSetting.tsx';
 import { AuditLog } from '#web/features/audit/components/AuditLog.tsx';
 import { SecondFactorPolicySetting } from '#web/features/identity/components/SecondFactorPolicySetting.tsx';
@@ -63,7 +64,12 @@ function TabBody({
     case 'security':
       return user ? <SecurityTab user={user} account={account} /> : null;
     case 'general':
-      return <AccountGeneral account={account} />;
+      return (
+        <Stack gap="xl">
+          <AccountGeneral account={account} />
+          <AccountReminderSettings account={account} />
+        </Stack>
+      );
     case 'members':
       return (
         <MembersPanel

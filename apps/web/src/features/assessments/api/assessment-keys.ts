@@ -20,6 +20,11 @@ export const assessmentKeys = {
     [...assessmentKeys.detail(tenantId, assessmentId), 'history', questionKey] as const,
   respondents: (tenantId: string, assessmentId: string) =>
     [...assessmentKeys.detail(tenantId, assessmentId), 'respondents'] as const,
+  /** The assessment's reminder settings (its overrides and what applies). */
+  reminderSettings: (tenantId: string, assessmentId: string) =>
+    [...assessmentKeys.detail(tenantId, assessmentId), 'reminder-settings'] as const,
+  /** The account's reminder defaults (every assessment's settings follow them). */
+  accountReminderSettings: () => [...assessmentKeys.all, 'account-reminder-settings'] as const,
   /**
    * What carrying forward to `version` would do (read each time the dialog opens). Not under
    * the detail: the carry-forward itself reloads the detail, and must not ask its preview

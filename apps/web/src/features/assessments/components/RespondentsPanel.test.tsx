@@ -23,9 +23,50 @@ const ADA: Respondent = {
   revokedAt: null,
   answered: 2,
   total: 3,
+  remindersStoppedAt: null,
+  reminders: [
+    {
+      kind: 'invitation',
+      day: '2026-02-20',
+      sentAt: '2026-02-20T10:00:00.000Z',
+      sentBy: 'Robin Park',
+    },
+  ],
 };
 
-function renderPanel(items: Respondent[] = [ADA], status = DETAIL.status) {
+const GRACE: Respondent = {
+  ...ADA,
+  id: 'r3',
+  name: 'Grace Hopper',
+  email: 'grace@client.test',
+  remindersStoppedAt: '2026-02-25T10:00:00.000Z',
+  reminders: [
+    { kind: 'reminder', day: '2026-02-24', sentAt: '2026-02-24T07:00:00.000Z', sentBy: null },
+    ...ADA.reminders,
+  ],
+};
+
+const SETTINGS = {
+  overrides: {},
+  account: {
+    enabled: true,
+    beforeDueDays: 3,
+    nudgeAfterDays: 7,
+    lastCall: true,
+    ownerSummary: true,
+  },
+  effective: {
+    enabled: true,
+    beforeDueDays: 3,
+    nudgeAfterDays: 7,
+    lastCall: true,
+    ownerSummary: true,
+  },
+  version: 0,
+  updatedAt: null,
+};
+
+function renderPanel(items: Respondent[] = [ADA], status = DETAIL.status, remindAnswer?: Response) {
   const calls = stubApi({
     [`GET ${BASE}`]: () => jsonResponse({ items }),
     [`POST ${BASE}`]: (init) => {
@@ -50,6 +91,33 @@ function renderPanel(items: Respondent[] = [ADA], status = DETAIL.status) {
       );
     },
     [`POST ${BASE}/r1/revoke`]: () => jsonResponse({ ...ADA, status: 'revoked' }),
+    [`POST ${BASE}/r1/remind`]: () =>
+      remindAnswer ??
+      jsonResponse({
+        respondent: {
+          ...ADA,
+          reminders: [
+            {
+              kind: 'manual',
+              day: '2026-03-01',
+              sentAt: '2026-03-01T11:00:00.000Z',
+              sentBy: 'Robin Park',
+            },
+            ...ADA.reminders,
+          ],
+        },
+        replayed: false,
+      }),
+    'GET /api/v1/tenants/t1/assessments/a1/reminder-settings': () => jsonResponse(SETTINGS),
+    'PUT /api/v1/tenants/t1/assessments/a1/reminder-settings': (init) => {
+      const body = JSON.parse(init?.body as string) as { overrides: Record<string, unknown> };
+      return jsonResponse({
+        ...SETTINGS,
+        overrides: body.overrides,
+        effective: { ...SETTINGS.account, ...body.overrides },
+        version: 1,
+      });
+    },
   });
   renderRoutes(
     [
@@ -116,6 +184,79 @@ describe('the respondents panel', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Revoke this link?' }, T);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke link' }));
     await waitFor(() => expect(calls.some((c) => c.path === `${BASE}/r1/revoke`)).toBe(true));
+  });
+
+  it('shows who was reminded and when, and who stopped reminders', async () => {
+    renderPanel([ADA, GRACE]);
+    const table = await screen.findByRole('table', { name: 'Respondents' }, T);
+    const [, ada, grace] = within(table).getAllByRole('row');
+    expect(within(ada!).getByText('Link sent 20 Feb 2026')).toBeTruthy();
+    expect(within(grace!).getByText('Reminded 24 Feb 2026')).toBeTruthy();
+    expect(within(grace!).getByText('Stopped reminders')).toBeTruthy();
+    expect(
+      (
+        within(grace!).getByRole('button', {
+          name: 'Send Grace Hopper a reminder now',
+        }) as HTMLButtonElement
+      ).disabled,
+    ).toBe(true);
+    expect(
+      await screen.findByText(/A reminder 3 days before the due date, a nudge after 7 days/, {}, T),
+    ).toBeTruthy();
+  });
+
+  it('sends a reminder now, with a key for retries', async () => {
+    const calls = renderPanel();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Send Ada Lovelace a reminder now' }, T),
+    );
+    expect(await screen.findByText('A reminder went to Ada Lovelace.', {}, T)).toBeTruthy();
+    const sent = calls.find((c) => c.path === `${BASE}/r1/remind`);
+    expect((sent?.body as { idempotencyKey: string }).idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('says when a reminder was refused because one went today', async () => {
+    renderPanel(
+      [ADA],
+      DETAIL.status,
+      jsonResponse(
+        {
+          error: {
+            code: 'assessments.reminder_already_sent',
+            message: 'Ada Lovelace already got an e-mail today (a reminder); at most one a day.',
+            details: { nextAt: '2026-03-02T00:00:00.000Z' },
+          },
+        },
+        409,
+      ),
+    );
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Send Ada Lovelace a reminder now' }, T),
+    );
+    expect(await screen.findByText(/already got an e-mail today/, {}, T)).toBeTruthy();
+  });
+
+  it('sets the assessment’s own reminders', async () => {
+    const calls = renderPanel();
+    await userEvent.click(await screen.findByRole('button', { name: 'Change' }, T));
+    const form = await screen.findByRole('form', { name: 'Reminders of this assessment' }, T);
+    await userEvent.click(within(form).getByRole('radio', { name: 'Its own' }));
+    await userEvent.click(
+      within(form).getByRole('checkbox', { name: 'A last call on the due date' }),
+    );
+    await userEvent.click(within(form).getByRole('button', { name: 'Save reminders' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        overrides: {
+          enabled: true,
+          beforeDueDays: 3,
+          nudgeAfterDays: 7,
+          lastCall: false,
+          ownerSummary: true,
+        },
+        version: 0,
+      }),
+    );
   });
 
   it('adds no respondent to a completed assessment', async () => {

@@ -24,6 +24,7 @@ import { applyServerErrors } from '#web/lib/forms.ts';
 import { formatDate, formatDateTime } from '#web/lib/format.ts';
 import { useAddRespondent } from '../api/add-respondent.ts';
 import { useRespondents } from '../api/list-respondents.ts';
+import { useRemindRespondent } from '../api/remind-respondent.ts';
 import { useResendRespondent } from '../api/resend-respondent.ts';
 import { useRevokeRespondent } from '../api/revoke-respondent.ts';
 import { isLocked, relativeTime, todayDate } from '../lib/assessment-view.ts';
@@ -36,7 +37,9 @@ import {
   toRespondentBody,
   type RespondentFormValues,
 } from '../lib/respondent-form.ts';
+import { AssessmentReminders } from './AssessmentReminders.tsx';
 import { CompletionBar, RespondentStatusBadge } from './Badges.tsx';
+import { RemindNowButton, RemindOutcome, RespondentReminderLog } from './RespondentReminders.tsx';
 import { RespondentLinkOnce } from './RespondentLinkOnce.tsx';
 
 interface PanelProps {
@@ -250,7 +253,10 @@ const DIALOG_TITLES: Record<Dialog['kind'], string> = {
  */
 export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
   const list = useRespondents(tenantId, assessment.id);
+  const remind = useRemindRespondent(tenantId, assessment.id);
+  const [reminded, setReminded] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const today = new Date(now).toISOString().slice(0, 10);
   const locked = isLocked(assessment.status);
   const close = () => setDialog(null);
   const sectionTitle = new Map(
@@ -265,6 +271,13 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
     const can = respondentActions(r, locked);
     return (
       <Group gap={4} wrap="nowrap">
+        <RemindNowButton
+          respondent={r}
+          locked={locked}
+          today={today}
+          remind={remind}
+          onSent={setReminded}
+        />
         <Button
           size="compact-sm"
           variant="subtle"
@@ -321,6 +334,12 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
           Add respondent
         </Button>
       </Group>
+      <AssessmentReminders
+        tenantId={tenantId}
+        assessmentId={assessment.id}
+        dueDate={assessment.dueDate}
+      />
+      <RemindOutcome remind={remind} message={reminded} />
       {list.isPending ? (
         <Stack gap="xs" aria-busy aria-label="Loading respondents">
           <Skeleton height={44} />
@@ -336,7 +355,7 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
         <TableOrCards
           label="Respondents"
           items={list.data}
-          minWidth={860}
+          minWidth={940}
           head={
             <>
               <Table.Th>Respondent</Table.Th>
@@ -344,7 +363,7 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
               <Table.Th>Answered</Table.Th>
               <Table.Th>Sections</Table.Th>
               <Table.Th>Link expires</Table.Th>
-              <Table.Th>Last seen</Table.Th>
+              <Table.Th>Seen and reminded</Table.Th>
               <Table.Th>
                 <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Th>
@@ -352,11 +371,11 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
           }
           row={(r) => (
             <>
-              <Table.Td maw={240}>
+              <Table.Td maw={200}>
                 <NameText name={r.name} size="sm" fw={500} component="div" />
                 <NameText name={r.email} size="xs" c="dimmed" component="div" lines={1} />
               </Table.Td>
-              <Table.Td>
+              <Table.Td miw={104}>
                 <RespondentStatusBadge status={r.status} />
               </Table.Td>
               <Table.Td>
@@ -379,7 +398,10 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{lastSeen(r)}</Text>
+                <Stack gap={4}>
+                  <Text size="sm">{lastSeen(r)}</Text>
+                  <RespondentReminderLog respondent={r} />
+                </Stack>
               </Table.Td>
               <Table.Td>{actions(r)}</Table.Td>
             </>
@@ -404,6 +426,7 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
                 {sections(r)} · expires{' '}
                 <time dateTime={r.expiresAt}>{formatDate(r.expiresAt)}</time> · {lastSeen(r)}
               </Text>
+              <RespondentReminderLog respondent={r} />
               {actions(r)}
             </Stack>
           )}

@@ -86,6 +86,7 @@ const byWhom = (d: AuditEntry['data']): string =>
 const LABELS: Record<AuditAction, Describe> = {
   'account.renamed': (d) => `Renamed the account from “${str(d.from)}” to “${str(d.to)}”`,
   'account.logo_updated': () => 'Uploaded a new logo',
+  'account.reminder_settings_changed': () => 'Changed the reminder defaults',
   'members.invited': (d) => `Invited ${str(d.email)} as ${str(d.role)}`,
   'members.invitation_revoked': (d) => `Revoked the invitation to ${str(d.email)}`,
   'members.joined': (d) => `${str(d.email)} joined as ${str(d.role)}`,
@@ -147,6 +148,13 @@ const LABELS: Record<AuditAction, Describe> = {
     `Sent ${str(d.respondent)} a new link to “${str(d.name)}”`,
   'assessments.respondent_revoked': (d) =>
     `Revoked the link of ${str(d.respondent)} to “${str(d.name)}”`,
+  'assessments.respondent_reminded': (d) =>
+    `Sent ${str(d.respondent)} a reminder about “${str(d.name)}”`,
+  'assessments.respondent_reminders_stopped': (d) =>
+    `${str(d.respondent)} stopped reminders about “${str(d.name)}”`,
+  'assessments.respondent_reminders_resumed': (d) =>
+    `${str(d.respondent)} asked for reminders about “${str(d.name)}” again`,
+  'assessments.reminder_settings_changed': (d) => `Changed the reminders of “${str(d.name)}”`,
   'assessments.respondent_submitted': (d) =>
     `${str(d.respondent)} submitted their part of “${str(d.name)}”`,
   'tasks.created': (d) => `Created the task “${str(d.title)}”`,
