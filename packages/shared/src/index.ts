@@ -44,3 +44,4 @@ export * from './service-accounts.schemas.ts';
 export * from './support-access.schemas.ts';
 export * from './service-tenants.schemas.ts';
 export * from './sso.schemas.ts';
+export * from './calendar.schemas.ts';

@@ -22,6 +22,7 @@ import { users } from '../../db/schema/auth.ts';
 import { OPEN_TASK_STATUS_SQL, remediationTasks } from '../../db/schema/remediation.ts';
 import { tenants } from '../../db/schema/tenants.ts';
 import { today } from '../remediation/tasks.service.ts';
+import { dueDates } from './due-dates.ts';
 
 const num = (v: unknown): number | null => (v == null ? null : Number(v));
 const iso = (v: unknown): string => (v instanceof Date ? v : new Date(String(v))).toISOString();
@@ -100,7 +101,7 @@ export async function getDashboard(
   const overdueWhere = sql`rt.account_id = ${accountId} and rt.status in (${OPEN_TASK_STATUS_SQL})
     and rt.due_date is not null and rt.due_date < ${day}::date and t.archived_at is null
     and ${reached}`;
-  const [counts, open, trend, gaps, overdueCount, overdue, respondentRows] = await Promise.all([
+  const [counts, open, trend, gaps, overdueCount, overdue, respondentRows, due] = await Promise.all([
     queryRows<Record<string, unknown>>(db, countsSql(scope)),
 
     queryRows<Record<string, unknown>>(
@@ -152,6 +153,7 @@ export async function getDashboard(
           where a.account_id = ${accountId} and ${reached}
         ) as any`,
     ),
+    dueDates(db, scope, day),
   ]);
   const c = counts[0] ?? {};
   const byMonth = new Map(trend.map((r) => [String(r.month), r]));
@@ -197,6 +199,7 @@ export async function getDashboard(
       gaps: Number(r.latest_gaps),
       completedAt: iso(r.latest_completed_at),
     })),
+    dueDates: due,
     remediation: {
       open: Number(c.open_tasks ?? 0),
       overdue: Number(overdueCount[0]?.n ?? 0),

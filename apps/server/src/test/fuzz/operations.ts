@@ -126,7 +126,11 @@ const tenantListCursor: FuzzOperation['cursor'] = (q, _ids, part) =>
   fc.tuple(
     fc.constant(q.sort ?? 'name'),
     fc.constant(q.order ?? defaultTenantOrder(isSort(q.sort) ? q.sort : 'name')),
-    (q.sort ?? 'name') === 'name' ? part.text : part.time,
+    (q.sort ?? 'name') === 'name'
+      ? part.text
+      : q.sort === 'due'
+        ? part.time.map((t) => t.slice(0, 10))
+        : part.time,
     part.id,
   );
 
