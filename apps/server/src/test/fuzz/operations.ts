@@ -317,6 +317,12 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/respondents/{respondentId}/revoke':
     respondent,
   'GET /api/v1/dashboard': {},
+  // The caller's own calendar feed; the feed itself by a well-formed secret nobody holds (the
+  // real one is shown once: calendar.test.ts reads it).
+  'GET /api/v1/calendar-feed': {},
+  'POST /api/v1/calendar-feed': {},
+  'DELETE /api/v1/calendar-feed': {},
+  'GET /api/v1/calendar/{token}.ics': { path: { token: () => 'A'.repeat(43) } },
   // The baseline: marking takes a completed assessment of the tenant (fresh after each reset).
   'GET /api/v1/tenants/{tenantId}/baseline': tenant,
   'PUT /api/v1/tenants/{tenantId}/baseline': {
