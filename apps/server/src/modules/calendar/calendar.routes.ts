@@ -121,8 +121,8 @@ export const calendarRoutes = createRouter()
   })
   .openapi(feedRoute, async (c) => {
     const { db, config, rateLimiter } = c.var.deps;
-    const file = decodeURIComponent(c.req.path.slice(c.req.path.lastIndexOf('/') + 1));
-    const feed = await liveFeed(db, file);
+    // The last path segment as sent: a secret is URL-safe base64, so nothing needs decoding.
+    const feed = await liveFeed(db, c.req.path.slice(c.req.path.lastIndexOf('/') + 1));
     if (!feed) throw feedNotFound();
     if (config.authRateLimit) {
       const wait = await rateLimiter.hit(`calendar.feed:${feed.id}`, {

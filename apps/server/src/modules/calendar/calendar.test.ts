@@ -260,6 +260,7 @@ describe('the calendar feed', () => {
       '/api/v1/calendar/short.ics',
       `/api/v1/calendar/${'A'.repeat(43)}`,
       `/api/v1/calendar/${encodeURIComponent('é'.repeat(43))}.ics`,
+      '/api/v1/calendar/%.ics',
     ]) {
       const res = await fetchFeed(path);
       await expectStatus(res, 404);

@@ -20,6 +20,7 @@ const tenant = (over: Partial<TenantSummary>): TenantSummary => ({
   openAssessments: 0,
   openTasks: 0,
   nextTaskDue: null,
+  nextAssessmentDue: null,
   ...over,
 });
 
