@@ -74,6 +74,9 @@ let calendarDayFormat: Intl.DateTimeFormat | null = null;
 export function formatCalendarDay(day: string): string {
   const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
-  calendarDayFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+  calendarDayFormat ??= new Intl.DateTimeFormat(undefined, {
+    dateStyle: 'medium',
+    timeZone: 'UTC',
+  });
   return calendarDayFormat.format(date);
 }

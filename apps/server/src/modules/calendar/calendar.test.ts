@@ -98,9 +98,9 @@ async function events(path: string): Promise<ParsedEvent[]> {
 }
 
 async function setAccess(userId: string, mode: TenantAccessMode, tenantIds: string[] = []) {
-  const { members } = await ok<{ members: { userId: string; tenantAccess: { version: number } }[] }>(
-    owner.client.get('/api/v1/members'),
-  );
+  const { members } = await ok<{
+    members: { userId: string; tenantAccess: { version: number } }[];
+  }>(owner.client.get('/api/v1/members'));
   const version = members.find((m) => m.userId === userId)!.tenantAccess.version;
   await ok(
     owner.client.request(`/api/v1/members/${userId}/tenant-access`, {
@@ -164,7 +164,10 @@ describe('the calendar feed', () => {
     const path = await makeFeed(member);
     let uids = (await events(path)).map((e) => e.uid);
     expect(uids).toEqual(
-      expect.arrayContaining([`assessment-${east}@localhost:3000`, `assessment-${west}@localhost:3000`]),
+      expect.arrayContaining([
+        `assessment-${east}@localhost:3000`,
+        `assessment-${west}@localhost:3000`,
+      ]),
     );
     await setAccess(member.uid, 'only', [acme]);
     uids = (await events(path)).map((e) => e.uid);
@@ -203,13 +206,19 @@ describe('the calendar feed', () => {
     expect(await errorCode(replaced)).toBe('calendar.feed_not_found');
     await expectStatus(await fetchFeed(second), 200);
 
-    await expectStatus(await owner.client.request('/api/v1/calendar-feed', { method: 'DELETE' }), 204);
+    await expectStatus(
+      await owner.client.request('/api/v1/calendar-feed', { method: 'DELETE' }),
+      204,
+    );
     await expectStatus(await fetchFeed(second), 404);
     expect(CalendarFeedSchema.parse(await ok(owner.client.get('/api/v1/calendar-feed')))).toEqual({
       feed: null,
     });
     // Revoking again is a no-op, not an error.
-    await expectStatus(await owner.client.request('/api/v1/calendar-feed', { method: 'DELETE' }), 204);
+    await expectStatus(
+      await owner.client.request('/api/v1/calendar-feed', { method: 'DELETE' }),
+      204,
+    );
     const actions = await auditActions(t, owner.tid, { prefix: 'calendar_feeds.' });
     expect(actions.filter((a) => a === 'calendar_feeds.revoked')).toHaveLength(1);
   });

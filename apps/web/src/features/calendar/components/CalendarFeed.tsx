@@ -20,8 +20,8 @@ function NewAddress({ created, onDone }: { created: CreatedCalendarFeed; onDone:
         icon={<IconAlertTriangle size={18} aria-hidden />}
         title="Copy it now: it will not be shown again"
       >
-        Anyone with this address can read your due dates. Keep it to your own calendar; if it
-        gets out, revoke it here and make a new one.
+        Anyone with this address can read your due dates. Keep it to your own calendar; if it gets
+        out, revoke it here and make a new one.
       </Alert>
       <CopyableSecret
         label="Your calendar address"
@@ -46,8 +46,8 @@ function NewAddress({ created, onDone }: { created: CreatedCalendarFeed; onDone:
           </List.Item>
         </List>
         <Text size="xs" c="dimmed">
-          Calendars fetch it again every hour or so; what you can no longer reach in Tenantry
-          leaves it.
+          Calendars fetch it again every hour or so; what you can no longer reach in Tenantry leaves
+          it.
         </Text>
       </Stack>
       <Group justify="flex-end">
@@ -74,8 +74,8 @@ function FeedState({
       <Stack gap="md">
         <Text size="sm">
           Get a private address that calendar apps (Google Calendar, Outlook, Apple Calendar)
-          subscribe to: the due dates of the open assessments you can reach in this account, and
-          of the remediation tasks assigned to you, as all-day events that link back here.
+          subscribe to: the due dates of the open assessments you can reach in this account, and of
+          the remediation tasks assigned to you, as all-day events that link back here.
         </Text>
         <Group justify="flex-end">
           <Button

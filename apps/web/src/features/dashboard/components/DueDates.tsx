@@ -116,8 +116,8 @@ export function DueDates({
     >
       {groups.length === 0 ? (
         <EmptyPanel icon={<IconCalendarCheck size={22} />} title="Nothing due soon">
-          No open assessment is overdue or due in the next {DASHBOARD_LIMITS.upcomingDays} days. Give
-          an assessment a due date on its page to see it here.{' '}
+          No open assessment is overdue or due in the next {DASHBOARD_LIMITS.upcomingDays} days.
+          Give an assessment a due date on its page to see it here.{' '}
           <Anchor component={Link} to="/tenant" inherit>
             Open the client tenants
           </Anchor>

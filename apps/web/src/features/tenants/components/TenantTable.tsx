@@ -136,7 +136,11 @@ function OpenAssessments({ tenant }: { tenant: TenantSummary }) {
   const { text, due, overdue } = openAssessmentsView(tenant);
   return (
     <Group gap={6} wrap="nowrap">
-      <Text size="sm" c={tenant.openAssessments > 0 ? undefined : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+      <Text
+        size="sm"
+        c={tenant.openAssessments > 0 ? undefined : 'dimmed'}
+        style={{ whiteSpace: 'nowrap' }}
+      >
         {text}
         {due ? (
           <Text component="span" size="sm" c={overdue ? 'red' : 'dimmed'}>
