@@ -13,6 +13,7 @@ export const calendarFeedQueryOptions = queryOptions({
   queryFn: ({ signal }) => fetchCalendarFeed(signal),
 });
 
-export function useCalendarFeed(enabled = true) {
-  return useQuery({ ...calendarFeedQueryOptions, enabled });
+/** Read again whenever the dialog opens: a calendar may have fetched the feed since. */
+export function useCalendarFeed() {
+  return useQuery({ ...calendarFeedQueryOptions, refetchOnMount: 'always' });
 }
