@@ -59,6 +59,7 @@ import { remediationRoutes } from './modules/remediation/remediation.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { roadmapRoutes } from './modules/roadmap/roadmap.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { liveRoutes } from './modules/assessments/live/live.routes.ts';
 import { respondRoutes } from './modules/assessments/respondents/respond.routes.ts';
 import { reminderRoutes } from './modules/assessments/reminders/reminders.routes.ts';
@@ -273,6 +274,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   api.route('/', remediationRoutes);
   api.route('/', reportRoutes);
   api.route('/', dashboardRoutes);
+  api.route('/', calendarRoutes);
   api.route('/', liveRoutes);
   api.route('/', respondRoutes);
   api.route('/', reminderRoutes);

@@ -23,6 +23,9 @@ export const AUDIT_ACTIONS = [
   'api_keys.created',
   'api_keys.revoked',
   'api_keys.used',
+  /** A member made (or made again) their calendar feed's secret address (docs/calendar.md). */
+  'calendar_feeds.created',
+  'calendar_feeds.revoked',
   'tenants.created',
   'tenants.updated',
   'tenants.archived',

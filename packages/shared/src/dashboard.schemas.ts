@@ -18,7 +18,35 @@ export const DASHBOARD_LIMITS = {
   months: 12,
   /** Overdue tasks listed (longest overdue first). */
   overdue: 8,
+  /** Assessments listed per due-date group (overdue, today, this week, upcoming). */
+  dueDates: 5,
+  /** "Upcoming" reaches this many days past today. */
+  upcomingDays: 30,
 } as const;
+
+/**
+ * The due-date groups of open assessments, by their due date against today (UTC): before it
+ * (`overdue`), today, the next 6 days (`week`), then up to DASHBOARD_LIMITS.upcomingDays days
+ * out (`upcoming`).
+ */
+export const DUE_GROUPS = ['overdue', 'today', 'week', 'upcoming'] as const;
+export type DueGroup = (typeof DUE_GROUPS)[number];
+
+export const DueAssessmentSchema = z.object({
+  id: z.string(),
+  tenantId: z.string(),
+  tenantName: z.string(),
+  name: z.string(),
+  status: z.enum(ASSESSMENT_STATUSES),
+  /** `YYYY-MM-DD`. */
+  dueDate: z.string(),
+  group: z.enum(DUE_GROUPS),
+  completion: z.number().nullable(),
+  answered: z.number().int(),
+  total: z.number().int(),
+  owner: PersonRefSchema.nullable(),
+});
+export type DueAssessment = z.infer<typeof DueAssessmentSchema>;
 
 export const DashboardSchema = z.object({
   tenants: z.object({
@@ -76,6 +104,21 @@ export const DashboardSchema = z.object({
       completedAt: z.string(),
     }),
   ),
+  /**
+   * Open assessments on active tenants by due date: how many in each group, and the first
+   * DASHBOARD_LIMITS.dueDates of each (the longest overdue first, then the nearest due).
+   */
+  dueDates: z.object({
+    /** The day the groups were counted against (`YYYY-MM-DD`, UTC). */
+    today: z.string(),
+    counts: z.object({
+      overdue: z.number().int(),
+      today: z.number().int(),
+      week: z.number().int(),
+      upcoming: z.number().int(),
+    }),
+    items: z.array(DueAssessmentSchema),
+  }),
   /** Remediation across active tenants: open tasks, overdue ones, the longest overdue listed. */
   remediation: z.object({
     open: z.number().int(),

@@ -4,6 +4,7 @@ import type { API_KEY_ERROR_CODES } from './api-keys.schemas.ts';
 import type { ASSESSMENT_ERROR_CODES } from './assessments.schemas.ts';
 import type { AUTH_ERROR_CODES } from './auth.schemas.ts';
 import type { BILLING_ERROR_CODES } from './billing.schemas.ts';
+import type { CALENDAR_ERROR_CODES } from './calendar.schemas.ts';
 import type { BASELINE_ERROR_CODES } from './baseline.schemas.ts';
 import type { CONTENT_ERROR_CODES } from './content.schemas.ts';
 import type { FEEDBACK_ERROR_CODES } from './feedback.schemas.ts';
@@ -55,6 +56,7 @@ export type ErrorCode =
   | CodesOf<typeof AUTH_ERROR_CODES>
   | CodesOf<typeof BASELINE_ERROR_CODES>
   | CodesOf<typeof BILLING_ERROR_CODES>
+  | CodesOf<typeof CALENDAR_ERROR_CODES>
   | CodesOf<typeof CONTENT_ERROR_CODES>
   | CodesOf<typeof FEEDBACK_ERROR_CODES>
   | CodesOf<typeof SECOND_FACTOR_ERROR_CODES>

@@ -46,3 +46,4 @@ export * from './support-access.schemas.ts';
 export * from './service-tenants.schemas.ts';
 export * from './sso.schemas.ts';
 export * from './reminders.schemas.ts';
+export * from './calendar.schemas.ts';

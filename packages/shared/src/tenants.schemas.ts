@@ -22,14 +22,15 @@ export const TENANT_LIMITS = {
 
 export const TENANT_STATUSES = ['active', 'archived', 'all'] as const;
 export type TenantStatus = (typeof TENANT_STATUSES)[number];
-export const TENANT_SORTS = ['name', 'created', 'updated'] as const;
+/** `due`: the nearest due date of the open assessments first (tenants without one last). */
+export const TENANT_SORTS = ['name', 'created', 'updated', 'due'] as const;
 export type TenantSort = (typeof TENANT_SORTS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
-/** The order a sort uses when none is given: A→Z by name, newest first by time. */
+/** The order a sort uses when none is given: A→Z by name, soonest due first, newest first by time. */
 export function defaultTenantOrder(sort: TenantSort): SortOrder {
-  return sort === 'name' ? 'asc' : 'desc';
+  return sort === 'name' || sort === 'due' ? 'asc' : 'desc';
 }
 
 /** Tags are trimmed and lower-cased, so `Finance` and ` finance ` are the same tag. */
@@ -156,6 +157,11 @@ export const TenantSummarySchema = z.object({
   openTasks: z.number().int(),
   /** The earliest due date of the open tasks (`YYYY-MM-DD`; before today: some are overdue). */
   nextTaskDue: z.string().nullable(),
+  /**
+   * The earliest due date of the open assessments (`YYYY-MM-DD`; before today: one is
+   * overdue; null: none has a due date).
+   */
+  nextAssessmentDue: z.string().nullable(),
 });
 export type TenantSummary = z.infer<typeof TenantSummarySchema>;
 

@@ -72,4 +72,12 @@ export const cursorPart = {
   text: (max: number) => z.string().max(max).refine(isStorableText),
   /** A time sort key (see isCursorTime); compare it in SQL as `${key}::timestamptz`. */
   time: z.string().refine(isCursorTime),
+  /** A calendar day (`YYYY-MM-DD`, a real one); compare it in SQL as `${key}::date`. */
+  day: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .refine((d) => {
+      const t = new Date(`${d}T00:00:00Z`);
+      return !Number.isNaN(t.getTime()) && t.toISOString().startsWith(d);
+    }),
 };

@@ -36,6 +36,7 @@ const SHARED_TENANT = {
   openAssessments: 0,
   openTasks: 0,
   nextTaskDue: null,
+  nextAssessmentDue: null,
   access: { accountRole: null, shareRole: 'viewer', accountName: 'Northwind Consulting' },
 };
 const SHARED_ROUTES = { 'GET /api/v1/tenants/client7': () => jsonResponse(SHARED_TENANT) };

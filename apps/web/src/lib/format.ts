@@ -64,3 +64,19 @@ export function formatRelativeTime(iso: string, now: number = Date.now(), locale
   if (ago < DAY) return rtf.format(-Math.floor(ago / HOUR), 'hour');
   return rtf.format(-Math.floor(ago / DAY), 'day');
 }
+
+let calendarDayFormat: Intl.DateTimeFormat | null = null;
+
+/**
+ * A calendar day (`YYYY-MM-DD`, a due date) as that same day wherever the reader is, e.g.
+ * "1 Mar 2026" (read as UTC, so no time zone moves it to the day before).
+ */
+export function formatCalendarDay(day: string): string {
+  const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  calendarDayFormat ??= new Intl.DateTimeFormat(undefined, {
+    dateStyle: 'medium',
+    timeZone: 'UTC',
+  });
+  return calendarDayFormat.format(date);
+}

@@ -112,6 +112,11 @@ export const assessments = pgTable(
     index('assessments_account_open_idx')
       .on(t.accountId, t.updatedAt.desc(), t.id.desc())
       .where(sql`${t.status} <> 'completed'`),
+    // Due dates across clients: the dashboard's groups and the calendar feeds (open ones with
+    // a due date, by account, nearest first).
+    index('assessments_account_due_idx')
+      .on(t.accountId, t.dueDate, t.id)
+      .where(sql`${t.status} <> 'completed' and ${t.dueDate} is not null`),
     check('assessments_name_check', sql`length(trim(${t.name})) between 1 and 200`),
   ],
 );

@@ -22,3 +22,4 @@ export * from './service.ts';
 export * from './staff-notes.ts';
 export * from './sso.ts';
 export * from './reminders.ts';
+export * from './calendar.ts';

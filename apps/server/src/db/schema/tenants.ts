@@ -55,6 +55,8 @@ export const tenants = pgTable(
     latestGaps: integer('latest_gaps'),
     latestCompletedAt: tz('latest_completed_at'),
     openAssessments: integer('open_assessments').notNull().default(0),
+    /** The earliest due date of the open assessments (null: none has one). */
+    nextAssessmentDue: date('next_assessment_due', { mode: 'string' }),
     completedAssessments: integer('completed_assessments').notNull().default(0),
     /* Kept up to date by every task change (remediation.rollup.ts): open tasks, earliest due. */
     openTasks: integer('open_tasks').notNull().default(0),
@@ -69,6 +71,12 @@ export const tenants = pgTable(
     index('tenants_account_created_idx').on(t.accountId, t.createdAt, t.id),
     index('tenants_account_updated_idx').on(t.accountId, t.updatedAt, t.id),
     index('tenants_tags_idx').using('gin', t.tags),
+    // Keyset paging by the nearest assessment due date (none: last, as the far future).
+    index('tenants_account_due_idx').on(
+      t.accountId,
+      sql`coalesce(${t.nextAssessmentDue}, '9999-12-31'::date)`,
+      t.id,
+    ),
     // The dashboard's "largest gaps" per account.
     index('tenants_account_gaps_idx').on(t.accountId, t.latestGaps),
     check('tenants_name_check', sql`length(trim(${t.name})) between 1 and 200`),

@@ -1,9 +1,10 @@
 /**
- * What a client tenant keeps of its assessments (tenants.latest_*, open_assessments and
- * completed_assessments; the account's months of completed assessments), so
+ * What a client tenant keeps of its assessments (tenants.latest_*, open_assessments,
+ * next_assessment_due and completed_assessments; the account's months of completed
+ * assessments), so
  * the tenant list and the dashboard read values kept up to date on write instead of
  * aggregating assessments: called in the transaction of every change that can move them
- * (an assessment started, completed, reopened or deleted). One statement, then the account's
+ * (an assessment started, completed, reopened or deleted, or its due date changed). One statement, then the account's
  * sums (tenants.rollup.ts).
  */
 import { sql } from 'drizzle-orm';
@@ -19,6 +20,8 @@ export async function refreshTenantRollup(
   await db.execute(sql`
     update ${tenants} t set
       open_assessments = (select count(*) from ${assessments} a
+        where a.tenant_id = t.id and a.account_id = t.account_id and a.status <> 'completed'),
+      next_assessment_due = (select min(a.due_date) from ${assessments} a
         where a.tenant_id = t.id and a.account_id = t.account_id and a.status <> 'completed'),
       completed_assessments = (select count(*) from ${assessments} a
         where a.tenant_id = t.id and a.account_id = t.account_id and a.status = 'completed'),

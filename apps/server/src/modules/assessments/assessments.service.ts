@@ -383,6 +383,10 @@ export async function updateAssessment(
       targetId: id,
       data: { name: input.name ?? a.name, fields: Object.keys(input) },
     });
+    // The tenant's nearest due date (tenant list, dashboard) moves with it.
+    if (input.dueDate !== undefined && input.dueDate !== a.dueDate) {
+      await refreshTenantRollup(tx, scope);
+    }
     await publishLive(tx, { ...scope, assessmentId: id, kind: 'updated' });
   });
   return getAssessment(db, scope, id);

@@ -22,6 +22,7 @@ import { users } from '../../db/schema/auth.ts';
 import { OPEN_TASK_STATUS_SQL, remediationTasks } from '../../db/schema/remediation.ts';
 import { tenants } from '../../db/schema/tenants.ts';
 import { today } from '../remediation/tasks.service.ts';
+import { dueDates } from './due-dates.ts';
 
 const num = (v: unknown): number | null => (v == null ? null : Number(v));
 const iso = (v: unknown): string => (v instanceof Date ? v : new Date(String(v))).toISOString();
@@ -100,12 +101,13 @@ export async function getDashboard(
   const overdueWhere = sql`rt.account_id = ${accountId} and rt.status in (${OPEN_TASK_STATUS_SQL})
     and rt.due_date is not null and rt.due_date < ${day}::date and t.archived_at is null
     and ${reached}`;
-  const [counts, open, trend, gaps, overdueCount, overdue, respondentRows] = await Promise.all([
-    queryRows<Record<string, unknown>>(db, countsSql(scope)),
+  const [counts, open, trend, gaps, overdueCount, overdue, respondentRows, due] = await Promise.all(
+    [
+      queryRows<Record<string, unknown>>(db, countsSql(scope)),
 
-    queryRows<Record<string, unknown>>(
-      db,
-      sql`select a.id, a.tenant_id, t.name as tenant_name, a.name, a.status, a.score,
+      queryRows<Record<string, unknown>>(
+        db,
+        sql`select a.id, a.tenant_id, t.name as tenant_name, a.name, a.status, a.score,
           a.completion, a.answered, a.total, a.due_date, a.updated_at
         from ${assessments} a
         join ${tenants} t on t.id = a.tenant_id and t.account_id = a.account_id
@@ -113,26 +115,26 @@ export async function getDashboard(
           and ${reached}
         order by a.updated_at desc nulls last, a.id desc nulls last
         limit ${DASHBOARD_LIMITS.open}`,
-    ),
-    queryRows<Record<string, unknown>>(db, trendSql(scope, months[0] ?? '')),
-    queryRows<Record<string, unknown>>(
-      db,
-      sql`select id, name, latest_assessment_id, latest_score, latest_gaps, latest_completed_at
+      ),
+      queryRows<Record<string, unknown>>(db, trendSql(scope, months[0] ?? '')),
+      queryRows<Record<string, unknown>>(
+        db,
+        sql`select id, name, latest_assessment_id, latest_score, latest_gaps, latest_completed_at
         from ${tenants} t
         where account_id = ${accountId} and archived_at is null and latest_gaps > 0
           and latest_assessment_id is not null and ${reached}
         order by latest_gaps desc, latest_score asc nulls last, id
         limit ${DASHBOARD_LIMITS.gaps}`,
-    ),
-    queryRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from ${remediationTasks} rt
+      ),
+      queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from ${remediationTasks} rt
         join ${tenants} t on t.id = rt.tenant_id and t.account_id = rt.account_id
         where ${overdueWhere}`,
-    ),
-    queryRows<Record<string, unknown>>(
-      db,
-      sql`select rt.id, rt.tenant_id, t.name as tenant_name, rt.title, rt.status, rt.priority,
+      ),
+      queryRows<Record<string, unknown>>(
+        db,
+        sql`select rt.id, rt.tenant_id, t.name as tenant_name, rt.title, rt.status, rt.priority,
           to_char(rt.due_date, 'YYYY-MM-DD') as due, rt.assignee_id,
           coalesce(nullif(u.name, ''), u.email) as assignee_name
         from ${remediationTasks} rt
@@ -141,18 +143,20 @@ export async function getDashboard(
         where ${overdueWhere}
         order by rt.due_date, rt.id
         limit ${DASHBOARD_LIMITS.overdue}`,
-    ),
-    // Through the account's assessments (indexed by account), then each one's respondents.
-    queryRows<{ any: boolean }>(
-      db,
-      sql`select exists (
+      ),
+      // Through the account's assessments (indexed by account), then each one's respondents.
+      queryRows<{ any: boolean }>(
+        db,
+        sql`select exists (
           select 1 from ${assessments} a
           join ${respondents} r on r.assessment_id = a.id and r.account_id = a.account_id
           ${limited(scope) ? sql`join ${tenants} t on t.id = a.tenant_id and t.account_id = a.account_id` : sql``}
           where a.account_id = ${accountId} and ${reached}
         ) as any`,
-    ),
-  ]);
+      ),
+      dueDates(db, scope, day),
+    ],
+  );
   const c = counts[0] ?? {};
   const byMonth = new Map(trend.map((r) => [String(r.month), r]));
   return {
@@ -197,6 +201,7 @@ export async function getDashboard(
       gaps: Number(r.latest_gaps),
       completedAt: iso(r.latest_completed_at),
     })),
+    dueDates: due,
     remediation: {
       open: Number(c.open_tasks ?? 0),
       overdue: Number(overdueCount[0]?.n ?? 0),

@@ -47,6 +47,7 @@ function toSummary(
     | 'openAssessments'
     | 'openTasks'
     | 'nextTaskDue'
+    | 'nextAssessmentDue'
   >,
 ): TenantSummary {
   return {
@@ -70,6 +71,7 @@ function toSummary(
     openAssessments: r.openAssessments,
     openTasks: r.openTasks,
     nextTaskDue: r.nextTaskDue,
+    nextAssessmentDue: r.nextAssessmentDue,
   };
 }
 
@@ -84,14 +86,19 @@ function toTenant(r: TenantRow): Tenant {
 // repeat rows that share a millisecond.
 // ---------------------------------------------------------------------------------------------
 
+/** The nearest due date of a tenant's open assessments; none sorts as the far future. */
+const DUE_EXPR = sql`coalesce(${tenants.nextAssessmentDue}, '9999-12-31'::date)`;
+
 const SORT_EXPR: Record<TenantSort, SQL> = {
   name: sql`lower(${tenants.name})`,
   created: sql`${tenants.createdAt}`,
   updated: sql`${tenants.updatedAt}`,
+  due: DUE_EXPR,
 };
 
 function sortKeyText(sort: TenantSort): SQL<string> {
   if (sort === 'name') return sql<string>`lower(${tenants.name})`;
+  if (sort === 'due') return sql<string>`to_char(${DUE_EXPR}, 'YYYY-MM-DD')`;
   const col = sort === 'created' ? tenants.createdAt : tenants.updatedAt;
   return sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 }
@@ -108,7 +115,8 @@ export function encodeTenantCursor(
 
 /** Only a cursor made for this very sort and order; 400 on the `cursor` field otherwise. */
 function decodeTenantCursor(cursor: string, sort: TenantSort, order: SortOrder) {
-  const key = sort === 'name' ? cursorPart.text(400) : cursorPart.time;
+  const key =
+    sort === 'name' ? cursorPart.text(400) : sort === 'due' ? cursorPart.day : cursorPart.time;
   const [, , k, id] = decodeCursor(
     cursor,
     z.tuple([z.literal(sort), z.literal(order), key, cursorPart.id]),
@@ -135,7 +143,9 @@ export async function listTenants(
   const keyParam = after
     ? sort === 'name'
       ? sql`${after.key}::text`
-      : sql`${after.key}::timestamptz`
+      : sort === 'due'
+        ? sql`${after.key}::date`
+        : sql`${after.key}::timestamptz`
     : undefined;
 
   const q = query.q?.toLowerCase();
@@ -158,6 +168,7 @@ export async function listTenants(
         openAssessments: tenants.openAssessments,
         openTasks: tenants.openTasks,
         nextTaskDue: tenants.nextTaskDue,
+        nextAssessmentDue: tenants.nextAssessmentDue,
         sortKey: sortKeyText(sort),
       })
       .from(tenants)

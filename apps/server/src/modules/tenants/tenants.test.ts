@@ -424,7 +424,7 @@ describe('the list: search, tags, sorting and keyset paging', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Name,Industry,Size,Tags,Status,Latest score (%),Gap questions,Latest completed,Open assessments,Open tasks,Next task due,Created',
+      'Name,Industry,Size,Tags,Status,Latest score (%),Gap questions,Latest completed,Open assessments,Next assessment due,Open tasks,Next task due,Created',
     );
     const { seen } = await walk(owner.client, { tag: 'triple', sort: 'name' });
     // More rows than one page of the list (100) is walked too: here, all of them.

@@ -126,7 +126,11 @@ const tenantListCursor: FuzzOperation['cursor'] = (q, _ids, part) =>
   fc.tuple(
     fc.constant(q.sort ?? 'name'),
     fc.constant(q.order ?? defaultTenantOrder(isSort(q.sort) ? q.sort : 'name')),
-    (q.sort ?? 'name') === 'name' ? part.text : part.time,
+    (q.sort ?? 'name') === 'name'
+      ? part.text
+      : q.sort === 'due'
+        ? part.time.map((t) => t.slice(0, 10))
+        : part.time,
     part.id,
   );
 
@@ -323,6 +327,12 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   'GET /api/v1/tenants/{tenantId}/assessments/{assessmentId}/reminder-settings': inAssessment,
   'PUT /api/v1/tenants/{tenantId}/assessments/{assessmentId}/reminder-settings': inAssessment,
   'GET /api/v1/dashboard': {},
+  // The caller's own calendar feed; the feed itself by a well-formed secret nobody holds (the
+  // real one is shown once: calendar.test.ts reads it).
+  'GET /api/v1/calendar-feed': {},
+  'POST /api/v1/calendar-feed': {},
+  'DELETE /api/v1/calendar-feed': {},
+  'GET /api/v1/calendar/{token}.ics': { path: { token: () => 'A'.repeat(43) } },
   // The baseline: marking takes a completed assessment of the tenant (fresh after each reset).
   'GET /api/v1/tenants/{tenantId}/baseline': tenant,
   'PUT /api/v1/tenants/{tenantId}/baseline': {

@@ -30,6 +30,7 @@ const TENANT = {
   openAssessments: 0,
   openTasks: 0,
   nextTaskDue: null,
+  nextAssessmentDue: null,
   access: { accountRole: 'owner', shareRole: null, accountName: 'Northwind Consulting' },
 };
 

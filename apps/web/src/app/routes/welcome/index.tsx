@@ -4,6 +4,7 @@ import { NAME_WRAP } from '#web/components/NameText.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { useAccount } from '#web/features/account/api/get-account.ts';
 import { RecentActivity } from '#web/features/audit/components/RecentActivity.tsx';
+import { CalendarFeedButton } from '#web/features/calendar/components/CalendarFeed.tsx';
 import { useMe } from '#web/features/auth/api/me.ts';
 import { useDashboard } from '#web/features/dashboard/api/get-dashboard.ts';
 import { Dashboard } from '#web/features/dashboard/components/Dashboard.tsx';
@@ -86,7 +87,10 @@ function Welcome({ user }: { user: CurrentUser }) {
           onHide={() => setHidden(true)}
           onShow={() => setHidden(false)}
         />
-        <Dashboard activity={canReadAudit ? <RecentActivity /> : undefined} />
+        <Dashboard
+          activity={canReadAudit ? <RecentActivity /> : undefined}
+          dueDatesAction={<CalendarFeedButton />}
+        />
       </Stack>
     </>
   );

@@ -105,6 +105,11 @@ const LABELS: Record<AuditAction, Describe> = {
   'api_keys.created': (d) => `Created the API key “${str(d.name)}”`,
   'api_keys.revoked': (d) => `Revoked the API key “${str(d.name)}”`,
   'api_keys.used': (d) => `${str(d.method)} ${str(d.path)} with an API key (${str(d.status)})`,
+  'calendar_feeds.created': (d) =>
+    d.replaced === true
+      ? 'Made a new calendar address (the old one stopped)'
+      : 'Made a calendar address',
+  'calendar_feeds.revoked': () => 'Revoked their calendar address',
   'webhooks.created': (d) => `Added the webhook endpoint ${str(d.url)}`,
   'webhooks.updated': (d) => `Changed the webhook endpoint ${str(d.url)}`,
   'webhooks.deleted': (d) => `Deleted the webhook endpoint ${str(d.url)}`,

@@ -5,15 +5,23 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '#web/lib/format.ts';
 import { jsonResponse } from '#web/test/fixtures.ts';
 import { renderRoutes, stubApi } from '#web/test/render-routes.tsx';
+import { formatDay } from '../lib/dashboard-view.ts';
 import { DASHBOARD, EMPTY_ACCOUNT, NOTHING_ASSESSED } from '../test/fixtures.ts';
 import { Dashboard } from './Dashboard.tsx';
 
 const T = { timeout: 5_000 };
 const API = 'GET /api/v1/dashboard';
 
-function renderDashboard(data: DashboardData, activity?: React.ReactNode) {
+function renderDashboard(
+  data: DashboardData,
+  activity?: React.ReactNode,
+  dueDatesAction?: React.ReactNode,
+) {
   const calls = stubApi({ [API]: () => jsonResponse(data) });
-  renderRoutes([{ path: '/', element: <Dashboard activity={activity} /> }], '/');
+  renderRoutes(
+    [{ path: '/', element: <Dashboard activity={activity} dueDatesAction={dueDatesAction} /> }],
+    '/',
+  );
   return calls;
 }
 
@@ -108,6 +116,39 @@ describe('the dashboard', () => {
     expect(items[1]!.textContent).toContain('0/20');
     expect(items[1]!.textContent).toMatch(/Due /);
     expect(items[1]!.textContent).not.toContain('Overdue');
+  });
+
+  it('groups the due dates: overdue first, each with tenant, owner, completion, link', async () => {
+    renderDashboard(DASHBOARD, undefined, <button type="button">Subscribe</button>);
+    const due = await screen.findByRole('region', { name: 'Due dates' }, T);
+    expect(within(due).getByRole('button', { name: 'Subscribe' })).toBeTruthy();
+    const overdue = within(due).getByRole('region', { name: 'Overdue' });
+    const [late] = within(overdue).getAllByRole('listitem');
+    expect(linkIn(late!, 'ISO 27001 2026')).toBe('/tenant/t1/assessments/a1');
+    expect(late!.textContent).toContain('Contoso Ltd');
+    expect(late!.textContent).toContain('Robin Park');
+    expect(late!.textContent).toContain('12/30');
+    expect(late!.textContent).toContain(formatDay('2026-01-31'));
+    // Three overdue, one listed here: the rest is counted.
+    expect(within(overdue).getByText('and 2 more')).toBeTruthy();
+    const week = within(due).getByRole('region', { name: 'Due this week' });
+    expect(week.textContent).toContain('NIS2 readiness');
+    expect(week.textContent).toContain('No owner');
+    expect(within(due).queryByRole('region', { name: 'Due today' })).toBeNull();
+    expect(within(due).queryByRole('region', { name: 'Upcoming' })).toBeNull();
+  });
+
+  it('says when nothing is due soon', async () => {
+    renderDashboard({
+      ...DASHBOARD,
+      dueDates: {
+        today: '2026-03-10',
+        counts: { overdue: 0, today: 0, week: 0, upcoming: 0 },
+        items: [],
+      },
+    });
+    const due = await screen.findByRole('region', { name: 'Due dates' }, T);
+    expect(within(due).getByText('Nothing due soon')).toBeTruthy();
   });
 
   it('lists the tenants with the largest gaps, linked to their baseline', async () => {

@@ -16,6 +16,7 @@ import { Link } from 'react-router';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { DashboardCard } from './DashboardCard.tsx';
+import { DueDates } from './DueDates.tsx';
 import { LargestGaps } from './LargestGaps.tsx';
 import { OpenAssessments } from './OpenAssessments.tsx';
 import { OverdueTasks } from './OverdueTasks.tsx';
@@ -68,11 +69,18 @@ function NoTenants() {
 }
 
 /**
- * The account's dashboard: the figures, the score by month, the open assessments, the tenants
- * with the most gaps, and `activity` (composed by the route for those who may read the audit
- * log; none: left out).
+ * The account's dashboard: the figures, the due dates, the score by month, the open
+ * assessments, the tenants with the most gaps, and `activity` (composed by the route for those
+ * who may read the audit log; none: left out). `dueDatesAction` sits beside the due dates'
+ * heading (the route's calendar subscription).
  */
-export function Dashboard({ activity }: { activity?: ReactNode }) {
+export function Dashboard({
+  activity,
+  dueDatesAction,
+}: {
+  activity?: ReactNode;
+  dueDatesAction?: ReactNode;
+}) {
   const query = useDashboard();
   if (query.isPending) return <LoadingDashboard />;
   if (query.isError) {
@@ -109,6 +117,7 @@ export function Dashboard({ activity }: { activity?: ReactNode }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <Stack gap="md">
+            <DueDates dueDates={d.dueDates} action={dueDatesAction} />
             <LargestGaps items={d.largestGaps} />
             {activity ? (
               <DashboardCard

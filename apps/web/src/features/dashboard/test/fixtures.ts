@@ -86,6 +86,38 @@ export const DASHBOARD: Dashboard = {
       completedAt: '2026-03-02T10:00:00.000Z',
     },
   ],
+  dueDates: {
+    today: '2026-03-10',
+    counts: { overdue: 3, today: 0, week: 1, upcoming: 0 },
+    items: [
+      {
+        id: 'a1',
+        tenantId: 't1',
+        tenantName: 'Contoso Ltd',
+        name: 'ISO 27001 2026',
+        status: 'in_progress',
+        dueDate: '2026-01-31',
+        group: 'overdue',
+        completion: 0.4,
+        answered: 12,
+        total: 30,
+        owner: { id: 'u1', name: 'Robin Park' },
+      },
+      {
+        id: 'a2',
+        tenantId: 't2',
+        tenantName: 'Fabrikam',
+        name: 'NIS2 readiness',
+        status: 'draft',
+        dueDate: '2026-03-14',
+        group: 'week',
+        completion: 0,
+        answered: 0,
+        total: 20,
+        owner: null,
+      },
+    ],
+  },
   remediation: {
     open: 9,
     overdue: 2,
@@ -122,6 +154,11 @@ export const EMPTY_ACCOUNT: Dashboard = {
   openAssessments: [],
   trend: EMPTY_TREND,
   largestGaps: [],
+  dueDates: {
+    today: '2026-03-10',
+    counts: { overdue: 0, today: 0, week: 0, upcoming: 0 },
+    items: [],
+  },
   remediation: { open: 0, overdue: 0, overdueTasks: [] },
 };
 

@@ -43,6 +43,7 @@ const TENANTS = [
   openAssessments: 0,
   openTasks: 0,
   nextTaskDue: null,
+  nextAssessmentDue: null,
 }));
 
 afterEach(() => {

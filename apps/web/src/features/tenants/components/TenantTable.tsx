@@ -3,8 +3,8 @@ import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { NAME_WRAP, NameText } from '#web/components/NameText.tsx';
 import { TableOrCards } from '#web/components/TableOrCards.tsx';
-import { formatDate } from '#web/lib/format.ts';
-import { openTasksView } from '../lib/open-tasks.ts';
+import { formatCalendarDay, formatDate } from '#web/lib/format.ts';
+import { openAssessmentsView, openTasksView } from '../lib/open-tasks.ts';
 
 export interface TenantTableProps {
   tenants: readonly TenantSummary[];
@@ -128,13 +128,33 @@ function LatestScore({ tenant }: { tenant: TenantSummary }) {
   );
 }
 
-/** How many assessments are open (draft, in progress or reopened). */
+/**
+ * How many assessments are open (draft, in progress or reopened), the nearest due date among
+ * them, marked when it has passed.
+ */
 function OpenAssessments({ tenant }: { tenant: TenantSummary }) {
-  const n = tenant.openAssessments;
+  const { text, due, overdue } = openAssessmentsView(tenant);
   return (
-    <Text size="sm" c={n > 0 ? undefined : 'dimmed'}>
-      {n === 0 ? 'None open' : `${n} open`}
-    </Text>
+    <Group gap={6} wrap="nowrap">
+      <Text
+        size="sm"
+        c={tenant.openAssessments > 0 ? undefined : 'dimmed'}
+        style={{ whiteSpace: 'nowrap' }}
+      >
+        {text}
+        {due ? (
+          <Text component="span" size="sm" c={overdue ? 'red' : 'dimmed'}>
+            {' '}
+            · due <time dateTime={due}>{formatCalendarDay(due)}</time>
+          </Text>
+        ) : null}
+      </Text>
+      {overdue ? (
+        <Badge color="red" variant="light" size="sm" tt="none" style={{ flexShrink: 0 }}>
+          Overdue
+        </Badge>
+      ) : null}
+    </Group>
   );
 }
 

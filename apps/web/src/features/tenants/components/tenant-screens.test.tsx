@@ -22,6 +22,7 @@ const TENANT = {
   openAssessments: 0,
   openTasks: 0,
   nextTaskDue: null,
+  nextAssessmentDue: null,
   access: { accountRole: 'member', shareRole: null, accountName: 'Northwind Consulting' },
 };
 

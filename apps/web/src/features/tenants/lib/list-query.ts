@@ -31,11 +31,12 @@ export const SORT_CHOICES = [
   { value: 'updated:asc', label: 'Least recently updated' },
   { value: 'created:desc', label: 'Newest' },
   { value: 'created:asc', label: 'Oldest' },
+  { value: 'due:asc', label: 'Assessment due soonest' },
 ] as const;
 
 export function parseSortChoice(value: string | null): { sort: TenantSort; order: SortOrder } {
   const [sort, order] = (value ?? '').split(':');
-  if (sort === 'name' || sort === 'created' || sort === 'updated') {
+  if (sort === 'name' || sort === 'created' || sort === 'updated' || sort === 'due') {
     return { sort, order: order === 'asc' || order === 'desc' ? order : defaultTenantOrder(sort) };
   }
   return { sort: 'name', order: 'asc' };

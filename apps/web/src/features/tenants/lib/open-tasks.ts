@@ -17,3 +17,20 @@ export function openTasksView(
     overdue: n > 0 && t.nextTaskDue !== null && t.nextTaskDue < todayUtc(now),
   };
 }
+
+/**
+ * A tenant's open assessments at a glance: "2 open" (or "None open"), the nearest due date
+ * among them and whether it has passed (one is overdue).
+ */
+export function openAssessmentsView(
+  t: Pick<TenantSummary, 'openAssessments' | 'nextAssessmentDue'>,
+  now: Date = new Date(),
+): { text: string; due: string | null; overdue: boolean } {
+  const n = t.openAssessments;
+  const due = n > 0 ? t.nextAssessmentDue : null;
+  return {
+    text: n === 0 ? 'None open' : `${n} open`,
+    due,
+    overdue: due !== null && due < todayUtc(now),
+  };
+}

@@ -61,6 +61,7 @@ describe('tenant form', () => {
       openAssessments: 0,
       openTasks: 0,
       nextTaskDue: null,
+      nextAssessmentDue: null,
     };
     const r = validateTenantForm(formValuesOf(tenant));
     expect(r).toEqual({

@@ -27,6 +27,7 @@ const TENANT: Tenant = {
   openAssessments: 1,
   openTasks: 1,
   nextTaskDue: null,
+  nextAssessmentDue: null,
   contacts: [],
   notes: 'Quarterly review.',
 };
