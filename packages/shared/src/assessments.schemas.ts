@@ -77,6 +77,8 @@ export const ASSESSMENT_ERROR_CODES = {
   carryForwardNotFound: 'assessments.carry_forward_not_found',
   /** 409: the carry-forward can no longer be undone (too old, answered since, a later one). */
   undoUnavailable: 'assessments.undo_unavailable',
+  /** 409: the next assessment starts from a completed one (docs/scheduling.md). */
+  notCompleted: 'assessments.not_completed',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -465,6 +467,11 @@ export const AssessmentDetailSchema = AssessmentSummarySchema.extend({
   newerVersion: z.number().int().nullable(),
   /** The latest carry-forward of this assessment that was not undone, if any. */
   carryForward: CarryForwardSummarySchema.nullable(),
+  /** The assessment it was started from and the schedule that started it (docs/scheduling.md). */
+  origin: z.object({
+    previous: z.object({ id: z.string(), name: z.string() }).nullable(),
+    schedule: z.object({ id: z.string(), cadence: z.string() }).nullable(),
+  }),
 });
 export type AssessmentDetail = z.infer<typeof AssessmentDetailSchema>;
 

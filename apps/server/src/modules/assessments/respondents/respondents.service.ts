@@ -38,7 +38,7 @@ type Scope = TenantContext & { name: string };
 const DAY = 24 * 60 * 60 * 1000;
 
 export const hashToken = sha256Hex;
-const newToken = () => `rsp_${randomBytes(32).toString('base64url')}`;
+export const newToken = () => `rsp_${randomBytes(32).toString('base64url')}`;
 
 export function respondentLink(
   publicUrl: string,
