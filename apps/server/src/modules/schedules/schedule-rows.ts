@@ -148,11 +148,11 @@ async function latestRuns(
     .select({
       scheduleId: scheduleRuns.scheduleId,
       tenantId: scheduleRuns.tenantId,
-      tenantName: tenants.name,
+      tenantName: sql<string>`${tenants.name}`.as('tenant_name'),
       period: scheduleRuns.period,
       status: scheduleRuns.status,
       assessmentId: scheduleRuns.assessmentId,
-      assessmentName: assessments.name,
+      assessmentName: sql<string | null>`${assessments.name}`.as('assessment_name'),
       attempts: scheduleRuns.attempts,
       error: scheduleRuns.error,
       at: scheduleRuns.updatedAt,
