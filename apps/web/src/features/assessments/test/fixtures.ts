@@ -164,6 +164,7 @@ export const DETAIL: AssessmentDetail = {
   isBaseline: false,
   newerVersion: null,
   carryForward: null,
+  origin: { previous: null, schedule: null },
 };
 
 /** What carrying DETAIL forward to version 3 would do. */
