@@ -54,7 +54,7 @@ test('an owner sets a quarterly schedule and the next assessment is created at i
   });
   await schedules.getByRole('button', { name: 'New schedule' }).click();
   const dialog = page.getByRole('dialog', { name: 'New schedule' });
-  await dialog.getByRole('textbox', { name: 'Framework' }).click();
+  await dialog.getByRole('combobox', { name: 'Framework' }).click();
   await page
     .getByRole('option', { name: /Worked example/ })
     .first()
