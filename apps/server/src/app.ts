@@ -52,6 +52,8 @@ import { assessmentRoutes } from './modules/assessments/assessments.routes.ts';
 import { answerRoutes } from './modules/assessments/answers/answers.routes.ts';
 import { carriedRoutes } from './modules/assessments/carried/carried.routes.ts';
 import { carryForwardRoutes } from './modules/assessments/carry-forward/carry-forward.routes.ts';
+import { nextAssessmentRoutes } from './modules/assessments/next/next.routes.ts';
+import { scheduleRoutes } from './modules/schedules/schedules.routes.ts';
 import { respondentRoutes } from './modules/assessments/respondents/respondents.routes.ts';
 import { checkResultRoutes } from './modules/assessments/check-results/check-results.routes.ts';
 import { baselineRoutes } from './modules/baseline/baseline.routes.ts';
@@ -267,6 +269,8 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   api.route('/', libraryRoutes);
   api.route('/', assessmentRoutes);
   api.route('/', carryForwardRoutes);
+  api.route('/', nextAssessmentRoutes);
+  api.route('/', scheduleRoutes);
   api.route('/', answerRoutes);
   api.route('/', carriedRoutes);
   api.route('/', respondentRoutes);

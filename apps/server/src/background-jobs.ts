@@ -16,6 +16,7 @@ import { sweepDueRollups } from './modules/assessments/answers/score-rollup.ts';
 import { startDunning } from './modules/billing/dunning.ts';
 import { startReminders } from './modules/remediation/reminders.ts';
 import { startRespondentReminders } from './modules/assessments/reminders/reminders.run.ts';
+import { startSchedules } from './modules/schedules/schedules.run.ts';
 import { sealAuditChain } from './modules/service-console/audit/audit-chain.ts';
 import { registerAuditVerification } from './modules/service-console/audit/audit-verify.ts';
 import { rollUpAnalytics } from './modules/service-console/analytics/analytics-rollup.ts';
@@ -113,6 +114,14 @@ export async function startBackgroundJobs(deps: {
       mailer,
       publicUrl: config.publicUrl,
       logger: log('respondent-reminders'),
+    }),
+    // Recurring assessments: each period's assessment, created its lead time before the due date.
+    await startSchedules({
+      db,
+      jobs,
+      mailer,
+      publicUrl: config.publicUrl,
+      logger: log('schedules'),
     }),
     await startSupportAutoClose({ db, jobs, logger: log('support') }),
     await startAccountLifecycle({ db, jobs, logger: log('account-lifecycle') }),

@@ -89,6 +89,8 @@ export const ASSESSMENT_ERROR_CODES = {
   remindersStopped: 'assessments.reminders_stopped',
   /** 409: the respondent has submitted, or their link was revoked or has expired. */
   respondentNotPending: 'assessments.respondent_not_pending',
+  /** 409: the next assessment starts from a completed one (docs/scheduling.md). */
+  notCompleted: 'assessments.not_completed',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -479,6 +481,11 @@ export const AssessmentDetailSchema = AssessmentSummarySchema.extend({
   carryForward: CarryForwardSummarySchema.nullable(),
   /** Last period's answers carried into it, to confirm or change (empty when none). */
   carried: CarriedSummarySchema,
+  /** The assessment it was started from and the schedule that started it (docs/scheduling.md). */
+  origin: z.object({
+    previous: z.object({ id: z.string(), name: z.string() }).nullable(),
+    schedule: z.object({ id: z.string(), cadence: z.string() }).nullable(),
+  }),
 });
 export type AssessmentDetail = z.infer<typeof AssessmentDetailSchema>;
 

@@ -14,6 +14,7 @@ import type { MEMBER_ERROR_CODES } from './members.schemas.ts';
 import type { REMEDIATION_ERROR_CODES } from './remediation.schemas.ts';
 import type { REPORT_ERROR_CODES } from './reports.schemas.ts';
 import type { ROADMAP_ERROR_CODES } from './roadmap.schemas.ts';
+import type { SCHEDULE_ERROR_CODES } from './schedules.schemas.ts';
 import type { ACCOUNT_EXPORT_ERROR_CODES } from './service-exports.schemas.ts';
 import type { SERVICE_USER_ERROR_CODES } from './service-users.schemas.ts';
 import type { SHARING_ERROR_CODES } from './sharing.schemas.ts';
@@ -65,6 +66,7 @@ export type ErrorCode =
   | CodesOf<typeof REMEDIATION_ERROR_CODES>
   | CodesOf<typeof REPORT_ERROR_CODES>
   | CodesOf<typeof ROADMAP_ERROR_CODES>
+  | CodesOf<typeof SCHEDULE_ERROR_CODES>
   | CodesOf<typeof SUPPORT_ACCESS_ERROR_CODES>
   | CodesOf<typeof ACCOUNT_EXPORT_ERROR_CODES>
   | CodesOf<typeof SERVICE_USER_ERROR_CODES>

@@ -217,7 +217,7 @@ export const CHECKOUT_OUTCOMES = {
 export const SCREEN_TABS = {
   explore: ['frameworks', 'playbooks', 'articles'],
   tenant: ['overview', 'assessments', 'baseline', 'remediation', 'sharing', 'settings'],
-  admin: ['general', 'members', 'billing', 'sharing', 'security', 'audit'],
+  admin: ['general', 'members', 'billing', 'sharing', 'security', 'audit', 'schedules'],
   contentAdmin: ['frameworks', 'playbooks', 'articles', 'media'],
   service: [
     'overview',

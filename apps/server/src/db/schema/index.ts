@@ -23,3 +23,4 @@ export * from './staff-notes.ts';
 export * from './sso.ts';
 export * from './reminders.ts';
 export * from './calendar.ts';
+export * from './schedules.ts';

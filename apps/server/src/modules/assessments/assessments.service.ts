@@ -9,6 +9,8 @@ import {
   ASSESSMENT_ERROR_CODES,
   can,
   type AssessmentDetail,
+  type AssessmentProgress,
+  type AssessmentScope,
   type AssessmentListQuery,
   type AssessmentPage,
   type AssessmentStatus,
@@ -30,7 +32,7 @@ import { tenantBaselines } from '../../db/schema/baseline.ts';
 import { frameworks, frameworkVersions } from '../../db/schema/content.ts';
 import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { AppError } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit, type AuditScope } from '../audit/audit.service.ts';
 import { assertTenant } from '../tenants/tenants.service.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.events.ts';
 import { toAnswer } from './answers/answer.ts';
@@ -39,6 +41,7 @@ import { rollUpLocked } from './answers/score-rollup.ts';
 import { refreshTenantRollup } from './assessments.rollup.ts';
 import { carriedSummary, readCarriedRows } from './carried/carried.read.ts';
 import { latestCarryForward, newerVersionOf } from './carry-forward/carry-forward.service.ts';
+import { assessmentOrigin } from './next/origin.ts';
 import {
   computeProgress,
   cutDocument,
@@ -96,7 +99,7 @@ export function toSummary(row: Row, owner: { id: string; name: string } | null):
   };
 }
 
-async function assertOwner(db: Database | Tx, accountId: string, ownerId: string) {
+export async function assertOwner(db: Database | Tx, accountId: string, ownerId: string) {
   const [m] = await db
     .select({ userId: memberships.userId })
     .from(memberships)
@@ -123,6 +126,52 @@ function checkTargets(targets: Record<string, number | null>, topLevel: Set<stri
       [`targets.${unknown[0]}`]: 'Not a top-level section of this assessment.',
     });
   }
+}
+
+/**
+ * The scope and targets of a new assessment on a framework version, checked (400 for a section
+ * the version lacks, an empty scope, a target of no top-level section), with its empty progress.
+ */
+export async function checkedScope(
+  db: Database | Tx,
+  frameworkId: string,
+  version: number,
+  scope: { sections?: string[] | null; tags?: string[] | null },
+  targets: Record<string, number | null>,
+) {
+  const doc = await loadVersionDocument(db, frameworkId, version);
+  if (!doc) {
+    throw new AppError(
+      ASSESSMENT_ERROR_CODES.frameworkNotFound,
+      404,
+      'There is no such published framework version.',
+    );
+  }
+  const assessmentScope: AssessmentScope = {
+    sections: scope.sections ?? null,
+    tags: scope.tags ?? null,
+  };
+  if (assessmentScope.sections) {
+    const known = allSectionKeys(doc.sections);
+    const missing = assessmentScope.sections.find((k) => !known.has(k));
+    if (missing) {
+      throw validation('Pick sections of this framework version.', {
+        'scope.sections': `There is no section “${missing}” in this framework version.`,
+      });
+    }
+  }
+  const framework = cutDocument(doc, assessmentScope);
+  if (framework.questions.size === 0) {
+    throw new AppError(
+      ASSESSMENT_ERROR_CODES.emptyScope,
+      400,
+      'No question of this framework version is in that scope. Pick other sections or tags.',
+      { scope: 'No question is in this scope.' },
+    );
+  }
+  checkTargets(targets, new Set(Object.keys(framework.defaultTargets)));
+  const progress = computeProgress(framework, {}, effectiveTargets(framework, targets));
+  return { assessmentScope, targets, progress, framework };
 }
 
 export async function createAssessment(
@@ -162,40 +211,17 @@ export async function createAssessment(
   }
   const ownerId = input.ownerId ?? scope.userId;
   if (input.ownerId) await assertOwner(db, scope.accountId, input.ownerId);
-  const doc = (await loadVersionDocument(db, input.frameworkId, input.version))!;
-  const assessmentScope = {
-    sections: input.scope.sections ?? null,
-    tags: input.scope.tags ?? null,
-  };
-  if (assessmentScope.sections) {
-    const known = allSectionKeys(doc.sections);
-    const missing = assessmentScope.sections.find((k) => !known.has(k));
-    if (missing) {
-      throw validation('Pick sections of this framework version.', {
-        'scope.sections': `There is no section “${missing}” in this framework version.`,
-      });
-    }
-  }
-  const framework = cutDocument(doc, assessmentScope);
-  if (framework.questions.size === 0) {
-    throw new AppError(
-      ASSESSMENT_ERROR_CODES.emptyScope,
-      400,
-      'No question of this framework version is in that scope. Pick other sections or tags.',
-      { scope: 'No question is in this scope.' },
-    );
-  }
-  const targets = input.targets ?? {};
-  checkTargets(targets, new Set(Object.keys(framework.defaultTargets)));
-  const progress = computeProgress(framework, {}, effectiveTargets(framework, targets));
+  const { assessmentScope, targets, progress } = await checkedScope(
+    db,
+    input.frameworkId,
+    input.version,
+    input.scope,
+    input.targets ?? {},
+  );
   const id = randomUUID();
-  const now = new Date();
-  await db.transaction(async (tx) => {
-    await assertLimit(tx, scope.accountId, 'activeAssessments');
-    await tx.insert(assessments).values({
+  await db.transaction((tx) =>
+    insertAssessment(tx, scope, {
       id,
-      accountId: scope.accountId,
-      tenantId: scope.tenantId,
       frameworkId: input.frameworkId,
       frameworkVersion: input.version,
       frameworkKey: fw.key,
@@ -206,30 +232,66 @@ export async function createAssessment(
       scope: assessmentScope,
       targets,
       progress,
-      score: progress.score,
-      completion: progress.completion,
-      answered: progress.answered,
-      total: progress.total,
-      statusHistory: [{ status: 'draft', at: now.toISOString(), by: scope.name }],
       createdBy: scope.userId,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await recordAudit(tx, scope, {
-      action: 'assessments.created',
-      targetType: 'assessment',
-      targetId: id,
-      data: {
-        name: input.name,
-        tenantId: scope.tenantId,
-        framework: fw.name,
-        version: input.version,
-      },
-    });
-    await refreshTenantRollup(tx, scope);
-    await publishLive(tx, { ...scope, assessmentId: id, kind: 'updated' });
-  });
+    }),
+  );
   return getAssessment(db, scope, id);
+}
+
+/** What a new assessment row is made of (the rest starts empty). */
+export interface NewAssessment {
+  id: string;
+  frameworkId: string;
+  frameworkVersion: number;
+  frameworkKey: string;
+  frameworkName: string;
+  name: string;
+  ownerId: string | null;
+  dueDate: string | null;
+  scope: AssessmentScope;
+  targets: Record<string, number | null>;
+  progress: AssessmentProgress;
+  previousAssessmentId?: string | null;
+  createdBy: string | null;
+}
+
+/**
+ * Inserts a new draft assessment in the caller's transaction: the plan's limit, the row, the
+ * audit entry, the tenant's roll-up and the live event. Starting one by hand and starting the
+ * next one from a previous (next/next.service.ts) both come through here.
+ */
+export async function insertAssessment(
+  tx: Tx,
+  scope: AuditScope & { tenantId: string; name: string },
+  a: NewAssessment,
+): Promise<void> {
+  const now = new Date();
+  await assertLimit(tx, scope.accountId, 'activeAssessments');
+  await tx.insert(assessments).values({
+    ...a,
+    accountId: scope.accountId,
+    tenantId: scope.tenantId,
+    score: a.progress.score,
+    completion: a.progress.completion,
+    answered: a.progress.answered,
+    total: a.progress.total,
+    statusHistory: [{ status: 'draft', at: now.toISOString(), by: scope.name }],
+    createdAt: now,
+    updatedAt: now,
+  });
+  await recordAudit(tx, scope, {
+    action: 'assessments.created',
+    targetType: 'assessment',
+    targetId: a.id,
+    data: {
+      name: a.name,
+      tenantId: scope.tenantId,
+      framework: a.frameworkName,
+      version: a.frameworkVersion,
+    },
+  });
+  await refreshTenantRollup(tx, scope);
+  await publishLive(tx, { ...scope, assessmentId: a.id, kind: 'updated' });
 }
 
 const ListCursorSchema = z.tuple([z.string(), cursorPart.time, cursorPart.id]);
@@ -305,7 +367,7 @@ export async function getAssessment(
   const { a, ownerName: owner } = await readRow(db, scope, id);
   const framework = await scopedFramework(db, a.frameworkId, a.frameworkVersion, a.scope);
   if (!framework) throw assessmentNotFound();
-  const [answers, newerVersion, carryForward, baseline, carriedRows] = await Promise.all([
+  const [answers, newerVersion, carryForward, baseline, carriedRows, origin] = await Promise.all([
     db
       .select()
       .from(assessmentAnswers)
@@ -329,6 +391,7 @@ export async function getAssessment(
         ),
       ),
     readCarriedRows(db, { accountId: scope.accountId, assessmentId: id }),
+    assessmentOrigin(db, a),
   ]);
   const current = new Map(answers.map((r) => [r.questionKey, { value: r.value, na: r.na }]));
   return {
@@ -345,6 +408,7 @@ export async function getAssessment(
     newerVersion,
     carryForward,
     carried: carriedSummary(carriedRows, current, framework.questions, a.previousAssessmentId),
+    origin,
   };
 }
 

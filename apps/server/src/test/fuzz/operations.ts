@@ -73,6 +73,7 @@ const framework = { path: { id: (ids: FuzzIds) => ids.frameworkId } };
 /** The world's webhook endpoint (and its delivery). */
 const webhookId = (ids: FuzzIds) => ids.webhookId;
 const webhook = { path: { id: webhookId } };
+const schedule = { path: { id: (ids: FuzzIds) => ids.scheduleId } };
 
 /** An assessment of the world's tenant: in progress unless `which` says otherwise. */
 const assessment = (
@@ -624,6 +625,25 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
 
   // API keys (the world's key is unusable: its hash is of no secret) and check results
   // (generated batches are mostly refused whole: 400, nothing written).
+  // Starting the next assessment: from the world's completed assessment.
+  'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/next': assessment(
+    (ids) => ids.completedAssessmentId,
+  ),
+  // Schedules (schedulesFixture): an active one, and a paused one to resume.
+  'GET /api/v1/schedules': {},
+  'POST /api/v1/schedules': {
+    fields: (_path, ids) => ({
+      tenantId: fc.constant(ids.tenantId),
+      tag: fc.constant(undefined),
+      frameworkId: fc.constant(ids.assessmentFrameworkId),
+    }),
+  },
+  'GET /api/v1/tenants/{tenantId}/schedules': tenant,
+  'GET /api/v1/schedules/{id}': schedule,
+  'PATCH /api/v1/schedules/{id}': schedule,
+  'POST /api/v1/schedules/{id}/pause': schedule,
+  'POST /api/v1/schedules/{id}/resume': { path: { id: (ids) => ids.pausedScheduleId } },
+  'POST /api/v1/schedules/{id}/end': schedule,
   'GET /api/v1/api-keys': {},
   'POST /api/v1/api-keys': {},
   'DELETE /api/v1/api-keys/{id}': { path: { id: (ids) => ids.apiKeyId } },

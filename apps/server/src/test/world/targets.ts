@@ -32,6 +32,7 @@ import { addTenant } from '../data.ts';
 import { assessmentsFixture, type AssessmentIds, type OnTenant } from './fixtures/assessments.ts';
 import { carryForwardFixture, type CarryForwardIds } from './fixtures/carry-forward.ts';
 import { contentFixture, type ContentIds } from './fixtures/content.ts';
+import { schedulesFixture, type ScheduleIds } from './fixtures/schedules.ts';
 import { TINY_WEBP } from './fixtures/images.ts';
 import { ssoFixture, type SsoFixture } from './fixtures/sso.ts';
 import { supportFixture, type SupportFixture } from './fixtures/support.ts';
@@ -49,7 +50,14 @@ export interface WorldOwner {
 
 /** Real objects of the world's account, fresh after every `makeTargets`. */
 export interface TargetIds
-  extends ContentIds, AssessmentIds, CarryForwardIds, SupportFixture, WebhooksFixture, SsoFixture {
+  extends
+    ContentIds,
+    AssessmentIds,
+    CarryForwardIds,
+    ScheduleIds,
+    SupportFixture,
+    WebhooksFixture,
+    SsoFixture {
   /** A client tenant of the account: the assessments, task and report below are of it. */
   tenantId: string;
   /** An active share grant (contributor) on `tenantId` to an outside address. */
@@ -180,6 +188,7 @@ export async function makeTargets(
     checklist: [`${label} step`],
   });
   const carried = await carryForwardFixture(db, actor, onTenant);
+  const schedules = await schedulesFixture(db, owner, tenantId, assessmentFw.id);
   const reportId = randomUUID();
   const pdf = Buffer.from(`%PDF-1.7\n% ${slug} report\n%%EOF\n`);
   await db.insert(reports).values({
@@ -242,6 +251,7 @@ export async function makeTargets(
     taskId: task.id,
     checklistItemId: task.checklist[0]!.id,
     ...carried,
+    ...schedules,
     reportId,
     ...support,
     ...webhooks,

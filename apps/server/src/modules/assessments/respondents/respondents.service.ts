@@ -241,24 +241,33 @@ async function deliverLink(
   const emailed =
     opts.sendEmail !== false &&
     (await mailLink(mail, row, token, await mailContext(db, scope, opts.assessmentName)));
-  // The invitation is the day's e-mail to them (at most one a day: no reminder today).
-  if (emailed) {
-    await db
-      .insert(respondentReminders)
-      .values({
-        respondentId: row.id,
-        day: new Date().toISOString().slice(0, 10),
-        accountId: row.accountId,
-        assessmentId: row.assessmentId,
-        kind: 'invitation',
-        sentAt: new Date(),
-        sentBy: scope.userId,
-        sentByName: scope.name,
-      })
-      .onConflictDoNothing();
-  }
+  if (emailed) await logInvitation(db, row, { userId: scope.userId, name: scope.name });
   const mails = await mailsOf(db, row.accountId, [row.id]);
   return { respondent: toRespondent(row, opts.answered, mails.get(row.id) ?? []), link, emailed };
+}
+
+/**
+ * An e-mailed link is the day's e-mail to that respondent (at most one a day: no reminder
+ * today), in their reminder log. `by` is null for a schedule's run.
+ */
+export async function logInvitation(
+  db: Database,
+  row: Pick<Row, 'id' | 'accountId' | 'assessmentId'>,
+  by: { userId: string | null; name: string } | null,
+): Promise<void> {
+  await db
+    .insert(respondentReminders)
+    .values({
+      respondentId: row.id,
+      day: new Date().toISOString().slice(0, 10),
+      accountId: row.accountId,
+      assessmentId: row.assessmentId,
+      kind: 'invitation',
+      sentAt: new Date(),
+      sentBy: by?.userId ?? null,
+      sentByName: by?.name ?? null,
+    })
+    .onConflictDoNothing();
 }
 
 async function mailContext(db: Database, scope: Scope, assessmentName: string) {

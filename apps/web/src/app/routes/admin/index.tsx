@@ -18,6 +18,8 @@ import { BillingPanel } from '#web/features/billing/components/BillingPanel.tsx'
 import { CheckoutOutcomeAlert } from '#web/features/billing/components/CheckoutOutcomeAlert.tsx';
 import { outcomeOf } from '#web/features/billing/lib/checkout-outcome.ts';
 import { MembersPanel } from '#web/features/members/components/MembersPanel.tsx';
+import { SchedulesPanel } from '#web/features/schedules/components/SchedulesPanel.tsx';
+import { useOwnerChoices, assessmentHref } from '../tenant/assessments.tsx';
 import { useRefreshSessions } from '#web/features/sessions/api/list-sessions.ts';
 import { SessionsPanel } from '#web/features/sessions/components/SessionsPanel.tsx';
 import { AccountSharingPanel } from '#web/features/sharing/components/AccountSharingPanel.tsx';
@@ -47,6 +49,20 @@ function SecurityTab({ user, account }: { user: CurrentUser; account: Account })
       {account.permissions.includes('supportAccess.manage') ? <SupportAccessSetting /> : null}
       {account.permissions.includes('sso.manage') ? <SsoSection account={account} /> : null}
     </Stack>
+  );
+}
+
+/** admin/schedules: every schedule of the account (of the client tenants the member reaches). */
+function AccountSchedules({ account, userId }: { account: Account; userId: string }) {
+  const owners = useOwnerChoices(true);
+  return (
+    <SchedulesPanel
+      tenantId={null}
+      allowTags={!account.tenantAccessLimited}
+      owners={owners}
+      me={userId}
+      assessmentHref={assessmentHref}
+    />
   );
 }
 
@@ -90,6 +106,14 @@ function TabBody({
           {account.tenantAccessLimited && account.role !== 'member'
             ? 'The audit log records every client tenant of the account; your access is limited to some of them.'
             : 'Only owners and admins can read the audit log.'}
+        </Alert>
+      );
+    case 'schedules':
+      return account.permissions.includes('assessments.manage') ? (
+        <AccountSchedules account={account} userId={userId} />
+      ) : (
+        <Alert variant="light" color="gray">
+          Members who manage assessments set up schedules.
         </Alert>
       );
     default:

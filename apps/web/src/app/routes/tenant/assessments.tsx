@@ -1,4 +1,5 @@
 import { can, type TenantDetail } from '@tenantry/shared';
+import { Box } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,6 +14,7 @@ import { MarkBaselineButton } from '#web/features/baseline/components/MarkBaseli
 import { membersQueryOptions } from '#web/features/members/api/list-members.ts';
 import { GapTasksButton } from '#web/features/remediation/components/GapTasksButton.tsx';
 import { ReportButton } from '#web/features/reports/components/ReportButton.tsx';
+import { SchedulesPanel } from '#web/features/schedules/components/SchedulesPanel.tsx';
 
 /** The members who may own an assessment (members of the account only; read when needed). */
 export function useOwnerChoices(enabled: boolean): OwnerChoice[] | undefined {
@@ -31,7 +33,8 @@ export const assessmentHref = (tenantId: string, assessmentId: string) =>
  * assessments) or, with a focus, one assessment's screen. Composes the assessments feature
  * with the members feature (owner choices), the baseline feature ("Mark as baseline" on a
  * completed assessment), the remediation feature ("Create tasks for gaps" on an assessment
- * with gaps), the reports feature ("PDF report") and the session (who starts it).
+ * with gaps), the reports feature ("PDF report"), the schedules feature (the tenant's schedules
+ * below its list) and the session (who starts it).
  */
 export function TenantAssessments({
   tenant,
@@ -45,7 +48,7 @@ export function TenantAssessments({
   const manages = can(tenant.access.accountRole, 'assessments.manage');
   const remediates = can(tenant.access.accountRole, 'remediation.manage');
   const [starting, setStarting] = useState(false);
-  const owners = useOwnerChoices(manages && (starting || focus !== undefined));
+  const owners = useOwnerChoices(manages);
   const listHref = `/tenant/${encodeURIComponent(tenant.id)}/assessments`;
 
   if (focus) {
@@ -88,6 +91,17 @@ export function TenantAssessments({
         hrefFor={(id) => assessmentHref(tenant.id, id)}
         onStart={manages ? () => setStarting(true) : null}
       />
+      {manages ? (
+        <Box mt="xl">
+          <SchedulesPanel
+            tenantId={tenant.id}
+            allowTags={false}
+            owners={owners}
+            me={user?.uid}
+            assessmentHref={assessmentHref}
+          />
+        </Box>
+      ) : null}
       {manages ? (
         <StartAssessmentModal
           tenantId={tenant.id}

@@ -22,10 +22,11 @@ import {
   IconLockOpen,
   IconPencil,
   IconPlayerPlay,
+  IconPlayerTrackNext,
   IconTrash,
 } from '@tabler/icons-react';
 import { useId, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { NAME_WRAP } from '#web/components/NameText.tsx';
 import { ScoreValue } from '#web/components/ScoreValue.tsx';
@@ -36,6 +37,7 @@ import { dueView, statusMoves, updatedText } from '../lib/assessment-view.ts';
 import { AssessmentStatusBadge, CompletionBar } from './Badges.tsx';
 import { CarryForwardBar } from './CarryForwardBar.tsx';
 import { EditAssessmentModal } from './EditAssessmentModal.tsx';
+import { NextAssessmentModal } from './NextAssessmentModal.tsx';
 import type { OwnerChoice } from './StartAssessmentModal.tsx';
 
 /** A labelled figure of the header (a group named by its label: "Score", "Completion"…). */
@@ -83,6 +85,8 @@ export function AssessmentHeader({
   const remove = useDeleteAssessment(tenantId, a.id);
   const [confirm, setConfirm] = useState<'complete' | 'delete' | null>(null);
   const [editing, setEditing] = useState(false);
+  const [startingNext, setStartingNext] = useState(false);
+  const navigate = useNavigate();
   const moves = statusMoves(a.status);
   const due = dueView(a.dueDate, a.status);
   const met = targetsMet(a);
@@ -133,6 +137,32 @@ export function AssessmentHeader({
               </Text>
             ) : null}
           </Text>
+          {a.origin.previous || a.origin.schedule ? (
+            <Text size="sm" c="dimmed" style={NAME_WRAP}>
+              {a.origin.previous ? 'Started from ' : 'Started '}
+              {a.origin.previous ? (
+                <Anchor
+                  component={Link}
+                  to={`${listHref}/${encodeURIComponent(a.origin.previous.id)}`}
+                  inherit
+                >
+                  {a.origin.previous.name}
+                </Anchor>
+              ) : null}
+              {a.origin.schedule ? (
+                <>
+                  {' by its '}
+                  <Anchor
+                    component={Link}
+                    to={`${listHref}?schedule=${encodeURIComponent(a.origin.schedule.id)}#schedules`}
+                    inherit
+                  >
+                    {a.origin.schedule.cadence.replace('_', '-')} schedule
+                  </Anchor>
+                </>
+              ) : null}
+            </Text>
+          ) : null}
         </Stack>
         {/* One line at 1280 px, whatever the status: the secondary actions (the answers as
             CSV, delete) are in "More actions". */}
@@ -155,6 +185,14 @@ export function AssessmentHeader({
                   onClick={() => setConfirm('complete')}
                 >
                   Complete
+                </Button>
+              ) : null}
+              {a.status === 'completed' ? (
+                <Button
+                  leftSection={<IconPlayerTrackNext size={16} aria-hidden />}
+                  onClick={() => setStartingNext(true)}
+                >
+                  Start next assessment
                 </Button>
               ) : null}
               {moves.reopen ? (
@@ -309,6 +347,20 @@ export function AssessmentHeader({
           </Group>
         </Stack>
       </Modal>
+
+      {a.can.manage && a.status === 'completed' ? (
+        <NextAssessmentModal
+          tenantId={tenantId}
+          assessment={a}
+          owners={owners}
+          opened={startingNext}
+          onClose={() => setStartingNext(false)}
+          onStarted={(id) => {
+            setStartingNext(false);
+            void navigate(`${listHref}/${encodeURIComponent(id)}`);
+          }}
+        />
+      ) : null}
 
       <EditAssessmentModal
         tenantId={tenantId}

@@ -170,6 +170,7 @@ export const DETAIL: AssessmentDetail = {
     counts: { toConfirm: 0, confirmed: 0, changed: 0 },
     sections: {},
   },
+  origin: { previous: null, schedule: null },
 };
 
 /** What carrying DETAIL forward to version 3 would do. */

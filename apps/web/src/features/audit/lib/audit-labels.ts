@@ -147,6 +147,14 @@ const LABELS: Record<AuditAction, Describe> = {
     `Carried the assessment “${str(d.name)}” forward from version ${num(d.from)} to version ${num(d.to)}: ${num(d.carried)} ${num(d.carried) === 1 ? 'answer' : 'answers'} carried as ${num(d.carried) === 1 ? 'it is' : 'they are'}, ${num(d.review)} to review, ${num(d.setAside)} set aside, ${num(d.added)} new ${num(d.added) === 1 ? 'question' : 'questions'}`,
   'assessments.carry_forward_undone': (d) =>
     `Undid the carry-forward of the assessment “${str(d.name)}”: back from version ${num(d.from)} to version ${num(d.to)}`,
+  'assessments.started_from_previous': (d) =>
+    `Started “${str(d.name)}” from “${str(d.previousName)}”${d.scheduleId ? ' (by its schedule)' : ''}: ${num(d.carried)} ${num(d.carried) === 1 ? 'answer' : 'answers'} to confirm, ${num(d.reinvited)} ${num(d.reinvited) === 1 ? 'respondent' : 'respondents'} invited again`,
+  'schedules.created': (d) =>
+    `Set up a ${str(d.cadence)} schedule of ${str(d.framework)} for ${str(d.target)}`,
+  'schedules.updated': (d) => `Changed the schedule of ${str(d.framework)} for ${str(d.target)}`,
+  'schedules.paused': (d) => `Paused the schedule of ${str(d.framework)} for ${str(d.target)}`,
+  'schedules.resumed': (d) => `Resumed the schedule of ${str(d.framework)} for ${str(d.target)}`,
+  'schedules.ended': (d) => `Ended the schedule of ${str(d.framework)} for ${str(d.target)}`,
   'assessments.respondent_added': (d) =>
     `Added ${str(d.respondent)} as a respondent to “${str(d.name)}”`,
   'assessments.respondent_resent': (d) =>

@@ -1,0 +1,56 @@
+import {
+  occurrencesFrom,
+  SCHEDULE_CADENCE_LABELS,
+  SCHEDULE_LIMITS,
+  type Schedule,
+  type ScheduleCadence,
+} from '@tenantry/shared';
+
+/** "Quarterly", "Every 5 months". */
+export function cadenceText(cadence: ScheduleCadence, everyMonths: number | null): string {
+  return cadence === 'every_n_months'
+    ? `Every ${everyMonths ?? 1} ${everyMonths === 1 ? 'month' : 'months'}`
+    : SCHEDULE_CADENCE_LABELS[cadence];
+}
+
+/** Who the schedule is for: "Acme", or "Tenants tagged “finance” (3 now)". */
+export function targetText(s: Pick<Schedule, 'tenant' | 'tag' | 'tenantCount'>): string {
+  if (s.tenant) return s.tenant.name;
+  return `Tenants tagged “${s.tag ?? ''}” (${s.tenantCount} now)`;
+}
+
+export const STATUS_COLORS = { active: 'green', paused: 'yellow', ended: 'gray' } as const;
+
+/** A day as the screens show it: "31 Mar 2027" (UTC: the schedule's days are UTC days). */
+export function dayText(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** The next dates a form's timing gives (shown while it is filled in); [] while incomplete. */
+export function previewDates(
+  v: {
+    cadence: ScheduleCadence;
+    everyMonths: number | '';
+    anchorDueDate: string;
+    leadDays: number | '';
+  },
+  today = new Date().toISOString().slice(0, 10),
+) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v.anchorDueDate) || v.leadDays === '') return [];
+  if (v.cadence === 'every_n_months' && (v.everyMonths === '' || v.everyMonths < 1)) return [];
+  return occurrencesFrom(
+    {
+      anchorDueDate: v.anchorDueDate,
+      cadence: v.cadence,
+      everyMonths: v.everyMonths === '' ? null : v.everyMonths,
+      leadDays: v.leadDays,
+    },
+    today,
+    SCHEDULE_LIMITS.nextDates,
+  );
+}
