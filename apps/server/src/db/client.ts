@@ -47,6 +47,17 @@ export interface DatabaseHandle {
     onReconnect?: () => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** The PostgreSQL pool's connections now (GET /metrics); absent on PGlite. */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  /** Open connections, idle or busy. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
 }
 
 export const MIGRATIONS_FOLDER = path.resolve(
@@ -142,6 +153,12 @@ function openPostgres(connectionString: string, max: number): DatabaseHandle {
       await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max,
+    }),
   };
 }
 

@@ -128,6 +128,7 @@ export function createInlineJobs(): Jobs {
   return {
     async start() {},
     async stop() {},
+    async stopWorking() {},
     async send(name, data) {
       const worker = workers.get(name);
       if (!worker) throw new Error(`no worker for ${name}`);
