@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import { contextLogFields } from './request-context.ts';
 
 export type { Logger };
@@ -8,12 +8,13 @@ export type { Logger };
  * `accountId` once known; `queue` and `jobId` in a job) from lib/request-context.ts, whichever
  * logger wrote it; fields the call itself gives win.
  */
-export function createLogger(level: string): Logger {
-  return pino({
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = {
     level,
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
     mixin: contextLogFields,
     redact: { paths: ['req.headers.cookie', 'password', 'newPassword'], remove: true },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
