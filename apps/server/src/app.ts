@@ -257,7 +257,10 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   if (collectMetrics && config.metrics?.port === undefined) {
     app.get(METRICS_PATH, metricsHandler(collectMetrics, config.metrics?.token));
   }
-  if (opts.cliToken) app.route('/', createCliRoute(database.db, opts.cliToken));
+  if (opts.cliToken) {
+    const dump = database.dumpDataDir?.bind(database);
+    app.route('/', createCliRoute(database.db, opts.cliToken, dump));
+  }
 
   app.on(['GET', 'POST'], '/api/auth/*', createAuthHandler(auth, deps));
 

@@ -61,11 +61,14 @@ let output = '';
 beforeAll(async () => {
   // The data, made through the app on the directory the server will open.
   // The migrated template of this run, written into the directory (faster than migrating).
+  // (A run on PostgreSQL has no PGlite template: then the directory is migrated.)
+  const template = inject('pgliteTemplate');
   const pglite = await PGlite.create({
     dataDir: path.join(data.dir, 'pglite'),
-    loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
+    ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
   });
   const database = await openDatabase({ pglite });
+  if (!template) await database.migrate();
   const t = await setupTestApp({ database, config: { dataDir: data.dir } });
   const owner = await signUpPerson(t, 'drain');
   tenantId = await addTenant(t, owner.tid, 'Draining Ltd');

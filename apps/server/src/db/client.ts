@@ -49,6 +49,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The PostgreSQL pool's connections now (GET /metrics); absent on PGlite. */
   poolStats?(): PoolStats;
+  /**
+   * PGlite only: the whole data directory as a gzipped tarball, taken between two queries
+   * (PGlite runs one at a time), after a CHECKPOINT — a consistent copy (backup.ts).
+   */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface PoolStats {
@@ -114,6 +119,10 @@ function wrapPglite(client: PGlite): DatabaseHandle {
     },
     async close() {
       if (!client.closed) await client.close();
+    },
+    async dumpDataDir() {
+      await client.exec('checkpoint');
+      return client.dumpDataDir('gzip');
     },
   };
 }

@@ -82,7 +82,12 @@ const seriesOf = (text: string) =>
 
 describe('GET /metrics', () => {
   it('refuses a scrape without the token, in the one error shape', async () => {
-    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: TOKEN }]) {
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer wrong' },
+      { authorization: TOKEN },
+    ];
+    for (const headers of attempts) {
       const res = await t.client().get('/metrics', { headers });
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
