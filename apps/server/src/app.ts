@@ -1,7 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { ErrorCode } from '@tenantry/shared';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
@@ -201,18 +201,8 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.use(requestId({ headerName: 'x-request-id', limitLength: 128 }));
-  app.use(
-    requestLogger(logger, (c) => {
-      const v = (c as Context<AppEnv>).var;
-      return v.account?.accountId ?? v.tenant?.accountId;
-    }),
-  );
-  // Draining before a stop: each answer closes its connection, so a client's next request
-  // opens a new one, which the load balancer sends to another server.
-  app.use(async (c, next) => {
-    await next();
-    if (deps.lifecycle.draining) c.header('connection', 'close');
-  });
+  app.use(requestLogger(logger, accountOfRequest));
+  app.use(closeWhileDraining(deps.lifecycle));
   // JSON answers and index.html, compressed for the caller (built assets are precompressed at
   // build time and served as they are: Content-Encoding set, so skipped here).
   app.use(compress());
@@ -244,23 +234,8 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   });
 
   app.route('/', publicSystemRoutes);
-  const collectMetrics = config.metrics
-    ? createMetricsCollector({
-        db: database.db,
-        poolStats: database.poolStats,
-        liveStreams: () => deps.live.connections(),
-        lifecycle: deps.lifecycle,
-        onError: (err) => logger.warn({ err }, 'metrics: job queue depth not read'),
-      })
-    : undefined;
-  // On the public port only behind its token; with METRICS_PORT, server.ts serves it there.
-  if (collectMetrics && config.metrics?.port === undefined) {
-    app.get(METRICS_PATH, metricsHandler(collectMetrics, config.metrics?.token));
-  }
-  if (opts.cliToken) {
-    const dump = database.dumpDataDir?.bind(database);
-    app.route('/', createCliRoute(database.db, opts.cliToken, dump));
-  }
+  const collectMetrics = mountMetrics(app, config, database, deps);
+  if (opts.cliToken) app.route('/', createCliRoute(database, opts.cliToken));
 
   app.on(['GET', 'POST'], '/api/auth/*', createAuthHandler(auth, deps));
 
@@ -355,6 +330,47 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   app.onError((err, c) => handleError(err, c, logger));
 
   return { app, auth, deps, collectMetrics };
+}
+
+/** The account a request acts for, once a guard has found it (for its log lines). */
+function accountOfRequest(c: Context): string | undefined {
+  const v = (c as Context<AppEnv>).var;
+  return v.account?.accountId ?? v.tenant?.accountId;
+}
+
+/**
+ * Draining before a stop: each answer closes its connection, so a client's next request opens
+ * a new one, which the load balancer sends to another server.
+ */
+function closeWhileDraining(lifecycle: Lifecycle): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (lifecycle.draining) c.header('connection', 'close');
+  };
+}
+
+/**
+ * GET /metrics when configured: on the public port only behind its token; with METRICS_PORT,
+ * server.ts serves the returned scrape on that port instead.
+ */
+function mountMetrics(
+  app: OpenAPIHono<AppEnv>,
+  config: AppConfig,
+  database: DatabaseHandle,
+  deps: AppDeps,
+): (() => Promise<string>) | undefined {
+  if (!config.metrics) return undefined;
+  const collect = createMetricsCollector({
+    db: database.db,
+    poolStats: database.poolStats,
+    liveStreams: () => deps.live.connections(),
+    lifecycle: deps.lifecycle,
+    onError: (err) => deps.logger.warn({ err }, 'metrics: job queue depth not read'),
+  });
+  if (config.metrics.port === undefined) {
+    app.get(METRICS_PATH, metricsHandler(collect, config.metrics.token));
+  }
+  return collect;
 }
 
 function handleError(err: Error, c: Context<AppEnv>, logger: Logger): Response {

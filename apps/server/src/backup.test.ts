@@ -55,11 +55,17 @@ async function populate(t: TestApp): Promise<void> {
 
 /** `npm run cli -- …` on DATA_DIR `dataDir`, as a process of its own. */
 function cli(dataDir: string, ...argv: string[]) {
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
   delete env.AUTH_SECRET;
-  return run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...argv], { cwd: SERVER_DIR, env }).then(
+  return run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...argv], {
+    cwd: SERVER_DIR,
+    env,
+  }).then(
     ({ stdout, stderr }) => ({ code: 0, out: stdout + stderr }),
-    (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, out: err.stdout + err.stderr }),
+    (err: { code: number; stdout: string; stderr: string }) => ({
+      code: err.code,
+      out: err.stdout + err.stderr,
+    }),
   );
 }
 
@@ -93,7 +99,10 @@ describe('the embedded database: npm run cli -- backup / restore', () => {
     expect(backedUp.out).toMatch(/auth-secret too/);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     // Never over an existing file.
-    expect(await cli(source, 'backup', file)).toMatchObject({ code: 1, out: expect.stringMatching(/already exists/) });
+    expect(await cli(source, 'backup', file)).toMatchObject({
+      code: 1,
+      out: expect.stringMatching(/already exists/),
+    });
 
     const target = path.join(temp.dir, 'target');
     const restored = await cli(target, 'restore', file);
@@ -110,9 +119,15 @@ describe('the embedded database: npm run cli -- backup / restore', () => {
 
     // A database is there now: not without --force, which keeps it aside.
     const again = await cli(target, 'restore', file);
-    expect(again).toMatchObject({ code: 1, out: expect.stringMatching(/already holds a database.*--force/s) });
+    expect(again).toMatchObject({
+      code: 1,
+      out: expect.stringMatching(/already holds a database.*--force/s),
+    });
     const forced = await cli(target, 'restore', file, '--force');
-    expect(forced, forced.out).toMatchObject({ code: 0, out: expect.stringMatching(/kept in .*pglite\.before-restore-/) });
+    expect(forced, forced.out).toMatchObject({
+      code: 0,
+      out: expect.stringMatching(/kept in .*pglite\.before-restore-/),
+    });
 
     // Not a backup: nothing changes.
     const bogus = await cli(target, 'restore', path.join(SERVER_DIR, 'package.json'), '--force');
@@ -134,9 +149,15 @@ describe('the embedded database: npm run cli -- backup / restore', () => {
     try {
       const file = path.join(temp.dir, 'online.zip');
       const backedUp = await cli(live, 'backup', file);
-      expect(backedUp, backedUp.out).toMatchObject({ code: 0, out: expect.stringMatching(/from the running server/) });
+      expect(backedUp, backedUp.out).toMatchObject({
+        code: 0,
+        out: expect.stringMatching(/from the running server/),
+      });
       const refused = await cli(live, 'restore', file, '--force');
-      expect(refused).toMatchObject({ code: 1, out: expect.stringMatching(/is using .*Stop it first/s) });
+      expect(refused).toMatchObject({
+        code: 1,
+        out: expect.stringMatching(/is using .*Stop it first/s),
+      });
 
       const target = path.join(temp.dir, 'from-live');
       expect(await cli(target, 'restore', file)).toMatchObject({ code: 0 });
@@ -199,7 +220,12 @@ describe.skipIf(skipPostgres !== null)(
         await client.query(`create database ${restoredName}`);
         const target = new URL(admin);
         target.pathname = `/${restoredName}`;
-        await run('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${target.toString()}`, file]);
+        await run('pg_restore', [
+          '--no-owner',
+          '--exit-on-error',
+          `--dbname=${target.toString()}`,
+          file,
+        ]);
         const back = await openDatabase({ databaseUrl: target.toString(), poolMax: 2 });
         try {
           expect(await checksums(back.executeSql)).toEqual(before);
@@ -214,4 +240,3 @@ describe.skipIf(skipPostgres !== null)(
     }, 120_000);
   },
 );
-

@@ -89,7 +89,9 @@ export async function runBackupCommand(
   const force = flags.includes('--force');
   const unknown = flags.filter((f) => f !== '--force' || command !== 'restore');
   if (!file || file.startsWith('--') || unknown.length > 0) {
-    return fail(`"${command}" needs one file name${command === 'restore' ? ' (and --force to replace a database)' : ''}.\n\n${BACKUP_USAGE}`);
+    return fail(
+      `"${command}" needs one file name${command === 'restore' ? ' (and --force to replace a database)' : ''}.\n\n${BACKUP_USAGE}`,
+    );
   }
   const target = path.resolve(process.cwd(), file);
   return command === 'backup' ? backup(opts, target) : restore(opts.dataDir, target, force);
@@ -97,8 +99,10 @@ export async function runBackupCommand(
 
 async function backup(opts: BackupOptions, file: string): Promise<BackupResult> {
   const { dataDir } = opts;
-  if (existsSync(file)) return fail(`${file} already exists; choose another name (a backup never overwrites a file).`);
-  if (!existsSync(path.dirname(file))) return fail(`The folder ${path.dirname(file)} does not exist.`);
+  if (existsSync(file))
+    return fail(`${file} already exists; choose another name (a backup never overwrites a file).`);
+  if (!existsSync(path.dirname(file)))
+    return fail(`The folder ${path.dirname(file)} does not exist.`);
   const server = readLiveServer(dataDir);
   let tarball: Blob;
   if (server) {
@@ -209,7 +213,8 @@ async function restore(dataDir: string, file: string, force: boolean): Promise<B
   }
   renameSync(loading, dir);
   // The secret the restored database's sealed values and sessions were made with.
-  let secretNote = ' The file has no auth-secret: start the server with the AUTH_SECRET of the backed-up one.';
+  let secretNote =
+    ' The file has no auth-secret: start the server with the AUTH_SECRET of the backed-up one.';
   if (content.secret) {
     const secretFile = path.join(dataDir, SECRET_ENTRY);
     const current = existsSync(secretFile) ? readFileSync(secretFile) : null;

@@ -80,7 +80,13 @@ const EnvSchema = z.object({
       .string()
       .regex(/^\d{1,5}$/, 'must be a port number (1-65535)')
       .transform(Number)
-      .pipe(z.number().int().min(1, 'must be a port number (1-65535)').max(65535, 'must be a port number (1-65535)'))
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, 'must be a port number (1-65535)')
+          .max(65535, 'must be a port number (1-65535)'),
+      )
       .optional(),
   ),
   METRICS_HOST: optionalString,

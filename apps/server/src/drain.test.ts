@@ -39,7 +39,11 @@ interface Answer {
 }
 
 /** One request on a connection of its own; resolves with the whole answer. */
-function request(port: number, p: string, init: { method?: string; headers?: http.OutgoingHttpHeaders } = {}) {
+function request(
+  port: number,
+  p: string,
+  init: { method?: string; headers?: http.OutgoingHttpHeaders } = {},
+) {
   return new Promise<Answer>((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, path: p, agent: false, ...init }, (res) => {
       let body = '';
@@ -105,7 +109,9 @@ describe('graceful drain of a server process', () => {
     server = child;
     child.stdout!.on('data', (b: Buffer) => (output += b.toString()));
     child.stderr!.on('data', (b: Buffer) => (output += b.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => resolve(code)),
+    );
 
     await waitFor(
       async () => (await request(port, '/readyz').catch(() => null))?.status === 200,
@@ -117,7 +123,13 @@ describe('graceful drain of a server process', () => {
     let stream = '';
     let streamEnded = false;
     const streamReq = http.get(
-      { host: '127.0.0.1', port, path: `/api/v1/tenants/${tenantId}/live`, agent: false, headers: { cookie } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: `/api/v1/tenants/${tenantId}/live`,
+        agent: false,
+        headers: { cookie },
+      },
       (res) => {
         expect(res.statusCode).toBe(200);
         res.setEncoding('utf8');
@@ -148,7 +160,9 @@ describe('graceful drain of a server process', () => {
         (res) => {
           let text = '';
           res.on('data', (c: Buffer) => (text += c.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }),
+          );
         },
       );
       req.on('error', reject);
@@ -174,13 +188,19 @@ describe('graceful drain of a server process', () => {
 
     // Then the listener closes: a new connection is refused.
     await waitFor(
-      async () => (await request(port, '/livez').then(() => null, (err: NodeJS.ErrnoException) => err.code)) === 'ECONNREFUSED',
+      async () =>
+        (await request(port, '/livez').then(
+          () => null,
+          (err: NodeJS.ErrnoException) => err.code,
+        )) === 'ECONNREFUSED',
       3_000,
       'the listener to close',
     );
     // The stream was told to reconnect, and ended cleanly.
     await waitFor(() => streamEnded, 3_000, 'the live stream to end');
-    expect(stream).toMatch(/retry: \d+\nevent: reconnect\ndata: \{"reason":"server stopping"\}\n\n$/);
+    expect(stream).toMatch(
+      /retry: \d+\nevent: reconnect\ndata: \{"reason":"server stopping"\}\n\n$/,
+    );
 
     // The request in flight finished, after the listener had closed.
     const answered = await slow;
@@ -193,7 +213,14 @@ describe('graceful drain of a server process', () => {
       .filter((l) => l.startsWith('{'))
       .map((l) => JSON.parse(l) as { msg: string });
     const messages = lines.map((l) => l.msg);
-    expect(messages).toEqual(expect.arrayContaining(['draining', 'jobs: no longer taking jobs', 'jobs: stopped', 'stopped']));
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'draining',
+        'jobs: no longer taking jobs',
+        'jobs: stopped',
+        'stopped',
+      ]),
+    );
     expect(messages.indexOf('draining')).toBeLessThan(messages.indexOf('stopped'));
   }, 150_000);
 });

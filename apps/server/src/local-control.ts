@@ -8,7 +8,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Database } from './db/client.ts';
+import type { DatabaseHandle } from './db/client.ts';
 import { runCliCommand } from './modules/users/users.cli.ts';
 import { Hono } from 'hono';
 
@@ -61,11 +61,9 @@ export function removeServerRecord(dataDir: string): void {
  * POST /internal/cli: runs a CLI command for the holder of the token; POST /internal/backup:
  * answers the database as a gzipped tarball (when `dumpDataDir` is given: PGlite).
  */
-export function createCliRoute(
-  db: Database,
-  token: string,
-  dumpDataDir?: () => Promise<Blob>,
-) {
+export function createCliRoute(database: DatabaseHandle, token: string) {
+  const { db } = database;
+  const dumpDataDir = database.dumpDataDir?.bind(database);
   const expected = Buffer.from(token);
   const allowed = (header: string | undefined) => {
     const given = Buffer.from(header ?? '');

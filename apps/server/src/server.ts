@@ -214,7 +214,10 @@ async function drainHttp(
   const idleSweep = setInterval(() => http?.closeIdleConnections(), 100);
   try {
     await live.close();
-    const finished = await Promise.race([closed.then(() => true), sleep(timeoutMs).then(() => false)]);
+    const finished = await Promise.race([
+      closed.then(() => true),
+      sleep(timeoutMs).then(() => false),
+    ]);
     if (!finished) {
       logger.warn({ timeoutMs }, 'requests still running after DRAIN_TIMEOUT_MS; closing them');
       http?.closeAllConnections();

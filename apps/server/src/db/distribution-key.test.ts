@@ -89,7 +89,7 @@ describe('the distribution key', () => {
     const tables = await columnsByTable();
     expect(tables.size).toBeGreaterThan(50);
     const missing = [...tables]
-      .filter(([name, columns]) => !columns.has('account_id'))
+      .filter(([, columns]) => !columns.has('account_id'))
       .map(([name]) => name)
       .filter((name) => !(name in GLOBAL_TABLES) && !(name in KEY_STILL_TO_ADD))
       .filter((name) => !tables.get(name)!.has(KEY_UNDER_ANOTHER_NAME[name] ?? '\0'));
@@ -109,10 +109,15 @@ describe('the distribution key', () => {
       expect(tables.has(name), `${name} is listed but does not exist`).toBe(true);
     }
     for (const name of Object.keys(KEY_STILL_TO_ADD)) {
-      expect(tables.get(name)!.has('account_id'), `${name} has account_id now: take it off KEY_STILL_TO_ADD`).toBe(false);
+      expect(
+        tables.get(name)!.has('account_id'),
+        `${name} has account_id now: take it off KEY_STILL_TO_ADD`,
+      ).toBe(false);
     }
     for (const name of Object.keys(GLOBAL_TABLES)) {
-      expect(tables.get(name)!.has('account_id'), `${name} has account_id: it is not global`).toBe(false);
+      expect(tables.get(name)!.has('account_id'), `${name} has account_id: it is not global`).toBe(
+        false,
+      );
     }
   });
 });

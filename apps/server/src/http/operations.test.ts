@@ -107,9 +107,9 @@ describe('GET /metrics', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = await res.text();
     const served = [...seriesOf(text)].filter((n) => n.startsWith('tenantry_'));
-    const documented = [
-      ...readFileSync(DOCS, 'utf8').matchAll(/^\| `(tenantry_[a-z_]+)`/gm),
-    ].map((m) => m[1]!);
+    const documented = [...readFileSync(DOCS, 'utf8').matchAll(/^\| `(tenantry_[a-z_]+)`/gm)].map(
+      (m) => m[1]!,
+    );
     expect(documented.length).toBeGreaterThan(10);
     expect(new Set(served)).toEqual(new Set(documented));
     // Process metrics from prom-client.
@@ -124,7 +124,9 @@ describe('GET /metrics', () => {
     expect(text).not.toContain(tenantId);
     expect(text).toMatch(/tenantry_job_queue_jobs\{queue="ops.metrics-test",state="created"\} 1/);
     expect(text).toMatch(/tenantry_job_queue_jobs\{queue="mail.send",state="created"\} \d+/);
-    expect(text).toMatch(/tenantry_mail_deliveries_total\{transport="mailbox",outcome="sent"\} [1-9]/);
+    expect(text).toMatch(
+      /tenantry_mail_deliveries_total\{transport="mailbox",outcome="sent"\} [1-9]/,
+    );
     expect(text).toMatch(/tenantry_draining 0/);
     expect(text).toMatch(/tenantry_live_streams 0/);
     if (database.kind === 'postgres') {
@@ -203,7 +205,11 @@ describe('request ids in the logs', () => {
     });
     expect(res.status).toBe(200);
     const delivered = await waitFor(
-      () => logs.lines.find((l) => l.msg === 'mail: stored in the development mailbox' && l.reqId === 'req-trace-0001'),
+      () =>
+        logs.lines.find(
+          (l) =>
+            l.msg === 'mail: stored in the development mailbox' && l.reqId === 'req-trace-0001',
+        ),
       15_000,
       'the sign-up code e-mail delivered by the worker',
     );

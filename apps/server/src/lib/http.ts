@@ -44,7 +44,13 @@ export function requestLogger(logger: Logger, accountOf: AccountOf): MiddlewareH
         { method: methodLabel(method), route, status_class: statusClass(status) },
         seconds,
       );
-      const line = { method, path: c.req.path, route, status, ms: Math.round(seconds * 10_000) / 10 };
+      const line = {
+        method,
+        path: c.req.path,
+        route,
+        status,
+        ms: Math.round(seconds * 10_000) / 10,
+      };
       if (status >= 500 && status !== 503) logger.error(line, 'request');
       else if (status >= 500) logger.warn(line, 'request');
       else logger.info(line, 'request');

@@ -146,6 +146,36 @@ const plans = requireCjs('pg-boss/src/plans.js') as {
   failJobsById(schema: string): string;
 };
 
+/**
+ * Runs one job's handler within the context of the request that sent it (every line logged
+ * carries `reqId`, `queue`, `jobId`), counting the outcome; a throw makes the job retry.
+ */
+async function runInItsContext<T>(
+  name: string,
+  job: PgBoss.JobWithMetadata<T>,
+  handler: (data: T, job: JobInfo) => Promise<void>,
+  logger: Logger,
+): Promise<void> {
+  const started = Date.now();
+  const { data, meta } = splitMeta(job.data);
+  const context = { requestId: meta.reqId, job: { queue: name, id: job.id } };
+  await runInContext(context, async () => {
+    try {
+      await handler(data, { id: job.id, retryCount: job.retryCount, requestId: meta.reqId });
+      jobsCompleted.inc({ queue: name });
+      logger.debug({ queue: name, jobId: job.id, ms: Date.now() - started }, 'jobs: done');
+    } catch (err) {
+      const willRetry = job.retryCount < job.retryLimit;
+      jobsFailed.inc({ queue: name, final: String(!willRetry) });
+      logger[willRetry ? 'warn' : 'error'](
+        { err, queue: name, jobId: job.id, attempt: job.retryCount + 1, willRetry },
+        willRetry ? 'jobs: job failed, will retry' : 'jobs: job failed for good',
+      );
+      throw err;
+    }
+  });
+}
+
 export function createJobs(opts: CreateJobsOptions): Jobs {
   const { logger } = opts;
   const schema = opts.schema ?? 'pgboss';
@@ -216,25 +246,8 @@ export function createJobs(opts: CreateJobsOptions): Jobs {
     handler: (data: T, job: JobInfo) => Promise<void>,
   ) {
     inFlightHandlers++;
-    const started = Date.now();
-    const { data, meta } = splitMeta(job.data);
-    const context = { requestId: meta.reqId, job: { queue: name, id: job.id } };
     try {
-      await runInContext(context, async () => {
-        try {
-          await handler(data, { id: job.id, retryCount: job.retryCount, requestId: meta.reqId });
-          jobsCompleted.inc({ queue: name });
-          logger.debug({ queue: name, jobId: job.id, ms: Date.now() - started }, 'jobs: done');
-        } catch (err) {
-          const willRetry = job.retryCount < job.retryLimit;
-          jobsFailed.inc({ queue: name, final: String(!willRetry) });
-          logger[willRetry ? 'warn' : 'error'](
-            { err, queue: name, jobId: job.id, attempt: job.retryCount + 1, willRetry },
-            willRetry ? 'jobs: job failed, will retry' : 'jobs: job failed for good',
-          );
-          throw err;
-        }
-      });
+      await runInItsContext(name, job, handler, logger);
     } finally {
       inFlightHandlers--;
     }

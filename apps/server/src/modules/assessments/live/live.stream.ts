@@ -61,8 +61,7 @@ export async function streamLive(
     if (m === 'closing') {
       closing = true;
       stop();
-    }
-    else if (m === 'resync')
+    } else if (m === 'resync')
       void catchUp().catch((err: unknown) => logger.warn({ err }, 'live resync'));
     else events.add(m);
   });
