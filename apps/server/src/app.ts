@@ -95,6 +95,7 @@ import { ssoRoutes } from './modules/sso/sso.routes.ts';
 export interface CreateAppOptions {
   config: AppConfig;
   database: DatabaseHandle;
+  /** From createLogger (lib/logger.ts): its lines carry the request's id and account. */
   logger?: Logger;
   /** How e-mail leaves the app. Default: stored straight into the development mailbox. */
   mailer?: MailSender;
