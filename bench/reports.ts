@@ -47,6 +47,7 @@ function inlineJobs(): Jobs {
   return {
     async start() {},
     async stop() {},
+    async stopWorking() {},
     async send(name, data) {
       await workers.get(name)!(data);
       return 'inline';

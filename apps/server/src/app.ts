@@ -1,11 +1,12 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { ErrorCode } from '@tenantry/shared';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
+import { routePath } from 'hono/route';
 import { ZodError } from 'zod';
 import { createAuth, type Auth, type AuthHooks } from './auth/auth.ts';
 import { createRouter, type AppDeps, type AppEnv, type ClientIpResolver } from './auth/context.ts';
@@ -17,12 +18,14 @@ import type { DatabaseHandle } from './db/client.ts';
 import { createLiveHub } from './db/live.ts';
 import { createRateLimiter } from './db/rate-limit.ts';
 import { createBenchRoutes } from './http/bench-routes.ts';
+import { createMetricsCollector, METRICS_PATH, metricsHandler } from './http/metrics.ts';
 import { createWebRoutes } from './http/static-web.ts';
 import { readVersionTimestamp } from './http/static-web.service.ts';
 import { errorPage, isNavigation } from './lib/error-page.ts';
 import { AppError, errorBody, fieldsFromIssues } from './lib/errors.ts';
 import { csrfProtection, requestLogger, securityHeaders } from './lib/http.ts';
 import type { Jobs } from './lib/jobs/index.ts';
+import { createLifecycle, type Lifecycle } from './lib/lifecycle.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import type { MailSender } from './lib/mail/index.ts';
 import { validationHook } from './lib/openapi.ts';
@@ -97,6 +100,7 @@ import { ssoRoutes } from './modules/sso/sso.routes.ts';
 export interface CreateAppOptions {
   config: AppConfig;
   database: DatabaseHandle;
+  /** From createLogger (lib/logger.ts): its lines carry the request's id and account. */
   logger?: Logger;
   /** How e-mail leaves the app. Default: stored straight into the development mailbox. */
   mailer?: MailSender;
@@ -111,12 +115,19 @@ export interface CreateAppOptions {
   versionTimestamp?: number;
   /** Enables POST /internal/cli for the CLI of a PGlite deployment (see local-control.ts). */
   cliToken?: string;
+  /** Whether the process drains (server.ts marks it on SIGTERM). Default: a new one. */
+  lifecycle?: Lifecycle;
 }
 
 export interface TenantryApp {
   app: OpenAPIHono<AppEnv>;
   auth: Auth;
   deps: AppDeps;
+  /**
+   * One scrape of GET /metrics (http/metrics.ts) when `config.metrics` is set: server.ts serves
+   * it on METRICS_PORT when there is one (else it is mounted on the app, behind the token).
+   */
+  collectMetrics: (() => Promise<string>) | undefined;
 }
 
 /** What identity needs of the domains, wired here so that auth/ imports no module. */
@@ -150,6 +161,7 @@ const socketAddress: ClientIpResolver = (c) => {
 const noJobs: Jobs = {
   async start() {},
   async stop() {},
+  async stopWorking() {},
   async send(name) {
     throw new Error(`no job queue was given to createApp; cannot send ${name}`);
   },
@@ -174,6 +186,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
     rateLimiter: createRateLimiter(database.db),
     live: createLiveHub(database, (err) => logger.warn({ err }, 'live announcement not sent')),
     processMonitor: createProcessMonitor(),
+    lifecycle: opts.lifecycle ?? createLifecycle(),
     // Set just below: the provider's own events are applied with these deps.
     billing: undefined as unknown as BillingProvider,
   };
@@ -194,7 +207,8 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.use(requestId({ headerName: 'x-request-id', limitLength: 128 }));
-  app.use(requestLogger(logger));
+  app.use(requestLogger(logger, accountOfRequest));
+  app.use(closeWhileDraining(deps.lifecycle));
   // JSON answers and index.html, compressed for the caller (built assets are precompressed at
   // build time and served as they are: Content-Encoding set, so skipped here).
   app.use(compress());
@@ -226,7 +240,8 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   });
 
   app.route('/', publicSystemRoutes);
-  if (opts.cliToken) app.route('/', createCliRoute(database.db, opts.cliToken));
+  const collectMetrics = mountMetrics(app, config, database, deps);
+  if (opts.cliToken) app.route('/', createCliRoute(database, opts.cliToken));
 
   app.on(['GET', 'POST'], '/api/auth/*', createAuthHandler(auth, deps));
 
@@ -325,13 +340,56 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   );
   app.onError((err, c) => handleError(err, c, logger));
 
-  return { app, auth, deps };
+  return { app, auth, deps, collectMetrics };
+}
+
+/** The account a request acts for, once a guard has found it (for its log lines). */
+function accountOfRequest(c: Context): string | undefined {
+  const v = (c as Context<AppEnv>).var;
+  return v.account?.accountId ?? v.tenant?.accountId;
+}
+
+/**
+ * Draining before a stop: each answer closes its connection, so a client's next request opens
+ * a new one, which the load balancer sends to another server.
+ */
+function closeWhileDraining(lifecycle: Lifecycle): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (lifecycle.draining) c.header('connection', 'close');
+  };
+}
+
+/**
+ * GET /metrics when configured: on the public port only behind its token; with METRICS_PORT,
+ * server.ts serves the returned scrape on that port instead.
+ */
+function mountMetrics(
+  app: OpenAPIHono<AppEnv>,
+  config: AppConfig,
+  database: DatabaseHandle,
+  deps: AppDeps,
+): (() => Promise<string>) | undefined {
+  if (!config.metrics) return undefined;
+  const collect = createMetricsCollector({
+    db: database.db,
+    poolStats: database.poolStats,
+    liveStreams: () => deps.live.connections(),
+    lifecycle: deps.lifecycle,
+    onError: (err) => deps.logger.warn({ err }, 'metrics: job queue depth not read'),
+  });
+  if (config.metrics.port === undefined) {
+    app.get(METRICS_PATH, metricsHandler(collect, config.metrics.token));
+  }
+  return collect;
 }
 
 function handleError(err: Error, c: Context<AppEnv>, logger: Logger): Response {
   const json = jsonError(err, c, logger);
-  // The overview's "errors in the last hour" (db/process-monitor.ts).
-  if (json.status >= 500) c.get('deps')?.processMonitor.countError();
+  // The overview's "errors in the last hour" (db/process-monitor.ts); a 503 of /readyz while
+  // draining or without the database is an answer, not an error of the app.
+  const unavailable = err instanceof AppError && err.code === 'common.unavailable';
+  if (json.status >= 500 && !unavailable) c.get('deps')?.processMonitor.countError();
   if (!isNavigation(c)) return json;
   // A browser navigated here (an e-mail link, the sandbox checkout, a download): a page.
   const status = json.status;
@@ -373,6 +431,11 @@ function jsonError(err: Error, c: Context<AppEnv>, logger: Logger): Response {
           : 'common.bad_request';
     return c.json(errorBody(code, message, reqId), err.status);
   }
-  (c.get('log') ?? logger).error({ err }, 'unhandled error');
+  // Everything needed to find the request: its id and account come from the request's
+  // context (lib/request-context.ts), the rest is here.
+  (c.get('log') ?? logger).error(
+    { err, method: c.req.method, path: c.req.path, route: routePath(c), status: 500 },
+    'unhandled error',
+  );
   return c.json(errorBody('common.internal', 'Something went wrong.', reqId), 500);
 }

@@ -73,6 +73,56 @@ describe('configuration', () => {
   });
 });
 
+describe('metrics and draining', () => {
+  const token = 'm'.repeat(32);
+
+  it('keeps /metrics off by default, and drains for 10 s without a delay', () => {
+    expect(loadConfig({ DATA_DIR: data.dir })).toMatchObject({
+      metrics: undefined,
+      drainTimeoutMs: 10_000,
+      drainDelayMs: 0,
+    });
+  });
+
+  it('turns /metrics on with a token, a port of its own (127.0.0.1 unless told), or both', () => {
+    const base = { DATA_DIR: data.dir };
+    expect(loadConfig({ ...base, METRICS_TOKEN: token }).metrics).toEqual({
+      token,
+      port: undefined,
+      host: '127.0.0.1',
+    });
+    expect(loadConfig({ ...base, METRICS_PORT: '9464' }).metrics).toEqual({
+      token: undefined,
+      port: 9464,
+      host: '127.0.0.1',
+    });
+    expect(
+      loadConfig({ ...base, METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5', METRICS_TOKEN: token })
+        .metrics,
+    ).toEqual({ token, port: 9464, host: '10.0.0.5' });
+    expect(
+      loadConfig({ ...base, DRAIN_TIMEOUT_MS: '30000', DRAIN_DELAY_MS: '5000' }),
+    ).toMatchObject({ drainTimeoutMs: 30_000, drainDelayMs: 5_000 });
+  });
+
+  it('names what is wrong with the metrics settings', () => {
+    const base = { DATA_DIR: data.dir };
+    const cases: Array<[Record<string, string>, RegExp]> = [
+      [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN: must be at least 32 characters/],
+      [{ METRICS_TOKEN: `${token} x` }, /METRICS_TOKEN: must be printable ASCII/],
+      [{ METRICS_PORT: 'ninety' }, /METRICS_PORT: must be a port number/],
+      [{ METRICS_PORT: '70000' }, /METRICS_PORT: must be a port number/],
+      [{ METRICS_HOST: '0.0.0.0' }, /METRICS_HOST: only used with METRICS_PORT/],
+      [{ METRICS_PORT: '3000' }, /METRICS_PORT: must differ from PORT/],
+      [{ DRAIN_TIMEOUT_MS: '-1' }, /DRAIN_TIMEOUT_MS/],
+    ];
+    for (const [env, message] of cases) {
+      expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...base, ...env })).toThrow(message);
+    }
+  });
+});
+
 describe('trusted origins', () => {
   it('is PUBLIC_URL’s origin, plus loopback spellings only when it is a loopback name', () => {
     expect(trustedOrigins('https://app.example.com/base')).toEqual(['https://app.example.com']);

@@ -68,6 +68,30 @@ const EnvSchema = z.object({
     )
     .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin))),
   TEST_HOOKS: booleanFromEnv(false),
+  METRICS_TOKEN: optionalString.pipe(
+    z
+      .string()
+      .min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)')
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+      .optional(),
+  ),
+  METRICS_PORT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'must be a port number (1-65535)')
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, 'must be a port number (1-65535)')
+          .max(65535, 'must be a port number (1-65535)'),
+      )
+      .optional(),
+  ),
+  METRICS_HOST: optionalString,
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
 });
 
 const STRIPE_PRICE_VARS = {
@@ -85,6 +109,17 @@ export interface StripeConfig {
   /** Price id per plan and interval. */
   prices: Record<StripePriceKey, string>;
   apiUrl: string | undefined;
+}
+
+/**
+ * GET /metrics (docs/operations.md). Off unless METRICS_TOKEN or METRICS_PORT is set: with a
+ * port it is served on its own listener (`host`, default 127.0.0.1) and not on the public
+ * port; with a token a scrape must send `Authorization: Bearer <token>` (on either port).
+ */
+export interface MetricsConfig {
+  token: string | undefined;
+  port: number | undefined;
+  host: string;
 }
 
 export interface AppConfig {
@@ -128,6 +163,18 @@ export interface AppConfig {
    * modules/service-console/system/test-hooks.ts). Absent means false; never set in production.
    */
   testHooks?: boolean;
+  /** GET /metrics; absent means off. */
+  metrics?: MetricsConfig;
+  /**
+   * On SIGTERM, how long in-flight requests may take to finish before their connections are
+   * closed (DRAIN_TIMEOUT_MS, default 10 000).
+   */
+  drainTimeoutMs?: number;
+  /**
+   * On SIGTERM, how long the process keeps serving while /readyz already answers 503, so the
+   * load balancer's health check sees it before the listener closes (DRAIN_DELAY_MS, default 0).
+   */
+  drainDelayMs?: number;
 }
 
 export class ConfigError extends Error {
@@ -180,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       apiUrl: e.STRIPE_API_URL,
     };
   }
+  const metrics = metricsConfig(e);
   const dataDir = path.resolve(process.cwd(), e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -207,7 +255,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookAllowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS,
     ssoIdpOrigins: e.SSO_IDP_ORIGINS,
     testHooks: e.TEST_HOOKS,
+    metrics,
+    drainTimeoutMs: e.DRAIN_TIMEOUT_MS,
+    drainDelayMs: e.DRAIN_DELAY_MS,
   };
+}
+
+function metricsConfig(e: z.infer<typeof EnvSchema>): MetricsConfig | undefined {
+  const problems: string[] = [];
+  if (e.METRICS_HOST && e.METRICS_PORT === undefined) {
+    problems.push('METRICS_HOST: only used with METRICS_PORT (set the port too, or remove it)');
+  }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    problems.push(
+      'METRICS_PORT: must differ from PORT (the metrics listener is a port of its own)',
+    );
+  }
+  if (problems.length) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+  if (!e.METRICS_TOKEN && e.METRICS_PORT === undefined) return undefined;
+  return { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST ?? '127.0.0.1' };
 }
 
 /** The names of this machine: a deployment on one of them is reached under any of them. */

@@ -1,12 +1,16 @@
 /**
  * The process: load config, open and migrate the database, start background jobs and the mail
- * worker, create demo data on an empty database, listen; on SIGTERM/SIGINT stop accepting,
- * finish in-flight requests, stop jobs, close the database and exit 0.
- * Tests never import this file; they use createApp() from app.ts.
+ * worker, create demo data on an empty database, listen (and serve /metrics on METRICS_PORT
+ * when set); on SIGTERM/SIGINT drain (docs/operations.md, "Draining"): /readyz answers 503 at
+ * once, no new jobs are taken, after DRAIN_DELAY_MS the listener stops accepting, live streams
+ * are told to reconnect elsewhere, in-flight requests finish (up to DRAIN_TIMEOUT_MS), running
+ * jobs finish or go back to the queue, the database closes, exit 0.
+ * Tests never import this file; they use createApp() from app.ts (drain.test.ts spawns it).
  */
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { createMetricsApp } from './http/metrics.ts';
 import { startBackgroundJobs } from './background-jobs.ts';
 import { scoreRollupsFor } from './modules/assessments/answers/score-rollup.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
@@ -25,7 +29,8 @@ import { demoBanner, seedDemoData } from './modules/demo/demo.service.ts';
 import { createMailboxStore } from './modules/system/mailbox.service.ts';
 import { recordMailFailure } from './modules/service-console/system/system.service.ts';
 
-const SHUTDOWN_TIMEOUT_MS = 15_000;
+/** What the stop may take beyond the drain: running jobs (lib/jobs stopTimeoutMs) and closing. */
+const STOP_AFTER_DRAIN_MS = 15_000;
 /** Longer than a load balancer's idle timeout (60 s on the common ones). */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
@@ -74,7 +79,14 @@ async function main(): Promise<void> {
     logger: logger.child({ module: 'mail' }),
     onFailure: (failure) => recordMailFailure(database.db, failure),
   });
-  const { app, auth, deps } = createApp({ config, database, logger, mailer, jobs, cliToken });
+  const { app, auth, deps, collectMetrics } = createApp({
+    config,
+    database,
+    logger,
+    mailer,
+    jobs,
+    cliToken,
+  });
   // Content and demo data first: the periodic rollups' first run (at start) then counts them.
   const library = await loadLibrary(database.db);
   if (library.frameworks + library.playbooks + library.articles > 0) {
@@ -124,32 +136,54 @@ async function main(): Promise<void> {
     server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   }
 
+  // GET /metrics on a port of its own (METRICS_PORT), off the public one.
+  const metricsPort = config.metrics?.port;
+  const metricsServer =
+    collectMetrics && metricsPort !== undefined
+      ? serve(
+          {
+            fetch: createMetricsApp(collectMetrics, config.metrics?.token).fetch,
+            port: metricsPort,
+            hostname: config.metrics?.host,
+          },
+          (info) => logger.info({ address: info.address, port: info.port }, 'metrics listening'),
+        )
+      : null;
+
+  const drainDelayMs = config.drainDelayMs ?? 0;
+  const drainTimeoutMs = config.drainTimeoutMs ?? 10_000;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => {
-      logger.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
+    // GET /readyz answers 503 from now on: the load balancer stops sending requests here.
+    deps.lifecycle.startDraining();
+    logger.info({ signal, drainDelayMs, drainTimeoutMs }, 'draining');
+    const force = setTimeout(
+      () => {
+        logger.error('shutdown took too long; exiting');
+        process.exit(1);
+      },
+      drainDelayMs + drainTimeoutMs + STOP_AFTER_DRAIN_MS,
+    );
     force.unref();
     try {
+      // No new jobs for this process (other servers take them); sending still works for the
+      // requests that are finishing.
       stopBackground();
-      // Open live streams end (browsers reconnect to another process) so the close can finish.
-      await deps.live.close();
-      // Stop accepting; in-flight requests finish, idle keep-alive sockets close.
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        if ('closeIdleConnections' in server) server.closeIdleConnections();
-      });
+      await jobs.stopWorking();
+      // Keep serving while the load balancer's health checks notice /readyz.
+      if (drainDelayMs > 0) await sleep(drainDelayMs);
+      await drainHttp(server, deps.live, drainTimeoutMs, logger);
       // Answers saved by those requests: their live notices go out before the database closes.
       await deps.live.flush();
       await scoreRollupsFor(database.db).idle();
       await stopHeartbeat();
+      // Running jobs finish, or are failed after lib/jobs' timeout and retried elsewhere.
       await jobs.stop();
       await database.close();
       if (cliToken) removeServerRecord(config.dataDir);
+      if (metricsServer) await new Promise<void>((resolve) => metricsServer.close(() => resolve()));
       logger.info('stopped');
       process.exit(0);
     } catch (err) {
@@ -159,6 +193,39 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Stops accepting connections, ends the live streams (their clients reconnect elsewhere) and
+ * waits for in-flight requests, up to `timeoutMs`; then closes what is left. A connection that
+ * goes idle meanwhile (a kept-alive one, or one whose stream ended) is closed at once.
+ */
+async function drainHttp(
+  server: ServerType,
+  live: { close(): Promise<void> },
+  timeoutMs: number,
+  logger: { warn(obj: object, msg: string): void },
+): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  const http = 'closeIdleConnections' in server ? server : null;
+  http?.closeIdleConnections();
+  const idleSweep = setInterval(() => http?.closeIdleConnections(), 100);
+  try {
+    await live.close();
+    const finished = await Promise.race([
+      closed.then(() => true),
+      sleep(timeoutMs).then(() => false),
+    ]);
+    if (!finished) {
+      logger.warn({ timeoutMs }, 'requests still running after DRAIN_TIMEOUT_MS; closing them');
+      http?.closeAllConnections();
+      await closed;
+    }
+  } finally {
+    clearInterval(idleSweep);
+  }
 }
 
 main().catch((err: unknown) => {

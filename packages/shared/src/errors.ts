@@ -40,6 +40,11 @@ export const COMMON_ERROR_CODES = {
    */
   sharedAccess: 'common.shared_access',
   internal: 'common.internal',
+  /**
+   * 503: this server is not ready to take requests (draining before it stops, or its database
+   * does not answer): GET /readyz, for the load balancer, which sends the request elsewhere.
+   */
+  unavailable: 'common.unavailable',
 } as const;
 
 type CodesOf<T> = T[keyof T];

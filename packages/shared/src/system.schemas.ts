@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONFIG_PROFILES } from './config.ts';
 
-/** GET /healthz */
+/** GET /healthz, GET /livez, GET /readyz (200). */
 export const HealthSchema = z.object({ status: z.literal('ok') });
 
 /** GET /version.json (the version document: the build's timestamp). */

@@ -47,6 +47,22 @@ export interface DatabaseHandle {
     onReconnect?: () => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** The PostgreSQL pool's connections now (GET /metrics); absent on PGlite. */
+  poolStats?(): PoolStats;
+  /**
+   * PGlite only: the whole data directory as a gzipped tarball, taken between two queries
+   * (PGlite runs one at a time), after a CHECKPOINT — a consistent copy (backup.ts).
+   */
+  dumpDataDir?(): Promise<Blob>;
+}
+
+export interface PoolStats {
+  /** Open connections, idle or busy. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
 }
 
 export const MIGRATIONS_FOLDER = path.resolve(
@@ -104,6 +120,10 @@ function wrapPglite(client: PGlite): DatabaseHandle {
     async close() {
       if (!client.closed) await client.close();
     },
+    async dumpDataDir() {
+      await client.exec('checkpoint');
+      return client.dumpDataDir('gzip');
+    },
   };
 }
 
@@ -142,6 +162,12 @@ function openPostgres(connectionString: string, max: number): DatabaseHandle {
       await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max,
+    }),
   };
 }
 

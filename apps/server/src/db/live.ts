@@ -47,7 +47,10 @@ export interface LiveHub {
   announce(notice: LiveNotice): void;
   /** Sends what is gathered now (before the database closes). */
   flush(): Promise<void>;
-  /** Ends this process's streams and stops listening (announcing still works). */
+  /**
+   * Ends this process's streams (each subscriber gets `closing`, and so does one subscribing
+   * later) and stops listening; announcing still works.
+   */
   close(): Promise<void>;
   /** How many streams of this process are subscribed now (the system tab's heartbeat). */
   connections(): number;
@@ -162,6 +165,7 @@ export function createLiveHub(
 ): LiveHub {
   const byTenant = new Map<string, Set<(m: LiveMessage) => void>>();
   let started: Promise<() => Promise<void>> | null = null;
+  let closed = false;
   const gathered = new Map<string, LiveNotice>();
   let timer: NodeJS.Timeout | null = null;
   let lastSent = 0;
@@ -200,6 +204,12 @@ export function createLiveHub(
 
   return {
     async subscribe(tenantId, listener) {
+      // Closed (the process drains): the stream ends at once and its client reconnects to
+      // another server; listening must not start again.
+      if (closed) {
+        queueMicrotask(() => listener('closing'));
+        return () => {};
+      }
       let set = byTenant.get(tenantId);
       if (!set) byTenant.set(tenantId, (set = new Set()));
       set.add(listener);
@@ -230,6 +240,7 @@ export function createLiveHub(
       return n;
     },
     async close() {
+      closed = true;
       const stop = started;
       started = null;
       for (const set of byTenant.values()) for (const listener of set) listener('closing');

@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
 import { ErrorBodySchema } from '@tenantry/shared';
-import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { testConfig } from '../test/app.ts';
+import { createLogger } from './logger.ts';
 import { createTestDatabase } from '../test/db.ts';
 
 describe('unexpected errors', () => {
@@ -19,7 +19,7 @@ describe('unexpected errors', () => {
     const { app } = createApp({
       config: testConfig(),
       database,
-      logger: pino({ level: 'info' }, sink),
+      logger: createLogger('info', sink),
     });
     await database.close(); // every query fails from now on
     const res = await app.request('/healthz', { headers: { 'x-request-id': 'req-500-test' } });
@@ -31,7 +31,13 @@ describe('unexpected errors', () => {
       requestId: 'req-500-test',
     });
     const logged = lines.find((l) => l.msg === 'unhandled error');
-    expect(logged).toMatchObject({ reqId: 'req-500-test', level: 50 });
+    expect(logged).toMatchObject({
+      reqId: 'req-500-test',
+      level: 50,
+      method: 'GET',
+      route: '/healthz',
+      status: 500,
+    });
     expect(JSON.stringify(logged)).not.toContain('Something went wrong');
     // One access line per request, with the request id.
     expect(lines.filter((l) => l.msg === 'request')).toEqual([

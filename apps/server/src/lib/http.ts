@@ -1,30 +1,60 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { routePath } from 'hono/route';
 import { secureHeaders } from 'hono/secure-headers';
 import { AppError } from './errors.ts';
 import type { Logger } from './logger.ts';
+import { httpRequestDuration, httpRequestsInFlight, methodLabel, statusClass } from './metrics.ts';
+import { runInContext } from './request-context.ts';
 
 /** What the request-wide middleware of this file puts on the context. */
 export interface RequestEnv {
   Variables: {
     requestId: string;
-    /** Child logger carrying `reqId`. */
+    /** The logger; within the request its lines carry `reqId` (lib/request-context.ts). */
     log: Logger;
   };
 }
 
-/** Child logger with the request id, and one access line per request. */
-export function requestLogger(logger: Logger): MiddlewareHandler<RequestEnv> {
-  return async (c, next) => {
+/** Reads the account a request acts for, once a guard has found it (app.ts knows where). */
+export type AccountOf = (c: Context) => string | undefined;
+
+/**
+ * Runs the request within its context (lib/request-context.ts: every log line written for it,
+ * by any logger, carries `reqId` and `accountId` once known, and a job it queues carries the
+ * request id), writes one access line per request (method, path, route pattern, status, time)
+ * and counts it in the metrics (lib/metrics.ts: by route pattern, never the raw path).
+ */
+export function requestLogger(logger: Logger, accountOf: AccountOf): MiddlewareHandler<RequestEnv> {
+  return (c, next) => {
     const start = performance.now();
-    const log = logger.child({ reqId: c.get('requestId') });
-    c.set('log', log);
-    await next();
-    const ms = Math.round((performance.now() - start) * 10) / 10;
-    const status = c.res.status;
-    const line = { method: c.req.method, path: c.req.path, status, ms };
-    if (status >= 500 && status !== 503) log.error(line, 'request');
-    else if (status >= 500) log.warn(line, 'request');
-    else log.info(line, 'request');
+    c.set('log', logger);
+    const context = { requestId: c.get('requestId'), accountId: () => accountOf(c) };
+    return runInContext(context, async () => {
+      httpRequestsInFlight.inc();
+      try {
+        await next();
+      } finally {
+        httpRequestsInFlight.dec();
+      }
+      const seconds = (performance.now() - start) / 1000;
+      const status = c.res.status;
+      const method = c.req.method;
+      const route = routePath(c) || '(none)';
+      httpRequestDuration.observe(
+        { method: methodLabel(method), route, status_class: statusClass(status) },
+        seconds,
+      );
+      const line = {
+        method,
+        path: c.req.path,
+        route,
+        status,
+        ms: Math.round(seconds * 10_000) / 10,
+      };
+      if (status >= 500 && status !== 503) logger.error(line, 'request');
+      else if (status >= 500) logger.warn(line, 'request');
+      else logger.info(line, 'request');
+    });
   };
 }
 

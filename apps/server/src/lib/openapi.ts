@@ -49,6 +49,9 @@ export const errorResponses = {
   409: error('Conflicts with the current state (the domain’s code)'),
   413: error('Too large'),
   429: error('Too many attempts (`common.rate_limited`); see Retry-After'),
+  503: error(
+    'Not ready: draining before a stop, or the database does not answer (`common.unavailable`)',
+  ),
 } as const;
 
 export { error as errorResponse };

@@ -64,7 +64,7 @@ export async function setupTestApp(
   const { config: overrides, database: given, jobs: givenJobs, ...rest } = options;
   const database = given ?? (await createTestDatabase());
   const config = testConfig(overrides);
-  const logger = createLogger(config.logLevel);
+  const logger = rest.logger ?? createLogger(config.logLevel);
   // The real mailer of lib/mail on a job queue that runs each job at once, so a test sees the
   // message in the mailbox as soon as the request that sent it has answered (and a report is
   // rendered by then). A test may give its own queue (e.g. one that holds jobs back).
@@ -128,6 +128,7 @@ export function createInlineJobs(): Jobs {
   return {
     async start() {},
     async stop() {},
+    async stopWorking() {},
     async send(name, data) {
       const worker = workers.get(name);
       if (!worker) throw new Error(`no worker for ${name}`);

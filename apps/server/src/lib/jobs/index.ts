@@ -16,11 +16,43 @@
  *   through setImmediate so that a backlog on PGlite does not starve timers and HTTP.
  * - send() wakes this process's worker of that queue at once.
  * - A failure to record a job's result (pg-boss does not await it) is logged, not fatal.
- * - stop() stops fetching, waits for running handlers and queries, then stops pg-boss.
+ * - stop() stops fetching, waits for running handlers and queries, then stops pg-boss;
+ *   stopWorking() only stops fetching (a draining server still sends while it finishes its
+ *   requests; other servers take the jobs).
+ * - A job sent while a request runs carries the request's id in its data (JOB_META_KEY,
+ *   taken off before the handler sees the data), and the handler runs within a context
+ *   (lib/request-context.ts) so every line it logs carries `reqId`, `queue` and `jobId`; a job
+ *   it sends carries the same request id on.
+ * - Each run is counted in the metrics (lib/metrics.ts).
  */
 import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
+import { jobsCompleted, jobsFailed } from '../metrics.ts';
+import { currentContext, runInContext } from '../request-context.ts';
 import { toSingleStatement } from './single-statement.ts';
+
+/** The key of a job's data that carries where it came from (the request id). */
+export const JOB_META_KEY = '_meta';
+
+interface JobMeta {
+  reqId?: string;
+}
+
+/** The data with the current request's id added (when sent within a request). */
+function withMeta<T extends object>(data: T): T {
+  const requestId = currentContext()?.requestId;
+  if (!requestId || Array.isArray(data)) return data;
+  return { ...data, [JOB_META_KEY]: { reqId: requestId } satisfies JobMeta };
+}
+
+/** The data as it was sent, and its metadata. */
+function splitMeta<T>(data: T): { data: T; meta: JobMeta } {
+  if (!data || typeof data !== 'object' || Array.isArray(data) || !(JOB_META_KEY in data)) {
+    return { data, meta: {} };
+  }
+  const { [JOB_META_KEY]: meta, ...rest } = data as Record<string, unknown>;
+  return { data: rest as T, meta: (meta ?? {}) as JobMeta };
+}
 
 type LogFn = {
   (obj: object, msg?: string): void;
@@ -76,6 +108,11 @@ export interface Jobs {
   start(): Promise<void>;
   /** Stops polling, waits for running handlers, then resolves. Safe to call twice; final. */
   stop(): Promise<void>;
+  /**
+   * Stops taking jobs (running ones go on; other processes take the rest) while send() keeps
+   * working: the first step of a drain. stop() still follows.
+   */
+  stopWorking(): Promise<void>;
   /** Enqueues a job (creating its queue on first use). Null when de-duplicated away. */
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
   /** Runs `handler` for each job of `name`; a throw (or rejection) makes the job retry. */
@@ -87,6 +124,8 @@ export interface JobInfo {
   id: string;
   /** Runs before this one that failed (0 on the first run). */
   retryCount: number;
+  /** The id of the request that sent the job (directly or through other jobs), if any. */
+  requestId?: string;
 }
 
 export const MIN_POLLING_INTERVAL_SECONDS = 0.5;
@@ -106,6 +145,36 @@ const plans = requireCjs('pg-boss/src/plans.js') as {
   completeJobs(schema: string): string;
   failJobsById(schema: string): string;
 };
+
+/**
+ * Runs one job's handler within the context of the request that sent it (every line logged
+ * carries `reqId`, `queue`, `jobId`), counting the outcome; a throw makes the job retry.
+ */
+async function runInItsContext<T>(
+  name: string,
+  job: PgBoss.JobWithMetadata<T>,
+  handler: (data: T, job: JobInfo) => Promise<void>,
+  logger: Logger,
+): Promise<void> {
+  const started = Date.now();
+  const { data, meta } = splitMeta(job.data);
+  const context = { requestId: meta.reqId, job: { queue: name, id: job.id } };
+  await runInContext(context, async () => {
+    try {
+      await handler(data, { id: job.id, retryCount: job.retryCount, requestId: meta.reqId });
+      jobsCompleted.inc({ queue: name });
+      logger.debug({ queue: name, jobId: job.id, ms: Date.now() - started }, 'jobs: done');
+    } catch (err) {
+      const willRetry = job.retryCount < job.retryLimit;
+      jobsFailed.inc({ queue: name, final: String(!willRetry) });
+      logger[willRetry ? 'warn' : 'error'](
+        { err, queue: name, jobId: job.id, attempt: job.retryCount + 1, willRetry },
+        willRetry ? 'jobs: job failed, will retry' : 'jobs: job failed for good',
+      );
+      throw err;
+    }
+  });
+}
 
 export function createJobs(opts: CreateJobsOptions): Jobs {
   const { logger } = opts;
@@ -177,17 +246,8 @@ export function createJobs(opts: CreateJobsOptions): Jobs {
     handler: (data: T, job: JobInfo) => Promise<void>,
   ) {
     inFlightHandlers++;
-    const started = Date.now();
     try {
-      await handler(job.data, { id: job.id, retryCount: job.retryCount });
-      logger.debug({ queue: name, jobId: job.id, ms: Date.now() - started }, 'jobs: done');
-    } catch (err) {
-      const willRetry = job.retryCount < job.retryLimit;
-      logger[willRetry ? 'warn' : 'error'](
-        { err, queue: name, jobId: job.id, attempt: job.retryCount + 1, willRetry },
-        willRetry ? 'jobs: job failed, will retry' : 'jobs: job failed for good',
-      );
-      throw err;
+      await runInItsContext(name, job, handler, logger);
     } finally {
       inFlightHandlers--;
     }
@@ -210,6 +270,13 @@ export function createJobs(opts: CreateJobsOptions): Jobs {
         state = 'stopped';
         throw err;
       }
+    },
+
+    async stopWorking() {
+      if (state !== 'started') return;
+      for (const name of workerIds.keys()) await boss.offWork(name);
+      workerIds.clear();
+      logger.info('jobs: no longer taking jobs');
     },
 
     async stop() {
@@ -244,7 +311,7 @@ export function createJobs(opts: CreateJobsOptions): Jobs {
       assertStarted('send');
       await ensureQueue(name);
       const sendOptions = toSendOptions(options);
-      const id = await boss.send(name, data, sendOptions);
+      const id = await boss.send(name, withMeta(data), sendOptions);
       // A worker of this process wakes up now instead of at its next poll.
       if (id) for (const workerId of workerIds.get(name) ?? []) boss.notifyWorker(workerId);
       return id;

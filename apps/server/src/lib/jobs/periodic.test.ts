@@ -10,6 +10,7 @@ function fakeJobs() {
   const jobs: Jobs = {
     start: async () => {},
     stop: async () => {},
+    stopWorking: async () => {},
     send: async (name, _data, options) => {
       sent.push({ name, options });
       return 'id';

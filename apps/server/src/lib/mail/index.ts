@@ -6,6 +6,7 @@
  */
 import nodemailer from 'nodemailer';
 import type { Jobs, Logger, SendOptions } from '../jobs/index.ts';
+import { mailDeliveries } from '../metrics.ts';
 
 /** One e-mail, the one message type of the app. Without `from`, the configured sender. */
 export interface MailMessage {
@@ -173,6 +174,7 @@ export function createMailer(opts: CreateMailerOptions): Mailer {
         return;
       }
       const to = maskAddress(message.to);
+      const transport = smtp ? 'smtp' : 'mailbox';
       try {
         if (smtp) {
           const info = await smtp.sendMail(message);
@@ -184,7 +186,9 @@ export function createMailer(opts: CreateMailerOptions): Mailer {
           await mailbox.store(message);
           logger.info({ to }, 'mail: stored in the development mailbox');
         }
+        mailDeliveries.inc({ transport, outcome: 'sent' });
       } catch (err) {
+        mailDeliveries.inc({ transport, outcome: 'failed' });
         const error = err instanceof Error ? err.message : String(err);
         await opts
           .onFailure?.({ recipient: to, subject: message.subject, error: error.slice(0, 1000) })

@@ -405,6 +405,7 @@ describe('while it renders', () => {
     return {
       async start() {},
       async stop() {},
+      async stopWorking() {},
       async send(name, data) {
         held.push({ name, data });
         return `held-${held.length}`;

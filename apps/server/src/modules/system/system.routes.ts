@@ -10,7 +10,8 @@ import { createRouter } from '../../auth/context.ts';
 import { requireSystemRole } from '../../auth/guards.ts';
 import { errorResponses, json } from '../../lib/openapi.ts';
 import { listMailbox } from './mailbox.service.ts';
-import { checkDatabase, systemInfo } from './system.service.ts';
+import { AppError } from '../../lib/errors.ts';
+import { checkDatabase, databaseAnswers, systemInfo } from './system.service.ts';
 
 const mailboxRoute = createRoute({
   method: 'get',
@@ -54,6 +55,29 @@ const healthRoute = createRoute({
   responses: { 200: json(HealthSchema, 'Healthy') },
 });
 
+const livenessRoute = createRoute({
+  method: 'get',
+  path: '/livez',
+  tags: ['system'],
+  summary: 'Liveness: the process answers (asks nothing of the database)',
+  description:
+    'For a process supervisor: restart the process when this fails. It stays 200 while the process drains before a stop.',
+  responses: { 200: json(HealthSchema, 'The process is up') },
+});
+
+const readinessRoute = createRoute({
+  method: 'get',
+  path: '/readyz',
+  tags: ['system'],
+  summary: 'Readiness: send requests here (not draining, and the database answers)',
+  description:
+    'For a load balancer: 503 (`common.unavailable`) from the moment the process starts draining on SIGTERM, and while the database does not answer `select 1` within 2 seconds (docs/operations.md).',
+  responses: {
+    200: json(HealthSchema, 'Ready for requests'),
+    503: errorResponses[503],
+  },
+});
+
 const versionRoute = createRoute({
   method: 'get',
   path: VERSION_PATH,
@@ -62,11 +86,29 @@ const versionRoute = createRoute({
   responses: { 200: json(VersionDocumentSchema, 'Version document') },
 });
 
-/** Mounted at the root: /healthz and /version.json (declared for the OpenAPI document). */
+/**
+ * Mounted at the root: /healthz (the process and its database, as before readiness existed),
+ * /livez, /readyz and /version.json (declared for the OpenAPI document).
+ */
 export const publicSystemRoutes = createRouter()
   .openapi(healthRoute, async (c) => {
     await checkDatabase(c.var.deps.db);
     c.header('cache-control', 'no-store');
+    return c.json({ status: 'ok' as const }, 200);
+  })
+  .openapi(livenessRoute, (c) => {
+    c.header('cache-control', 'no-store');
+    return c.json({ status: 'ok' as const }, 200);
+  })
+  .openapi(readinessRoute, async (c) => {
+    c.header('cache-control', 'no-store');
+    const { lifecycle, db } = c.var.deps;
+    if (lifecycle.draining) {
+      throw new AppError('common.unavailable', 503, 'This server is draining before it stops.');
+    }
+    if (!(await databaseAnswers(db))) {
+      throw new AppError('common.unavailable', 503, 'The database does not answer.');
+    }
     return c.json({ status: 'ok' as const }, 200);
   })
   .openapi(versionRoute, (c) => {

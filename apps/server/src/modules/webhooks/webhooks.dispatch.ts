@@ -26,6 +26,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { assessments, liveEvents } from '../../db/schema/assessments.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks.ts';
 import type { Jobs, Logger } from '../../lib/jobs/index.ts';
+import { webhookDeliveries as deliveryCount } from '../../lib/metrics.ts';
 import { hasFeature } from '../billing/entitlements.ts';
 import { webhookBody } from './webhooks.events.ts';
 import { newMessageId, signedHeaders } from './webhooks.signing.ts';
@@ -371,6 +372,7 @@ async function sendOne(
   }
   if (!(await allowed)) {
     result.failed += 1;
+    deliveryCount.inc({ outcome: 'failed' });
     return record(db, c, {
       status: 'failed',
       next: null,
@@ -385,11 +387,13 @@ async function sendOne(
   const ok = attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
   if (ok) {
     result.succeeded += 1;
+    deliveryCount.inc({ outcome: 'succeeded' });
     return record(db, c, { status: 'succeeded', next: null, attempt, error: null });
   }
   const last = c.attempts >= WEBHOOK_LIMITS.maxAttempts;
   if (last) result.failed += 1;
   else result.retrying += 1;
+  deliveryCount.inc({ outcome: last ? 'failed' : 'retrying' });
   return record(db, c, {
     status: last ? 'failed' : 'pending',
     next: last ? null : new Date(opts.now.getTime() + backoffMs(c.attempts)),

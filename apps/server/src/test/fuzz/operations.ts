@@ -142,6 +142,8 @@ const serviceTenant = {
 
 export const OPERATIONS: Record<string, FuzzOperation> = {
   'GET /healthz': {},
+  'GET /livez': {},
+  'GET /readyz': {},
   'GET /version.json': {},
 
   'GET /api/v1/me': {},

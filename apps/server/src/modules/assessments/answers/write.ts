@@ -10,6 +10,8 @@
  */
 import type { AnswerInput } from '@tenantry/shared';
 import type { Database } from '../../../db/client.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { answerWrites } from '../../../lib/metrics.ts';
 import type { AssessmentRef } from './answer.ts';
 import { readState, type ReadState } from './read-state.ts';
 import { scoreRollupsFor } from './score-rollup.ts';
@@ -59,6 +61,7 @@ export async function writeAnswer(
   );
 }
 
+/** Counts every save by its outcome (GET /metrics: `tenantry_answer_writes_total`). */
 export async function writeWithState(
   db: Database,
   read: ReadState,
@@ -66,6 +69,26 @@ export async function writeWithState(
   questionKey: string,
   input: AnswerInput,
   opts: WriteOptions = {},
+): Promise<WriteResult> {
+  try {
+    const result = await writeOnce(db, read, writer, questionKey, input, opts);
+    answerWrites.inc({ source: writer.source, outcome: result.outcome });
+    return result;
+  } catch (err) {
+    const outcome =
+      err instanceof AppError ? (err.status === 409 ? 'conflict' : 'refused') : 'error';
+    answerWrites.inc({ source: writer.source, outcome });
+    throw err;
+  }
+}
+
+async function writeOnce(
+  db: Database,
+  read: ReadState,
+  writer: Writer,
+  questionKey: string,
+  input: AnswerInput,
+  opts: WriteOptions,
 ): Promise<WriteResult> {
   const announced = (done: Attempt): WriteResult => {
     const { event, next, rollup, ...result } = done;

@@ -15,7 +15,7 @@ const liveRoute = createRoute({
   tags: ['assessments'],
   summary: 'Live progress of the tenant’s assessments (Server-Sent Events)',
   description:
-    'Each event is `event: assessment`, `id: <n>`, `data: {"assessmentId", "kinds": [...]}` — ids only; read the assessment again for what changed. Events of one assessment are coalesced to at most one per 250 ms. Reconnect with the `Last-Event-ID` header (EventSource does) to receive what was missed. Works the same across server processes (PostgreSQL LISTEN/NOTIFY).',
+    'Each event is `event: assessment`, `id: <n>`, `data: {"assessmentId", "kinds": [...]}` — ids only; read the assessment again for what changed. Events of one assessment are coalesced to at most one per 250 ms. Reconnect with the `Last-Event-ID` header (EventSource does) to receive what was missed. Works the same across server processes (PostgreSQL LISTEN/NOTIFY). When its server stops, the stream sends `retry: <ms>` and `event: reconnect` and ends: reconnect (to another server behind the load balancer) with `Last-Event-ID`.',
   request: { params: TenantParamsSchema },
   responses: {
     200: {

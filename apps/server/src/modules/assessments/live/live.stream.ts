@@ -23,6 +23,16 @@ const TAKEN_IDS_KEPT = 5_000;
  */
 const MAX_STREAM_MS = 5 * 60_000;
 
+/**
+ * What a stream sends before it ends because its server stops (docs/operations.md): the wait
+ * before reconnecting (500-1500 ms) and an `event: reconnect`. A client that ignores the event
+ * still reconnects, as EventSource does after any end of stream, with Last-Event-ID.
+ */
+export function reconnectNotice(): string {
+  const wait = 500 + Math.floor(Math.random() * 1000);
+  return `retry: ${wait}\nevent: reconnect\ndata: {"reason":"server stopping"}\n\n`;
+}
+
 /** The id a client resumes after (the `Last-Event-ID` header), when it is one. */
 export function lastEventId(header: string | undefined): number | null {
   if (!header || !/^\d{1,15}$/.test(header)) return null;
@@ -46,9 +56,12 @@ export async function streamLive(
   };
 
   let stop = () => {};
+  let closing = false;
   const unsubscribe = await live.subscribe(scope.tenantId, (m) => {
-    if (m === 'closing') stop();
-    else if (m === 'resync')
+    if (m === 'closing') {
+      closing = true;
+      stop();
+    } else if (m === 'resync')
       void catchUp().catch((err: unknown) => logger.warn({ err }, 'live resync'));
     else events.add(m);
   });
@@ -63,6 +76,7 @@ export async function streamLive(
       resolve();
     };
     stream.onAbort(stop);
+    if (closing) resolve();
   });
   try {
     // Tell the browser to come back quickly after the server ends the stream.
@@ -71,6 +85,10 @@ export async function streamLive(
     // subscription: replayed from the table, in order.
     await catchUp();
     await ended;
+    // The process drains before it stops: say so, and come back soon (spread over a second,
+    // so a server's streams do not all arrive at once), to another server through the load
+    // balancer, resuming after the last id received.
+    if (closing) await stream.write(reconnectNotice()).catch(() => {});
   } finally {
     events.close();
     clearInterval(heartbeat);

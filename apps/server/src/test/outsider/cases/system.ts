@@ -8,6 +8,18 @@ export const cases: OutsiderCase[] = [
     request: () => ({ path: '/healthz' }),
   },
   {
+    // Liveness for a process supervisor: constant, touches no data.
+    route: 'GET /livez',
+    allow: ['public'],
+    request: () => ({ path: '/livez' }),
+  },
+  {
+    // Readiness for load balancers: draining or not, and `select 1`; touches no tenant data.
+    route: 'GET /readyz',
+    allow: ['public'],
+    request: () => ({ path: '/readyz' }),
+  },
+  {
     // The deployed web build's timestamp (the seed's version check); public by design.
     route: 'GET /version.json',
     allow: ['public'],
