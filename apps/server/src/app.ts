@@ -23,6 +23,8 @@ import { errorPage, isNavigation } from './lib/error-page.ts';
 import { AppError, errorBody, fieldsFromIssues } from './lib/errors.ts';
 import { csrfProtection, requestLogger, securityHeaders } from './lib/http.ts';
 import type { Jobs } from './lib/jobs/index.ts';
+import { createBlobStore } from './lib/storage/index.ts';
+import type { BlobStore } from './lib/storage/blob-store.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import type { MailSender } from './lib/mail/index.ts';
 import { validationHook } from './lib/openapi.ts';
@@ -100,6 +102,8 @@ export interface CreateAppOptions {
    * route that enqueues answers 500.
    */
   jobs?: Jobs;
+  /** The file store. Default: the one config.storage names (lib/storage/index.ts). */
+  blobs?: BlobStore;
   /** Client address for rate limiting. Default: the socket's remote address. */
   getClientIp?: ClientIpResolver;
   /** Default: read from `${webDist}/version.json`, else now. */
@@ -171,6 +175,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
     processMonitor: createProcessMonitor(),
     // Set just below: the provider's own events are applied with these deps.
     billing: undefined as unknown as BillingProvider,
+    blobs: opts.blobs ?? createBlobStore(config, database.db, logger),
   };
   deps.billing = createBillingProvider(config, database.db, logger, (event) =>
     applyBillingEvent(

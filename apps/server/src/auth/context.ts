@@ -10,6 +10,7 @@ import type { AppConfig } from '../config.ts';
 import type { Database, DatabaseKind } from '../db/client.ts';
 import type { RequestEnv } from '../lib/http.ts';
 import type { Jobs } from '../lib/jobs/index.ts';
+import type { BlobStore } from '../lib/storage/blob-store.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { MailContext, MailSender } from '../lib/mail/index.ts';
 import type { LiveHub } from '../db/live.ts';
@@ -47,6 +48,8 @@ export interface AppDeps {
   processMonitor: ProcessMonitor;
   /** The billing provider BILLING_PROVIDER names (modules/billing/providers). */
   billing: BillingProvider;
+  /** The file store STORAGE_DRIVER names (lib/storage; docs/storage.md). */
+  blobs: BlobStore;
 }
 
 /** The Hono environment: what middleware and guards put on `c.var`. */

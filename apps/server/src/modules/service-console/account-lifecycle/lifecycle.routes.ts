@@ -19,7 +19,6 @@ import {
 } from './deletion.service.ts';
 import {
   accountExportFile,
-  exportStore,
   listAccountExports,
   requestAccountExport,
 } from './exports.service.ts';
@@ -149,9 +148,9 @@ export const serviceAccountLifecycleRoutes = createRouter()
   )
   .openapi(downloadRoute, async (c) => {
     const { accountId, exportId } = c.req.valid('param');
-    const { db } = c.var.deps;
+    const { db, blobs } = c.var.deps;
     const file = await accountExportFile(db, accountId, exportId);
-    return c.body(blobStream(exportStore(db), file.blobKey), 200, {
+    return c.body(blobStream(blobs, file.blobKey), 200, {
       'content-type': 'application/zip',
       'content-disposition': `attachment; filename="${file.fileName}"`,
       'content-length': String(file.bytes),

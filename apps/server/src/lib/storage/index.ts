@@ -1,0 +1,40 @@
+/**
+ * The file store the whole app uses (AppDeps.blobs), built once from STORAGE_DRIVER
+ * (config.ts `storage`; docs/storage.md).
+ */
+import type { AppConfig } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { createPgBlobStore } from '../../db/pg-blob-store.ts';
+import type { Logger } from '../logger.ts';
+import type { BlobStore } from './blob-store.ts';
+import { createS3BlobStore } from './s3-blob-store.ts';
+
+export function createBlobStore(
+  config: Pick<AppConfig, 'storage'>,
+  db: Database,
+  logger?: Logger,
+): BlobStore {
+  const warn = (err: unknown, message: string) => logger?.warn({ err, module: 'storage' }, message);
+  const storage = config.storage ?? { driver: 'postgres' };
+  if (storage.driver === 's3') return createS3BlobStore(storage.s3, { warn });
+  return createPgBlobStore(db, { warn });
+}
+
+/**
+ * Checked once at start (server.ts): an S3 bucket that cannot be reached stops the server with
+ * the service's answer rather than failing the first upload.
+ */
+export async function checkBlobStore(store: BlobStore): Promise<void> {
+  const probe = (store as BlobStore & { probe?: () => Promise<void> }).probe;
+  if (!probe) return;
+  try {
+    await probe.call(store);
+  } catch (err) {
+    const why = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+    throw new Error(
+      `The S3 bucket of STORAGE_DRIVER=s3 cannot be reached (${why}). Check S3_BUCKET, ` +
+        'S3_REGION, S3_ENDPOINT, S3_FORCE_PATH_STYLE and the credentials (docs/storage.md).',
+      { cause: err },
+    );
+  }
+}
