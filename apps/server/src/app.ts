@@ -23,7 +23,7 @@ import { errorPage, isNavigation } from './lib/error-page.ts';
 import { AppError, errorBody, fieldsFromIssues } from './lib/errors.ts';
 import { csrfProtection, requestLogger, securityHeaders } from './lib/http.ts';
 import type { Jobs } from './lib/jobs/index.ts';
-import { createBlobStore } from './lib/storage/index.ts';
+import { createBlobStore } from './db/file-store.ts';
 import type { BlobStore } from './lib/storage/blob-store.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import type { MailSender } from './lib/mail/index.ts';
@@ -102,7 +102,7 @@ export interface CreateAppOptions {
    * route that enqueues answers 500.
    */
   jobs?: Jobs;
-  /** The file store. Default: the one config.storage names (lib/storage/index.ts). */
+  /** The file store. Default: the one config.storage names (db/file-store.ts). */
   blobs?: BlobStore;
   /** Client address for rate limiting. Default: the socket's remote address. */
   getClientIp?: ClientIpResolver;

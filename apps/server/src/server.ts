@@ -13,7 +13,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createJobs } from './lib/jobs/index.ts';
 import { createLogger } from './lib/logger.ts';
-import { checkBlobStore } from './lib/storage/index.ts';
+import { checkBlobStore } from './db/file-store.ts';
 import { createMailer } from './lib/mail/index.ts';
 import {
   newCliToken,

@@ -11,7 +11,7 @@ import type { JobInfo, Jobs } from '../lib/jobs/index.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createMailer } from '../lib/mail/index.ts';
 import { registerReports } from '../modules/reports/reports.worker.ts';
-import { createBlobStore } from '../lib/storage/index.ts';
+import { createBlobStore } from '../db/file-store.ts';
 import { registerAccountExports } from '../modules/service-console/account-lifecycle/lifecycle.jobs.ts';
 import { registerAuditVerification } from '../modules/service-console/audit/audit-verify.ts';
 import { createMailboxStore } from '../modules/system/mailbox.service.ts';

@@ -1,7 +1,7 @@
 /**
  * The file store: bytes kept under a key, written and read as streams so that memory stays flat
  * whatever a file's size (docs/storage.md). Two drivers behind this one interface, chosen by
- * STORAGE_DRIVER (lib/storage/index.ts createBlobStore):
+ * STORAGE_DRIVER (db/file-store.ts createBlobStore):
  * - `postgres` (the default; db/pg-blob-store.ts): chunks of at most 1 MiB in `blob_chunks`, on
  *   the embedded PGlite and with any number of servers on one PostgreSQL;
  * - `s3` (lib/storage/s3-blob-store.ts): one object per key in an S3-compatible bucket, written

@@ -5,7 +5,7 @@ import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, TEST_S3_BUCKET, type TestS3Server } from '../../test/s3-server.ts';
 import { blobStoreContract } from './blob-store.contract.ts';
-import { createBlobStore } from './index.ts';
+import { createBlobStore } from '../../db/file-store.ts';
 import { createS3BlobStore, S3_PART_BYTES } from './s3-blob-store.ts';
 
 /** S3's smallest part: files above it become multipart uploads. */

@@ -2,12 +2,12 @@
  * The file store the whole app uses (AppDeps.blobs), built once from STORAGE_DRIVER
  * (config.ts `storage`; docs/storage.md).
  */
-import type { AppConfig } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import { createPgBlobStore } from '../../db/pg-blob-store.ts';
-import type { Logger } from '../logger.ts';
-import type { BlobStore } from './blob-store.ts';
-import { createS3BlobStore } from './s3-blob-store.ts';
+import type { AppConfig } from '../config.ts';
+import type { Database } from './client.ts';
+import { createPgBlobStore } from './pg-blob-store.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { BlobStore } from '../lib/storage/blob-store.ts';
+import { createS3BlobStore } from '../lib/storage/s3-blob-store.ts';
 
 export function createBlobStore(
   config: Pick<AppConfig, 'storage'>,
