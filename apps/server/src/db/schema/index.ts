@@ -21,3 +21,4 @@ export * from './account-lifecycle.ts';
 export * from './service.ts';
 export * from './staff-notes.ts';
 export * from './sso.ts';
+export * from './storage.ts';

@@ -42,6 +42,7 @@ import type { MailContext } from '../../../lib/mail/index.ts';
 import { layout } from '../../../lib/mail/layout.ts';
 import { recordAudit, recordSystemAudit } from '../../audit/audit.service.ts';
 import type { BlobStore } from '../../../lib/storage/blob-store.ts';
+import { storedKeysOf } from '../../storage/stored-files.service.ts';
 import { accountNotFound, exportKeysOf, recentDoneExport } from './exports.service.ts';
 
 const DAY_MS = 86_400_000;
@@ -256,7 +257,8 @@ export async function deleteAccountNow(
   accountId: string,
   now = new Date(),
 ): Promise<boolean> {
-  const keys = await exportKeysOf(db, accountId);
+  // The bytes of its exports and of the files it kept (evidence) go after its rows.
+  const keys = [...(await exportKeysOf(db, accountId)), ...(await storedKeysOf(db, accountId))];
   const deleted = await db.transaction(async (tx) => {
     const [account] = await tx
       .select({ id: accounts.id, name: accounts.name })

@@ -17,11 +17,7 @@ import {
   getAccountDeletion,
   scheduleAccountDeletion,
 } from './deletion.service.ts';
-import {
-  accountExportFile,
-  listAccountExports,
-  requestAccountExport,
-} from './exports.service.ts';
+import { accountExportFile, listAccountExports, requestAccountExport } from './exports.service.ts';
 
 /** Exporting and deleting an account (docs/service-console.md). System admins only. */
 const TAGS = ['service'];

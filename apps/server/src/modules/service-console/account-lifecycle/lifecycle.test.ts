@@ -525,9 +525,13 @@ describe('deleting an account', () => {
     });
     const before = await otherCounts();
 
-    expect(await runDueDeletions(db, t.deps.blobs, logger, new Date(Date.now() + 13 * DAY))).toBe(0);
+    expect(await runDueDeletions(db, t.deps.blobs, logger, new Date(Date.now() + 13 * DAY))).toBe(
+      0,
+    );
     expect(await accountRow(doomed.owner.tid)).not.toBeNull();
-    expect(await runDueDeletions(db, t.deps.blobs, logger, new Date(Date.now() + 15 * DAY))).toBe(1);
+    expect(await runDueDeletions(db, t.deps.blobs, logger, new Date(Date.now() + 15 * DAY))).toBe(
+      1,
+    );
 
     expect(await accountRow(doomed.owner.tid)).toBeNull();
     const id = doomed.owner.tid;
