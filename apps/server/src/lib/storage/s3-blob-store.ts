@@ -3,10 +3,10 @@
  * object per key (under an optional key prefix) in one bucket, through the AWS SDK v3
  * (`@aws-sdk/client-s3`: request signing, retries, the default credential chain).
  *
- * Writing buffers at most one part (S3_PART_BYTES): a file smaller than that is one PutObject at
- * finish(); a larger one becomes a multipart upload whose parts are sent one after the other as
- * they fill, write() waiting for each part to be stored, so memory per upload stays one part
- * whatever the file's size. S3 makes a finished object visible atomically: readers see the old
+ * Writing buffers at most one part (S3_PART_BYTES, in one buffer the writer reuses): a file
+ * smaller than that is one PutObject at finish(); a larger one becomes a multipart upload whose
+ * parts are sent one after the other as they fill, write() waiting for each part to be stored,
+ * so memory per upload stays one part whatever the file's size. S3 makes a finished object visible atomically: readers see the old
  * file or the new one. abort() aborts the multipart upload (its parts are deleted); an upload of a
  * process that died is removed by the bucket's AbortIncompleteMultipartUpload lifecycle rule.
  * Reading streams the GetObject body.
@@ -34,6 +34,8 @@ import { assertBlobKey, type BlobStore, type BlobWriter } from './blob-store.ts'
  * one size, which this is.
  */
 export const S3_PART_BYTES = 8 * 1024 * 1024;
+/** Files up to this size are kept as their pieces, not in a buffer of a whole part. */
+const SMALL_FILE_BYTES = 1024 * 1024;
 
 export interface S3StorageConfig {
   bucket: string;
@@ -102,8 +104,12 @@ export function createS3BlobStore(
     async createWriter(key): Promise<BlobWriter> {
       const Key = objectKey(key);
       const hash = createHash('sha256');
+      // A small file is kept as its pieces; past SMALL_FILE_BYTES the writer takes one buffer of
+      // a part, fills it, sends it, and fills it again: one allocation for the whole upload.
       let pieces: Buffer[] = [];
-      let buffered = 0;
+      let piecesBytes = 0;
+      let part: Buffer | undefined;
+      let filled = 0;
       let bytes = 0;
       let uploadId: string | undefined;
       const parts: CompletedPart[] = [];
@@ -112,14 +118,6 @@ export function createS3BlobStore(
         if (state !== 'open') throw new Error(`this file writer is ${state}`);
       };
 
-      const take = (n: number): Buffer => {
-        const all = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces, buffered);
-        const head = all.subarray(0, n);
-        const rest = all.subarray(n);
-        pieces = rest.length > 0 ? [Buffer.from(rest)] : [];
-        buffered = rest.length;
-        return head;
-      };
       const sendPart = async (Body: Buffer) => {
         uploadId ??= (await client.send(new CreateMultipartUploadCommand({ Bucket, Key })))
           .UploadId;
@@ -129,6 +127,20 @@ export function createS3BlobStore(
           new UploadPartCommand({ Bucket, Key, UploadId: uploadId, PartNumber, Body }),
         );
         parts.push({ ETag, PartNumber });
+      };
+      /** Copies into the part buffer, sending it each time it is full (and waiting for that). */
+      const append = async (src: Uint8Array) => {
+        const buffer = (part ??= Buffer.allocUnsafe(partBytes));
+        for (let at = 0; at < src.length;) {
+          const n = Math.min(src.length - at, partBytes - filled);
+          buffer.set(src.subarray(at, at + n), filled);
+          filled += n;
+          at += n;
+          if (filled === partBytes) {
+            await sendPart(buffer);
+            filled = 0;
+          }
+        }
       };
       const abortUpload = async () => {
         if (!uploadId) return;
@@ -151,10 +163,15 @@ export function createS3BlobStore(
           if (piece.length === 0) return;
           hash.update(piece);
           bytes += piece.length;
-          pieces.push(Buffer.from(piece));
-          buffered += piece.length;
           try {
-            while (buffered >= partBytes) await sendPart(take(partBytes));
+            if (part) return await append(piece);
+            pieces.push(Buffer.from(piece));
+            piecesBytes += piece.length;
+            if (piecesBytes < Math.min(SMALL_FILE_BYTES, partBytes)) return;
+            const held = pieces;
+            pieces = [];
+            piecesBytes = 0;
+            for (const p of held) await append(p);
           } catch (err) {
             await writer.abort();
             throw err;
@@ -164,16 +181,17 @@ export function createS3BlobStore(
           assertOpen();
           try {
             if (uploadId === undefined) {
+              const Body = part ? part.subarray(0, filled) : Buffer.concat(pieces, piecesBytes);
               await client.send(
                 new PutObjectCommand({
                   Bucket,
                   Key,
-                  Body: take(buffered),
+                  Body,
                   ContentType: 'application/octet-stream',
                 }),
               );
             } else {
-              if (buffered > 0) await sendPart(take(buffered));
+              if (filled > 0) await sendPart(part!.subarray(0, filled));
               await client.send(
                 new CompleteMultipartUploadCommand({
                   Bucket,
@@ -188,13 +206,15 @@ export function createS3BlobStore(
             throw err;
           }
           state = 'finished';
+          pieces = [];
+          part = undefined;
           return { bytes, sha256: hash.digest('hex') };
         },
         async abort() {
           if (state !== 'open') return;
           state = 'aborted';
           pieces = [];
-          buffered = 0;
+          part = undefined;
           await abortUpload();
         },
       };
