@@ -38,7 +38,19 @@ async function put(store: BlobStore, key: string, data: Buffer, pieces: number[]
 let n = 0;
 const newKey = (what: string) => `contract/${process.pid}-${Date.now()}-${(n += 1)}/${what}`;
 
-export function blobStoreContract(name: string, subject: () => ContractSubject): void {
+export interface ContractOptions {
+  /**
+   * Why a test server cannot show that two writers finishing one key leave one whole file
+   * (s3rver writes an object in place; S3 itself makes the last finished write win whole).
+   */
+  concurrentSameKeyUnsupported?: string;
+}
+
+export function blobStoreContract(
+  name: string,
+  subject: () => ContractSubject,
+  options: ContractOptions = {},
+): void {
   describe(`the file store contract: ${name}`, () => {
     it.each([
       ['0 bytes', 0, []],
@@ -158,17 +170,20 @@ export function blobStoreContract(name: string, subject: () => ContractSubject):
       }
     });
 
-    it('answers one whole file when two writers finish the same key', async () => {
-      const { store, partBytes } = subject();
-      const key = newKey('contended');
-      const a = randomBytes(partBytes + 11);
-      const b = randomBytes(partBytes + 22);
-      const [wa, wb] = [await store.createWriter(key), await store.createWriter(key)];
-      await Promise.all([wa.write(a), wb.write(b)]);
-      await Promise.all([wa.finish(), wb.finish()]);
-      const back = await readAll(store, key);
-      expect(back.equals(a) || back.equals(b)).toBe(true);
-    });
+    it.skipIf(options.concurrentSameKeyUnsupported)(
+      'answers one whole file when two writers finish the same key',
+      async () => {
+        const { store, partBytes } = subject();
+        const key = newKey('contended');
+        const a = randomBytes(partBytes + 11);
+        const b = randomBytes(partBytes + 22);
+        const [wa, wb] = [await store.createWriter(key), await store.createWriter(key)];
+        await Promise.all([wa.write(a), wb.write(b)]);
+        await Promise.all([wa.finish(), wb.finish()]);
+        const back = await readAll(store, key);
+        expect(back.equals(a) || back.equals(b)).toBe(true);
+      },
+    );
 
     it('stops reading when the reader stops', async () => {
       const { store, partBytes } = subject();

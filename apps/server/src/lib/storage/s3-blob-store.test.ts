@@ -39,11 +39,19 @@ async function listKeys(client: S3Client, Prefix?: string): Promise<string[]> {
   return keys;
 }
 
-blobStoreContract('S3 (s3rver)', () => ({
-  store,
-  partBytes: PART,
-  storedKeys: async () => (await listKeys(store.client)).map((k) => k.replace(/^tenantry\//, '')),
-}));
+blobStoreContract(
+  'S3 (s3rver)',
+  () => ({
+    store,
+    partBytes: PART,
+    storedKeys: async () => (await listKeys(store.client)).map((k) => k.replace(/^tenantry\//, '')),
+  }),
+  {
+    // s3rver 3.7 writes an object's file in place (fs.createWriteStream on the object's path),
+    // so two uploads completing at once interleave; S3 makes the last one win, whole.
+    concurrentSameKeyUnsupported: 's3rver writes objects in place',
+  },
+);
 
 describe('the S3 file store', () => {
   it('keeps objects under the key prefix, in one bucket', async () => {

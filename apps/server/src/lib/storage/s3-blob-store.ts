@@ -80,6 +80,132 @@ const isMissing = (err: unknown) =>
   err instanceof S3ServiceException &&
   (err.name === 'NoSuchKey' || err.name === 'NotFound' || statusOf(err) === 404);
 
+/** A writer of one object: small files in one PutObject, larger ones part by part. */
+function s3Writer(opts: {
+  client: S3Client;
+  Bucket: string;
+  Key: string;
+  partBytes: number;
+  warn?: (err: unknown, message: string) => void;
+}): BlobWriter {
+  const { client, Bucket, Key, partBytes } = opts;
+  const hash = createHash('sha256');
+  // A small file is kept as its pieces; past SMALL_FILE_BYTES the writer takes one buffer of
+  // a part, fills it, sends it, and fills it again: one allocation for the whole upload.
+  let pieces: Buffer[] = [];
+  let piecesBytes = 0;
+  let part: Buffer | undefined;
+  let filled = 0;
+  let bytes = 0;
+  let uploadId: string | undefined;
+  const parts: CompletedPart[] = [];
+  let state: 'open' | 'finished' | 'aborted' = 'open';
+  const assertOpen = () => {
+    if (state !== 'open') throw new Error(`this file writer is ${state}`);
+  };
+
+  const sendPart = async (Body: Buffer) => {
+    uploadId ??= (await client.send(new CreateMultipartUploadCommand({ Bucket, Key }))).UploadId;
+    if (!uploadId) throw new Error('the S3 service answered no upload id');
+    const PartNumber = parts.length + 1;
+    const { ETag } = await client.send(
+      new UploadPartCommand({ Bucket, Key, UploadId: uploadId, PartNumber, Body }),
+    );
+    parts.push({ ETag, PartNumber });
+  };
+  /** Copies into the part buffer, sending it each time it is full (and waiting for that). */
+  const append = async (src: Uint8Array) => {
+    const buffer = (part ??= Buffer.allocUnsafe(partBytes));
+    for (let at = 0; at < src.length;) {
+      const n = Math.min(src.length - at, partBytes - filled);
+      buffer.set(src.subarray(at, at + n), filled);
+      filled += n;
+      at += n;
+      if (filled === partBytes) {
+        await sendPart(buffer);
+        filled = 0;
+      }
+    }
+  };
+  const abortUpload = async () => {
+    if (!uploadId) return;
+    const UploadId = uploadId;
+    uploadId = undefined;
+    try {
+      await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId }));
+    } catch (err) {
+      if (statusOf(err) === 404) return; // NoSuchUpload: already gone
+      opts.warn?.(
+        err,
+        'the S3 service did not abort an upload; its lifecycle rule removes the parts',
+      );
+    }
+  };
+
+  const writer: BlobWriter = {
+    async write(piece) {
+      assertOpen();
+      if (piece.length === 0) return;
+      hash.update(piece);
+      bytes += piece.length;
+      try {
+        if (part) return await append(piece);
+        pieces.push(Buffer.from(piece));
+        piecesBytes += piece.length;
+        if (piecesBytes < Math.min(SMALL_FILE_BYTES, partBytes)) return;
+        const held = pieces;
+        pieces = [];
+        piecesBytes = 0;
+        for (const p of held) await append(p);
+      } catch (err) {
+        await writer.abort();
+        throw err;
+      }
+    },
+    async finish() {
+      assertOpen();
+      try {
+        if (uploadId === undefined) {
+          const Body = part ? part.subarray(0, filled) : Buffer.concat(pieces, piecesBytes);
+          await client.send(
+            new PutObjectCommand({
+              Bucket,
+              Key,
+              Body,
+              ContentType: 'application/octet-stream',
+            }),
+          );
+        } else {
+          if (filled > 0) await sendPart(part!.subarray(0, filled));
+          await client.send(
+            new CompleteMultipartUploadCommand({
+              Bucket,
+              Key,
+              UploadId: uploadId,
+              MultipartUpload: { Parts: parts },
+            }),
+          );
+        }
+      } catch (err) {
+        await writer.abort();
+        throw err;
+      }
+      state = 'finished';
+      pieces = [];
+      part = undefined;
+      return { bytes, sha256: hash.digest('hex') };
+    },
+    async abort() {
+      if (state !== 'open') return;
+      state = 'aborted';
+      pieces = [];
+      part = undefined;
+      await abortUpload();
+    },
+  };
+  return writer;
+}
+
 export function createS3BlobStore(
   config: S3StorageConfig,
   options: S3BlobStoreOptions = {},
@@ -102,123 +228,7 @@ export function createS3BlobStore(
     },
 
     async createWriter(key): Promise<BlobWriter> {
-      const Key = objectKey(key);
-      const hash = createHash('sha256');
-      // A small file is kept as its pieces; past SMALL_FILE_BYTES the writer takes one buffer of
-      // a part, fills it, sends it, and fills it again: one allocation for the whole upload.
-      let pieces: Buffer[] = [];
-      let piecesBytes = 0;
-      let part: Buffer | undefined;
-      let filled = 0;
-      let bytes = 0;
-      let uploadId: string | undefined;
-      const parts: CompletedPart[] = [];
-      let state: 'open' | 'finished' | 'aborted' = 'open';
-      const assertOpen = () => {
-        if (state !== 'open') throw new Error(`this file writer is ${state}`);
-      };
-
-      const sendPart = async (Body: Buffer) => {
-        uploadId ??= (await client.send(new CreateMultipartUploadCommand({ Bucket, Key })))
-          .UploadId;
-        if (!uploadId) throw new Error('the S3 service answered no upload id');
-        const PartNumber = parts.length + 1;
-        const { ETag } = await client.send(
-          new UploadPartCommand({ Bucket, Key, UploadId: uploadId, PartNumber, Body }),
-        );
-        parts.push({ ETag, PartNumber });
-      };
-      /** Copies into the part buffer, sending it each time it is full (and waiting for that). */
-      const append = async (src: Uint8Array) => {
-        const buffer = (part ??= Buffer.allocUnsafe(partBytes));
-        for (let at = 0; at < src.length;) {
-          const n = Math.min(src.length - at, partBytes - filled);
-          buffer.set(src.subarray(at, at + n), filled);
-          filled += n;
-          at += n;
-          if (filled === partBytes) {
-            await sendPart(buffer);
-            filled = 0;
-          }
-        }
-      };
-      const abortUpload = async () => {
-        if (!uploadId) return;
-        const UploadId = uploadId;
-        uploadId = undefined;
-        try {
-          await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId }));
-        } catch (err) {
-          if (statusOf(err) === 404) return; // NoSuchUpload: already gone
-          options.warn?.(
-            err,
-            'the S3 service did not abort an upload; its lifecycle rule removes the parts',
-          );
-        }
-      };
-
-      const writer: BlobWriter = {
-        async write(piece) {
-          assertOpen();
-          if (piece.length === 0) return;
-          hash.update(piece);
-          bytes += piece.length;
-          try {
-            if (part) return await append(piece);
-            pieces.push(Buffer.from(piece));
-            piecesBytes += piece.length;
-            if (piecesBytes < Math.min(SMALL_FILE_BYTES, partBytes)) return;
-            const held = pieces;
-            pieces = [];
-            piecesBytes = 0;
-            for (const p of held) await append(p);
-          } catch (err) {
-            await writer.abort();
-            throw err;
-          }
-        },
-        async finish() {
-          assertOpen();
-          try {
-            if (uploadId === undefined) {
-              const Body = part ? part.subarray(0, filled) : Buffer.concat(pieces, piecesBytes);
-              await client.send(
-                new PutObjectCommand({
-                  Bucket,
-                  Key,
-                  Body,
-                  ContentType: 'application/octet-stream',
-                }),
-              );
-            } else {
-              if (filled > 0) await sendPart(part!.subarray(0, filled));
-              await client.send(
-                new CompleteMultipartUploadCommand({
-                  Bucket,
-                  Key,
-                  UploadId: uploadId,
-                  MultipartUpload: { Parts: parts },
-                }),
-              );
-            }
-          } catch (err) {
-            await writer.abort();
-            throw err;
-          }
-          state = 'finished';
-          pieces = [];
-          part = undefined;
-          return { bytes, sha256: hash.digest('hex') };
-        },
-        async abort() {
-          if (state !== 'open') return;
-          state = 'aborted';
-          pieces = [];
-          part = undefined;
-          await abortUpload();
-        },
-      };
-      return writer;
+      return s3Writer({ client, Bucket, Key: objectKey(key), partBytes, warn: options.warn });
     },
 
     async *read(key) {
