@@ -318,6 +318,16 @@ export interface UsageConflict {
  * The current usage a plan would not fit: over its limit (what exists stays, new ones are
  * blocked until usage fits) or exactly at it (no new ones).
  */
+/**
+ * The stored files a smaller plan's storage quota would not hold, as a line for the downgrade
+ * summary; null when they fit. Nothing is deleted: new uploads are refused until they fit.
+ */
+export function storageConflict(storage: StorageUsage, to: PlanId): string | null {
+  const plan = PLANS[to];
+  if (storage.usedBytes <= plan.storageBytes) return null;
+  return `File storage: you keep ${formatBytes(storage.usedBytes)}, ${plan.name} includes ${formatBytes(plan.storageBytes)}. Nothing is deleted, but new files are refused until storage fits the plan.`;
+}
+
 export function usageConflicts(usage: BillingUsage, to: PlanId): UsageConflict[] {
   const plan = PLANS[to];
   const out: UsageConflict[] = [];
