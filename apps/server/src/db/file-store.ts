@@ -7,7 +7,7 @@ import type { Database } from './client.ts';
 import { createPgBlobStore } from './pg-blob-store.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { BlobStore } from '../lib/storage/blob-store.ts';
-import { createS3BlobStore } from '../lib/storage/s3-blob-store.ts';
+import type { S3StorageConfig } from '../lib/storage/s3-blob-store.ts';
 
 export function createBlobStore(
   config: Pick<AppConfig, 'storage'>,
@@ -16,8 +16,32 @@ export function createBlobStore(
 ): BlobStore {
   const warn = (err: unknown, message: string) => logger?.warn({ err, module: 'storage' }, message);
   const storage = config.storage ?? { driver: 'postgres' };
-  if (storage.driver === 's3') return createS3BlobStore(storage.s3, { warn });
+  if (storage.driver === 's3') return lazyS3BlobStore(storage.s3, warn);
   return createPgBlobStore(db, { warn });
+}
+
+/**
+ * The S3 driver, its module (and the AWS SDK, ~120 ms and some MB to load) imported on first
+ * use, so that a deployment on the default driver never loads it.
+ */
+function lazyS3BlobStore(
+  config: S3StorageConfig,
+  warn: (err: unknown, message: string) => void,
+): BlobStore & { probe(): Promise<void> } {
+  let loading: ReturnType<typeof load> | undefined;
+  const load = async () =>
+    (await import('../lib/storage/s3-blob-store.ts')).createS3BlobStore(config, { warn });
+  const store = () => (loading ??= load());
+  return {
+    driver: 's3',
+    probe: async () => (await store()).probe(),
+    createWriter: async (key) => (await store()).createWriter(key),
+    async *read(key) {
+      yield* (await store()).read(key);
+    },
+    delete: async (key) => (await store()).delete(key),
+    sweepAbandoned: async (before) => (await store()).sweepAbandoned(before),
+  };
 }
 
 /**

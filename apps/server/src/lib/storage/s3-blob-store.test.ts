@@ -5,7 +5,7 @@ import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, TEST_S3_BUCKET, type TestS3Server } from '../../test/s3-server.ts';
 import { blobStoreContract } from './blob-store.contract.ts';
-import { createBlobStore } from '../../db/file-store.ts';
+import { checkBlobStore, createBlobStore } from '../../db/file-store.ts';
 import { createS3BlobStore, S3_PART_BYTES } from './s3-blob-store.ts';
 
 /** S3's smallest part: files above it become multipart uploads. */
@@ -133,6 +133,18 @@ describe('the S3 file store', () => {
     await w.finish();
     expect(await listKeys(store.client, 'built/')).toEqual(['built/x']);
     expect(S3_PART_BYTES).toBe(8 * 1024 * 1024);
+  });
+
+  it('is checked at start: a bucket it cannot reach stops the server with a clear message', async () => {
+    const good = createBlobStore({ storage: { driver: 's3', s3: server.config() } }, null!);
+    await expect(checkBlobStore(good)).resolves.toBeUndefined();
+    const missing = createBlobStore(
+      { storage: { driver: 's3', s3: { ...server.config(), bucket: 'no-such-bucket' } } },
+      null!,
+    );
+    await expect(checkBlobStore(missing)).rejects.toThrow(
+      /The S3 bucket of STORAGE_DRIVER=s3 cannot be reached \(NotFound: .*\)\. Check S3_BUCKET/,
+    );
   });
 
   it('keeps its files in the temporary directory it was given', () => {
