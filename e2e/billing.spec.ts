@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { BASE_URL, expect, runCli, signUpViaApi, test, uniqueEmail } from './fixtures';
 
@@ -77,4 +78,32 @@ test('a new owner on Free hits the client-tenant limit, upgrades through the san
   await expect(page).toHaveURL(/\/admin\/billing$/);
   await expect(page.getByText('Your plan is downgraded')).toBeVisible();
   await expect.poll(() => events.filter((e) => e.name === 'downgrade_subscription').length).toBe(1);
+});
+
+test('the billing tab shows file storage against the plan’s quota, empty at first', async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail('billing-storage');
+  await signUpViaApi(page, email);
+  await page.goto('/admin/billing');
+  const storage = page.getByTestId('usage-storage');
+  await expect(storage).toHaveAttribute('data-state', 'empty');
+  await expect(storage).toContainText('0 bytes of 10 GB');
+  await expect(storage).toContainText('No files stored yet.');
+  await expect(
+    storage.getByRole('progressbar', { name: 'File storage: 0 bytes of 10 GB, 0% used' }),
+  ).toBeAttached(); // an empty bar: its filled part has no width
+  await expect(page.getByText('File storage: 250 MB')).toBeVisible();
+  // Screenshots for a person to look at (SHOTS_DIR, or the test's output folder).
+  const shot = (name: string) =>
+    process.env.SHOTS_DIR ? path.join(process.env.SHOTS_DIR, name) : testInfo.outputPath(name);
+  const usage = page.locator('#billing-usage');
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await usage.evaluate((el) => {
+      el.scrollIntoView({ block: 'start' });
+      window.scrollBy(0, -80); // below the sticky header
+    });
+    await page.screenshot({ path: shot(`billing-storage-${width}.png`) });
+  }
 });

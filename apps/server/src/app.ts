@@ -26,6 +26,8 @@ import { AppError, errorBody, fieldsFromIssues } from './lib/errors.ts';
 import { csrfProtection, requestLogger, securityHeaders } from './lib/http.ts';
 import type { Jobs } from './lib/jobs/index.ts';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle.ts';
+import { createBlobStore } from './db/file-store.ts';
+import type { BlobStore } from './lib/storage/blob-store.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import type { MailSender } from './lib/mail/index.ts';
 import { validationHook } from './lib/openapi.ts';
@@ -109,6 +111,8 @@ export interface CreateAppOptions {
    * route that enqueues answers 500.
    */
   jobs?: Jobs;
+  /** The file store. Default: the one config.storage names (db/file-store.ts). */
+  blobs?: BlobStore;
   /** Client address for rate limiting. Default: the socket's remote address. */
   getClientIp?: ClientIpResolver;
   /** Default: read from `${webDist}/version.json`, else now. */
@@ -189,6 +193,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
     lifecycle: opts.lifecycle ?? createLifecycle(),
     // Set just below: the provider's own events are applied with these deps.
     billing: undefined as unknown as BillingProvider,
+    blobs: opts.blobs ?? createBlobStore(config, database.db, logger),
   };
   deps.billing = createBillingProvider(config, database.db, logger, (event) =>
     applyBillingEvent(

@@ -9,6 +9,7 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { pruneLiveEvents } from './db/live.ts';
 import type { Jobs } from './lib/jobs/index.ts';
+import type { BlobStore } from './lib/storage/blob-store.ts';
 import { every } from './lib/jobs/periodic.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './lib/mail/index.ts';
@@ -43,15 +44,16 @@ const SCORE_SWEEP_MS = 30_000;
 export async function startBackgroundJobs(deps: {
   config: AppConfig;
   db: Database;
+  blobs: BlobStore;
   jobs: Jobs;
   mailer: Mailer;
   logger: Logger;
 }): Promise<() => void> {
-  const { config, db, jobs, mailer, logger } = deps;
+  const { config, db, blobs, jobs, mailer, logger } = deps;
   const log = (module: string) => logger.child({ module });
   await mailer.register();
   await registerReports({ db, jobs, logger: log('reports') });
-  await registerAccountExports({ db, jobs, logger: log('account-lifecycle') });
+  await registerAccountExports({ db, blobs, jobs, logger: log('account-lifecycle') });
   await registerAuditVerification({ db, jobs, logger: log('audit') });
   if (config.testHooks) await registerTestHooks(jobs);
   const stops = [
@@ -124,7 +126,15 @@ export async function startBackgroundJobs(deps: {
       logger: log('schedules'),
     }),
     await startSupportAutoClose({ db, jobs, logger: log('support') }),
-    await startAccountLifecycle({ db, jobs, logger: log('account-lifecycle') }),
+    await startAccountLifecycle({ db, blobs, jobs, logger: log('account-lifecycle') }),
+    // Chunks of uploads whose process died mid-way (the PostgreSQL driver; S3's own lifecycle
+    // rule does this for the bucket), a day after they were started.
+    await every(jobs, log('storage'), {
+      queue: 'storage.sweep',
+      everyMs: 6 * 60 * 60_000,
+      run: () => blobs.sweepAbandoned(new Date(Date.now() - 24 * 60 * 60_000)),
+      did: 'removed abandoned uploads',
+    }),
     await startWebhookDispatcher({
       db,
       jobs,

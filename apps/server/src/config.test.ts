@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   ConfigError,
+  type AppConfig,
   loadConfig,
   passkeyRelyingParty,
   SERVER_PACKAGE_DIR,
@@ -121,6 +122,81 @@ describe('metrics and draining', () => {
       expect(() => loadConfig({ ...base, ...env })).toThrow(message);
     }
   });
+});
+
+describe('file storage configuration', () => {
+  const base = { DATA_DIR: '', AUTH_SECRET: 'x'.repeat(40) };
+  const load = (env: Record<string, string>) => loadConfig({ ...base, DATA_DIR: data.dir, ...env });
+
+  it('keeps files in PostgreSQL unless STORAGE_DRIVER says s3', () => {
+    expect(load({}).storage).toEqual({ driver: 'postgres' });
+    expect(load({ STORAGE_DRIVER: 'postgres', S3_BUCKET: '' }).storage).toEqual({
+      driver: 'postgres',
+    });
+  });
+
+  it('reads an S3-compatible bucket: endpoint, path style, static keys, key prefix', () => {
+    expect(
+      load({
+        STORAGE_DRIVER: 's3',
+        S3_BUCKET: 'tenantry-files',
+        S3_REGION: 'auto',
+        S3_ENDPOINT: 'https://acc.r2.cloudflarestorage.com',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_ACCESS_KEY_ID: 'AKIA',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_KEY_PREFIX: 'prod',
+      }).storage,
+    ).toEqual({
+      driver: 's3',
+      s3: {
+        bucket: 'tenantry-files',
+        region: 'auto',
+        endpoint: 'https://acc.r2.cloudflarestorage.com',
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'AKIA', secretAccessKey: 'secret' },
+        keyPrefix: 'prod/',
+      },
+    });
+  });
+
+  it('uses the default AWS credential chain when no keys are given', () => {
+    const storage = load({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b-1', S3_REGION: 'eu-west-1' })
+      .storage as Extract<AppConfig['storage'], { driver: 's3' }>;
+    expect(storage.s3.credentials).toBeUndefined();
+    expect(storage.s3).toMatchObject({ forcePathStyle: false, keyPrefix: '', endpoint: undefined });
+  });
+
+  it.each([
+    [
+      { STORAGE_DRIVER: 's3' },
+      /S3_BUCKET: required when STORAGE_DRIVER=s3[\s\S]*S3_REGION: required/,
+    ],
+    [{ STORAGE_DRIVER: 'disk' }, /STORAGE_DRIVER/],
+    [
+      { STORAGE_DRIVER: 's3', S3_BUCKET: 'My_Bucket', S3_REGION: 'x' },
+      /S3_BUCKET: must be a bucket name/,
+    ],
+    [
+      { STORAGE_DRIVER: 's3', S3_BUCKET: 'ok-bucket', S3_REGION: 'x', S3_ACCESS_KEY_ID: 'a' },
+      /S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID/,
+    ],
+    [
+      { STORAGE_DRIVER: 's3', S3_BUCKET: 'ok-bucket', S3_REGION: 'x', S3_ENDPOINT: 'ftp://x' },
+      /S3_ENDPOINT/,
+    ],
+    [
+      { STORAGE_DRIVER: 's3', S3_BUCKET: 'ok-bucket', S3_REGION: 'x', S3_KEY_PREFIX: '../up' },
+      /S3_KEY_PREFIX: must be segments/,
+    ],
+    [{ S3_BUCKET: 'ok-bucket' }, /S3_BUCKET: set, but STORAGE_DRIVER is postgres/],
+  ] as Array<[Record<string, string>, RegExp]>)(
+    'refuses %j with a clear message',
+    (env, message) => {
+      expect(() => load(env)).toThrow(ConfigError);
+      expect(() => load(env)).toThrow(message);
+    },
+  );
 });
 
 describe('trusted origins', () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONFIG_PROFILES, type ConfigProfile } from '@tenantry/shared';
 import { z } from 'zod';
+import type { S3StorageConfig } from './lib/storage/s3-blob-store.ts';
 
 /** Directory of the server package (apps/server), whatever the process cwd. */
 export const SERVER_PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -92,7 +93,85 @@ const EnvSchema = z.object({
   METRICS_HOST: optionalString,
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  STORAGE_DRIVER: z.enum(['postgres', 's3']).default('postgres'),
+  S3_BUCKET: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name: 3-63 lower-case letters, digits, dots and hyphens',
+      )
+      .optional(),
+  ),
+  S3_REGION: optionalString,
+  S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_FORCE_PATH_STYLE: booleanFromEnv(false),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_KEY_PREFIX: optionalString.pipe(
+    z
+      .string()
+      .max(200)
+      .regex(
+        /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*\/?$/,
+        'must be segments of letters, digits, ".", "_" and "-" joined by "/", e.g. tenantry/',
+      )
+      .optional(),
+  ),
 });
+
+/** Where files are kept (lib/storage; docs/storage.md). */
+export type StorageConfig = { driver: 'postgres' } | { driver: 's3'; s3: S3StorageConfig };
+
+const S3_VARS = [
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_KEY_PREFIX',
+] as const;
+
+/** STORAGE_DRIVER and the S3_* variables, or the lines saying what is wrong with them. */
+function storageConfig(e: z.infer<typeof EnvSchema>): StorageConfig | string[] {
+  if (e.STORAGE_DRIVER === 'postgres') {
+    const stray = S3_VARS.filter((name) => e[name] !== undefined);
+    return stray.length
+      ? stray.map(
+          (name) =>
+            `  ${name}: set, but STORAGE_DRIVER is postgres (set STORAGE_DRIVER=s3 to keep files in the bucket, or remove ${name})`,
+        )
+      : { driver: 'postgres' };
+  }
+  const problems: string[] = [];
+  if (!e.S3_BUCKET) problems.push('  S3_BUCKET: required when STORAGE_DRIVER=s3');
+  if (!e.S3_REGION) {
+    problems.push(
+      '  S3_REGION: required when STORAGE_DRIVER=s3 (e.g. eu-central-1; "auto" for Cloudflare R2, "us-east-1" for MinIO)',
+    );
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    problems.push(
+      `  ${e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}: required with ${e.S3_ACCESS_KEY_ID ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'} (or leave both out for the default AWS credential chain)`,
+    );
+  }
+  if (problems.length) return problems;
+  const prefix = e.S3_KEY_PREFIX ?? '';
+  return {
+    driver: 's3',
+    s3: {
+      bucket: e.S3_BUCKET!,
+      region: e.S3_REGION!,
+      endpoint: e.S3_ENDPOINT,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      credentials:
+        e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+          : undefined,
+      keyPrefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
+    },
+  };
+}
 
 const STRIPE_PRICE_VARS = {
   'pro:month': 'STRIPE_PRICE_PRO_MONTH',
@@ -175,6 +254,8 @@ export interface AppConfig {
    * load balancer's health check sees it before the listener closes (DRAIN_DELAY_MS, default 0).
    */
   drainDelayMs?: number;
+  /** Where files are kept (STORAGE_DRIVER, S3_*). Absent means PostgreSQL. */
+  storage?: StorageConfig;
 }
 
 export class ConfigError extends Error {
@@ -228,6 +309,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     };
   }
   const metrics = metricsConfig(e);
+  const storage = storageConfig(e);
+  if (Array.isArray(storage)) {
+    throw new ConfigError(`Invalid configuration:\n${storage.join('\n')}`);
+  }
   const dataDir = path.resolve(process.cwd(), e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -258,6 +343,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metrics,
     drainTimeoutMs: e.DRAIN_TIMEOUT_MS,
     drainDelayMs: e.DRAIN_DELAY_MS,
+    storage,
   };
 }
 

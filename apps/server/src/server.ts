@@ -17,6 +17,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createJobs } from './lib/jobs/index.ts';
 import { createLogger } from './lib/logger.ts';
+import { checkBlobStore } from './db/file-store.ts';
 import { createMailer } from './lib/mail/index.ts';
 import {
   newCliToken,
@@ -87,6 +88,8 @@ async function main(): Promise<void> {
     jobs,
     cliToken,
   });
+  await checkBlobStore(deps.blobs);
+  logger.info({ driver: deps.blobs.driver }, 'file store ready');
   // Content and demo data first: the periodic rollups' first run (at start) then counts them.
   const library = await loadLibrary(database.db);
   if (library.frameworks + library.playbooks + library.articles > 0) {
@@ -101,6 +104,7 @@ async function main(): Promise<void> {
   const stopBackground = await startBackgroundJobs({
     config,
     db: database.db,
+    blobs: deps.blobs,
     jobs,
     mailer,
     logger,

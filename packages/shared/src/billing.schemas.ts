@@ -7,6 +7,7 @@ import {
   type PlanFeature,
   type PlanLimitKey,
 } from './plans.ts';
+import { StorageUsageSchema } from './storage.schemas.ts';
 import { storableText } from './text.schemas.ts';
 
 /**
@@ -86,6 +87,8 @@ export const BillingSummarySchema = z.object({
   usage: BillingUsageSchema,
   /** Limits the usage is at or above: new items of that kind are refused until it fits. */
   atLimit: z.array(z.enum(['seats', 'tenants', 'activeAssessments'])),
+  /** Stored files against the plan's storage quota (docs/storage.md). */
+  storage: StorageUsageSchema,
   /** Whether the signed-in member may change the plan (owners). */
   canManage: z.boolean(),
 });

@@ -19,6 +19,7 @@ import type { ACCOUNT_EXPORT_ERROR_CODES } from './service-exports.schemas.ts';
 import type { SERVICE_USER_ERROR_CODES } from './service-users.schemas.ts';
 import type { SHARING_ERROR_CODES } from './sharing.schemas.ts';
 import type { SSO_ERROR_CODES } from './sso.schemas.ts';
+import type { STORAGE_ERROR_CODES } from './storage.schemas.ts';
 import type { SUPPORT_ACCESS_ERROR_CODES } from './support-access.schemas.ts';
 import type { SUPPORT_ERROR_CODES } from './support.schemas.ts';
 import type { TENANT_ERROR_CODES } from './tenants.schemas.ts';
@@ -77,6 +78,7 @@ export type ErrorCode =
   | CodesOf<typeof SERVICE_USER_ERROR_CODES>
   | CodesOf<typeof SHARING_ERROR_CODES>
   | CodesOf<typeof SSO_ERROR_CODES>
+  | CodesOf<typeof STORAGE_ERROR_CODES>
   | CodesOf<typeof SUPPORT_ERROR_CODES>
   | CodesOf<typeof TENANT_ERROR_CODES>
   | CodesOf<typeof WEBHOOK_ERROR_CODES>;

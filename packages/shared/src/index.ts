@@ -33,6 +33,7 @@ export * from './schedules.schemas.ts';
 export * from './reports.schemas.ts';
 export * from './roadmap.schemas.ts';
 export * from './plans.ts';
+export * from './storage.schemas.ts';
 export * from './billing.schemas.ts';
 export * from './support.schemas.ts';
 export * from './webhooks.schemas.ts';

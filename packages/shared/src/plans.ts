@@ -30,10 +30,21 @@ export interface Plan {
   /** Price per interval in cents; 0 for the free plan. */
   prices: Record<BillingInterval, number>;
   limits: Record<PlanLimitKey, number | null>;
+  /**
+   * Bytes of files the account may keep (evidence and other uploads; docs/storage.md). Sized
+   * for ~100 MB of evidence per client tenant on Pro (100 tenants → 10 GB) and ten files of the
+   * largest size on Free; account exports, which the system makes, do not count.
+   */
+  storageBytes: number;
   features: Record<PlanFeature, boolean>;
 }
 
 export const PLAN_CURRENCY = 'usd';
+
+const MiB = 1024 * 1024;
+const GiB = 1024 * MiB;
+/** How the plans' `storageBytes` is named on screen. */
+export const PLAN_STORAGE_LABEL = 'File storage';
 
 export const PLANS: Record<PlanId, Plan> = {
   free: {
@@ -42,6 +53,7 @@ export const PLANS: Record<PlanId, Plan> = {
     description: 'For a consultant trying Tenantry with a few clients.',
     prices: { month: 0, year: 0 },
     limits: { seats: 2, tenants: 3, activeAssessments: 3, respondentsPerAssessment: 5 },
+    storageBytes: 250 * MiB,
     features: {
       sharing: false,
       privateContent: false,
@@ -56,6 +68,7 @@ export const PLANS: Record<PlanId, Plan> = {
     description: 'For a growing practice: share tenants, author your own content.',
     prices: { month: 4_900, year: 49_000 },
     limits: { seats: 10, tenants: 100, activeAssessments: 100, respondentsPerAssessment: 100 },
+    storageBytes: 10 * GiB,
     features: {
       sharing: true,
       privateContent: true,
@@ -71,6 +84,7 @@ export const PLANS: Record<PlanId, Plan> = {
       'For managed-service providers at scale, with the API, webhooks and single sign-on.',
     prices: { month: 14_900, year: 149_000 },
     limits: { seats: null, tenants: null, activeAssessments: null, respondentsPerAssessment: 500 },
+    storageBytes: 100 * GiB,
     features: {
       sharing: true,
       privateContent: true,
@@ -127,8 +141,8 @@ export function planChangeKind(
 }
 
 export interface PlanDifference {
-  kind: 'limit' | 'feature';
-  key: PlanLimitKey | PlanFeature;
+  kind: 'limit' | 'feature' | 'storage';
+  key: PlanLimitKey | PlanFeature | 'storageBytes';
   label: string;
   from: number | null | boolean;
   to: number | null | boolean;
@@ -147,6 +161,16 @@ export function planDifferences(from: PlanId, to: PlanId): PlanDifference[] {
     if (x === y) continue;
     const worse = y !== null && (x === null || y < x);
     out.push({ kind: 'limit', key, label: PLAN_LIMIT_LABELS[key], from: x, to: y, worse });
+  }
+  if (a.storageBytes !== b.storageBytes) {
+    out.push({
+      kind: 'storage',
+      key: 'storageBytes',
+      label: PLAN_STORAGE_LABEL,
+      from: a.storageBytes,
+      to: b.storageBytes,
+      worse: b.storageBytes < a.storageBytes,
+    });
   }
   for (const key of PLAN_FEATURES) {
     const x = a.features[key];

@@ -11,6 +11,7 @@ import type { Database, DatabaseKind } from '../db/client.ts';
 import type { RequestEnv } from '../lib/http.ts';
 import type { Jobs } from '../lib/jobs/index.ts';
 import type { Lifecycle } from '../lib/lifecycle.ts';
+import type { BlobStore } from '../lib/storage/blob-store.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { MailContext, MailSender } from '../lib/mail/index.ts';
 import type { LiveHub } from '../db/live.ts';
@@ -50,6 +51,8 @@ export interface AppDeps {
   billing: BillingProvider;
   /** Whether this process drains before it stops (GET /readyz, server.ts). */
   lifecycle: Lifecycle;
+  /** The file store STORAGE_DRIVER names (lib/storage; docs/storage.md). */
+  blobs: BlobStore;
 }
 
 /** The Hono environment: what middleware and guards put on `c.var`. */

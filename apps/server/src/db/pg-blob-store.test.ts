@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blobStoreContract } from '../lib/storage/blob-store.contract.ts';
 import { blobStream } from '../lib/storage/blob-store.ts';
 import type { DatabaseHandle } from './client.ts';
 import { blobChunks } from './schema/index.ts';
@@ -14,6 +15,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await handle?.close();
 });
+
+blobStoreContract('PostgreSQL', () => ({
+  store: createPgBlobStore(handle.db),
+  partBytes: BLOB_CHUNK_BYTES,
+  storedKeys: async () =>
+    (await handle.db.selectDistinct({ key: blobChunks.blobKey }).from(blobChunks)).map(
+      (r) => r.key,
+    ),
+}));
 
 describe('the PostgreSQL file store', () => {
   it('stores pieces of any size as chunks of at most 1 MiB and streams them back whole', async () => {
@@ -42,25 +52,17 @@ describe('the PostgreSQL file store', () => {
     expect(back.equals(data)).toBe(true);
   });
 
-  it('replaces a key on a new write, leaves nothing after abort() or delete()', async () => {
+  it('sweeps the chunks of writers that never finished, once they are old enough', async () => {
     const store = createPgBlobStore(handle.db);
-    const first = await store.createWriter('test/b');
-    await first.write(Buffer.from('old'));
-    await first.finish();
-    const second = await store.createWriter('test/b');
-    await second.write(Buffer.from('new'));
-    await second.finish();
-    const read = async (key: string) => {
-      const parts: Uint8Array[] = [];
-      for await (const p of store.read(key)) parts.push(p);
-      return Buffer.concat(parts).toString();
-    };
-    expect(await read('test/b')).toBe('new');
-    const aborted = await store.createWriter('test/c');
-    await aborted.write(randomBytes(BLOB_CHUNK_BYTES + 1));
-    await aborted.abort();
-    expect(await read('test/c')).toBe('');
-    await store.delete('test/b');
-    expect(await read('test/b')).toBe('');
+    const pending = like(blobChunks.blobKey, '~pending/%');
+    await store.sweepAbandoned(new Date(Date.now() + 60_000)); // what other tests left
+    const w = await store.createWriter('test/abandoned');
+    await w.write(randomBytes(BLOB_CHUNK_BYTES + 1)); // one chunk stored, then the process "dies"
+    const count = async () => (await handle.db.select().from(blobChunks).where(pending)).length;
+    expect(await count()).toBe(1);
+    expect(await store.sweepAbandoned(new Date(Date.now() - 60_000))).toBe(0);
+    expect(await count()).toBe(1);
+    expect(await store.sweepAbandoned(new Date(Date.now() + 60_000))).toBe(1);
+    expect(await count()).toBe(0);
   });
 });

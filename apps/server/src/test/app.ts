@@ -11,6 +11,7 @@ import type { JobInfo, Jobs } from '../lib/jobs/index.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createMailer } from '../lib/mail/index.ts';
 import { registerReports } from '../modules/reports/reports.worker.ts';
+import { createBlobStore } from '../db/file-store.ts';
 import { registerAccountExports } from '../modules/service-console/account-lifecycle/lifecycle.jobs.ts';
 import { registerAuditVerification } from '../modules/service-console/audit/audit-verify.ts';
 import { createMailboxStore } from '../modules/system/mailbox.service.ts';
@@ -77,7 +78,8 @@ export async function setupTestApp(
   });
   await mailer.register();
   await registerReports({ db: database.db, jobs, logger });
-  await registerAccountExports({ db: database.db, jobs, logger });
+  const blobs = rest.blobs ?? createBlobStore(config, database.db, logger);
+  await registerAccountExports({ db: database.db, blobs, jobs, logger });
   await registerAuditVerification({ db: database.db, jobs, logger });
   const built = createApp({
     config,
@@ -87,6 +89,7 @@ export async function setupTestApp(
     jobs,
     getClientIp: (c) => c.req.header(TEST_IP_HEADER),
     ...rest,
+    blobs,
   });
   const testApp: TestApp = {
     ...built,

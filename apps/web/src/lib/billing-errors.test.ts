@@ -68,6 +68,7 @@ const free = (over: Partial<BillingSummary> = {}): BillingSummary => ({
   features: { ...PLANS.free.features },
   usage: { seats: 1, tenants: 2, activeAssessments: 0 },
   atLimit: [],
+  storage: { usedBytes: 0, files: 0, quotaBytes: PLANS.free.storageBytes },
   canManage: true,
   ...over,
 });

@@ -24,3 +24,4 @@ export * from './sso.ts';
 export * from './reminders.ts';
 export * from './calendar.ts';
 export * from './schedules.ts';
+export * from './storage.ts';

@@ -22,6 +22,7 @@ import type { Database } from '../../db/client.ts';
 import { invoices } from '../../db/schema/billing.ts';
 import { AppError } from '../../lib/errors.ts';
 import { syncSubscription, type BillingContext } from './billing.events.ts';
+import { storageUsageOf } from '../storage/stored-files.service.ts';
 import { loadBillingState, seatsUsed, type BillingState } from './entitlements.ts';
 
 export type BillingDeps = BillingContext;
@@ -76,6 +77,7 @@ export async function billingSummaryOf(
     features: plan.features,
     usage,
     atLimit,
+    storage: await storageUsageOf(db, accountId, state.plan),
   };
 }
 

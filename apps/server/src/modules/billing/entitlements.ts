@@ -247,6 +247,12 @@ const FEATURE_MESSAGES: Record<PlanFeature, string> = {
   sso: 'Single sign-on',
 };
 
+/** The plan whose limits apply to the account now; null when there is no such account. */
+export async function currentPlan(db: Db, accountId: string): Promise<PlanId | null> {
+  const row = await accountBilling(db, accountId);
+  return row ? effectiveBilling(row.createdAt, row.sub, 'sandbox').plan : null;
+}
+
 /** Whether the account's plan includes `feature` now. */
 export async function hasFeature(db: Db, accountId: string, feature: PlanFeature) {
   const row = await accountBilling(db, accountId);

@@ -41,7 +41,9 @@ import type { Logger } from '../../../lib/jobs/index.ts';
 import type { MailContext } from '../../../lib/mail/index.ts';
 import { layout } from '../../../lib/mail/layout.ts';
 import { recordAudit, recordSystemAudit } from '../../audit/audit.service.ts';
-import { accountNotFound, exportKeysOf, exportStore, recentDoneExport } from './exports.service.ts';
+import type { BlobStore } from '../../../lib/storage/blob-store.ts';
+import { storedKeysOf } from '../../storage/stored-files.service.ts';
+import { accountNotFound, exportKeysOf, recentDoneExport } from './exports.service.ts';
 
 const DAY_MS = 86_400_000;
 /** Accounts deleted per run of the job (the next run takes the rest). */
@@ -251,10 +253,12 @@ async function dropQueuedJobs(tx: Tx, accountId: string): Promise<void> {
 /** Deletes one account whose grace has passed; false when it was canceled meanwhile. */
 export async function deleteAccountNow(
   db: Database,
+  store: BlobStore,
   accountId: string,
   now = new Date(),
 ): Promise<boolean> {
-  const keys = await exportKeysOf(db, accountId);
+  // The bytes of its exports and of the files it kept (evidence) go after its rows.
+  const keys = [...(await exportKeysOf(db, accountId)), ...(await storedKeysOf(db, accountId))];
   const deleted = await db.transaction(async (tx) => {
     const [account] = await tx
       .select({ id: accounts.id, name: accounts.name })
@@ -303,7 +307,6 @@ export async function deleteAccountNow(
     return true;
   });
   if (deleted) {
-    const store = exportStore(db);
     for (const key of keys) await store.delete(key);
   }
   return deleted;
@@ -312,6 +315,7 @@ export async function deleteAccountNow(
 /** The periodic job: deletes the accounts whose grace has passed; answers how many. */
 export async function runDueDeletions(
   db: Database,
+  store: BlobStore,
   logger: Logger,
   now = new Date(),
 ): Promise<number> {
@@ -324,7 +328,7 @@ export async function runDueDeletions(
   let n = 0;
   for (const { accountId } of due) {
     try {
-      if (await deleteAccountNow(db, accountId, now)) n += 1;
+      if (await deleteAccountNow(db, store, accountId, now)) n += 1;
     } catch (err) {
       logger.error({ err, accountId }, 'could not delete an account');
     }

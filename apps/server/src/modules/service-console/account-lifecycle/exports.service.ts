@@ -21,7 +21,6 @@ import { fileNameOf } from '../../../lib/csv.ts';
 import { AppError, notFound } from '../../../lib/errors.ts';
 import type { Jobs, Logger } from '../../../lib/jobs/index.ts';
 import type { BlobStore } from '../../../lib/storage/blob-store.ts';
-import { createPgBlobStore } from '../../../db/pg-blob-store.ts';
 import { recordAudit } from '../../audit/audit.service.ts';
 import { writeAccountExport, ExportTooLarge, type ExportOptions } from './export-zip.ts';
 
@@ -40,9 +39,6 @@ export interface ExportJob {
 }
 
 type Row = typeof accountExports.$inferSelect;
-
-/** The file store exports are kept in (the PostgreSQL driver; issue 26 may swap it). */
-export const exportStore = (db: Database): BlobStore => createPgBlobStore(db);
 
 export const exportNotFound = () =>
   new AppError(
@@ -219,11 +215,11 @@ export async function accountExportFile(
  */
 export async function runAccountExport(
   db: Database,
+  store: BlobStore,
   logger: Logger,
   job: ExportJob,
   options: Omit<ExportOptions, 'onProgress'> = {},
 ): Promise<void> {
-  const store = exportStore(db);
   const key = `account-exports/${job.exportId}/${randomUUID()}`;
   const claimed = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -302,8 +298,11 @@ export async function runAccountExport(
  * their expiry are deleted with their file, as are the files of failed ones. Answers how many
  * rows were deleted.
  */
-export async function pruneAccountExports(db: Database, now = new Date()): Promise<number> {
-  const store = exportStore(db);
+export async function pruneAccountExports(
+  db: Database,
+  store: BlobStore,
+  now = new Date(),
+): Promise<number> {
   const stale = new Date(now.getTime() - ACCOUNT_EXPORT_LIMITS.staleMinutes * MINUTE_MS);
   await db
     .update(accountExports)

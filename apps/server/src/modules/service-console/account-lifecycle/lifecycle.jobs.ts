@@ -5,6 +5,7 @@
  */
 import type { Database } from '../../../db/client.ts';
 import type { Jobs, Logger } from '../../../lib/jobs/index.ts';
+import type { BlobStore } from '../../../lib/storage/blob-store.ts';
 import { every } from '../../../lib/jobs/periodic.ts';
 import { runDueDeletions } from './deletion.service.ts';
 import {
@@ -19,31 +20,33 @@ const HOUR_MS = 60 * 60_000;
 /** Registers this process's worker of `service.account-export` (server and tests). */
 export async function registerAccountExports(opts: {
   db: Database;
+  blobs: BlobStore;
   jobs: Jobs;
   logger: Logger;
 }): Promise<void> {
-  const { db, jobs, logger } = opts;
-  await jobs.work<ExportJob>(EXPORT_QUEUE, (job) => runAccountExport(db, logger, job));
+  const { db, blobs, jobs, logger } = opts;
+  await jobs.work<ExportJob>(EXPORT_QUEUE, (job) => runAccountExport(db, blobs, logger, job));
 }
 
 /** The periodic runs; answers a function stopping their timers. */
 export async function startAccountLifecycle(opts: {
   db: Database;
+  blobs: BlobStore;
   jobs: Jobs;
   logger: Logger;
 }): Promise<() => void> {
-  const { db, jobs, logger } = opts;
+  const { db, blobs, jobs, logger } = opts;
   const stops = [
     await every(jobs, logger, {
       queue: 'service.account-export-prune',
       everyMs: HOUR_MS,
-      run: () => pruneAccountExports(db),
+      run: () => pruneAccountExports(db, blobs),
       did: 'deleted expired account exports',
     }),
     await every(jobs, logger, {
       queue: 'service.account-deletion',
       everyMs: 15 * 60_000,
-      run: () => runDueDeletions(db, logger),
+      run: () => runDueDeletions(db, blobs, logger),
       did: 'deleted accounts whose grace period passed',
     }),
   ];

@@ -17,12 +17,7 @@ import {
   getAccountDeletion,
   scheduleAccountDeletion,
 } from './deletion.service.ts';
-import {
-  accountExportFile,
-  exportStore,
-  listAccountExports,
-  requestAccountExport,
-} from './exports.service.ts';
+import { accountExportFile, listAccountExports, requestAccountExport } from './exports.service.ts';
 
 /** Exporting and deleting an account (docs/service-console.md). System admins only. */
 const TAGS = ['service'];
@@ -149,9 +144,9 @@ export const serviceAccountLifecycleRoutes = createRouter()
   )
   .openapi(downloadRoute, async (c) => {
     const { accountId, exportId } = c.req.valid('param');
-    const { db } = c.var.deps;
+    const { db, blobs } = c.var.deps;
     const file = await accountExportFile(db, accountId, exportId);
-    return c.body(blobStream(exportStore(db), file.blobKey), 200, {
+    return c.body(blobStream(blobs, file.blobKey), 200, {
       'content-type': 'application/zip',
       'content-disposition': `attachment; filename="${file.fileName}"`,
       'content-length': String(file.bytes),

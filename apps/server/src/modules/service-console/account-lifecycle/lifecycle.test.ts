@@ -294,6 +294,7 @@ describe('exporting an account', () => {
     const pages: Array<[string, number]> = [];
     await runAccountExport(
       db,
+      t.deps.blobs,
       logger,
       { exportId: id, accountId: w.owner.tid },
       {
@@ -385,10 +386,10 @@ describe('asking again, and refusals', () => {
     const key = `account-exports/${e.id}/%`;
     expect(await countOf(blobChunks, like(blobChunks.blobKey, key))).toBeGreaterThan(0);
     // Other tests' exports go too (the prune is for every account): count this one's rows.
-    await pruneAccountExports(t.database.db, new Date(Date.now() + 6 * DAY));
+    await pruneAccountExports(t.database.db, t.deps.blobs, new Date(Date.now() + 6 * DAY));
     expect(await countOf(accountExports, eq(accountExports.id, e.id))).toBe(1);
     expect(
-      await pruneAccountExports(t.database.db, new Date(Date.now() + 8 * DAY)),
+      await pruneAccountExports(t.database.db, t.deps.blobs, new Date(Date.now() + 8 * DAY)),
     ).toBeGreaterThan(0);
     expect(await countOf(accountExports, eq(accountExports.id, e.id))).toBe(0);
     expect(await countOf(blobChunks, like(blobChunks.blobKey, key))).toBe(0);
@@ -524,9 +525,13 @@ describe('deleting an account', () => {
     });
     const before = await otherCounts();
 
-    expect(await runDueDeletions(db, logger, new Date(Date.now() + 13 * DAY))).toBe(0);
+    expect(await runDueDeletions(db, t.deps.blobs, logger, new Date(Date.now() + 13 * DAY))).toBe(
+      0,
+    );
     expect(await accountRow(doomed.owner.tid)).not.toBeNull();
-    expect(await runDueDeletions(db, logger, new Date(Date.now() + 15 * DAY))).toBe(1);
+    expect(await runDueDeletions(db, t.deps.blobs, logger, new Date(Date.now() + 15 * DAY))).toBe(
+      1,
+    );
 
     expect(await accountRow(doomed.owner.tid)).toBeNull();
     const id = doomed.owner.tid;

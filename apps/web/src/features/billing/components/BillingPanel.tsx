@@ -7,6 +7,7 @@ import { canReadBilling, useBilling } from '../api/get-billing.ts';
 import { CurrentPlan } from './CurrentPlan.tsx';
 import { InvoicesTable } from './InvoicesTable.tsx';
 import { PlanSelection } from './PlanSelection.tsx';
+import { StorageUsageBar } from './StorageUsageBar.tsx';
 import { UsageBars } from './UsageBars.tsx';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -52,7 +53,10 @@ export function BillingPanel({ account }: { account: Account }) {
       )}
       <CurrentPlan billing={b} />
       <Section id="billing-usage" title="Usage">
-        <UsageBars billing={b} />
+        <Stack gap="md">
+          <UsageBars billing={b} />
+          <StorageUsageBar storage={b.storage} />
+        </Stack>
       </Section>
       <Section id="billing-plans" title="Plans">
         {b.comped ? (

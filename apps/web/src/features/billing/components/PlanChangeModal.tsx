@@ -10,6 +10,7 @@ import { useStartCheckout } from '../api/start-checkout.ts';
 import {
   INTERVAL_LABELS,
   differenceLines,
+  storageConflict,
   usageConflicts,
   type PlanOption,
 } from '../lib/plan-view.ts';
@@ -49,6 +50,7 @@ function Summary({
   const from = PLANS[billing.plan];
   const differences = differenceLines(billing.plan, to.id);
   const conflicts = option.kind === 'downgrade' ? usageConflicts(billing.usage, to.id) : [];
+  const storage = option.kind === 'downgrade' ? storageConflict(billing.storage, to.id) : null;
   const toFree = to.id === 'free';
   const differencesId = useId();
   return (
@@ -92,13 +94,13 @@ function Summary({
           The same limits and features, billed {INTERVAL_LABELS[interval].toLowerCase()}.
         </Text>
       )}
-      {conflicts.length > 0 ? (
+      {conflicts.length > 0 || storage ? (
         <Alert
           color="orange"
           variant="light"
           icon={<IconAlertTriangle size={18} aria-hidden />}
           title={
-            conflicts.some((c) => c.over)
+            storage || conflicts.some((c) => c.over)
               ? `Your current usage does not fit ${to.name}`
               : `Your usage would be at ${to.name}’s limits`
           }
@@ -107,6 +109,7 @@ function Summary({
             {conflicts.map((c) => (
               <List.Item key={c.key}>{c.text}</List.Item>
             ))}
+            {storage ? <List.Item key="storage">{storage}</List.Item> : null}
           </List>
         </Alert>
       ) : null}

@@ -41,7 +41,11 @@ describe('PlanSelection', () => {
   it('summarises a downgrade, with the usage that would not fit, then makes it', async () => {
     const { calls, router } = renderWithServer(
       <PlanSelection
-        billing={summary({ plan: 'pro', usage: { seats: 2, tenants: 7, activeAssessments: 1 } })}
+        billing={summary({
+          plan: 'pro',
+          usage: { seats: 2, tenants: 7, activeAssessments: 1 },
+          storage: { usedBytes: 300 * 1024 * 1024, files: 12, quotaBytes: 10 * 1024 ** 3 },
+        })}
       />,
       {
         'POST /api/v1/billing/change': () =>
@@ -66,6 +70,12 @@ describe('PlanSelection', () => {
       ),
     ).toBeTruthy();
     expect(within(dialog).getByText(/^Members: you have 2, Free includes 2/)).toBeTruthy();
+    expect(within(changes).getByText('File storage: 10 GB → 250 MB')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'File storage: you keep 300 MB, Free includes 250 MB. Nothing is deleted, but new files are refused until storage fits the plan.',
+      ),
+    ).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Downgrade to Free' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/downgrade-success'));
     expect(calls.filter((c) => c.method === 'POST')).toEqual([

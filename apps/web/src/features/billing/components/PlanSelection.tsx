@@ -4,6 +4,8 @@ import {
   PLAN_FEATURES,
   PLAN_LIMIT_KEYS,
   PLAN_LIMIT_LABELS,
+  PLAN_STORAGE_LABEL,
+  formatBytes,
   type BillingInterval,
   type BillingSummary,
 } from '@tenantry/shared';
@@ -74,6 +76,9 @@ function PlanCard({ option, onChoose }: { option: PlanOption; onChoose: () => vo
               {PLAN_LIMIT_LABELS[key]}: <strong>{limitText(plan.limits[key])}</strong>
             </List.Item>
           ))}
+          <List.Item>
+            {PLAN_STORAGE_LABEL}: <strong>{formatBytes(plan.storageBytes)}</strong>
+          </List.Item>
         </List>
         <List size="sm" spacing={4} listStyleType="none" aria-label={`${plan.name}: features`}>
           {PLAN_FEATURES.map((key) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOW, PAST_DUE, TRIAL, summary } from '../test/fixtures.ts';
 import {
+  storageRow,
   currentPlanView,
   daysUntil,
   differenceLines,
@@ -158,6 +159,35 @@ describe('planOptions', () => {
   });
 });
 
+describe('storageRow', () => {
+  const MB = 1024 * 1024;
+  it('reads the stored bytes against the quota', () => {
+    expect(storageRow({ usedBytes: 0, files: 0, quotaBytes: 250 * MB })).toEqual({
+      text: '0 bytes of 250 MB',
+      share: '0% used',
+      percent: 0,
+      state: 'empty',
+      note: null,
+    });
+    expect(storageRow({ usedBytes: 1000, files: 1, quotaBytes: 250 * MB })).toMatchObject({
+      text: '1000 bytes of 250 MB',
+      share: 'Less than 1% used',
+      state: 'ok',
+    });
+    expect(storageRow({ usedBytes: 225 * MB, files: 3, quotaBytes: 250 * MB })).toMatchObject({
+      percent: 90,
+      state: 'near',
+      note: '25 MB left. Uploads that do not fit are refused.',
+    });
+    // Over the quota (uploads that finished together): full, the bar at 100.
+    expect(storageRow({ usedBytes: 260 * MB, files: 3, quotaBytes: 250 * MB })).toMatchObject({
+      percent: 100,
+      share: '104% used',
+      state: 'full',
+    });
+  });
+});
+
 describe('differenceLines and usageConflicts', () => {
   it('lists what a move changes, the worse ones marked', () => {
     expect(differenceLines('pro', 'free')).toEqual([
@@ -165,6 +195,7 @@ describe('differenceLines and usageConflicts', () => {
       { text: 'Client tenants: 100 → 3', worse: true },
       { text: 'Active assessments: 100 → 3', worse: true },
       { text: 'Respondents per assessment: 100 → 5', worse: true },
+      { text: 'File storage: 10 GB → 250 MB', worse: true },
       { text: 'Loses: Share client tenants with outside people', worse: true },
       { text: 'Loses: Your own frameworks, playbooks and articles', worse: true },
       { text: 'Loses: Reports with your logo', worse: true },

@@ -3,6 +3,7 @@ import {
   PLAN_LIMIT_LABELS,
   PLANS,
   SUBSCRIPTION_STATUS_LABELS,
+  formatBytes,
   formatMoney,
   monthlyAmount,
   planChangeKind,
@@ -13,6 +14,7 @@ import {
   type Plan,
   type PlanChangeKind,
   type PlanId,
+  type StorageUsage,
   type UsageKey,
 } from '@tenantry/shared';
 import { formatDate } from '#web/lib/format.ts';
@@ -154,6 +156,49 @@ export function usageRows(b: Pick<BillingSummary, 'usage' | 'limits' | 'atLimit'
   });
 }
 
+/** From this share of the quota on, the storage bar warns that it is nearly full. */
+export const STORAGE_WARN_PERCENT = 90;
+
+export interface StorageRow {
+  /** "1.2 GB of 10 GB". */
+  text: string;
+  /** "12% used" (below 1%: "Less than 1% used"). */
+  share: string;
+  /** 0–100 for the bar. */
+  percent: number;
+  /** `empty`: no files yet; `near`: at STORAGE_WARN_PERCENT or more; `full`: nothing fits. */
+  state: 'empty' | 'ok' | 'near' | 'full';
+  /** What to do about it, for `near` and `full`. */
+  note: string | null;
+}
+
+/** Stored files against the plan's storage quota (the billing tab). */
+export function storageRow(s: StorageUsage): StorageRow {
+  const exact = s.quotaBytes <= 0 ? 100 : (s.usedBytes / s.quotaBytes) * 100;
+  const percent = Math.min(100, Math.round(exact));
+  const state =
+    s.files === 0 && s.usedBytes === 0
+      ? 'empty'
+      : s.usedBytes >= s.quotaBytes
+        ? 'full'
+        : exact >= STORAGE_WARN_PERCENT
+          ? 'near'
+          : 'ok';
+  const note =
+    state === 'full'
+      ? 'Storage is full. New files are refused until you delete files or upgrade the plan.'
+      : state === 'near'
+        ? `${formatBytes(s.quotaBytes - s.usedBytes)} left. Uploads that do not fit are refused.`
+        : null;
+  return {
+    text: `${formatBytes(s.usedBytes)} of ${formatBytes(s.quotaBytes)}`,
+    share: exact > 0 && exact < 1 ? 'Less than 1% used' : `${Math.round(exact)}% used`,
+    percent,
+    state,
+    note,
+  };
+}
+
 export type PlanAction = 'checkout' | 'change';
 
 export interface PlanOption {
@@ -250,6 +295,10 @@ export function differenceLines(from: PlanId, to: PlanId): DifferenceLine[] {
     if (d.kind === 'feature') {
       return { text: `${d.to ? 'Adds' : 'Loses'}: ${d.label}`, worse: d.worse };
     }
+    if (d.kind === 'storage') {
+      const [a, b] = [formatBytes(d.from as number), formatBytes(d.to as number)];
+      return { text: `${d.label}: ${a} → ${b}`, worse: d.worse };
+    }
     const a = limitText(d.from as number | null);
     const b = limitText(d.to as number | null);
     return { text: `${d.label}: ${a} → ${b}`, worse: d.worse };
@@ -269,6 +318,16 @@ export interface UsageConflict {
  * The current usage a plan would not fit: over its limit (what exists stays, new ones are
  * blocked until usage fits) or exactly at it (no new ones).
  */
+/**
+ * The stored files a smaller plan's storage quota would not hold, as a line for the downgrade
+ * summary; null when they fit. Nothing is deleted: new uploads are refused until they fit.
+ */
+export function storageConflict(storage: StorageUsage, to: PlanId): string | null {
+  const plan = PLANS[to];
+  if (storage.usedBytes <= plan.storageBytes) return null;
+  return `File storage: you keep ${formatBytes(storage.usedBytes)}, ${plan.name} includes ${formatBytes(plan.storageBytes)}. Nothing is deleted, but new files are refused until storage fits the plan.`;
+}
+
 export function usageConflicts(usage: BillingUsage, to: PlanId): UsageConflict[] {
   const plan = PLANS[to];
   const out: UsageConflict[] = [];

@@ -30,6 +30,7 @@ export function summary(over: Partial<BillingSummary> & { plan?: PlanId } = {}):
     features: { ...PLANS[plan].features },
     usage: { seats: 1, tenants: 2, activeAssessments: 1 },
     atLimit: [],
+    storage: { usedBytes: 0, files: 0, quotaBytes: PLANS[plan].storageBytes },
     canManage: true,
     ...over,
   };
