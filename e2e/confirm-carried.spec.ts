@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
-import { ADMIN_EMAIL, BASE_URL, expect, signInViaApi, signUpViaApi, test } from './fixtures';
+import { BASE_URL, expect, signUpViaApi, test } from './fixtures';
 
 // Confirm-only re-assessment (docs/assessments.md, "Confirming last period's answers"): last
 // quarter's answers are carried into this quarter's assessment; the assessor confirms one
@@ -91,8 +91,15 @@ async function quarters(request: APIRequestContext) {
     await ok(request.put(`${base}/${q3.id}/answers/${key}`, { data: { value }, headers: origin }));
   }
   await ok(request.post(`${base}/${q3.id}/complete`, { data: {}, headers: origin }));
-  const q4 = await start('Q4 review');
-  return { tenantId: tenant.id, base, q3: q3.id, q4: q4.id };
+  // This quarter's assessment starts from last quarter's: its answers are carried to confirm.
+  const q4 = await ok<{ id: string; carried: number }>(
+    request.post(`${base}/${q3.id}/next`, {
+      data: { name: 'Q4 review', useNewestVersion: false, reinviteRespondents: false },
+      headers: origin,
+    }),
+  );
+  expect(q4.carried).toBe(6);
+  return { tenantId: tenant.id, base, q4: q4.id };
 }
 
 test('last quarter’s answers are confirmed or changed, by the assessor and on a phone', async ({
@@ -103,20 +110,7 @@ test('last quarter’s answers are confirmed or changed, by the assessor and on 
   const shot = (name: string) =>
     process.env.SHOTS_DIR ? path.join(process.env.SHOTS_DIR, name) : testInfo.outputPath(name);
   const { name } = await signUpViaApi(page);
-  const { tenantId, base, q3, q4 } = await quarters(page.request);
-
-  // Carried as the next assessment's creation will carry them (a test hook until then).
-  const staffCtx = await browser.newContext({ baseURL: BASE_URL });
-  const staff = await staffCtx.newPage();
-  await signInViaApi(staff, ADMIN_EMAIL);
-  const carried = await ok<{ carried: number }>(
-    staff.request.post('/api/v1/test/carry-answers', {
-      data: { assessmentId: q4, fromAssessmentId: q3 },
-      headers: origin,
-    }),
-  );
-  expect(carried.carried).toBe(6);
-  await staffCtx.close();
+  const { tenantId, base, q4 } = await quarters(page.request);
 
   // The assessor: last period's answer with Still true and Changed; nothing is answered yet.
   // (The filter's chips are radios drawn as chips: counted, not seen.)
