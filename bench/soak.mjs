@@ -123,7 +123,8 @@ const SERVER_ENV = {
   PUBLIC_URL: LB,
   DEMO_DATA: 'false',
   SYSTEM_ADMIN_EMAILS: ADMIN_EMAIL,
-  LOG_LEVEL: 'warn',
+  // Request lines and the shutdown's steps, in each server's log (kept when a check fails).
+  LOG_LEVEL: 'info',
   // The limits are part of what is tested: on, as in production.
   AUTH_RATE_LIMIT: 'true',
   WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
@@ -157,7 +158,7 @@ async function startServer(s) {
       PORT: String(s.port),
       DATA_DIR: path.join(work, `data-${s.name}`),
     },
-    stdio: ['ignore', 'ignore', out],
+    stdio: ['ignore', out, out],
   });
   fs.closeSync(out);
   s.exit = new Promise((resolve) =>
@@ -975,6 +976,32 @@ async function requestReport(world, owner, r) {
   return { id: null, tenantId: r.tenant.id, requestedAt: t, fault: inFault(t) };
 }
 
+/** Polls a report as the browser does (every 700 ms) until done or failed, then downloads it. */
+async function followReport(owner, rep) {
+  if (!rep.id) return { ...rep, status: 'not accepted' };
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const res = await fetch(`${LB}/api/v1/tenants/${rep.tenantId}/reports/${rep.id}`, {
+      headers: { cookie: owner.cookie() },
+    }).catch(() => null);
+    const body = res?.ok ? await res.json() : null;
+    if (body && (body.status === 'done' || body.status === 'failed')) {
+      const doneMs = Date.now() - rep.requestedAt;
+      let bytes = null;
+      if (body.status === 'done') {
+        const file = await fetch(`${LB}/api/v1/tenants/${rep.tenantId}/reports/${rep.id}/file`, {
+          headers: { cookie: owner.cookie() },
+        });
+        const buf = Buffer.from(await file.arrayBuffer());
+        bytes = buf.subarray(0, 5).toString() === '%PDF-' ? buf.length : -1;
+      }
+      return { ...rep, status: body.status, bytes, doneMs };
+    }
+    if (Date.now() > deadline) return { ...rep, status: body?.status ?? 'unknown' };
+    await sleep(700);
+  }
+}
+
 async function runReminders(adminPerson) {
   const at = reminderAt().toISOString();
   const statuses = await Promise.all(
@@ -984,7 +1011,11 @@ async function runReminders(adminPerson) {
         headers: { cookie: adminPerson.cookie(), origin: LB, 'content-type': 'application/json' },
         body: JSON.stringify({ queue: 'remediation.reminders', at }),
       }).catch(() => null);
-      return { status: res?.status ?? 'network', server: res?.headers.get('x-soak-server') };
+      return {
+        status: res?.status ?? 'network',
+        server: res?.headers.get('x-soak-server'),
+        result: res ? await res.text() : null,
+      };
     }),
   );
   return statuses;
@@ -1038,11 +1069,14 @@ async function main() {
 
   // Reports through the run: one every runMs / 12, round the tenants.
   const reports = [];
+  const reportPolls = [];
   const reportTimer = (async () => {
     for (let i = 0; i < 12; i++) {
       await sleep(runMs / 13);
       const r = world.respondents[(i * 17) % world.respondents.length];
-      reports.push(await requestReport(world, world.owner, r));
+      const rep = await requestReport(world, world.owner, r);
+      reports.push(rep);
+      reportPolls.push(followReport(world.owner, rep));
     }
   })();
 
@@ -1054,7 +1088,7 @@ async function main() {
   await kill;
   await sleep(Math.max(0, runMs * 0.45 - (Date.now() - T0run)));
   const reminderRuns = await runReminders(admin);
-  log(`reminders run 6 times at once: ${JSON.stringify(tally(reminderRuns.map((x) => `${x.status}@${x.server}`)))}`);
+  log(`reminders run 6 times at once: ${reminderRuns.map((x) => `${x.status}@${x.server} ${x.result}`).join('; ')}`);
   await sleep(Math.max(0, runMs * 0.6 - (Date.now() - T0run)));
   const drain = drainAndRestart(servers[1]);
   await sleep(200);
@@ -1088,30 +1122,8 @@ async function main() {
   await Promise.all(streams);
   const runEnded = Date.now();
 
-  // Reports finish; webhooks are all delivered.
-  const reportStates = await pool(reports, 4, async (rep) => {
-    if (!rep.id) return { ...rep, status: 'not accepted' };
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      const res = await fetch(`${LB}/api/v1/tenants/${rep.tenantId}/reports/${rep.id}`, {
-        headers: { cookie: world.owner.cookie() },
-      }).catch(() => null);
-      const body = res?.ok ? await res.json() : null;
-      if (body && (body.status === 'done' || body.status === 'failed')) {
-        let bytes = null;
-        if (body.status === 'done') {
-          const file = await fetch(`${LB}/api/v1/tenants/${rep.tenantId}/reports/${rep.id}/file`, {
-            headers: { cookie: world.owner.cookie() },
-          });
-          const buf = Buffer.from(await file.arrayBuffer());
-          bytes = buf.subarray(0, 5).toString() === '%PDF-' ? buf.length : -1;
-        }
-        return { ...rep, status: body.status, bytes, doneMs: Date.now() - rep.requestedAt };
-      }
-      if (Date.now() > deadline) return { ...rep, status: body?.status ?? 'unknown' };
-      await sleep(700);
-    }
-  });
+  // Reports finish (each was followed from its request on); webhooks are all delivered.
+  const reportStates = await Promise.all(reportPolls);
 
   const db = new pg.Client({ connectionString: DATABASE_URL });
   await db.connect();
@@ -1497,7 +1509,8 @@ try {
   }
   if (haproxy && haproxy.exitCode === null) haproxy.kill('SIGTERM');
   try {
-    psqlAdmin(`drop database if exists ${DB_NAME} with (force)`);
+    if (KEEP_LOGS) console.log(`database ${DB_NAME} kept (--keep-logs)`);
+    else psqlAdmin(`drop database if exists ${DB_NAME} with (force)`);
   } catch (err) {
     console.error(`soak: could not drop ${DB_NAME}: ${err.message}`);
   }
