@@ -50,8 +50,8 @@ const { benchFramework, benchValue } = await import('./assessment-world.ts');
 
 const SHORT = process.argv.includes('--short');
 const KEEP_LOGS = process.argv.includes('--keep-logs');
-const DURATION_S = Number(opt('duration', SHORT ? 75 : 240));
-const QUESTIONS = Number(opt('questions', SHORT ? 20 : 40));
+const DURATION_S = Number(opt('duration', SHORT ? 60 : 240));
+const QUESTIONS = Number(opt('questions', SHORT ? 12 : 40));
 const TENANTS = 10;
 const RESPONDENTS = Number(opt('respondents', 200));
 const ASSESSORS = 20;
@@ -81,7 +81,9 @@ function cannotRun(reason) {
   console.log(`soak: not run: ${reason}`);
   process.exit(2);
 }
-const haproxyBin = spawnSync('sh', ['-c', 'command -v haproxy'], { encoding: 'utf8' }).stdout.trim();
+const haproxyBin = spawnSync('sh', ['-c', 'command -v haproxy'], {
+  encoding: 'utf8',
+}).stdout.trim();
 if (!haproxyBin) {
   cannotRun(
     "haproxy is missing (Debian's package): `npm test` installs it when run as root with apt-get, else run `sudo apt-get install -y haproxy`",
@@ -183,9 +185,7 @@ async function startServer(s) {
 
 function haproxyConfig() {
   const servers3 = (extra) =>
-    servers
-      .map((s) => `  server ${s.name} 127.0.0.1:${s.port}${extra(s)}`)
-      .join('\n');
+    servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port}${extra(s)}`).join('\n');
   return `global
   maxconn 4096
 
@@ -196,6 +196,8 @@ defaults
   timeout server 90s
   timeout http-keep-alive 10s
   timeout queue 10s
+  # A slow answer on a busy machine is not a dead server (a refused connection is seen at once).
+  timeout check 5s
   option redispatch
   retries 2
 
@@ -218,7 +220,7 @@ backend app
   balance roundrobin
   option httpchk GET ${healthPath}
   http-check expect status 200
-  default-server inter 1s fastinter 500ms downinter 1s fall 2 rise 2
+  default-server inter 1s fastinter 500ms downinter 1s fall 3 rise 2
   http-response set-header x-soak-server %s
 ${servers3(() => ' check')}
 
@@ -388,11 +390,15 @@ async function setUpAdmin() {
     'admin sign-up',
   );
   // Their code would land in the mailbox only a system admin reads: the operator's CLI.
-  execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', 'verify-email', ADMIN_EMAIL], {
-    cwd: root,
-    env: { ...process.env, ...SERVER_ENV, DATA_DIR: path.join(work, 'data-cli') },
-    stdio: 'pipe',
-  });
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/cli.ts', 'verify-email', ADMIN_EMAIL],
+    {
+      cwd: root,
+      env: { ...process.env, ...SERVER_ENV, DATA_DIR: path.join(work, 'data-cli') },
+      stdio: 'pipe',
+    },
+  );
   await ok(
     direct(admin, 'POST', '/api/auth/sign-in/email', { email: ADMIN_EMAIL, password: PASSWORD }),
     'admin sign-in',
@@ -506,10 +512,7 @@ async function setUpWorld() {
       const invitation = await mailTo(who.email, (m) => /\/invitations\//.test(m.text));
       const token = /\/invitations\/([A-Za-z0-9_-]+)/.exec(invitation.text)[1];
       await signUp(who, who.email, `Assessor ${i + 1}`);
-      await ok(
-        direct(who, 'POST', `/api/v1/invitations/by-token/${token}/accept`, {}),
-        'accept',
-      );
+      await ok(direct(who, 'POST', `/api/v1/invitations/by-token/${token}/accept`, {}), 'accept');
       const claims = await ok(direct(who, 'GET', '/api/v1/me'), 'me');
       if (claims.tid !== owner.accountId) throw new Error(`${who.email} is not in the account`);
       who.uid = claims.uid;
@@ -714,7 +717,8 @@ async function openRespondent(r) {
       }
       return res;
     } catch (err) {
-      if (isSave) saves.respondent.push({ t, ms: Date.now() - t, status: 'network', fault: inFault(t) });
+      if (isSave)
+        saves.respondent.push({ t, ms: Date.now() - t, status: 'network', fault: inFault(t) });
       throw err;
     }
   };
@@ -757,7 +761,10 @@ async function respond(r, world, answeringMs) {
   const all = [...order, ...again];
   const pace = answeringMs / all.length;
   // A fifth go offline once, for 10-25 s, somewhere in the middle of their answering.
-  const offlineAt = r.n % 5 === 0 ? T0run + answeringMs * (0.15 + Math.random() * 0.6) : Infinity;
+  const offlineAt =
+    r.n % Math.round(1 / OFFLINE_SHARE) === 0
+      ? T0run + answeringMs * (0.15 + Math.random() * 0.6)
+      : Infinity;
   const offlineFor = 10_000 + Math.random() * 15_000;
   for (const [n, i] of all.entries()) {
     await sleep(pace * (0.5 + Math.random()));
@@ -847,7 +854,12 @@ function follow(a, stopSignal) {
             if (fields.event === 'assessment') {
               const data = JSON.parse(fields.data);
               const id = Number(fields.id);
-              a.messages.push({ at: Date.now(), id, assessmentId: data.assessmentId, kinds: data.kinds });
+              a.messages.push({
+                at: Date.now(),
+                id,
+                assessmentId: data.assessmentId,
+                kinds: data.kinds,
+              });
               lastId = id;
             }
           }
@@ -873,9 +885,20 @@ async function markerWriter(world, writer, stopAt) {
       if (Date.now() >= stopAt) break;
       const i = n % keys.length;
       const key = keys[i];
-      const body = { value: benchValue(i, n + 1), na: false, note: '', idempotencyKey: randomUUID() };
+      const body = {
+        value: benchValue(i, n + 1),
+        na: false,
+        note: '',
+        idempotencyKey: randomUUID(),
+      };
       n++;
-      const write = { tenant: tenant.id, assessmentId: tenant.marker, key, idempotencyKey: body.idempotencyKey, acked: false };
+      const write = {
+        tenant: tenant.id,
+        assessmentId: tenant.marker,
+        key,
+        idempotencyKey: body.idempotencyKey,
+        acked: false,
+      };
       acks.push(write);
       const first = Date.now();
       while (Date.now() - first < 30_000) {
@@ -888,7 +911,12 @@ async function markerWriter(world, writer, stopAt) {
             body: JSON.stringify(body),
           },
         ).catch(() => null);
-        saves.marker.push({ t, ms: Date.now() - t, status: res?.status ?? 'network', fault: inFault(t) });
+        saves.marker.push({
+          t,
+          ms: Date.now() - t,
+          status: res?.status ?? 'network',
+          fault: inFault(t),
+        });
         if (res?.ok) {
           write.acked = true;
           write.outcome = (await res.json()).outcome;
@@ -989,11 +1017,14 @@ async function followReport(owner, rep) {
       const doneMs = Date.now() - rep.requestedAt;
       let bytes = null;
       if (body.status === 'done') {
-        const file = await fetch(`${LB}/api/v1/tenants/${rep.tenantId}/reports/${rep.id}/file`, {
-          headers: { cookie: owner.cookie() },
-        });
-        const buf = Buffer.from(await file.arrayBuffer());
-        bytes = buf.subarray(0, 5).toString() === '%PDF-' ? buf.length : -1;
+        for (let i = 0; i < 10 && !(bytes > 0); i++) {
+          const file = await fetch(`${LB}/api/v1/tenants/${rep.tenantId}/reports/${rep.id}/file`, {
+            headers: { cookie: owner.cookie() },
+          }).catch(() => null);
+          const buf = file?.ok ? Buffer.from(await file.arrayBuffer()) : Buffer.alloc(0);
+          bytes = buf.subarray(0, 5).toString() === '%PDF-' ? buf.length : -1;
+          if (!(bytes > 0)) await sleep(500);
+        }
       }
       return { ...rep, status: body.status, bytes, doneMs };
     }
@@ -1027,7 +1058,9 @@ async function runReminders(adminPerson) {
 
 let T0run = 0;
 const failures = [];
+const checks = [];
 const check = (ok, what) => {
+  checks.push({ ok, check: what });
   if (!ok) failures.push(what);
   console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${what}`);
 };
@@ -1088,7 +1121,9 @@ async function main() {
   await kill;
   await sleep(Math.max(0, runMs * 0.45 - (Date.now() - T0run)));
   const reminderRuns = await runReminders(admin);
-  log(`reminders run 6 times at once: ${reminderRuns.map((x) => `${x.status}@${x.server} ${x.result}`).join('; ')}`);
+  log(
+    `reminders run 6 times at once: ${reminderRuns.map((x) => `${x.status}@${x.server} ${x.result}`).join('; ')}`,
+  );
   await sleep(Math.max(0, runMs * 0.6 - (Date.now() - T0run)));
   const drain = drainAndRestart(servers[1]);
   await sleep(200);
@@ -1109,7 +1144,11 @@ async function main() {
     async (r) => {
       const res = await fetch(
         `${LB}/api/v1/tenants/${r.tenant.id}/assessments/${r.assessmentId}/complete`,
-        { method: 'POST', headers: { cookie: world.owner.cookie(), origin: LB, 'content-type': 'application/json' }, body: '{}' },
+        {
+          method: 'POST',
+          headers: { cookie: world.owner.cookie(), origin: LB, 'content-type': 'application/json' },
+          body: '{}',
+        },
       ).catch(() => null);
       return res?.status ?? 'network';
     },
@@ -1186,22 +1225,30 @@ async function main() {
   }
   const acceptedButMissing = clientTaken.filter((k) => !claimed.has(k)).length;
   const unknownClaims = [...claimed].filter((k) => !clientSent.has(k)).length;
-  const duplicated =
-    claimRows.length - (stored.size + history) + (claimRows.length - claimed.size);
+  const duplicated = claimRows.length - (stored.size + history) + (claimRows.length - claimed.size);
   const stillQueued = world.respondents.reduce((n, r) => n + r.queue.snapshot().writes.length, 0);
   const refusedWrites = world.respondents.reduce((n, r) => n + r.queue.snapshot().failed.length, 0);
   const markerUnacked = markerAcks.filter((m) => !m.acked).length;
   const given = world.respondents.reduce((n, r) => n + r.given, 0);
-  check(drained.every(Boolean) && stillQueued === 0, `every queue drained (${stillQueued} writes left)`);
+  check(
+    drained.every(Boolean) && stillQueued === 0,
+    `every queue drained (${stillQueued} writes left)`,
+  );
   check(refusedWrites === 0, `no write refused (${refusedWrites})`);
   check(lost === 0, `0 answers lost (${lost} of ${questionsAnswered} questions answered)`);
-  check(duplicated === 0, `0 answers duplicated (claims ${claimRows.length} = stored ${stored.size} + history ${history})`);
+  check(
+    duplicated === 0,
+    `0 answers duplicated (claims ${claimRows.length} = stored ${stored.size} + history ${history})`,
+  );
   check(
     acceptedButMissing === 0 && unknownClaims === 0,
     `every write a client saw accepted is in the database (${acceptedButMissing} missing), none it did not send (${unknownClaims})`,
   );
   check(markerUnacked === 0, `every marker answer accepted (${markerUnacked} not)`);
-  check(world.respondents.every((r) => r.submitted), 'every respondent submitted');
+  check(
+    world.respondents.every((r) => r.submitted),
+    'every respondent submitted',
+  );
 
   // Live streams.
   const events = await q(
@@ -1214,9 +1261,18 @@ async function main() {
     e.at = Number(e.at);
   }
   const live = liveReport(world, events, runEnded);
-  check(live.missedMarkers === 0, `every marker event reached every stream (${live.missedMarkers} missed of ${live.markerChecks})`);
-  check(live.missedLast === 0, `every assessment's last change reached every stream (${live.missedLast} missed of ${live.lastChecks})`);
-  check(live.resumesWithoutId === 0, `every reconnect sent Last-Event-ID (${live.resumesWithoutId} did not)`);
+  check(
+    live.missedMarkers === 0,
+    `every marker event reached every stream (${live.missedMarkers} missed of ${live.markerChecks})`,
+  );
+  check(
+    live.missedLast === 0,
+    `every assessment's last change reached every stream (${live.missedLast} missed of ${live.lastChecks})`,
+  );
+  check(
+    live.resumesWithoutId === 0,
+    `every reconnect sent Last-Event-ID (${live.resumesWithoutId} did not)`,
+  );
   check(
     live.streamsOnFaultedServers > 0 && live.streamsNotResumed === 0,
     `every stream cut by a fault resumed (${live.streamsOnFaultedServers} cut, ${live.streamsNotResumed} did not resume)`,
@@ -1233,15 +1289,33 @@ async function main() {
   const receivedTwice = [...received.byId.values()].filter((x) => x.count > 1).length;
   const byType = tally(deliveries.map((d) => d.event_type));
   const failedDeliveries = deliveries.filter((d) => d.status === 'failed').length;
-  check(pendingDeliveries === 0 && failedDeliveries === 0, `every delivery succeeded (${pendingDeliveries} pending, ${failedDeliveries} failed)`);
-  check(notReceived === 0, `every webhook event received at least once (${messageIds.size} events, ${notReceived} never received)`);
-  check(unknownReceived === 0 && received.badSignature === 0, `every received webhook signed and known (${received.badSignature} bad signatures, ${unknownReceived} unknown ids)`);
-  check((byType['respondent.submitted'] ?? 0) === world.respondents.length, `one respondent.submitted event per respondent (${byType['respondent.submitted'] ?? 0})`);
-  check((byType['task.created'] ?? 0) === world.assessors.length, `one task.created event per task (${byType['task.created'] ?? 0})`);
+  check(
+    pendingDeliveries === 0 && failedDeliveries === 0,
+    `every delivery succeeded (${pendingDeliveries} pending, ${failedDeliveries} failed)`,
+  );
+  check(
+    notReceived === 0,
+    `every webhook event received at least once (${messageIds.size} events, ${notReceived} never received)`,
+  );
+  check(
+    unknownReceived === 0 && received.badSignature === 0,
+    `every received webhook signed and known (${received.badSignature} bad signatures, ${unknownReceived} unknown ids)`,
+  );
+  check(
+    (byType['respondent.submitted'] ?? 0) === world.respondents.length,
+    `one respondent.submitted event per respondent (${byType['respondent.submitted'] ?? 0})`,
+  );
+  check(
+    (byType['task.created'] ?? 0) === world.assessors.length,
+    `one task.created event per task (${byType['task.created'] ?? 0})`,
+  );
 
   // Jobs.
   const reportsDone = reportStates.filter((r) => r.status === 'done' && r.bytes > 0).length;
-  check(reportsDone === reports.length, `every PDF report done and downloadable (${reportsDone} of ${reports.length}: ${JSON.stringify(tally(reportStates.map((r) => r.status)))})`);
+  check(
+    reportsDone === reports.length,
+    `every PDF report done and downloadable (${reportsDone} of ${reports.length}: ${JSON.stringify(tally(reportStates.map((r) => r.status)))})`,
+  );
   const reportJobs = await q(
     `select data->>'reportId' as report, state, retry_count from (
        select data, state, retry_count, name from pgboss.job
@@ -1273,7 +1347,10 @@ async function main() {
            union all select name, state, singleton_key from pgboss.archive) j
      where singleton_key = name group by 1 order by 1`,
   );
-  check(periodicTwice.length === 0, `periodic work: at most one run per time slot across the processes (${periodicTwice.length} slots ran twice)`);
+  check(
+    periodicTwice.length === 0,
+    `periodic work: at most one run per time slot across the processes (${periodicTwice.length} slots ran twice)`,
+  );
   const mailDupes = await q(
     `select "to", subject, count(*)::int as n from mailbox_messages group by 1, 2, text having count(*) > 1`,
   );
@@ -1298,6 +1375,20 @@ async function main() {
     officeRight.every((r) => r.status === 200) && officeWrong.every((r) => r.status === 401),
     `the office's sign-ins unaffected: ${officeRight.filter((r) => r.status === 200).length}/${officeRight.length} right passwords signed in, ${officeWrong.filter((r) => r.status === 401).length}/${officeWrong.length} wrong ones refused (${JSON.stringify(tally(officeResults.map((r) => r.status)))})`,
   );
+
+  // The drained server: graceful (issue 28: stops taking requests, finishes in-flight ones,
+  // ends live streams, returns or finishes its jobs, exits 0).
+  const drainFault = faults.find((f) => f.kind === 'SIGTERM');
+  check(
+    drainFault?.exit === 0,
+    `the SIGTERMed server drained and exited 0 (exit ${drainFault?.exit} after ${drainFault?.drainMs} ms)`,
+  );
+  if (healthPath === '/readyz') {
+    check(
+      drainFault?.saw503 === true,
+      `its /readyz answered 503 while draining (first not ready: ${drainFault?.notReadyAnswer} after ${drainFault?.firstNotReadyMs} ms)`,
+    );
+  }
 
   // Server logs: errors.
   const errorLines = servers.flatMap((s) =>
@@ -1324,7 +1415,10 @@ async function main() {
     during: saves.endToEnd.filter((x) => x.fault).map((x) => x.ms),
   };
   const mark = split(saves.marker);
-  const load = os.loadavg().map((x) => x.toFixed(1)).join(' / ');
+  const load = os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' / ');
   const result = {
     date: new Date().toISOString(),
     short: SHORT,
@@ -1343,7 +1437,11 @@ async function main() {
       for (const [k, v] of Object.entries(r.outcomes)) m[k] = (m[k] ?? 0) + v;
       return m;
     }, {}),
-    saveFailures: tally(saves.respondent.filter((x) => !(typeof x.status === 'number' && x.status < 300)).map((x) => String(x.status))),
+    saveFailures: tally(
+      saves.respondent
+        .filter((x) => !(typeof x.status === 'number' && x.status < 300))
+        .map((x) => String(x.status)),
+    ),
     lost,
     duplicated,
     saveP50: { outside: pct(resp.outside, 50), during: pct(resp.during, 50) },
@@ -1365,32 +1463,62 @@ async function main() {
       requested: reports.length,
       done: reportsDone,
       duringFaults: reports.filter((r) => r.fault).length,
-      p50DoneMs: pct(reportStates.filter((r) => r.doneMs).map((r) => r.doneMs), 50),
-      maxDoneMs: pct(reportStates.filter((r) => r.doneMs).map((r) => r.doneMs), 100),
+      p50DoneMs: pct(
+        reportStates.filter((r) => r.doneMs).map((r) => r.doneMs),
+        50,
+      ),
+      maxDoneMs: pct(
+        reportStates.filter((r) => r.doneMs).map((r) => r.doneMs),
+        100,
+      ),
       reruns: reportReruns,
     },
-    reminders: { runs: tally(reminderRuns.map((x) => String(x.status))), people: reminderMails.length, twice: remindedTwice },
+    reminders: {
+      runs: tally(reminderRuns.map((x) => String(x.status))),
+      people: reminderMails.length,
+      twice: remindedTwice,
+    },
     periodic: periodicRuns,
-    rateLimits: { signInBurst: attack, linkGuesses: guesses, office: tally(officeResults.map((r) => r.status)) },
-    faults: faults.map(({ from, to, ...f }) => ({ ...f, atS: +((from - T0run) / 1000).toFixed(1) })),
+    rateLimits: {
+      signInBurst: attack,
+      linkGuesses: guesses,
+      office: tally(officeResults.map((r) => r.status)),
+    },
+    faults: faults.map(({ from, to: _to, ...f }) => ({
+      ...f,
+      atS: +((from - T0run) / 1000).toFixed(1),
+    })),
     haproxy: lbStats,
     serverErrorLines: errorLines.length,
+    checks,
     failures,
   };
   fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
   fs.writeFileSync(path.join(root, '.tmp', 'soak.json'), JSON.stringify(result, null, 2));
 
-  console.log(`\nSoak: ${DURATION_S} s, ${os.cpus().length} cores, load average at the end ${load}`);
+  console.log(
+    `\nSoak: ${DURATION_S} s, ${os.cpus().length} cores, load average at the end ${load}`,
+  );
   console.log('| figure | outside the faults | during the faults |');
   console.log('|---|---:|---:|');
   console.log(`| answer saves (2xx requests) | ${resp.outside.length} | ${resp.during.length} |`);
   console.log(`| answer save p50 | ${ms(result.saveP50.outside)} | ${ms(result.saveP50.during)} |`);
   console.log(`| answer save p99 | ${ms(result.saveP99.outside)} | ${ms(result.saveP99.during)} |`);
-  console.log(`| answer given → accepted p99 (online respondents, retries included) | ${ms(result.givenToAcceptedP99.outside)} | ${ms(result.givenToAcceptedP99.during)} |`);
-  console.log(`| answer given → accepted max | ${ms(result.givenToAcceptedMax.outside)} | ${ms(result.givenToAcceptedMax.during)} |`);
-  console.log(`| marker (member) save p99 | ${ms(result.markerSaveP99.outside)} | ${ms(result.markerSaveP99.during)} |`);
-  console.log(`\nanswers given ${given}, writes sent ${saves.respondent.length} (failed attempts ${JSON.stringify(result.saveFailures)}), accepted ${claimRows.length}, lost ${lost}, duplicated ${duplicated}`);
-  console.log(`live: ${JSON.stringify({ streams: live.streams, connections: live.connections, messages: live.messages, markerChecks: live.markerChecks, eventP50: live.markerDelayP50, eventP99: live.markerDelayP99 })}`);
+  console.log(
+    `| answer given → accepted p99 (online respondents, retries included) | ${ms(result.givenToAcceptedP99.outside)} | ${ms(result.givenToAcceptedP99.during)} |`,
+  );
+  console.log(
+    `| answer given → accepted max | ${ms(result.givenToAcceptedMax.outside)} | ${ms(result.givenToAcceptedMax.during)} |`,
+  );
+  console.log(
+    `| marker (member) save p99 | ${ms(result.markerSaveP99.outside)} | ${ms(result.markerSaveP99.during)} |`,
+  );
+  console.log(
+    `\nanswers given ${given}, writes sent ${saves.respondent.length} (failed attempts ${JSON.stringify(result.saveFailures)}), accepted ${claimRows.length}, lost ${lost}, duplicated ${duplicated}`,
+  );
+  console.log(
+    `live: ${JSON.stringify({ streams: live.streams, connections: live.connections, messages: live.messages, markerChecks: live.markerChecks, eventP50: live.markerDelayP50, eventP99: live.markerDelayP99 })}`,
+  );
   console.log(`webhooks: ${JSON.stringify(result.webhooks)}`);
   console.log(`reports: ${JSON.stringify(result.reports)}`);
   console.log(`faults: ${JSON.stringify(result.faults)}`);
@@ -1399,7 +1527,9 @@ async function main() {
     console.log(`\n${errorLines.length} error lines in the servers' logs; the first:`);
     for (const l of errorLines.slice(0, 5)) console.log(`  ${l}`);
   }
-  console.log(`\n${failures.length === 0 ? 'soak passed' : `soak FAILED: ${failures.length} checks`} (.tmp/soak.json)`);
+  console.log(
+    `\n${failures.length === 0 ? 'soak passed' : `soak FAILED: ${failures.length} checks`} (.tmp/soak.json)`,
+  );
   return failures.length === 0;
 }
 
@@ -1445,7 +1575,8 @@ function liveReport(world, events, runEnded) {
           const hit = got.find((t) => t >= evs[i].at && t < next);
           if (hit === undefined) {
             missedMarkers++;
-            if (missedExamples.length < 5) missedExamples.push({ assessor: a.label, event: evs[i].id, kind: evs[i].kind });
+            if (missedExamples.length < 5)
+              missedExamples.push({ assessor: a.label, event: evs[i].id, kind: evs[i].kind });
           } else delays.push(hit - evs[i].at);
         }
       }
@@ -1454,30 +1585,41 @@ function liveReport(world, events, runEnded) {
         const last = evs[evs.length - 1];
         if (!got.some((t) => t >= last.at)) {
           missedLast++;
-          if (missedExamples.length < 5) missedExamples.push({ assessor: a.label, lastEvent: last.id, kind: last.kind });
+          if (missedExamples.length < 5)
+            missedExamples.push({ assessor: a.label, lastEvent: last.id, kind: last.kind });
         }
       }
     }
     // Resumes.
     let lastSeen = null;
     for (const c of a.connections) {
-      if (c !== a.connections[0] && lastSeen !== null && c.sentLastEventId === null) resumesWithoutId++;
+      if (c !== a.connections[0] && lastSeen !== null && c.sentLastEventId === null)
+        resumesWithoutId++;
       const got = a.messages.filter((m) => m.at >= c.startedAt && m.at <= (c.endedAt ?? Infinity));
       if (got.length) lastSeen = got[got.length - 1].id;
     }
     const cut = a.connections.filter(
-      (c) => c.endedAt && c.endedAt < runEnded - 1000 && faultedAt.some((f) => f.server === c.server && c.endedAt >= f.at && c.endedAt - f.at < 35_000),
+      (c) =>
+        c.endedAt &&
+        c.endedAt < runEnded - 1000 &&
+        faultedAt.some(
+          (f) => f.server === c.server && c.endedAt >= f.at && c.endedAt - f.at < 35_000,
+        ),
     );
     if (cut.length) {
       streamsOnFaultedServers++;
-      const resumed = cut.every((c) => a.connections.some((n) => n.startedAt >= c.endedAt && n.status === 200));
+      const resumed = cut.every((c) =>
+        a.connections.some((n) => n.startedAt >= c.endedAt && n.status === 200),
+      );
       if (!resumed) streamsNotResumed++;
     }
   }
   return {
     streams: world.assessors.length,
     connections: world.assessors.reduce((n, a) => n + a.connections.length, 0),
-    connectionEnds: tally(world.assessors.flatMap((a) => a.connections.map((c) => c.end ?? 'open'))),
+    connectionEnds: tally(
+      world.assessors.flatMap((a) => a.connections.map((c) => c.end ?? 'open')),
+    ),
     messages: world.assessors.reduce((n, a) => n + a.messages.length, 0),
     markerChecks,
     missedMarkers,
