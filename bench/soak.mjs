@@ -11,7 +11,7 @@
  *   answer to one assessment per tenant every few seconds, one at a time, so that each marker
  *   event can be matched to the stream message that carried it;
  * - webhooks to a receiver on 127.0.0.1 (signatures verified, deduplicated by `webhook-id`,
- *   one request in 20 answered 500 on purpose);
+ *   one event in 20 refused with a 500 on its first delivery, on purpose);
  * - PDF reports, remediation reminders run by six concurrent runs on all servers, the
  *   periodic jobs of every process;
  * - sign-ins with some wrong passwords from "the office" (through the main frontend), and a
@@ -571,7 +571,13 @@ const reminderDay = () => reminderAt().toISOString().slice(0, 10);
 // The webhook receiver
 // ------------------------------------------------------------------------------------------
 
-const received = { requests: 0, refusedOnPurpose: 0, badSignature: 0, byId: new Map() };
+const received = {
+  requests: 0,
+  refusedOnPurpose: 0,
+  refused: new Set(),
+  badSignature: 0,
+  byId: new Map(),
+};
 let webhookVerifier = null;
 const receiver = http.createServer((req, res) => {
   let body = '';
@@ -579,8 +585,10 @@ const receiver = http.createServer((req, res) => {
   req.on('data', (d) => (body += d));
   req.on('end', () => {
     received.requests++;
-    // One in 20 answered 500 on purpose: the dispatcher retries it.
-    if (Math.random() < 0.05) {
+    // One event in 20 refused (500) on its first delivery on purpose: the dispatcher retries it.
+    const id = req.headers['webhook-id'];
+    if (!received.byId.has(id) && !received.refused.has(id) && Math.random() < 0.05) {
+      received.refused.add(id);
       received.refusedOnPurpose++;
       res.writeHead(500).end('refused on purpose');
       return;
@@ -592,7 +600,6 @@ const receiver = http.createServer((req, res) => {
       res.writeHead(400).end('bad signature');
       return;
     }
-    const id = req.headers['webhook-id'];
     const seen = received.byId.get(id);
     if (seen) seen.count++;
     else received.byId.set(id, { count: 1, type: JSON.parse(body).type });
@@ -1189,6 +1196,7 @@ async function main() {
   // Reports finish (each was followed from its request on); webhooks are all delivered.
   const reportStates = await Promise.all(reportPolls);
 
+  log('reports finished; waiting for the webhook deliveries to settle');
   const db = new pg.Client({ connectionString: DATABASE_URL });
   await db.connect();
   const q = async (text, values) => (await db.query(text, values)).rows;
@@ -1206,6 +1214,7 @@ async function main() {
   // ---------------------------------------------------------------------------------------
   // What the database says
   // ---------------------------------------------------------------------------------------
+  log('checking');
   console.log('\nChecks:');
   const allAssessments = [
     ...world.respondents.map((r) => r.assessmentId),
@@ -1698,14 +1707,16 @@ try {
 } finally {
   receiver.close();
   receiver.closeAllConnections?.();
-  for (const s of servers) {
-    if (s.child && s.child.exitCode === null && s.child.signalCode === null) {
+  if (haproxy && haproxy.exitCode === null) haproxy.kill('SIGTERM');
+  await Promise.all(
+    servers.map(async (s) => {
+      if (!s.child || s.child.exitCode !== null || s.child.signalCode !== null) return;
       s.child.kill('SIGTERM');
       await Promise.race([s.exit, sleep(15_000)]);
       if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
-    }
-  }
-  if (haproxy && haproxy.exitCode === null) haproxy.kill('SIGTERM');
+    }),
+  );
+  log('stopped');
   try {
     if (KEEP_LOGS) console.log(`database ${DB_NAME} kept (--keep-logs)`);
     else psqlAdmin(`drop database if exists ${DB_NAME} with (force)`);
