@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The whole test suite: Vitest (every project once: the server project on PostgreSQL when
 // TEST_DATABASE_URL is set, otherwise on embedded PGlite; with PostgreSQL, a PGlite drift set
-// besides), then Playwright against the built app. Prints the slowest test files, fails a file
+// besides), with PostgreSQL the short soak (bench/soak.mjs --short: three servers behind
+// HAProxy, one killed, one drained; each of its checks counts as a test), then Playwright
+// against the built app. Prints the slowest test files, fails a file
 // over its time budget, and ends with one line "N passed, N failed" (totals across runners)
 // and a non-zero exit on failure.
 import { spawnSync } from 'node:child_process';
@@ -129,12 +131,79 @@ function ensureChromium() {
   return true;
 }
 
+/**
+ * The soak drives Debian's HAProxy. When it is missing, install it if this process may (root
+ * with apt-get, as for Chromium); otherwise the soak is skipped with the command that does it.
+ */
+function ensureHaproxy() {
+  const has = () => spawnSync('sh', ['-c', 'command -v haproxy'], { stdio: 'ignore' }).status === 0;
+  if (has()) return true;
+  const install = 'apt-get update && apt-get install -y haproxy';
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (!isRoot || !hasApt || process.env.TENANTRY_NO_INSTALL === '1') {
+    console.log(`\nHAProxy is missing: the soak is skipped (run \`sudo sh -c '${install}'\`).`);
+    return false;
+  }
+  console.log(`\n▶ HAProxy is missing: installing Debian's haproxy (${install})`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const ok =
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status === 0 &&
+    spawnSync('apt-get', ['install', '-y', '-qq', 'haproxy'], { stdio: 'inherit', env }).status ===
+      0;
+  if (!ok || !has()) {
+    console.log(`Could not install HAProxy: the soak is skipped (run \`${install}\` as root).`);
+    return false;
+  }
+  return true;
+}
+
+/**
+ * The short soak (bench/soak.mjs --short) on the PostgreSQL server of TEST_DATABASE_URL: each
+ * of its checks is a test. It exits 2 when it cannot run (then it is one skipped test).
+ */
+function soak(pg) {
+  if (!pg) {
+    console.log('\nNo PostgreSQL (TEST_DATABASE_URL): the soak is skipped.');
+    skipped += 1;
+    return;
+  }
+  if (!ensureHaproxy()) {
+    skipped += 1;
+    return;
+  }
+  const file = path.join(root, '.tmp', 'soak.json');
+  fs.rmSync(file, { force: true });
+  const started = Date.now();
+  const status = run('soak', 'node', ['bench/soak.mjs', '--short'], { BENCH_PG_URL: pg });
+  fileSeconds.push({
+    file: 'soak: bench/soak.mjs --short',
+    seconds: (Date.now() - started) / 1000,
+  });
+  if (status === 2) {
+    skipped += 1;
+    return;
+  }
+  const r = readJson(file);
+  if (!r?.checks?.length) {
+    console.error(`soak: exited ${status} without a report`);
+    failed += 1;
+    return;
+  }
+  passed += r.checks.filter((c) => c.ok).length;
+  failed += r.checks.filter((c) => !c.ok).length;
+  if (status !== 0 && r.checks.every((c) => c.ok)) {
+    console.error(`soak: exited ${status}`);
+    broken = true;
+  }
+}
+
 /** Sampled before each runner and at the end: the budget follows the most loaded moment. */
 const slownessSamples = [];
 const sampleSlowness = () => slownessSamples.push(measureSlowness());
 
-const only = process.argv[2]; // optional: "unit" or "e2e"
-if (only !== 'unit' && !ensureChromium()) {
+const only = process.argv[2]; // optional: "unit", "soak" or "e2e"
+if (only !== 'unit' && only !== 'soak' && !ensureChromium()) {
   console.log('\n0 passed, 1 failed');
   process.exit(1);
 }
@@ -151,7 +220,7 @@ const PGLITE_DRIFT_FILES = [
   'apps/server/src/test/fuzz/examples.test.ts',
 ];
 
-if (only !== 'e2e') {
+if (only !== 'e2e' && only !== 'soak') {
   sampleSlowness();
   const pg = process.env.TEST_DATABASE_URL || '';
   // Each test once: the server project on PostgreSQL (production's database) when one is
@@ -168,7 +237,11 @@ if (only !== 'e2e') {
     );
   }
 }
-if (only !== 'unit') {
+if (only === undefined || only === 'soak') {
+  sampleSlowness();
+  soak(process.env.TEST_DATABASE_URL || '');
+}
+if (only !== 'unit' && only !== 'soak') {
   sampleSlowness();
   if (run('build web', 'npm', ['run', 'build']) !== 0) broken = true;
   else playwright();

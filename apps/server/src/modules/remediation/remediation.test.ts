@@ -23,7 +23,8 @@ import { addTenant, assessed, type AnswerBodies, type AssessedOptions } from '..
 import { ok } from '../../test/http.ts';
 import { addMember, errorCode, sharedUser, signUpPerson, type Person } from '../../test/people.ts';
 import { taskTitle } from './gap-tasks.service.ts';
-import { sendDueReminders } from './reminders.ts';
+import { runAsOf } from '../../lib/jobs/periodic.ts';
+import { REMINDERS_QUEUE, sendDueReminders, startReminders } from './reminders.ts';
 
 let t: TestApp;
 let owner: Person;
@@ -540,5 +541,37 @@ describe('reminder e-mails', () => {
       new Date('2031-01-11T09:00:00Z'),
     );
     expect(await reminders()).toHaveLength(2);
+  });
+  it('run as of the time the controlled clock gives (the test hook), not the real one', async () => {
+    const tid = await addTenant(t, owner.tid, 'Reminders as of');
+    const person = await addMember(t, owner, 'member', 'reminded-as-of');
+    await ok(
+      owner.client.post(tasksOf(tid), {
+        title: 'Due on the day',
+        dueDate: '2032-03-10',
+        assigneeId: person.uid,
+      }),
+      201,
+    );
+    const stop = await startReminders({
+      db: t.database.db,
+      jobs: t.deps.jobs,
+      mailer: t.deps.mailer,
+      publicUrl: 'https://app.example',
+      logger: t.deps.logger,
+    });
+    try {
+      expect(await runAsOf(REMINDERS_QUEUE, new Date('2032-03-10T05:00:00Z'))).toEqual({
+        result: 0,
+      });
+      const ran = await runAsOf(REMINDERS_QUEUE, new Date('2032-03-10T08:00:00Z'));
+      expect(ran?.result).toBeGreaterThanOrEqual(1);
+      const mails = (await t.mailTo(person.email)).filter((m) =>
+        /remediation task/.test(m.subject),
+      );
+      expect(mails.map((m) => m.subject)).toEqual(['1 remediation task is due soon']);
+    } finally {
+      stop();
+    }
   });
 });

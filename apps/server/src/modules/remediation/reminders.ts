@@ -149,7 +149,7 @@ export async function startReminders(opts: {
     queue: REMINDERS_QUEUE,
     everyMs: TICK_MS,
     singletonSeconds: 3600,
-    run: () => sendDueReminders(db, mailer, publicUrl),
+    run: (now) => sendDueReminders(db, mailer, publicUrl, now),
     did: 'sent remediation reminders',
   });
 }

@@ -36,6 +36,14 @@ type ReportRow = typeof reports.$inferSelect;
 
 /** How long a client should wait before asking again after a 429. */
 export const RETRY_AFTER_SECONDS = 10;
+/**
+ * A render whose server died (SIGKILL, a crash) is taken over by another process after this
+ * long (plus up to the queue's maintenance interval, 2 minutes): pg-boss's default of 15
+ * minutes equals REPORT_LIMITS.staleMinutes, so such a report was failed as stale instead of
+ * finished (found by bench/soak.mjs). A render takes seconds (bench/reports.ts: under 5 s for
+ * 300 questions); a slower one run twice is harmless, the row is its only state.
+ */
+export const RENDER_EXPIRE_SECONDS = 60;
 export const STALE_ERROR = 'The report took too long and was stopped. Ask for a new one.';
 
 export const reportNotFound = () =>
@@ -145,7 +153,11 @@ export async function createReport(
   });
   const job: RenderJob = { reportId: id, accountId: scope.accountId, tenantId: scope.tenantId };
   try {
-    await jobs.send(REPORTS_QUEUE, job, { retryLimit: 2, retryDelay: 5 });
+    await jobs.send(REPORTS_QUEUE, job, {
+      retryLimit: 2,
+      retryDelay: 5,
+      expireInSeconds: RENDER_EXPIRE_SECONDS,
+    });
   } catch (err) {
     await db
       .update(reports)
