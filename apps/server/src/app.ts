@@ -28,6 +28,7 @@ import type { Jobs } from './lib/jobs/index.ts';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle.ts';
 import { createBlobStore } from './db/file-store.ts';
 import type { BlobStore } from './lib/storage/blob-store.ts';
+import { clientAddress, trustedProxyList } from './http/client-address.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import type { MailSender } from './lib/mail/index.ts';
 import { validationHook } from './lib/openapi.ts';
@@ -153,13 +154,19 @@ function authHooks(config: AppConfig, database: DatabaseHandle): AuthHooks {
 
 export const API_BODY_LIMIT_BYTES = 1024 * 1024;
 
-const socketAddress: ClientIpResolver = (c) => {
-  try {
-    return getConnInfo(c).remote.address;
-  } catch {
-    return undefined; // not served by @hono/node-server (app.request in tests)
-  }
-};
+/** The client's address: the TCP peer, or behind a trusted proxy the one it forwards for. */
+function socketAddress(trustedProxies: readonly string[] | undefined): ClientIpResolver {
+  const trusted = trustedProxies?.length ? trustedProxyList(trustedProxies) : null;
+  return (c) => {
+    let peer: string | undefined;
+    try {
+      peer = getConnInfo(c).remote.address;
+    } catch {
+      return undefined; // not served by @hono/node-server (app.request in tests)
+    }
+    return clientAddress(peer, c.req.header('x-forwarded-for'), trusted);
+  };
+}
 
 /** The queue of an app built without one: nothing can be enqueued. */
 const noJobs: Jobs = {
@@ -186,7 +193,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
     versionTimestamp: opts.versionTimestamp ?? readVersionTimestamp(config.webDist),
     authHooks: authHooks(config, database),
     sessionCache: createSessionCache(),
-    clientIp: opts.getClientIp ?? socketAddress,
+    clientIp: opts.getClientIp ?? socketAddress(config.trustedProxies),
     rateLimiter: createRateLimiter(database.db),
     live: createLiveHub(database, (err) => logger.warn({ err }, 'live announcement not sent')),
     processMonitor: createProcessMonitor(),

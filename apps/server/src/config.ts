@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONFIG_PROFILES, type ConfigProfile } from '@tenantry/shared';
 import { z } from 'zod';
+import { trustedProxyList } from './http/client-address.ts';
 import type { S3StorageConfig } from './lib/storage/s3-blob-store.ts';
 
 /** Directory of the server package (apps/server), whatever the process cwd. */
@@ -69,6 +70,19 @@ const EnvSchema = z.object({
     )
     .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin))),
   TEST_HOOKS: booleanFromEnv(false),
+  /** Load balancers and proxies whose X-Forwarded-For is believed (http/client-address.ts). */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine((entries) => trustedProxyList(entries) !== null, {
+      message: 'must be IP addresses or CIDR ranges, comma-separated (e.g. 10.0.0.0/8,127.0.0.1)',
+    }),
   METRICS_TOKEN: optionalString.pipe(
     z
       .string()
@@ -238,6 +252,12 @@ export interface AppConfig {
    */
   ssoIdpOrigins?: string[];
   /**
+   * Load balancers and reverse proxies (TRUSTED_PROXIES: addresses or CIDR ranges): a request
+   * from one of them is the client's named in X-Forwarded-For (http/client-address.ts).
+   * Absent or empty: the TCP peer is the client.
+   */
+  trustedProxies?: string[];
+  /**
    * Routes and workers that only end-to-end tests use (POST /api/v1/test/failing-job; see
    * modules/service-console/system/test-hooks.ts). Absent means false; never set in production.
    */
@@ -339,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stripe,
     webhookAllowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS,
     ssoIdpOrigins: e.SSO_IDP_ORIGINS,
+    trustedProxies: e.TRUSTED_PROXIES,
     testHooks: e.TEST_HOOKS,
     metrics,
     drainTimeoutMs: e.DRAIN_TIMEOUT_MS,

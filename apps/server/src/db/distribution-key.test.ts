@@ -50,7 +50,7 @@ const KEY_UNDER_ANOTHER_NAME: Record<string, string> = {
 
 /**
  * Owned by an account but reached only through a parent's key today: `account_id` is still to
- * be added (docs/scaling.md, "Before distributing"). The test fails once one has it, so the list
+ * be added (docs/scaling.md, "The distribution key"). The test fails once one has it, so the list
  * only shrinks. Never add a new table here.
  */
 const KEY_STILL_TO_ADD: Record<string, string> = {
