@@ -267,10 +267,11 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
   );
   const sections = (r: Respondent) =>
     r.sections ? r.sections.map((k) => sectionTitle.get(k) ?? k).join(', ') : 'Whole assessment';
-  const actions = (r: Respondent) => {
+  /** The row's actions: on one line in the table, wrapping on a phone's card. */
+  const actions = (r: Respondent, wrap: 'wrap' | 'nowrap' = 'nowrap') => {
     const can = respondentActions(r, locked);
     return (
-      <Group gap={4} wrap="nowrap">
+      <Group gap={4} wrap={wrap}>
         <RemindNowButton
           respondent={r}
           locked={locked}
@@ -413,7 +414,9 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
                   <NameText name={r.name} fw={500} component="div" />
                   <NameText name={r.email} size="xs" c="dimmed" component="div" lines={1} />
                 </div>
-                <RespondentStatusBadge status={r.status} />
+                <div style={{ flexShrink: 0 }}>
+                  <RespondentStatusBadge status={r.status} />
+                </div>
               </Group>
               <CompletionBar
                 answered={r.answered}
@@ -427,7 +430,7 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
                 <time dateTime={r.expiresAt}>{formatDate(r.expiresAt)}</time> · {lastSeen(r)}
               </Text>
               <RespondentReminderLog respondent={r} />
-              {actions(r)}
+              {actions(r, 'wrap')}
             </Stack>
           )}
         />
