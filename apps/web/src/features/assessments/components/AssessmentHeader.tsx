@@ -13,6 +13,7 @@ import {
   Text,
   Title,
   ActionIcon,
+  Tooltip,
 } from '@mantine/core';
 import {
   IconArrowLeft,
@@ -205,13 +206,28 @@ export function AssessmentHeader({
                   Reopen
                 </Button>
               ) : null}
-              <Button
-                variant="default"
-                leftSection={<IconPencil size={16} aria-hidden />}
-                onClick={() => setEditing(true)}
-              >
-                Edit details
-              </Button>
+              {a.status === 'completed' ? (
+                // A completed assessment has the most actions: its rarely used edit is an icon,
+                // so that the line still holds "Start next assessment".
+                <Tooltip label="Edit details">
+                  <ActionIcon
+                    variant="default"
+                    size="lg"
+                    aria-label="Edit details"
+                    onClick={() => setEditing(true)}
+                  >
+                    <IconPencil size={18} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              ) : (
+                <Button
+                  variant="default"
+                  leftSection={<IconPencil size={16} aria-hidden />}
+                  onClick={() => setEditing(true)}
+                >
+                  Edit details
+                </Button>
+              )}
             </>
           ) : null}
           <Menu position="bottom-end" withinPortal>
