@@ -576,6 +576,8 @@ const received = {
   refusedOnPurpose: 0,
   refused: new Set(),
   badSignature: 0,
+  /** What each refused signature looked like (why, sizes, clock skew): for the report. */
+  badDetails: [],
   byId: new Map(),
 };
 let webhookVerifier = null;
@@ -595,8 +597,16 @@ const receiver = http.createServer((req, res) => {
     }
     try {
       webhookVerifier.verify(body, req.headers);
-    } catch {
+    } catch (err) {
       received.badSignature++;
+      received.badDetails.push({
+        error: String(err?.message ?? err),
+        bytes: Buffer.byteLength(body),
+        contentLength: req.headers['content-length'] ?? null,
+        skewS: Math.round(Date.now() / 1000) - Number(req.headers['webhook-timestamp']),
+        id,
+        at: Date.now(),
+      });
       res.writeHead(400).end('bad signature');
       return;
     }
@@ -1491,6 +1501,7 @@ async function main() {
       requests: received.requests,
       refusedOnPurpose: received.refusedOnPurpose,
       receivedTwice,
+      badSignatures: received.badDetails,
       attemptsMax: Math.max(0, ...deliveries.map((d) => d.attempts)),
     },
     reports: {

@@ -71,7 +71,11 @@ describe('plan locks before the form', () => {
     expect(prompt!.textContent).toContain(
       'The Free plan includes 3 client tenants and this account has 3.',
     );
-    expect(screen.queryByRole('button', { name: 'New client tenant' })).toBeNull();
+    // The list and the plan's usage arrive separately: the button goes once both have.
+    await waitFor(
+      () => expect(screen.queryByRole('button', { name: 'New client tenant' })).toBeNull(),
+      T,
+    );
   });
 
   it('below the limit, "New client tenant" is offered and no lock shows', async () => {
