@@ -28,7 +28,7 @@ import type { Jobs } from './lib/jobs/index.ts';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle.ts';
 import { createBlobStore } from './db/file-store.ts';
 import type { BlobStore } from './lib/storage/blob-store.ts';
-import { clientAddress, trustedProxyList } from './http/client-address.ts';
+import { clientAddress, trustedProxyList } from './lib/client-address.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import type { MailSender } from './lib/mail/index.ts';
 import { validationHook } from './lib/openapi.ts';

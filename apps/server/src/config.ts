@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONFIG_PROFILES, type ConfigProfile } from '@tenantry/shared';
 import { z } from 'zod';
-import { trustedProxyList } from './http/client-address.ts';
+import { trustedProxyList } from './lib/client-address.ts';
 import type { S3StorageConfig } from './lib/storage/s3-blob-store.ts';
 
 /** Directory of the server package (apps/server), whatever the process cwd. */
@@ -70,7 +70,7 @@ const EnvSchema = z.object({
     )
     .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin))),
   TEST_HOOKS: booleanFromEnv(false),
-  /** Load balancers and proxies whose X-Forwarded-For is believed (http/client-address.ts). */
+  /** Load balancers and proxies whose X-Forwarded-For is believed (lib/client-address.ts). */
   TRUSTED_PROXIES: z
     .string()
     .default('')
@@ -253,7 +253,7 @@ export interface AppConfig {
   ssoIdpOrigins?: string[];
   /**
    * Load balancers and reverse proxies (TRUSTED_PROXIES: addresses or CIDR ranges): a request
-   * from one of them is the client's named in X-Forwarded-For (http/client-address.ts).
+   * from one of them is the client's named in X-Forwarded-For (lib/client-address.ts).
    * Absent or empty: the TCP peer is the client.
    */
   trustedProxies?: string[];
