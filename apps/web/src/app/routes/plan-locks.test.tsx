@@ -38,7 +38,8 @@ function server(billing = FREE_AT_LIMIT): ExtraRoutes {
   return {
     'GET /api/v1/account': () => jsonResponse(OWNER_ACCOUNT),
     'GET /api/v1/billing': () => jsonResponse(billing),
-    'GET /api/v1/tenants': () => jsonResponse({ tenants: [], nextCursor: null }),
+    // The account's client tenants (an empty list would show the empty state's own button).
+    'GET /api/v1/tenants': () => jsonResponse({ tenants: [TENANT], nextCursor: null }),
     'GET /api/v1/tenants/t1': () => jsonResponse(TENANT),
     'GET /api/v1/tenants/t1/shares': () => jsonResponse({ shares: [] }),
     'GET /api/v1/api-keys': () => jsonResponse({ keys: [] }),
@@ -71,11 +72,9 @@ describe('plan locks before the form', () => {
     expect(prompt!.textContent).toContain(
       'The Free plan includes 3 client tenants and this account has 3.',
     );
-    // The list and the plan's usage arrive separately: the button goes once both have.
-    await waitFor(
-      () => expect(screen.queryByRole('button', { name: 'New client tenant' })).toBeNull(),
-      T,
-    );
+    // Once the list is there too, no way to create one shows anywhere.
+    expect((await screen.findAllByText('Acme', {}, T)).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'New client tenant' })).toBeNull();
   });
 
   it('below the limit, "New client tenant" is offered and no lock shows', async () => {
