@@ -7,6 +7,7 @@ import type { BILLING_ERROR_CODES } from './billing.schemas.ts';
 import type { CALENDAR_ERROR_CODES } from './calendar.schemas.ts';
 import type { BASELINE_ERROR_CODES } from './baseline.schemas.ts';
 import type { CONTENT_ERROR_CODES } from './content.schemas.ts';
+import type { EVIDENCE_ERROR_CODES } from './evidence.schemas.ts';
 import type { FEEDBACK_ERROR_CODES } from './feedback.schemas.ts';
 import type { SECOND_FACTOR_ERROR_CODES } from './identity.schemas.ts';
 import type { MEDIA_ERROR_CODES } from './media.schemas.ts';
@@ -65,6 +66,7 @@ export type ErrorCode =
   | CodesOf<typeof BILLING_ERROR_CODES>
   | CodesOf<typeof CALENDAR_ERROR_CODES>
   | CodesOf<typeof CONTENT_ERROR_CODES>
+  | CodesOf<typeof EVIDENCE_ERROR_CODES>
   | CodesOf<typeof FEEDBACK_ERROR_CODES>
   | CodesOf<typeof SECOND_FACTOR_ERROR_CODES>
   | CodesOf<typeof MEDIA_ERROR_CODES>

@@ -30,6 +30,7 @@ export * from './baseline.schemas.ts';
 export * from './dashboard.schemas.ts';
 export * from './remediation.schemas.ts';
 export * from './schedules.schemas.ts';
+export * from './evidence.schemas.ts';
 export * from './reports.schemas.ts';
 export * from './roadmap.schemas.ts';
 export * from './plans.ts';

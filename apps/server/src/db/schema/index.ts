@@ -25,3 +25,4 @@ export * from './reminders.ts';
 export * from './calendar.ts';
 export * from './schedules.ts';
 export * from './storage.ts';
+export * from './evidence.ts';
