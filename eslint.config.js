@@ -46,6 +46,8 @@ const publicModuleFiles = [
   'assessments/answers/write.ts',
   // The SSRF guard (which addresses are public): webhooks, and the SSO issuer's discovery.
   'webhooks/webhooks.url-guard.ts',
+  // The respondent token guard: the respondent's evidence routes use it as the answer routes do.
+  'assessments/respondents/respond.guard.ts',
 ];
 const serverModules = fs.existsSync(serverModulesDir)
   ? fs

@@ -70,6 +70,9 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { liveRoutes } from './modules/assessments/live/live.routes.ts';
 import { respondRoutes } from './modules/assessments/respondents/respond.routes.ts';
+import { EVIDENCE_UPLOAD_PATHS } from './modules/evidence/evidence.http.ts';
+import { evidenceRoutes } from './modules/evidence/evidence.routes.ts';
+import { respondEvidenceRoutes } from './modules/evidence/respond-evidence.routes.ts';
 import { reminderRoutes } from './modules/assessments/reminders/reminders.routes.ts';
 import { createMailboxMailer } from './modules/system/mailbox.service.ts';
 import { publicSystemRoutes, systemRoutes } from './modules/system/system.routes.ts';
@@ -243,6 +246,8 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
     // straight off the socket. Only a chunked body is counted as it streams.
     const method = c.req.method;
     if (method === 'GET' || method === 'HEAD') return next();
+    // Evidence uploads stream into the file store, which holds them to their own limit.
+    if (method === 'POST' && EVIDENCE_UPLOAD_PATHS.some((p) => p.test(c.req.path))) return next();
     const length = c.req.header('content-length');
     if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
       if (!/^\d+$/.test(length) || Number(length) > API_BODY_LIMIT_BYTES) tooLarge();
@@ -308,6 +313,8 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   api.route('/', calendarRoutes);
   api.route('/', liveRoutes);
   api.route('/', respondRoutes);
+  api.route('/', evidenceRoutes);
+  api.route('/', respondEvidenceRoutes);
   api.route('/', reminderRoutes);
   api.route('/', billingRoutes);
   api.route('/', webhookRoutes);

@@ -128,6 +128,10 @@ export const AUDIT_ACTIONS = [
   'sso.domain_verified',
   'sso.domain_removed',
   'sso.member_joined',
+  // Evidence (docs/evidence.md): files uploaded, replaced by a new revision, deleted.
+  'evidence.uploaded',
+  'evidence.replaced',
+  'evidence.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { NodeKeySchema } from './frameworks.schemas.ts';
+import { IdSchema } from './params.schemas.ts';
 
 /**
  * Evidence (docs/evidence.md): files behind the answers. A client tenant keeps an evidence
@@ -186,3 +188,72 @@ export type EvidenceDownloadLink = z.infer<typeof EvidenceDownloadLinkSchema>;
 /** Evidence packs: a ZIP of an assessment's answers (CSV), every file and a manifest. */
 export const EVIDENCE_PACK_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type EvidencePackStatus = (typeof EVIDENCE_PACK_STATUSES)[number];
+
+// ---------------------------------------------------------------------------------------------
+// The evidence routes (docs/evidence.md)
+// ---------------------------------------------------------------------------------------------
+
+/** A file with its revisions (newest first) and the answers that use it. */
+export const EvidenceDetailSchema = EvidenceFileSchema.extend({
+  revisions: z.array(EvidenceRevisionSchema),
+  uses: z.array(EvidenceUseSchema),
+});
+export type EvidenceDetail = z.infer<typeof EvidenceDetailSchema>;
+
+/** A page of the library, newest first. */
+export const EvidenceListSchema = z.object({
+  items: z.array(EvidenceFileSchema),
+  nextCursor: z.string().nullable(),
+});
+export type EvidenceList = z.infer<typeof EvidenceListSchema>;
+
+/** Every answer's linked files, by question key (an answer without files is left out). */
+export const EvidenceMapSchema = z.object({
+  answers: z.record(z.string(), z.array(EvidenceFileSchema)),
+});
+export type EvidenceMap = z.infer<typeof EvidenceMapSchema>;
+
+/** Library page size. */
+export const EVIDENCE_PAGE_SIZE = 50;
+
+export const EvidenceListQuerySchema = z.object({
+  q: z.string().max(200).optional(),
+  state: z.enum(EVIDENCE_STATES).optional(),
+  cursor: z.string().max(200).optional(),
+});
+
+/**
+ * An upload's metadata (the bytes are the raw request body). `name` is checked by the server
+ * (`evidence.bad_name`), so it is any string here.
+ */
+export const EvidenceUploadQuerySchema = z.object({
+  name: z.string().max(1000),
+  effectiveOn: DateOnly.optional(),
+  expiresOn: DateOnly.optional(),
+});
+export const EvidenceCreateQuerySchema = EvidenceUploadQuerySchema.extend({
+  assessmentId: IdSchema.optional(),
+  questionKey: NodeKeySchema.optional(),
+});
+/** A replacement: `name` defaults to the file's, `version` is the one read. */
+export const EvidenceReplaceQuerySchema = EvidenceUploadQuerySchema.extend({
+  name: z.string().max(1000).optional(),
+  version: z.coerce.number().int().min(1),
+});
+export const EvidenceRevisionQuerySchema = z.object({
+  revision: z.coerce.number().int().min(1).optional(),
+});
+
+export const EvidenceParamsSchema = z.object({ tenantId: IdSchema, evidenceId: IdSchema });
+export const AnswerEvidenceParamsSchema = z.object({
+  tenantId: IdSchema,
+  assessmentId: IdSchema,
+  questionKey: NodeKeySchema,
+  evidenceId: IdSchema,
+});
+export const RespondentEvidenceParamsSchema = z.object({
+  questionKey: NodeKeySchema,
+  evidenceId: IdSchema,
+});
+export const RespondentEvidenceFileParamsSchema = z.object({ evidenceId: IdSchema });
+export const EvidenceDownloadParamsSchema = z.object({ token: z.string().min(1).max(400) });

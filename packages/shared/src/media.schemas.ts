@@ -8,7 +8,12 @@ import { z } from 'zod';
  */
 
 /** What an image is for; decides the box it is fitted into. */
-export const MEDIA_PURPOSES = ['account_logo', 'content_image', 'support_attachment'] as const;
+export const MEDIA_PURPOSES = [
+  'account_logo',
+  'content_image',
+  'support_attachment',
+  'evidence_preview',
+] as const;
 export type MediaPurpose = (typeof MEDIA_PURPOSES)[number];
 
 /** Image types accepted as uploads, recognised by content. SVG is never accepted. */
@@ -46,6 +51,8 @@ export const MEDIA_PURPOSE_RULES: Record<
   content_image: { maxWidth: 2048, maxHeight: 2048, onePerAccount: false },
   /** A screenshot on a support ticket: read only through the ticket (docs/support.md). */
   support_attachment: { maxWidth: 2048, maxHeight: 2048, onePerAccount: false },
+  /** An image evidence file as shown: read only through its evidence file (docs/evidence.md). */
+  evidence_preview: { maxWidth: 2048, maxHeight: 2048, onePerAccount: false },
 };
 
 /** Same-origin URL of a stored image. Ids are never reused, so the URL is cacheable forever. */

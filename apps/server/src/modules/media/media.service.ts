@@ -16,7 +16,7 @@ import {
   type MediaPurpose,
   type MediaStoredType,
 } from '@tenantry/shared';
-import { and, desc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import sharp, { type Metadata, type SharpOptions, type WebpOptions } from 'sharp';
 import type { Database, Tx } from '../../db/client.ts';
 import { media } from '../../db/schema/index.ts';
@@ -115,6 +115,7 @@ const WEBP: Record<MediaPurpose, WebpOptions> = {
   account_logo: { lossless: true, effort: 4 },
   content_image: { quality: 82, effort: 4 },
   support_attachment: { quality: 82, effort: 4 },
+  evidence_preview: { quality: 82, effort: 4 },
 };
 
 const isPixelLimit = (err: unknown) => err instanceof Error && /pixel limit/i.test(err.message);
@@ -135,9 +136,14 @@ const isPixelLimit = (err: unknown) => err instanceof Error && /pixel limit/i.te
 export async function encodeImage(input: {
   bytes: Uint8Array;
   purpose: MediaPurpose;
+  /**
+   * The largest input for this caller when it has checked the size itself (evidence images,
+   * up to the evidence limit); MEDIA_LIMITS.maxBytes (the API body limit) otherwise.
+   */
+  maxBytes?: number;
 }): Promise<EncodedImage> {
   const { bytes, purpose } = input;
-  if (bytes.length > MEDIA_LIMITS.maxBytes) throw mediaTooLarge();
+  if (bytes.length > (input.maxBytes ?? MEDIA_LIMITS.maxBytes)) throw mediaTooLarge();
   if (bytes.length === 0) throw notAnImage('The file is empty.');
   const type = sniffImageType(bytes);
   if (!type) throw notAnImage('Not a PNG, JPEG or WebP image.');
@@ -256,10 +262,14 @@ const stored = {
   data: media.data,
 };
 
+/** Images read only through what they belong to, which knows who may see them. */
+const READ_THROUGH_OWNER: MediaPurpose[] = ['support_attachment', 'evidence_preview'];
+
 /**
  * One image by id that the account may see: its own, or one of global content (every account
  * reads the global library); another account's id is simply not found. A support attachment
- * is never read here: only through its ticket, which knows who may see it (modules/support).
+ * or an evidence preview is never read here: only through its ticket or its evidence file,
+ * which know who may see it (modules/support, modules/evidence).
  */
 export async function readMedia(
   db: Db,
@@ -273,7 +283,7 @@ export async function readMedia(
       and(
         eq(media.id, id),
         or(eq(media.accountId, scope.accountId), isNull(media.accountId)),
-        ne(media.purpose, 'support_attachment'),
+        notInArray(media.purpose, READ_THROUGH_OWNER),
       ),
     )
     .limit(1);
@@ -359,4 +369,33 @@ export function mediaHeaders(
     'cache-control':
       cache === 'immutable' ? 'private, max-age=31536000, immutable' : 'private, no-cache',
   };
+}
+
+/** An image of one purpose by id in the account (what its owner reads it through), or null. */
+export async function readImageOfPurpose(
+  db: Db,
+  scope: { accountId: string },
+  purpose: MediaPurpose,
+  id: string,
+): Promise<StoredImage | null> {
+  const [row] = await db
+    .select(stored)
+    .from(media)
+    .where(and(eq(media.id, id), eq(media.accountId, scope.accountId), eq(media.purpose, purpose)));
+  return row ?? null;
+}
+
+/** Deletes the account's images of one purpose by id (what owned them is gone). */
+export async function deleteImagesOfPurpose(
+  db: Db,
+  scope: { accountId: string },
+  purpose: MediaPurpose,
+  ids: string[],
+): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .delete(media)
+    .where(
+      and(inArray(media.id, ids), eq(media.accountId, scope.accountId), eq(media.purpose, purpose)),
+    );
 }

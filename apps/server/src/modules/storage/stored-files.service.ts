@@ -27,7 +27,7 @@ import {
   type StorageUsage,
   type StoredFilePurpose,
 } from '@tenantry/shared';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { storedFiles } from '../../db/schema/storage.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -224,6 +224,23 @@ export async function deleteAccountFile(
   if (!gone) return false;
   await blobs.delete(gone.blobKey);
   return true;
+}
+
+/**
+ * Deletes the rows of the account's stored files `ids` in the caller's transaction and answers
+ * their keys: the caller deletes the bytes (`blobs.delete`) once it has committed.
+ */
+export async function removeAccountFileRows(
+  tx: Db,
+  accountId: string,
+  ids: string[],
+): Promise<string[]> {
+  if (!ids.length) return [];
+  const gone = await tx
+    .delete(storedFiles)
+    .where(and(eq(storedFiles.accountId, accountId), inArray(storedFiles.id, ids)))
+    .returning({ blobKey: storedFiles.blobKey });
+  return gone.map((g) => g.blobKey);
 }
 
 /** The file-store keys of every file the account keeps (deleted with the account). */

@@ -24,7 +24,7 @@ import {
   RESPOND_TAGS,
   respondentGuard,
   tooManyFailures,
-} from '../respondents/respond.routes.ts';
+} from '../respondents/respond.guard.ts';
 import { respondentByToken } from '../respondents/respond.service.ts';
 import {
   readAccountReminderSettings,

@@ -1,0 +1,2 @@
+ALTER TABLE "media" DROP CONSTRAINT "media_purpose_check";--> statement-breakpoint
+ALTER TABLE "media" ADD CONSTRAINT "media_purpose_check" CHECK ("purpose" in ('account_logo', 'content_image', 'support_attachment', 'evidence_preview'));
