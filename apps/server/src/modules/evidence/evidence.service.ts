@@ -15,8 +15,10 @@ import {
   type EvidenceState,
 } from '@tenantry/shared';
 import { and, desc, eq, gt, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database, Tx } from '../../db/client.ts';
 import { evidenceFiles, evidenceRevisions } from '../../db/schema/evidence.ts';
+import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { BlobStore } from '../../lib/storage/blob-store.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -284,19 +286,8 @@ function stateWhere(state: EvidenceState, today: string): SQL {
   return or(isNull(e), gt(e, soon))!;
 }
 
-const encodeCursor = (f: FileRow) =>
-  Buffer.from(`${f.createdAt.toISOString()}|${f.id}`).toString('base64url');
-
-function decodeCursor(cursor: string): { at: Date; id: string } {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const when = new Date(at ?? '');
-  if (!id || Number.isNaN(when.getTime())) {
-    throw new AppError('common.validation', 400, 'The cursor is not valid.', {
-      cursor: 'Not a cursor this list gave.',
-    });
-  }
-  return { at: when, id };
-}
+/** `[createdAt, id]`: rows are created with a JS time (milliseconds), so it is exact. */
+const CursorSchema = z.tuple([cursorPart.time, cursorPart.id]);
 
 /** The library, newest first (`q` in the name, `state`), a page at a time. */
 export async function listEvidence(
@@ -314,12 +305,9 @@ export async function listEvidence(
   if (q) where.push(ilike(evidenceFiles.name, `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`));
   if (query.state) where.push(stateWhere(query.state, today));
   if (query.cursor) {
-    const c = decodeCursor(query.cursor);
+    const [at, id] = decodeCursor(query.cursor, CursorSchema);
     where.push(
-      or(
-        lt(evidenceFiles.createdAt, c.at),
-        and(eq(evidenceFiles.createdAt, c.at), lt(evidenceFiles.id, c.id)),
-      ),
+      sql`(${evidenceFiles.createdAt}, ${evidenceFiles.id}) < (${at}::timestamptz, ${id}::text)`,
     );
   }
   const rows = await db
@@ -331,7 +319,10 @@ export async function listEvidence(
   const page = rows.slice(0, EVIDENCE_PAGE_SIZE);
   return {
     items: await describeFiles(db, scope.accountId, page, today),
-    nextCursor: rows.length > EVIDENCE_PAGE_SIZE ? encodeCursor(page[page.length - 1]!) : null,
+    nextCursor:
+      rows.length > EVIDENCE_PAGE_SIZE
+        ? encodeCursor([page.at(-1)!.createdAt.toISOString(), page.at(-1)!.id])
+        : null,
   };
 }
 

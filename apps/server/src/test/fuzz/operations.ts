@@ -96,6 +96,16 @@ const task: FuzzOperation & Required<Pick<FuzzOperation, 'path'>> = {
 const report: FuzzOperation = {
   path: { tenantId: (ids) => ids.tenantId, reportId: (ids) => ids.reportId },
 };
+const evidence: FuzzOperation = {
+  path: { tenantId: (ids) => ids.tenantId, evidenceId: (ids) => ids.evidenceId },
+};
+const evidenceOnAnswer: FuzzOperation = {
+  path: {
+    ...inAssessment.path,
+    questionKey: (ids) => ids.evidenceQuestionKey,
+    evidenceId: (ids) => ids.evidenceId,
+  },
+};
 const respondent: FuzzOperation = {
   path: { ...inAssessment.path, respondentId: (ids) => ids.respondentId },
 };
@@ -402,6 +412,40 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   // An event stream: a 200 is cancelled unread (fuzz.test.ts), so the suite never waits on it.
   'GET /api/v1/tenants/{tenantId}/live': { ...tenant, headers: () => ({ 'last-event-id': '0' }) },
 
+  // Evidence: uploads are raw bytes; the library's cursor is `createdAt|id`.
+  'GET /api/v1/tenants/{tenantId}/evidence': {
+    ...tenant,
+    cursor: (_q, _ids, part) => fc.tuple(part.time, part.id),
+  },
+  'POST /api/v1/tenants/{tenantId}/evidence': { ...tenant, body: 'binary' },
+  'GET /api/v1/tenants/{tenantId}/evidence/{evidenceId}': evidence,
+  'PATCH /api/v1/tenants/{tenantId}/evidence/{evidenceId}': evidence,
+  'POST /api/v1/tenants/{tenantId}/evidence/{evidenceId}/revisions': { ...evidence, body: 'binary' },
+  'DELETE /api/v1/tenants/{tenantId}/evidence/{evidenceId}': evidence,
+  'POST /api/v1/tenants/{tenantId}/evidence/{evidenceId}/download-link': evidence,
+  'GET /api/v1/tenants/{tenantId}/evidence/{evidenceId}/preview': evidence,
+  'GET /api/v1/evidence-downloads/{token}': { path: { token: (ids) => `${ids.evidenceId}.x` } },
+  'GET /api/v1/tenants/{tenantId}/assessments/{assessmentId}/evidence': inAssessment,
+  'PUT /api/v1/tenants/{tenantId}/assessments/{assessmentId}/answers/{questionKey}/evidence/{evidenceId}':
+    evidenceOnAnswer,
+  'DELETE /api/v1/tenants/{tenantId}/assessments/{assessmentId}/answers/{questionKey}/evidence/{evidenceId}':
+    evidenceOnAnswer,
+  'GET /api/v1/respond/evidence': {
+    headers: (ids) => ({ [RESPONDENT_TOKEN_HEADER]: ids.respondentToken }),
+  },
+  'POST /api/v1/respond/answers/{questionKey}/evidence': {
+    path: { questionKey },
+    headers: (ids) => ({ [RESPONDENT_TOKEN_HEADER]: ids.respondentToken }),
+    body: 'binary',
+  },
+  'DELETE /api/v1/respond/answers/{questionKey}/evidence/{evidenceId}': {
+    path: { questionKey, evidenceId: (ids) => ids.evidenceId },
+    headers: (ids) => ({ [RESPONDENT_TOKEN_HEADER]: ids.respondentToken }),
+  },
+  'POST /api/v1/respond/evidence/{evidenceId}/download-link': {
+    path: { evidenceId: (ids) => ids.evidenceId },
+    headers: (ids) => ({ [RESPONDENT_TOKEN_HEADER]: ids.respondentToken }),
+  },
   // The respondent API: no session, the token is the authority. The owner and anonymous send
   // the world respondent's token; submitting has its own respondent (then their writes are 409).
   'GET /api/v1/respond': {

@@ -162,6 +162,7 @@ async function send(
   const res = await client.request(req.path, {
     method: methodOf(c),
     ...(req.json !== undefined ? { json: req.json } : {}),
+    ...(req.body !== undefined ? { body: req.body } : {}),
     ...(req.headers ? { headers: req.headers } : {}),
   });
   if (c.stream && res.ok) {
@@ -350,6 +351,8 @@ describe('anonymous with a malformed request is refused 401 before validation', 
         } else if (req.json !== undefined) {
           headers.set('content-type', 'application/json');
           init.body = JSON.stringify(req.json);
+        } else if (req.body !== undefined) {
+          init.body = req.body;
         }
         const res = await world.personas.anonymous.client.request(path, init);
         if (c.stream && res.ok) await res.body?.cancel();

@@ -109,6 +109,8 @@ export interface CaseRequest {
   path: string;
   /** JSON body (writes). A valid body: the control sends the same request. */
   json?: unknown;
+  /** A raw body instead (an evidence upload: the file's bytes). */
+  body?: string;
   headers?: Record<string, string>;
 }
 

@@ -32,6 +32,7 @@ import { addTenant } from '../data.ts';
 import { assessmentsFixture, type AssessmentIds, type OnTenant } from './fixtures/assessments.ts';
 import { carryForwardFixture, type CarryForwardIds } from './fixtures/carry-forward.ts';
 import { contentFixture, type ContentIds } from './fixtures/content.ts';
+import { evidenceFixture, type EvidenceIds } from './fixtures/evidence.ts';
 import { schedulesFixture, type ScheduleIds } from './fixtures/schedules.ts';
 import { TINY_WEBP } from './fixtures/images.ts';
 import { ssoFixture, type SsoFixture } from './fixtures/sso.ts';
@@ -57,7 +58,8 @@ export interface TargetIds
     ScheduleIds,
     SupportFixture,
     WebhooksFixture,
-    SsoFixture {
+    SsoFixture,
+    EvidenceIds {
   /** A client tenant of the account: the assessments, task and report below are of it. */
   tenantId: string;
   /** An active share grant (contributor) on `tenantId` to an outside address. */
@@ -180,6 +182,11 @@ export async function makeTargets(
     QUESTION_KEYS.yes_no,
     label,
   );
+  const evidence = await evidenceFixture(t, owner, {
+    tenantId,
+    assessmentId: assessed.assessmentId,
+    questionKey: QUESTION_KEYS.yes_no,
+  });
   const task = await createTask(db, onTenant, {
     title: `${label} task`,
     description: '',
@@ -248,6 +255,7 @@ export async function makeTargets(
     ...content,
     assessmentFrameworkId: assessmentFw.id,
     ...assessed,
+    ...evidence,
     taskId: task.id,
     checklistItemId: task.checklist[0]!.id,
     ...carried,

@@ -23,7 +23,7 @@ import {
   type NextAssessmentResult,
   type ScheduleCadence,
 } from '@tenantry/shared';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.ts';
 import { accounts } from '../../../db/schema/accounts.ts';
 import {
@@ -35,6 +35,7 @@ import {
 import { users } from '../../../db/schema/auth.ts';
 import { frameworks } from '../../../db/schema/content.ts';
 import { tenants } from '../../../db/schema/tenants.ts';
+import { answerEvidence } from '../../../db/schema/evidence.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { MailContext } from '../../../lib/mail/index.ts';
 import { recordAudit, type AuditScope } from '../../audit/audit.service.ts';
@@ -151,6 +152,34 @@ async function ownerFor(
 }
 
 /**
+ * The evidence linked to the carried answers goes with them (docs/evidence.md): the links are
+ * copied into the next assessment, `carried_from_assessment_id` naming where they came from.
+ */
+async function carryEvidence(
+  tx: Tx,
+  accountId: string,
+  fromId: string,
+  toId: string,
+  keys: ReadonlySet<string>,
+): Promise<void> {
+  if (!keys.size) return;
+  const links = await tx
+    .select()
+    .from(answerEvidence)
+    .where(
+      and(
+        eq(answerEvidence.accountId, accountId),
+        eq(answerEvidence.assessmentId, fromId),
+        inArray(answerEvidence.questionKey, [...keys]),
+      ),
+    );
+  if (!links.length) return;
+  await tx.insert(answerEvidence).values(
+    links.map((l) => ({ ...l, assessmentId: toId, carriedFromAssessmentId: fromId })),
+  );
+}
+
+/**
  * Starts the next assessment of `previousId` in the caller's transaction (see the file's
  * comment); 404 when it is not on the scope's tenant, 409 when it is not completed.
  */
@@ -238,6 +267,7 @@ export async function createNextAssessment(
       })),
     );
   }
+  await carryEvidence(tx, scope.accountId, prev.id, id, new Set(carried.map((r) => r.questionKey)));
   const invitations = opts.reinviteRespondents
     ? await inviteAgain(tx, scope, prev.id, id, checked.framework, opts.dueDate, now)
     : [];
