@@ -47,6 +47,9 @@ export const cases: OutsiderCase[] = [
     route: 'DELETE /api/v1/tenants/{tenantId}/evidence/{evidenceId}',
     allow: WRITERS,
     request: (ids) => ({ path: one(ids) }),
+    // The member would delete the world's one file before the read controls run against it;
+    // evidence.test.ts covers deleting (and viewers being refused).
+    notCalledAs: ['member'],
   },
   {
     // A link is signed, nothing is stored: a read.
@@ -89,6 +92,8 @@ export const cases: OutsiderCase[] = [
       'DELETE /api/v1/tenants/{tenantId}/assessments/{assessmentId}/answers/{questionKey}/evidence/{evidenceId}',
     allow: WRITERS,
     request: (ids) => ({ path: onAnswer(ids) }),
+    // As above: the respondent's download-link control needs the file on the answer.
+    notCalledAs: ['member'],
   },
   {
     // Any live token reads the files of its own part (another assessment's: its own, none of
