@@ -5,11 +5,7 @@
  * sharing the secret serves it, and nothing is stored per link.
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import {
-  EVIDENCE_ERROR_CODES,
-  EVIDENCE_LIMITS,
-  type EvidenceDownloadLink,
-} from '@tenantry/shared';
+import { EVIDENCE_ERROR_CODES, EVIDENCE_LIMITS, type EvidenceDownloadLink } from '@tenantry/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { evidenceRevisions } from '../../db/schema/evidence.ts';
@@ -24,7 +20,13 @@ import {
   type StoredImage,
 } from '../media/media.service.ts';
 import { assertTenant } from '../tenants/tenants.service.ts';
-import { evidenceNotFound, fileOf, hasPreview, type Db, type RevisionRow } from './evidence-rows.ts';
+import {
+  evidenceNotFound,
+  fileOf,
+  hasPreview,
+  type Db,
+  type RevisionRow,
+} from './evidence-rows.ts';
 
 const keyOf = (secret: string) =>
   Buffer.from(hkdfSync('sha256', secret, 'tenantry', 'evidence-download:v1', 32));
@@ -190,7 +192,9 @@ export async function evidencePreview(
       .select({ id: evidenceRevisions.previewMediaId })
       .from(evidenceRevisions)
       .where(eq(evidenceRevisions.id, rev.id));
-    const kept = other?.id ? await readImageOfPurpose(tx, scope, 'evidence_preview', other.id) : null;
+    const kept = other?.id
+      ? await readImageOfPurpose(tx, scope, 'evidence_preview', other.id)
+      : null;
     if (!kept) throw noPreview();
     return kept;
   });

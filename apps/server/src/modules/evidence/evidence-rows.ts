@@ -75,7 +75,10 @@ export function checkDates(effectiveOn: string, expiresOn: string | null): void 
       effectiveOn: 'Not a date.',
     });
   }
-  if (expiresOn && (Number.isNaN(Date.parse(`${expiresOn}T00:00:00Z`)) || expiresOn < effectiveOn)) {
+  if (
+    expiresOn &&
+    (Number.isNaN(Date.parse(`${expiresOn}T00:00:00Z`)) || expiresOn < effectiveOn)
+  ) {
     throw new AppError(
       EVIDENCE_ERROR_CODES.badDates,
       400,
@@ -92,7 +95,11 @@ const actorOf = (userId: string | null, respondentId: string | null, name: strin
 });
 
 /** How many answers link each of `ids`. */
-export async function useCounts(db: Db, accountId: string, ids: string[]): Promise<Map<string, number>> {
+export async function useCounts(
+  db: Db,
+  accountId: string,
+  ids: string[],
+): Promise<Map<string, number>> {
   if (!ids.length) return new Map();
   const rows = await db
     .select({ id: answerEvidence.evidenceId, n: count() })
@@ -162,7 +169,11 @@ export async function describeFiles(
   });
 }
 
-export async function describeFile(db: Db, accountId: string, file: FileRow): Promise<EvidenceFile> {
+export async function describeFile(
+  db: Db,
+  accountId: string,
+  file: FileRow,
+): Promise<EvidenceFile> {
   const [one] = await describeFiles(db, accountId, [file]);
   return one!;
 }

@@ -52,7 +52,9 @@ const asciiName = (name: string) => name.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
  * decided at upload, no sniffing, a CSP that makes it inert even if opened, never cached.
  */
 export function downloadHeaders(d: Download): Record<string, string> {
-  const type = d.contentType.startsWith('text/') ? `${d.contentType}; charset=utf-8` : d.contentType;
+  const type = d.contentType.startsWith('text/')
+    ? `${d.contentType}; charset=utf-8`
+    : d.contentType;
   return {
     'content-type': type,
     'content-length': String(d.bytes),

@@ -109,10 +109,14 @@ const concat = (pieces: Uint8Array[], length: number) => {
   return out;
 };
 
-const latin1 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1');
+const latin1 = (b: Uint8Array) =>
+  Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1');
 
 /** What the start of the file says it is; `zip` until its central directory is read. */
-type Sniffed = { kind: 'simple'; type: EvidenceContentType } | { kind: 'text'; type: EvidenceContentType } | { kind: 'zip' };
+type Sniffed =
+  | { kind: 'simple'; type: EvidenceContentType }
+  | { kind: 'text'; type: EvidenceContentType }
+  | { kind: 'zip' };
 
 async function sniff(head: Uint8Array, name: string): Promise<Sniffed> {
   const found = await fileTypeFromBuffer(head);
@@ -143,7 +147,11 @@ async function sniff(head: Uint8Array, name: string): Promise<Sniffed> {
  * past EVIDENCE_LIMITS (a zip bomb), entry names leaving the archive, and ZIPs that are no
  * office document.
  */
-export function officeTypeOf(head: Uint8Array, tail: Uint8Array, total: number): EvidenceContentType {
+export function officeTypeOf(
+  head: Uint8Array,
+  tail: Uint8Array,
+  total: number,
+): EvidenceContentType {
   const view = new DataView(tail.buffer, tail.byteOffset, tail.byteLength);
   let eocd = -1;
   for (let i = tail.length - 22; i >= Math.max(0, tail.length - 22 - 0xffff); i -= 1) {
@@ -157,7 +165,8 @@ export function officeTypeOf(head: Uint8Array, tail: Uint8Array, total: number):
   const cdSize = view.getUint32(eocd + 12, true);
   const cdOffset = view.getUint32(eocd + 16, true);
   const tailStart = total - tail.length;
-  if (cdOffset === 0xffffffff || entries === 0xffff) throw unsafeFile('ZIP64 archives are not accepted.');
+  if (cdOffset === 0xffffffff || entries === 0xffff)
+    throw unsafeFile('ZIP64 archives are not accepted.');
   if (tailStart + eocd !== cdOffset + cdSize) {
     throw unsafeFile('the document’s archive does not add up (something is before or inside it).');
   }
@@ -191,7 +200,8 @@ export function officeTypeOf(head: Uint8Array, tail: Uint8Array, total: number):
     // ODF: `mimetype` is the first entry, stored uncompressed, so it is readable in the head.
     const nameLength = head.length >= 30 ? head[26]! | (head[27]! << 8) : 0;
     const extra = head.length >= 30 ? head[28]! | (head[29]! << 8) : 0;
-    const compressed = head.length >= 30 ? new DataView(head.buffer, head.byteOffset).getUint32(18, true) : 0;
+    const compressed =
+      head.length >= 30 ? new DataView(head.buffer, head.byteOffset).getUint32(18, true) : 0;
     if (latin1(head.subarray(30, 30 + nameLength)) === 'mimetype') {
       const from = 30 + nameLength + extra;
       const type = ODF[latin1(head.subarray(from, from + Math.min(compressed, 100))).trim()];

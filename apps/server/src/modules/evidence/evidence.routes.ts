@@ -242,10 +242,17 @@ export const evidenceRoutes = createRouter()
     const { db, blobs } = c.var.deps;
     const scope = getTenant(c);
     const { assessmentId, questionKey, ...meta } = c.req.valid('query');
-    const file = await uploadToTenant(db, blobs, await userActor(db, scope), scope, uploadOf(c, meta), {
-      assessmentId,
-      questionKey,
-    });
+    const file = await uploadToTenant(
+      db,
+      blobs,
+      await userActor(db, scope),
+      scope,
+      uploadOf(c, meta),
+      {
+        assessmentId,
+        questionKey,
+      },
+    );
     return c.json(file, 201);
   })
   .openapi(getRoute, async (c) =>
@@ -271,17 +278,30 @@ export const evidenceRoutes = createRouter()
     const scope = getTenant(c);
     const { version, name, ...meta } = c.req.valid('query');
     const upload = uploadOf(c, { ...meta, name: name ?? '' });
-    const file = await replaceEvidence(db, blobs, await userActor(db, scope), scope, c.req.valid('param').evidenceId, {
-      ...upload,
-      name,
-      version,
-    });
+    const file = await replaceEvidence(
+      db,
+      blobs,
+      await userActor(db, scope),
+      scope,
+      c.req.valid('param').evidenceId,
+      {
+        ...upload,
+        name,
+        version,
+      },
+    );
     return c.json(file, 200);
   })
   .openapi(deleteRoute, async (c) => {
     const { db, blobs } = c.var.deps;
     const scope = getTenant(c);
-    await deleteEvidence(db, blobs, await userActor(db, scope), scope, c.req.valid('param').evidenceId);
+    await deleteEvidence(
+      db,
+      blobs,
+      await userActor(db, scope),
+      scope,
+      c.req.valid('param').evidenceId,
+    );
     return c.body(null, 204);
   })
   .openapi(linkRoute, async (c) => {

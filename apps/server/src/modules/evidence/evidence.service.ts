@@ -355,7 +355,9 @@ export async function patchEvidence(
   const file = await fileOf(db, scope, id);
   if (file.version !== patch.version) throw conflict(await describeFile(db, scope.accountId, file));
   const name =
-    patch.name === undefined ? file.name : cleanName(nameForType(cleanName(patch.name), file.contentType));
+    patch.name === undefined
+      ? file.name
+      : cleanName(nameForType(cleanName(patch.name), file.contentType));
   const effectiveOn = patch.effectiveOn ?? file.effectiveOn;
   const expiresOn = patch.expiresOn === undefined ? (file.expiresOn ?? null) : patch.expiresOn;
   checkDates(effectiveOn, expiresOn);

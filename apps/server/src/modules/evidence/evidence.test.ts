@@ -107,12 +107,15 @@ beforeAll(async () => {
   ({ owner, tenantId, frameworkId } = await ownerWithFramework(t, {
     document: assessmentFrameworkDocument('evidence'),
   }));
-  const a = await assessed({ [Q]: { value: 'yes' } }, {
-    client: owner.client,
-    tenantId,
-    frameworkId,
-    complete: false,
-  });
+  const a = await assessed(
+    { [Q]: { value: 'yes' } },
+    {
+      client: owner.client,
+      tenantId,
+      frameworkId,
+      complete: false,
+    },
+  );
   assessmentId = a.id;
 });
 
@@ -123,7 +126,11 @@ afterAll(async () => {
 describe('uploads', () => {
   it('keeps a PDF with its hash, lists it, and downloads it through a signed link', async () => {
     const file = await ok<FileBody>(
-      upload(owner.client, PDF, 'name=MFA%20policy.pdf&effectiveOn=2026-01-01&expiresOn=2026-12-31'),
+      upload(
+        owner.client,
+        PDF,
+        'name=MFA%20policy.pdf&effectiveOn=2026-01-01&expiresOn=2026-12-31',
+      ),
       201,
     );
     expect(file).toMatchObject({
@@ -192,20 +199,81 @@ describe('uploads', () => {
 
   const refused: Array<[string, () => Promise<Uint8Array | string>, string, number, string]> = [
     ['zero bytes', async () => '', 'name=empty.pdf', 400, 'evidence.empty'],
-    ['HTML named .pdf', async () => '<!doctype html><script>alert(1)</script>', 'name=x.pdf', 415, 'evidence.type_not_allowed'],
-    ['HTML named .txt', async () => '<html><script>alert(1)</script></html>', 'name=x.txt', 415, 'evidence.type_not_allowed'],
-    ['an .exe named .pdf', async () => Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00'), Buffer.alloc(600)]), 'name=x.pdf', 415, 'evidence.type_not_allowed'],
-    ['binary named .txt', async () => Buffer.from([0x61, 0x00, 0x62, 0xff]), 'name=x.txt', 415, 'evidence.type_not_allowed'],
-    ['a PDF that is also a web page', async () => Buffer.concat([PDF, Buffer.from('<html><script>alert(1)</script>')]), 'name=x.pdf', 415, 'evidence.unsafe_file'],
-    ['a GIF that is also a script', async () => Buffer.concat([Buffer.from('GIF89a/*'), Buffer.alloc(40), Buffer.from('*/=alert(1);')]), 'name=x.gif', 415, 'evidence.unsafe_file'],
-    ['a zip bomb named .docx', async () => docx(new Uint8Array(30 * 1024 * 1024)), 'name=bomb.docx', 415, 'evidence.unsafe_file'],
-    ['a ZIP that is no document', async () => zipSync({ 'a.exe': new Uint8Array([77, 90]) }), 'name=a.docx', 415, 'evidence.type_not_allowed'],
-    ['a path in the name', async () => PDF, 'name=..%2F..%2Fetc%2Fpasswd.pdf', 400, 'evidence.bad_name'],
+    [
+      'HTML named .pdf',
+      async () => '<!doctype html><script>alert(1)</script>',
+      'name=x.pdf',
+      415,
+      'evidence.type_not_allowed',
+    ],
+    [
+      'HTML named .txt',
+      async () => '<html><script>alert(1)</script></html>',
+      'name=x.txt',
+      415,
+      'evidence.type_not_allowed',
+    ],
+    [
+      'an .exe named .pdf',
+      async () => Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00'), Buffer.alloc(600)]),
+      'name=x.pdf',
+      415,
+      'evidence.type_not_allowed',
+    ],
+    [
+      'binary named .txt',
+      async () => Buffer.from([0x61, 0x00, 0x62, 0xff]),
+      'name=x.txt',
+      415,
+      'evidence.type_not_allowed',
+    ],
+    [
+      'a PDF that is also a web page',
+      async () => Buffer.concat([PDF, Buffer.from('<html><script>alert(1)</script>')]),
+      'name=x.pdf',
+      415,
+      'evidence.unsafe_file',
+    ],
+    [
+      'a GIF that is also a script',
+      async () =>
+        Buffer.concat([Buffer.from('GIF89a/*'), Buffer.alloc(40), Buffer.from('*/=alert(1);')]),
+      'name=x.gif',
+      415,
+      'evidence.unsafe_file',
+    ],
+    [
+      'a zip bomb named .docx',
+      async () => docx(new Uint8Array(30 * 1024 * 1024)),
+      'name=bomb.docx',
+      415,
+      'evidence.unsafe_file',
+    ],
+    [
+      'a ZIP that is no document',
+      async () => zipSync({ 'a.exe': new Uint8Array([77, 90]) }),
+      'name=a.docx',
+      415,
+      'evidence.type_not_allowed',
+    ],
+    [
+      'a path in the name',
+      async () => PDF,
+      'name=..%2F..%2Fetc%2Fpasswd.pdf',
+      400,
+      'evidence.bad_name',
+    ],
     ['a backslash in the name', async () => PDF, 'name=a%5Cb.pdf', 400, 'evidence.bad_name'],
     ['.. in the name', async () => PDF, 'name=..pdf', 400, 'evidence.bad_name'],
     ['NUL in the name', async () => PDF, 'name=a%00.pdf', 400, 'evidence.bad_name'],
     ['a name too long', async () => PDF, `name=${'a'.repeat(201)}.pdf`, 400, 'evidence.bad_name'],
-    ['expiry before the effective date', async () => PDF, 'name=a.pdf&effectiveOn=2026-05-01&expiresOn=2026-04-30', 400, 'evidence.bad_dates'],
+    [
+      'expiry before the effective date',
+      async () => PDF,
+      'name=a.pdf&effectiveOn=2026-05-01&expiresOn=2026-04-30',
+      400,
+      'evidence.bad_dates',
+    ],
   ];
   for (const [what, body, query, status, code] of refused) {
     it(`refuses ${what} (${status} ${code}) and keeps nothing`, async () => {
@@ -263,7 +331,12 @@ describe('revisions, edits and deletion', () => {
     const replaced = await ok<FileBody>(
       upload(owner.client, second, 'version=1', `${library()}/${first.id}/revisions`),
     );
-    expect(replaced).toMatchObject({ revision: 2, version: 2, sha256: sha(second), name: 'backup.pdf' });
+    expect(replaced).toMatchObject({
+      revision: 2,
+      version: 2,
+      sha256: sha(second),
+      name: 'backup.pdf',
+    });
     const detail = await ok<{ revisions: { revision: number; sha256: string }[] }>(
       owner.client.get(`${library()}/${first.id}`),
     );
@@ -273,9 +346,16 @@ describe('revisions, edits and deletion', () => {
     ]);
     // A stale replacement: 409 with the file as it is, nothing more kept.
     const before = await kept();
-    const stale = await upload(owner.client, PDF, 'version=1', `${library()}/${first.id}/revisions`);
+    const stale = await upload(
+      owner.client,
+      PDF,
+      'version=1',
+      `${library()}/${first.id}/revisions`,
+    );
     expect(stale.status).toBe(409);
-    const body = (await stale.json()) as { error: { code: string; details: { current: FileBody } } };
+    const body = (await stale.json()) as {
+      error: { code: string; details: { current: FileBody } };
+    };
     expect(body.error.code).toBe('evidence.conflict');
     expect(body.error.details.current.version).toBe(2);
     expect(await kept()).toEqual(before);
@@ -288,7 +368,12 @@ describe('revisions, edits and deletion', () => {
     const patched = await ok<FileBody>(
       owner.client.request(`${library()}/${first.id}`, {
         method: 'PATCH',
-        json: { name: 'Backup policy', expiresOn: '2020-01-01', effectiveOn: '2019-01-01', version: 2 },
+        json: {
+          name: 'Backup policy',
+          expiresOn: '2020-01-01',
+          effectiveOn: '2019-01-01',
+          version: 2,
+        },
       }),
     );
     expect(patched).toMatchObject({ name: 'Backup policy.pdf', state: 'expired', version: 3 });
@@ -304,7 +389,9 @@ describe('revisions, edits and deletion', () => {
     expect(await errorCode(badDates)).toBe('evidence.bad_dates');
 
     const withIt = await kept();
-    expect((await owner.client.request(`${library()}/${first.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(
+      (await owner.client.request(`${library()}/${first.id}`, { method: 'DELETE' })).status,
+    ).toBe(204);
     const after = await kept();
     expect(after.files).toBe(withIt.files - 1);
     expect(after.revisions).toBe(withIt.revisions - 2);
@@ -349,8 +436,12 @@ describe('evidence on answers', () => {
       owner.client.get(`/api/v1/tenants/${tenantId}/assessments/${assessmentId}/evidence`),
     );
     expect(map.answers[Q]).toHaveLength(10);
-    expect((await owner.client.request(onAnswer(Q, ids[9]!), { method: 'DELETE' })).status).toBe(204);
-    expect((await owner.client.request(onAnswer(Q, ids[9]!), { method: 'DELETE' })).status).toBe(404);
+    expect((await owner.client.request(onAnswer(Q, ids[9]!), { method: 'DELETE' })).status).toBe(
+      204,
+    );
+    expect((await owner.client.request(onAnswer(Q, ids[9]!), { method: 'DELETE' })).status).toBe(
+      404,
+    );
     const detail = await ok<{ uses: { questionKey: string; questionTitle: string }[] }>(
       owner.client.get(`${library()}/${linked.id}`),
     );
@@ -456,9 +547,9 @@ describe('outsiders', () => {
     }
     expect((await upload(stranger.client, PDF, 'name=a.pdf')).status).toBe(404);
     expect((await upload(viewer, PDF, 'name=a.pdf')).status).toBe(403);
-    expect(
-      (await viewer.request(`${library()}/${file.id}`, { method: 'DELETE' })).status,
-    ).toBe(403);
+    expect((await viewer.request(`${library()}/${file.id}`, { method: 'DELETE' })).status).toBe(
+      403,
+    );
     expect(await kept()).toEqual(before);
     expect((await viewer.get(`${library()}/${file.id}`)).status).toBe(200);
     expect((await upload(contributor, PDF, 'name=from-contributor.pdf')).status).toBe(201);

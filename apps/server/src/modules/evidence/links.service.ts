@@ -224,7 +224,11 @@ export async function assessmentEvidence(
 }
 
 /** Where file `evidenceId` is used: each answer with its assessment's and question's names. */
-export async function usesOf(db: Db, accountId: string, evidenceId: string): Promise<EvidenceUse[]> {
+export async function usesOf(
+  db: Db,
+  accountId: string,
+  evidenceId: string,
+): Promise<EvidenceUse[]> {
   const rows = await db
     .select({
       assessmentId: answerEvidence.assessmentId,

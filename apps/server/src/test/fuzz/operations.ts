@@ -420,7 +420,10 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   'POST /api/v1/tenants/{tenantId}/evidence': { ...tenant, body: 'binary' },
   'GET /api/v1/tenants/{tenantId}/evidence/{evidenceId}': evidence,
   'PATCH /api/v1/tenants/{tenantId}/evidence/{evidenceId}': evidence,
-  'POST /api/v1/tenants/{tenantId}/evidence/{evidenceId}/revisions': { ...evidence, body: 'binary' },
+  'POST /api/v1/tenants/{tenantId}/evidence/{evidenceId}/revisions': {
+    ...evidence,
+    body: 'binary',
+  },
   'DELETE /api/v1/tenants/{tenantId}/evidence/{evidenceId}': evidence,
   'POST /api/v1/tenants/{tenantId}/evidence/{evidenceId}/download-link': evidence,
   'GET /api/v1/tenants/{tenantId}/evidence/{evidenceId}/preview': evidence,

@@ -174,9 +174,9 @@ async function carryEvidence(
       ),
     );
   if (!links.length) return;
-  await tx.insert(answerEvidence).values(
-    links.map((l) => ({ ...l, assessmentId: toId, carriedFromAssessmentId: fromId })),
-  );
+  await tx
+    .insert(answerEvidence)
+    .values(links.map((l) => ({ ...l, assessmentId: toId, carriedFromAssessmentId: fromId })));
 }
 
 /**

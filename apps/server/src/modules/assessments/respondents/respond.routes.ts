@@ -1,7 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import {
-  ASSESSMENT_ERROR_CODES,
-  RESPONDENT_LINK_FAILURE_LIMIT,
   RESPONDENT_TOKEN_HEADER,
   RespondentAnswerInputSchema,
   RespondentAnswerParamsSchema,
@@ -10,10 +8,8 @@ import {
   RespondentSessionSchema,
   SectionConfirmResultSchema,
   RespondentWriteResultSchema,
-  storableText,
 } from '@tenantry/shared';
 import { createRouter } from '../../../auth/context.ts';
-import { AppError } from '../../../lib/errors.ts';
 import { errorResponse, errorResponses, json, jsonBody } from '../../../lib/openapi.ts';
 import { respondentConfirmSection } from '../carried/carried.service.ts';
 import {

@@ -128,6 +128,9 @@ export const cases: OutsiderCase[] = [
     allow: [],
     mutates: false,
     control: 'respondent',
-    request: (ids) => ({ path: `/api/v1/respond/evidence/${ids.evidenceId}/download-link`, json: {} }),
+    request: (ids) => ({
+      path: `/api/v1/respond/evidence/${ids.evidenceId}/download-link`,
+      json: {},
+    }),
   },
 ];
