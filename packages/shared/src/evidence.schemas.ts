@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NodeKeySchema } from './frameworks.schemas.ts';
 import { IdSchema } from './params.schemas.ts';
+import { storableText } from './text.schemas.ts';
 
 /**
  * Evidence (docs/evidence.md): files behind the answers. A client tenant keeps an evidence
@@ -217,7 +218,7 @@ export type EvidenceMap = z.infer<typeof EvidenceMapSchema>;
 export const EVIDENCE_PAGE_SIZE = 50;
 
 export const EvidenceListQuerySchema = z.object({
-  q: z.string().max(200).optional(),
+  q: storableText().max(200).optional(),
   state: z.enum(EVIDENCE_STATES).optional(),
   cursor: z.string().max(200).optional(),
 });

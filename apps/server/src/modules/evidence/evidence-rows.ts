@@ -68,17 +68,20 @@ export function cleanName(raw: string): string {
   return name;
 }
 
-/** `expiresOn` must not be before `effectiveOn` (400 `evidence.bad_dates`). */
+/** Whether `day` (YYYY-MM-DD) is a real calendar day (not 2026-02-30). */
+const realDay = (day: string) => {
+  const t = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === day;
+};
+
+/** Real days, and `expiresOn` not before `effectiveOn` (400 `evidence.bad_dates`). */
 export function checkDates(effectiveOn: string, expiresOn: string | null): void {
-  if (Number.isNaN(Date.parse(`${effectiveOn}T00:00:00Z`))) {
+  if (!realDay(effectiveOn)) {
     throw new AppError(EVIDENCE_ERROR_CODES.badDates, 400, 'The effective date is not a date.', {
       effectiveOn: 'Not a date.',
     });
   }
-  if (
-    expiresOn &&
-    (Number.isNaN(Date.parse(`${expiresOn}T00:00:00Z`)) || expiresOn < effectiveOn)
-  ) {
+  if (expiresOn && (!realDay(expiresOn) || expiresOn < effectiveOn)) {
     throw new AppError(
       EVIDENCE_ERROR_CODES.badDates,
       400,

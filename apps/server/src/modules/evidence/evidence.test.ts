@@ -274,6 +274,13 @@ describe('uploads', () => {
       400,
       'evidence.bad_dates',
     ],
+    [
+      'a day that is none',
+      async () => PDF,
+      'name=a.pdf&effectiveOn=2026-02-30',
+      400,
+      'evidence.bad_dates',
+    ],
   ];
   for (const [what, body, query, status, code] of refused) {
     it(`refuses ${what} (${status} ${code}) and keeps nothing`, async () => {
