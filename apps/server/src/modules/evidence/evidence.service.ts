@@ -199,6 +199,15 @@ export async function uploadToTenant(
   return uploadEvidence(db, blobs, actor, scope.tenantId, upload, link);
 }
 
+/** The tenant's file `id` as long as it is still at `version` (an edit's condition). */
+const atVersion = (scope: TenantScope, id: string, version: number) =>
+  and(
+    eq(evidenceFiles.id, id),
+    eq(evidenceFiles.accountId, scope.accountId),
+    eq(evidenceFiles.tenantId, scope.tenantId),
+    eq(evidenceFiles.version, version),
+  );
+
 /** Someone replaced or edited the file while this upload streamed: answered as a conflict. */
 class StaleVersion extends Error {}
 
@@ -238,14 +247,7 @@ export async function replaceEvidence(
         version: sql`${evidenceFiles.version} + 1`,
         updatedAt: now,
       })
-      .where(
-        and(
-          eq(evidenceFiles.id, id),
-          eq(evidenceFiles.accountId, scope.accountId),
-          eq(evidenceFiles.tenantId, scope.tenantId),
-          eq(evidenceFiles.version, upload.version),
-        ),
-      )
+      .where(atVersion(scope, id, upload.version))
       .returning();
     if (!updated) throw new StaleVersion();
     await tx
@@ -364,14 +366,7 @@ export async function patchEvidence(
   const [updated] = await db
     .update(evidenceFiles)
     .set({ name, effectiveOn, expiresOn, version: file.version + 1, updatedAt: new Date() })
-    .where(
-      and(
-        eq(evidenceFiles.id, id),
-        eq(evidenceFiles.accountId, scope.accountId),
-        eq(evidenceFiles.tenantId, scope.tenantId),
-        eq(evidenceFiles.version, patch.version),
-      ),
-    )
+    .where(atVersion(scope, id, patch.version))
     .returning();
   if (!updated) {
     throw conflict(await describeFile(db, scope.accountId, await fileOf(db, scope, id)));

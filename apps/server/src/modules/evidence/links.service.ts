@@ -43,6 +43,27 @@ const closed = () =>
     'The assessment is completed: its evidence is fixed. Reopen it to change the files.',
   );
 
+/** The tenant's assessment `id` (what links need of it), or 404. */
+async function assessmentOf(db: Db, scope: { accountId: string; tenantId: string }, id: string) {
+  const [a] = await db
+    .select({
+      status: assessments.status,
+      frameworkId: assessments.frameworkId,
+      frameworkVersion: assessments.frameworkVersion,
+      scope: assessments.scope,
+    })
+    .from(assessments)
+    .where(
+      and(
+        eq(assessments.id, id),
+        eq(assessments.accountId, scope.accountId),
+        eq(assessments.tenantId, scope.tenantId),
+      ),
+    );
+  if (!a) throw new AppError('assessments.not_found', 404, 'There is no such assessment here.');
+  return a;
+}
+
 /**
  * The answer `questionKey` of the tenant's assessment, checked: 404 when the assessment or the
  * question (within `sections`, for a respondent) is not there, 409 when it is completed.
@@ -54,22 +75,7 @@ export async function linkTarget(
   questionKey: string,
   sections: string[] | null = null,
 ): Promise<LinkTarget> {
-  const [a] = await db
-    .select({
-      status: assessments.status,
-      frameworkId: assessments.frameworkId,
-      frameworkVersion: assessments.frameworkVersion,
-      scope: assessments.scope,
-    })
-    .from(assessments)
-    .where(
-      and(
-        eq(assessments.id, assessmentId),
-        eq(assessments.accountId, scope.accountId),
-        eq(assessments.tenantId, scope.tenantId),
-      ),
-    );
-  if (!a) throw new AppError('assessments.not_found', 404, 'There is no such assessment here.');
+  const a = await assessmentOf(db, scope, assessmentId);
   const framework = await scopedFramework(db, a.frameworkId, a.frameworkVersion, a.scope);
   const part = framework && respondentPart(framework, sections);
   if (!part?.questions.has(questionKey)) {
@@ -209,17 +215,7 @@ export async function assessmentEvidence(
   assessmentId: string,
 ): Promise<{ answers: Record<string, EvidenceFile[]> }> {
   await assertTenant(db, scope);
-  const [a] = await db
-    .select({ id: assessments.id })
-    .from(assessments)
-    .where(
-      and(
-        eq(assessments.id, assessmentId),
-        eq(assessments.accountId, scope.accountId),
-        eq(assessments.tenantId, scope.tenantId),
-      ),
-    );
-  if (!a) throw new AppError('assessments.not_found', 404, 'There is no such assessment here.');
+  await assessmentOf(db, scope, assessmentId);
   return { answers: await evidenceForAssessment(db, scope.accountId, assessmentId) };
 }
 
