@@ -23,6 +23,10 @@ import { registerAuditVerification } from './modules/service-console/audit/audit
 import { rollUpAnalytics } from './modules/service-console/analytics/analytics-rollup.ts';
 import { registerReports } from './modules/reports/reports.worker.ts';
 import {
+  registerEvidencePacks,
+  startEvidencePackPrune,
+} from './modules/evidence-packs/evidence-packs.worker.ts';
+import {
   registerAccountExports,
   startAccountLifecycle,
 } from './modules/service-console/account-lifecycle/lifecycle.jobs.ts';
@@ -54,6 +58,7 @@ export async function startBackgroundJobs(deps: {
   await mailer.register();
   await registerReports({ db, jobs, logger: log('reports') });
   await registerAccountExports({ db, blobs, jobs, logger: log('account-lifecycle') });
+  await registerEvidencePacks({ db, blobs, jobs, logger: log('evidence') });
   await registerAuditVerification({ db, jobs, logger: log('audit') });
   if (config.testHooks) await registerTestHooks(jobs);
   const stops = [
@@ -127,6 +132,8 @@ export async function startBackgroundJobs(deps: {
     }),
     await startSupportAutoClose({ db, jobs, logger: log('support') }),
     await startAccountLifecycle({ db, blobs, jobs, logger: log('account-lifecycle') }),
+    // Evidence packs older than a week, with their ZIP (and the ZIPs of failed ones).
+    await startEvidencePackPrune({ db, blobs, jobs, logger: log('evidence') }),
     // Chunks of uploads whose process died mid-way (the PostgreSQL driver; S3's own lifecycle
     // rule does this for the bucket), a day after they were started.
     await every(jobs, log('storage'), {
