@@ -16,6 +16,7 @@ import type { Mailer } from './lib/mail/index.ts';
 import { sweepDueRollups } from './modules/assessments/answers/score-rollup.ts';
 import { startDunning } from './modules/billing/dunning.ts';
 import { startReminders } from './modules/remediation/reminders.ts';
+import { startEvidenceExpiry } from './modules/evidence-expiry/evidence-expiry.run.ts';
 import { startRespondentReminders } from './modules/assessments/reminders/reminders.run.ts';
 import { startSchedules } from './modules/schedules/schedules.run.ts';
 import { sealAuditChain } from './modules/service-console/audit/audit-chain.ts';
@@ -121,6 +122,14 @@ export async function startBackgroundJobs(deps: {
       mailer,
       publicUrl: config.publicUrl,
       logger: log('respondent-reminders'),
+    }),
+    // Evidence expiring within 30 days, or expired: its owners hear once per state change.
+    await startEvidenceExpiry({
+      db,
+      jobs,
+      mailer,
+      publicUrl: config.publicUrl,
+      logger: log('evidence'),
     }),
     // Recurring assessments: each period's assessment, created its lead time before the due date.
     await startSchedules({
