@@ -33,7 +33,11 @@ import { tenants } from '../../db/schema/tenants.ts';
 import { tenantNotFound } from '../../lib/errors.ts';
 import { getAssessment } from '../assessments/assessments.service.ts';
 import { scopedFramework } from '../assessments/assessments.framework.ts';
-import { byQuestion, linkedEvidence } from '../evidence-packs/linked-evidence.service.ts';
+import {
+  byQuestion,
+  linkedEvidence,
+  type LinkedEvidence,
+} from '../evidence-packs/linked-evidence.service.ts';
 import { readMediaOfPurpose } from '../media/media.service.ts';
 import { today, tasksByQuestion } from '../remediation/tasks.service.ts';
 
@@ -161,6 +165,14 @@ export interface ReportData {
 }
 
 type Scope = Pick<TenantContext, 'accountId' | 'tenantId'>;
+
+const reportEvidence = (e: LinkedEvidence): ReportEvidence => ({
+  name: e.name,
+  sha256: e.sha256,
+  effectiveOn: e.effectiveOn,
+  expiresOn: e.expiresOn,
+  state: e.state,
+});
 
 /** The account's logo as PNG (PDF readers do not read WebP), or null without a usable one. */
 async function logoPng(db: Database, accountId: string): Promise<Buffer | null> {
@@ -346,13 +358,7 @@ export async function loadReportData(
               ? 'Not applicable'
               : readableValue(q, was.value) || 'No answer'
             : null,
-        evidence: (evidence.get(q.key) ?? []).map((e) => ({
-          name: e.name,
-          sha256: e.sha256,
-          effectiveOn: e.effectiveOn,
-          expiresOn: e.expiresOn,
-          state: e.state,
-        })),
+        evidence: (evidence.get(q.key) ?? []).map(reportEvidence),
       };
     });
     sections.push({
