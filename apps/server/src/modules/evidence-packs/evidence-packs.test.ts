@@ -135,7 +135,7 @@ describe('an evidence pack', () => {
       const entry = files[f.path]!;
       expect(sha(entry), f.path).toBe(f.sha256);
       expect(entry.length).toBe(f.bytes);
-      expect(entry).toEqual(contents[f.evidenceId]);
+      expect(Buffer.from(entry).equals(Buffer.from(contents[f.evidenceId]!)), f.path).toBe(true);
       const [stored] = await t.database.db
         .select({ sha256: storedFiles.sha256 })
         .from(storedFiles)
