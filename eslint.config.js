@@ -42,6 +42,8 @@ const publicModuleFiles = [
   'assessments/assessments.rollup.ts',
   // An assessment's pinned framework version cut to its scope (cached per process).
   'assessments/assessments.framework.ts',
+  // An assessment's answers as CSV: its export, and the evidence pack's answers.csv.
+  'assessments/assessments.export.ts',
   // The one write path of answers: the demo data answers through it like anyone.
   'assessments/answers/write.ts',
   // The SSRF guard (which addresses are public): webhooks, and the SSO issuer's discovery.

@@ -65,6 +65,7 @@ import { checkResultRoutes } from './modules/assessments/check-results/check-res
 import { baselineRoutes } from './modules/baseline/baseline.routes.ts';
 import { remediationRoutes } from './modules/remediation/remediation.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
+import { evidencePackRoutes } from './modules/evidence-packs/evidence-packs.routes.ts';
 import { roadmapRoutes } from './modules/roadmap/roadmap.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
@@ -309,6 +310,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   api.route('/', baselineRoutes);
   api.route('/', remediationRoutes);
   api.route('/', reportRoutes);
+  api.route('/', evidencePackRoutes);
   api.route('/', dashboardRoutes);
   api.route('/', calendarRoutes);
   api.route('/', liveRoutes);

@@ -16,12 +16,17 @@ import type { Mailer } from './lib/mail/index.ts';
 import { sweepDueRollups } from './modules/assessments/answers/score-rollup.ts';
 import { startDunning } from './modules/billing/dunning.ts';
 import { startReminders } from './modules/remediation/reminders.ts';
+import { startEvidenceExpiry } from './modules/evidence-expiry/evidence-expiry.run.ts';
 import { startRespondentReminders } from './modules/assessments/reminders/reminders.run.ts';
 import { startSchedules } from './modules/schedules/schedules.run.ts';
 import { sealAuditChain } from './modules/service-console/audit/audit-chain.ts';
 import { registerAuditVerification } from './modules/service-console/audit/audit-verify.ts';
 import { rollUpAnalytics } from './modules/service-console/analytics/analytics-rollup.ts';
 import { registerReports } from './modules/reports/reports.worker.ts';
+import {
+  registerEvidencePacks,
+  startEvidencePackPrune,
+} from './modules/evidence-packs/evidence-packs.worker.ts';
 import {
   registerAccountExports,
   startAccountLifecycle,
@@ -54,6 +59,7 @@ export async function startBackgroundJobs(deps: {
   await mailer.register();
   await registerReports({ db, jobs, logger: log('reports') });
   await registerAccountExports({ db, blobs, jobs, logger: log('account-lifecycle') });
+  await registerEvidencePacks({ db, blobs, jobs, logger: log('evidence') });
   await registerAuditVerification({ db, jobs, logger: log('audit') });
   if (config.testHooks) await registerTestHooks(jobs);
   const stops = [
@@ -117,6 +123,14 @@ export async function startBackgroundJobs(deps: {
       publicUrl: config.publicUrl,
       logger: log('respondent-reminders'),
     }),
+    // Evidence expiring within 30 days, or expired: its owners hear once per state change.
+    await startEvidenceExpiry({
+      db,
+      jobs,
+      mailer,
+      publicUrl: config.publicUrl,
+      logger: log('evidence'),
+    }),
     // Recurring assessments: each period's assessment, created its lead time before the due date.
     await startSchedules({
       db,
@@ -127,6 +141,8 @@ export async function startBackgroundJobs(deps: {
     }),
     await startSupportAutoClose({ db, jobs, logger: log('support') }),
     await startAccountLifecycle({ db, blobs, jobs, logger: log('account-lifecycle') }),
+    // Evidence packs older than a week, with their ZIP (and the ZIPs of failed ones).
+    await startEvidencePackPrune({ db, blobs, jobs, logger: log('evidence') }),
     // Chunks of uploads whose process died mid-way (the PostgreSQL driver; S3's own lifecycle
     // rule does this for the bucket), a day after they were started.
     await every(jobs, log('storage'), {

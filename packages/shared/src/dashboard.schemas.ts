@@ -18,6 +18,8 @@ export const DASHBOARD_LIMITS = {
   months: 12,
   /** Overdue tasks listed (longest overdue first). */
   overdue: 8,
+  /** Evidence files listed as expired or expiring (soonest expiry first). */
+  evidence: 8,
   /** Assessments listed per due-date group (overdue, today, this week, upcoming). */
   dueDates: 5,
   /** "Upcoming" reaches this many days past today. */
@@ -133,6 +135,25 @@ export const DashboardSchema = z.object({
         priority: z.enum(TASK_PRIORITIES),
         dueDate: z.string(),
         assignee: PersonRefSchema.nullable(),
+      }),
+    ),
+  }),
+  /**
+   * Evidence files of active tenants expired or expiring within
+   * EVIDENCE_LIMITS.expiringWithinDays (docs/evidence.md, "Expiry"): how many, the soonest
+   * listed.
+   */
+  evidence: z.object({
+    expiring: z.number().int(),
+    expired: z.number().int(),
+    files: z.array(
+      z.object({
+        id: z.string(),
+        tenantId: z.string(),
+        tenantName: z.string(),
+        name: z.string(),
+        expiresOn: z.string(),
+        state: z.enum(['expiring', 'expired']),
       }),
     ),
   }),

@@ -258,3 +258,51 @@ export const RespondentEvidenceParamsSchema = z.object({
 });
 export const RespondentEvidenceFileParamsSchema = z.object({ evidenceId: IdSchema });
 export const EvidenceDownloadParamsSchema = z.object({ token: z.string().min(1).max(400) });
+/** Statuses of an evidence pack still on its way. */
+export const ACTIVE_EVIDENCE_PACK_STATUSES = [
+  'queued',
+  'running',
+] as const satisfies readonly EvidencePackStatus[];
+export const EVIDENCE_PACK_STATUS_LABELS: Record<EvidencePackStatus, string> = {
+  queued: 'Waiting to start',
+  running: 'Packing',
+  done: 'Ready',
+  failed: 'Failed',
+};
+
+export const EVIDENCE_PACK_LIMITS = {
+  /** Most packs of one client tenant queued or running at once (429 `evidence.pack_too_many`). */
+  active: 2,
+  /** A pack still queued or running after this many minutes counts as failed. */
+  staleMinutes: 30,
+  /** Days a pack is kept (then it and its ZIP are deleted). */
+  keepDays: 7,
+  /** How often a client asks for the progress, in milliseconds. */
+  pollMs: 700,
+} as const;
+
+/**
+ * An evidence pack of an assessment: a ZIP with `answers.csv`, every linked file's current
+ * revision under `evidence/<questionKey>/<name>`, and `manifest.json` / `manifest.csv` giving
+ * each file's SHA-256 (docs/evidence.md, "Evidence packs").
+ */
+export const EvidencePackSchema = z.object({
+  id: z.string(),
+  assessmentId: z.string(),
+  status: z.enum(EVIDENCE_PACK_STATUSES),
+  /** How far the packing is, in [0, 1] (1 when done). */
+  progress: z.number().min(0).max(1),
+  /** The name the ZIP is downloaded under (ASCII, ends in `.zip`). */
+  fileName: z.string(),
+  /** Size of the ZIP; null until done. */
+  bytes: z.number().int().nullable(),
+  /** SHA-256 of the ZIP, lower-case hex; null until done. */
+  sha256: z.string().nullable(),
+  /** Why it failed, for people; null unless failed. */
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type EvidencePack = z.infer<typeof EvidencePackSchema>;
+
+export const EvidencePackParamsSchema = z.object({ tenantId: IdSchema, packId: IdSchema });

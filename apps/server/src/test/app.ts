@@ -13,6 +13,7 @@ import { createMailer } from '../lib/mail/index.ts';
 import { registerReports } from '../modules/reports/reports.worker.ts';
 import { createBlobStore } from '../db/file-store.ts';
 import { registerAccountExports } from '../modules/service-console/account-lifecycle/lifecycle.jobs.ts';
+import { registerEvidencePacks } from '../modules/evidence-packs/evidence-packs.worker.ts';
 import { registerAuditVerification } from '../modules/service-console/audit/audit-verify.ts';
 import { createMailboxStore } from '../modules/system/mailbox.service.ts';
 import { createTestDatabase } from './db.ts';
@@ -80,6 +81,7 @@ export async function setupTestApp(
   await registerReports({ db: database.db, jobs, logger });
   const blobs = rest.blobs ?? createBlobStore(config, database.db, logger);
   await registerAccountExports({ db: database.db, blobs, jobs, logger });
+  await registerEvidencePacks({ db: database.db, blobs, jobs, logger });
   await registerAuditVerification({ db: database.db, jobs, logger });
   const built = createApp({
     config,

@@ -26,3 +26,4 @@ export * from './calendar.ts';
 export * from './schedules.ts';
 export * from './storage.ts';
 export * from './evidence.ts';
+export * from './evidence-expiry.ts';

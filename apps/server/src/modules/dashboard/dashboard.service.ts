@@ -23,6 +23,7 @@ import { OPEN_TASK_STATUS_SQL, remediationTasks } from '../../db/schema/remediat
 import { tenants } from '../../db/schema/tenants.ts';
 import { today } from '../remediation/tasks.service.ts';
 import { dueDates } from './due-dates.ts';
+import { expiringEvidence } from '../evidence-expiry/evidence-expiry.service.ts';
 
 const num = (v: unknown): number | null => (v == null ? null : Number(v));
 const iso = (v: unknown): string => (v instanceof Date ? v : new Date(String(v))).toISOString();
@@ -101,8 +102,8 @@ export async function getDashboard(
   const overdueWhere = sql`rt.account_id = ${accountId} and rt.status in (${OPEN_TASK_STATUS_SQL})
     and rt.due_date is not null and rt.due_date < ${day}::date and t.archived_at is null
     and ${reached}`;
-  const [counts, open, trend, gaps, overdueCount, overdue, respondentRows, due] = await Promise.all(
-    [
+  const [counts, open, trend, gaps, overdueCount, overdue, respondentRows, due, evidence] =
+    await Promise.all([
       queryRows<Record<string, unknown>>(db, countsSql(scope)),
 
       queryRows<Record<string, unknown>>(
@@ -155,8 +156,8 @@ export async function getDashboard(
         ) as any`,
       ),
       dueDates(db, scope, day),
-    ],
-  );
+      expiringEvidence(db, scope, day),
+    ]);
   const c = counts[0] ?? {};
   const byMonth = new Map(trend.map((r) => [String(r.month), r]));
   return {
@@ -202,6 +203,7 @@ export async function getDashboard(
       completedAt: iso(r.latest_completed_at),
     })),
     dueDates: due,
+    evidence,
     remediation: {
       open: Number(c.open_tasks ?? 0),
       overdue: Number(overdueCount[0]?.n ?? 0),

@@ -17,6 +17,7 @@ import {
   type AssessmentDetail,
   type CarriedCounts,
   type CarriedState,
+  type EvidenceState,
   type FrameworkDocument,
   type TaskStatus,
 } from '@tenantry/shared';
@@ -32,6 +33,11 @@ import { tenants } from '../../db/schema/tenants.ts';
 import { tenantNotFound } from '../../lib/errors.ts';
 import { getAssessment } from '../assessments/assessments.service.ts';
 import { scopedFramework } from '../assessments/assessments.framework.ts';
+import {
+  byQuestion,
+  linkedEvidence,
+  type LinkedEvidence,
+} from '../evidence-packs/linked-evidence.service.ts';
 import { readMediaOfPurpose } from '../media/media.service.ts';
 import { today, tasksByQuestion } from '../remediation/tasks.service.ts';
 
@@ -66,6 +72,18 @@ export interface ReportQuestion {
   sinceLastPeriod: CarriedState | null;
   /** Last period's answer as a person reads it, when it changed. */
   lastPeriodAnswer: string | null;
+  /** The evidence files linked to the answer (docs/evidence.md), by name. */
+  evidence: ReportEvidence[];
+}
+
+/** An evidence file behind an answer, as the report lists it. */
+export interface ReportEvidence {
+  name: string;
+  /** SHA-256 of the bytes as uploaded, lower-case hex. */
+  sha256: string;
+  effectiveOn: string;
+  expiresOn: string | null;
+  state: EvidenceState;
 }
 
 export interface ReportSection {
@@ -147,6 +165,14 @@ export interface ReportData {
 }
 
 type Scope = Pick<TenantContext, 'accountId' | 'tenantId'>;
+
+const reportEvidence = (e: LinkedEvidence): ReportEvidence => ({
+  name: e.name,
+  sha256: e.sha256,
+  effectiveOn: e.effectiveOn,
+  expiresOn: e.expiresOn,
+  state: e.state,
+});
 
 /** The account's logo as PNG (PDF readers do not read WebP), or null without a usable one. */
 async function logoPng(db: Database, accountId: string): Promise<Buffer | null> {
@@ -276,9 +302,11 @@ export async function loadReportData(
     ),
   ]);
   if (!names) throw tenantNotFound();
-  const [baselineRow, tasks] = await Promise.all([
+  const day = today(now);
+  const [baselineRow, tasks, evidence] = await Promise.all([
     baselineOf(db, scope),
     tasksByQuestion(db, scope, a.framework.id),
+    linkedEvidence(db, scope, a.id, day).then(byQuestion),
   ]);
   // Section by section, only a different assessment of the same framework is compared.
   const baseline =
@@ -290,7 +318,6 @@ export async function loadReportData(
   const assignees = await namesOf(db, [
     ...new Set(gapTasks.map((t) => t.assigneeId).filter((id): id is string => id !== null)),
   ]);
-  const day = today(now);
   const answers = new Map(a.answers.map((x) => [x.questionKey, x]));
   const carried = new Map(a.carried.answers.map((x) => [x.questionKey, x]));
 
@@ -331,6 +358,7 @@ export async function loadReportData(
               ? 'Not applicable'
               : readableValue(q, was.value) || 'No answer'
             : null,
+        evidence: (evidence.get(q.key) ?? []).map(reportEvidence),
       };
     });
     sections.push({

@@ -23,6 +23,7 @@ import {
   type AnswerBodies,
   type AssessedOptions,
 } from '../../test/data.ts';
+import { addEvidence } from '../../test/evidence-files.ts';
 import { ok } from '../../test/http.ts';
 import { addMember, errorCode, sharedUser, signUpPerson, type Person } from '../../test/people.ts';
 import { MISSING_GLYPH, printable, reportFonts, woffToSfnt } from './reports.fonts.ts';
@@ -346,6 +347,43 @@ describe('the report of an assessment', () => {
       204,
     );
     expect((await owner.client.get(reportPath(tenantId, r.id))).status).toBe(404);
+  });
+});
+
+describe('evidence behind the answers', () => {
+  it('lists each linked file under its answer: name, dates, state and full SHA-256', async (ctx) => {
+    const a = await assess({ Q1: { value: 'yes' }, Q2: { value: 2 } }, { name: 'Evidence review' });
+    const base = { accountId: owner.tid, tenantId, userId: owner.uid };
+    const policy = await addEvidence(t, {
+      ...base,
+      name: 'MFA policy.pdf',
+      contentType: 'application/pdf',
+      bytes: new TextEncoder().encode('%PDF-1.7 policy'),
+      effectiveOn: '2026-01-15',
+      expiresOn: '2099-12-31',
+      links: { assessmentId: a.id, questionKeys: ['Q1', 'Q2'] },
+    });
+    const old = await addEvidence(t, {
+      ...base,
+      name: 'Pen test 2019.txt',
+      bytes: new TextEncoder().encode('an old pen test'),
+      effectiveOn: '2019-03-01',
+      expiresOn: '2020-03-01',
+      links: { assessmentId: a.id, questionKeys: ['Q2'] },
+    });
+    const report = await requestReport(a.id);
+    const { pdf } = await download(report.id);
+    keep('evidence.pdf', pdf);
+    if (!HAS_PDFTOTEXT) ctx.skip('pdftotext (poppler-utils) is not installed');
+    const answers = flat(pdfText(pdf).slice(pdfText(pdf).indexOf('Every question in scope')));
+    expect(answers).toContain('MFA policy.pdf · effective 2026-01-15 · expires 2099-12-31');
+    expect(answers).toContain(`SHA-256 ${policy.sha256}`);
+    expect(answers).toContain(
+      'Pen test 2019.txt · effective 2019-03-01 · expires 2020-03-01 (expired)',
+    );
+    expect(answers).toContain(`SHA-256 ${old.sha256}`);
+    // The policy backs two answers: listed under each.
+    expect(answers.split(`SHA-256 ${policy.sha256}`)).toHaveLength(3);
   });
 });
 

@@ -14,6 +14,7 @@ import { and, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { reports } from '../../db/schema/reports.ts';
 import type { Jobs, Logger } from '../../lib/jobs/index.ts';
+import { throttledProgress } from '../../lib/jobs/progress.ts';
 import { loadReportData } from './reports.data.ts';
 import { renderReportPdf } from './pdf/render.ts';
 import { inTenantReports, REPORTS_QUEUE, STALE_ERROR, type RenderJob } from './reports.service.ts';
@@ -49,12 +50,12 @@ export async function renderReport(db: Database, logger: Logger, job: RenderJob)
   let pdf: Buffer;
   const started = Date.now();
   try {
-    let written = 0.02;
-    const onProgress = async (p: number) => {
-      if (p - written < PROGRESS_STEP) return;
-      written = p;
-      await db.update(reports).set({ progress: p }).where(where);
-    };
+    const onProgress = throttledProgress(
+      async (p) => {
+        await db.update(reports).set({ progress: p }).where(where);
+      },
+      { from: 0.02, step: PROGRESS_STEP },
+    );
     const data = await loadReportData(db, job, row.assessmentId);
     await onProgress(0.1);
     pdf = await renderReportPdf(data, { onProgress });

@@ -106,6 +106,9 @@ const evidenceOnAnswer: FuzzOperation = {
     evidenceId: (ids) => ids.evidenceId,
   },
 };
+const evidencePack: FuzzOperation = {
+  path: { tenantId: (ids) => ids.tenantId, packId: (ids) => ids.evidencePackId },
+};
 const respondent: FuzzOperation = {
   path: { ...inAssessment.path, respondentId: (ids) => ids.respondentId },
 };
@@ -409,6 +412,11 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/reports': inAssessment,
   'GET /api/v1/tenants/{tenantId}/reports/{reportId}': report,
   'GET /api/v1/tenants/{tenantId}/reports/{reportId}/file': report,
+  // Evidence packs: made of the world's assessment (built at once by the tests' queue); a done
+  // pack of it to read and download (fresh after each reset).
+  'POST /api/v1/tenants/{tenantId}/assessments/{assessmentId}/evidence-packs': inAssessment,
+  'GET /api/v1/tenants/{tenantId}/evidence-packs/{packId}': evidencePack,
+  'GET /api/v1/tenants/{tenantId}/evidence-packs/{packId}/file': evidencePack,
   // An event stream: a 200 is cancelled unread (fuzz.test.ts), so the suite never waits on it.
   'GET /api/v1/tenants/{tenantId}/live': { ...tenant, headers: () => ({ 'last-event-id': '0' }) },
 

@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import {
   apiKeys,
   auditLog,
+  evidencePacks,
   feedback,
   invitations,
   memberships,
@@ -84,6 +85,8 @@ export interface TargetIds
   checklistItemId: string;
   /** A PDF report of `assessmentId`, done (written directly: rendering one is slow). */
   reportId: string;
+  /** An evidence pack of `assessmentId`, done: an (empty) ZIP in the file store. */
+  evidencePackId: string;
   /** Roadmap items (service-wide, no account): two approved ones (a duplicate and a merge
    * target) and the owner's own suggestion, still waiting for approval. */
   roadmapItemId: string;
@@ -211,6 +214,12 @@ export async function makeTargets(
     createdBy: userId,
     finishedAt: new Date(),
   });
+  const evidencePackId = await evidencePackFixture(t, {
+    accountId,
+    tenantId,
+    assessmentId: assessed.assessmentId,
+    label,
+  });
 
   const support = await supportFixture(db, { accountId, userId });
   const webhooks = await webhooksFixture(db, { accountId, userId });
@@ -261,6 +270,7 @@ export async function makeTargets(
     ...carried,
     ...schedules,
     reportId,
+    evidencePackId,
     ...support,
     ...webhooks,
     ...sso,
@@ -270,4 +280,32 @@ export async function makeTargets(
     feedbackId,
     apiKeyId,
   };
+}
+
+/** A done evidence pack: its ZIP (an empty archive) written to the file store under its key. */
+async function evidencePackFixture(
+  t: TestApp,
+  p: { accountId: string; tenantId: string; assessmentId: string; label: string },
+): Promise<string> {
+  const id = randomUUID();
+  const blobKey = `evidence-packs/${id}/${randomUUID()}`;
+  // The end of central directory of an archive without entries.
+  const zip = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)]);
+  const out = await t.deps.blobs.createWriter(blobKey);
+  await out.write(zip);
+  const stored = await out.finish();
+  await t.database.db.insert(evidencePacks).values({
+    id,
+    accountId: p.accountId,
+    tenantId: p.tenantId,
+    assessmentId: p.assessmentId,
+    status: 'done',
+    progress: 1,
+    fileName: `${p.label}-evidence.zip`,
+    blobKey,
+    bytes: stored.bytes,
+    sha256: stored.sha256,
+    finishedAt: new Date(),
+  });
+  return id;
 }

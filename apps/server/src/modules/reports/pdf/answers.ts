@@ -3,7 +3,8 @@
  * answer, score, note and who answered it when. It yields to the event loop between slices and
  * reports its progress.
  */
-import type { ReportQuestion, ReportSection } from '../reports.data.ts';
+import { EVIDENCE_STATE_LABELS } from '@tenantry/shared';
+import type { ReportEvidence, ReportQuestion, ReportSection } from '../reports.data.ts';
 import type { Drawing } from './document.ts';
 import { COLOR, dateTimeOf, LEFT, MARGIN, percent, RIGHT, text, WIDTH } from './document.ts';
 
@@ -17,7 +18,23 @@ interface QuestionLayout {
   by: string;
   /** "Confirmed unchanged since last period", "Changed since last period (was …)". */
   since: string;
+  /** Each evidence file: its name and dates, then its SHA-256 in small type. */
+  evidence: Array<{ line: string; hash: string; expired: boolean }>;
   height: number;
+}
+
+const EVIDENCE_W = WIDTH - 22;
+
+/** What the report says of an evidence file: name, dates and state, then its full hash. */
+export function evidenceLines(e: ReportEvidence): { line: string; hash: string; expired: boolean } {
+  const expiry = e.expiresOn
+    ? ` · expires ${e.expiresOn}${e.state === 'current' ? '' : ` (${EVIDENCE_STATE_LABELS[e.state].toLowerCase()})`}`
+    : ' · no expiry';
+  return {
+    line: text(`${e.name} · effective ${e.effectiveOn}${expiry}`),
+    hash: `SHA-256 ${e.sha256}`,
+    expired: e.state === 'expired',
+  };
 }
 
 /** What a question's answer is to last period's (empty when nothing was carried). */
@@ -53,6 +70,7 @@ function layoutQuestion(d: Drawing, q: ReportQuestion): QuestionLayout {
       ? text(`Answered by ${q.answeredBy} · ${dateTimeOf(q.answeredAt)}`)
       : '';
   const since = text(sinceText(q));
+  const evidence = q.evidence.map(evidenceLines);
   const height =
     d.measure('bold', 9.5, head, TITLE_W) +
     3 +
@@ -60,8 +78,17 @@ function layoutQuestion(d: Drawing, q: ReportQuestion): QuestionLayout {
     (note ? 4 + d.measure('regular', 8.5, `Note: ${note}`, WIDTH - 22) : 0) +
     (by ? 3 + d.measure('regular', 7.5, by, WIDTH - 12) : 0) +
     (since ? 3 + d.measure('bold', 7.5, since, WIDTH - 12) : 0) +
+    (evidence.length ? 4 + d.measure('bold', 7.5, 'Evidence', WIDTH - 12) : 0) +
+    evidence.reduce(
+      (h, e) =>
+        h +
+        2 +
+        d.measure('regular', 8, e.line, EVIDENCE_W) +
+        d.measure('regular', 6.5, e.hash, EVIDENCE_W),
+      0,
+    ) +
     14;
-  return { head, answer, note, by, since, height };
+  return { head, answer, note, by, since, evidence, height };
 }
 
 function sectionHeading(d: Drawing, s: ReportSection, next: QuestionLayout | undefined) {
@@ -88,7 +115,7 @@ function sectionHeading(d: Drawing, s: ReportSection, next: QuestionLayout | und
 
 function questionBlock(d: Drawing, q: ReportQuestion, layout: QuestionLayout) {
   const { doc } = d;
-  const { head, answer, note, by, since } = layout;
+  const { head, answer, note, by, since, evidence } = layout;
   d.keep(layout.height);
   const y = doc.y + 5;
   d.style('bold', 9.5).text(head, LEFT, y, { width: TITLE_W });
@@ -131,6 +158,20 @@ function questionBlock(d: Drawing, q: ReportQuestion, layout: QuestionLayout) {
     const color = q.sinceLastPeriod === 'changed' ? COLOR.below : COLOR.muted;
     d.style('bold', 7.5, color).text(since, LEFT + 12, doc.y + 3, { width: WIDTH - 12 });
   }
+  if (evidence.length) {
+    d.style('bold', 7.5, COLOR.muted).text('Evidence', LEFT + 12, doc.y + 4, { width: WIDTH - 12 });
+    for (const e of evidence) {
+      d.style('regular', 8, e.expired ? COLOR.below : COLOR.text).text(
+        e.line,
+        LEFT + 22,
+        doc.y + 2,
+        {
+          width: EVIDENCE_W,
+        },
+      );
+      d.style('regular', 6.5, COLOR.faint).text(e.hash, LEFT + 22, doc.y, { width: EVIDENCE_W });
+    }
+  }
   doc.y += 6;
   d.line(doc.y, '#eceef0');
 }
@@ -145,8 +186,8 @@ export async function answersPart(
   d.heading(
     'Answers',
     d.data.summary.sinceLastPeriod
-      ? 'Every question in scope, by section, with its answer, score, note, who answered it when, and how it compares with last period’s answer.'
-      : 'Every question in scope, by section, with its answer, score, note, and who answered it when.',
+      ? 'Every question in scope, by section, with its answer, score, note, who answered it when, its evidence, and how it compares with last period’s answer.'
+      : 'Every question in scope, by section, with its answer, score, note, who answered it when, and its evidence (name, dates and SHA-256).',
   );
   const total = Math.max(
     1,

@@ -33,6 +33,7 @@ function question(key: string, over: Partial<ReportQuestion> = {}): ReportQuesti
     answeredAt: '2026-11-20T10:00:00.000Z',
     sinceLastPeriod: null,
     lastPeriodAnswer: null,
+    evidence: [],
     ...over,
   };
 }

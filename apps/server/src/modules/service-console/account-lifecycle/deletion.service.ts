@@ -43,6 +43,7 @@ import { layout } from '../../../lib/mail/layout.ts';
 import { recordAudit, recordSystemAudit } from '../../audit/audit.service.ts';
 import type { BlobStore } from '../../../lib/storage/blob-store.ts';
 import { storedKeysOf } from '../../storage/stored-files.service.ts';
+import { evidencePackKeysOf } from '../../evidence-packs/evidence-packs.service.ts';
 import { accountNotFound, exportKeysOf, recentDoneExport } from './exports.service.ts';
 
 const DAY_MS = 86_400_000;
@@ -257,8 +258,13 @@ export async function deleteAccountNow(
   accountId: string,
   now = new Date(),
 ): Promise<boolean> {
-  // The bytes of its exports and of the files it kept (evidence) go after its rows.
-  const keys = [...(await exportKeysOf(db, accountId)), ...(await storedKeysOf(db, accountId))];
+  // The bytes of its exports, of the files it kept (evidence) and of its evidence packs go
+  // after its rows.
+  const keys = [
+    ...(await exportKeysOf(db, accountId)),
+    ...(await storedKeysOf(db, accountId)),
+    ...(await evidencePackKeysOf(db, accountId)),
+  ];
   const deleted = await db.transaction(async (tx) => {
     const [account] = await tx
       .select({ id: accounts.id, name: accounts.name })

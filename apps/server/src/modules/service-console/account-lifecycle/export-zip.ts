@@ -6,16 +6,15 @@
  * The archive: `account.json` … one JSON file per source (export-sources.ts), `media.json` and
  * `media/{id}.{ext}`, `reports.json` and `reports/{id}.pdf`, and `manifest.json` last, with the
  * schema version, the count of every entity and the size and SHA-256 of every other file.
- * fflate writes no ZIP64: an archive stays under 4 GiB and 65,000 files, or the export fails
- * saying so.
+ * The ZIP is lib/storage/zip-writer.ts's: under 4 GiB and 65,000 files (no ZIP64), or the
+ * export fails saying so.
  */
-import { createHash } from 'node:crypto';
 import { ACCOUNT_EXPORT_SCHEMA_VERSION } from '@tenantry/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { Database } from '../../../db/client.ts';
 import { media, reports } from '../../../db/schema/index.ts';
 import type { BlobWriter } from '../../../lib/storage/blob-store.ts';
+import { once, ZipWriter, type ZipEntry } from '../../../lib/storage/zip-writer.ts';
 import {
   EXPORT_SOURCES,
   MEDIA_SOURCE,
@@ -28,17 +27,7 @@ import {
 
 /** Rows read per query. */
 export const EXPORT_PAGE_SIZE = 500;
-/** What fflate's ZIP (no ZIP64) can hold. */
-const MAX_ZIP_BYTES = 4 * 1024 ** 3 - 64 * 1024 ** 2;
-const MAX_ZIP_FILES = 65_000;
-
-export class ExportTooLarge extends Error {}
-
-export interface ManifestFile {
-  path: string;
-  bytes: number;
-  sha256: string;
-}
+export type ManifestFile = ZipEntry;
 
 export interface Manifest {
   schemaVersion: number;
@@ -65,66 +54,7 @@ const MEDIA_EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
 };
 
-/** The ZIP being written: fflate's output, drained into the store after every push. */
-class ZipOut {
-  private readonly zip: Zip;
-  private queue: Uint8Array[] = [];
-  private failure: Error | null = null;
-  bytes = 0;
-  files = 0;
-
-  constructor(private readonly out: BlobWriter) {
-    this.zip = new Zip((err, data) => {
-      if (err) this.failure = err;
-      else this.queue.push(data);
-    });
-  }
-
-  private async drain(): Promise<void> {
-    if (this.failure) throw this.failure;
-    const q = this.queue;
-    this.queue = [];
-    for (const piece of q) {
-      this.bytes += piece.length;
-      if (this.bytes > MAX_ZIP_BYTES) {
-        throw new ExportTooLarge('The account is too large for one ZIP file (over 4 GB).');
-      }
-      await this.out.write(piece);
-    }
-  }
-
-  /** A file written piece by piece; answers its size and SHA-256. */
-  async file(path: string, pieces: AsyncIterable<Uint8Array>, stored = false) {
-    this.files += 1;
-    if (this.files > MAX_ZIP_FILES) {
-      throw new ExportTooLarge('The account has too many files for one ZIP file.');
-    }
-    const entry = stored ? new ZipPassThrough(path) : new ZipDeflate(path, { level: 6 });
-    this.zip.add(entry);
-    const hash = createHash('sha256');
-    let bytes = 0;
-    for await (const piece of pieces) {
-      hash.update(piece);
-      bytes += piece.length;
-      entry.push(piece);
-      await this.drain();
-    }
-    entry.push(new Uint8Array(0), true);
-    await this.drain();
-    return { path, bytes, sha256: hash.digest('hex') };
-  }
-
-  async end(): Promise<void> {
-    this.zip.end();
-    await this.drain();
-  }
-}
-
 const text = (s: string) => new TextEncoder().encode(s);
-
-async function* once(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
-  yield bytes;
-}
 
 /** A JSON array (or one object) of the source's rows, a page per piece. */
 async function* jsonOf(
@@ -178,7 +108,10 @@ export async function writeAccountExport(
   };
   await opts.onProgress?.(0, total);
 
-  const zip = new ZipOut(out);
+  const zip = new ZipWriter(out, {
+    tooLarge: 'The account is too large for one ZIP file (over 4 GB).',
+    tooMany: 'The account has too many files for one ZIP file.',
+  });
   const files: ManifestFile[] = [];
   for (const s of sources) {
     counts[s.entity] = 0;

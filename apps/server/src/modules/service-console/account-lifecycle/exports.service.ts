@@ -22,7 +22,8 @@ import { AppError, notFound } from '../../../lib/errors.ts';
 import type { Jobs, Logger } from '../../../lib/jobs/index.ts';
 import type { BlobStore } from '../../../lib/storage/blob-store.ts';
 import { recordAudit } from '../../audit/audit.service.ts';
-import { writeAccountExport, ExportTooLarge, type ExportOptions } from './export-zip.ts';
+import { ZipTooLarge } from '../../../lib/storage/zip-writer.ts';
+import { writeAccountExport, type ExportOptions } from './export-zip.ts';
 
 export const EXPORT_QUEUE = 'service.account-export';
 const DAY_MS = 86_400_000;
@@ -278,7 +279,7 @@ export async function runAccountExport(
       .update(accountExports)
       .set({
         status: 'failed',
-        error: err instanceof ExportTooLarge ? err.message : FAILED_ERROR,
+        error: err instanceof ZipTooLarge ? err.message : FAILED_ERROR,
         finishedAt: new Date(),
       })
       .where(mine);

@@ -13,6 +13,7 @@ import { useMe } from '#web/features/auth/api/me.ts';
 import { MarkBaselineButton } from '#web/features/baseline/components/MarkBaselineButton.tsx';
 import { membersQueryOptions } from '#web/features/members/api/list-members.ts';
 import { GapTasksButton } from '#web/features/remediation/components/GapTasksButton.tsx';
+import { EvidencePackButton } from '#web/features/reports/components/EvidencePackButton.tsx';
 import { ReportButton } from '#web/features/reports/components/ReportButton.tsx';
 import { SchedulesPanel } from '#web/features/schedules/components/SchedulesPanel.tsx';
 
@@ -71,6 +72,7 @@ export function TenantAssessments({
               />
             ) : null}
             <ReportButton tenantId={tenant.id} assessmentId={a.id} />
+            <EvidencePackButton tenantId={tenant.id} assessmentId={a.id} />
             {manages && a.status === 'completed' && !a.isBaseline ? (
               <MarkBaselineButton
                 tenantId={tenant.id}

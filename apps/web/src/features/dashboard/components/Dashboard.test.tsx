@@ -81,6 +81,21 @@ describe('the dashboard', () => {
     expect(within(overdue).getByText('4 open tasks, all on time.')).toBeTruthy();
   });
 
+  it('lists evidence expired or expiring in 30 days, with tenant, date and state', async () => {
+    renderDashboard(DASHBOARD);
+    const card = await screen.findByRole('region', { name: 'Evidence expiring in 30 days' }, T);
+    expect(within(card).getByText('1 file expired, 1 file expiring')).toBeTruthy();
+    const items = within(card)
+      .getAllByRole('listitem')
+      .filter((li) => li.textContent);
+    expect(items).toHaveLength(2);
+    expect(items[0]!.textContent).toContain('Pen test 2025.pdf');
+    expect(items[0]!.textContent).toContain('Expired on');
+    expect(linkIn(items[0]!, 'Contoso Ltd')).toBe('/tenant/t1/overview');
+    expect(items[1]!.textContent).toContain('Expiring soon');
+    expect(items[1]!.textContent).toContain(formatDay('2026-03-28'));
+  });
+
   it('charts the score by month (lazily), named by its figures, gaps left as gaps', async () => {
     renderDashboard(DASHBOARD);
     const trend = await screen.findByRole('region', { name: 'Average score by month' }, T);
@@ -188,6 +203,9 @@ describe('the dashboard', () => {
     expect(linkIn(section('Largest gaps'), 'Go to client tenants')).toBe('/tenant');
     expect(
       within(section('Overdue remediation')).getByText('No open remediation tasks'),
+    ).toBeTruthy();
+    expect(
+      within(section('Evidence expiring in 30 days')).getByText('No evidence expiring'),
     ).toBeTruthy();
     const card = screen.getByText('Average score').closest('.mantine-Paper-root')!;
     expect(card.textContent).toContain('—');

@@ -20,6 +20,7 @@ import { DueDates } from './DueDates.tsx';
 import { LargestGaps } from './LargestGaps.tsx';
 import { OpenAssessments } from './OpenAssessments.tsx';
 import { OverdueTasks } from './OverdueTasks.tsx';
+import { ExpiringEvidence } from './ExpiringEvidence.tsx';
 import { StatCards } from './StatCards.tsx';
 import { TrendCard } from './TrendCard.tsx';
 
@@ -119,6 +120,7 @@ export function Dashboard({
           <Stack gap="md">
             <DueDates dueDates={d.dueDates} action={dueDatesAction} />
             <LargestGaps items={d.largestGaps} />
+            <ExpiringEvidence evidence={d.evidence} />
             {activity ? (
               <DashboardCard
                 title="Recent activity"

@@ -144,6 +144,28 @@ export const DASHBOARD: Dashboard = {
       },
     ],
   },
+  evidence: {
+    expired: 1,
+    expiring: 1,
+    files: [
+      {
+        id: 'e1',
+        tenantId: 't1',
+        tenantName: 'Contoso Ltd',
+        name: 'Pen test 2025.pdf',
+        expiresOn: '2026-03-01',
+        state: 'expired',
+      },
+      {
+        id: 'e2',
+        tenantId: 't2',
+        tenantName: 'Fabrikam',
+        name: 'MFA policy.pdf',
+        expiresOn: '2026-03-28',
+        state: 'expiring',
+      },
+    ],
+  },
 };
 
 /** A new account: nothing yet. */
@@ -160,6 +182,7 @@ export const EMPTY_ACCOUNT: Dashboard = {
     items: [],
   },
   remediation: { open: 0, overdue: 0, overdueTasks: [] },
+  evidence: { expired: 0, expiring: 0, files: [] },
 };
 
 /** Tenants, none assessed, nothing open. */

@@ -7,4 +7,7 @@ export const reportKeys = {
   tenant: (tenantId: string) => [...reportKeys.all, 'tenant', tenantId] as const,
   report: (tenantId: string, reportId: string) =>
     [...reportKeys.tenant(tenantId), 'report', reportId] as const,
+  /** An evidence pack (docs/evidence.md): made and followed like a report. */
+  evidencePack: (tenantId: string, packId: string) =>
+    [...reportKeys.tenant(tenantId), 'evidence-pack', packId] as const,
 };

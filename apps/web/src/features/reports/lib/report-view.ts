@@ -1,6 +1,11 @@
 import { ACTIVE_REPORT_STATUSES, type Report } from '@tenantry/shared';
 
-/** Queued or rendering: keep asking. */
+/*
+ * Files made in the background and downloaded once done (PDF reports, evidence packs): both
+ * have the statuses queued, running, done and failed and a progress in [0, 1].
+ */
+
+/** Queued or running: keep asking. */
 export function isRendering(report: Pick<Report, 'status'> | undefined): boolean {
   return !!report && (ACTIVE_REPORT_STATUSES as readonly string[]).includes(report.status);
 }
@@ -10,11 +15,23 @@ export function progressPercent(report: Pick<Report, 'progress'>): number {
   return Math.round(Math.min(1, Math.max(0, report.progress)) * 100);
 }
 
-/** What the person reads while the report is on its way. */
-export function progressText(report: Pick<Report, 'status' | 'progress'>): string {
+/** What a file made in the background is called, and what it is doing meanwhile. */
+export interface FileJobWords {
+  /** 'PDF report', 'evidence pack' */
+  kind: string;
+  /** 'Rendering', 'Packing' */
+  working: string;
+}
+export const REPORT_WORDS: FileJobWords = { kind: 'PDF report', working: 'Rendering' };
+
+/** What the person reads while the file is on its way. */
+export function progressText(
+  report: Pick<Report, 'status' | 'progress'>,
+  words: FileJobWords = REPORT_WORDS,
+): string {
   return report.status === 'queued'
-    ? 'Waiting to start the PDF report…'
-    : `Rendering the PDF report… ${progressPercent(report)} %`;
+    ? `Waiting to start the ${words.kind}…`
+    : `${words.working} the ${words.kind}… ${progressPercent(report)} %`;
 }
 
 /**

@@ -1,0 +1,129 @@
+import { Anchor, Box, Button, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, type UseMutationResult, type UseQueryOptions } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import {
+  isRendering,
+  progressPercent,
+  progressText,
+  startDownload,
+  type FileJobWords,
+} from '../lib/report-view.ts';
+
+/** What the server answers of a file it makes in the background (a report, an evidence pack). */
+export interface FileJob {
+  id: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  progress: number;
+  fileName: string;
+  error: string | null;
+}
+
+export interface FileJobButtonProps<J extends FileJob, K extends readonly unknown[]> {
+  /** The button's label at rest. */
+  label: string;
+  icon: ReactNode;
+  words: FileJobWords;
+  /** The notifications' id (one per assessment and kind). */
+  noticeId: string;
+  /** The assessment the file is of. */
+  assessmentId: string;
+  /** Asks for a new file of an assessment. */
+  create: UseMutationResult<J, Error, string>;
+  /** The query of the file asked for (polled while on its way). */
+  jobQuery: (id: string | null) => UseQueryOptions<J, Error, J, K>;
+  fileUrl: (id: string) => string;
+}
+
+/**
+ * A button that asks the server for a file made in the background, shows its progress while
+ * it is made (a bar and the percentage, polled), then downloads it and says so with a link to
+ * download it again. A refusal or a failure is said in plain words; the button asks again.
+ * The PDF report and the evidence pack use it.
+ */
+export function FileJobButton<J extends FileJob, K extends readonly unknown[]>(
+  props: FileJobButtonProps<J, K>,
+) {
+  const { label, icon, words, noticeId, assessmentId, create, jobQuery, fileUrl } = props;
+  const [jobId, setJobId] = useState<string | null>(null);
+  const job = useQuery(jobQuery(jobId));
+  const handled = useRef<string | null>(null);
+  const current = job.data;
+
+  useEffect(() => {
+    if (!current || isRendering(current) || handled.current === current.id) return;
+    handled.current = current.id;
+    if (current.status === 'done') {
+      const url = fileUrl(current.id);
+      startDownload(url, current.fileName);
+      notifications.show({
+        id: noticeId,
+        color: 'green',
+        message: (
+          <Stack gap={4} align="flex-start">
+            <Text size="sm">
+              The {words.kind} is ready: {current.fileName}
+            </Text>
+            <Anchor href={url} download={current.fileName} size="sm" fw={500}>
+              Download again
+            </Anchor>
+          </Stack>
+        ),
+      });
+    } else {
+      notifications.show({
+        id: noticeId,
+        color: 'red',
+        message: current.error ?? `The ${words.kind} could not be made. Try again.`,
+      });
+    }
+  }, [current, fileUrl, noticeId, words.kind]);
+
+  useEffect(() => {
+    if (job.error) {
+      notifications.show({
+        id: noticeId,
+        color: 'red',
+        message: `Could not follow the ${words.kind}: ${job.error.message}`,
+      });
+    }
+  }, [job.error, noticeId, words.kind]);
+
+  const working = create.isPending || isRendering(current);
+  const run = () => {
+    notifications.hide(noticeId);
+    create.mutate(assessmentId, {
+      onSuccess: (r) => setJobId(r.id),
+      onError: (err) => notifications.show({ id: noticeId, color: 'red', message: err.message }),
+    });
+  };
+  const onItsWay = current && isRendering(current) ? current : null;
+
+  return (
+    <Box pos="relative">
+      <Button variant="default" leftSection={icon} disabled={working} onClick={run} miw={150}>
+        {onItsWay
+          ? onItsWay.status === 'queued'
+            ? 'Waiting…'
+            : `${words.working}… ${progressPercent(onItsWay)} %`
+          : label}
+      </Button>
+      {onItsWay ? (
+        <>
+          <Progress
+            value={progressPercent(onItsWay)}
+            size={4}
+            radius={0}
+            pos="absolute"
+            left={1}
+            right={1}
+            bottom={1}
+            aria-label={`Progress of the ${words.kind}`}
+          />
+          <VisuallyHidden role="status">{progressText(onItsWay, words)}</VisuallyHidden>
+        </>
+      ) : null}
+    </Box>
+  );
+}
