@@ -186,3 +186,23 @@ export type EvidenceDownloadLink = z.infer<typeof EvidenceDownloadLinkSchema>;
 /** Evidence packs: a ZIP of an assessment's answers (CSV), every file and a manifest. */
 export const EVIDENCE_PACK_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type EvidencePackStatus = (typeof EVIDENCE_PACK_STATUSES)[number];
+
+/** GET /tenants/{tenantId}/evidence: one page of the library (`?q=&state=&cursor=`). */
+export const EvidenceListSchema = z.object({
+  items: z.array(EvidenceFileSchema),
+  nextCursor: z.string().nullable(),
+});
+export type EvidenceList = z.infer<typeof EvidenceListSchema>;
+
+/** GET /tenants/{tenantId}/evidence/{evidenceId}: the file, its revisions (newest first), uses. */
+export const EvidenceDetailSchema = EvidenceFileSchema.extend({
+  revisions: z.array(EvidenceRevisionSchema),
+  uses: z.array(EvidenceUseSchema),
+});
+export type EvidenceDetail = z.infer<typeof EvidenceDetailSchema>;
+
+/** Every answer's linked files, by question key (an assessment's, or a respondent's sections). */
+export const AnswerEvidenceMapSchema = z.object({
+  answers: z.record(z.string(), z.array(EvidenceFileSchema)),
+});
+export type AnswerEvidenceMap = z.infer<typeof AnswerEvidenceMapSchema>;
