@@ -11,10 +11,13 @@ export function useDownloadEvidence(tenantId: string, go: (url: string) => void 
   return useMutation({
     mutationFn: async ({ evidenceId, revision }: { evidenceId: string; revision?: number }) => {
       const query = revision ? `?revision=${revision}` : '';
-      const link = await apiFetch(evidenceFilePath(tenantId, evidenceId, `/download-link${query}`), {
-        method: 'POST',
-        schema: EvidenceDownloadLinkSchema,
-      });
+      const link = await apiFetch(
+        evidenceFilePath(tenantId, evidenceId, `/download-link${query}`),
+        {
+          method: 'POST',
+          schema: EvidenceDownloadLinkSchema,
+        },
+      );
       go(link.url);
     },
   });

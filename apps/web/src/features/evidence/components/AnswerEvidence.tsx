@@ -36,10 +36,7 @@ export function AnswerEvidence({
 }: AnswerEvidenceProps) {
   const headingId = useId();
   const query = useAnswerEvidence(tenantId, assessmentId);
-  const files = useMemo(
-    () => query.data?.answers[questionKey] ?? [],
-    [query.data, questionKey],
-  );
+  const files = useMemo(() => query.data?.answers[questionKey] ?? [], [query.data, questionKey]);
   const linked = useMemo(() => new Set(files.map((f) => f.id)), [files]);
   const link = useAnswerLink(tenantId, assessmentId, questionKey);
   const download = useDownloadEvidence(tenantId);
@@ -48,7 +45,10 @@ export function AnswerEvidence({
   const uploads = useEvidenceUploads({
     tenantId,
     target: { kind: 'new', tenantId, link: { assessmentId, questionKey } },
-    room,
+    room: {
+      count: room,
+      message: `An answer holds at most ${EVIDENCE_LIMITS.filesPerAnswer} files; remove one to add this.`,
+    },
   });
   const expiry = expiryText(expiryCounts(files));
 
@@ -170,8 +170,8 @@ export function AnswerEvidence({
             </EvidenceDropZone>
           ) : canEdit ? (
             <Text size="sm" c="dimmed">
-              This answer holds the most files it may ({EVIDENCE_LIMITS.filesPerAnswer}); remove
-              one to add another.
+              This answer holds the most files it may ({EVIDENCE_LIMITS.filesPerAnswer}); remove one
+              to add another.
             </Text>
           ) : null}
         </>

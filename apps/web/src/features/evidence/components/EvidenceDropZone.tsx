@@ -18,7 +18,10 @@ import type { EvidenceUploads } from './use-evidence-uploads.ts';
 function typingTarget(el: EventTarget | null): boolean {
   if (!(el instanceof HTMLElement)) return false;
   if (el.isContentEditable || el.tagName === 'TEXTAREA') return true;
-  return el.tagName === 'INPUT' && !['radio', 'checkbox', 'button'].includes((el as HTMLInputElement).type);
+  return (
+    el.tagName === 'INPUT' &&
+    !['radio', 'checkbox', 'button'].includes((el as HTMLInputElement).type)
+  );
 }
 
 /**

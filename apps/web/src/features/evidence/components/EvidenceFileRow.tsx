@@ -100,7 +100,13 @@ export function EvidenceFileRow({
               <Text
                 component="span"
                 inherit
-                c={file.state === 'expired' ? 'red' : file.state === 'expiring' ? 'orange' : undefined}
+                c={
+                  file.state === 'expired'
+                    ? 'red'
+                    : file.state === 'expiring'
+                      ? 'orange'
+                      : undefined
+                }
               >
                 {file.state === 'expired' ? 'expired ' : 'expires '}
                 <time dateTime={file.expiresOn}>{formatCalendarDay(file.expiresOn)}</time>

@@ -1,4 +1,4 @@
-import { EVIDENCE_LIMITS, type EvidenceFile } from '@tenantry/shared';
+import type { EvidenceFile } from '@tenantry/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { evidenceKeys } from '../api/evidence-keys.ts';
@@ -33,8 +33,8 @@ let nextId = 0;
 /**
  * Uploads of one place (an answer, the library, a file's new revision): several at once, each
  * with its progress; what the server refused stays listed with its reason until dismissed.
- * `room` is how many more files the place takes (null: no limit); past it a file is refused
- * without being sent.
+ * `room` is how many more files the place takes and what to say past it (null: no limit);
+ * past it a file is refused without being sent.
  */
 export function useEvidenceUploads({
   tenantId,
@@ -44,7 +44,7 @@ export function useEvidenceUploads({
 }: {
   tenantId: string;
   target: UploadTarget;
-  room: number | null;
+  room: { count: number; message: string } | null;
   onUploaded?: (file: EvidenceFile) => void;
 }): EvidenceUploads {
   const qc = useQueryClient();
@@ -59,12 +59,8 @@ export function useEvidenceUploads({
   const start = (files: readonly File[], meta?: (file: File) => Partial<UploadMeta>) => {
     const { send, refused } = precheckFiles(files);
     for (const r of refused) refuse(r.name, r.message);
-    const free = room === null ? send.length : Math.max(0, room - running.current);
-    for (const file of send.slice(free))
-      refuse(
-        file.name,
-        `An answer holds at most ${EVIDENCE_LIMITS.filesPerAnswer} files; remove one to add this.`,
-      );
+    const free = room === null ? send.length : Math.max(0, room.count - running.current);
+    for (const file of send.slice(free)) refuse(file.name, room?.message ?? '');
     for (const file of send.slice(0, free)) {
       const id = `u${++nextId}`;
       const name = meta?.(file).name ?? file.name;

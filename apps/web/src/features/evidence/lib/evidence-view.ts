@@ -6,13 +6,7 @@ import {
 
 /** What a file is, for its icon and its label. */
 export type EvidenceKind =
-  | 'pdf'
-  | 'image'
-  | 'document'
-  | 'spreadsheet'
-  | 'presentation'
-  | 'csv'
-  | 'text';
+  'pdf' | 'image' | 'document' | 'spreadsheet' | 'presentation' | 'csv' | 'text';
 
 const KINDS: Record<EvidenceContentType, EvidenceKind> = {
   'application/pdf': 'pdf',
