@@ -2,8 +2,16 @@ import { memo, useEffect, useId, useMemo, useRef, useState, type ReactNode } fro
 import type { ShownAnswer } from '../lib/answers.ts';
 import { describeAnswer, formatMoment, parseNumber } from '../lib/answers.ts';
 import { carriedState } from '../lib/carried.ts';
+import { AnswerFiles } from './AnswerFiles.tsx';
 import { Carried } from './Carried.tsx';
-import type { AnswerFields, AnswerValue, CarriedAnswer, Question } from '../lib/contract.ts';
+import type {
+  AnswerFields,
+  AnswerValue,
+  CarriedAnswer,
+  EvidenceFile,
+  Question,
+} from '../lib/contract.ts';
+import type { EvidenceClient } from '../lib/evidence.ts';
 import { debounce } from '../lib/debounce.ts';
 import type { FailedWrite, SupersededWrite } from '../lib/queue.ts';
 import { Guidance, Markdown } from './Markdown.tsx';
@@ -25,6 +33,16 @@ interface Props {
   onDismissFailed: (questionKey: string) => void;
   onAnswerAgain: (questionKey: string) => void;
   onDismissSuperseded: (questionKey: string) => void;
+  /** The answer's files; undefined while they could not be read. */
+  files: readonly EvidenceFile[] | undefined;
+  respondentId: string;
+  /** No connection: files cannot be sent (answers are queued). */
+  offline: boolean;
+  evidence: EvidenceClient;
+  onFilesChange: (
+    questionKey: string,
+    update: (files: readonly EvidenceFile[]) => readonly EvidenceFile[],
+  ) => void;
 }
 
 const YES_NO: ReadonlyArray<[string, string]> = [
@@ -52,6 +70,11 @@ export const QuestionCard = memo(function QuestionCard({
   onDismissFailed,
   onAnswerAgain,
   onDismissSuperseded,
+  files,
+  respondentId,
+  offline,
+  evidence,
+  onFilesChange,
 }: Props) {
   const id = useId();
   const titleId = `${id}-title`;
@@ -323,6 +346,15 @@ export const QuestionCard = memo(function QuestionCard({
           />
         </div>
       )}
+      <AnswerFiles
+        questionKey={q.key}
+        files={files}
+        respondentId={respondentId}
+        readOnly={readOnly}
+        offline={offline}
+        client={evidence}
+        onChange={onFilesChange}
+      />
       {superseded && (
         <div className="q-superseded" role="alert">
           <p>{supersededText(q, superseded)}</p>

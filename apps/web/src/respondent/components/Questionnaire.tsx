@@ -21,6 +21,8 @@ import {
   type QueueSnapshot,
   type SupersededWrite,
 } from '../lib/queue.ts';
+import type { EvidenceClient, EvidenceMap } from '../lib/evidence.ts';
+import type { EvidenceFile } from '../lib/contract.ts';
 import { Guidance, Markdown } from './Markdown.tsx';
 import { QuestionCard, type Heading } from './QuestionCard.tsx';
 
@@ -29,6 +31,8 @@ interface Props {
   /** The server's answers as last known (the session's, updated by every write it took). */
   saved: ReadonlyMap<string, RespondentAnswer>;
   queue: AnswerQueue;
+  /** The answers' files (evidence), read and sent online only. */
+  evidence: EvidenceClient;
   /** The session came from the service worker's copy: there is no network. */
   offline: boolean;
   /** Set just after this page submitted the part (the thank-you takes the focus). */
@@ -84,6 +88,32 @@ const subscribeOnline = (fn: () => void) => {
 };
 const browserOnline = () => navigator.onLine;
 
+const NO_FILES: readonly EvidenceFile[] = [];
+
+/**
+ * Every answer's files: read while online (again when the connection comes back); undefined
+ * until read. `change` applies an upload or removal to one answer's list.
+ */
+function useEvidenceMap(client: EvidenceClient, offline: boolean) {
+  const [map, setMap] = useState<EvidenceMap | undefined>(undefined);
+  useEffect(() => {
+    if (offline) return;
+    let cancelled = false;
+    void client.load().then((m) => {
+      if (!cancelled && m) setMap(m);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [client, offline]);
+  const change = useCallback(
+    (key: string, update: (files: readonly EvidenceFile[]) => readonly EvidenceFile[]) =>
+      setMap((m) => ({ ...m, [key]: update(m?.[key] ?? []) })),
+    [],
+  );
+  return { map, change };
+}
+
 /** Whether the browser says it is online, following its `online` and `offline` events. */
 export function useBrowserOnline(): boolean {
   return useSyncExternalStore(subscribeOnline, browserOnline, () => true);
@@ -97,6 +127,7 @@ export function Questionnaire(props: Props) {
   // reload served from the service worker's copy.
   const offline = props.offline || !browser || (snap.waitingForNetwork && snap.writes.length > 0);
   const readOnly = session.respondent.submittedAt !== null;
+  const files = useEvidenceMap(props.evidence, offline);
   const questions = useMemo(() => questionsOf(session.document), [session.document]);
   const pending = useMemo(() => latestByQuestion(snap), [snap]);
   const failed = useMemo(() => {
@@ -169,6 +200,11 @@ export function Questionnaire(props: Props) {
             onDismissFailed={onDismiss}
             onAnswerAgain={onAnswerAgain}
             onDismissSuperseded={onKeepTheirs}
+            files={files.map ? (files.map[question.key] ?? NO_FILES) : undefined}
+            respondentId={session.respondent.id}
+            offline={offline}
+            evidence={props.evidence}
+            onFilesChange={files.change}
           />
         ))}
         {s.sections.map((child) => renderSection(child, depth + 1))}

@@ -47,7 +47,7 @@ function FileThumb({ file }: { file: EvidenceFile }) {
     return (
       <Image
         src={file.previewUrl}
-        alt=""
+        alt={`Preview of ${file.name}`}
         w={48}
         h={48}
         radius="sm"
