@@ -63,11 +63,13 @@ function Harness({
     <AnswerFiles
       questionKey="1.1"
       files={files}
-      respondentId="r1"
       readOnly={readOnly}
-      offline={offline}
-      client={api}
-      onChange={(_, update) => setFiles((f) => update(f ?? []))}
+      context={{
+        client: api,
+        offline,
+        respondentId: 'r1',
+        onChange: (_, update) => setFiles((f) => update(f ?? [])),
+      }}
     />
   );
 }

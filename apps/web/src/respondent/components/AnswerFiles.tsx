@@ -1,25 +1,61 @@
 import { formatBytes } from '@tenantry/shared/bytes';
-import { memo, useId, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import {
   EVIDENCE,
   EVIDENCE_ACCEPT,
   EVIDENCE_STATE_TEXT,
   type EvidenceFile,
 } from '../lib/contract.ts';
-import { precheck, type EvidenceClient } from '../lib/evidence.ts';
+import { precheck, type EvidenceClient, type EvidenceMap } from '../lib/evidence.ts';
+
+/** What every answer's files share: the client, the connection, who answers, the update. */
+export interface FileContext {
+  client: EvidenceClient;
+  /** No connection: files cannot be sent (answers are queued). */
+  offline: boolean;
+  respondentId: string;
+  onChange: (
+    questionKey: string,
+    update: (files: readonly EvidenceFile[]) => readonly EvidenceFile[],
+  ) => void;
+}
 
 interface Props {
   questionKey: string;
   /** The answer's files; undefined while they could not be read (offline). */
   files: readonly EvidenceFile[] | undefined;
-  respondentId: string;
   readOnly: boolean;
-  offline: boolean;
-  client: EvidenceClient;
-  onChange: (
-    questionKey: string,
-    update: (files: readonly EvidenceFile[]) => readonly EvidenceFile[],
-  ) => void;
+  context: FileContext;
+}
+
+export const NO_FILES: readonly EvidenceFile[] = [];
+
+/**
+ * Every answer's files: read while online (again when the connection comes back); undefined
+ * until read. `context` is what each answer's files need (one object, so the cards' memo holds).
+ */
+export function useEvidenceMap(client: EvidenceClient, offline: boolean, respondentId: string) {
+  const [map, setMap] = useState<EvidenceMap | undefined>(undefined);
+  useEffect(() => {
+    if (offline) return;
+    let cancelled = false;
+    void client.load().then((m) => {
+      if (!cancelled && m) setMap(m);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [client, offline]);
+  const change = useCallback(
+    (key: string, update: (files: readonly EvidenceFile[]) => readonly EvidenceFile[]) =>
+      setMap((m) => ({ ...m, [key]: update(m?.[key] ?? []) })),
+    [],
+  );
+  const context = useMemo(
+    () => ({ client, offline, respondentId, onChange: change }),
+    [client, offline, respondentId, change],
+  );
+  return { map, context };
 }
 
 interface Sending {
@@ -39,11 +75,8 @@ let nextId = 0;
 export const AnswerFiles = memo(function AnswerFiles({
   questionKey,
   files,
-  respondentId,
   readOnly,
-  offline,
-  client,
-  onChange,
+  context: { client, offline, respondentId, onChange },
 }: Props) {
   const id = useId();
   const [sending, setSending] = useState<Sending[]>([]);

@@ -2,7 +2,7 @@ import { memo, useEffect, useId, useMemo, useRef, useState, type ReactNode } fro
 import type { ShownAnswer } from '../lib/answers.ts';
 import { describeAnswer, formatMoment, parseNumber } from '../lib/answers.ts';
 import { carriedState } from '../lib/carried.ts';
-import { AnswerFiles } from './AnswerFiles.tsx';
+import { AnswerFiles, type FileContext } from './AnswerFiles.tsx';
 import { Carried } from './Carried.tsx';
 import type {
   AnswerFields,
@@ -11,7 +11,6 @@ import type {
   EvidenceFile,
   Question,
 } from '../lib/contract.ts';
-import type { EvidenceClient } from '../lib/evidence.ts';
 import { debounce } from '../lib/debounce.ts';
 import type { FailedWrite, SupersededWrite } from '../lib/queue.ts';
 import { Guidance, Markdown } from './Markdown.tsx';
@@ -35,14 +34,7 @@ interface Props {
   onDismissSuperseded: (questionKey: string) => void;
   /** The answer's files; undefined while they could not be read. */
   files: readonly EvidenceFile[] | undefined;
-  respondentId: string;
-  /** No connection: files cannot be sent (answers are queued). */
-  offline: boolean;
-  evidence: EvidenceClient;
-  onFilesChange: (
-    questionKey: string,
-    update: (files: readonly EvidenceFile[]) => readonly EvidenceFile[],
-  ) => void;
+  fileContext: FileContext;
 }
 
 const YES_NO: ReadonlyArray<[string, string]> = [
@@ -71,10 +63,7 @@ export const QuestionCard = memo(function QuestionCard({
   onAnswerAgain,
   onDismissSuperseded,
   files,
-  respondentId,
-  offline,
-  evidence,
-  onFilesChange,
+  fileContext,
 }: Props) {
   const id = useId();
   const titleId = `${id}-title`;
@@ -346,15 +335,7 @@ export const QuestionCard = memo(function QuestionCard({
           />
         </div>
       )}
-      <AnswerFiles
-        questionKey={q.key}
-        files={files}
-        respondentId={respondentId}
-        readOnly={readOnly}
-        offline={offline}
-        client={evidence}
-        onChange={onFilesChange}
-      />
+      <AnswerFiles questionKey={q.key} files={files} readOnly={readOnly} context={fileContext} />
       {superseded && (
         <div className="q-superseded" role="alert">
           <p>{supersededText(q, superseded)}</p>

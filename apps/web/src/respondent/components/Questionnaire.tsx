@@ -21,8 +21,8 @@ import {
   type QueueSnapshot,
   type SupersededWrite,
 } from '../lib/queue.ts';
-import type { EvidenceClient, EvidenceMap } from '../lib/evidence.ts';
-import type { EvidenceFile } from '../lib/contract.ts';
+import type { EvidenceClient } from '../lib/evidence.ts';
+import { NO_FILES, useEvidenceMap } from './AnswerFiles.tsx';
 import { Guidance, Markdown } from './Markdown.tsx';
 import { QuestionCard, type Heading } from './QuestionCard.tsx';
 
@@ -88,32 +88,6 @@ const subscribeOnline = (fn: () => void) => {
 };
 const browserOnline = () => navigator.onLine;
 
-const NO_FILES: readonly EvidenceFile[] = [];
-
-/**
- * Every answer's files: read while online (again when the connection comes back); undefined
- * until read. `change` applies an upload or removal to one answer's list.
- */
-function useEvidenceMap(client: EvidenceClient, offline: boolean) {
-  const [map, setMap] = useState<EvidenceMap | undefined>(undefined);
-  useEffect(() => {
-    if (offline) return;
-    let cancelled = false;
-    void client.load().then((m) => {
-      if (!cancelled && m) setMap(m);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [client, offline]);
-  const change = useCallback(
-    (key: string, update: (files: readonly EvidenceFile[]) => readonly EvidenceFile[]) =>
-      setMap((m) => ({ ...m, [key]: update(m?.[key] ?? []) })),
-    [],
-  );
-  return { map, change };
-}
-
 /** Whether the browser says it is online, following its `online` and `offline` events. */
 export function useBrowserOnline(): boolean {
   return useSyncExternalStore(subscribeOnline, browserOnline, () => true);
@@ -127,7 +101,7 @@ export function Questionnaire(props: Props) {
   // reload served from the service worker's copy.
   const offline = props.offline || !browser || (snap.waitingForNetwork && snap.writes.length > 0);
   const readOnly = session.respondent.submittedAt !== null;
-  const files = useEvidenceMap(props.evidence, offline);
+  const files = useEvidenceMap(props.evidence, offline, session.respondent.id);
   const questions = useMemo(() => questionsOf(session.document), [session.document]);
   const pending = useMemo(() => latestByQuestion(snap), [snap]);
   const failed = useMemo(() => {
@@ -201,10 +175,7 @@ export function Questionnaire(props: Props) {
             onAnswerAgain={onAnswerAgain}
             onDismissSuperseded={onKeepTheirs}
             files={files.map ? (files.map[question.key] ?? NO_FILES) : undefined}
-            respondentId={session.respondent.id}
-            offline={offline}
-            evidence={props.evidence}
-            onFilesChange={files.change}
+            fileContext={files.context}
           />
         ))}
         {s.sections.map((child) => renderSection(child, depth + 1))}

@@ -30,7 +30,7 @@ export function TenantEvidence({ tenant }: { tenant: TenantDetail }) {
       <EvidenceLibrary
         tenantId={tenant.id}
         canEdit={canEdit}
-        useHref={(u) =>
+        hrefOfUse={(u) =>
           `${assessmentHref(tenant.id, u.assessmentId)}?${new URLSearchParams({ q: u.questionKey })}`
         }
       />

@@ -24,7 +24,7 @@ export interface AnswerExtrasContext {
   /** The answer may change (an open assessment, a person who answers). */
   canEdit: boolean;
   /** The question's element (a paste while it holds the focus belongs to it). */
-  scope: () => HTMLElement | null;
+  scope: HTMLElement | null;
 }
 
 export interface QuestionPanelProps {
@@ -89,7 +89,7 @@ export function QuestionPanel({
   const toConfirm = carried?.state === 'to_confirm' && !disabled;
   const fieldsShown = !toConfirm || changing || theirs !== undefined;
   const fieldsRef = useRef<HTMLDivElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
+  const [panel, setPanel] = useState<HTMLDivElement | null>(null);
   useEffect(() => {
     if (!changing) return;
     fieldsRef.current
@@ -107,7 +107,7 @@ export function QuestionPanel({
     });
 
   return (
-    <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" ref={panelRef}>
+    <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" ref={setPanel}>
       <Stack gap="md">
         <QuestionHeading
           question={question}
@@ -187,7 +187,7 @@ export function QuestionPanel({
           onHistory={() => setHistoryOpen(true)}
         />
 
-        {answerExtras?.({ question, canEdit: !disabled, scope: () => panelRef.current })}
+        {answerExtras?.({ question, canEdit: !disabled, scope: panel })}
 
         <QuestionPlaybooks keys={question.playbooks} playbookHref={playbookHref} />
 

@@ -35,7 +35,7 @@ function renderArea(
               assessmentId="a1"
               questionKey="mfa"
               canEdit={canEdit}
-              pasteScope={() => screen.queryByTestId('question')}
+              pasteScope={document.body}
             />
           </div>
         ),

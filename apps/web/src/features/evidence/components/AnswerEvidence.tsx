@@ -1,4 +1,4 @@
-import { EVIDENCE_LIMITS } from '@tenantry/shared';
+import { EVIDENCE_LIMITS, type EvidenceFile } from '@tenantry/shared';
 import { ActionIcon, Alert, Button, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconDownload, IconLibrary, IconLinkOff } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
@@ -12,6 +12,67 @@ import { EvidenceFileRow } from './EvidenceFileRow.tsx';
 import { LibraryPickerModal } from './LibraryPickerModal.tsx';
 import { useEvidenceUploads } from './use-evidence-uploads.ts';
 
+/** The answer's files, each with Download and, for who may, "Remove from this answer". */
+function AnswerFileList({
+  questionKey,
+  files,
+  canEdit,
+  download,
+  link,
+}: {
+  questionKey: string;
+  files: EvidenceFile[];
+  canEdit: boolean;
+  download: ReturnType<typeof useDownloadEvidence>;
+  link: ReturnType<typeof useAnswerLink>;
+}) {
+  return (
+    <Stack
+      gap="sm"
+      component="ul"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+      aria-label={`Evidence of ${questionKey}`}
+    >
+      {files.map((f) => (
+        <li key={f.id}>
+          <EvidenceFileRow
+            file={f}
+            actions={
+              <>
+                <Tooltip label="Download">
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={`Download ${f.name}`}
+                    loading={download.isPending && download.variables.evidenceId === f.id}
+                    onClick={() => download.mutate({ evidenceId: f.id })}
+                  >
+                    <IconDownload size={18} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+                {canEdit ? (
+                  <Tooltip label="Remove from this answer">
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove ${f.name} from this answer`}
+                      loading={link.isPending && link.variables.evidenceId === f.id}
+                      onClick={() => link.mutate({ evidenceId: f.id, link: false })}
+                    >
+                      <IconLinkOff size={18} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                ) : null}
+              </>
+            }
+          />
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
 export interface AnswerEvidenceProps {
   tenantId: string;
   assessmentId: string;
@@ -19,7 +80,7 @@ export interface AnswerEvidenceProps {
   /** Files may be added and removed (an open assessment, a person who answers). */
   canEdit: boolean;
   /** The question's element: a screenshot pasted while it holds the focus is attached. */
-  pasteScope?: () => HTMLElement | null;
+  pasteScope?: HTMLElement | null;
 }
 
 /**
@@ -96,49 +157,13 @@ export function AnswerEvidence({
               No evidence attached{canEdit ? ' yet' : ''}.
             </Text>
           ) : (
-            <Stack
-              gap="sm"
-              component="ul"
-              p={0}
-              m={0}
-              style={{ listStyle: 'none' }}
-              aria-label={`Evidence of ${questionKey}`}
-            >
-              {files.map((f) => (
-                <li key={f.id}>
-                  <EvidenceFileRow
-                    file={f}
-                    actions={
-                      <>
-                        <Tooltip label="Download">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Download ${f.name}`}
-                            loading={download.isPending && download.variables.evidenceId === f.id}
-                            onClick={() => download.mutate({ evidenceId: f.id })}
-                          >
-                            <IconDownload size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                        {canEdit ? (
-                          <Tooltip label="Remove from this answer">
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={`Remove ${f.name} from this answer`}
-                              loading={link.isPending && link.variables.evidenceId === f.id}
-                              onClick={() => link.mutate({ evidenceId: f.id, link: false })}
-                            >
-                              <IconLinkOff size={18} aria-hidden />
-                            </ActionIcon>
-                          </Tooltip>
-                        ) : null}
-                      </>
-                    }
-                  />
-                </li>
-              ))}
-            </Stack>
+            <AnswerFileList
+              questionKey={questionKey}
+              files={files}
+              canEdit={canEdit}
+              download={download}
+              link={link}
+            />
           )}
           {download.isError ? (
             <ErrorAlert withCloseButton onClose={download.reset}>

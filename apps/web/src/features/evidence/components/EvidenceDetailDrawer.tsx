@@ -135,7 +135,7 @@ function EditForm({ tenantId, file }: { tenantId: string; file: EvidenceFile }) 
   );
 }
 
-function Uses({ uses, useHref }: { uses: EvidenceUse[]; useHref: (u: EvidenceUse) => string }) {
+function Uses({ uses, hrefOfUse }: { uses: EvidenceUse[]; hrefOfUse: (u: EvidenceUse) => string }) {
   if (uses.length === 0)
     return (
       <Text size="sm" c="dimmed">
@@ -146,7 +146,7 @@ function Uses({ uses, useHref }: { uses: EvidenceUse[]; useHref: (u: EvidenceUse
     <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {uses.map((u) => (
         <li key={`${u.assessmentId}/${u.questionKey}`}>
-          <Anchor component={Link} to={useHref(u)} size="sm" style={NAME_WRAP}>
+          <Anchor component={Link} to={hrefOfUse(u)} size="sm" style={NAME_WRAP}>
             {u.assessmentName} · {u.questionKey} {u.questionTitle}
           </Anchor>
         </li>
@@ -212,13 +212,13 @@ export function EvidenceDetailDrawer({
   tenantId,
   evidenceId,
   canEdit,
-  useHref,
+  hrefOfUse,
   onClose,
 }: {
   tenantId: string;
   evidenceId: string | null;
   canEdit: boolean;
-  useHref: (u: EvidenceUse) => string;
+  hrefOfUse: (u: EvidenceUse) => string;
   onClose: () => void;
 }) {
   const detail = useEvidenceDetail(tenantId, evidenceId);
@@ -246,7 +246,7 @@ export function EvidenceDetailDrawer({
         <Stack gap="lg">
           <EvidenceFileRow file={d} />
           <Section title="Where it is used">
-            <Uses uses={d.uses} useHref={useHref} />
+            <Uses uses={d.uses} hrefOfUse={hrefOfUse} />
           </Section>
           {canEdit ? (
             <Section title="Details">

@@ -29,7 +29,7 @@ function typingTarget(el: EventTarget | null): boolean {
  * files, named for what they are. Text pasted into a field stays the field's.
  */
 function usePastedImages(
-  scope: (() => HTMLElement | null) | null,
+  scope: HTMLElement | null,
   onFiles: (files: File[], pasted: boolean) => void,
 ) {
   const handler = useRef(onFiles);
@@ -43,7 +43,7 @@ function usePastedImages(
       const inside =
         target === document.body ||
         target === document.documentElement ||
-        (target instanceof Node && scope()?.contains(target) === true);
+        (target instanceof Node && scope.contains(target));
       if (!inside) return;
       const images = [...(e.clipboardData?.files ?? [])].filter((f) => f.type.startsWith('image/'));
       if (images.length === 0) return;
@@ -70,7 +70,7 @@ export function EvidenceDropZone({
   /** What the files are added to, for the zone's name: "Add evidence to mfa". */
   label: string;
   uploads: EvidenceUploads;
-  pasteScope?: (() => HTMLElement | null) | null;
+  pasteScope?: HTMLElement | null;
   disabled?: boolean;
   /** More buttons beside "Choose files" ("Add from library"). */
   children?: ReactNode;

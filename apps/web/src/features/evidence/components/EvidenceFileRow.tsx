@@ -6,7 +6,6 @@ import {
 } from '@tenantry/shared';
 import { Badge, Group, Image, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
-  IconFile,
   IconFileTypeCsv,
   IconFileTypeDocx,
   IconFileTypePdf,
@@ -20,7 +19,7 @@ import { NAME_WRAP } from '#web/components/NameText.tsx';
 import { formatCalendarDay, formatDateTime } from '#web/lib/format.ts';
 import { KIND_LABELS, evidenceKind, type EvidenceKind } from '../lib/evidence-view.ts';
 
-const ICONS: Record<EvidenceKind, typeof IconFile> = {
+const ICONS: Record<EvidenceKind, typeof IconPhoto> = {
   pdf: IconFileTypePdf,
   image: IconPhoto,
   document: IconFileTypeDocx,

@@ -68,7 +68,7 @@ function renderLibrary(routes: ExtraRoutes = {}, canEdit = true) {
           <EvidenceLibrary
             tenantId="t1"
             canEdit={canEdit}
-            useHref={(u) => `/tenant/t1/assessments/${u.assessmentId}?q=${u.questionKey}`}
+            hrefOfUse={(u) => `/tenant/t1/assessments/${u.assessmentId}?q=${u.questionKey}`}
           />
         ),
       },

@@ -24,13 +24,13 @@ const FILTERS: { value: EvidenceStateFilter; label: string }[] = [
 export function EvidenceLibrary({
   tenantId,
   canEdit,
-  useHref,
+  hrefOfUse,
 }: {
   tenantId: string;
   /** Upload, edit, replace and delete (members and contributors; a viewer reads). */
   canEdit: boolean;
   /** Where an answer using a file is opened. */
-  useHref: (u: EvidenceUse) => string;
+  hrefOfUse: (u: EvidenceUse) => string;
 }) {
   const [q, setQ] = useState('');
   const [search] = useDebouncedValue(q.trim(), 250);
@@ -141,7 +141,7 @@ export function EvidenceLibrary({
         tenantId={tenantId}
         evidenceId={open}
         canEdit={canEdit}
-        useHref={useHref}
+        hrefOfUse={hrefOfUse}
         onClose={() => setOpen(null)}
       />
     </Stack>

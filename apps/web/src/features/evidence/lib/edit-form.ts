@@ -3,6 +3,10 @@ import { z } from 'zod';
 
 const day = /^\d{4}-\d{2}-\d{2}$/;
 
+/** No path separators, no control characters (the server refuses them: evidence.bad_name). */
+const plainName = (n: string) =>
+  ![...n].some((c) => c === '/' || c === '\\' || c.charCodeAt(0) < 0x20 || c === '\u007f');
+
 /** The edit form of a file: its name, effective date and optional expiry ('' for none). */
 export const EvidenceEditFormSchema = z
   .object({
@@ -11,7 +15,7 @@ export const EvidenceEditFormSchema = z
       .trim()
       .min(1, 'Give the file a name')
       .max(EVIDENCE_LIMITS.nameMaxLength, `At most ${EVIDENCE_LIMITS.nameMaxLength} characters`)
-      .refine((n) => !/[/\\\u0000-\u001f]/.test(n), 'No slashes or control characters'),
+      .refine(plainName, 'No slashes or control characters'),
     effectiveOn: z.string().regex(day, 'Choose the day the evidence was true'),
     expiresOn: z.string().refine((d) => d === '' || day.test(d), 'Choose a day, or leave it empty'),
   })
