@@ -174,7 +174,15 @@ test('a client tenant’s screens, its respondent page and the shared layout pas
   await page.keyboard.press('Escape');
 
   await visit(page, '/tenant', h1('Client tenants'));
-  for (const tab of ['overview', 'assessments', 'baseline', 'remediation', 'sharing', 'settings']) {
+  for (const tab of [
+    'overview',
+    'assessments',
+    'baseline',
+    'remediation',
+    'evidence',
+    'sharing',
+    'settings',
+  ]) {
     await visit(page, `/tenant/${tenantId}/${tab}`, h1('Contoso'));
   }
   await visit(page, `/tenant/${tenantId}/assessments/${assessmentId}`, question);

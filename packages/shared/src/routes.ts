@@ -216,7 +216,7 @@ export const CHECKOUT_OUTCOMES = {
 /** Tabs of each tabbed screen (docs/product.md, "Screens"); the first is the default. */
 export const SCREEN_TABS = {
   explore: ['frameworks', 'playbooks', 'articles'],
-  tenant: ['overview', 'assessments', 'baseline', 'remediation', 'sharing', 'settings'],
+  tenant: ['overview', 'assessments', 'baseline', 'remediation', 'evidence', 'sharing', 'settings'],
   admin: ['general', 'members', 'billing', 'sharing', 'security', 'audit', 'schedules'],
   contentAdmin: ['frameworks', 'playbooks', 'articles', 'media'],
   service: [

@@ -127,6 +127,8 @@ function api(
     const custom = await handle(req);
     if (custom) return custom;
     if (req.method === 'GET' && req.url === '/api/v1/respond') return Response.json(current);
+    if (req.method === 'GET' && req.url === '/api/v1/respond/evidence')
+      return Response.json({ answers: {} });
     if (req.method === 'PUT') {
       const key = decodeURIComponent(req.url.split('/').pop()!);
       const b = req.body!;
@@ -473,7 +475,8 @@ describe('the respondent page', () => {
       />,
     );
     await screen.findByRole('heading', { level: 1, name: 'Q3 baseline' });
-    const gets = () => server.sent.filter((s) => s.method === 'GET').length;
+    const gets = () =>
+      server.sent.filter((s) => s.method === 'GET' && s.url === '/api/v1/respond').length;
     expect(gets()).toBe(1);
     act(() => {
       takeControl();

@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { Completed, Failure, LinkProblem, NoToken, Offline } from './components/Notice.tsx';
 import { Questionnaire } from './components/Questionnaire.tsx';
 import { mergeSaved, withTaken } from './lib/answers.ts';
@@ -9,6 +9,7 @@ import {
   type RespondentAnswer,
   type RespondentSession,
 } from './lib/contract.ts';
+import { evidenceClient } from './lib/evidence.ts';
 import { AnswerQueue, type QueueOptions, type QueueStorage } from './lib/queue.ts';
 
 /** What the page needs from the browser; tests hand in their own. */
@@ -228,6 +229,11 @@ export function App({ env }: { env: RespondentEnv }) {
     }
   }, [phase, env, toReady]);
 
+  const evidence = useMemo(
+    () => (readyToken ? evidenceClient(env.fetch, readyToken) : null),
+    [env, readyToken],
+  );
+
   const retry = () => {
     setPhase({ kind: 'loading' });
     setAttempt((a) => a + 1);
@@ -261,6 +267,7 @@ export function App({ env }: { env: RespondentEnv }) {
           session={phase.session}
           saved={phase.saved}
           queue={phase.queue}
+          evidence={evidence!}
           offline={phase.offline}
           justSubmitted={justSubmitted}
           submitting={submitting}

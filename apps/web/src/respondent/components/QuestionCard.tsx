@@ -2,8 +2,15 @@ import { memo, useEffect, useId, useMemo, useRef, useState, type ReactNode } fro
 import type { ShownAnswer } from '../lib/answers.ts';
 import { describeAnswer, formatMoment, parseNumber } from '../lib/answers.ts';
 import { carriedState } from '../lib/carried.ts';
+import { AnswerFiles, type FileContext } from './AnswerFiles.tsx';
 import { Carried } from './Carried.tsx';
-import type { AnswerFields, AnswerValue, CarriedAnswer, Question } from '../lib/contract.ts';
+import type {
+  AnswerFields,
+  AnswerValue,
+  CarriedAnswer,
+  EvidenceFile,
+  Question,
+} from '../lib/contract.ts';
 import { debounce } from '../lib/debounce.ts';
 import type { FailedWrite, SupersededWrite } from '../lib/queue.ts';
 import { Guidance, Markdown } from './Markdown.tsx';
@@ -25,6 +32,9 @@ interface Props {
   onDismissFailed: (questionKey: string) => void;
   onAnswerAgain: (questionKey: string) => void;
   onDismissSuperseded: (questionKey: string) => void;
+  /** The answer's files; undefined while they could not be read. */
+  files: readonly EvidenceFile[] | undefined;
+  fileContext: FileContext;
 }
 
 const YES_NO: ReadonlyArray<[string, string]> = [
@@ -52,6 +62,8 @@ export const QuestionCard = memo(function QuestionCard({
   onDismissFailed,
   onAnswerAgain,
   onDismissSuperseded,
+  files,
+  fileContext,
 }: Props) {
   const id = useId();
   const titleId = `${id}-title`;
@@ -323,6 +335,7 @@ export const QuestionCard = memo(function QuestionCard({
           />
         </div>
       )}
+      <AnswerFiles questionKey={q.key} files={files} readOnly={readOnly} context={fileContext} />
       {superseded && (
         <div className="q-superseded" role="alert">
           <p>{supersededText(q, superseded)}</p>

@@ -21,6 +21,8 @@ import {
   type QueueSnapshot,
   type SupersededWrite,
 } from '../lib/queue.ts';
+import type { EvidenceClient } from '../lib/evidence.ts';
+import { NO_FILES, useEvidenceMap } from './AnswerFiles.tsx';
 import { Guidance, Markdown } from './Markdown.tsx';
 import { QuestionCard, type Heading } from './QuestionCard.tsx';
 
@@ -29,6 +31,8 @@ interface Props {
   /** The server's answers as last known (the session's, updated by every write it took). */
   saved: ReadonlyMap<string, RespondentAnswer>;
   queue: AnswerQueue;
+  /** The answers' files (evidence), read and sent online only. */
+  evidence: EvidenceClient;
   /** The session came from the service worker's copy: there is no network. */
   offline: boolean;
   /** Set just after this page submitted the part (the thank-you takes the focus). */
@@ -97,6 +101,7 @@ export function Questionnaire(props: Props) {
   // reload served from the service worker's copy.
   const offline = props.offline || !browser || (snap.waitingForNetwork && snap.writes.length > 0);
   const readOnly = session.respondent.submittedAt !== null;
+  const files = useEvidenceMap(props.evidence, offline, session.respondent.id);
   const questions = useMemo(() => questionsOf(session.document), [session.document]);
   const pending = useMemo(() => latestByQuestion(snap), [snap]);
   const failed = useMemo(() => {
@@ -169,6 +174,8 @@ export function Questionnaire(props: Props) {
             onDismissFailed={onDismiss}
             onAnswerAgain={onAnswerAgain}
             onDismissSuperseded={onKeepTheirs}
+            files={files.map ? (files.map[question.key] ?? NO_FILES) : undefined}
+            fileContext={files.context}
           />
         ))}
         {s.sections.map((child) => renderSection(child, depth + 1))}

@@ -13,12 +13,18 @@ import type {
   RespondentWriteResult,
 } from '@tenantry/shared/assessments.schemas';
 import type { CarriedAnswer, CarriedState } from '@tenantry/shared/carried.schemas';
+import type {
+  EVIDENCE_LIMITS,
+  EVIDENCE_STATE_LABELS,
+  EvidenceFile,
+} from '@tenantry/shared/evidence.schemas';
 import type { FrameworkDocument, Question, Section } from '@tenantry/shared/frameworks.schemas';
 import type { RespondentReminders } from '@tenantry/shared/reminders.schemas';
 
 export type {
   CarriedAnswer,
   CarriedState,
+  EvidenceFile,
   FrameworkDocument,
   Question,
   RespondentAnswer,
@@ -58,7 +64,33 @@ export const API = {
   answer: (questionKey: string) => `/api/v1/respond/answers/${encodeURIComponent(questionKey)}`,
   submit: '/api/v1/respond/submit',
   reminders: '/api/v1/respond/reminders',
+  evidence: '/api/v1/respond/evidence',
+  answerEvidence: (questionKey: string, evidenceId?: string) =>
+    `/api/v1/respond/answers/${encodeURIComponent(questionKey)}/evidence${
+      evidenceId ? `/${encodeURIComponent(evidenceId)}` : ''
+    }`,
+  evidenceDownload: (evidenceId: string) =>
+    `/api/v1/respond/evidence/${encodeURIComponent(evidenceId)}/download-link`,
 } as const;
+
+/** Evidence (docs/evidence.md): the largest file and the most files an answer holds. */
+export const EVIDENCE = {
+  maxBytes: 26214400,
+  filesPerAnswer: 10,
+} as const satisfies Pick<typeof EVIDENCE_LIMITS, 'maxBytes' | 'filesPerAnswer'>;
+
+export const EVIDENCE_STATE_TEXT = {
+  current: 'Current',
+  expiring: 'Expiring soon',
+  expired: 'Expired',
+} as const satisfies typeof EVIDENCE_STATE_LABELS;
+
+/**
+ * The file picker's `accept`: images first (a phone offers its camera), then the other types
+ * evidence may be (the server decides by the bytes).
+ */
+export const EVIDENCE_ACCEPT =
+  'image/*,application/pdf,.pdf,.docx,.xlsx,.pptx,.odt,.ods,.odp,.csv,text/csv,.txt,text/plain';
 
 /** What the service worker adds to a `GET /api/v1/respond` it answered from its cache. */
 export const FROM_CACHE_HEADER = 'x-tenantry-from-cache';

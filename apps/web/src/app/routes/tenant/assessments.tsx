@@ -10,6 +10,8 @@ import {
   type OwnerChoice,
 } from '#web/features/assessments/components/StartAssessmentModal.tsx';
 import { useMe } from '#web/features/auth/api/me.ts';
+import { AnswerEvidence } from '#web/features/evidence/components/AnswerEvidence.tsx';
+import { EvidenceExpiryNote } from '#web/features/evidence/components/EvidenceExpiryNote.tsx';
 import { MarkBaselineButton } from '#web/features/baseline/components/MarkBaselineButton.tsx';
 import { membersQueryOptions } from '#web/features/members/api/list-members.ts';
 import { GapTasksButton } from '#web/features/remediation/components/GapTasksButton.tsx';
@@ -35,7 +37,8 @@ export const assessmentHref = (tenantId: string, assessmentId: string) =>
  * with the members feature (owner choices), the baseline feature ("Mark as baseline" on a
  * completed assessment), the remediation feature ("Create tasks for gaps" on an assessment
  * with gaps), the reports feature ("PDF report"), the schedules feature (the tenant's schedules
- * below its list) and the session (who starts it).
+ * below its list), the evidence feature (each answer's files, the header's expired count) and
+ * the session (who starts it).
  */
 export function TenantAssessments({
   tenant,
@@ -60,6 +63,16 @@ export function TenantAssessments({
         assessmentId={focus}
         listHref={listHref}
         owners={owners}
+        headerNotes={(a) => <EvidenceExpiryNote tenantId={tenant.id} assessmentId={a.id} />}
+        answerExtras={(ctx) => (
+          <AnswerEvidence
+            tenantId={tenant.id}
+            assessmentId={focus}
+            questionKey={ctx.question.key}
+            canEdit={ctx.canEdit}
+            pasteScope={ctx.scope}
+          />
+        )}
         headerActions={(a) => (
           <>
             {remediates && a.progress.gaps.length > 0 ? (

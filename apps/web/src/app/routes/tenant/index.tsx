@@ -16,6 +16,7 @@ import { ApiError } from '#web/lib/api.ts';
 import type { ScreenProps } from '#web/app/route-handle.ts';
 import { TenantAssessments } from './assessments.tsx';
 import { TenantBaseline } from './baseline.tsx';
+import { TenantEvidence } from './evidence.tsx';
 import { TenantRemediation } from './remediation.tsx';
 
 const TABS = SCREEN_TABS.tenant;
@@ -132,6 +133,8 @@ export default function TenantScreen({ screen }: ScreenProps) {
           <TenantBaseline tenant={tenant} focus={focus} />
         ) : active === 'remediation' ? (
           <TenantRemediation tenant={tenant} />
+        ) : active === 'evidence' ? (
+          <TenantEvidence tenant={tenant} />
         ) : active === 'sharing' ? (
           <SharingTab tenant={tenant} />
         ) : (

@@ -64,6 +64,8 @@ export interface AssessmentHeaderProps {
   now: number;
   /** More actions from other features ("PDF report", "Mark as baseline"); each decides who sees it. */
   extraActions?: (assessment: AssessmentDetail) => ReactNode;
+  /** Notes from other features under the name ("2 files expired"). */
+  extraNotes?: ((assessment: AssessmentDetail) => ReactNode) | undefined;
 }
 
 /**
@@ -81,6 +83,7 @@ export function AssessmentHeader({
   onDeleted,
   now,
   extraActions,
+  extraNotes,
 }: AssessmentHeaderProps) {
   const change = useChangeStatus(tenantId, a.id);
   const remove = useDeleteAssessment(tenantId, a.id);
@@ -164,6 +167,7 @@ export function AssessmentHeader({
               ) : null}
             </Text>
           ) : null}
+          {extraNotes ? <Group gap="xs">{extraNotes(a)}</Group> : null}
         </Stack>
         {/* One line at 1280 px, whatever the status: the secondary actions (the answers as
             CSV, delete) are in "More actions". */}

@@ -1,7 +1,7 @@
 import { Alert, Badge, Skeleton, Stack, Tabs, Text, Timeline } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { ApiError } from '#web/lib/api.ts';
@@ -12,6 +12,7 @@ import { useAnswerWriter } from '../api/save-answer.ts';
 import { useLiveAssessments } from '../api/use-live-assessments.ts';
 import { isLocked, statusLabel } from '../lib/assessment-view.ts';
 import { AssessmentHeader, type AssessmentHeaderProps } from './AssessmentHeader.tsx';
+import type { AnswerExtrasContext } from './QuestionPanel.tsx';
 import { QuestionsView } from './QuestionsView.tsx';
 import { RespondentsPanel } from './RespondentsPanel.tsx';
 import type { OwnerChoice } from './StartAssessmentModal.tsx';
@@ -25,6 +26,10 @@ export interface AssessmentScreenProps {
   owners: OwnerChoice[] | undefined;
   /** More actions of the header for who manages the assessment (composed by the route). */
   headerActions?: AssessmentHeaderProps['extraActions'];
+  /** Notes of the header from other features ("2 files expired"). */
+  headerNotes?: AssessmentHeaderProps['extraNotes'];
+  /** More of each answer from other features (its evidence), composed by the route. */
+  answerExtras?: (ctx: AnswerExtrasContext) => ReactNode;
 }
 
 type Tab = 'questions' | 'respondents' | 'activity';
@@ -40,6 +45,8 @@ export function AssessmentScreen({
   listHref,
   owners,
   headerActions,
+  headerNotes,
+  answerExtras,
 }: AssessmentScreenProps) {
   const query = useAssessment(tenantId, assessmentId);
   const writer = useAnswerWriter(tenantId, assessmentId);
@@ -91,6 +98,7 @@ export function AssessmentScreen({
         listHref={listHref}
         now={now}
         extraActions={headerActions}
+        extraNotes={headerNotes}
         onDeleted={() => {
           void navigate(listHref, { replace: true });
           qc.removeQueries({ queryKey: assessmentKeys.detail(tenantId, assessmentId) });
@@ -136,6 +144,7 @@ export function AssessmentScreen({
               `/explore/playbooks/${encodeURIComponent(tenantId)}?q=${encodeURIComponent(key)}`
             }
             now={now}
+            answerExtras={answerExtras}
           />
         </Tabs.Panel>
         {a.can.manage ? (

@@ -18,6 +18,15 @@ import {
 import { ReviewNote } from './ReviewNote.tsx';
 import { useAnswerEditor } from './use-answer-editor.ts';
 
+/** What a part of an answer composed from another feature (its evidence) is given. */
+export interface AnswerExtrasContext {
+  question: Question;
+  /** The answer may change (an open assessment, a person who answers). */
+  canEdit: boolean;
+  /** The question's element (a paste while it holds the focus belongs to it). */
+  scope: HTMLElement | null;
+}
+
 export interface QuestionPanelProps {
   tenantId: string;
   assessmentId: string;
@@ -44,6 +53,8 @@ export interface QuestionPanelProps {
   onPrevious: (() => void) | null;
   onNext: (() => void) | null;
   now: number;
+  /** More of the answer from other features (its evidence), below its status. */
+  answerExtras?: ((ctx: AnswerExtrasContext) => ReactNode) | undefined;
 }
 
 /**
@@ -67,6 +78,7 @@ export function QuestionPanel({
   onPrevious,
   onNext,
   now,
+  answerExtras,
 }: QuestionPanelProps) {
   const disabled = readOnly !== null;
   const editor = useAnswerEditor({ question, answer, disabled, writer });
@@ -77,6 +89,7 @@ export function QuestionPanel({
   const toConfirm = carried?.state === 'to_confirm' && !disabled;
   const fieldsShown = !toConfirm || changing || theirs !== undefined;
   const fieldsRef = useRef<HTMLDivElement>(null);
+  const [panel, setPanel] = useState<HTMLDivElement | null>(null);
   useEffect(() => {
     if (!changing) return;
     fieldsRef.current
@@ -94,7 +107,7 @@ export function QuestionPanel({
     });
 
   return (
-    <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
+    <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" ref={setPanel}>
       <Stack gap="md">
         <QuestionHeading
           question={question}
@@ -173,6 +186,8 @@ export function QuestionPanel({
           onConfirm={disabled ? null : editor.confirm}
           onHistory={() => setHistoryOpen(true)}
         />
+
+        {answerExtras?.({ question, canEdit: !disabled, scope: panel })}
 
         <QuestionPlaybooks keys={question.playbooks} playbookHref={playbookHref} />
 

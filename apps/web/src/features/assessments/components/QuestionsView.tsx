@@ -29,7 +29,7 @@ import {
 } from '../lib/questions.ts';
 import { carriedViews, toConfirmBySection, toConfirmKeys } from '../lib/carried.ts';
 import { buildSectionTree, sectionPath } from '../lib/section-tree.ts';
-import { QuestionPanel } from './QuestionPanel.tsx';
+import { QuestionPanel, type AnswerExtrasContext } from './QuestionPanel.tsx';
 import { SectionConfirm } from './SectionConfirm.tsx';
 import { SectionTree } from './SectionTree.tsx';
 
@@ -49,6 +49,8 @@ export interface QuestionsViewProps {
   readOnly: ReactNode | null;
   playbookHref: (key: string) => string;
   now: number;
+  /** More of each answer from other features (its evidence). */
+  answerExtras?: ((ctx: AnswerExtrasContext) => ReactNode) | undefined;
 }
 
 function FilterControl({
@@ -97,6 +99,7 @@ export function QuestionsView({
   readOnly,
   playbookHref,
   now,
+  answerExtras,
 }: QuestionsViewProps) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('q');
@@ -377,6 +380,7 @@ export function QuestionsView({
             onPrevious={previous ? () => go(previous) : null}
             onNext={next ? () => go(next) : null}
             now={now}
+            answerExtras={answerExtras}
           />
         </div>
       </Grid.Col>

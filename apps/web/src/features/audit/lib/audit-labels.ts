@@ -254,6 +254,9 @@ const LABELS: Record<AuditAction, Describe> = {
     `${d.resent ? 'Sent a new code for' : 'Added'} the single sign-on domain ${str(d.domain)} (code to ${str(d.proofEmail)})`,
   'sso.domain_verified': (d) => `Proved the single sign-on domain ${str(d.domain)}`,
   'sso.domain_removed': (d) => `Removed the single sign-on domain ${str(d.domain)}`,
+  'evidence.uploaded': (d) => `Uploaded evidence ${str(d.name)}`,
+  'evidence.replaced': (d) => `Replaced evidence ${str(d.name)} (revision ${str(d.revision)})`,
+  'evidence.deleted': (d) => `Deleted evidence ${str(d.name)} and its revisions`,
   'sso.member_joined': (d) => `${str(d.email)} joined through single sign-on as ${str(d.role)}`,
 };
 

@@ -1,0 +1,151 @@
+import { EVIDENCE_STATES, EVIDENCE_STATE_LABELS, type EvidenceUse } from '@tenantry/shared';
+import { Button, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconFiles, IconSearch } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { PagedList } from '#web/components/PagedList.tsx';
+import type { EvidenceStateFilter } from '../api/evidence-keys.ts';
+import { useEvidenceList } from '../api/list-evidence.ts';
+import { EvidenceDetailDrawer } from './EvidenceDetailDrawer.tsx';
+import { EvidenceDropZone } from './EvidenceDropZone.tsx';
+import { EvidenceFileRow } from './EvidenceFileRow.tsx';
+import { useEvidenceUploads } from './use-evidence-uploads.ts';
+
+const FILTERS: { value: EvidenceStateFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  ...[...EVIDENCE_STATES].reverse().map((s) => ({ value: s, label: EVIDENCE_STATE_LABELS[s] })),
+];
+
+/**
+ * A client tenant's evidence library: every file with its state and where it is used, search
+ * by name, filter by state (expired, expiring soon, current); files uploaded here wait to be
+ * attached; a file's drawer edits, replaces (keeping revisions), downloads and deletes it.
+ */
+export function EvidenceLibrary({
+  tenantId,
+  canEdit,
+  hrefOfUse,
+}: {
+  tenantId: string;
+  /** Upload, edit, replace and delete (members and contributors; a viewer reads). */
+  canEdit: boolean;
+  /** Where an answer using a file is opened. */
+  hrefOfUse: (u: EvidenceUse) => string;
+}) {
+  const [q, setQ] = useState('');
+  const [search] = useDebouncedValue(q.trim(), 250);
+  const [state, setState] = useState<EvidenceStateFilter>('all');
+  const [open, setOpen] = useState<string | null>(null);
+  const filterLabel = useId();
+  const list = useEvidenceList(tenantId, search, state);
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const uploads = useEvidenceUploads({ tenantId, target: { kind: 'new', tenantId }, room: null });
+  const filtered = search !== '' || state !== 'all';
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          label="Search evidence"
+          placeholder="File name"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={q}
+          onChange={(e) => setQ(e.currentTarget.value)}
+          flex="1 1 220px"
+        />
+        <div>
+          <Text size="sm" fw={500} id={filterLabel} mb={4}>
+            State
+          </Text>
+          <SegmentedControl
+            aria-labelledby={filterLabel}
+            value={state}
+            onChange={(v) => setState(v as EvidenceStateFilter)}
+            data={FILTERS}
+            size="sm"
+          />
+        </div>
+      </Group>
+      {canEdit ? (
+        <EvidenceDropZone label="Upload evidence to the library" uploads={uploads} />
+      ) : null}
+      <PagedList
+        query={list}
+        count={items.length}
+        noun="evidence files"
+        empty={
+          filtered ? (
+            <Text c="dimmed" role="status">
+              No file matches.{' '}
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                onClick={() => {
+                  setQ('');
+                  setState('all');
+                }}
+              >
+                Show all files
+              </Button>
+            </Text>
+          ) : (
+            <Paper withBorder p="lg" radius="md" role="status">
+              <Stack align="center" gap="xs">
+                <IconFiles size={32} aria-hidden />
+                <Text fw={500}>No evidence yet</Text>
+                <Text size="sm" c="dimmed" ta="center" maw={460}>
+                  Files attached to answers (screenshots, exports, policies) are kept here, with
+                  their dates and revisions.
+                  {canEdit ? ' Drop files above to add them before attaching them.' : ''}
+                </Text>
+              </Stack>
+            </Paper>
+          )
+        }
+      >
+        <Stack
+          gap="xs"
+          component="ul"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label="Evidence files"
+        >
+          {items.map((f) => (
+            <Paper key={f.id} component="li" withBorder p="sm" radius="md">
+              <EvidenceFileRow
+                file={f}
+                extra={
+                  <Text size="xs" c="dimmed">
+                    {f.useCount === 0
+                      ? 'Not attached to any answer'
+                      : `Attached to ${f.useCount} ${f.useCount === 1 ? 'answer' : 'answers'}`}
+                  </Text>
+                }
+                actions={
+                  <Button
+                    size="xs"
+                    variant="default"
+                    aria-label={`Open ${f.name}`}
+                    onClick={() => setOpen(f.id)}
+                  >
+                    Open
+                  </Button>
+                }
+              />
+            </Paper>
+          ))}
+        </Stack>
+      </PagedList>
+      <EvidenceDetailDrawer
+        tenantId={tenantId}
+        evidenceId={open}
+        canEdit={canEdit}
+        hrefOfUse={hrefOfUse}
+        onClose={() => setOpen(null)}
+      />
+    </Stack>
+  );
+}
+
+export default EvidenceLibrary;

@@ -1,0 +1,70 @@
+import {
+  EVIDENCE_ERROR_CODES,
+  EVIDENCE_LIMITS,
+  EVIDENCE_TYPES_LABEL,
+  STORAGE_ERROR_CODES,
+  formatBytes,
+} from '@tenantry/shared';
+import { ApiError } from '#web/lib/api.ts';
+
+const MAX = formatBytes(EVIDENCE_LIMITS.maxBytes);
+
+/** What a refusal says when its answer carries no message of the API (a proxy's bare 413). */
+export function evidenceFallbackError(status: number): ApiError {
+  if (status === 413)
+    return new ApiError(status, STORAGE_ERROR_CODES.fileTooLarge, `A file may be at most ${MAX}.`);
+  if (status === 415)
+    return new ApiError(
+      status,
+      EVIDENCE_ERROR_CODES.typeNotAllowed,
+      `This kind of file cannot be attached. Accepted: ${EVIDENCE_TYPES_LABEL}.`,
+    );
+  return new ApiError(status, 'common.bad_request', 'The file could not be uploaded.');
+}
+
+/**
+ * Why an evidence request failed, for people: the API's own message for a 4xx (it names the
+ * type refused, the size or quota, the limit of files, a closed assessment), else a plain one.
+ */
+export function evidenceErrorText(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.status === 0) return 'Could not reach the server. Check your connection.';
+    if (err.status >= 400 && err.status < 500 && err.message) return err.message;
+  }
+  return 'Something went wrong. Please try again.';
+}
+
+/**
+ * Files refused before sending (too large, empty), with why; the rest to send. The server
+ * decides the type from the bytes, so the name's extension is not checked here.
+ */
+export function precheckFiles(files: readonly File[]): {
+  send: File[];
+  refused: { name: string; message: string }[];
+} {
+  const send: File[] = [];
+  const refused: { name: string; message: string }[] = [];
+  for (const f of files) {
+    if (f.size === 0) refused.push({ name: f.name, message: 'The file is empty.' });
+    else if (f.size > EVIDENCE_LIMITS.maxBytes)
+      refused.push({
+        name: f.name,
+        message: `The file is ${formatBytes(f.size)}; a file may be at most ${MAX}.`,
+      });
+    else send.push(f);
+  }
+  return { send, refused };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A pasted screenshot's name: browsers call every pasted image "image.png"; this says what and
+ * when ("Screenshot 2026-03-01 10.05.09.png").
+ */
+export function pastedName(file: File, now: Date = new Date()): string {
+  const ext = file.type.split('/')[1]?.replace('jpeg', 'jpg') ?? 'png';
+  const day = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  const time = `${pad(now.getHours())}.${pad(now.getMinutes())}.${pad(now.getSeconds())}`;
+  return `Screenshot ${day} ${time}.${ext}`;
+}
