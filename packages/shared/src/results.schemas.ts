@@ -75,7 +75,9 @@ export const RESULTS_BASELINE_KINDS = [
 export const ResultsBaselineSchema = z.object({
   kind: z.enum(RESULTS_BASELINE_KINDS),
   /** The baseline assessment (null: none marked). */
-  assessment: z.object({ id: z.string(), name: z.string(), score: z.number().nullable() }).nullable(),
+  assessment: z
+    .object({ id: z.string(), name: z.string(), score: z.number().nullable() })
+    .nullable(),
   /** Like with like, over the top-level sections both score (docs/baseline.md). */
   delta: z.number().nullable(),
   trend: z.enum(TRENDS).nullable(),

@@ -97,11 +97,7 @@ async function latestAnswers(db: Database, actor: AccountContext, t: Target) {
         tenantAccessWhere(actor),
       ),
     )
-    .orderBy(
-      assessments.tenantId,
-      desc(assessmentAnswers.answeredAt),
-      desc(assessments.createdAt),
-    );
+    .orderBy(assessments.tenantId, desc(assessmentAnswers.answeredAt), desc(assessments.createdAt));
 }
 type AnswerRow = Awaited<ReturnType<typeof latestAnswers>>[number];
 
@@ -146,7 +142,10 @@ function groupAnswers(q: ReadableQuestion, rows: AnswerRow[]): AnswerGroup[] {
   }
   const rank = (g: AnswerGroup) => (g.key === 'na' ? 3 : g.score === null ? 2 : 1);
   return [...groups.values()]
-    .map((g) => ({ ...g, clients: g.clients.sort((x, y) => x.tenantName.localeCompare(y.tenantName)) }))
+    .map((g) => ({
+      ...g,
+      clients: g.clients.sort((x, y) => x.tenantName.localeCompare(y.tenantName)),
+    }))
     .sort(
       (x, y) =>
         rank(x) - rank(y) ||
@@ -179,7 +178,12 @@ export async function getQuestionAnswers(
   const clients = reach?.n ?? 0;
   return {
     framework: q.framework,
-    question: { key: q.question.key, title: q.question.title, type: q.question.type, version: q.version },
+    question: {
+      key: q.question.key,
+      title: q.question.title,
+      type: q.question.type,
+      version: q.version,
+    },
     groups: groupAnswers(q, rows),
     counts: {
       clients,
@@ -220,4 +224,3 @@ export async function createTasksForFailing(
   const alreadyOpen = rows.filter((r) => r.failing && r.openTask).length;
   return { ...result, skipped: result.skipped + alreadyOpen };
 }
-

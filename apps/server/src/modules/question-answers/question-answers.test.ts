@@ -110,7 +110,10 @@ describe('one question across all clients', () => {
   });
 
   it('leaves out archived clients', async () => {
-    await t.database.db.update(tenants).set({ archivedAt: new Date() }).where(eq(tenants.id, gamma));
+    await t.database.db
+      .update(tenants)
+      .set({ archivedAt: new Date() })
+      .where(eq(tenants.id, gamma));
     const a = await answersOf();
     expect(tenantsIn(a, '"yes"')).toEqual([]);
     expect(a.counts.clients).toBe(3);
@@ -128,7 +131,9 @@ describe('one question across all clients', () => {
     const rows = await t.database.db
       .select()
       .from(remediationTasks)
-      .where(and(eq(remediationTasks.accountId, owner.tid), eq(remediationTasks.questionKey, 'Q1')));
+      .where(
+        and(eq(remediationTasks.accountId, owner.tid), eq(remediationTasks.questionKey, 'Q1')),
+      );
     expect(rows.map((r) => r.tenantId).sort()).toEqual([acme, beta].sort());
     expect(rows.every((r) => r.frameworkId === frameworkId)).toBe(true);
     const a = await answersOf();

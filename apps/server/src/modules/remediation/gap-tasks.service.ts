@@ -206,7 +206,8 @@ export async function createQuestionTasks(
   clients: FailingClient[],
   input: CreateGapTasks,
 ): Promise<QuestionTasksResult> {
-  for (const c of clients) await assertAssignee(db, { ...actor, tenantId: c.tenantId }, input.assigneeId);
+  for (const c of clients)
+    await assertAssignee(db, { ...actor, tenantId: c.tenantId }, input.assigneeId);
   const { question } = source;
   const books = await readablePlaybooks(db, actor, question.playbooks);
   const book = question.playbooks.map((k) => books.get(k)).find(Boolean);
@@ -240,9 +241,14 @@ export async function createQuestionTasks(
     });
     const made = new Set(created.map((c) => c.id));
     for (const r of rows.filter((x) => made.has(x.id!))) {
-      await emitWebhookEvent(tx, { accountId: actor.accountId, tenantId: r.tenantId }, 'task.created', {
-        task: taskEvent(r),
-      });
+      await emitWebhookEvent(
+        tx,
+        { accountId: actor.accountId, tenantId: r.tenantId },
+        'task.created',
+        {
+          task: taskEvent(r),
+        },
+      );
     }
     for (const tenantId of new Set(created.map((c) => c.tenantId))) {
       await refreshTaskRollup(tx, { accountId: actor.accountId, tenantId });
@@ -252,7 +258,9 @@ export async function createQuestionTasks(
   const names = new Map(clients.map((c) => [c.tenantId, c.tenantName]));
   const items = ids.length
     ? await selectTasks(db)
-        .where(and(eq(remediationTasks.accountId, actor.accountId), inArray(remediationTasks.id, ids)))
+        .where(
+          and(eq(remediationTasks.accountId, actor.accountId), inArray(remediationTasks.id, ids)),
+        )
         .orderBy(asc(remediationTasks.tenantId))
     : [];
   return {

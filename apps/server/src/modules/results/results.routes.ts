@@ -27,9 +27,7 @@ const resultsRoute = createRoute({
 });
 
 export const resultsRoutes = createRouter().openapi(resultsRoute, async (c) =>
-  c.json(
-    await getResults(c.var.deps.db, getTenant(c), c.req.valid('param').assessmentId),
-    200,
-    { 'cache-control': 'no-store' },
-  ),
+  c.json(await getResults(c.var.deps.db, getTenant(c), c.req.valid('param').assessmentId), 200, {
+    'cache-control': 'no-store',
+  }),
 );

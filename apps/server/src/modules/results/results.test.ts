@@ -28,8 +28,9 @@ describe('an assessment’s results', () => {
   let first: string;
 
   it('gives the kept scores against targets, the gaps by weight and plain counts', async () => {
-    first = (await assessed(WORKED_EXAMPLE_ANSWERS, { client: owner.client, tenantId, frameworkId }))
-      .id;
+    first = (
+      await assessed(WORKED_EXAMPLE_ANSWERS, { client: owner.client, tenantId, frameworkId })
+    ).id;
     const r = await results(first);
     // SCORING.md's worked example: A 55 % (target 80 %), B 38 %, overall 49 %.
     expect(r.overall.score).toBeCloseTo(1.475 / 3, 9);
@@ -61,7 +62,10 @@ describe('an assessment’s results', () => {
 
   it('shows the tasks made for its gaps', async () => {
     const made = GapTasksResultSchema.parse(
-      await ok(owner.client.post(`/api/v1/tenants/${tenantId}/assessments/${first}/gap-tasks`, {}), 201),
+      await ok(
+        owner.client.post(`/api/v1/tenants/${tenantId}/assessments/${first}/gap-tasks`, {}),
+        201,
+      ),
     );
     expect(made.created).toBe(3);
     const r = await results(first);
