@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { APIResponse, Page } from '@playwright/test';
 import { BASE_URL, expect, signUpViaApi, test } from './fixtures';
 
@@ -42,8 +43,19 @@ async function assessedClient(
 
 test('an owner sees how every client answers the MFA question, tasks the failing ones, and reads the results', async ({
   page,
-}) => {
+}, testInfo) => {
   test.setTimeout(120_000);
+  // Screenshots for a person to look at (SHOTS_DIR, or the test's output folder).
+  const shots = async (name: string) => {
+    const file = (w: number) =>
+      process.env.SHOTS_DIR
+        ? path.join(process.env.SHOTS_DIR, `${name}-${w}.png`)
+        : testInfo.outputPath(`${name}-${w}.png`);
+    await page.screenshot({ path: file(1280), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: file(375), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  };
   await signUpViaApi(page);
   const library = await ok<{ items: { id: string; key: string }[] }>(
     page.request.get('/api/v1/library/frameworks?limit=100'),
@@ -60,7 +72,9 @@ test('an owner sees how every client answers the MFA question, tasks the failing
 
   // From the MFA question of Northwind's assessment.
   await page.goto(`/tenant/${northwind.tenantId}/assessments/${northwind.assessmentId}`);
-  await expect(page.getByText(/Is MFA enforced for all email/).first()).toBeVisible();
+  await expect(page.getByText(/Is MFA enforced for all email/).first()).toBeVisible({
+    timeout: 30_000,
+  });
   await page.getByRole('link', { name: 'How do my clients answer this?' }).click();
   await expect(page).toHaveURL(new RegExp(`/questions/${msp!.id}/mfa-email$`));
   await expect(page.getByRole('heading', { name: 'How do my clients answer this?' })).toBeVisible();
@@ -81,6 +95,7 @@ test('an owner sees how every client answers the MFA question, tasks the failing
   await expect(no.getByText('Task open')).toHaveCount(2);
   // Nothing left to create: the button is gone, and the API creates nothing twice.
   await expect(page.getByRole('button', { name: /Create tasks for all that fail/ })).toHaveCount(0);
+  await shots('across-clients');
   const again = await page.request.post(`/api/v1/questions/${msp!.id}/mfa-email/tasks`, {
     data: {},
     headers: origin,
@@ -103,4 +118,5 @@ test('an owner sees how every client answers the MFA question, tasks the failing
   await expect(page.getByText('No baseline is marked for this client tenant yet.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Answers (CSV)' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'PDF report' })).toBeVisible();
+  await shots('results');
 });
