@@ -52,9 +52,7 @@ function CreateTasks({
         Create tasks for all that fail ({count})
       </Button>
       <Modal opened={opened} onClose={close} title="Create tasks for all that fail" centered>
-        <Stack
-          gap="md"
-          component="form"
+        <form
           aria-label="Create tasks for all that fail"
           noValidate
           onSubmit={(e) => {
@@ -70,17 +68,19 @@ function CreateTasks({
             );
           }}
         >
-          <Text size="sm">
-            Each failing client without an open task on this question gets a remediation task,
-            linked to the question and to the assessment of its answer.
-          </Text>
-          {create.isError ? <ErrorAlert error={create.error} /> : null}
-          <FormActions
-            onCancel={close}
-            submitLabel={`Create ${count === 1 ? '1 task' : `${count} tasks`}`}
-            pending={create.isPending}
-          />
-        </Stack>
+          <Stack gap="md">
+            <Text size="sm">
+              Each failing client without an open task on this question gets a remediation task,
+              linked to the question and to the assessment of its answer.
+            </Text>
+            {create.isError ? <ErrorAlert error={create.error} /> : null}
+            <FormActions
+              onCancel={close}
+              submitLabel={`Create ${count === 1 ? '1 task' : `${count} tasks`}`}
+              pending={create.isPending}
+            />
+          </Stack>
+        </form>
       </Modal>
     </>
   );
