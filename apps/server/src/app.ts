@@ -66,6 +66,8 @@ import { baselineRoutes } from './modules/baseline/baseline.routes.ts';
 import { remediationRoutes } from './modules/remediation/remediation.routes.ts';
 import { reportRoutes } from './modules/reports/reports.routes.ts';
 import { evidencePackRoutes } from './modules/evidence-packs/evidence-packs.routes.ts';
+import { resultsRoutes } from './modules/results/results.routes.ts';
+import { questionAnswerRoutes } from './modules/question-answers/question-answers.routes.ts';
 import { roadmapRoutes } from './modules/roadmap/roadmap.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
@@ -311,6 +313,8 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   api.route('/', remediationRoutes);
   api.route('/', reportRoutes);
   api.route('/', evidencePackRoutes);
+  api.route('/', resultsRoutes);
+  api.route('/', questionAnswerRoutes);
   api.route('/', dashboardRoutes);
   api.route('/', calendarRoutes);
   api.route('/', liveRoutes);

@@ -67,6 +67,7 @@ export const AUDIT_ACTIONS = [
   'schedules.ended',
   'tasks.created',
   'tasks.created_from_gaps',
+  'tasks.created_across_clients',
   'tasks.updated',
   'tasks.status_changed',
   'tasks.deleted',

@@ -12,6 +12,7 @@ import type { FEEDBACK_ERROR_CODES } from './feedback.schemas.ts';
 import type { SECOND_FACTOR_ERROR_CODES } from './identity.schemas.ts';
 import type { MEDIA_ERROR_CODES } from './media.schemas.ts';
 import type { MEMBER_ERROR_CODES } from './members.schemas.ts';
+import type { QUESTION_ANSWERS_ERROR_CODES } from './question-answers.schemas.ts';
 import type { REMEDIATION_ERROR_CODES } from './remediation.schemas.ts';
 import type { REPORT_ERROR_CODES } from './reports.schemas.ts';
 import type { ROADMAP_ERROR_CODES } from './roadmap.schemas.ts';
@@ -71,6 +72,7 @@ export type ErrorCode =
   | CodesOf<typeof SECOND_FACTOR_ERROR_CODES>
   | CodesOf<typeof MEDIA_ERROR_CODES>
   | CodesOf<typeof MEMBER_ERROR_CODES>
+  | CodesOf<typeof QUESTION_ANSWERS_ERROR_CODES>
   | CodesOf<typeof REMEDIATION_ERROR_CODES>
   | CodesOf<typeof REPORT_ERROR_CODES>
   | CodesOf<typeof ROADMAP_ERROR_CODES>

@@ -29,6 +29,8 @@ export * from './scoring.ts';
 export * from './baseline.schemas.ts';
 export * from './dashboard.schemas.ts';
 export * from './remediation.schemas.ts';
+export * from './results.schemas.ts';
+export * from './question-answers.schemas.ts';
 export * from './schedules.schemas.ts';
 export * from './evidence.schemas.ts';
 export * from './reports.schemas.ts';

@@ -52,6 +52,7 @@ describe('the seed route table', () => {
         '/tenant/:tenantId',
         '/tenant/:tenantId/:tab',
         '/tenant/:tenantId/:tab/:focus',
+        '/tenant/:tenantId/:tab/:focus/:view',
       ].sort(),
     );
   });

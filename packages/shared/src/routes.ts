@@ -25,6 +25,8 @@ export type ScreenName =
   | 'tenantList'
   | 'tenant'
   | 'baselineView'
+  | 'assessmentResults'
+  | 'acrossClients'
   | 'admin'
   | 'support'
   | 'roadmap'
@@ -55,7 +57,10 @@ export type ScreenName =
 export type RouteEntry = 'app' | 'guest';
 
 export interface RouteDef {
-  /** React Router path pattern (params: tab, focus, tenantId, tid, ttid). */
+  /**
+   * React Router path pattern (params: tab, focus, tenantId, tid, ttid; an assessment's
+   * results add view; one question across clients frameworkId and questionKey).
+   */
   path: string;
   screen: ScreenName;
   access: RouteAccess;
@@ -78,6 +83,20 @@ export const ROUTES: readonly RouteDef[] = [
     path: '/tenant/:tenantId/:tab/:focus',
     screen: 'baselineView',
     access: 'auth-shared',
+    layout: 'main',
+  },
+  // An assessment's results: tenant/{tenantId}/assessments/{assessmentId}/results.
+  {
+    path: '/tenant/:tenantId/:tab/:focus/:view',
+    screen: 'assessmentResults',
+    access: 'auth-shared',
+    layout: 'main',
+  },
+  // One question across all clients (members only, account-wide).
+  {
+    path: '/questions/:frameworkId/:questionKey',
+    screen: 'acrossClients',
+    access: 'auth',
     layout: 'main',
   },
   { path: '/admin', screen: 'admin', access: 'auth', layout: 'main' },
@@ -240,6 +259,8 @@ export const SCREEN_TITLES: Record<ScreenName, string> = {
   tenantList: 'Client tenants',
   tenant: 'Client tenant',
   baselineView: 'Baseline view',
+  assessmentResults: 'Assessment results',
+  acrossClients: 'Across clients',
   admin: 'Account',
   support: 'Support',
   roadmap: 'Roadmap',

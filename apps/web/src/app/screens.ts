@@ -17,6 +17,8 @@ export const SCREENS: Record<ScreenName, Screen> = {
   tenantList: lazy(() => import('./routes/tenant-list/index.tsx')),
   tenant,
   baselineView: tenant,
+  assessmentResults: tenant,
+  acrossClients: lazy(() => import('./routes/across-clients/index.tsx')),
   admin: lazy(() => import('./routes/admin/index.tsx')),
   support: lazy(() => import('./routes/support/index.tsx')),
   roadmap: lazy(() => import('./routes/roadmap/index.tsx')),

@@ -146,6 +146,13 @@ export const assessmentAnswers = pgTable(
   (t) => [
     primaryKey({ name: 'assessment_answers_pkey', columns: [t.assessmentId, t.questionKey] }),
     index('assessment_answers_respondent_idx').on(t.respondentId),
+    // One question across all clients (docs/across-clients.md): every answer of the account to
+    // one stable key, newest first, without reading the account's other answers.
+    index('assessment_answers_account_question_idx').on(
+      t.accountId,
+      t.questionKey,
+      t.answeredAt.desc(),
+    ),
   ],
 );
 

@@ -12,12 +12,20 @@ import {
   type LibraryFrameworkDetail,
   type LibraryFrameworkList,
   type LinkedPlaybook,
+  listQuestions,
+  type Question,
   type Section,
   type TaskPriority,
 } from '@tenantry/shared';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
-import { articles, frameworkNodes, frameworks, playbooks } from '../../db/schema/index.ts';
+import {
+  articles,
+  frameworkNodes,
+  frameworks,
+  frameworkVersions,
+  playbooks,
+} from '../../db/schema/index.ts';
 import {
   contentNotFound,
   readable,
@@ -238,4 +246,46 @@ export function searchReadableArticles(
     )
     .orderBy(desc(searchRank(articles.search, q)), asc(articles.title), asc(articles.id))
     .limit(limit);
+}
+
+export interface ReadableQuestion {
+  framework: { id: string; name: string; latestVersion: number };
+  question: Question;
+  /** The newest published version that has the question. */
+  version: number;
+}
+
+/**
+ * A question of a published framework the account reads, by its stable key, as the newest
+ * version that has it asks it (null when the framework is not readable or no version has it).
+ * One statement: the versions newest first (a framework has a handful), walked until found.
+ */
+export async function readableQuestion(
+  db: Database | Tx,
+  reader: Pick<ContentActor, 'accountId'>,
+  frameworkId: string,
+  questionKey: string,
+): Promise<ReadableQuestion | null> {
+  const rows = await db
+    .select({
+      name: frameworks.name,
+      latestVersion: frameworks.latestVersion,
+      version: frameworkVersions.version,
+      document: frameworkVersions.document,
+    })
+    .from(frameworks)
+    .innerJoin(frameworkVersions, eq(frameworkVersions.frameworkId, frameworks.id))
+    .where(and(eq(frameworks.id, frameworkId), readable(frameworks.accountId, reader)))
+    .orderBy(desc(frameworkVersions.version));
+  for (const r of rows) {
+    const found = listQuestions(r.document).find((q) => q.question.key === questionKey);
+    if (found) {
+      return {
+        framework: { id: frameworkId, name: r.name, latestVersion: r.latestVersion ?? r.version },
+        question: found.question,
+        version: r.version,
+      };
+    }
+  }
+  return null;
 }

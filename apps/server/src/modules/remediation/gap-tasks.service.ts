@@ -12,9 +12,11 @@ import {
   type CreateTask,
   type GapTasksResult,
   type Question,
+  type QuestionTasksResult,
   type TaskPriority,
 } from '@tenantry/shared';
-import { and, asc, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { AccountContext } from '../../auth/types.ts';
 import type { Database } from '../../db/client.ts';
 import { remediationTasks } from '../../db/schema/remediation.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -55,7 +57,7 @@ interface QuestionSource {
 
 /** The row of a new task on a question (its first linked, readable playbook gives the checklist). */
 function questionTaskRow(
-  scope: Scope,
+  scope: Pick<Scope, 'accountId' | 'tenantId' | 'userId'>,
   src: QuestionSource,
   book: Linked | undefined,
   input: {
@@ -181,5 +183,91 @@ export async function createGapTasks(
     created: ids.length,
     skipped: rows.length - ids.length,
     items: items.map((r) => toTask(r)),
+  };
+}
+
+/** A client tenant failing a question, and the assessment whose answer fails it. */
+export interface FailingClient {
+  tenantId: string;
+  tenantName: string;
+  assessmentId: string;
+}
+
+/**
+ * One task on `question` for each failing client tenant ("One question across all clients",
+ * docs/across-clients.md), each linked to the assessment whose answer fails, skipping the
+ * tenants that already have an open task on the question: the unique index on the open task per
+ * question decides, so a retry or two people at once create no duplicates. One transaction.
+ */
+export async function createQuestionTasks(
+  db: Database,
+  actor: AccountContext,
+  source: { frameworkId: string; question: Question },
+  clients: FailingClient[],
+  input: CreateGapTasks,
+): Promise<QuestionTasksResult> {
+  for (const c of clients)
+    await assertAssignee(db, { ...actor, tenantId: c.tenantId }, input.assigneeId);
+  const { question } = source;
+  const books = await readablePlaybooks(db, actor, question.playbooks);
+  const book = question.playbooks.map((k) => books.get(k)).find(Boolean);
+  const rows = clients.map((c) =>
+    questionTaskRow(
+      { ...actor, tenantId: c.tenantId },
+      { assessmentId: c.assessmentId, frameworkId: source.frameworkId, question },
+      book,
+      { assigneeId: input.assigneeId, dueDate: input.dueDate },
+    ),
+  );
+  const ids = await db.transaction(async (tx) => {
+    const created = rows.length
+      ? await tx
+          .insert(remediationTasks)
+          .values(rows)
+          .onConflictDoNothing()
+          .returning({ id: remediationTasks.id, tenantId: remediationTasks.tenantId })
+      : [];
+    if (!created.length) return [];
+    await recordAudit(tx, actor, {
+      action: 'tasks.created_across_clients',
+      targetType: 'question',
+      targetId: question.key,
+      data: {
+        frameworkId: source.frameworkId,
+        questionTitle: question.title,
+        created: created.length,
+        failing: rows.length,
+      },
+    });
+    const made = new Set(created.map((c) => c.id));
+    for (const r of rows.filter((x) => made.has(x.id!))) {
+      await emitWebhookEvent(
+        tx,
+        { accountId: actor.accountId, tenantId: r.tenantId },
+        'task.created',
+        {
+          task: taskEvent(r),
+        },
+      );
+    }
+    for (const tenantId of new Set(created.map((c) => c.tenantId))) {
+      await refreshTaskRollup(tx, { accountId: actor.accountId, tenantId });
+    }
+    return created.map((c) => c.id);
+  });
+  const names = new Map(clients.map((c) => [c.tenantId, c.tenantName]));
+  const items = ids.length
+    ? await selectTasks(db)
+        .where(
+          and(eq(remediationTasks.accountId, actor.accountId), inArray(remediationTasks.id, ids)),
+        )
+        .orderBy(asc(remediationTasks.tenantId))
+    : [];
+  return {
+    created: ids.length,
+    skipped: rows.length - ids.length,
+    items: items
+      .map((r) => ({ ...toTask(r), tenantName: names.get(r.t.tenantId) ?? '' }))
+      .sort((x, y) => x.tenantName.localeCompare(y.tenantName)),
   };
 }

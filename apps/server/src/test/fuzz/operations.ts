@@ -84,6 +84,9 @@ const assessment = (
 const inAssessment = assessment();
 /** Every question of the assessment, one of each type. */
 const questionKey = (ids: FuzzIds) => Object.values(ids.questionKeys);
+const acrossClients: FuzzOperation = {
+  path: { frameworkId: (ids) => ids.assessmentFrameworkId, questionKey },
+};
 /** Seven question types, each with its fitting values and near misses: three times the runs. */
 const answer: FuzzOperation = {
   path: { ...inAssessment.path, questionKey },
@@ -310,6 +313,10 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   },
   'GET /api/v1/tenants/{tenantId}/assessments/{assessmentId}': inAssessment,
   'GET /api/v1/tenants/{tenantId}/assessments/{assessmentId}/answers.csv': inAssessment,
+  'GET /api/v1/tenants/{tenantId}/assessments/{assessmentId}/results': inAssessment,
+  // One question across all clients: the assessment framework's questions, one of each type.
+  'GET /api/v1/questions/{frameworkId}/{questionKey}/answers': acrossClients,
+  'POST /api/v1/questions/{frameworkId}/{questionKey}/tasks': acrossClients,
   'PATCH /api/v1/tenants/{tenantId}/assessments/{assessmentId}': inAssessment,
   'DELETE /api/v1/tenants/{tenantId}/assessments/{assessmentId}': inAssessment,
   // Each move from the status it is allowed from (its first plausible request succeeds).

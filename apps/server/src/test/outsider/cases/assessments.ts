@@ -39,6 +39,12 @@ export const cases: OutsiderCase[] = [
     request: (ids) => ({ path: `${one(ids)}/answers.csv` }),
   },
   {
+    // The results page (modules/results): read by members and the tenant's shared users.
+    route: 'GET /api/v1/tenants/{tenantId}/assessments/{assessmentId}/results',
+    allow: READ,
+    request: (ids) => ({ path: `${one(ids)}/results` }),
+  },
+  {
     route: 'PATCH /api/v1/tenants/{tenantId}/assessments/{assessmentId}',
     allow: MANAGE,
     request: (ids) => ({ path: one(ids), json: { name: 'Renamed by the outsider suite' } }),

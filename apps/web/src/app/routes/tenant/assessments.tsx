@@ -1,8 +1,10 @@
 import { can, type TenantDetail } from '@tenantry/shared';
 import { Box } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Button } from '@mantine/core';
+import { IconChartBar, IconDownload } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { AssessmentScreen } from '#web/features/assessments/components/AssessmentScreen.tsx';
 import { AssessmentsTab } from '#web/features/assessments/components/AssessmentsTab.tsx';
 import {
@@ -17,6 +19,8 @@ import { membersQueryOptions } from '#web/features/members/api/list-members.ts';
 import { GapTasksButton } from '#web/features/remediation/components/GapTasksButton.tsx';
 import { EvidencePackButton } from '#web/features/reports/components/EvidencePackButton.tsx';
 import { ReportButton } from '#web/features/reports/components/ReportButton.tsx';
+import { resultsKeys } from '#web/features/results/api/results-keys.ts';
+import { ResultsScreen } from '#web/features/results/components/ResultsScreen.tsx';
 import { SchedulesPanel } from '#web/features/schedules/components/SchedulesPanel.tsx';
 
 /** The members who may own an assessment (members of the account only; read when needed). */
@@ -32,6 +36,58 @@ export const assessmentHref = (tenantId: string, assessmentId: string) =>
   `/tenant/${encodeURIComponent(tenantId)}/assessments/${encodeURIComponent(assessmentId)}`;
 
 /**
+ * An assessment's results page, with its actions: tasks for the gaps (members who remediate),
+ * the PDF report and the answers' CSV (everyone who reads it, shared users too).
+ */
+function AssessmentResults({
+  tenant,
+  assessmentId,
+  owners,
+}: {
+  tenant: TenantDetail;
+  assessmentId: string;
+  owners: OwnerChoice[] | undefined;
+}) {
+  const qc = useQueryClient();
+  const href = assessmentHref(tenant.id, assessmentId);
+  return (
+    <ResultsScreen
+      tenantId={tenant.id}
+      assessmentId={assessmentId}
+      assessmentHref={href}
+      actions={(r) => (
+        <>
+          {r.can.createTasks && r.counts.gaps > r.counts.gapsWithOpenTask ? (
+            <GapTasksButton
+              tenantId={tenant.id}
+              assessmentId={assessmentId}
+              gaps={r.counts.gaps}
+              assignees={owners}
+              remediationHref={`/tenant/${encodeURIComponent(tenant.id)}/remediation`}
+              onCreated={() =>
+                void qc.invalidateQueries({
+                  queryKey: resultsKeys.assessment(tenant.id, assessmentId),
+                })
+              }
+            />
+          ) : null}
+          <ReportButton tenantId={tenant.id} assessmentId={assessmentId} />
+          <Button
+            component="a"
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            href={`/api/v1/tenants/${encodeURIComponent(tenant.id)}/assessments/${encodeURIComponent(assessmentId)}/answers.csv`}
+            download
+          >
+            Answers (CSV)
+          </Button>
+        </>
+      )}
+    />
+  );
+}
+
+/**
  * The tenant's assessments tab: the list (with "Start assessment" for members who manage
  * assessments) or, with a focus, one assessment's screen. Composes the assessments feature
  * with the members feature (owner choices), the baseline feature ("Mark as baseline" on a
@@ -43,9 +99,12 @@ export const assessmentHref = (tenantId: string, assessmentId: string) =>
 export function TenantAssessments({
   tenant,
   focus,
+  view,
 }: {
   tenant: TenantDetail;
   focus: string | undefined;
+  /** `results`: the assessment's results page. */
+  view?: string | undefined;
 }) {
   const { user } = useMe();
   const navigate = useNavigate();
@@ -55,6 +114,9 @@ export function TenantAssessments({
   const owners = useOwnerChoices(manages);
   const listHref = `/tenant/${encodeURIComponent(tenant.id)}/assessments`;
 
+  if (focus && view === 'results') {
+    return <AssessmentResults tenant={tenant} assessmentId={focus} owners={owners} />;
+  }
   if (focus) {
     return (
       <AssessmentScreen
@@ -75,6 +137,14 @@ export function TenantAssessments({
         )}
         headerActions={(a) => (
           <>
+            <Button
+              component={Link}
+              to={`${assessmentHref(tenant.id, a.id)}/results`}
+              variant="light"
+              leftSection={<IconChartBar size={16} aria-hidden />}
+            >
+              Results
+            </Button>
             {remediates && a.progress.gaps.length > 0 ? (
               <GapTasksButton
                 tenantId={tenant.id}

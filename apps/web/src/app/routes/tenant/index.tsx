@@ -39,10 +39,11 @@ function SharingTab({ tenant }: { tenant: TenantDetail }) {
 
 /**
  * tenant/{tenantId}[/{tab}[/{focus}]]: the last form is the baseline view, with `focus` naming
- * the assessment, section or question in view; under `assessments`, the assessment's screen.
+ * the assessment, section or question in view; under `assessments`, the assessment's screen,
+ * and with `/results` after it the assessment's results.
  */
 export default function TenantScreen({ screen }: ScreenProps) {
-  const { tenantId = '', tab, focus } = useParams();
+  const { tenantId = '', tab, focus, view } = useParams();
   const { user } = useMe();
   const shared = user?.isSharedUser === true;
   const tabs = shared ? SHARED_TABS : TABS;
@@ -128,7 +129,7 @@ export default function TenantScreen({ screen }: ScreenProps) {
         ) : active === 'settings' ? (
           <TenantSettings tenant={tenant} />
         ) : active === 'assessments' ? (
-          <TenantAssessments tenant={tenant} focus={focus} />
+          <TenantAssessments tenant={tenant} focus={focus} view={view} />
         ) : active === 'baseline' ? (
           <TenantBaseline tenant={tenant} focus={focus} />
         ) : active === 'remediation' ? (

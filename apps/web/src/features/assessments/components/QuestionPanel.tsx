@@ -15,6 +15,7 @@ import {
   QuestionPlaybooks,
   Texts,
 } from './QuestionPanelParts.tsx';
+import { AcrossClientsLink } from '#web/components/AcrossClientsLink.tsx';
 import { ReviewNote } from './ReviewNote.tsx';
 import { useAnswerEditor } from './use-answer-editor.ts';
 
@@ -50,6 +51,11 @@ export interface QuestionPanelProps {
   /** Sends the answer's writes and keeps their conflicts. */
   writer: AnswerWriter;
   playbookHref: (key: string) => string;
+  /**
+   * The framework whose question a member may look up across all clients ("How do my clients
+   * answer this?"); null for shared users (it is account-wide).
+   */
+  acrossClientsOf?: string | null;
   onPrevious: (() => void) | null;
   onNext: (() => void) | null;
   now: number;
@@ -75,6 +81,7 @@ export function QuestionPanel({
   carried,
   writer,
   playbookHref,
+  acrossClientsOf = null,
   onPrevious,
   onNext,
   now,
@@ -128,6 +135,9 @@ export function QuestionPanel({
         ) : null}
 
         <Texts description={question.description} guidance={question.guidance} />
+        {acrossClientsOf ? (
+          <AcrossClientsLink frameworkId={acrossClientsOf} questionKey={question.key} />
+        ) : null}
 
         {readOnly ? (
           <Alert

@@ -377,6 +377,7 @@ export function QuestionsView({
             carried={carried.get(entry.question.key)}
             writer={writer}
             playbookHref={playbookHref}
+            acrossClientsOf={detail.can.manage ? detail.framework.id : null}
             onPrevious={previous ? () => go(previous) : null}
             onNext={next ? () => go(next) : null}
             now={now}

@@ -173,6 +173,8 @@ const LABELS: Record<AuditAction, Describe> = {
   'tasks.created': (d) => `Created the task “${str(d.title)}”`,
   'tasks.created_from_gaps': (d) =>
     `Created ${num(d.created)} ${num(d.created) === 1 ? 'task' : 'tasks'} for the ${num(d.gaps)} gap ${num(d.gaps) === 1 ? 'question' : 'questions'} of “${str(d.name)}”`,
+  'tasks.created_across_clients': (d) =>
+    `Created ${num(d.created)} ${num(d.created) === 1 ? 'task' : 'tasks'} for the clients failing “${str(d.questionTitle)}”`,
   'tasks.updated': (d) => `Changed ${fieldList(d.fields)} of the task “${str(d.title)}”`,
   'tasks.status_changed': (d) =>
     `Moved the task “${str(d.title)}” from ${taskStatus(d.from)} to ${taskStatus(d.to)}`,

@@ -7,6 +7,7 @@ import {
 import { Anchor, Breadcrumbs, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { AcrossClientsLink } from '#web/components/AcrossClientsLink.tsx';
 import { NAME_WRAP } from '#web/components/NameText.tsx';
 import { childrenOf, gapText, questionsOf, targetOf } from '../lib/baseline-view.ts';
 import { QuestionsTable } from './QuestionsTable.tsx';
@@ -88,6 +89,12 @@ export function SectionDetail({
           ) : null}
         </Breadcrumbs>
       </nav>
+      {question && comparison.canManage && (comparison.latest ?? comparison.baseline) ? (
+        <AcrossClientsLink
+          frameworkId={(comparison.latest ?? comparison.baseline)!.framework.id}
+          questionKey={question.key}
+        />
+      ) : null}
 
       <Paper withBorder radius="md" p="md">
         <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap" mb="sm">

@@ -27,6 +27,7 @@ import {
 import { IconChevronDown, IconChevronRight, IconExternalLink } from '@tabler/icons-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { AcrossClientsLink } from '#web/components/AcrossClientsLink.tsx';
 import { PriorityBadge, ScopeBadge, Tags } from '#web/components/ContentBadges.tsx';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { Markdown } from '#web/components/markdown/Markdown.tsx';
@@ -38,6 +39,7 @@ import { pathToNode, scoringLines, sectionQuestionCount } from '../lib/framework
 const wrap = { overflowWrap: 'anywhere' } as const;
 
 interface TreeContext {
+  frameworkId: string;
   playbooks: Map<string, LinkedPlaybook>;
   playbookHref: (id: string) => string;
   expanded: ReadonlySet<string>;
@@ -105,6 +107,7 @@ function QuestionCard({ q, ctx }: { q: Question; ctx: TreeContext }) {
           ) : null}
         </Group>
         <NodeTexts node={q} />
+        <AcrossClientsLink frameworkId={ctx.frameworkId} questionKey={q.key} />
         {lines.length ? (
           <div>
             <Text size="xs" fw={600} c="dimmed">
@@ -243,6 +246,7 @@ function FrameworkBody({
   }, [node]);
 
   const ctx: TreeContext = {
+    frameworkId: framework.frameworkId,
     playbooks,
     playbookHref,
     expanded,

@@ -29,6 +29,8 @@ export interface GapTasksButtonProps {
   assignees: readonly PersonRef[] | undefined;
   /** The tenant's remediation tab. */
   remediationHref: string;
+  /** Called once tasks were made (a screen that shows them reads them again). */
+  onCreated?: () => void;
 }
 
 /** "12 tasks created, 3 skipped (already open)". */
@@ -56,6 +58,7 @@ export function GapTasksButton({
   gaps,
   assignees,
   remediationHref,
+  onCreated,
 }: GapTasksButtonProps) {
   const [opened, setOpened] = useState(false);
   const create = useCreateGapTasks(tenantId, assessmentId);
@@ -71,6 +74,7 @@ export function GapTasksButton({
 
   const done = (r: GapTasksResult) => {
     close();
+    onCreated?.();
     notifications.show({
       id,
       color: r.created > 0 ? 'green' : 'gray',

@@ -1,0 +1,1 @@
+CREATE INDEX "assessment_answers_account_question_idx" ON "assessment_answers" USING btree ("account_id","question_key","answered_at" DESC NULLS LAST);
