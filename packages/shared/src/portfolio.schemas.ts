@@ -5,7 +5,13 @@
 import { z } from 'zod';
 import { NodeKeySchema } from './frameworks.schemas.ts';
 import { storableText } from './text.schemas.ts';
-import { SORT_ORDERS, TENANT_LIMITS, TenantTagSchema, type SortOrder } from './tenants.schemas.ts';
+import {
+  PostureSectionSchema,
+  SORT_ORDERS,
+  TENANT_LIMITS,
+  TenantTagSchema,
+  type SortOrder,
+} from './tenants.schemas.ts';
 
 export const PORTFOLIO_LIMITS = { pageMax: 200, pageDefault: 50, offsetMax: 100_000 } as const;
 
@@ -83,16 +89,6 @@ export const PortfolioQuerySchema = z
 export type PortfolioQuery = z.output<typeof PortfolioQuerySchema>;
 export type PortfolioQueryInput = z.input<typeof PortfolioQuerySchema>;
 
-export const PortfolioSectionSchema = z.object({
-  key: z.string(),
-  title: z.string(),
-  /** The section's score in [0, 1] on the latest completed assessment (null: none). */
-  score: z.number().nullable(),
-  /** Its target in [0, 1] (null: none). */
-  target: z.number().nullable(),
-});
-export type PortfolioSection = z.infer<typeof PortfolioSectionSchema>;
-
 export const PortfolioRowSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -114,7 +110,7 @@ export const PortfolioRowSchema = z.object({
    */
   trend: z.number().nullable(),
   /** The latest assessment's top-level sections, in the framework's order. */
-  sections: z.array(PortfolioSectionSchema),
+  sections: z.array(PostureSectionSchema),
   /** How many of them are below their target. */
   sectionsBelow: z.number().int(),
   openTasks: z.number().int(),
