@@ -39,15 +39,14 @@ const classes = {
   scroll: 'portfolio-scroll',
   sticky: 'portfolio-sticky',
   sortButton: 'portfolio-sort',
-  below: 'portfolio-below',
-  met: 'portfolio-met',
 };
 
-const CELL_CLASS: Record<CellState, string | undefined> = {
-  below: classes.below,
-  met: classes.met,
-  'no-target': undefined,
-  'no-score': undefined,
+/** The colour beside the value and sign (light and dark schemes alike: Mantine's palette). */
+export const CELL_COLOURS: Record<CellState, { bg?: string; c?: string }> = {
+  below: { bg: 'var(--mantine-color-red-light)', c: 'var(--mantine-color-red-light-color)' },
+  met: { bg: 'var(--mantine-color-green-light)', c: 'var(--mantine-color-green-light-color)' },
+  'no-target': {},
+  'no-score': {},
 };
 
 function SortHeader(props: {
@@ -103,7 +102,7 @@ function Row({ row, columns }: { row: PortfolioRow; columns: { key: string }[] }
       {columns.map((c) => {
         const cell = sectionCell(byKey.get(c.key));
         return (
-          <Table.Td key={c.key} className={CELL_CLASS[cell.state]} aria-label={cell.label}>
+          <Table.Td key={c.key} {...CELL_COLOURS[cell.state]} aria-label={cell.label}>
             <span aria-hidden>
               {cell.text} {cell.sign}
             </span>

@@ -4,9 +4,7 @@ import { Link } from 'react-router';
 import { formatCalendarDay, formatRelativeTime } from '#web/lib/format.ts';
 import { openAssessmentsView, openTasksView } from '../lib/open-tasks.ts';
 import { formatTrend, sectionCell } from '../lib/portfolio-view.ts';
-import './portfolio-view.css';
-
-const CELL_CLASS = { below: 'portfolio-below', met: 'portfolio-met' } as const;
+import { CELL_COLOURS } from './PortfolioView.tsx';
 
 /**
  * What the overview leads with (docs/portfolio.md): the latest score with its completion and
@@ -70,7 +68,9 @@ export function TenantPostureCard({ tenant }: { tenant: Tenant }) {
             </Text>
           ) : null}
           <Anchor component={Link} to={`${base}/assessments`} size="sm">
-            {assessments.text} {assessments.text === 'None open' ? '' : 'assessments'}
+            {tenant.openAssessments === 0
+              ? 'No open assessments'
+              : `${assessments.text} ${tenant.openAssessments === 1 ? 'assessment' : 'assessments'}`}
           </Anchor>
           {posture.lastActivityAt ? (
             <Text size="xs" c="dimmed">
