@@ -83,10 +83,17 @@ export function TenantPostureCard({ tenant }: { tenant: Tenant }) {
         <Group gap="xs" mt="md" component="ul" p={0} style={{ listStyle: 'none' }}>
           {posture.sections.map((s) => {
             const cell = sectionCell(s);
-            const cls =
-              cell.state === 'below' || cell.state === 'met' ? CELL_CLASS[cell.state] : '';
+            const colours = CELL_COLOURS[cell.state];
             return (
-              <li key={s.key} className={cls} style={{ padding: '4px 8px', borderRadius: 4 }}>
+              <li
+                key={s.key}
+                style={{
+                  padding: '4px 8px',
+                  borderRadius: 4,
+                  background: colours.bg,
+                  color: colours.c,
+                }}
+              >
                 <Text size="sm" span>
                   {s.title}: {cell.label}
                 </Text>
