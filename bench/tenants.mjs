@@ -9,6 +9,8 @@
 //   list@100  GET /api/v1/tenants?limit=25      owner of an account with 100 tenants
 //   list@10k  GET /api/v1/tenants?limit=25      owner of the account with 10,000 tenants
 //   dashboard@100, dashboard@10k  GET /api/v1/dashboard   the same two owners
+//   portfolio@100, portfolio@10k  GET /api/v1/tenants/portfolio?sort=score&limit=50   the posture
+//                                  view, every tenant sorted by score (docs/portfolio.md)
 //   baseline@100, baseline@10k    GET /api/v1/tenants/{id}/baseline   a NIST CSF tenant of each
 //                                  (seed:scale answers ~1,000,000 questions: two completed
 //                                  assessments per tenant, the older one the baseline)
@@ -90,6 +92,7 @@ async function benchDatabase(name, env, connections) {
     const small = await signIn(server.base, SMALL_OWNER);
     const listUrl = `${server.base}/api/v1/tenants?limit=25`;
     const dashboardUrl = `${server.base}/api/v1/dashboard`;
+    const portfolioUrl = `${server.base}/api/v1/tenants/portfolio?sort=score&limit=50`;
     for (const [cookie, expected] of [
       [small, 100],
       [big, BIG],
@@ -128,6 +131,8 @@ async function benchDatabase(name, env, connections) {
       await fetch(listUrl, { headers: { cookie: big } });
       await fetch(dashboardUrl, { headers: { cookie: small } });
       await fetch(dashboardUrl, { headers: { cookie: big } });
+      await fetch(portfolioUrl, { headers: { cookie: small } });
+      await fetch(portfolioUrl, { headers: { cookie: big } });
       await fetch(baselineSmall, { headers: { cookie: small } });
       await fetch(baselineBig, { headers: { cookie: big } });
     }
@@ -142,6 +147,8 @@ async function benchDatabase(name, env, connections) {
         'list@10k': { url: listUrl, headers: { cookie: big } },
         'dashboard@100': { url: dashboardUrl, headers: { cookie: small } },
         'dashboard@10k': { url: dashboardUrl, headers: { cookie: big } },
+        'portfolio@100': { url: portfolioUrl, headers: { cookie: small } },
+        'portfolio@10k': { url: portfolioUrl, headers: { cookie: big } },
         'baseline@100': { url: baselineSmall, headers: { cookie: small } },
         'baseline@10k': { url: baselineBig, headers: { cookie: big } },
       },
@@ -211,6 +218,18 @@ for (const route of ['dashboard', 'baseline']) {
       `| ${db} | ${scale.toFixed(2)}× | ${r[`${route}@10k`].p99} ms | ${ok ? 'met' : 'MISSED'} (≤ 1.5×, p99 < ${p99Budget} ms) |`,
     );
   }
+}
+// The portfolio sorts every tenant of the account by a kept value: its budget is the p99.
+console.log('\n| database | portfolio@10k / @100 (time per request) | p99 @100 | p99 @10k | budget |');
+console.log('|---|---:|---:|---:|---|');
+for (const [db, r] of Object.entries(all)) {
+  const scale = r['portfolio@100'].ratio / r['portfolio@10k'].ratio;
+  const p99Budget = db === 'postgres' ? 100 : 500;
+  const ok = r['portfolio@10k'].p99 < p99Budget && r['portfolio@100'].p99 < p99Budget;
+  verdicts.push(ok);
+  console.log(
+    `| ${db} | ${scale.toFixed(2)}× | ${r['portfolio@100'].p99} ms | ${r['portfolio@10k'].p99} ms | ${ok ? 'met' : 'MISSED'} (p99 < ${p99Budget} ms) |`,
+  );
 }
 console.log('\n| database | list@10k / list@100 (time per request) | p99 list@10k | budget |');
 console.log('|---|---:|---:|---|');

@@ -18,6 +18,7 @@ export * from './routes.ts';
 export * from './sharing.schemas.ts';
 export * from './system.schemas.ts';
 export * from './tenants.schemas.ts';
+export * from './portfolio.schemas.ts';
 export * from './text.schemas.ts';
 export * from './version.ts';
 export * from './profile.schemas.ts';

@@ -172,9 +172,41 @@ export const TenantPageSchema = z.object({
 });
 export type TenantPage = z.infer<typeof TenantPageSchema>;
 
+/** A top-level section of the latest completed assessment, against its target. */
+export const PostureSectionSchema = z.object({
+  key: z.string(),
+  title: z.string(),
+  /** The section's score in [0, 1] (null: none). */
+  score: z.number().nullable(),
+  /** Its target in [0, 1] (null: none). */
+  target: z.number().nullable(),
+});
+export type PostureSection = z.infer<typeof PostureSectionSchema>;
+
+/** What a tenant keeps of its posture (docs/portfolio.md): the overview and the portfolio. */
+export const TenantPostureSchema = z.object({
+  /** The latest completed assessment's completion (null: none). */
+  completion: z.number().nullable(),
+  /**
+   * Overall change since the baseline, like with like (docs/baseline.md); null: no baseline
+   * of the same framework, the latest is the baseline, or nothing both score.
+   */
+  trend: z.number().nullable(),
+  /** The latest completed assessment's top-level sections, in the framework's order. */
+  sections: z.array(PostureSectionSchema),
+  /** How many of them are below their target. */
+  sectionsBelow: z.number().int(),
+  /** Open tasks whose due date has passed (UTC). */
+  overdueTasks: z.number().int(),
+  /** The last change of its assessments, tasks or baseline (null: none yet). */
+  lastActivityAt: z.string().nullable(),
+});
+export type TenantPosture = z.infer<typeof TenantPostureSchema>;
+
 export const TenantSchema = TenantSummarySchema.extend({
   contacts: z.array(TenantContactSchema),
   notes: z.string(),
+  posture: TenantPostureSchema,
 });
 export type Tenant = z.infer<typeof TenantSchema>;
 

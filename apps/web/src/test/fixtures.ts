@@ -45,3 +45,13 @@ export function jsonResponse(body: unknown, status = 200): Response {
     headers: { 'Content-Type': 'application/json' },
   });
 }
+
+/** A client tenant's posture before any completed assessment (docs/portfolio.md). */
+export const EMPTY_POSTURE = {
+  completion: null,
+  trend: null,
+  sections: [],
+  sectionsBelow: 0,
+  overdueTasks: 0,
+  lastActivityAt: null,
+};

@@ -26,6 +26,15 @@ export interface TenantContact {
   role?: string | undefined;
 }
 
+/** A top-level section of the latest completed assessment, as the portfolio shows it. */
+export interface PostureSection {
+  key: string;
+  title: string;
+  weight: number;
+  score: number | null;
+  target: number | null;
+}
+
 export const TENANT_SIZES = ['1-10', '11-50', '51-200', '201-1000', '1001-5000', '5000+'] as const;
 
 export const tenants = pgTable(
@@ -58,9 +67,29 @@ export const tenants = pgTable(
     /** The earliest due date of the open assessments (null: none has one). */
     nextAssessmentDue: date('next_assessment_due', { mode: 'string' }),
     completedAssessments: integer('completed_assessments').notNull().default(0),
+    /*
+     * The posture the portfolio shows (docs/portfolio.md), kept with the latest_* columns by
+     * the same refresh (assessments.rollup.ts, on every assessment or baseline change): the
+     * latest completed assessment's completion and framework, its top-level sections with
+     * score and target, how many are below target, and the overall change since the baseline
+     * (like with like, docs/baseline.md).
+     */
+    latestCompletion: doublePrecision('latest_completion'),
+    latestFrameworkId: text('latest_framework_id'),
+    latestFrameworkName: text('latest_framework_name'),
+    latestSections: jsonb('latest_sections').$type<PostureSection[]>().notNull().default([]),
+    sectionsBelow: integer('sections_below').notNull().default(0),
+    baselineDelta: doublePrecision('baseline_delta'),
+    /** The last change of the tenant's assessments, tasks or baseline (answers: on read). */
+    lastActivityAt: tz('last_activity_at'),
     /* Kept up to date by every task change (remediation.rollup.ts): open tasks, earliest due. */
     openTasks: integer('open_tasks').notNull().default(0),
     nextTaskDue: date('next_task_due', { mode: 'string' }),
+    /** The due dates of the open tasks that have one, so "overdue" is counted on read. */
+    openTaskDues: date('open_task_dues', { mode: 'string' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::date[]`),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),

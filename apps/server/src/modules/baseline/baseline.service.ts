@@ -36,6 +36,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.events.ts';
 import { tasksByQuestion } from '../remediation/tasks.service.ts';
 import { scopedFramework } from '../assessments/assessments.framework.ts';
+import { refreshTenantPosture } from '../assessments/assessments.rollup.ts';
 import { carriedStatesOf } from '../assessments/carried/carried.service.ts';
 import {
   assessmentNotFound,
@@ -424,6 +425,7 @@ export async function setBaseline(
         target: tenantBaselines.tenantId,
         set: { assessmentId: a.id, setBy: scope.userId, setAt: now },
       });
+    await refreshTenantPosture(tx, scope);
     await recordAudit(tx, scope, {
       action: 'tenants.baseline_set',
       targetType: 'tenant',
@@ -457,6 +459,7 @@ export async function clearBaseline(db: Database, scope: TenantContext): Promise
       )
       .returning({ assessmentId: tenantBaselines.assessmentId });
     if (removed.length === 0) return;
+    await refreshTenantPosture(tx, scope);
     await recordAudit(tx, scope, {
       action: 'tenants.baseline_cleared',
       targetType: 'tenant',

@@ -26,7 +26,7 @@ const HEADER = [
   'Created',
 ] as const;
 
-const percent = (score: number | null | undefined) =>
+export const percent = (score: number | null | undefined) =>
   score === null || score === undefined ? '' : Math.round(score * 100);
 
 export async function tenantsCsv(

@@ -1,6 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
   CreateTenantSchema,
+  PortfolioCsvQuerySchema,
+  PortfolioPageSchema,
+  PortfolioQuerySchema,
   TenantCsvQuerySchema,
   TenantDetailSchema,
   TenantListQuerySchema,
@@ -25,6 +28,8 @@ import {
   jsonBody,
   sessionOrApiKey,
 } from '../../lib/openapi.ts';
+import { portfolioCsv } from './portfolio.export.ts';
+import { portfolioPage } from './portfolio.service.ts';
 import { tenantsCsv } from './tenants.export.ts';
 import {
   createTenant,
@@ -66,6 +71,43 @@ const csvRoute = createRoute({
   description:
     'Same `q`, `tag`, `status`, `sort` and `order` as the list; one row per tenant with its latest completed score, gap questions, open assessments and open tasks. Spreadsheet-safe.',
   request: { query: TenantCsvQuerySchema },
+  responses: {
+    200: {
+      description: 'The CSV file (an attachment)',
+      content: { 'text/csv': { schema: z.string() } },
+    },
+    400: errorResponses[400],
+    401: errorResponses[401],
+    403: errorResponses[403],
+  },
+});
+
+const portfolioRoute = createRoute({
+  middleware: requireAccount('tenants.read', { apiKey: 'tenants:read' }),
+  method: 'get',
+  path: '/tenants/portfolio',
+  security: sessionOrApiKey('tenants:read'),
+  tags: TAGS,
+  summary: 'The portfolio: a page of client tenants with their posture (sort, filter, offset)',
+  description:
+    'Every active client tenant the caller reaches, with what it keeps on write: the latest completed score and completion, the change since the baseline, each top-level section against its target, open and overdue tasks, the next due assessment and the last activity. `sort=section` sorts by the section named in `section`; `belowTarget=true` keeps tenants below target in that section (or in any). Missing values sort last.',
+  request: { query: PortfolioQuerySchema },
+  responses: {
+    200: json(PortfolioPageSchema, 'One page'),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    403: errorResponses[403],
+  },
+});
+
+const portfolioCsvRoute = createRoute({
+  middleware: requireAccount('tenants.read', { apiKey: 'tenants:read' }),
+  method: 'get',
+  path: '/tenants/portfolio.csv',
+  security: sessionOrApiKey('tenants:read'),
+  tags: TAGS,
+  summary: 'The portfolio view (same filters and sort) as CSV, every matching tenant',
+  request: { query: PortfolioCsvQuerySchema },
   responses: {
     200: {
       description: 'The CSV file (an attachment)',
@@ -165,6 +207,15 @@ export const tenantRoutes = createRouter()
   .openapi(csvRoute, async (c) => {
     const { fileName, csv } = await tenantsCsv(c.var.deps.db, getAccount(c), c.req.valid('query'));
     return c.body(csv, 200, csvHeaders(fileName)) as never;
+  })
+  .openapi(portfolioCsvRoute, async (c) => {
+    const query = c.req.valid('query');
+    const { fileName, csv } = await portfolioCsv(c.var.deps.db, getAccount(c), query);
+    return c.body(csv, 200, csvHeaders(fileName)) as never;
+  })
+  .openapi(portfolioRoute, async (c) => {
+    c.header('cache-control', 'no-store');
+    return c.json(await portfolioPage(c.var.deps.db, getAccount(c), c.req.valid('query')), 200);
   })
   .openapi(listRoute, async (c) => {
     c.header('cache-control', 'no-store');

@@ -75,8 +75,29 @@ function toSummary(
   };
 }
 
+/** Open tasks due before today (UTC), from the due dates the tenant keeps. */
+const overdueOf = (dues: string[], today = new Date().toISOString().slice(0, 10)) =>
+  dues.filter((d) => d < today).length;
+
 function toTenant(r: TenantRow): Tenant {
-  return { ...toSummary(r), contacts: r.contacts, notes: r.notes };
+  return {
+    ...toSummary(r),
+    contacts: r.contacts,
+    notes: r.notes,
+    posture: {
+      completion: r.latestCompletion,
+      trend: r.baselineDelta,
+      sections: r.latestSections.map(({ key, title, score, target }) => ({
+        key,
+        title,
+        score,
+        target,
+      })),
+      sectionsBelow: r.sectionsBelow,
+      overdueTasks: overdueOf(r.openTaskDues),
+      lastActivityAt: r.lastActivityAt ? iso(r.lastActivityAt) : null,
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -231,6 +231,8 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   // [sort, order, key, id]: the sort and order of the same request, so the key is what fails.
   'GET /api/v1/tenants': { cursor: tenantListCursor },
   'GET /api/v1/tenants.csv': {},
+  'GET /api/v1/tenants/portfolio': {},
+  'GET /api/v1/tenants/portfolio.csv': {},
   'POST /api/v1/tenants': {},
   'GET /api/v1/tenants/{tenantId}': tenant,
   'PATCH /api/v1/tenants/{tenantId}': tenant,

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OWNER_ACCOUNT, summary } from '#web/features/billing/test/fixtures.ts';
 import { analytics } from '#web/lib/analytics.ts';
-import { USER, jsonResponse } from '#web/test/fixtures.ts';
+import { USER, jsonResponse, EMPTY_POSTURE } from '#web/test/fixtures.ts';
 import { renderApp, type ExtraRoutes } from '#web/test/render-app.tsx';
 
 // The plan's lock shows BEFORE a form (from GET /api/v1/billing), not after it was filled and
@@ -23,6 +23,7 @@ const TENANT = {
   tags: [],
   contacts: [],
   notes: '',
+  posture: EMPTY_POSTURE,
   archivedAt: null,
   createdAt: '2026-03-01T10:00:00.000Z',
   updatedAt: '2026-03-01T10:00:00.000Z',

@@ -20,6 +20,18 @@ export const cases: OutsiderCase[] = [
     request: () => ({ path: '/api/v1/tenants.csv?status=all&sort=updated' }),
   },
   {
+    route: 'GET /api/v1/tenants/portfolio',
+    allow: ['self', 'member'],
+    request: () => ({
+      path: '/api/v1/tenants/portfolio?sort=section&section=A&belowTarget=true&limit=200',
+    }),
+  },
+  {
+    route: 'GET /api/v1/tenants/portfolio.csv',
+    allow: ['self', 'member'],
+    request: () => ({ path: '/api/v1/tenants/portfolio.csv?overdue=true&sort=activity' }),
+  },
+  {
     route: 'POST /api/v1/tenants',
     allow: ['self', 'member'],
     request: () => ({

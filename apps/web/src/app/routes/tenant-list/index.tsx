@@ -1,13 +1,16 @@
 import { SCREEN_TITLES } from '@tenantry/shared';
-import { Button } from '@mantine/core';
+import { Button, SegmentedControl, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { UpgradePrompt } from '#web/components/UpgradePrompt.tsx';
 import { useAccount } from '#web/features/account/api/get-account.ts';
 import { usePlanLock, useRefreshBilling } from '#web/features/billing/api/get-billing.ts';
 import { CreateTenantModal } from '#web/features/tenants/components/CreateTenantModal.tsx';
+import { PortfolioView } from '#web/features/tenants/components/PortfolioView.tsx';
 import { TenantList } from '#web/features/tenants/components/TenantList.tsx';
+import { readPortfolioView, writePortfolioView } from '#web/features/tenants/lib/portfolio-view.ts';
 
 export default function TenantListScreen() {
   const [creating, setCreating] = useState(false);
@@ -16,6 +19,9 @@ export default function TenantListScreen() {
   // form, not after it was filled and refused.
   const planLock = usePlanLock(account.data, { limit: 'tenants' });
   const refreshBilling = useRefreshBilling();
+  // The posture view's state lives in the URL: a saved view is its link.
+  const [params, setParams] = useSearchParams();
+  const posture = params.get('view') === 'posture';
   return (
     <>
       <PageHeader
@@ -33,7 +39,29 @@ export default function TenantListScreen() {
         }
       />
       {planLock ? <UpgradePrompt refusal={planLock} mb="md" /> : null}
-      <TenantList onCreate={() => setCreating(true)} />
+      <Stack gap="md">
+        <SegmentedControl
+          aria-label="View"
+          value={posture ? 'posture' : 'list'}
+          onChange={(v) =>
+            setParams(v === 'posture' ? writePortfolioView(readPortfolioView(params)) : {})
+          }
+          data={[
+            { value: 'list', label: 'List' },
+            { value: 'posture', label: 'Posture' },
+          ]}
+          w={{ base: '100%', xs: 'auto' }}
+          style={{ alignSelf: 'flex-start' }}
+        />
+        {posture ? (
+          <PortfolioView
+            view={readPortfolioView(params)}
+            onChange={(v) => setParams(writePortfolioView(v))}
+          />
+        ) : (
+          <TenantList onCreate={() => setCreating(true)} />
+        )}
+      </Stack>
       <CreateTenantModal
         opened={creating}
         onClose={() => {

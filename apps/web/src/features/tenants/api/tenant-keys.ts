@@ -1,4 +1,4 @@
-import type { TenantListQueryInput } from '@tenantry/shared';
+import type { PortfolioQueryInput, TenantListQueryInput } from '@tenantry/shared';
 
 /** Query keys of the client-tenant feature (one place, so mutations invalidate the right ones). */
 export const tenantKeys = {
@@ -7,5 +7,7 @@ export const tenantKeys = {
   list: (query: Omit<TenantListQueryInput, 'cursor'>) => [...tenantKeys.lists(), query] as const,
   /** Whether the account has any client tenant, archived ones included. */
   any: () => [...tenantKeys.lists(), 'any'] as const,
+  /** Under lists: a tenant change refreshes the portfolio too. */
+  portfolio: (query: PortfolioQueryInput) => [...tenantKeys.lists(), 'portfolio', query] as const,
   detail: (id: string) => [...tenantKeys.all, 'detail', id] as const,
 };

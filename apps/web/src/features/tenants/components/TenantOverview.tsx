@@ -1,6 +1,7 @@
 import type { Tenant } from '@tenantry/shared';
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatDateTime } from '#web/lib/format.ts';
+import { TenantPostureCard } from './TenantPostureCard.tsx';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -13,10 +14,11 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-/** The overview tab: details, contacts, tags and notes. */
+/** The overview tab: the posture first, then details, contacts, tags and notes. */
 export function TenantOverview({ tenant }: { tenant: Tenant }) {
   return (
     <Stack gap="lg">
+      <TenantPostureCard tenant={tenant} />
       <Card withBorder padding="md">
         <Title order={2} size="h4" mb="sm">
           Details

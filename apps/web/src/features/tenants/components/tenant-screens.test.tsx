@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { analytics } from '#web/lib/analytics.ts';
-import { USER, jsonResponse } from '#web/test/fixtures.ts';
+import { USER, jsonResponse, EMPTY_POSTURE } from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
 
 const T = { timeout: 5_000 };
@@ -15,6 +15,7 @@ const TENANT = {
   tags: [],
   contacts: [],
   notes: '',
+  posture: EMPTY_POSTURE,
   archivedAt: null,
   createdAt: '2026-03-01T10:00:00.000Z',
   updatedAt: '2026-03-01T10:00:00.000Z',

@@ -7,6 +7,7 @@ import {
   toTenantBody,
   validateTenantForm,
 } from './tenant-form.ts';
+import { EMPTY_POSTURE } from '#web/test/fixtures.ts';
 
 describe('tenant form', () => {
   it('trims, clears blanks to null, drops blank contact rows and normalises tags', () => {
@@ -62,6 +63,7 @@ describe('tenant form', () => {
       openTasks: 0,
       nextTaskDue: null,
       nextAssessmentDue: null,
+      posture: EMPTY_POSTURE,
     };
     const r = validateTenantForm(formValuesOf(tenant));
     expect(r).toEqual({

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DETAIL, answer } from '#web/features/assessments/test/fixtures.ts';
 import { MFA } from '#web/features/remediation/test/fixtures.ts';
-import { ADMIN, jsonResponse } from '#web/test/fixtures.ts';
+import { ADMIN, jsonResponse, EMPTY_POSTURE } from '#web/test/fixtures.ts';
 import { renderApp } from '#web/test/render-app.tsx';
 import {
   resolveDrillFocus,
@@ -30,6 +30,7 @@ const TENANT: Tenant = {
   nextAssessmentDue: null,
   contacts: [],
   notes: 'Quarterly review.',
+  posture: EMPTY_POSTURE,
 };
 const ACCOUNT = { id: 'acc1', name: 'Northwind MSP', suspended: false };
 const VIEW: ServiceTenantView = {
