@@ -93,6 +93,9 @@ test('an author forks the MSP hygiene check, edits it, takes an upstream change 
   // The library publishes a new version; the fork says so.
   const version = await publishUpstreamChange();
   await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: 'Our hygiene check' })).toBeVisible({
+    timeout: 30_000,
+  });
   const banner = page.getByRole('alert').filter({ hasText: `Upstream has version ${version}` });
   await expect(banner).toBeVisible();
   await banner.getByRole('button', { name: 'Review upstream changes' }).click();

@@ -5,9 +5,7 @@ import {
   DiffQuerySchema,
   DiscardDraftSchema,
   ExportQuerySchema,
-  ForkFrameworkSchema,
   FrameworkDetailSchema,
-  FrameworkUpstreamSchema,
   FrameworkDiffSchema,
   FrameworkDocumentSchema,
   FrameworkListSchema,
@@ -17,7 +15,6 @@ import {
   ImportFrameworkSchema,
   PublishFrameworkSchema,
   SaveDraftSchema,
-  TakeUpstreamSchema,
 } from '@tenantry/shared';
 import { createRouter } from '../../auth/context.ts';
 import { getAccountActor, requireAccount } from '../../auth/guards.ts';
@@ -36,15 +33,14 @@ import {
   saveDraft,
   setFrameworkArchived,
 } from './frameworks.service.ts';
-import { forkFramework, getUpstream, takeUpstream } from './frameworks.forks.ts';
 
-const TAGS = ['content'];
-const guard = requireAccount('content.read');
-const notFound = errorResponse('No such framework that you may see (`content.not_found`)');
-const forbidden = errorResponse(
+export const TAGS = ['content'];
+export const guard = requireAccount('content.read');
+export const notFound = errorResponse('No such framework that you may see (`content.not_found`)');
+export const forbidden = errorResponse(
   'Not yours to author: global content is for system admins, private content for the account’s owners and admins (`common.forbidden`)',
 );
-const invalid = errorResponse(
+export const invalid = errorResponse(
   'Invalid input; for a framework document `content.invalid_document` with `fields` mapping each path in the file (`sections[2].questions[5].options[1].score`) to its problem. Nothing is written.',
 );
 const stale = errorResponse(
@@ -265,68 +261,7 @@ const deleteRoute = createRoute({
   },
 });
 
-const forkRoute = createRoute({
-  middleware: guard,
-  method: 'post',
-  path: '/content/frameworks/{id}/fork',
-  tags: TAGS,
-  summary: 'Fork a global framework into the account’s private library (audited)',
-  description:
-    'Copies the latest published version with its stable keys into a new private framework (its draft), remembering the upstream and its version. `id` is a global framework with a published version.',
-  request: { params: IdParamsSchema, body: jsonBody(ForkFrameworkSchema) },
-  responses: {
-    201: json(FrameworkDetailSchema, 'The fork'),
-    400: invalid,
-    401: errorResponses[401],
-    403: forbidden,
-    404: notFound,
-    409: errorResponse('The account already has a framework with that key (`content.key_taken`)'),
-  },
-});
-
-const notAFork = errorResponse(
-  'Not a fork (`content.not_a_fork`), saved on a stale revision (`content.stale_revision`), the upstream version is not the latest or already synced (`content.upstream_version`, `details.latestVersion`), or a taken question reuses a key (`content.key_reused`)',
-);
-
-const upstreamRoute = createRoute({
-  middleware: guard,
-  method: 'get',
-  path: '/content/frameworks/{id}/upstream',
-  tags: TAGS,
-  summary: 'A fork’s upstream changes since the version its draft is synced to',
-  description:
-    'The upstream diff by stable key, from the synced version to the upstream’s latest, each change marked as a conflict where the fork has its own edit of the same item.',
-  request: { params: IdParamsSchema },
-  responses: {
-    200: json(FrameworkUpstreamSchema, 'The upstream changes'),
-    400: errorResponses[400],
-    401: errorResponses[401],
-    403: forbidden,
-    404: notFound,
-    409: notAFork,
-  },
-});
-
-const takeUpstreamRoute = createRoute({
-  middleware: guard,
-  method: 'post',
-  path: '/content/frameworks/{id}/upstream/take',
-  tags: TAGS,
-  summary: 'Take upstream changes into the fork’s draft (audited)',
-  description:
-    'Writes the listed changes into the draft (`keep`: where the fork has its own edit, `mine` keeps it, `upstream` takes the upstream’s) and records `toVersion` as synced; changes not listed are declined. Publish the draft as usual.',
-  request: { params: IdParamsSchema, body: jsonBody(TakeUpstreamSchema) },
-  responses: {
-    200: json(FrameworkDetailSchema, 'The fork with its new draft'),
-    400: invalid,
-    401: errorResponses[401],
-    403: forbidden,
-    404: notFound,
-    409: notAFork,
-  },
-});
-
-const noStore = { 'cache-control': 'no-store' };
+export const noStore = { 'cache-control': 'no-store' };
 
 export const frameworkRoutes = createRouter()
   .openapi(listRoute, async (c) => {
@@ -399,21 +334,6 @@ export const frameworkRoutes = createRouter()
     const actor = await getAccountActor(c);
     const { id } = c.req.valid('param');
     return c.json(await setFrameworkArchived(c.var.deps.db, actor, id, false), 200);
-  })
-  .openapi(forkRoute, async (c) => {
-    const actor = await getAccountActor(c);
-    const { id } = c.req.valid('param');
-    return c.json(await forkFramework(c.var.deps.db, actor, id, c.req.valid('json')), 201);
-  })
-  .openapi(upstreamRoute, async (c) => {
-    const actor = await getAccountActor(c);
-    const { id } = c.req.valid('param');
-    return c.json(await getUpstream(c.var.deps.db, actor, id), 200, noStore);
-  })
-  .openapi(takeUpstreamRoute, async (c) => {
-    const actor = await getAccountActor(c);
-    const { id } = c.req.valid('param');
-    return c.json(await takeUpstream(c.var.deps.db, actor, id, c.req.valid('json')), 200);
   })
   .openapi(deleteRoute, async (c) => {
     const actor = await getAccountActor(c);

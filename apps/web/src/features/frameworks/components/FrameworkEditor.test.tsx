@@ -164,7 +164,8 @@ const DETAIL: FrameworkDetail = {
   usedKeys: [
     { key: 'GV', kind: 'section', title: 'Govern', version: 2 },
     { key: 'GV-01', kind: 'question', title: 'Is there a policy?', version: 2 },
-  ],  upstream: null,
+  ],
+  upstream: null,
 };
 
 interface Server {
