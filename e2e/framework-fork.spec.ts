@@ -115,7 +115,7 @@ test('an author forks the MSP hygiene check, edits it, takes an upstream change 
   await publish.getByLabel('Release notes').fill('Our wording, and the library’s new weight.');
   await publish.getByRole('button', { name: 'Publish v1' }).click();
   await expect(page.getByRole('radio', { name: 'Versions (1)' })).toBeAttached();
-  await page.getByRole('radio', { name: 'Edit draft' }).click({ force: true });
+  await page.getByText('Edit draft', { exact: true }).click();
   await page.getByRole('button', { name: /^mfa-email / }).click();
   await expect(
     page
