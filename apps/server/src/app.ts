@@ -37,6 +37,7 @@ import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { ensureOwnAccount } from './modules/accounts/accounts.service.ts';
 import { frameworkRoutes } from './modules/content/frameworks.routes.ts';
+import { frameworkForkRoutes } from './modules/content/frameworks.forks.routes.ts';
 import { articleRoutes, playbookRoutes } from './modules/content/items.routes.ts';
 import { libraryRoutes } from './modules/content/library.routes.ts';
 import { contentMediaRoutes } from './modules/content/media.routes.ts';
@@ -297,7 +298,7 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   api.route('/', auditRoutes);
   api.route('/', tenantRoutes);
   api.route('/', sharingRoutes);
-  api.route('/', frameworkRoutes);
+  api.route('/', frameworkRoutes).route('/', frameworkForkRoutes);
   api.route('/', playbookRoutes);
   api.route('/', articleRoutes);
   api.route('/', contentMediaRoutes);

@@ -43,6 +43,8 @@ export const AUDIT_ACTIONS = [
   'content.restored',
   'content.deleted',
   'content.draft_discarded',
+  'content.forked',
+  'content.upstream_taken',
   'assessments.created',
   'assessments.updated',
   'assessments.started',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FrameworkDiffSchema } from './framework-diff.ts';
+import { UpstreamChangeSchema } from './framework-upstream.ts';
 import {
   ContentTagsSchema,
   FRAMEWORK_LIMITS,
@@ -45,6 +46,13 @@ export const CONTENT_ERROR_CODES = {
    * document to the problem, `details.reused` lists them. Say `sameQuestions` to keep it.
    */
   keyReused: 'content.key_reused',
+  /** 409: the framework is not a fork of a global framework (docs/content.md, "Forks"). */
+  notAFork: 'content.not_a_fork',
+  /**
+   * 409: the upstream version asked for is not newer than the one the fork is synced to, or
+   * the upstream published another one meanwhile (`details.latestVersion`).
+   */
+  upstreamVersion: 'content.upstream_version',
 } as const;
 
 const revision = z.number().int().min(1).max(2_147_483_647);
@@ -117,6 +125,19 @@ export const FrameworkDetailSchema = FrameworkSummarySchema.extend({
       version: z.number().int(),
     }),
   ),
+  /**
+   * A fork (docs/content.md, "Forks"): the global framework it was forked from, the upstream
+   * version its draft is synced to, and the upstream's latest version. Null otherwise.
+   */
+  upstream: z
+    .object({
+      id: z.string(),
+      key: z.string(),
+      name: z.string(),
+      syncedVersion: z.number().int(),
+      latestVersion: z.number().int(),
+    })
+    .nullable(),
 });
 export type FrameworkDetail = z.infer<typeof FrameworkDetailSchema>;
 export type UsedKey = FrameworkDetail['usedKeys'][number];
@@ -179,6 +200,52 @@ export const PublishFrameworkSchema = z.object({
 export type PublishFramework = z.infer<typeof PublishFrameworkSchema>;
 
 export const DiscardDraftSchema = z.object({ revision });
+
+/** Fork a global framework's latest version into the account's private library. */
+export const ForkFrameworkSchema = z.object({
+  /** The fork's key (default: the upstream's); unique among the account's frameworks. */
+  key: FrameworkKeySchema.optional(),
+  name: storableText()
+    .trim()
+    .min(1, 'Give the framework a name.')
+    .max(FRAMEWORK_LIMITS.name, `A name has at most ${FRAMEWORK_LIMITS.name} characters.`)
+    .optional(),
+});
+export type ForkFramework = z.infer<typeof ForkFrameworkSchema>;
+
+/** The upstream's changes since the version the fork's draft is synced to. */
+export const FrameworkUpstreamSchema = z.object({
+  upstreamId: z.string(),
+  upstreamName: z.string(),
+  syncedVersion: z.number().int(),
+  /** The upstream's latest version: the changes lead from `syncedVersion` to it. */
+  toVersion: z.number().int(),
+  /** The draft revision the comparison was made on (send it back when taking changes). */
+  draftRevision: z.number().int(),
+  changes: z.array(UpstreamChangeSchema),
+});
+export type FrameworkUpstream = z.infer<typeof FrameworkUpstreamSchema>;
+
+/**
+ * Take upstream changes into the draft and record `toVersion` as synced. Changes not listed
+ * are skipped (declined); `keep` says, where the fork has its own edit, which side to keep.
+ */
+export const TakeUpstreamSchema = z.object({
+  revision,
+  toVersion: z.number().int().min(1).max(1_000_000),
+  take: z
+    .array(
+      z.object({
+        id: storableText()
+          .min(1)
+          .max(FRAMEWORK_LIMITS.key + 1),
+        keep: z.enum(['mine', 'upstream']).default('mine'),
+      }),
+    )
+    .max(FRAMEWORK_LIMITS.questions * 2, `at most ${FRAMEWORK_LIMITS.questions * 2} changes`)
+    .default([]),
+});
+export type TakeUpstream = z.infer<typeof TakeUpstreamSchema>;
 
 /** `version=3`, or `draft` (authoring only). */
 export const VersionRefSchema = z.union([

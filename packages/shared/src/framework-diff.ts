@@ -50,11 +50,14 @@ export const FrameworkDiffSchema = z.object({
 });
 export type FrameworkDiff = z.infer<typeof FrameworkDiffSchema>;
 
-type Node =
+/** A section or question with the keys of the sections above it. */
+export type IndexedNode =
   | { kind: 'section'; node: Section; path: string[] }
   | { kind: 'question'; node: Question; path: string[] };
+type Node = IndexedNode;
 
-function index(doc: Pick<FrameworkDocument, 'sections'>): Map<string, Node> {
+/** Every section and question of a document by key, in reading order. */
+export function indexNodes(doc: Pick<FrameworkDocument, 'sections'>): Map<string, Node> {
   const out = new Map<string, Node>();
   const walk = (sections: Section[], path: string[]) => {
     for (const s of sections) {
@@ -77,7 +80,8 @@ function canonical(v: unknown): string {
   );
 }
 
-const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+/** Equal content whatever the key order. */
+export const sameContent = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /** What answers to a question mean: its options, levels or bands and unit. */
 function answerSettings(q: Question): unknown {
@@ -94,7 +98,8 @@ function answerSettings(q: Question): unknown {
   }
 }
 
-function changedFields(a: Node, b: Node): DiffField[] {
+/** The fields of a node that differ between two versions of it (`a` → `b`). */
+export function changedFields(a: Node, b: Node): DiffField[] {
   const fields: DiffField[] = [];
   const x = a.node;
   const y = b.node;
@@ -104,7 +109,7 @@ function changedFields(a: Node, b: Node): DiffField[] {
     const p = a.node;
     const q = b.node;
     if (p.type !== q.type) fields.push('type');
-    else if (!same(answerSettings(p), answerSettings(q))) fields.push('options');
+    else if (!sameContent(answerSettings(p), answerSettings(q))) fields.push('options');
   }
   if (x.weight !== y.weight) fields.push('weight');
   if (a.kind === 'question' && b.kind === 'question') {
@@ -112,8 +117,12 @@ function changedFields(a: Node, b: Node): DiffField[] {
   }
   if (x.description !== y.description) fields.push('description');
   if (x.guidance !== y.guidance) fields.push('guidance');
-  if (!same(x.tags, y.tags)) fields.push('tags');
-  if (a.kind === 'question' && b.kind === 'question' && !same(a.node.playbooks, b.node.playbooks)) {
+  if (!sameContent(x.tags, y.tags)) fields.push('tags');
+  if (
+    a.kind === 'question' &&
+    b.kind === 'question' &&
+    !sameContent(a.node.playbooks, b.node.playbooks)
+  ) {
     fields.push('playbooks');
   }
   if (
@@ -123,7 +132,7 @@ function changedFields(a: Node, b: Node): DiffField[] {
   ) {
     fields.push('target');
   }
-  if (!same(a.path, b.path)) fields.push('parent');
+  if (!sameContent(a.path, b.path)) fields.push('parent');
   return [...new Set(fields)];
 }
 
@@ -135,8 +144,8 @@ export function diffFrameworks(
   >,
   to: Pick<FrameworkDocument, 'sections' | 'name' | 'summary' | 'description' | 'tags' | 'source'>,
 ): FrameworkDiff {
-  const a = index(from);
-  const b = index(to);
+  const a = indexNodes(from);
+  const b = indexNodes(to);
   const diff: FrameworkDiff = { added: [], removed: [], changed: [], metadataChanged: false };
   for (const [key, nb] of b) {
     const na = a.get(key);
@@ -161,12 +170,12 @@ export function diffFrameworks(
     from.name !== to.name ||
     from.summary !== to.summary ||
     from.description !== to.description ||
-    !same(from.tags, to.tags) ||
-    !same(from.source, to.source);
+    !sameContent(from.tags, to.tags) ||
+    !sameContent(from.source, to.source);
   return diff;
 }
 
 /** Whether two documents are the same content (nothing to publish). */
 export function sameFramework(a: FrameworkDocument, b: FrameworkDocument): boolean {
-  return same(a, b);
+  return sameContent(a, b);
 }

@@ -12,6 +12,7 @@
 import type { FrameworkDocument, PlaybookStep } from '@tenantry/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   check,
   customType,
   index,
@@ -64,11 +65,22 @@ export const frameworks = pgTable(
       searchVector(sql`search_text`, sql`key`),
     ),
     archivedAt: tz('archived_at'),
+    /**
+     * A fork (docs/content.md, "Forks"): the global framework it was forked from, and the
+     * upstream version its draft is synced to (each published version records its own).
+     */
+    upstreamId: text('upstream_id').references((): AnyPgColumn => frameworks.id, {
+      onDelete: 'set null',
+    }),
+    upstreamVersion: integer('upstream_version'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    index('frameworks_upstream_idx')
+      .on(t.upstreamId)
+      .where(sql`upstream_id is not null`),
     uniqueIndex('frameworks_global_key_uq')
       .on(t.key)
       .where(sql`account_id is null`),
@@ -94,6 +106,8 @@ export const frameworkVersions = pgTable(
     questionCount: integer('question_count').notNull(),
     publishedBy: text('published_by').references(() => users.id, { onDelete: 'set null' }),
     publishedAt: tz('published_at').notNull().defaultNow(),
+    /** For a fork: the upstream version this version is synced to. */
+    upstreamVersion: integer('upstream_version'),
   },
   (t) => [
     primaryKey({ name: 'framework_versions_pkey', columns: [t.frameworkId, t.version] }),

@@ -34,13 +34,13 @@ import {
   setFrameworkArchived,
 } from './frameworks.service.ts';
 
-const TAGS = ['content'];
-const guard = requireAccount('content.read');
-const notFound = errorResponse('No such framework that you may see (`content.not_found`)');
-const forbidden = errorResponse(
+export const TAGS = ['content'];
+export const guard = requireAccount('content.read');
+export const notFound = errorResponse('No such framework that you may see (`content.not_found`)');
+export const forbidden = errorResponse(
   'Not yours to author: global content is for system admins, private content for the account’s owners and admins (`common.forbidden`)',
 );
-const invalid = errorResponse(
+export const invalid = errorResponse(
   'Invalid input; for a framework document `content.invalid_document` with `fields` mapping each path in the file (`sections[2].questions[5].options[1].score`) to its problem. Nothing is written.',
 );
 const stale = errorResponse(
@@ -261,7 +261,7 @@ const deleteRoute = createRoute({
   },
 });
 
-const noStore = { 'cache-control': 'no-store' };
+export const noStore = { 'cache-control': 'no-store' };
 
 export const frameworkRoutes = createRouter()
   .openapi(listRoute, async (c) => {

@@ -56,6 +56,7 @@ import {
   readVersion,
   usedKeysOf,
   versionDocument,
+  versionUpstream,
 } from './frameworks.versions.ts';
 
 type Db = Database | Tx;
@@ -81,10 +82,22 @@ function toSummary(r: FrameworkRow): FrameworkSummary {
   };
 }
 
-async function toDetail(db: Db, r: FrameworkRow): Promise<FrameworkDetail> {
+export async function toDetail(db: Db, r: FrameworkRow): Promise<FrameworkDetail> {
   const [by] = r.draftUpdatedBy
     ? await db.select({ name: users.name }).from(users).where(eq(users.id, r.draftUpdatedBy))
     : [];
+  const [up] =
+    r.upstreamId && r.upstreamVersion !== null
+      ? await db
+          .select({
+            id: frameworks.id,
+            key: frameworks.key,
+            name: frameworks.name,
+            latestVersion: frameworks.latestVersion,
+          })
+          .from(frameworks)
+          .where(and(eq(frameworks.id, r.upstreamId), isNull(frameworks.accountId)))
+      : [];
   return {
     ...toSummary(r),
     draft: r.draft,
@@ -93,6 +106,16 @@ async function toDetail(db: Db, r: FrameworkRow): Promise<FrameworkDetail> {
     draftUpdatedBy: by?.name ?? null,
     versions: await listVersionInfos(db, r.id),
     usedKeys: r.latestVersion === null ? [] : await usedKeysOf(db, r.id),
+    upstream:
+      up && r.upstreamVersion !== null
+        ? {
+            id: up.id,
+            key: up.key,
+            name: up.name,
+            syncedVersion: r.upstreamVersion,
+            latestVersion: up.latestVersion ?? r.upstreamVersion,
+          }
+        : null,
   };
 }
 
@@ -100,7 +123,7 @@ async function toDetail(db: Db, r: FrameworkRow): Promise<FrameworkDetail> {
  * The framework `id` for authoring: 404 unless the actor can read it (global, or their own
  * account's), 403 when they can read but not author its scope.
  */
-async function authorRow(
+export async function authorRow(
   db: Db,
   actor: ContentActor,
   id: string,
@@ -122,7 +145,7 @@ async function authorRow(
   return row;
 }
 
-const audit = (
+export const audit = (
   row: Pick<FrameworkRow, 'id' | 'name' | 'accountId'>,
   extra?: Record<string, unknown>,
 ) => ({
@@ -176,11 +199,12 @@ function keyTaken(key: string, scope: ContentScope): AppError {
   );
 }
 
-async function insertFramework(
+export async function insertFramework(
   tx: Tx,
   actor: ContentActor,
   scope: ContentScope,
   doc: FrameworkDocument,
+  upstream?: { id: string; version: number },
 ): Promise<FrameworkRow> {
   const accountId = ownerOf(actor, scope);
   const [existing] = await tx
@@ -207,6 +231,8 @@ async function insertFramework(
       draftRevision: 1,
       draftUpdatedAt: now,
       draftUpdatedBy: actor.userId,
+      upstreamId: upstream?.id ?? null,
+      upstreamVersion: upstream?.version ?? null,
       createdBy: actor.userId,
       createdAt: now,
       updatedAt: now,
@@ -261,7 +287,7 @@ export async function getAuthorFramework(
   return toDetail(db, await authorRow(db, actor, id));
 }
 
-async function staleRevision(db: Db, row: FrameworkRow): Promise<AppError> {
+export async function staleRevision(db: Db, row: FrameworkRow): Promise<AppError> {
   const current = await toDetail(db, row);
   return new AppError(
     CONTENT_ERROR_CODES.staleRevision,
@@ -325,6 +351,8 @@ export async function discardDraft(
       );
     }
     const doc = await versionDocument(tx, row.id, row.latestVersion);
+    const upstreamVersion =
+      row.upstreamId === null ? null : await versionUpstream(tx, row.id, row.latestVersion);
     const now = new Date();
     const revision = row.draftRevision + 1;
     const [updated] = await tx
@@ -336,6 +364,7 @@ export async function discardDraft(
         draftUpdatedAt: now,
         draftUpdatedBy: actor.userId,
         updatedAt: now,
+        ...(upstreamVersion === null ? {} : { upstreamVersion }),
       })
       .where(eq(frameworks.id, row.id))
       .returning();
@@ -362,7 +391,12 @@ export async function publishFramework(
     }
     if (row.latestVersion !== null) {
       const latest = await versionDocument(tx, row.id, row.latestVersion);
-      if (sameFramework(latest, doc)) {
+      // A fork's draft that only moved to a newer upstream version (every change declined)
+      // is still something to publish: the version records the sync.
+      const sameUpstream =
+        row.upstreamId === null ||
+        (await versionUpstream(tx, row.id, row.latestVersion)) === row.upstreamVersion;
+      if (sameFramework(latest, doc) && sameUpstream) {
         throw new AppError(
           CONTENT_ERROR_CODES.nothingToPublish,
           409,
@@ -377,6 +411,7 @@ export async function publishFramework(
       releaseNotes: input.releaseNotes,
       publishedBy: actor.userId,
       at: now,
+      upstreamVersion: row.upstreamVersion,
     });
     const [updated] = await tx
       .update(frameworks)

@@ -61,7 +61,14 @@ export async function insertVersion(
   tx: Tx,
   frameworkId: string,
   doc: FrameworkDocument,
-  v: { version: number; releaseNotes: string; publishedBy: string | null; at: Date },
+  v: {
+    version: number;
+    releaseNotes: string;
+    publishedBy: string | null;
+    at: Date;
+    /** For a fork: the upstream version the document is synced to. */
+    upstreamVersion?: number | null;
+  },
 ): Promise<void> {
   await tx.insert(frameworkVersions).values({
     frameworkId,
@@ -71,6 +78,7 @@ export async function insertVersion(
     questionCount: countQuestions(doc),
     publishedBy: v.publishedBy,
     publishedAt: v.at,
+    upstreamVersion: v.upstreamVersion ?? null,
   });
   await tx.delete(frameworkNodes).where(eq(frameworkNodes.frameworkId, frameworkId));
   const nodes = frameworkNodeRows(frameworkId, doc);
@@ -184,6 +192,22 @@ export async function versionDocument(
     .limit(1);
   if (!v) throw new AppError(CONTENT_ERROR_CODES.notFound, 404, `There is no version ${version}.`);
   return v.document;
+}
+
+/** The upstream version a fork's published version is synced to (null for other frameworks). */
+export async function versionUpstream(
+  db: Db,
+  frameworkId: string,
+  version: number,
+): Promise<number | null> {
+  const [v] = await db
+    .select({ upstreamVersion: frameworkVersions.upstreamVersion })
+    .from(frameworkVersions)
+    .where(
+      and(eq(frameworkVersions.frameworkId, frameworkId), eq(frameworkVersions.version, version)),
+    )
+    .limit(1);
+  return v?.upstreamVersion ?? null;
 }
 
 export async function readVersion(

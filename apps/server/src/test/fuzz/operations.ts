@@ -266,6 +266,13 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
   'POST /api/v1/content/frameworks/{id}/archive': framework,
   'POST /api/v1/content/frameworks/{id}/restore': framework,
   'DELETE /api/v1/content/frameworks/{id}': framework,
+  'POST /api/v1/content/frameworks/{id}/fork': {
+    path: { id: (ids) => ids.upstreamFrameworkId },
+  },
+  'GET /api/v1/content/frameworks/{id}/upstream': { path: { id: (ids) => ids.forkFrameworkId } },
+  'POST /api/v1/content/frameworks/{id}/upstream/take': {
+    path: { id: (ids) => ids.forkFrameworkId },
+  },
   'GET /api/v1/library/frameworks': {},
   'GET /api/v1/library/frameworks/{id}': framework,
   ...itemOperations('playbooks', (ids) => ids.playbookId),

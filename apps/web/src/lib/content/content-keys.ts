@@ -22,6 +22,8 @@ export const contentKeys = {
   frameworkDiffs: (id: string) => [...contentKeys.detail('frameworks', id), 'diff'] as const,
   frameworkDiff: (id: string, from: VersionRef, to: VersionRef) =>
     [...contentKeys.frameworkDiffs(id), String(from), String(to)] as const,
+  /** A fork's upstream changes (asked again with the diffs after every change). */
+  frameworkUpstream: (id: string) => [...contentKeys.frameworkDiffs(id), 'upstream'] as const,
   /** The images of content in one scope. */
   media: (scope: ContentScope) => [...contentKeys.all, 'media', scope] as const,
   library: {

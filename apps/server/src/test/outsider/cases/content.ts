@@ -176,6 +176,28 @@ export const cases: OutsiderCase[] = [
     request: (ids) => ({ path: `/api/v1/content/frameworks/${ids.draftFrameworkId}` }),
   },
   {
+    route: 'POST /api/v1/content/frameworks/{id}/fork',
+    // A global framework: any account's owners and admins fork it into their own library.
+    allow: ['self', 'owner', 'admin'],
+    request: (ids) => ({
+      path: `/api/v1/content/frameworks/${ids.upstreamFrameworkId}/fork`,
+      json: { key: `outsider-fork-${Math.random().toString(36).slice(2, 8)}` },
+    }),
+  },
+  {
+    route: 'GET /api/v1/content/frameworks/{id}/upstream',
+    allow: ['owner', 'admin'],
+    request: (ids) => ({ path: `/api/v1/content/frameworks/${ids.forkFrameworkId}/upstream` }),
+  },
+  {
+    route: 'POST /api/v1/content/frameworks/{id}/upstream/take',
+    allow: ['owner', 'admin'],
+    request: (ids) => ({
+      path: `/api/v1/content/frameworks/${ids.forkFrameworkId}/upstream/take`,
+      json: { revision: 1, toVersion: 2, take: [{ id: '@framework' }] },
+    }),
+  },
+  {
     route: 'GET /api/v1/library/frameworks',
     allow: ['self', 'member'],
     request: () => ({ path: '/api/v1/library/frameworks?q=victim' }),

@@ -1,6 +1,6 @@
 import { SCREEN_TABS, SCREEN_TITLES, can } from '@tenantry/shared';
 import { Button } from '@mantine/core';
-import { IconClipboardPlus } from '@tabler/icons-react';
+import { IconClipboardPlus, IconGitFork } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -11,7 +11,9 @@ import {
   StartAssessmentModal,
   type FrameworkChoice,
 } from '#web/features/assessments/components/StartAssessmentModal.tsx';
+import { useAccount } from '#web/features/account/api/get-account.ts';
 import { useMe } from '#web/features/auth/api/me.ts';
+import { ForkFrameworkModal } from '#web/features/frameworks/components/ForkFrameworkModal.tsx';
 import { ExploreForTenant } from '#web/features/library/components/ExploreForTenant.tsx';
 import {
   ExploreLibrary,
@@ -72,12 +74,43 @@ function useStartForTenant(tenantId: string | undefined) {
   return { action, dialog };
 }
 
+/**
+ * For the account's authors (`content.manage`): "Fork" on a global framework, copying it into
+ * the account's private library (docs/content.md, "Forks").
+ */
+function useFork() {
+  const account = useAccount();
+  const [framework, setFramework] = useState<FrameworkRef | null>(null);
+  const authors = Boolean(account.data?.permissions.includes('content.manage'));
+  const action = (f: FrameworkRef) =>
+    authors && f.scope === 'global' ? (
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconGitFork size={14} aria-hidden />}
+        onClick={() => setFramework(f)}
+        aria-label={`Fork ${f.name}`}
+      >
+        Fork
+      </Button>
+    ) : null;
+  const dialog = <ForkFrameworkModal framework={framework} onClose={() => setFramework(null)} />;
+  return { action, dialog };
+}
+
 export default function ExploreScreen() {
   const { tab, tenantId } = useParams();
   const active = tab ?? TABS[0];
   const forTenant = tenantId ? `/${encodeURIComponent(tenantId)}` : '';
   const hrefFor = (t: string) => `/explore/${t}${forTenant}`;
   const start = useStartForTenant(tenantId);
+  const fork = useFork();
+  const frameworkAction = (f: FrameworkRef) => (
+    <>
+      {start.action?.(f)}
+      {fork.action(f)}
+    </>
+  );
   return (
     <>
       <PageHeader
@@ -97,13 +130,14 @@ export default function ExploreScreen() {
             key={active}
             kind={active}
             hrefFor={hrefFor}
-            frameworkAction={start.action}
+            frameworkAction={frameworkAction}
           />
         ) : (
           <NoSuchSection />
         )}
       </ScreenTabs>
       {start.dialog}
+      {fork.dialog}
     </>
   );
 }

@@ -137,6 +137,10 @@ const LABELS: Record<AuditAction, Describe> = {
   'content.restored': (d) => `Restored the ${str(d.kind)} “${str(d.title)}”`,
   'content.deleted': (d) => `Deleted the ${str(d.kind)} “${str(d.title)}”`,
   'content.draft_discarded': (d) => `Discarded the draft changes of “${str(d.title)}”`,
+  'content.forked': (d) =>
+    `Forked “${str(d.upstream)}” version ${str(d.upstreamVersion)} as “${str(d.title)}”`,
+  'content.upstream_taken': (d) =>
+    `Took ${str(d.taken)} changes of “${str(d.upstream)}” version ${str(d.toVersion)} into “${str(d.title)}”`,
   'assessments.created': (d) => `Started the assessment “${str(d.name)}”`,
   'assessments.updated': (d) => `Changed ${fieldList(d.fields)} of the assessment “${str(d.name)}”`,
   'assessments.started': (d) => `Set the assessment “${str(d.name)}” in progress`,

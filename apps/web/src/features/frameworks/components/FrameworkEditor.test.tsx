@@ -165,6 +165,7 @@ const DETAIL: FrameworkDetail = {
     { key: 'GV', kind: 'section', title: 'Govern', version: 2 },
     { key: 'GV-01', kind: 'question', title: 'Is there a policy?', version: 2 },
   ],
+  upstream: null,
 };
 
 interface Server {

@@ -29,6 +29,7 @@ import {
   EditorHeader,
 } from './FrameworkEditorParts.tsx';
 import { PublishModal } from './PublishModal.tsx';
+import { UpstreamBanner, UpstreamChanges } from './UpstreamChanges.tsx';
 import { useDraftTree } from './use-draft-tree.ts';
 import { useFrameworkDraft } from './use-framework-draft.ts';
 import { VersionHistory } from './VersionHistory.tsx';
@@ -100,7 +101,7 @@ function LoadedEditor({
     initialValues: initial.draft,
     validate: documentErrors,
   });
-  const [view, setView] = useState<'edit' | 'versions'>('edit');
+  const [view, setView] = useState<'edit' | 'versions' | 'upstream'>('edit');
   const [publishing, setPublishing] = useState(false);
   const formPane = useRef<HTMLDivElement>(null);
   const tree = useDraftTree(form, initial.draft, formPane);
@@ -149,6 +150,10 @@ function LoadedEditor({
         </Text>
       ) : null}
 
+      {view !== 'upstream' ? (
+        <UpstreamBanner detail={detail} onReview={() => setView('upstream')} />
+      ) : null}
+
       {conflict ? <DraftConflict conflict={conflict} draft={draft} form={form} /> : null}
 
       {draft.saveError ? <ErrorAlert>{draft.saveError}</ErrorAlert> : null}
@@ -164,10 +169,11 @@ function LoadedEditor({
       <SegmentedControl
         aria-label="Editor view"
         value={view}
-        onChange={(v) => setView(v as 'edit' | 'versions')}
+        onChange={(v) => setView(v as typeof view)}
         data={[
           { value: 'edit', label: 'Edit draft' },
           { value: 'versions', label: `Versions (${detail.versions.length})` },
+          ...(detail.upstream ? [{ value: 'upstream', label: 'Upstream changes' }] : []),
         ]}
         w="fit-content"
         maw="100%"
@@ -181,6 +187,14 @@ function LoadedEditor({
           formPaneRef={formPane}
           sideBySide={sideBySide}
           onInsertImage={insertImage}
+        />
+      ) : view === 'upstream' ? (
+        <UpstreamChanges
+          detail={detail}
+          revision={revision}
+          dirty={dirty}
+          onTaken={draft.loadDraft}
+          onStale={draft.reload}
         />
       ) : (
         <VersionHistory detail={detail} dirty={dirty} />

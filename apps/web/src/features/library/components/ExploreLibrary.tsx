@@ -51,6 +51,8 @@ export interface FrameworkRef {
   latestVersion: number | null;
   /** The version in view (a preview of an older version). */
   version?: number;
+  /** Global (the library's, forkable) or the account's own. */
+  scope?: ContentScope;
 }
 
 export interface ExploreLibraryProps {
@@ -155,7 +157,9 @@ function FrameworkCard({
         </div>
       ) : null}
       {action && f.latestVersion ? (
-        <Group gap="xs">{action({ id: f.id, name: f.name, latestVersion: f.latestVersion })}</Group>
+        <Group gap="xs">
+          {action({ id: f.id, name: f.name, latestVersion: f.latestVersion, scope: f.scope })}
+        </Group>
       ) : null}
     </ResultCard>
   );

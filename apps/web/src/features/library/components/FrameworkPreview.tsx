@@ -1,5 +1,6 @@
 import {
   QUESTION_TYPE_LABELS,
+  type ContentScope,
   countQuestions,
   type LibraryFrameworkDetail,
   type LinkedPlaybook,
@@ -326,6 +327,7 @@ export interface FrameworkPreviewProps {
         name: string;
         latestVersion: number | null;
         version: number;
+        scope: ContentScope;
       }) => ReactNode)
     | undefined;
 }
@@ -394,6 +396,7 @@ export function FrameworkPreview({ id, node, playbookHref, action }: FrameworkPr
               name: f.name,
               latestVersion: Math.max(...f.versions.map((v) => v.version), f.version),
               version: f.version,
+              scope: f.scope,
             })}
           </Group>
         ) : null}
