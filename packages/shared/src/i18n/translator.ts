@@ -28,7 +28,9 @@ export interface Translator<K extends string> {
   t: (key: K, values?: Values) => string;
   /** A day (`YYYY-MM-DD`, or a Date read in UTC) as `10 January 2031` in the locale. */
   day: (day: string | Date) => string;
-  /** A date and time in the reader's time zone. */
+  /** The day of a moment in the reader's time zone, short: `1 May 2026`. */
+  date: (at: string | Date) => string;
+  /** A date and time in the reader's time zone: `1 May 2026, 10:05`. */
   dateTime: (at: string | Date) => string;
   number: (n: number) => string;
   /** 0.42 → `42%` (`42 %` in German and French). */
@@ -41,22 +43,45 @@ export function translator<K extends string>(
 ): Translator<K> {
   const i18n = setupI18n({ locale, messages: { [locale]: messages } });
   const tag = INTL_LOCALE[locale];
-  const dayFormat = new Intl.DateTimeFormat(tag, {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  const dateTimeFormat = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });
-  const numberFormat = new Intl.NumberFormat(tag);
-  const percentFormat = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 });
+  // Made on first use: a formatter's first use loads the locale's data (tens of milliseconds on
+  // a phone), which a page showing no date should not pay before its first paint.
+  const lazy = <T>(make: () => T) => {
+    let made: T | undefined;
+    return () => (made ??= make());
+  };
+  const dayFormat = lazy(
+    () =>
+      new Intl.DateTimeFormat(tag, {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }),
+  );
+  const dateFormat = lazy(() => new Intl.DateTimeFormat(tag, { dateStyle: 'medium' }));
+  const dateTimeFormat = lazy(
+    () => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }),
+  );
+  const numberFormat = lazy(() => new Intl.NumberFormat(tag));
+  const percentFormat = lazy(
+    () => new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 }),
+  );
   return {
     locale,
     t: (key, values) => i18n._(key, values),
-    day: (day) =>
-      dayFormat.format(typeof day === 'string' ? new Date(`${day.slice(0, 10)}T00:00:00Z`) : day),
-    dateTime: (at) => dateTimeFormat.format(typeof at === 'string' ? new Date(at) : at),
-    number: (n) => numberFormat.format(n),
-    percent: (ratio) => percentFormat.format(ratio),
+    day: (day) => {
+      const d = typeof day === 'string' ? new Date(`${day.slice(0, 10)}T00:00:00Z`) : day;
+      return Number.isNaN(d.getTime()) ? String(day) : dayFormat().format(d);
+    },
+    date: (at) => {
+      const d = new Date(at);
+      return Number.isNaN(d.getTime()) ? String(at) : dateFormat().format(d);
+    },
+    dateTime: (at) => {
+      const d = new Date(at);
+      return Number.isNaN(d.getTime()) ? String(at) : dateTimeFormat().format(d);
+    },
+    number: (n) => numberFormat().format(n),
+    percent: (ratio) => percentFormat().format(ratio),
   };
 }
