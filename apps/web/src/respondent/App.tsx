@@ -53,7 +53,9 @@ export function App({ env }: { env: RespondentEnv }) {
   const { t, follow } = useI18n();
   // Read inside the loading effect without running it again when the language changes.
   const followRef = useRef(follow);
-  followRef.current = follow;
+  useEffect(() => {
+    followRef.current = follow;
+  }, [follow]);
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [submitting, setSubmitting] = useState(false);

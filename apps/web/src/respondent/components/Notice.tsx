@@ -70,7 +70,11 @@ function TryAgain({ onRetry }: { onRetry: () => void }) {
 export function Offline({ onRetry }: { onRetry: () => void }) {
   const { t } = useI18n();
   return (
-    <Notice title={t('notice.offline.title')} tone="problem" action={<TryAgain onRetry={onRetry} />}>
+    <Notice
+      title={t('notice.offline.title')}
+      tone="problem"
+      action={<TryAgain onRetry={onRetry} />}
+    >
       <p>{t('notice.offline.body')}</p>
     </Notice>
   );
@@ -79,7 +83,11 @@ export function Offline({ onRetry }: { onRetry: () => void }) {
 export function Failure({ message, onRetry }: { message: string; onRetry: () => void }) {
   const { t } = useI18n();
   return (
-    <Notice title={t('notice.failure.title')} tone="problem" action={<TryAgain onRetry={onRetry} />}>
+    <Notice
+      title={t('notice.failure.title')}
+      tone="problem"
+      action={<TryAgain onRetry={onRetry} />}
+    >
       <p>{t('notice.failure.body', { message: message || t('notice.failure.default') })}</p>
     </Notice>
   );

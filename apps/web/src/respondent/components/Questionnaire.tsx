@@ -197,9 +197,7 @@ export function Questionnaire(props: Props) {
                   'header.due',
                   {},
                   {
-                    date: (
-                      <time dateTime={assessment.dueDate}>{tr.day(assessment.dueDate)}</time>
-                    ),
+                    date: <time dateTime={assessment.dueDate}>{tr.day(assessment.dueDate)}</time>,
                   },
                 )}
               </>
@@ -222,9 +220,7 @@ export function Questionnaire(props: Props) {
             submittedAt={session.respondent.submittedAt}
           />
         )}
-        {offline && !readOnly && (
-          <p className="banner">{t('banner.offline')}</p>
-        )}
+        {offline && !readOnly && <p className="banner">{t('banner.offline')}</p>}
         {snap.failed.length > 1 && (
           <div className="banner banner-problem">
             <p>{t('banner.failed', { count: snap.failed.length })}</p>

@@ -57,7 +57,9 @@ export function StopReminders({
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
   // The first read only: a change of language does not read again.
   const tRef = useRef(t);
-  tRef.current = t;
+  useEffect(() => {
+    tRef.current = t;
+  }, [t]);
   useEffect(() => {
     if (!token) return;
     let cancelled = false;

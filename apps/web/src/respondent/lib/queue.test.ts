@@ -278,7 +278,9 @@ describe('the answer queue', () => {
       ['N.1', 400, 'assessments.invalid_answer'],
       ['X.9', 404, 'assessments.question_not_found'],
     ]);
-    expect(statusText(q.snapshot(), 1, english.t)).toBe('2 answers could not be saved: No such question.');
+    expect(statusText(q.snapshot(), 1, english.t)).toBe(
+      '2 answers could not be saved: No such question.',
+    );
     expect(closed).not.toHaveBeenCalled();
     await q.flushed();
     expect(storage.state?.failed).toHaveLength(2);
@@ -445,7 +447,9 @@ describe('the answer queue', () => {
     const q = await AnswerQueue.open(options(memoryQueueStorage(), server.fetch));
     await q.begin({ respondentId: 'r1', lastSeq: 0 });
     // Nothing answered: nothing to call saved.
-    expect(statusText(q.snapshot(), 0, english.t)).toBe('No answers yet: each answer is saved as you give it');
+    expect(statusText(q.snapshot(), 0, english.t)).toBe(
+      'No answers yet: each answer is saved as you give it',
+    );
     expect(statusText(q.snapshot(), 2, english.t)).toBe('All answers saved');
     await q.enqueue('A.1', yes);
     expect(statusText(q.snapshot(), 1, english.t)).toBe('Saving…');
@@ -502,7 +506,9 @@ describe('a write the server superseded', () => {
       expect.objectContaining({ questionKey: 'A.1' }),
       expect.objectContaining({ outcome: 'superseded' }),
     );
-    expect(statusText(q.snapshot(), 1, english.t)).toBe('1 answer not applied: a newer answer was kept');
+    expect(statusText(q.snapshot(), 1, english.t)).toBe(
+      '1 answer not applied: a newer answer was kept',
+    );
     // It survives a reload.
     await q.flushed();
     expect(storage.state?.superseded).toHaveLength(1);

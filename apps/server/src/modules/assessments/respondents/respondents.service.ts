@@ -292,7 +292,11 @@ async function mailContext(
   assessmentId: string,
 ) {
   const [r] = await db
-    .select({ tenantName: tenants.name, accountName: accounts.name, language: assessments.language })
+    .select({
+      tenantName: tenants.name,
+      accountName: accounts.name,
+      language: assessments.language,
+    })
     .from(tenants)
     .innerJoin(accounts, eq(accounts.id, tenants.accountId))
     .innerJoin(
