@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { clientConfigPlugin } from './build/client-config.ts';
 import { fontPreloadPlugin } from './build/font-preload.ts';
+import { i18nCataloguesPlugin } from './build/i18n-catalogues.ts';
 import { mantineCriticalStylesPlugin } from './build/mantine-critical-styles.ts';
 import { ownPagesPlugin } from './build/own-pages.ts';
 import { pageModules } from './build/page-modules.ts';
@@ -23,6 +24,7 @@ const api = { target: API_TARGET, changeOrigin: false };
 export default defineConfig({
   plugins: [
     react(),
+    i18nCataloguesPlugin(),
     // Before clientConfigPlugin: its preview fallback would answer /in-progress/* with index.html.
     ownPagesPlugin(),
     pages.plugin,

@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { i18nCataloguesPlugin } from './build/i18n-catalogues.ts';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), i18nCataloguesPlugin()],
   test: {
     name: 'web',
     environment: 'happy-dom',

@@ -151,7 +151,7 @@ function authHooks(config: AppConfig, database: DatabaseHandle): AuthHooks {
     },
     onSessionCreated: ({ userId }) => promoteListedAdmin(db, userId, config.systemAdminEmails),
     sharedSignInCodeEmail: (to, code, shared) =>
-      sharedSignInCodeEmail(to, code, shared, config.publicUrl),
+      sharedSignInCodeEmail(to, code, shared, config.publicUrl, shared.locale),
     apiAccessRefusal,
     onSignedIn: (event) => recordSignIn(db, event),
     onSignInFailed: (event) => recordSignInFailure(db, event),

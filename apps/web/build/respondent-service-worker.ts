@@ -14,6 +14,19 @@ export function respondentPageFiles(bundle: OutputBundle, base = '/'): string[] 
   const entry = entryChunkOf(bundle, RESPONDENT_HTML);
   if (!entry) return [];
   const js = [...staticImports(bundle, entry.fileName)];
+  // The page's catalogues (one chunk per language, loaded on demand): all kept, so that the
+  // page reloads offline in whichever language the person switches to.
+  for (const file of [...js]) {
+    for (const lazy of (bundle[file] as OutputChunk).dynamicImports) {
+      if (js.includes(lazy)) continue;
+      const chunk = bundle[lazy];
+      if (
+        chunk?.type === 'chunk' &&
+        chunk.moduleIds.some((id) => /[\\/]i18n[\\/]catalogues[\\/]/.test(id))
+      )
+        js.push(lazy);
+    }
+  }
   const css = js.flatMap((f) => [...((bundle[f] as OutputChunk).viteMetadata?.importedCss ?? [])]);
   return [RESPONDENT_HTML, ...js, ...new Set(css)].map((f) => `${base}${f}`);
 }

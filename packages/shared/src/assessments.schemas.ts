@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from './i18n/locales.ts';
 import { FrameworkDocumentSchema, NodeKeySchema } from './frameworks.schemas.ts';
 import { CarriedSummarySchema } from './carried.schemas.ts';
 import { IdSchema } from './params.schemas.ts';
@@ -279,6 +280,10 @@ export const TargetsSchema = z
     error: `at most ${ASSESSMENT_LIMITS.scopeItems} targets`,
   });
 
+export const AssessmentLanguageSchema = z.enum(LOCALES, {
+  error: `Choose one of the languages: ${LOCALES.join(', ')}.`,
+});
+
 const assessmentName = storableText()
   .trim()
   .min(1, 'Give the assessment a name.')
@@ -292,6 +297,8 @@ export const CreateAssessmentSchema = z.object({
   /** A member of the account; the creator when left out. */
   ownerId: IdSchema.optional(),
   dueDate: DayDateSchema.nullable().default(null),
+  /** The language of its client-facing side (respondent page, e-mails); null: each person's own. */
+  language: AssessmentLanguageSchema.nullable().default(null),
   scope: AssessmentScopeSchema.default({ sections: null, tags: null }),
   /** Overrides of the framework's default targets. */
   targets: TargetsSchema.default({}),
@@ -303,6 +310,7 @@ export const UpdateAssessmentSchema = z
     name: assessmentName,
     ownerId: IdSchema,
     dueDate: DayDateSchema.nullable(),
+    language: AssessmentLanguageSchema.nullable(),
     targets: TargetsSchema,
   })
   .partial()
@@ -342,6 +350,7 @@ export const AssessmentSummarySchema = z.object({
   }),
   owner: person,
   dueDate: z.string().nullable(),
+  language: z.enum(LOCALES).nullable(),
   score: z.number().nullable(),
   completion: z.number().nullable(),
   answered: z.number().int(),
@@ -622,6 +631,8 @@ export const RespondentSessionSchema = z.object({
     name: z.string(),
     status: z.enum(ASSESSMENT_STATUSES),
     dueDate: z.string().nullable(),
+    /** Set on the assessment: the page opens in it (the person's own choice still wins). */
+    language: z.enum(LOCALES).nullable(),
     frameworkName: z.string(),
   }),
   respondent: z.object({

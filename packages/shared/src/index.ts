@@ -54,3 +54,4 @@ export * from './service-tenants.schemas.ts';
 export * from './sso.schemas.ts';
 export * from './reminders.schemas.ts';
 export * from './calendar.schemas.ts';
+export * from './i18n/locales.ts';

@@ -8,6 +8,7 @@ import type {
   AccountRole,
   ApiKeyScope,
   CurrentUser,
+  Locale,
   ShareRole,
   TenantAccessRule,
 } from '@tenantry/shared';
@@ -143,4 +144,6 @@ export interface SharedSignInContext {
   tenantId: string;
   tenantName: string;
   accountName: string;
+  /** The language the code's e-mail is written in (the sign-in page's, from Accept-Language). */
+  locale?: Locale;
 }

@@ -1,9 +1,10 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App, type RespondentEnv } from './App.tsx';
 import type { RespondentSession } from './lib/contract.ts';
 import { memoryQueueStorage } from './lib/storage.ts';
+import { render } from './test-i18n.tsx';
 
 const TOKEN = 'rsp_abcdefghijklmnopqrstuvwxyz';
 
@@ -27,6 +28,7 @@ function session(over: Partial<RespondentSession> = {}): RespondentSession {
       name: 'Q3 baseline',
       status: 'in_progress',
       dueDate: '2026-12-31',
+      language: null,
       frameworkName: 'NIST CSF 2.0',
     },
     respondent: {

@@ -1,8 +1,9 @@
-import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Completed, Failure, LinkProblem, NoToken, Offline } from './components/Notice.tsx';
 import { Questionnaire } from './components/Questionnaire.tsx';
 import { mergeSaved, withTaken } from './lib/answers.ts';
 import { loadSession, submitPart, type SessionResult } from './lib/api.ts';
+import { useI18n } from './lib/i18n.ts';
 import {
   WRITE_CODES,
   type LinkCode,
@@ -49,10 +50,13 @@ type Phase =
       queue: AnswerQueue;
     };
 
-const OFFLINE_SUBMIT =
-  'You seem to be offline. Your answers are kept; submit again once you are connected.';
-
 export function App({ env }: { env: RespondentEnv }) {
+  const { t, follow } = useI18n();
+  // Read inside the loading effect without running it again when the language changes.
+  const followRef = useRef(follow);
+  useEffect(() => {
+    followRef.current = follow;
+  }, [follow]);
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [submitting, setSubmitting] = useState(false);
@@ -104,6 +108,9 @@ export function App({ env }: { env: RespondentEnv }) {
       });
       if (cancelled) return queue.dispose();
       const opened = queue;
+      // The assessment's language, unless the person chose one (before the questions show).
+      await followRef.current(result.session.assessment.language ?? null).catch(() => undefined);
+      if (cancelled) return queue.dispose();
       // Rendered in a transition: React yields between questions, so a long questionnaire does
       // not block the page (the "Loading" text stays until it is ready).
       startTransition(() =>
@@ -221,13 +228,13 @@ export function App({ env }: { env: RespondentEnv }) {
       case 'closed':
         return toReady((p) => ({ ...p, session: closeSession(p.session, r.code) }));
       case 'network':
-        return setSubmitError(OFFLINE_SUBMIT);
+        return setSubmitError(t('app.offlineSubmit'));
       case 'error':
         return setSubmitError(
-          `Your part could not be submitted. ${r.message || 'Please try again.'}`,
+          t('app.submitFailed', { reason: r.message || t('app.tryAgainPlease') }),
         );
     }
-  }, [phase, env, toReady]);
+  }, [phase, env, toReady, t]);
 
   const evidence = useMemo(
     () => (readyToken ? evidenceClient(env.fetch, readyToken) : null),
@@ -243,7 +250,7 @@ export function App({ env }: { env: RespondentEnv }) {
     case 'loading':
       return (
         <main className="notice" aria-busy="true">
-          <p className="loading">Loading your questions…</p>
+          <p className="loading">{t('app.loading')}</p>
         </main>
       );
     case 'no-token':

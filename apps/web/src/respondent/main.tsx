@@ -7,7 +7,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, type RespondentEnv } from './App.tsx';
 import { flushAll } from './lib/debounce.ts';
+import { chooseLocale } from '@tenantry/shared/i18n/locales';
+import { browserLanguages, loadTranslator, storedLocale } from '../i18n/page-i18n.tsx';
 import { StopReminders } from './components/StopReminders.tsx';
+import { I18nProvider, RESPONDENT_CATALOGUES, type RespondentKey } from './lib/i18n.ts';
 import { remindersPage, takeToken } from './lib/link.ts';
 import { idbQueueStorage, loadStoredToken, memoryQueueStorage, storeToken } from './lib/storage.ts';
 import './styles.css';
@@ -57,14 +60,21 @@ document.addEventListener('visibilitychange', () => {
 // `/in-progress/{tid}/{ttid}/reminders?token=…`: the e-mails' "Stop reminders" page.
 const stopPage = remindersPage(window, opened.token);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    {stopPage ? (
-      <StopReminders token={opened.token} fetch={env.fetch} answerLink={stopPage.answerLink} />
-    ) : (
-      <App env={env} />
-    )}
-  </StrictMode>,
+// The language: the person's choice on this device, else the browser's (the assessment's, once
+// the session is read: App follows it); only that catalogue is fetched.
+const locale = chooseLocale({ chosen: storedLocale(), browser: browserLanguages() });
+void loadTranslator<RespondentKey>(RESPONDENT_CATALOGUES, locale).then((initial) =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <I18nProvider initial={initial}>
+        {stopPage ? (
+          <StopReminders token={opened.token} fetch={env.fetch} answerLink={stopPage.answerLink} />
+        ) : (
+          <App env={env} />
+        )}
+      </I18nProvider>
+    </StrictMode>,
+  ),
 );
 
 // The service worker (sw/service-worker.ts) keeps the page and the last session for offline

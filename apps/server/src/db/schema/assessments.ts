@@ -10,6 +10,7 @@ import type {
   AssessmentScope,
   AssessmentStatus,
   CarryForwardPreview,
+  Locale,
   ScoredAnswer,
 } from '@tenantry/shared';
 import { sql } from 'drizzle-orm';
@@ -69,6 +70,8 @@ export const assessments = pgTable(
       .default('draft'),
     ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
     dueDate: date('due_date', { mode: 'string' }),
+    /** The language of its client-facing side (a Locale); null: each person's own. */
+    language: text('language').$type<Locale>(),
     scope: jsonb('scope').$type<AssessmentScope>().notNull(),
     /** Overrides of the framework's default targets, per top-level section key. */
     targets: jsonb('targets').$type<Record<string, number | null>>().notNull().default({}),
@@ -250,6 +253,8 @@ export const respondents = pgTable(
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: tz('created_at').notNull().defaultNow(),
     lastSeenAt: tz('last_seen_at'),
+    /** The language their browser asked for when they last opened their link (e-mails use it). */
+    locale: text('locale').$type<Locale>(),
     submittedAt: tz('submitted_at'),
     revokedAt: tz('revoked_at'),
     /** When the respondent stopped reminders for this assessment (db/schema/reminders.ts). */

@@ -14,6 +14,8 @@ export function layout(
   link?: { url: string; label: string },
   /** Small print after the button, e.g. a link to stop these e-mails. */
   footer?: { text: string; link?: { url: string; label: string } },
+  /** The line under the button, in the e-mail's language (lib/mail/i18n.ts). */
+  pasteLine = 'Or paste this address into your browser:',
 ): MailMessage {
   // A subject carries names people typed (an account or tenant name with a line break):
   // one line, or the mailer refuses the message (header injection) after the change it
@@ -33,7 +35,7 @@ export function layout(
     '<div style="font-family:system-ui,sans-serif;max-width:32rem">',
     ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
     link
-      ? `<p><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:.6rem 1rem;background:#228be6;color:#fff;border-radius:4px;text-decoration:none">${escapeHtml(link.label)}</a></p><p style="color:#666;font-size:.85rem">Or paste this address into your browser: ${escapeHtml(link.url)}</p>`
+      ? `<p><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:.6rem 1rem;background:#228be6;color:#fff;border-radius:4px;text-decoration:none">${escapeHtml(link.label)}</a></p><p style="color:#666;font-size:.85rem">${escapeHtml(pasteLine)} ${escapeHtml(link.url)}</p>`
       : '',
     footer
       ? `<p style="color:#666;font-size:.85rem">${escapeHtml(footer.text)}${

@@ -17,6 +17,7 @@ import {
   type AssessmentSummary,
   type AuditAction,
   type CreateAssessment,
+  type Locale,
   type UpdateAssessment,
   isProvisional,
 } from '@tenantry/shared';
@@ -83,6 +84,7 @@ export function toSummary(row: Row, owner: { id: string; name: string } | null):
     },
     owner,
     dueDate: row.dueDate,
+    language: row.language,
     score: row.score,
     completion: row.completion,
     answered: row.answered,
@@ -229,6 +231,7 @@ export async function createAssessment(
       name: input.name,
       ownerId,
       dueDate: input.dueDate ?? null,
+      language: input.language ?? null,
       scope: assessmentScope,
       targets,
       progress,
@@ -248,6 +251,8 @@ export interface NewAssessment {
   name: string;
   ownerId: string | null;
   dueDate: string | null;
+  /** The client-facing language (null: each person's own). */
+  language?: Locale | null;
   scope: AssessmentScope;
   targets: Record<string, number | null>;
   progress: AssessmentProgress;
@@ -425,6 +430,7 @@ export async function updateAssessment(
     if (input.name !== undefined) set.name = input.name;
     if (input.ownerId !== undefined) set.ownerId = input.ownerId;
     if (input.dueDate !== undefined) set.dueDate = input.dueDate;
+    if (input.language !== undefined) set.language = input.language;
     if (input.targets !== undefined) {
       const framework = (await scopedFramework(tx, a.frameworkId, a.frameworkVersion, a.scope))!;
       checkTargets(input.targets, new Set(Object.keys(framework.defaultTargets)));

@@ -1,4 +1,4 @@
-import { SHARING_ERROR_CODES, type SharedSignInResult } from '@tenantry/shared';
+import { SHARING_ERROR_CODES, type Locale, type SharedSignInResult } from '@tenantry/shared';
 import { isBetterAuthClientError, type Auth } from '../../auth/auth.ts';
 import { secondFactorStep } from '../../auth/second-factor-step.ts';
 import { runSharedSignIn } from '../../auth/shared-signin-context.ts';
@@ -25,6 +25,8 @@ export async function requestSharedSignInCode(
   scope: { tenantId: string },
   input: { email: string },
   identity: { auth: Auth; log: Logger },
+  /** The page's language: the code's e-mail is written in it. */
+  locale: Locale = 'en',
 ): Promise<void> {
   const { tenantId } = scope;
   const { email } = input;
@@ -32,7 +34,7 @@ export async function requestSharedSignInCode(
   if (!grant) return;
   try {
     await runSharedSignIn(
-      { tenantId, tenantName: grant.tenantName, accountName: grant.accountName },
+      { tenantId, tenantName: grant.tenantName, accountName: grant.accountName, locale },
       () => identity.auth.api.sendVerificationOTP({ body: { email, type: 'sign-in' } }),
     );
   } catch (err) {

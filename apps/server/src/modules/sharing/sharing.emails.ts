@@ -1,12 +1,8 @@
-import { sharedSignInPath, type ShareRole } from '@tenantry/shared';
+import { sharedSignInPath, type Locale, type ShareRole } from '@tenantry/shared';
 import type { SharedSignInContext } from '../../auth/types.ts';
+import { mailTranslator } from '../../lib/mail/i18n.ts';
 import type { MailMessage } from '../../lib/mail/index.ts';
 import { layout } from '../../lib/mail/layout.ts';
-
-const ROLE_WORDS: Record<ShareRole, string> = {
-  viewer: 'view',
-  contributor: 'view and contribute to',
-};
 
 /** To the invitee of a new share: who shared what, and the link to the shared sign-in. */
 export function shareInvitationEmail(input: {
@@ -19,33 +15,41 @@ export function shareInvitationEmail(input: {
   tenantName: string;
   role: ShareRole;
   publicUrl: string;
+  /** The recipient's last known language (`mailLocale`); English when left out. */
+  locale?: Locale;
 }): MailMessage {
+  const { t } = mailTranslator(input.locale ?? 'en');
   const url = `${input.publicUrl}${sharedSignInPath(input.tenantId, input.shareId)}`;
+  const names = { sharedBy: input.sharedBy, account: input.accountName, tenant: input.tenantName };
   return layout(
     input.to,
-    `${input.accountName} shared “${input.tenantName}” with you on Tenantry`,
+    t('share.subject', names),
     [
-      'Hello,',
-      `${input.sharedBy} of ${input.accountName} invited you to ${ROLE_WORDS[input.role]} the client workspace “${input.tenantName}” on Tenantry.`,
-      'Open the link and sign in with this e-mail address: we will send you a one-time code. You do not need a password.',
+      t('hello'),
+      t(input.role === 'viewer' ? 'share.invited.viewer' : 'share.invited.contributor', names),
+      t('share.how'),
     ],
-    { url, label: `Open “${input.tenantName}”` },
+    { url, label: t('share.open', names) },
+    undefined,
+    t('layout.paste'),
   );
 }
 
-/** The one-time code of a shared sign-in. */
+/** The one-time code of a shared sign-in, in the language its page was shown in. */
 export function sharedSignInCodeEmail(
   to: string,
   code: string,
   shared: SharedSignInContext,
   publicUrl: string,
+  locale: Locale = 'en',
 ): MailMessage {
+  const { t } = mailTranslator(locale);
   const url = `${publicUrl}${sharedSignInPath(shared.tenantId)}`;
-  return layout(to, `Your Tenantry sign-in code: ${code}`, [
-    'Hello,',
-    `Your code to sign in to “${shared.tenantName}” (shared by ${shared.accountName}) is:`,
+  return layout(to, t('code.subject', { code }), [
+    t('hello'),
+    t('code.intro', { tenant: shared.tenantName, account: shared.accountName }),
     code,
-    `It is valid for 10 minutes and can be used once. Enter it on ${url}.`,
-    'If you did not ask for it, you can ignore this e-mail.',
+    t('code.valid', { url }),
+    t('code.ignore'),
   ]);
 }

@@ -1,6 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import {
   IdParamsSchema,
+  negotiateLocale,
+  parseAcceptLanguage,
   SharedSignInCodeRequestSchema,
   SharedSignInCodeSentSchema,
   SharedSignInResultSchema,
@@ -196,7 +198,8 @@ export const sharingRoutes = createRouter()
   .openapi(codeRoute, async (c) => {
     const scope = c.req.valid('param');
     const identity = { auth: c.var.auth, log: c.var.log };
-    await requestSharedSignInCode(c.var.deps.db, scope, c.req.valid('json'), identity);
+    const locale = negotiateLocale(parseAcceptLanguage(c.req.header('accept-language'))) ?? 'en';
+    await requestSharedSignInCode(c.var.deps.db, scope, c.req.valid('json'), identity, locale);
     return c.json({ status: 'sent' as const }, 202);
   })
   .openapi(verifyRoute, async (c) => {

@@ -1,11 +1,24 @@
 import { assertFeature } from '../billing/entitlements.ts';
 import { randomUUID } from 'node:crypto';
-import { SHARING_ERROR_CODES, type Share, type ShareRole } from '@tenantry/shared';
+import {
+  mailLocale,
+  SHARING_ERROR_CODES,
+  type Locale,
+  type Share,
+  type ShareRole,
+} from '@tenantry/shared';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { tenantAccessWhere } from '../../auth/tenant-access.ts';
 import type { AccountContext } from '../../auth/types.ts';
 import type { Database, Tx } from '../../db/client.ts';
-import { accounts, sessions, shareGrants, tenants, users } from '../../db/schema/index.ts';
+import {
+  accounts,
+  respondents,
+  sessions,
+  shareGrants,
+  tenants,
+  users,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MailContext } from '../../lib/mail/index.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -119,7 +132,7 @@ export async function createShare(
   await assertFeature(db, actor.accountId, 'sharing');
   const email = input.email.trim().toLowerCase();
   const id = randomUUID();
-  let context: { tenantName: string; accountName: string; sharedBy: string };
+  let context: { tenantName: string; accountName: string; sharedBy: string; locale: Locale };
   let created: ShareRow;
   try {
     ({ context, created } = await db.transaction(async (tx) => {
@@ -162,8 +175,23 @@ export async function createShare(
         .from(accounts)
         .leftJoin(users, eq(users.id, actor.userId))
         .where(eq(accounts.id, actor.accountId));
+      // The invitee's last known language: what their browser asked for when they last answered
+      // this account's assessments as a respondent, if they did (else English).
+      const [known] = await tx
+        .select({ locale: respondents.locale })
+        .from(respondents)
+        .where(
+          and(
+            eq(respondents.accountId, actor.accountId),
+            sql`lower(${respondents.email}) = ${email.toLowerCase()}`,
+            sql`${respondents.locale} is not null`,
+          ),
+        )
+        .orderBy(sql`${respondents.lastSeenAt} desc nulls last`)
+        .limit(1);
       return {
         context: {
+          locale: mailLocale(null, known?.locale),
           tenantName: tenant.name,
           accountName: names?.accountName ?? 'A Tenantry account',
           sharedBy: names?.userName?.trim() || actor.email,
@@ -195,6 +223,7 @@ export async function createShare(
         tenantName: context.tenantName,
         role: input.role,
         publicUrl: mail.publicUrl,
+        locale: context.locale,
       }),
     );
   } catch (err) {

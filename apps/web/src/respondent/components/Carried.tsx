@@ -1,6 +1,7 @@
 import { useId } from 'react';
-import { describeAnswer, formatDate } from '../lib/answers.ts';
+import { describeAnswer } from '../lib/answers.ts';
 import type { CarriedAnswer, CarriedState, Question } from '../lib/contract.ts';
+import { useI18n } from '../lib/i18n.ts';
 
 /**
  * Last period's answer: to confirm, "Last period: Yes (Ana Lima, 15 Jan 2026)" with "Still
@@ -22,41 +23,44 @@ export function Carried({
   onStillTrue: () => void;
   onChanged: () => void;
 }) {
+  const { t, tr } = useI18n();
   const id = useId();
-  const was = describeAnswer(q, carried);
+  const was = describeAnswer(q, carried, tr);
   const who = (
     <span className="carried-who">
       ({carried.answeredBy},{' '}
-      <time dateTime={carried.answeredAt}>{formatDate(carried.answeredAt)}</time>)
+      <time dateTime={carried.answeredAt}>{tr.date(carried.answeredAt)}</time>)
     </span>
   );
   if (state === 'confirmed') {
     return (
       <p className="marker marker-ok">
-        <span aria-hidden="true">✓</span> Same as last period {who}
+        <span aria-hidden="true">✓</span> {t('carried.same')} {who}
       </p>
     );
   }
   if (state === 'changed') {
     return (
       <p className="marker marker-changed">
-        Changed since last period (was {was}) {who}
+        {t('carried.changedSince', { was })} {who}
       </p>
     );
   }
   return (
     <div className="carried" role="group" aria-labelledby={id}>
       <p id={id}>
-        <strong>Last period:</strong> {was} {who}
+        <strong>{t('carried.lastPeriod')}</strong> {was} {who}
       </p>
-      {carried.note && <p className="hint carried-note">Note: {carried.note}</p>}
+      {carried.note && (
+        <p className="hint carried-note">{t('carried.note', { note: carried.note })}</p>
+      )}
       {offer && (
         <div className="carried-actions">
           <button type="button" className="btn btn-primary" onClick={onStillTrue}>
-            Still true
+            {t('carried.stillTrue')}
           </button>
           <button type="button" className="btn" onClick={onChanged}>
-            Changed
+            {t('carried.changed')}
           </button>
         </div>
       )}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { LinkCode } from '../lib/contract.ts';
+import { LanguageSwitcher, useI18n, type RespondentKey } from '../lib/i18n.ts';
 
 /** A page that says one thing and what to do about it. */
 export function Notice({
@@ -13,6 +14,7 @@ export function Notice({
   action?: ReactNode;
   tone?: 'info' | 'problem' | 'done';
 }) {
+  const { t } = useI18n();
   const heading = useRef<HTMLHeadingElement>(null);
   // The page changed under the reader (a link that stopped working): say so to screen readers.
   useEffect(() => heading.current?.focus(), []);
@@ -23,85 +25,70 @@ export function Notice({
       </h1>
       {children}
       {action}
+      <footer className="notice-lang">
+        <LanguageSwitcher label={t('lang.label')} />
+      </footer>
     </main>
   );
 }
 
-const ASK = 'Ask the person who sent it to you for a new link.';
-
-const LINK_TEXTS: Record<LinkCode, { title: string; body: string }> = {
-  'respondent.link_invalid': {
-    title: 'This link does not work',
-    body: `It may be incomplete, or a newer link has replaced it. ${ASK}`,
-  },
-  'respondent.link_expired': {
-    title: 'This link has expired',
-    body: `Links for answering an assessment work for a limited time. ${ASK} The answers you already saved are kept.`,
-  },
-  'respondent.link_revoked': {
-    title: 'This link was withdrawn',
-    body: 'The person who sent it has stopped it from working. If you should still answer, ask them for a new link.',
-  },
+const LINK_TEXTS: Record<LinkCode, { title: RespondentKey; body: RespondentKey }> = {
+  'respondent.link_invalid': { title: 'notice.invalid.title', body: 'notice.invalid.body' },
+  'respondent.link_expired': { title: 'notice.expired.title', body: 'notice.expired.body' },
+  'respondent.link_revoked': { title: 'notice.revoked.title', body: 'notice.revoked.body' },
 };
 
 export function LinkProblem({ code, waiting }: { code: LinkCode; waiting: number }) {
-  const t = LINK_TEXTS[code];
+  const { t } = useI18n();
+  const keys = LINK_TEXTS[code];
   return (
-    <Notice title={t.title} tone="problem">
-      <p>{t.body}</p>
-      {waiting > 0 && (
-        <p>
-          {waiting === 1 ? '1 answer is' : `${waiting} answers are`} still kept on this device. Open
-          the new link on this device and {waiting === 1 ? 'it is' : 'they are'} sent then.
-        </p>
-      )}
+    <Notice title={t(keys.title)} tone="problem">
+      <p>{t(keys.body)}</p>
+      {waiting > 0 && <p>{t('notice.waiting', { count: waiting })}</p>}
     </Notice>
   );
 }
 
 export function NoToken() {
+  const { t } = useI18n();
   return (
-    <Notice title="This link is incomplete" tone="problem">
-      <p>
-        The address you opened does not carry its access code. Open the link from your e-mail again
-        (tap it rather than copying part of it). If it still does not work, ask the person who sent
-        it to you for a new link.
-      </p>
+    <Notice title={t('notice.noToken.title')} tone="problem">
+      <p>{t('notice.noToken.body')}</p>
     </Notice>
   );
 }
 
+function TryAgain({ onRetry }: { onRetry: () => void }) {
+  const { t } = useI18n();
+  return (
+    <button type="button" className="btn btn-primary" onClick={onRetry}>
+      {t('notice.tryAgain')}
+    </button>
+  );
+}
+
 export function Offline({ onRetry }: { onRetry: () => void }) {
+  const { t } = useI18n();
   return (
     <Notice
-      title="You are offline"
+      title={t('notice.offline.title')}
       tone="problem"
-      action={
-        <button type="button" className="btn btn-primary" onClick={onRetry}>
-          Try again
-        </button>
-      }
+      action={<TryAgain onRetry={onRetry} />}
     >
-      <p>
-        The first time this page is opened on a device it needs the network. Connect to the internet
-        and try again; the page also tries by itself when the connection is back.
-      </p>
+      <p>{t('notice.offline.body')}</p>
     </Notice>
   );
 }
 
 export function Failure({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useI18n();
   return (
     <Notice
-      title="Something went wrong"
+      title={t('notice.failure.title')}
       tone="problem"
-      action={
-        <button type="button" className="btn btn-primary" onClick={onRetry}>
-          Try again
-        </button>
-      }
+      action={<TryAgain onRetry={onRetry} />}
     >
-      <p>{message || 'The questions could not be loaded.'} Please try again in a moment.</p>
+      <p>{t('notice.failure.body', { message: message || t('notice.failure.default') })}</p>
     </Notice>
   );
 }
@@ -113,12 +100,10 @@ export function Completed({
   accountName: string;
   tenantName: string;
 }) {
+  const { t } = useI18n();
   return (
-    <Notice title="This assessment is complete" tone="done">
-      <p>
-        {accountName} has completed the assessment for {tenantName}, so its answers can no longer
-        change. There is nothing more for you to do. Thank you.
-      </p>
+    <Notice title={t('notice.completed.title')} tone="done">
+      <p>{t('notice.completed.body', { account: accountName, tenant: tenantName })}</p>
     </Notice>
   );
 }

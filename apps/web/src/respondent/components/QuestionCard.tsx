@@ -1,6 +1,6 @@
 import { memo, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ShownAnswer } from '../lib/answers.ts';
-import { describeAnswer, formatMoment, parseNumber } from '../lib/answers.ts';
+import { describeAnswer, parseNumber } from '../lib/answers.ts';
 import { carriedState } from '../lib/carried.ts';
 import { AnswerFiles, type FileContext } from './AnswerFiles.tsx';
 import { Carried } from './Carried.tsx';
@@ -12,6 +12,7 @@ import type {
   Question,
 } from '../lib/contract.ts';
 import { debounce } from '../lib/debounce.ts';
+import { useI18n, type RespondentKey, type RespondentTranslator } from '../lib/i18n.ts';
 import type { FailedWrite, SupersededWrite } from '../lib/queue.ts';
 import { Guidance, Markdown } from './Markdown.tsx';
 
@@ -37,10 +38,10 @@ interface Props {
   fileContext: FileContext;
 }
 
-const YES_NO: ReadonlyArray<[string, string]> = [
-  ['yes', 'Yes'],
-  ['partial', 'Partial'],
-  ['no', 'No'],
+const YES_NO: ReadonlyArray<[string, RespondentKey]> = [
+  ['yes', 'answer.yes'],
+  ['partial', 'answer.partial'],
+  ['no', 'answer.no'],
 ];
 
 const fieldsOf = (a: AnswerFields): AnswerFields => ({ value: a.value, na: a.na, note: a.note });
@@ -65,6 +66,7 @@ export const QuestionCard = memo(function QuestionCard({
   files,
   fileContext,
 }: Props) {
+  const { t, tr } = useI18n();
   const id = useId();
   const titleId = `${id}-title`;
   const [edit, setEdit] = useState<AnswerFields | null>(null);
@@ -125,7 +127,7 @@ export const QuestionCard = memo(function QuestionCard({
                 disabled={disabled}
                 onChange={() => setValue(value)}
               />
-              <span>{label}</span>
+              <span>{t(label)}</span>
             </label>
           ))}
         </div>
@@ -232,7 +234,7 @@ export const QuestionCard = memo(function QuestionCard({
           )}
           {numberInvalid && (
             <p id={`${id}-number-error`} className="field-error">
-              Enter a number, like 12 or 3.5.
+              {t('q.numberInvalid')}
             </p>
           )}
         </div>
@@ -270,7 +272,7 @@ export const QuestionCard = memo(function QuestionCard({
       <Markdown text={q.description} className="q-desc" />
       <Guidance text={q.guidance} />
       {answer.exists && !answer.mine && !edit && (
-        <p className="hint">Answered by someone else{readOnly ? '.' : '. You can change it.'}</p>
+        <p className="hint">{t(readOnly ? 'q.someoneElse' : 'q.someoneElseChange')}</p>
       )}
       {carried && state && (
         <Carried
@@ -293,7 +295,7 @@ export const QuestionCard = memo(function QuestionCard({
                 disabled={readOnly}
                 onChange={(e) => now({ ...shown, value: null, na: e.target.checked })}
               />
-              <span>Not applicable</span>
+              <span>{t('answer.na')}</span>
             </label>
           )}
           {!readOnly && hasAnswer && (
@@ -306,7 +308,7 @@ export const QuestionCard = memo(function QuestionCard({
                 now({ ...shown, value: null, na: false });
               }}
             >
-              Clear answer
+              {t('q.clear')}
             </button>
           )}
           {!readOnly && !noteOpen && (
@@ -316,14 +318,14 @@ export const QuestionCard = memo(function QuestionCard({
               aria-expanded={false}
               onClick={() => setNoteOpen('now')}
             >
-              Add a note
+              {t('q.addNote')}
             </button>
           )}
         </div>
       )}
       {!confirming && (noteOpen || (readOnly && shown.note)) && (
         <div className="note">
-          <label htmlFor={`${id}-note`}>Note (optional)</label>
+          <label htmlFor={`${id}-note`}>{t('q.note')}</label>
           <textarea
             id={`${id}-note`}
             rows={3}
@@ -338,18 +340,18 @@ export const QuestionCard = memo(function QuestionCard({
       <AnswerFiles questionKey={q.key} files={files} readOnly={readOnly} context={fileContext} />
       {superseded && (
         <div className="q-superseded" role="alert">
-          <p>{supersededText(q, superseded)}</p>
+          <p>{supersededText(q, superseded, tr)}</p>
           {!readOnly && (
             <div className="q-superseded-actions">
               <button type="button" className="btn" onClick={() => onAnswerAgain(q.key)}>
-                Give my answer again
+                {t('q.answerAgain')}
               </button>
               <button
                 type="button"
                 className="btn btn-quiet"
                 onClick={() => onDismissSuperseded(q.key)}
               >
-                Keep theirs
+                {t('q.keepTheirs')}
               </button>
             </div>
           )}
@@ -357,9 +359,9 @@ export const QuestionCard = memo(function QuestionCard({
       )}
       {failed && (
         <div className="q-failed" role="alert">
-          <p>Not saved: {failed.message}</p>
+          <p>{t('q.notSaved', { message: failed.message })}</p>
           <button type="button" className="btn btn-quiet" onClick={() => onDismissFailed(q.key)}>
-            Dismiss
+            {t('q.dismiss')}
           </button>
         </div>
       )}
@@ -368,16 +370,23 @@ export const QuestionCard = memo(function QuestionCard({
 });
 
 /** "Someone else changed this to Yes at 1 May 2026, 10:05; your answer No was not applied." */
-export function supersededText(q: Question, w: SupersededWrite): string {
-  const mine = describeAnswer(q, w);
+export function supersededText(q: Question, w: SupersededWrite, tr: RespondentTranslator): string {
+  const mine = describeAnswer(q, w, tr);
   const kept = w.kept;
-  const when = kept ? ` at ${formatMoment(kept.answeredAt)}` : '';
-  const who = kept?.mine ? 'You changed this on another device' : 'Someone else changed this';
-  const what =
-    kept && (kept.value !== null || kept.na)
-      ? `${who} to ${describeAnswer(q, kept)}${when}`
-      : kept?.mine
-        ? `You cleared this answer on another device${when}`
-        : `Someone else cleared this answer${when}`;
-  return `${what}; your answer ${mine} was not applied.`;
+  const timed = kept ? 'yes' : 'no';
+  const when = kept ? tr.dateTime(kept.answeredAt) : '';
+  if (kept && (kept.value !== null || kept.na)) {
+    const answer = describeAnswer(q, kept, tr);
+    return tr.t(kept.mine ? 'superseded.mineChanged' : 'superseded.otherChanged', {
+      timed,
+      when,
+      answer,
+      mine,
+    });
+  }
+  return tr.t(kept?.mine ? 'superseded.mineCleared' : 'superseded.otherCleared', {
+    timed,
+    when,
+    mine,
+  });
 }

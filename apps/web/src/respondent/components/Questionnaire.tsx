@@ -1,11 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import {
-  countAnswered,
-  formatDay,
-  formatMoment,
-  questionsOf,
-  shownAnswer,
-} from '../lib/answers.ts';
+import { rich } from '../../i18n/page-i18n.tsx';
+import { countAnswered, questionsOf, shownAnswer } from '../lib/answers.ts';
 import { carriedMap, carriedState, toConfirmUnder } from '../lib/carried.ts';
 import type {
   AnswerFields,
@@ -23,6 +18,7 @@ import {
 } from '../lib/queue.ts';
 import type { EvidenceClient } from '../lib/evidence.ts';
 import { NO_FILES, useEvidenceMap } from './AnswerFiles.tsx';
+import { LanguageSwitcher, useI18n } from '../lib/i18n.ts';
 import { Guidance, Markdown } from './Markdown.tsx';
 import { QuestionCard, type Heading } from './QuestionCard.tsx';
 
@@ -95,6 +91,7 @@ export function useBrowserOnline(): boolean {
 
 export function Questionnaire(props: Props) {
   const { session, saved, queue } = props;
+  const { t, tr } = useI18n();
   const snap = useSyncExternalStore(queue.subscribe, queue.snapshot);
   const browser = useBrowserOnline();
   // Offline as soon as the browser says so or a send failed on the network, not only after a
@@ -188,21 +185,32 @@ export function Questionnaire(props: Props) {
     <>
       <header className="top">
         <div className="wrap">
-          <p className="org">
-            {session.accountName} <span aria-hidden="true">·</span> for {session.tenantName}
-          </p>
+          <div className="top-row">
+            <p className="org">
+              {session.accountName} <span aria-hidden="true">·</span>{' '}
+              {t('header.for', { tenant: session.tenantName })}
+            </p>
+            <LanguageSwitcher label={t('lang.label')} />
+          </div>
           <h1>{assessment.name}</h1>
           <p className="meta">
             {assessment.frameworkName}
             {assessment.dueDate && (
               <>
                 {' '}
-                <span aria-hidden="true">·</span> Due{' '}
-                <time dateTime={assessment.dueDate}>{formatDay(assessment.dueDate)}</time>
+                <span aria-hidden="true">·</span>{' '}
+                {rich(
+                  t,
+                  'header.due',
+                  {},
+                  {
+                    date: <time dateTime={assessment.dueDate}>{tr.day(assessment.dueDate)}</time>,
+                  },
+                )}
               </>
             )}
           </p>
-          <p className="meta">Answering as {session.respondent.name}</p>
+          <p className="meta">{t('header.answeringAs', { name: session.respondent.name })}</p>
         </div>
       </header>
       <StatusBar
@@ -219,22 +227,17 @@ export function Questionnaire(props: Props) {
             submittedAt={session.respondent.submittedAt}
           />
         )}
-        {offline && !readOnly && (
-          <p className="banner">
-            You are offline. You can keep answering: your answers are kept on this device and sent
-            when the connection is back.
-          </p>
-        )}
+        {offline && !readOnly && <p className="banner">{t('banner.offline')}</p>}
         {snap.failed.length > 1 && (
           <div className="banner banner-problem">
-            <p>{snap.failed.length} answers could not be saved. Each is marked at its question.</p>
+            <p>{t('banner.failed', { count: snap.failed.length })}</p>
             <button type="button" className="btn btn-quiet" onClick={() => queue.dismissFailed()}>
-              Dismiss all
+              {t('banner.dismissAll')}
             </button>
           </div>
         )}
         {total === 0 ? (
-          <p>There are no questions for you in this assessment.</p>
+          <p>{t('page.noQuestions')}</p>
         ) : (
           session.document.sections.map((s) => renderSection(s, 0))
         )}
@@ -272,20 +275,19 @@ function NothingChanged({
   labelledBy: string;
   onConfirm: (list: readonly CarriedAnswer[]) => void;
 }) {
+  const { t } = useI18n();
   if (list.length === 0) return null;
   const n = list.length;
   return (
     <div className="carried-section">
-      <p className="hint">
-        {n === 1 ? '1 answer' : `${n} answers`} from last period to confirm here.
-      </p>
+      <p className="hint">{t('carried.toConfirmHere', { count: n })}</p>
       <button
         type="button"
         className="btn btn-wide"
         aria-describedby={labelledBy}
         onClick={() => onConfirm(list)}
       >
-        Nothing changed here ({n})
+        {t('carried.nothingChanged', { count: n })}
       </button>
     </div>
   );
@@ -302,7 +304,8 @@ function StatusBar({
   total: number;
   toConfirm: number;
 }) {
-  const text = statusText(snap, answered);
+  const { t } = useI18n();
+  const text = statusText(snap, answered, t);
   const tone =
     snap.failed.length > 0
       ? 'problem'
@@ -317,8 +320,10 @@ function StatusBar({
     <div className="bar">
       <div className="wrap bar-inner">
         <p className="progress" id="progress-text">
-          <strong>{answered}</strong> of {total} answered
-          {toConfirm > 0 && <span className="to-confirm"> · {toConfirm} to confirm</span>}
+          {rich(t, 'status.progress', { total }, { answered: <strong>{answered}</strong> })}
+          {toConfirm > 0 && (
+            <span className="to-confirm"> · {t('status.toConfirm', { count: toConfirm })}</span>
+          )}
         </p>
         <progress value={answered} max={Math.max(total, 1)} aria-labelledby="progress-text" />
         <p role="status" className={`status status-${tone}`}>
@@ -338,19 +343,21 @@ function ThankYou({
   accountName: string;
   submittedAt: string | null;
 }) {
+  const { t, tr } = useI18n();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focus) heading.current?.focus();
   }, [focus]);
-  const when = submittedAt ? formatMoment(submittedAt) : null;
+  const when = submittedAt ? tr.dateTime(submittedAt) : null;
   return (
     <section className="banner banner-done" aria-labelledby="thanks">
       <h2 id="thanks" ref={heading} tabIndex={-1}>
-        Thank you, your part is submitted
+        {t('thanks.title')}
       </h2>
       <p>
-        {accountName} can see your answers{when ? ` (submitted ${when})` : ''}. They are shown below
-        and can no longer be changed. You can close this page.
+        {when
+          ? t('thanks.bodyWhen', { account: accountName, when })
+          : t('thanks.body', { account: accountName })}
       </p>
     </section>
   );
@@ -369,6 +376,7 @@ function SubmitPart({
   error: string | null;
   onSubmit: () => void;
 }) {
+  const { t } = useI18n();
   const [confirming, setConfirming] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -377,11 +385,10 @@ function SubmitPart({
   const ready = waiting === 0 && !submitting;
   return (
     <section className="submit" aria-labelledby="submit-title">
-      <h2 id="submit-title">Finished?</h2>
+      <h2 id="submit-title">{t('submit.title')}</h2>
       <p>
-        Your answers are saved as you go, so you can come back to this link later. When you are
-        done, submit your part to let them know.
-        {open > 0 && ` ${open === 1 ? '1 question is' : `${open} questions are`} still open.`}
+        {t('submit.body')}
+        {open > 0 && ` ${t('submit.open', { count: open })}`}
       </p>
       {!confirming ? (
         <button
@@ -391,13 +398,11 @@ function SubmitPart({
           aria-describedby={waiting > 0 ? 'submit-wait' : undefined}
           onClick={() => setConfirming(true)}
         >
-          Submit my part
+          {t('submit.button')}
         </button>
       ) : (
         <div className="confirm" role="group" aria-labelledby="confirm-text">
-          <p id="confirm-text">
-            Submit your answers? After that they can no longer be changed from this link.
-          </p>
+          <p id="confirm-text">{t('submit.confirm')}</p>
           <div className="confirm-actions">
             <button
               ref={confirmRef}
@@ -409,20 +414,20 @@ function SubmitPart({
                 onSubmit();
               }}
             >
-              Yes, submit
+              {t('submit.yes')}
             </button>
             <button type="button" className="btn" onClick={() => setConfirming(false)}>
-              Keep answering
+              {t('submit.keep')}
             </button>
           </div>
         </div>
       )}
       {waiting > 0 && (
         <p id="submit-wait" className="hint">
-          You can submit once every answer is saved.
+          {t('submit.wait')}
         </p>
       )}
-      {submitting && <p className="hint">Submitting…</p>}
+      {submitting && <p className="hint">{t('submit.submitting')}</p>}
       {error && (
         <p className="field-error" role="alert">
           {error}

@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { RespondentReminders } from '../lib/contract.ts';
+import { render } from '../test-i18n.tsx';
 import { StopReminders } from './StopReminders.tsx';
 
 const TOKEN = 'rsp_abcdefghijklmnopqrstuvwxyz';

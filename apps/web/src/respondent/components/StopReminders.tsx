@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   API,
   TOKEN_HEADER,
@@ -7,6 +7,7 @@ import {
   type LinkCode,
   type RespondentReminders,
 } from '../lib/contract.ts';
+import { useI18n, type RespondentTranslator } from '../lib/i18n.ts';
 import { LinkProblem, NoToken, Notice } from './Notice.tsx';
 
 type Phase =
@@ -15,18 +16,10 @@ type Phase =
   | { kind: 'error'; message: string }
   | { kind: 'ready'; reminders: RespondentReminders; saving: boolean; error: string | null };
 
-/** `2031-01-10` → `10 January 2031`. */
-const longDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-
 async function call(
   fetchFn: typeof fetch,
   token: string,
+  t: RespondentTranslator['t'],
   init: RequestInit = {},
 ): Promise<{ ok: RespondentReminders } | { link: LinkCode } | { error: string }> {
   let res: Response;
@@ -37,12 +30,12 @@ async function call(
       cache: 'no-store',
     });
   } catch {
-    return { error: 'You seem to be offline. Try again once you are connected.' };
+    return { error: t('stop.offline') };
   }
   if (res.ok) return { ok: (await res.json()) as RespondentReminders };
   const e = await readError(res);
   if (res.status === 401) return { link: isLinkCode(e?.code) ? e.code : 'respondent.link_invalid' };
-  return { error: e?.message || `The server answered ${res.status}. Try again in a moment.` };
+  return { error: e?.message || t('stop.serverError', { status: res.status }) };
 }
 
 /**
@@ -60,11 +53,17 @@ export function StopReminders({
   /** The respondent page of the same link. */
   answerLink: string;
 }) {
+  const { t, tr } = useI18n();
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
+  // The first read only: a change of language does not read again.
+  const tRef = useRef(t);
+  useEffect(() => {
+    tRef.current = t;
+  }, [t]);
   useEffect(() => {
     if (!token) return;
     let cancelled = false;
-    void call(fetchFn, token).then((r) => {
+    void call(fetchFn, token, tRef.current).then((r) => {
       if (cancelled) return;
       if ('ok' in r) setPhase({ kind: 'ready', reminders: r.ok, saving: false, error: null });
       else if ('link' in r) setPhase({ kind: 'link', code: r.link });
@@ -79,14 +78,14 @@ export function StopReminders({
   if (phase.kind === 'loading') {
     return (
       <main className="notice notice-info" aria-busy="true">
-        <p>Loading…</p>
+        <p>{t('stop.loading')}</p>
       </main>
     );
   }
   if (phase.kind === 'link') return <LinkProblem code={phase.code} waiting={0} />;
   if (phase.kind === 'error') {
     return (
-      <Notice title="This did not work" tone="problem">
+      <Notice title={t('stop.failed')} tone="problem">
         <p>{phase.message}</p>
       </Notice>
     );
@@ -95,7 +94,7 @@ export function StopReminders({
   const stopped = reminders.stoppedAt !== null;
   const save = async (stop: boolean) => {
     setPhase({ ...phase, saving: true, error: null });
-    const r = await call(fetchFn, token, {
+    const r = await call(fetchFn, token, t, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ stopped: stop }),
@@ -104,11 +103,16 @@ export function StopReminders({
     else if ('link' in r) setPhase({ kind: 'link', code: r.link });
     else setPhase({ ...phase, saving: false, error: r.error });
   };
-  const what = `“${reminders.assessmentName}” for ${reminders.tenantName}`;
+  const names = {
+    name: reminders.respondentName,
+    account: reminders.accountName,
+    assessment: reminders.assessmentName,
+    tenant: reminders.tenantName,
+  };
   return (
     <Notice
       key={stopped ? 'stopped' : 'on'}
-      title={stopped ? 'Reminders stopped' : 'Stop reminders?'}
+      title={t(stopped ? 'stop.stoppedTitle' : 'stop.askTitle')}
       tone={stopped ? 'done' : 'info'}
       action={
         <div className="notice-actions">
@@ -119,7 +123,7 @@ export function StopReminders({
               disabled={saving}
               onClick={() => void save(false)}
             >
-              Send me reminders again
+              {t('stop.resume')}
             </button>
           ) : (
             <button
@@ -128,27 +132,22 @@ export function StopReminders({
               disabled={saving}
               onClick={() => void save(true)}
             >
-              Stop reminders
+              {t('stop.stop')}
             </button>
           )}
           <a className="btn" href={answerLink}>
-            Answer the questions
+            {t('stop.answer')}
           </a>
         </div>
       }
     >
-      {stopped ? (
-        <p>
-          {reminders.respondentName}, you get no more reminders about {what} from{' '}
-          {reminders.accountName}. Your link still works if you want to answer later.
-        </p>
-      ) : (
-        <p>
-          {reminders.respondentName}, {reminders.accountName} reminds you by e-mail about {what}
-          {reminders.dueDate ? `, due on ${longDay(reminders.dueDate)},` : ''} until you submit your
-          answers. At most one e-mail a day.
-        </p>
-      )}
+      <p>
+        {stopped
+          ? t('stop.stoppedBody', names)
+          : reminders.dueDate
+            ? t('stop.askBodyDue', { ...names, due: tr.day(reminders.dueDate) })
+            : t('stop.askBody', names)}
+      </p>
       {error ? (
         <p role="alert" className="field-error">
           {error}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatMoment, mergeSaved, parseNumber, shownAnswer } from './answers.ts';
+import { english, translatorFor } from '../test-i18n.tsx';
+import { mergeSaved, parseNumber, shownAnswer } from './answers.ts';
 import type { RespondentAnswer } from './contract.ts';
 
 const answer = (key: string, at: string, value: string, mine = true): RespondentAnswer => ({
@@ -44,11 +45,13 @@ describe('answers on the page', () => {
     expect(shownAnswer(queued, saved)).toMatchObject({ value: null, exists: false, pending: true });
   });
 
-  it('writes dates out without Intl', () => {
-    expect(formatDay('2026-12-31')).toBe('31 Dec 2026');
-    expect(formatDay('2026-01-05')).toBe('5 Jan 2026');
-    expect(formatDay('soon')).toBe('soon');
-    expect(formatMoment(new Date(2026, 4, 1, 9, 5).toISOString())).toBe('1 May 2026, 09:05');
+  it('writes dates and times in the page’s language', () => {
+    expect(english.day('2026-12-31')).toBe('31 December 2026');
+    expect(translatorFor('de').day('2026-01-05')).toBe('5. Januar 2026');
+    expect(english.day('soon')).toBe('soon');
+    expect(english.dateTime(new Date(2026, 4, 1, 9, 5).toISOString())).toBe('1 May 2026, 09:05');
+    expect(translatorFor('fr').percent(0.42)).toBe('42\u00a0%');
+    expect(translatorFor('nl').number(1234.5)).toBe('1.234,5');
   });
 
   it('reads numbers as people type them', () => {

@@ -1,6 +1,7 @@
 // scoring.ts holds no schema (type-only imports): importing it brings no zod into the page.
 import { isAnswered } from '@tenantry/shared/scoring';
 import type { AnswerFields, FrameworkDocument, Question, RespondentAnswer } from './contract.ts';
+import type { RespondentKey, RespondentTranslator } from './i18n.ts';
 import type { QueuedWrite, TakenAnswer } from './queue.ts';
 
 /** What a question shows: the respondent's queued answer over the server's. */
@@ -128,34 +129,6 @@ export function withTaken(
   return map;
 }
 
-const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
-
-/**
- * A due date (`YYYY-MM-DD`) as the page says it: "31 Dec 2026". Written out here rather than
- * with Intl.DateTimeFormat, whose first use loads the locale's data (100 ms measured in desktop
- * Chromium, more on a phone, before the questions can show); the page is in English.
- */
-export function formatDay(day: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  const month = m && MONTHS[Number(m[2]) - 1];
-  return m && month ? `${Number(m[3])} ${month} ${m[1]}` : day;
-}
-
-/** The day of a moment in the reader's time zone: "1 May 2026". */
-export function formatDate(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${d.getDate()} ${MONTHS[d.getMonth()]} ${d.getFullYear()}`;
-}
-
-/** A moment in the reader's time zone: "1 May 2026, 10:05". */
-export function formatMoment(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getDate()} ${MONTHS[d.getMonth()]} ${d.getFullYear()}, ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
 /** A number as typed ("12", "3,5", " 7.25 "), or null when it is not one. */
 export function parseNumber(text: string): number | null {
   const t = text.trim().replace(/\s/g, '').replace(',', '.');
@@ -164,7 +137,11 @@ export function parseNumber(text: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-const YES_NO_LABELS: Record<string, string> = { yes: 'Yes', partial: 'Partial', no: 'No' };
+const YES_NO_KEYS: Record<string, RespondentKey> = {
+  yes: 'answer.yes',
+  partial: 'answer.partial',
+  no: 'answer.no',
+};
 const TEXT_SHOWN = 80;
 
 /**
@@ -174,13 +151,16 @@ const TEXT_SHOWN = 80;
 export function describeAnswer(
   q: Question,
   a: Pick<AnswerFields, 'value' | 'na'> | null | undefined,
+  tr: RespondentTranslator,
 ): string {
-  if (!a || (a.value === null && !a.na)) return 'no answer';
-  if (a.na) return 'Not applicable';
+  if (!a || (a.value === null && !a.na)) return tr.t('answer.none');
+  if (a.na) return tr.t('answer.na');
   const v = a.value;
   switch (q.type) {
-    case 'yes_no':
-      return YES_NO_LABELS[String(v)] ?? String(v);
+    case 'yes_no': {
+      const key = YES_NO_KEYS[String(v)];
+      return key ? tr.t(key) : String(v);
+    }
     case 'maturity':
       return `${String(v)} – ${q.levels[Number(v)] ?? ''}`.trim();
     case 'single_choice':
@@ -189,8 +169,10 @@ export function describeAnswer(
       return (Array.isArray(v) ? v : [String(v)])
         .map((k) => q.options.find((o) => o.key === k)?.label ?? k)
         .join('; ');
-    case 'number':
-      return q.unit ? `${String(v)} ${q.unit}` : String(v);
+    case 'number': {
+      const n = typeof v === 'number' ? tr.number(v) : String(v);
+      return q.unit ? `${n} ${q.unit}` : n;
+    }
     case 'text': {
       const t = String(v).replace(/\s+/g, ' ').trim();
       return `“${t.length > TEXT_SHOWN ? `${t.slice(0, TEXT_SHOWN - 1)}…` : t}”`;

@@ -9,6 +9,7 @@ import {
   type QueueStorage,
 } from './queue.ts';
 import { memoryQueueStorage } from './storage.ts';
+import { english } from '../test-i18n.tsx';
 
 const TOKEN = 'rsp_token-of-at-least-twenty-chars';
 
@@ -127,7 +128,7 @@ describe('the answer queue', () => {
       answeredAt: '2026-05-01T10:00:00.000Z',
     });
     expect(server.calls.every((c) => c.token === TOKEN)).toBe(true);
-    expect(statusText(q.snapshot(), 1)).toBe('All answers saved');
+    expect(statusText(q.snapshot(), 1, english.t)).toBe('All answers saved');
     q.dispose();
   });
 
@@ -184,12 +185,12 @@ describe('the answer queue', () => {
     await vi.advanceTimersByTimeAsync(4999);
     expect(server.calls).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1); // timed out: waiting 1 s
-    expect(statusText(q.snapshot(), 1)).toBe('1 answer waiting for the network');
+    expect(statusText(q.snapshot(), 1, english.t)).toBe('1 answer waiting for the network');
     await vi.advanceTimersByTimeAsync(1000);
     expect(server.calls).toHaveLength(2);
     expect(server.calls[1]!.body.idempotencyKey).toBe(server.calls[0]!.body.idempotencyKey);
     expect(server.calls[1]!.body.seq).toBe(1);
-    expect(statusText(q.snapshot(), 1)).toBe('All answers saved');
+    expect(statusText(q.snapshot(), 1, english.t)).toBe('All answers saved');
     q.dispose();
   });
 
@@ -277,12 +278,14 @@ describe('the answer queue', () => {
       ['N.1', 400, 'assessments.invalid_answer'],
       ['X.9', 404, 'assessments.question_not_found'],
     ]);
-    expect(statusText(q.snapshot(), 1)).toBe('2 answers could not be saved: No such question.');
+    expect(statusText(q.snapshot(), 1, english.t)).toBe(
+      '2 answers could not be saved: No such question.',
+    );
     expect(closed).not.toHaveBeenCalled();
     await q.flushed();
     expect(storage.state?.failed).toHaveLength(2);
     q.dismissFailed('X.9');
-    expect(statusText(q.snapshot(), 1)).toBe(
+    expect(statusText(q.snapshot(), 1, english.t)).toBe(
       '1 answer could not be saved: value: must be a number',
     );
     // A newer answer to the question that the server takes clears its refusal.
@@ -444,14 +447,16 @@ describe('the answer queue', () => {
     const q = await AnswerQueue.open(options(memoryQueueStorage(), server.fetch));
     await q.begin({ respondentId: 'r1', lastSeq: 0 });
     // Nothing answered: nothing to call saved.
-    expect(statusText(q.snapshot(), 0)).toBe('No answers yet: each answer is saved as you give it');
-    expect(statusText(q.snapshot(), 2)).toBe('All answers saved');
+    expect(statusText(q.snapshot(), 0, english.t)).toBe(
+      'No answers yet: each answer is saved as you give it',
+    );
+    expect(statusText(q.snapshot(), 2, english.t)).toBe('All answers saved');
     await q.enqueue('A.1', yes);
-    expect(statusText(q.snapshot(), 1)).toBe('Saving…');
+    expect(statusText(q.snapshot(), 1, english.t)).toBe('Saving…');
     await q.enqueue('A.2', yes);
     await q.enqueue('A.3', yes);
     await vi.advanceTimersByTimeAsync(20_000); // the request times out
-    expect(statusText(q.snapshot(), 1)).toBe('3 answers waiting for the network');
+    expect(statusText(q.snapshot(), 1, english.t)).toBe('3 answers waiting for the network');
     q.dispose();
   });
 });
@@ -501,7 +506,9 @@ describe('a write the server superseded', () => {
       expect.objectContaining({ questionKey: 'A.1' }),
       expect.objectContaining({ outcome: 'superseded' }),
     );
-    expect(statusText(q.snapshot(), 1)).toBe('1 answer not applied: a newer answer was kept');
+    expect(statusText(q.snapshot(), 1, english.t)).toBe(
+      '1 answer not applied: a newer answer was kept',
+    );
     // It survives a reload.
     await q.flushed();
     expect(storage.state?.superseded).toHaveLength(1);
@@ -518,7 +525,7 @@ describe('a write the server superseded', () => {
     ]);
     expect(server.calls[1]!.body.answeredAt).toBe('2026-05-01T10:10:00.000Z');
     expect(server.calls[1]!.body.idempotencyKey).not.toBe(server.calls[0]!.body.idempotencyKey);
-    expect(statusText(q.snapshot(), 1)).toBe('All answers saved');
+    expect(statusText(q.snapshot(), 1, english.t)).toBe('All answers saved');
     q.dispose();
   });
 

@@ -10,6 +10,7 @@ import {
   type RespondentAnswerInput,
   type RespondentWriteResult,
 } from './contract.ts';
+import type { RespondentTranslator } from './i18n.ts';
 
 /**
  * The respondent's answers on their way to the server (docs/assessments.md, "The respondent
@@ -527,17 +528,19 @@ function normalise(state: QueueState | undefined): QueueState {
  * The status line the page shows at all times. `answered`: how many questions show an answer
  * (the respondent's or someone else's); with none, there is nothing to call saved.
  */
-export function statusText(s: QueueSnapshot, answered: number): string {
-  const plural = (n: number) => (n === 1 ? '1 answer' : `${n} answers`);
+export function statusText(
+  s: QueueSnapshot,
+  answered: number,
+  t: RespondentTranslator['t'],
+): string {
   if (s.failed.length > 0) {
     const last = s.failed[s.failed.length - 1]!;
-    return `${plural(s.failed.length)} could not be saved: ${last.message}`;
+    return t('status.failed', { count: s.failed.length, message: last.message });
   }
   if (s.writes.length > 0 && s.waitingForNetwork)
-    return `${plural(s.writes.length)} waiting for the network`;
-  if (s.writes.length > 0) return 'Saving…';
-  if (s.superseded.length > 0)
-    return `${plural(s.superseded.length)} not applied: a newer answer was kept`;
-  if (answered === 0) return 'No answers yet: each answer is saved as you give it';
-  return 'All answers saved';
+    return t('status.waitingNetwork', { count: s.writes.length });
+  if (s.writes.length > 0) return t('status.saving');
+  if (s.superseded.length > 0) return t('status.superseded', { count: s.superseded.length });
+  if (answered === 0) return t('status.none');
+  return t('status.allSaved');
 }

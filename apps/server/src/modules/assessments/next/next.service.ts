@@ -17,9 +17,11 @@ import { randomUUID } from 'node:crypto';
 import {
   ASSESSMENT_ERROR_CODES,
   ASSESSMENT_LIMITS,
+  mailLocale,
   periodName,
   utcDay,
   type AssessmentScope,
+  type Locale,
   type NextAssessmentResult,
   type ScheduleCadence,
 } from '@tenantry/shared';
@@ -88,6 +90,8 @@ export interface NextCreated extends NextAssessmentResult {
   accountId: string;
   ownerId: string | null;
   dueDate: string | null;
+  /** The client-facing language, carried from the previous assessment. */
+  language: Locale | null;
   previousName: string | null;
   invitations: Invitation[];
   /** Whether the owner gets the notice (not when they started it themselves). */
@@ -246,6 +250,7 @@ export async function createNextAssessment(
     name,
     ownerId,
     dueDate: opts.dueDate,
+    language: prev.language,
     scope: checked.assessmentScope,
     targets: checked.targets,
     progress: checked.progress,
@@ -296,6 +301,7 @@ export async function createNextAssessment(
     accountId: scope.accountId,
     ownerId,
     dueDate: opts.dueDate,
+    language: prev.language,
     previousName: prev.name,
     invitations,
     notifyOwner: ownerId !== null && ownerId !== scope.userId,
@@ -349,6 +355,7 @@ export async function createFirstAssessment(
     accountId: scope.accountId,
     ownerId: opts.ownerId,
     dueDate: opts.dueDate,
+    language: null,
     previousName: null,
     invitations: [],
     notifyOwner: opts.ownerId !== null && opts.ownerId !== scope.userId,
@@ -458,6 +465,7 @@ export async function sendNextAssessmentMails(
           tenantName: ctx.tenantName,
           accountName: ctx.accountName,
           sentBy: startedBy,
+          locale: mailLocale(created.language, row.locale),
         }),
       );
       await logInvitation(db, row, null);

@@ -1,4 +1,5 @@
-import type { RespondentMailKind } from '@tenantry/shared';
+import type { Locale, RespondentMailKind } from '@tenantry/shared';
+import { mailTranslator, type MailTranslator } from '../../../lib/mail/i18n.ts';
 import type { MailMessage } from '../../../lib/mail/index.ts';
 import { layout } from '../../../lib/mail/layout.ts';
 
@@ -30,50 +31,60 @@ export interface ReminderContext {
   total: number;
   /** Who sent it now (`manual`). */
   sentBy?: string;
+  /** The e-mail's language (`mailLocale`); English when left out. */
+  locale?: Locale;
 }
 
-function subjectOf(c: ReminderContext): string {
+function subjectOf(c: ReminderContext, tr: MailTranslator): string {
+  const assessment = c.assessmentName;
   switch (c.kind) {
     case 'reminder':
-      return `Reminder: “${c.assessmentName}” is due on ${longDay(c.dueDate ?? c.day)}`;
+      return tr.t('reminder.subject.reminder', { assessment, due: tr.day(c.dueDate ?? c.day) });
     case 'last_call':
-      return `Last call: “${c.assessmentName}” is due today`;
+      return tr.t('reminder.subject.last_call', { assessment });
     case 'nudge':
-      return `Your answers are still needed: “${c.assessmentName}”`;
+      return tr.t('reminder.subject.nudge', { assessment });
     case 'manual':
-      return `${c.sentBy ?? c.accountName} reminds you: “${c.assessmentName}”`;
+      return tr.t('reminder.subject.manual', { sender: c.sentBy ?? c.accountName, assessment });
   }
 }
 
-function dueLine(c: ReminderContext): string {
+function dueLine(c: ReminderContext, tr: MailTranslator): string {
   if (!c.dueDate) return '';
-  if (c.dueDate === c.day) return ' It is due today.';
-  if (c.dueDate < c.day) return ` It was due on ${longDay(c.dueDate)}.`;
-  return ` It is due on ${longDay(c.dueDate)}.`;
+  if (c.dueDate === c.day) return ` ${tr.t('reminder.due.today')}`;
+  const due = tr.day(c.dueDate);
+  if (c.dueDate < c.day) return ` ${tr.t('reminder.due.past', { due })}`;
+  return ` ${tr.t('reminder.due.future', { due })}`;
 }
 
-/** To a respondent who has not submitted: their progress, the due date, their link. */
+/**
+ * To a respondent who has not submitted: their progress, the due date, their link; in their
+ * language (`locale`, from `mailLocale`).
+ */
 export function respondentReminderEmail(c: ReminderContext): MailMessage {
-  const until = c.expiresAt.toUTCString().replace(/ \d\d:\d\d:\d\d GMT$/, '');
+  const tr = mailTranslator(c.locale ?? 'en');
+  const { t } = tr;
   const progress =
     c.answered > 0
-      ? `You have answered ${c.answered} of ${c.total} questions; the rest are waiting for you.`
-      : `${c.total} question${c.total === 1 ? ' is' : 's are'} waiting for your answers.`;
+      ? t('reminder.progress', { answered: tr.number(c.answered), total: tr.number(c.total) })
+      : t('reminder.waiting', { total: c.total });
+  const sender =
+    c.kind === 'manual' && c.sentBy
+      ? t('reminder.senderOf', { sentBy: c.sentBy, account: c.accountName })
+      : c.accountName;
   return layout(
     c.to,
-    subjectOf(c),
+    subjectOf(c, tr),
     [
-      `Hello ${c.name},`,
-      `${c.kind === 'manual' && c.sentBy ? `${c.sentBy} of ${c.accountName}` : c.accountName} asks for your answers to the assessment “${c.assessmentName}” for ${c.tenantName}.${dueLine(c)}`,
+      t('greeting', { name: c.name }),
+      `${t('reminder.asks', { sender, assessment: c.assessmentName, tenant: c.tenantName })}${dueLine(c, tr)}`,
       progress,
-      'Open your personal link on any device: every answer is saved as you give it, and when you are done, submit your part. The links of earlier e-mails still work too.',
-      `The link works until ${until}. Do not forward it: anyone with the link can answer in your name.`,
+      t('reminder.how'),
+      t('link.until', { until: tr.day(c.expiresAt) }),
     ],
-    { url: c.link, label: 'Answer the questions' },
-    {
-      text: 'You get at most one e-mail a day about this assessment, and none once you have submitted.',
-      link: { url: c.stopLink, label: 'Stop reminders for this assessment' },
-    },
+    { url: c.link, label: t('link.answer') },
+    { text: t('reminder.footer'), link: { url: c.stopLink, label: t('link.stop') } },
+    t('layout.paste'),
   );
 }
 

@@ -18,7 +18,7 @@
  * removed so that a later run tries again.
  */
 import type { ReminderOverrides, ReminderSettings, RespondentMailKind } from '@tenantry/shared';
-import { DEFAULT_REMINDER_SETTINGS } from '@tenantry/shared';
+import { DEFAULT_REMINDER_SETTINGS, mailLocale } from '@tenantry/shared';
 import { sql } from 'drizzle-orm';
 import { membershipReaches } from '../../../auth/tenant-access.ts';
 import { queryRows, type Database } from '../../../db/client.ts';
@@ -66,6 +66,9 @@ interface Pending {
   expires_at: Date | string;
   created_at: Date | string;
   stopped: boolean;
+  /** The respondent's last known language and the assessment's (the e-mail's, `mailLocale`). */
+  locale: string | null;
+  language: string | null;
   assessment_name: string;
   due: string | null;
   owner_id: string | null;
@@ -156,8 +159,8 @@ async function pendingRespondents(db: Database): Promise<Pending[]> {
   return queryRows<Pending>(
     db,
     sql`select r.id, r.account_id, r.tenant_id, r.assessment_id, r.name, r.email, r.total,
-        r.expires_at, r.created_at, (r.reminders_stopped_at is not null) as stopped,
-        a.name as assessment_name, to_char(a.due_date, 'YYYY-MM-DD') as due, a.owner_id,
+        r.expires_at, r.created_at, (r.reminders_stopped_at is not null) as stopped, r.locale,
+        a.name as assessment_name, a.language, to_char(a.due_date, 'YYYY-MM-DD') as due, a.owner_id,
         t.name as tenant_name, acc.name as account_name,
         (s.account_id is not null) as has_settings, s.enabled, s.before_due_days,
         s.nudge_after_days, s.last_call, s.owner_summary, o.overrides,
@@ -246,6 +249,7 @@ async function remindRespondent(
         expiresAt: new Date(p.expires_at),
         answered: p.answered,
         total: p.total,
+        locale: mailLocale(p.language, p.locale),
       }),
     );
     return true;

@@ -10,6 +10,7 @@
  */
 import {
   ASSESSMENT_ERROR_CODES,
+  mailLocale,
   type RespondentMailKind,
   type RespondentReminders,
   type SentReminder,
@@ -71,9 +72,10 @@ export async function reminderFacts(db: Database | Tx, row: RespondentRow) {
     tenant_name: string;
     account_name: string;
     answered: number;
+    language: string | null;
   }>(
     db,
-    sql`select a.name as assessment_name, to_char(a.due_date, 'YYYY-MM-DD') as due,
+    sql`select a.name as assessment_name, to_char(a.due_date, 'YYYY-MM-DD') as due, a.language,
         t.name as tenant_name, acc.name as account_name,
         (select count(*)::int from ${assessmentAnswers} aa
           where aa.assessment_id = a.id and aa.respondent_id = ${row.id}) as answered
@@ -186,6 +188,7 @@ export async function remindNow(
           answered: facts?.answered ?? 0,
           total: row.total,
           sentBy: scope.name,
+          locale: mailLocale(facts?.language, row.locale),
         }),
       );
     } catch (err) {

@@ -125,7 +125,11 @@ export const respondRoutes = createRouter()
   .openapi(sessionRoute, async (c) => {
     const { db } = c.var.deps;
     const respondent = await respondentByToken(db, c.req.valid('header')[RESPONDENT_TOKEN_HEADER]);
-    return c.json(await respondentSession(db, respondent), 200, privateAnswer);
+    return c.json(
+      await respondentSession(db, respondent, c.req.header('accept-language')),
+      200,
+      privateAnswer,
+    );
   })
   .openapi(answerRoute, async (c) => {
     const { db, live } = c.var.deps;

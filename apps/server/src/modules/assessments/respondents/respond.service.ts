@@ -4,7 +4,13 @@
  * Their answers go through the one write path (answers/write.ts), the token check and the
  * write's read in one statement.
  */
-import type { AnswerInput, RespondentSession, RespondentWriteResult } from '@tenantry/shared';
+import {
+  negotiateLocale,
+  parseAcceptLanguage,
+  type AnswerInput,
+  type RespondentSession,
+  type RespondentWriteResult,
+} from '@tenantry/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.ts';
 import { publishLive, type LiveHub } from '../../../db/live.ts';
@@ -38,7 +44,14 @@ export async function respondentByToken(
   return row;
 }
 
-export async function respondentSession(db: Database, respondent: Row): Promise<RespondentSession> {
+export async function respondentSession(
+  db: Database,
+  respondent: Row,
+  /** What their browser asks for (Accept-Language): their e-mails' language when the
+   * assessment has none. Kept as it was when absent or unsupported. */
+  acceptLanguage?: string | null,
+): Promise<RespondentSession> {
+  const locale = negotiateLocale(parseAcceptLanguage(acceptLanguage));
   const [r] = await db
     .select({ a: assessments, tenantName: tenants.name, accountName: accounts.name })
     .from(assessments)
@@ -69,7 +82,7 @@ export async function respondentSession(db: Database, respondent: Row): Promise<
   const current = new Map(answers.map((a) => [a.questionKey, { value: a.value, na: a.na }]));
   await db
     .update(respondents)
-    .set({ lastSeenAt: new Date() })
+    .set({ lastSeenAt: new Date(), ...(locale ? { locale } : {}) })
     .where(eq(respondents.id, respondent.id));
   return {
     accountId: respondent.accountId,
@@ -81,6 +94,7 @@ export async function respondentSession(db: Database, respondent: Row): Promise<
       name: r.a.name,
       status: r.a.status,
       dueDate: r.a.dueDate,
+      language: r.a.language,
       frameworkName: r.a.frameworkName,
     },
     respondent: {

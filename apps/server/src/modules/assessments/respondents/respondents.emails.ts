@@ -1,7 +1,12 @@
+import type { Locale } from '@tenantry/shared';
+import { mailTranslator } from '../../../lib/mail/i18n.ts';
 import type { MailMessage } from '../../../lib/mail/index.ts';
 import { layout } from '../../../lib/mail/layout.ts';
 
-/** To a respondent: who asks, for what, until when, and their own link (no account needed). */
+/**
+ * To a respondent: who asks, for what, until when, and their own link (no account needed), in
+ * the respondent's language (`mailLocale`: the assessment's, else theirs, else English).
+ */
 export function respondentLinkEmail(input: {
   to: string;
   name: string;
@@ -13,21 +18,26 @@ export function respondentLinkEmail(input: {
   tenantName: string;
   accountName: string;
   sentBy: string;
+  locale?: Locale;
 }): MailMessage {
-  const until = input.expiresAt.toUTCString().replace(/ \d\d:\d\d:\d\d GMT$/, '');
+  const tr = mailTranslator(input.locale ?? 'en');
+  const { t } = tr;
   return layout(
     input.to,
-    `${input.sentBy} asks for your answers: ${input.assessmentName}`,
+    t('invitation.subject', { sentBy: input.sentBy, assessment: input.assessmentName }),
     [
-      `Hello ${input.name},`,
-      `${input.sentBy} of ${input.accountName} asks you to answer some questions of the assessment “${input.assessmentName}” for ${input.tenantName}.`,
-      'Open your personal link on any device. You do not need an account; every answer is saved as you give it, and you can stop and come back later with the same link.',
-      `The link works until ${until}. Do not forward it: anyone with the link can answer in your name.`,
+      t('greeting', { name: input.name }),
+      t('invitation.asks', {
+        sentBy: input.sentBy,
+        account: input.accountName,
+        assessment: input.assessmentName,
+        tenant: input.tenantName,
+      }),
+      t('invitation.how'),
+      t('link.until', { until: tr.day(input.expiresAt) }),
     ],
-    { url: input.link, label: 'Answer the questions' },
-    {
-      text: 'Until you submit, you may get a reminder now and then (at most one e-mail a day).',
-      link: { url: input.stopLink, label: 'Stop reminders for this assessment' },
-    },
+    { url: input.link, label: t('link.answer') },
+    { text: t('invitation.footer'), link: { url: input.stopLink, label: t('link.stop') } },
+    t('layout.paste'),
   );
 }

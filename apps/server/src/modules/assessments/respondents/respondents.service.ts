@@ -11,6 +11,8 @@ import { sha256Hex } from '../../../lib/tokens.ts';
 import {
   ASSESSMENT_ERROR_CODES,
   ASSESSMENT_LIMITS,
+  mailLocale,
+  type Locale,
   type CreateRespondent,
   type Respondent,
   type RespondentLink,
@@ -188,8 +190,15 @@ async function mailLink(
   mail: MailContext,
   row: Row,
   token: string,
-  context: { assessmentName: string; tenantName: string; accountName: string; sentBy: string },
+  context: {
+    assessmentName: string;
+    tenantName: string;
+    accountName: string;
+    sentBy: string;
+    language: Locale | null;
+  },
 ): Promise<boolean> {
+  const { language, ...names } = context;
   try {
     await mail.mailer.send(
       respondentLinkEmail({
@@ -198,7 +207,8 @@ async function mailLink(
         link: respondentLink(mail.publicUrl, row, token),
         stopLink: stopRemindersLink(mail.publicUrl, row, token),
         expiresAt: row.expiresAt,
-        ...context,
+        ...names,
+        locale: mailLocale(language, row.locale),
       }),
     );
     return true;
@@ -240,7 +250,12 @@ async function deliverLink(
   const link = respondentLink(mail.publicUrl, row, token);
   const emailed =
     opts.sendEmail !== false &&
-    (await mailLink(mail, row, token, await mailContext(db, scope, opts.assessmentName)));
+    (await mailLink(
+      mail,
+      row,
+      token,
+      await mailContext(db, scope, opts.assessmentName, row.assessmentId),
+    ));
   if (emailed) await logInvitation(db, row, { userId: scope.userId, name: scope.name });
   const mails = await mailsOf(db, row.accountId, [row.id]);
   return { respondent: toRespondent(row, opts.answered, mails.get(row.id) ?? []), link, emailed };
@@ -270,17 +285,31 @@ export async function logInvitation(
     .onConflictDoNothing();
 }
 
-async function mailContext(db: Database, scope: Scope, assessmentName: string) {
+async function mailContext(
+  db: Database,
+  scope: Scope,
+  assessmentName: string,
+  assessmentId: string,
+) {
   const [r] = await db
-    .select({ tenantName: tenants.name, accountName: accounts.name })
+    .select({
+      tenantName: tenants.name,
+      accountName: accounts.name,
+      language: assessments.language,
+    })
     .from(tenants)
     .innerJoin(accounts, eq(accounts.id, tenants.accountId))
+    .innerJoin(
+      assessments,
+      and(eq(assessments.tenantId, tenants.id), eq(assessments.id, assessmentId)),
+    )
     .where(and(eq(tenants.id, scope.tenantId), eq(tenants.accountId, scope.accountId)));
   return {
     assessmentName,
     tenantName: r?.tenantName ?? '',
     accountName: r?.accountName ?? '',
     sentBy: scope.name,
+    language: r?.language ?? null,
   };
 }
 

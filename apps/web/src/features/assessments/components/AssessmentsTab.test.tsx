@@ -17,6 +17,7 @@ const SUMMARY: AssessmentSummary = {
   framework: { id: 'f1', key: 'msp', name: 'MSP Essentials', version: 2 },
   owner: { id: 'u1', name: 'Robin Park' },
   dueDate: '2020-01-31',
+  language: null,
   score: 0.625,
   completion: 0.5,
   answered: 3,

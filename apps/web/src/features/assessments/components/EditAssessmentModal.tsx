@@ -1,4 +1,4 @@
-import { ASSESSMENT_LIMITS, type AssessmentDetail } from '@tenantry/shared';
+import { ASSESSMENT_LIMITS, LOCALE_NAMES, LOCALES, type AssessmentDetail } from '@tenantry/shared';
 import {
   Alert,
   Button,
@@ -82,6 +82,17 @@ function EditForm({
           />
           <TextInput label="Due date" type="date" {...form.getInputProps('dueDate')} />
         </SimpleGrid>
+        <Select
+          label="Language for respondents"
+          description="The respondent page and the e-mails respondents get. Each person can still switch on the page."
+          data={[
+            { value: '', label: 'Each respondent’s own (their browser’s)' },
+            ...LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] })),
+          ]}
+          allowDeselect={false}
+          {...form.getInputProps('language')}
+          onChange={(v) => form.setFieldValue('language', v ?? '')}
+        />
         {Object.keys(assessment.targets).length ? (
           <Fieldset legend="Targets">
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
@@ -120,7 +131,7 @@ function EditForm({
   );
 }
 
-/** "Edit details": name, owner, due date and targets (only what changed is sent). */
+/** "Edit details": name, owner, due date, language and targets (only what changed is sent). */
 export function EditAssessmentModal({
   opened,
   onClose,

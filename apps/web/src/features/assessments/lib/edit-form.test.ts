@@ -8,6 +8,7 @@ describe('edit details', () => {
       name: 'MSP Essentials – March 2026',
       ownerId: 'u1',
       dueDate: '2026-04-30',
+      language: '',
       targets: { identity: 80, data: '' },
     });
   });
@@ -19,12 +20,14 @@ describe('edit details', () => {
         name: ' Renamed ',
         ownerId: 'u2',
         dueDate: '',
+        language: 'de',
         targets: { identity: '', data: 50 },
       }),
     ).toEqual({
       name: 'Renamed',
       ownerId: 'u2',
       dueDate: null,
+      language: 'de',
       targets: { identity: null, data: 0.5 },
     });
   });
@@ -34,5 +37,8 @@ describe('edit details', () => {
       name: 'Give the assessment a name.',
     });
     expect(editFormErrors(DETAIL, editValuesOf(DETAIL))).toEqual({});
+    expect(editFormErrors(DETAIL, { ...editValuesOf(DETAIL), language: 'it' })).toEqual({
+      language: 'Choose one of the languages: en, de, fr, es, nl.',
+    });
   });
 });

@@ -1,6 +1,7 @@
 import {
   UpdateAssessmentSchema,
   type AssessmentDetail,
+  type Locale,
   type UpdateAssessment,
 } from '@tenantry/shared';
 import { schemaResolver, type FormErrors } from '@mantine/form';
@@ -13,6 +14,8 @@ export interface EditFormValues {
   ownerId: string;
   /** `YYYY-MM-DD` or empty. */
   dueDate: string;
+  /** The client-facing language, or '' for each person's own. */
+  language: string;
   /** Per top-level section: percent or '' for none. */
   targets: Record<string, number | string>;
 }
@@ -22,6 +25,7 @@ export function editValuesOf(a: AssessmentDetail): EditFormValues {
     name: a.name,
     ownerId: a.owner?.id ?? '',
     dueDate: a.dueDate ?? '',
+    language: a.language ?? '',
     targets: Object.fromEntries(Object.entries(a.targets).map(([k, v]) => [k, toPercent(v)])),
   };
 }
@@ -32,6 +36,7 @@ export function toUpdateBody(a: AssessmentDetail, v: EditFormValues): UpdateAsse
   if (v.name.trim() !== a.name) body.name = v.name.trim();
   if (v.ownerId && v.ownerId !== (a.owner?.id ?? '')) body.ownerId = v.ownerId;
   if ((v.dueDate || null) !== a.dueDate) body.dueDate = v.dueDate || null;
+  if ((v.language || null) !== a.language) body.language = (v.language || null) as Locale | null;
   const targets: Record<string, number | null> = {};
   for (const [key, was] of Object.entries(a.targets)) {
     const now = fromPercent(v.targets[key] ?? '');

@@ -143,6 +143,7 @@ export const DETAIL: AssessmentDetail = {
   framework: { id: 'f1', key: 'msp', name: 'MSP Essentials', version: 2 },
   owner: { id: 'u1', name: 'Robin Park' },
   dueDate: '2026-04-30',
+  language: null,
   score: null,
   completion: 0,
   answered: 0,

@@ -15,6 +15,7 @@ export function summary(over: Partial<AssessmentSummary> = {}): AssessmentSummar
     framework: { id: 'f1', key: 'msp', name: 'MSP Essentials', version: 1 },
     owner: { id: 'u1', name: 'Robin Park' },
     dueDate: null,
+    language: null,
     score: 0.5,
     completion: 1,
     answered: 6,

@@ -1,0 +1,2 @@
+ALTER TABLE "assessments" ADD COLUMN "language" text;--> statement-breakpoint
+ALTER TABLE "respondents" ADD COLUMN "locale" text;

@@ -1,0 +1,151 @@
+/**
+ * Translations on a web page (docs/languages.md): Lingui's runtime over the page's compiled
+ * catalogue (build/i18n-catalogues.ts), one file per locale loaded on demand, and the choice of
+ * language: the person's own (the switcher, kept in localStorage), else the assessment's, else
+ * the browser's, else English. Small on purpose: the respondent page loads it (its budget,
+ * docs/decisions/0022-i18n-lingui-runtime.md).
+ */
+import {
+  createContext,
+  Fragment,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '@tenantry/shared/i18n/locales';
+import {
+  translator,
+  type CompiledCatalogue,
+  type Translator,
+  type Values,
+} from '@tenantry/shared/i18n/translator';
+
+/** Where the switcher keeps the person's choice (every client-facing page reads it). */
+export const CHOSEN_LOCALE_KEY = 'tenantry.locale';
+
+/** A page's catalogue per locale, each its own chunk. */
+export type CatalogueLoaders = Record<Locale, () => Promise<{ default: unknown }>>;
+
+export function storedLocale(): Locale | null {
+  try {
+    const v = globalThis.localStorage?.getItem(CHOSEN_LOCALE_KEY);
+    return isLocale(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeLocale(locale: Locale) {
+  try {
+    globalThis.localStorage?.setItem(CHOSEN_LOCALE_KEY, locale);
+  } catch {
+    // Private mode: the choice holds for this visit.
+  }
+}
+
+export function browserLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : [navigator.language];
+}
+
+export async function loadTranslator<K extends string>(
+  loaders: CatalogueLoaders,
+  locale: Locale,
+): Promise<Translator<K>> {
+  const mod = await loaders[locale]();
+  return translator<K>(locale, mod.default as CompiledCatalogue);
+}
+
+export interface PageI18n<K extends string> {
+  tr: Translator<K>;
+  t: Translator<K>['t'];
+  /** The switcher: this language from now on, on this device. */
+  choose: (locale: Locale) => Promise<void>;
+  /** The assessment's language, unless the person chose one. */
+  follow: (locale: Locale | null) => Promise<void>;
+}
+
+export function createPageI18n<K extends string>(loaders: CatalogueLoaders) {
+  const Context = createContext<PageI18n<K> | null>(null);
+
+  function I18nProvider({ initial, children }: { initial: Translator<K>; children: ReactNode }) {
+    const [tr, setTr] = useState(initial);
+    const current = useRef(initial.locale);
+    const show = useCallback(async (locale: Locale) => {
+      if (current.current === locale) return;
+      current.current = locale;
+      const next = await loadTranslator<K>(loaders, locale);
+      // A later choice won while this one loaded.
+      if (current.current === locale) setTr(next);
+    }, []);
+    useEffect(() => {
+      document.documentElement.lang = tr.locale;
+    }, [tr.locale]);
+    const value = useMemo<PageI18n<K>>(
+      () => ({
+        tr,
+        t: tr.t,
+        choose: (locale) => {
+          storeLocale(locale);
+          return show(locale);
+        },
+        follow: (locale) => (locale && !storedLocale() ? show(locale) : Promise.resolve()),
+      }),
+      [tr, show],
+    );
+    return <Context.Provider value={value}>{children}</Context.Provider>;
+  }
+
+  function useI18n(): PageI18n<K> {
+    const value = useContext(Context);
+    if (!value) throw new Error('useI18n outside its I18nProvider');
+    return value;
+  }
+
+  /** A select of the five languages, each named in itself. */
+  function LanguageSwitcher({ label }: { label: string }) {
+    const { tr, choose } = useI18n();
+    return (
+      <label className="lang">
+        <span className="lang-label">{label}</span>
+        <select
+          value={tr.locale}
+          onChange={(e) => {
+            if (isLocale(e.target.value)) void choose(e.target.value);
+          }}
+        >
+          {LOCALES.map((l) => (
+            <option key={l} value={l} lang={l}>
+              {LOCALE_NAMES[l]}
+            </option>
+          ))}
+        </select>
+      </label>
+    );
+  }
+
+  return { I18nProvider, useI18n, LanguageSwitcher };
+}
+
+/**
+ * A message with elements in it: `rich(t, 'header.due', { date: <time…/> })`. Each element
+ * takes its placeholder's place, wherever the language puts it.
+ */
+export function rich<K extends string>(
+  t: (key: K, values?: Values) => string,
+  key: K,
+  values: Values,
+  elements: Record<string, ReactNode>,
+): ReactNode {
+  const marked: Values = { ...values };
+  for (const name of Object.keys(elements)) marked[name] = `\u0000${name}\u0000`;
+  return t(key, marked)
+    .split('\u0000')
+    .map((part, i) => (
+      <Fragment key={i}>{i % 2 === 1 && part in elements ? elements[part] : part}</Fragment>
+    ));
+}

@@ -1,0 +1,147 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { LOCALES, type Locale } from '@tenantry/shared/i18n/locales';
+import { afterEach, describe, expect, it } from 'vitest';
+import { App, type RespondentEnv } from './App.tsx';
+import type { RespondentSession } from './lib/contract.ts';
+import { memoryQueueStorage } from './lib/storage.ts';
+import { render } from './test-i18n.tsx';
+import { CHOSEN_LOCALE_KEY } from '../i18n/page-i18n.tsx';
+
+const TOKEN = 'rsp_abcdefghijklmnopqrstuvwxyz';
+
+function session(language: Locale | null = null): RespondentSession {
+  return {
+    accountId: 'acc1',
+    tenantId: 'ten1',
+    accountName: 'Northwind Security',
+    tenantName: 'Contoso Ltd',
+    assessment: {
+      id: 'as1',
+      name: 'Q3 baseline',
+      status: 'in_progress',
+      dueDate: '2026-12-31',
+      language,
+      frameworkName: 'NIST CSF 2.0',
+    },
+    respondent: { id: 'r1', name: 'Pat Doe', expiresAt: '2027-01-31T00:00:00Z', submittedAt: null },
+    document: {
+      sections: [
+        {
+          key: 'GV',
+          title: 'Govern',
+          description: '',
+          guidance: '',
+          weight: 1,
+          questions: [
+            {
+              key: 'GV.1',
+              type: 'yes_no',
+              title: 'Is there a policy?',
+              description: '',
+              guidance: '',
+              weight: 1,
+              tags: [],
+              naAllowed: true,
+              playbooks: [],
+            },
+          ],
+          sections: [],
+        },
+      ],
+    } as unknown as RespondentSession['document'],
+    answers: [],
+    carried: {
+      previousAssessmentId: null,
+      answers: [],
+      counts: { toConfirm: 0, confirmed: 0, changed: 0 },
+      sections: {},
+    },
+    lastSeq: 0,
+  };
+}
+
+function env(s: RespondentSession): RespondentEnv {
+  return {
+    link: 'ten1/ttid1',
+    token: TOKEN,
+    tokenFromUrl: false,
+    fetch: () => Promise.resolve(Response.json(s)),
+    queueStorage: () => memoryQueueStorage(),
+    loadToken: () => Promise.resolve(null),
+    saveToken: () => Promise.resolve(),
+  };
+}
+
+/** In each language: the header, the answer options, the status line, the submit section. */
+const SAYS: Record<
+  Locale,
+  { answeringAs: string; yes: string; na: string; submit: string; due: string }
+> = {
+  en: {
+    answeringAs: 'Answering as Pat Doe',
+    yes: 'Yes',
+    na: 'Not applicable',
+    submit: 'Submit my part',
+    due: '31 December 2026',
+  },
+  de: {
+    answeringAs: 'Sie antworten als Pat Doe',
+    yes: 'Ja',
+    na: 'Nicht zutreffend',
+    submit: 'Meinen Teil absenden',
+    due: '31. Dezember 2026',
+  },
+  fr: {
+    answeringAs: 'Vous répondez en tant que Pat Doe',
+    yes: 'Oui',
+    na: 'Non applicable',
+    submit: 'Envoyer ma partie',
+    due: '31 décembre 2026',
+  },
+  es: {
+    answeringAs: 'Responde como Pat Doe',
+    yes: 'Sí',
+    na: 'No aplicable',
+    submit: 'Enviar mi parte',
+    due: '31 de diciembre de 2026',
+  },
+  nl: {
+    answeringAs: 'U antwoordt als Pat Doe',
+    yes: 'Ja',
+    na: 'Niet van toepassing',
+    submit: 'Mijn deel indienen',
+    due: '31 december 2026',
+  },
+};
+
+afterEach(() => localStorage.clear());
+
+describe('the respondent page in each language', () => {
+  for (const locale of LOCALES) {
+    it(`renders in ${locale}`, async () => {
+      render(<App env={env(session())} />, { locale });
+      const want = SAYS[locale];
+      expect(await screen.findByText(want.answeringAs)).toBeTruthy();
+      expect(screen.getByRole('radio', { name: want.yes })).toBeTruthy();
+      expect(screen.getByRole('checkbox', { name: want.na })).toBeTruthy();
+      expect(screen.getByRole('button', { name: want.submit })).toBeTruthy();
+      expect(screen.getByText(want.due)).toBeTruthy();
+      expect(document.documentElement.lang).toBe(locale);
+    });
+  }
+
+  it('follows the assessment’s language over the browser’s', async () => {
+    render(<App env={env(session('fr'))} />, { locale: 'de' });
+    expect(await screen.findByText(SAYS.fr.answeringAs)).toBeTruthy();
+  });
+
+  it('the switcher wins over the assessment’s language and is remembered', async () => {
+    render(<App env={env(session('fr'))} />, { locale: 'en' });
+    await screen.findByText(SAYS.fr.answeringAs);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Langue' }), 'es');
+    expect(await screen.findByText(SAYS.es.answeringAs)).toBeTruthy();
+    expect(localStorage.getItem(CHOSEN_LOCALE_KEY)).toBe('es');
+    await waitFor(() => expect(document.documentElement.lang).toBe('es'));
+  });
+});
