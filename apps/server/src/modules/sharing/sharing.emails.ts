@@ -1,7 +1,7 @@
 import { sharedSignInPath, type ShareRole } from '@tenantry/shared';
 import type { SharedSignInContext } from '../../auth/types.ts';
 import type { MailMessage } from '../../lib/mail/index.ts';
-import { layout } from '../../lib/mail/layout.ts';
+import { layout, type MailBrand } from '../../lib/mail/layout.ts';
 
 const ROLE_WORDS: Record<ShareRole, string> = {
   viewer: 'view',
@@ -19,17 +19,22 @@ export function shareInvitationEmail(input: {
   tenantName: string;
   role: ShareRole;
   publicUrl: string;
+  /** The provider's brand (accounts' `mailBrand`), or null: Tenantry's look. */
+  brand: MailBrand | null;
 }): MailMessage {
   const url = `${input.publicUrl}${sharedSignInPath(input.tenantId, input.shareId)}`;
+  const provider = input.brand?.name ?? input.accountName;
   return layout(
     input.to,
-    `${input.accountName} shared “${input.tenantName}” with you on Tenantry`,
+    `${provider} shared “${input.tenantName}” with you on Tenantry`,
     [
       'Hello,',
-      `${input.sharedBy} of ${input.accountName} invited you to ${ROLE_WORDS[input.role]} the client workspace “${input.tenantName}” on Tenantry.`,
+      `${input.sharedBy} of ${provider} invited you to ${ROLE_WORDS[input.role]} the client workspace “${input.tenantName}” on Tenantry.`,
       'Open the link and sign in with this e-mail address: we will send you a one-time code. You do not need a password.',
     ],
     { url, label: `Open “${input.tenantName}”` },
+    undefined,
+    input.brand,
   );
 }
 
@@ -39,13 +44,22 @@ export function sharedSignInCodeEmail(
   code: string,
   shared: SharedSignInContext,
   publicUrl: string,
+  /** The provider's brand (accounts' `mailBrand`), or null: Tenantry's look. */
+  brand: MailBrand | null,
 ): MailMessage {
   const url = `${publicUrl}${sharedSignInPath(shared.tenantId)}`;
-  return layout(to, `Your Tenantry sign-in code: ${code}`, [
-    'Hello,',
-    `Your code to sign in to “${shared.tenantName}” (shared by ${shared.accountName}) is:`,
-    code,
-    `It is valid for 10 minutes and can be used once. Enter it on ${url}.`,
-    'If you did not ask for it, you can ignore this e-mail.',
-  ]);
+  return layout(
+    to,
+    `Your Tenantry sign-in code: ${code}`,
+    [
+      'Hello,',
+      `Your code to sign in to “${shared.tenantName}” (shared by ${brand?.name ?? shared.accountName}) is:`,
+      code,
+      `It is valid for 10 minutes and can be used once. Enter it on ${url}.`,
+      'If you did not ask for it, you can ignore this e-mail.',
+    ],
+    undefined,
+    undefined,
+    brand,
+  );
 }

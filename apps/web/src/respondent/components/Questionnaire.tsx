@@ -6,6 +6,7 @@ import {
   questionsOf,
   shownAnswer,
 } from '../lib/answers.ts';
+import { applyBrandCss } from '@tenantry/shared/brand';
 import { carriedMap, carriedState, toConfirmUnder } from '../lib/carried.ts';
 import type {
   AnswerFields,
@@ -92,6 +93,9 @@ export function useBrowserOnline(): boolean {
 export function Questionnaire(props: Props) {
   const { session, saved, queue } = props;
   const snap = useSyncExternalStore(queue.subscribe, queue.snapshot);
+  // The provider's colour (docs/branding.md): CSS variables the style sheet falls back from.
+  const brandColor = session.brand.color;
+  useEffect(() => applyBrandCss(document.documentElement.style, brandColor), [brandColor]);
   const browser = useBrowserOnline();
   // Offline as soon as the browser says so or a send failed on the network, not only after a
   // reload served from the service worker's copy.
@@ -176,13 +180,16 @@ export function Questionnaire(props: Props) {
     );
   };
 
-  const { assessment } = session;
+  const { assessment, brand } = session;
   return (
     <>
       <header className="top">
         <div className="wrap">
+          {brand.logoUrl && (
+            <img className="brand-logo" src={brand.logoUrl} alt={brand.name} height={40} />
+          )}
           <p className="org">
-            {session.accountName} <span aria-hidden="true">·</span> for {session.tenantName}
+            {brand.name} <span aria-hidden="true">·</span> for {session.tenantName}
           </p>
           <h1>{assessment.name}</h1>
           <p className="meta">
@@ -208,7 +215,7 @@ export function Questionnaire(props: Props) {
         {readOnly && (
           <ThankYou
             focus={props.justSubmitted}
-            accountName={session.accountName}
+            accountName={brand.name}
             submittedAt={session.respondent.submittedAt}
           />
         )}

@@ -37,6 +37,7 @@ import { frameworks } from '../../../db/schema/content.ts';
 import { tenants } from '../../../db/schema/tenants.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { MailContext } from '../../../lib/mail/index.ts';
+import { mailBrand } from '../../accounts/brand.service.ts';
 import { recordAudit, type AuditScope } from '../../audit/audit.service.ts';
 import { assertRespondentLimit } from '../../billing/entitlements.ts';
 import { assessmentNotFound } from '../assessments.errors.ts';
@@ -415,6 +416,9 @@ export async function sendNextAssessmentMails(
     .leftJoin(users, eq(users.id, sql`${created.ownerId}`))
     .where(and(eq(tenants.id, created.tenantId), eq(tenants.accountId, created.accountId)));
   if (!ctx) return;
+  const brand = created.invitations.length
+    ? await mailBrand(db, created.accountId, mail.publicUrl)
+    : null;
   for (const { row, token } of created.invitations) {
     try {
       await mail.mailer.send(
@@ -428,6 +432,7 @@ export async function sendNextAssessmentMails(
           tenantName: ctx.tenantName,
           accountName: ctx.accountName,
           sentBy: startedBy,
+          brand,
         }),
       );
       await logInvitation(db, row, null);

@@ -1,6 +1,6 @@
 import type { RespondentMailKind } from '@tenantry/shared';
 import type { MailMessage } from '../../../lib/mail/index.ts';
-import { layout } from '../../../lib/mail/layout.ts';
+import { layout, type MailBrand } from '../../../lib/mail/layout.ts';
 
 /** `2031-01-10` → `10 January 2031` (the day as stored, UTC). */
 export function longDay(day: string): string {
@@ -30,6 +30,8 @@ export interface ReminderContext {
   total: number;
   /** Who sent it now (`manual`). */
   sentBy?: string;
+  /** The provider's brand (accounts' `mailBrand`), or null: Tenantry's look. */
+  brand: MailBrand | null;
 }
 
 function subjectOf(c: ReminderContext): string {
@@ -41,7 +43,7 @@ function subjectOf(c: ReminderContext): string {
     case 'nudge':
       return `Your answers are still needed: “${c.assessmentName}”`;
     case 'manual':
-      return `${c.sentBy ?? c.accountName} reminds you: “${c.assessmentName}”`;
+      return `${c.sentBy ?? c.brand?.name ?? c.accountName} reminds you: “${c.assessmentName}”`;
   }
 }
 
@@ -54,6 +56,7 @@ function dueLine(c: ReminderContext): string {
 
 /** To a respondent who has not submitted: their progress, the due date, their link. */
 export function respondentReminderEmail(c: ReminderContext): MailMessage {
+  const provider = c.brand?.name ?? c.accountName;
   const until = c.expiresAt.toUTCString().replace(/ \d\d:\d\d:\d\d GMT$/, '');
   const progress =
     c.answered > 0
@@ -64,7 +67,7 @@ export function respondentReminderEmail(c: ReminderContext): MailMessage {
     subjectOf(c),
     [
       `Hello ${c.name},`,
-      `${c.kind === 'manual' && c.sentBy ? `${c.sentBy} of ${c.accountName}` : c.accountName} asks for your answers to the assessment “${c.assessmentName}” for ${c.tenantName}.${dueLine(c)}`,
+      `${c.kind === 'manual' && c.sentBy ? `${c.sentBy} of ${provider}` : provider} asks for your answers to the assessment “${c.assessmentName}” for ${c.tenantName}.${dueLine(c)}`,
       progress,
       'Open your personal link on any device: every answer is saved as you give it, and when you are done, submit your part. The links of earlier e-mails still work too.',
       `The link works until ${until}. Do not forward it: anyone with the link can answer in your name.`,
@@ -74,6 +77,7 @@ export function respondentReminderEmail(c: ReminderContext): MailMessage {
       text: 'You get at most one e-mail a day about this assessment, and none once you have submitted.',
       link: { url: c.stopLink, label: 'Stop reminders for this assessment' },
     },
+    c.brand,
   );
 }
 
