@@ -17,7 +17,9 @@ async function ok<T>(res: Promise<APIResponse>): Promise<T> {
 }
 
 /** A one-question assessment on a new client tenant, and a respondent's link. */
-async function respondentLink(request: APIRequestContext): Promise<string> {
+async function respondentLink(
+  request: APIRequestContext,
+): Promise<{ link: string; tenantId: string }> {
   const tenant = await ok<{ id: string }>(
     request.post('/api/v1/tenants', { data: { name: 'Contoso Ltd' }, headers: origin }),
   );
@@ -57,7 +59,7 @@ async function respondentLink(request: APIRequestContext): Promise<string> {
       headers: origin,
     }),
   );
-  return link;
+  return { link, tenantId: tenant.id };
 }
 
 test('a provider sets colour and logo; a respondent on a phone sees the brand', async ({
@@ -94,8 +96,9 @@ test('a provider sets colour and logo; a respondent on a phone sees the brand', 
   await expect(preview.getByRole('img', { name: 'Northwind Security logo' })).toBeVisible();
   await form.getByRole('button', { name: 'Save brand' }).click();
   await expect(form.getByRole('status')).toHaveText('Saved.');
+  await page.screenshot({ path: test.info().outputPath('admin-brand-1280.png'), fullPage: true });
 
-  const link = await respondentLink(page.request);
+  const { link, tenantId } = await respondentLink(page.request);
   const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
   const phone = await context.newPage();
   await phone.goto(link);
@@ -114,5 +117,28 @@ test('a provider sets colour and logo; a respondent on a phone sees the brand', 
     'rgb(24, 100, 171)',
   );
   await phone.screenshot({ path: test.info().outputPath('branded-respondent-375.png') });
+
+  // The shared sign-in the share's e-mail links to carries the brand too.
+  const share = await ok<{ id: string }>(
+    page.request.post(`/api/v1/tenants/${tenantId}/shares`, {
+      data: { email: uniqueEmail('client'), role: 'viewer' },
+      headers: origin,
+    }),
+  );
+  await phone.goto(`/sharedSignin/${tenantId}?share=${share.id}`);
+  await expect(phone.getByTestId('brand')).toHaveText('Northwind Security');
+  await expect(
+    phone.getByText('Northwind Security shared a client tenant with you.', { exact: false }),
+  ).toBeVisible();
+  await expect(phone.getByRole('button', { name: 'Send code' })).toHaveCSS(
+    'background-color',
+    'rgb(24, 100, 171)',
+  );
+  await phone.screenshot({ path: test.info().outputPath('branded-shared-signin-375.png') });
   await context.close();
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/admin/general');
+  await expect(page.getByRole('region', { name: 'Preview: E-mail' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('admin-brand-375.png'), fullPage: true });
 });

@@ -90,12 +90,21 @@ export function useBrowserOnline(): boolean {
   return useSyncExternalStore(subscribeOnline, browserOnline, () => true);
 }
 
+/** The provider's colour (docs/branding.md): CSS variables the style sheet falls back from. */
+function useBrandColor(color: string | null) {
+  useEffect(() => applyBrandCss(document.documentElement.style, color), [color]);
+}
+
+/** The provider's logo above the header's text, when the brand has one. */
+function BrandLogo({ brand }: { brand: RespondentSession['brand'] }) {
+  if (!brand.logoUrl) return null;
+  return <img className="brand-logo" src={brand.logoUrl} alt={brand.name} height={40} />;
+}
+
 export function Questionnaire(props: Props) {
   const { session, saved, queue } = props;
   const snap = useSyncExternalStore(queue.subscribe, queue.snapshot);
-  // The provider's colour (docs/branding.md): CSS variables the style sheet falls back from.
-  const brandColor = session.brand.color;
-  useEffect(() => applyBrandCss(document.documentElement.style, brandColor), [brandColor]);
+  useBrandColor(session.brand.color);
   const browser = useBrowserOnline();
   // Offline as soon as the browser says so or a send failed on the network, not only after a
   // reload served from the service worker's copy.
@@ -185,9 +194,7 @@ export function Questionnaire(props: Props) {
     <>
       <header className="top">
         <div className="wrap">
-          {brand.logoUrl && (
-            <img className="brand-logo" src={brand.logoUrl} alt={brand.name} height={40} />
-          )}
+          <BrandLogo brand={brand} />
           <p className="org">
             {brand.name} <span aria-hidden="true">·</span> for {session.tenantName}
           </p>

@@ -27,7 +27,6 @@ import { respondentLinks, respondentReminders } from '../../../db/schema/reminde
 import { tenants } from '../../../db/schema/tenants.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { MailContext } from '../../../lib/mail/index.ts';
-import type { MailBrand } from '../../../lib/mail/layout.ts';
 import { mailBrand } from '../../accounts/brand.service.ts';
 import { recordAudit } from '../../audit/audit.service.ts';
 import { assessmentNotFound, lockedError } from '../assessments.errors.ts';
@@ -190,13 +189,7 @@ async function mailLink(
   mail: MailContext,
   row: Row,
   token: string,
-  context: {
-    assessmentName: string;
-    tenantName: string;
-    accountName: string;
-    sentBy: string;
-    brand: MailBrand | null;
-  },
+  context: Omit<Parameters<typeof respondentLinkEmail>[0], keyof Row | 'to' | 'link' | 'stopLink'>,
 ): Promise<boolean> {
   try {
     await mail.mailer.send(
@@ -248,7 +241,12 @@ async function deliverLink(
   const link = respondentLink(mail.publicUrl, row, token);
   const emailed =
     opts.sendEmail !== false &&
-    (await mailLink(mail, row, token, await mailContext(db, scope, opts.assessmentName, mail.publicUrl)));
+    (await mailLink(
+      mail,
+      row,
+      token,
+      await mailContext(db, scope, opts.assessmentName, mail.publicUrl),
+    ));
   if (emailed) await logInvitation(db, row, { userId: scope.userId, name: scope.name });
   const mails = await mailsOf(db, row.accountId, [row.id]);
   return { respondent: toRespondent(row, opts.answered, mails.get(row.id) ?? []), link, emailed };
@@ -278,22 +276,14 @@ export async function logInvitation(
     .onConflictDoNothing();
 }
 
-async function mailContext(
-  db: Database,
-  scope: Scope,
-  assessmentName: string,
-  publicUrl: string,
-) {
-  const [[r], brand] = await Promise.all([
-    db
-      .select({ tenantName: tenants.name, accountName: accounts.name })
-      .from(tenants)
-      .innerJoin(accounts, eq(accounts.id, tenants.accountId))
-      .where(and(eq(tenants.id, scope.tenantId), eq(tenants.accountId, scope.accountId))),
-    mailBrand(db, scope.accountId, publicUrl),
-  ]);
+async function mailContext(db: Database, scope: Scope, assessmentName: string, publicUrl: string) {
+  const [r] = await db
+    .select({ tenantName: tenants.name, accountName: accounts.name })
+    .from(tenants)
+    .innerJoin(accounts, eq(accounts.id, tenants.accountId))
+    .where(and(eq(tenants.id, scope.tenantId), eq(tenants.accountId, scope.accountId)));
   return {
-    brand,
+    brand: await mailBrand(db, scope.accountId, publicUrl),
     assessmentName,
     tenantName: r?.tenantName ?? '',
     accountName: r?.accountName ?? '',
