@@ -286,6 +286,7 @@ describe('who shared it: the shared sign-in page names the account (public, by s
     // Anyone with the link may ask, signed in elsewhere or not; the answer is the same.
     expect(await answerOf(await sharer(t1, created.id, b.client))).toEqual({
       accountName: 'Alpha Consulting',
+      brand: { name: 'Alpha Consulting', color: null, logoUrl: null },
     });
   });
 
@@ -306,6 +307,7 @@ describe('who shared it: the shared sign-in page names the account (public, by s
     const created = ShareSchema.parse(await (await share(a, t1, uniqueEmail('revoked'))).json());
     expect(await answerOf(await sharer(t1, created.id))).toEqual({
       accountName: 'Alpha Consulting',
+      brand: { name: 'Alpha Consulting', color: null, logoUrl: null },
     });
     const revoked = await a.client.request(`/api/v1/shares/${created.id}`, { method: 'DELETE' });
     expect(revoked.status).toBe(204);
