@@ -11,6 +11,8 @@
 //            an end-to-end run elsewhere in the work tree cannot swap the files mid-measurement
 //   --save   keeps every Lighthouse report as .tmp/lighthouse/<page>-<run>.json
 //   --only   measures only the pages named (e.g. --only sign-in,respondent)
+//   --branded gives the owner's account a brand first (colour, display name, logo;
+//            docs/branding.md): the respondent page then loads the logo and the colour
 // The median of the runs is reported per page (Lighthouse's scores move by a few points). Per
 // page it also sums the gzip and brotli sizes of the scripts the page loaded (the respondent
 // page's budget is 120 KB gzip), and per build the app shell: the entry chunk with what
@@ -29,6 +31,7 @@ const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const OUT = opt('out', undefined);
 const SAVE = process.argv.includes('--save');
 const ONLY = opt('only', undefined)?.split(',');
+const BRANDED = process.argv.includes('--branded');
 const dist = OUT ? path.resolve(root, OUT) : path.join(root, 'apps/web/dist');
 const assets = path.join(dist, 'assets');
 
@@ -171,10 +174,48 @@ async function guestPagesWorld(base, cookie) {
   throw new Error('no invitation e-mail arrived');
 }
 
+/** A brand as a provider sets it in admin/general: colour, display name, a 240 × 80 logo. */
+async function brandAccount(base, cookie) {
+  const headers = { cookie, origin: base };
+  const { default: sharp } = await import('sharp');
+  const logo = await sharp({
+    create: { width: 240, height: 80, channels: 3, background: '#1864ab' },
+  })
+    .png()
+    .toBuffer();
+  for (const [path, init] of [
+    [
+      '/api/v1/account/logo',
+      {
+        method: 'PUT',
+        body: logo,
+        headers: { ...headers, 'content-type': 'application/octet-stream' },
+      },
+    ],
+    [
+      '/api/v1/account/brand',
+      {
+        method: 'PUT',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          color: '#1864ab',
+          displayName: 'Northwind Security',
+          replyTo: 'help@northwind.example',
+          emailFooter: 'Northwind Security Ltd',
+        }),
+      },
+    ],
+  ]) {
+    const res = await fetch(`${base}${path}`, init);
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  }
+}
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tenantry-bench-lighthouse-'));
 const serverEnv = { DATABASE_URL: '', DATA_DIR: dataDir, ...(OUT ? { WEB_DIST: dist } : {}) };
 const server = await startServer('lighthouse', serverEnv);
 const ownerCookie = await signUpOwner(server.base, serverEnv);
+if (BRANDED) await brandAccount(server.base, ownerCookie);
 const respondentLink = await shippedRespondentLink(server.base, ownerCookie, 'NIST');
 const guestWorld = await guestPagesWorld(server.base, ownerCookie);
 const chrome = await chromeLauncher.launch({

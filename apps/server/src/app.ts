@@ -36,6 +36,7 @@ import { createCliRoute } from './local-control.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { ensureOwnAccount } from './modules/accounts/accounts.service.ts';
+import { mailBrand } from './modules/accounts/brand.service.ts';
 import { frameworkRoutes } from './modules/content/frameworks.routes.ts';
 import { frameworkForkRoutes } from './modules/content/frameworks.forks.routes.ts';
 import { articleRoutes, playbookRoutes } from './modules/content/items.routes.ts';
@@ -150,8 +151,15 @@ function authHooks(config: AppConfig, database: DatabaseHandle): AuthHooks {
       await ensureOwnAccount(db, user);
     },
     onSessionCreated: ({ userId }) => promoteListedAdmin(db, userId, config.systemAdminEmails),
-    sharedSignInCodeEmail: (to, code, shared) =>
-      sharedSignInCodeEmail(to, code, shared, config.publicUrl, shared.locale),
+    sharedSignInCodeEmail: async (to, code, shared) =>
+      sharedSignInCodeEmail(
+        to,
+        code,
+        shared,
+        config.publicUrl,
+        await mailBrand(db, shared.accountId, config.publicUrl),
+        shared.locale,
+      ),
     apiAccessRefusal,
     onSignedIn: (event) => recordSignIn(db, event),
     onSignInFailed: (event) => recordSignInFailure(db, event),

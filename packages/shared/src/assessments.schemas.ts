@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from './i18n/locales.ts';
+import { ClientBrandSchema } from './accounts.schemas.ts';
 import { FrameworkDocumentSchema, NodeKeySchema } from './frameworks.schemas.ts';
 import { CarriedSummarySchema } from './carried.schemas.ts';
 import { IdSchema } from './params.schemas.ts';
@@ -626,6 +627,8 @@ export const RespondentSessionSchema = z.object({
   tenantId: z.string(),
   accountName: z.string(),
   tenantName: z.string(),
+  /** The provider's brand (docs/branding.md): its name, colour and logo on this page. */
+  brand: ClientBrandSchema,
   assessment: z.object({
     id: z.string(),
     name: z.string(),

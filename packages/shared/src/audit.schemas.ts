@@ -8,6 +8,7 @@ import { storableText } from './text.schemas.ts';
 export const AUDIT_ACTIONS = [
   'account.renamed',
   'account.logo_updated',
+  'account.brand_updated',
   'account.reminder_settings_changed',
   'members.invited',
   'members.invitation_revoked',

@@ -1,4 +1,5 @@
 export * from './accounts.schemas.ts';
+export * from './brand.ts';
 export * from './assessments.schemas.ts';
 export * from './carried.schemas.ts';
 export * from './analytics.schemas.ts';

@@ -114,7 +114,7 @@ export const PLAN_FEATURE_LABELS: Record<PlanFeature, string> = {
   sharing: 'Share client tenants with outside people',
   privateContent: 'Your own frameworks, playbooks and articles',
   api: 'Developer API and webhooks',
-  brandedReports: 'Reports with your logo',
+  brandedReports: 'Your brand on client pages, e-mails and reports',
   sso: 'Single sign-on (OpenID Connect)',
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ClientBrandSchema } from './accounts.schemas.ts';
 import { SECOND_FACTOR_METHODS } from './identity.schemas.ts';
 import { IdSchema } from './params.schemas.ts';
 import { SHARE_ROLES } from './roles.ts';
@@ -94,7 +95,11 @@ export const SharedSignInShareParamsSchema = z.object({ tenantId: IdSchema, shar
  * share of that tenant, else null — the same answer (200) for a share that never existed, is
  * revoked, or is of another tenant, so it tells nothing to someone without the link.
  */
-export const SharedSignInSharerSchema = z.object({ accountName: z.string().nullable() });
+export const SharedSignInSharerSchema = z.object({
+  accountName: z.string().nullable(),
+  /** The sharing provider's brand on the shared sign-in page (docs/branding.md), or null. */
+  brand: ClientBrandSchema.nullable(),
+});
 export type SharedSignInSharer = z.infer<typeof SharedSignInSharerSchema>;
 
 /** The query parameter of the shared sign-in page that carries the share's id. */

@@ -12,6 +12,7 @@ export const MailboxMessageSchema = z.object({
   id: z.string(),
   to: z.string(),
   from: z.string(),
+  replyTo: z.string().nullable(),
   subject: z.string(),
   text: z.string(),
   html: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ClientBrandSchema } from './accounts.schemas.ts';
 import { ACCOUNT_ROLES, SHARE_ROLES } from './roles.ts';
 import { storableText } from './text.schemas.ts';
 
@@ -219,6 +220,8 @@ export const TenantDetailSchema = TenantSchema.extend({
     shareRole: z.enum(SHARE_ROLES).nullable(),
     /** The account the tenant belongs to: for a shared user, the account that shared it. */
     accountName: z.string(),
+    /** For a shared user, the sharing provider's brand (docs/branding.md); null for a member. */
+    brand: ClientBrandSchema.nullable(),
   }),
 });
 export type TenantDetail = z.infer<typeof TenantDetailSchema>;

@@ -139,7 +139,11 @@ export interface AuthHooks extends SecurityEventHooks, SsoHooks {
   /** After every new session (e.g. promote an address listed in SYSTEM_ADMIN_EMAILS). */
   onSessionCreated(session: { userId: string }): Promise<void>;
   /** The e-mail that carries a shared sign-in's one-time code. */
-  sharedSignInCodeEmail(to: string, code: string, shared: SharedSignInContext): MailMessage;
+  sharedSignInCodeEmail(
+    to: string,
+    code: string,
+    shared: SharedSignInContext,
+  ): MailMessage | Promise<MailMessage>;
   /**
    * Null when an account created at `createdAt`, with this subscription row (as `to_jsonb` of
    * `subscriptions`, or null), has the developer API in its plan now; else the error to answer
@@ -339,7 +343,7 @@ function authPlugins({ config, db, logger, mailer, hooks }: AuthOptions) {
           log.warn({ type }, 'e-mail code requested outside a sign-up or shared sign-in; not sent');
           return;
         }
-        await mailer.send(hooks.sharedSignInCodeEmail(email, otp, shared));
+        await mailer.send(await hooks.sharedSignInCodeEmail(email, otp, shared));
       },
     }),
     // Second factors (docs/identity.md): an authenticator app with backup codes, enrolled in

@@ -141,6 +141,8 @@ export interface Actor {
  * Better Auth's e-mail-code endpoints on the server (see auth/shared-signin-context.ts).
  */
 export interface SharedSignInContext {
+  /** The sharing account (its brand is on the code's e-mail). */
+  accountId: string;
   tenantId: string;
   tenantName: string;
   accountName: string;

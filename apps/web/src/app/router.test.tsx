@@ -38,7 +38,12 @@ const SHARED_TENANT = {
   openTasks: 0,
   nextTaskDue: null,
   nextAssessmentDue: null,
-  access: { accountRole: null, shareRole: 'viewer', accountName: 'Northwind Consulting' },
+  access: {
+    accountRole: null,
+    shareRole: 'viewer',
+    accountName: 'Northwind Consulting',
+    brand: null,
+  },
 };
 const SHARED_ROUTES = { 'GET /api/v1/tenants/client7': () => jsonResponse(SHARED_TENANT) };
 

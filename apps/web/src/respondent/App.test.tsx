@@ -23,6 +23,7 @@ function session(over: Partial<RespondentSession> = {}): RespondentSession {
     tenantId: 'ten1',
     accountName: 'Northwind Security',
     tenantName: 'Contoso Ltd',
+    brand: { name: 'Northwind Security', color: null, logoUrl: null },
     assessment: {
       id: 'as1',
       name: 'Q3 baseline',

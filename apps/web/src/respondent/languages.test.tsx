@@ -16,6 +16,7 @@ function session(language: Locale | null = null): RespondentSession {
     tenantId: 'ten1',
     accountName: 'Northwind Security',
     tenantName: 'Contoso Ltd',
+    brand: { name: 'Northwind Security', color: null, logoUrl: null },
     assessment: {
       id: 'as1',
       name: 'Q3 baseline',

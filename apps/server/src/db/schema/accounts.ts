@@ -60,6 +60,16 @@ export const accounts = pgTable(
       withTimezone: true,
       mode: 'date',
     }),
+    /*
+     * The brand its clients see (docs/branding.md; admin/general): the colour (`#rrggbb`,
+     * readable with white text), the display name, the Reply-To address and the e-mail
+     * footer; null each: Tenantry's. Applied only while the plan includes it. The logo is
+     * the account's media of purpose `account_logo`.
+     */
+    brandColor: text('brand_color'),
+    brandDisplayName: text('brand_display_name'),
+    brandReplyTo: text('brand_reply_to'),
+    brandEmailFooter: text('brand_email_footer'),
   },
   (t) => [
     // The service console's account list: newest first, keyset-paged by (created_at, id), and

@@ -7,6 +7,8 @@ export const mailboxMessages = pgTable(
     id: text('id').primaryKey(),
     to: text('to').notNull(),
     from: text('from').notNull(),
+    /** The Reply-To header, when the message has one (a provider's brand). */
+    replyTo: text('reply_to'),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),

@@ -58,6 +58,7 @@ const names = {
   assessmentName: 'Hygiene Q1',
   tenantName: 'Client Ltd',
   accountName: 'Acme MSP',
+  brand: null,
 };
 
 describe('client e-mails in each language', () => {
@@ -93,6 +94,7 @@ describe('client e-mails in each language', () => {
         tenantName: 'Client Ltd',
         role: 'viewer',
         publicUrl: 'https://app.example',
+        brand: null,
         locale,
       });
       expect(share.subject).toContain('Client Ltd');
@@ -101,8 +103,9 @@ describe('client e-mails in each language', () => {
       const code = sharedSignInCodeEmail(
         names.to,
         '123456',
-        { tenantId: 't1', tenantName: 'Client Ltd', accountName: 'Acme MSP' },
+        { accountId: 'a1', tenantId: 't1', tenantName: 'Client Ltd', accountName: 'Acme MSP' },
         'https://app.example',
+        null,
         locale,
       );
       expect(code.subject).toBe(want.code);

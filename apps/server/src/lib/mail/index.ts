@@ -12,13 +12,20 @@ import { mailDeliveries } from '../metrics.ts';
 export interface MailMessage {
   to: string;
   from?: string;
+  /**
+   * The display name the configured sender's address goes out under (a provider's brand,
+   * docs/branding.md); ignored when `from` is given.
+   */
+  fromName?: string;
+  /** The Reply-To address (a provider's brand), else none. */
+  replyTo?: string;
   subject: string;
   text: string;
   html?: string;
 }
 
 /** A message ready to leave: its sender is decided. */
-export type AddressedMail = MailMessage & { from: string };
+export type AddressedMail = Omit<MailMessage, 'fromName'> & { from: string };
 
 /** Where messages go without SMTP: the development mailbox (modules/system). */
 export interface Mailbox {
@@ -76,7 +83,7 @@ export class MailValidationError extends Error {
 const EMAIL =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 // `Display Name <address>` or a bare address, for the sender.
-const NAMED_EMAIL = /^([^<>"\r\n\0]*?)\s*<([^<>\s]+)>$/;
+const NAMED_EMAIL = /^("[^"\\\r\n\0]*"|[^<>"\r\n\0]*?)\s*<([^<>\s]+)>$/;
 // Characters that must never reach a header: CR, LF, NUL and the other C0 controls but TAB.
 // eslint-disable-next-line no-control-regex
 const HEADER_UNSAFE = /[\0-\x08\n-\x1f\x7f]/;
@@ -96,11 +103,29 @@ function assertSender(from: string): void {
     throw new MailValidationError('Invalid sender');
 }
 
+/**
+ * The message with its sender decided: its own `from`, else the configured sender's address
+ * under `fromName` when one is given (quoted; a name with a quote, backslash or control is not
+ * used), else the configured sender as it is.
+ */
+export function addressed(msg: MailMessage, defaultFrom: string): AddressedMail {
+  const { fromName, ...rest } = msg;
+  if (msg.from) return { ...rest, from: msg.from };
+  const named = NAMED_EMAIL.exec(defaultFrom.trim());
+  const address = named ? named[2]! : defaultFrom.trim();
+  const name = fromName?.trim();
+  // eslint-disable-next-line no-control-regex -- what a quoted display name may not hold
+  const usable = name && !/["\\\0-\x1f\x7f]/.test(name);
+  return { ...rest, from: usable ? `"${name}" <${address}>` : defaultFrom };
+}
+
 /** Checks a message before it is queued and again before it is delivered. */
 export function validateMessage(msg: MailMessage): AddressedMail {
   if (!msg || typeof msg !== 'object') throw new MailValidationError('Invalid message');
-  const { to, from, subject, text, html } = msg;
+  const { to, from, subject, text, html, replyTo } = msg;
   if (!isValidEmailAddress(to)) throw new MailValidationError('Invalid recipient address');
+  if (replyTo !== undefined && !isValidEmailAddress(replyTo))
+    throw new MailValidationError('Invalid Reply-To address');
   assertSender(from ?? '');
   const sender = from as string;
   if (
@@ -114,9 +139,14 @@ export function validateMessage(msg: MailMessage): AddressedMail {
   if (typeof text !== 'string') throw new MailValidationError('Invalid text body');
   if (html !== undefined && typeof html !== 'string')
     throw new MailValidationError('Invalid HTML body');
-  return html === undefined
-    ? { to, from: sender, subject, text }
-    : { to, from: sender, subject, text, html };
+  return {
+    to,
+    from: sender,
+    subject,
+    text,
+    ...(html === undefined ? {} : { html }),
+    ...(replyTo === undefined ? {} : { replyTo }),
+  };
 }
 
 /** `jane.doe@example.com` → `j***@example.com`: enough to follow a message in the logs. */
@@ -159,7 +189,7 @@ export function createMailer(opts: CreateMailerOptions): Mailer {
     },
 
     async send(msg) {
-      const message = validateMessage({ ...msg, from: msg.from ?? opts.from });
+      const message = validateMessage(addressed(msg, opts.from));
       const id = await jobs.send(MAIL_QUEUE, message, retry);
       logger.info({ jobId: id, to: maskAddress(message.to) }, 'mail: queued');
     },

@@ -243,7 +243,7 @@ const FEATURE_MESSAGES: Record<PlanFeature, string> = {
   sharing: 'Sharing client tenants with outside people',
   privateContent: 'Authoring your own frameworks, playbooks and articles',
   api: 'The developer API and webhooks',
-  brandedReports: 'Reports with your logo',
+  brandedReports: 'Your brand on client pages, e-mails and reports',
   sso: 'Single sign-on',
 };
 

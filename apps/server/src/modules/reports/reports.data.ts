@@ -5,7 +5,7 @@
  * question (by framework and question key, as the baseline view finds them). Every query
  * carries the report's account and tenant (ADR 0005).
  */
-import { hasFeature } from '../billing/entitlements.ts';
+import { clientBrand } from '../accounts/brand.service.ts';
 import {
   ASSESSMENT_STATUS_LABELS,
   LEFT_OUT_LABELS,
@@ -132,7 +132,11 @@ export type ReportBaseline =
 
 export interface ReportData {
   generatedAt: Date;
-  account: { name: string; logoPng: Buffer | null };
+  /**
+   * The provider as the cover shows it: the brand's display name (else the account's name),
+   * its logo and colour while the plan applies the brand (docs/branding.md).
+   */
+  account: { name: string; logoPng: Buffer | null; color: string | null };
   tenant: { name: string };
   assessment: {
     name: string;
@@ -296,10 +300,11 @@ export async function loadReportData(
       .from(tenants)
       .innerJoin(accounts, eq(accounts.id, tenants.accountId))
       .where(and(eq(tenants.id, scope.tenantId), eq(tenants.accountId, scope.accountId))),
-    // The account's logo on the cover is the plan feature "branded reports".
-    hasFeature(db, scope.accountId, 'brandedReports').then((f) =>
-      f && f.allowed ? logoPng(db, scope.accountId) : null,
-    ),
+    // The account's brand on the cover (logo, name, colour) is the plan feature "branded reports".
+    clientBrand(db, scope.accountId).then(async (brand) => ({
+      brand,
+      png: brand.applied && brand.logoUrl ? await logoPng(db, scope.accountId) : null,
+    })),
   ]);
   if (!names) throw tenantNotFound();
   const day = today(now);
@@ -399,7 +404,7 @@ export async function loadReportData(
   const started = a.statusHistory.find((s) => s.status === 'in_progress');
   return {
     generatedAt: now,
-    account: { name: names.account, logoPng: logo },
+    account: { name: logo.brand.name || names.account, logoPng: logo.png, color: logo.brand.color },
     tenant: { name: names.tenant },
     assessment: {
       name: a.name,

@@ -34,7 +34,13 @@ export async function requestSharedSignInCode(
   if (!grant) return;
   try {
     await runSharedSignIn(
-      { tenantId, tenantName: grant.tenantName, accountName: grant.accountName, locale },
+      {
+        accountId: grant.accountId,
+        tenantId,
+        tenantName: grant.tenantName,
+        accountName: grant.accountName,
+        locale,
+      },
       () => identity.auth.api.sendVerificationOTP({ body: { email, type: 'sign-in' } }),
     );
   } catch (err) {
@@ -69,7 +75,12 @@ export async function verifySharedSignIn(
   let step: ReturnType<typeof secondFactorStep>;
   try {
     const result = await runSharedSignIn(
-      { tenantId, tenantName: grant.tenantName, accountName: grant.accountName },
+      {
+        accountId: grant.accountId,
+        tenantId,
+        tenantName: grant.tenantName,
+        accountName: grant.accountName,
+      },
       () =>
         identity.auth.api.signInEmailOTP({
           body: { email, otp: code },

@@ -2,7 +2,7 @@ import { sharedSignInPath, type Locale, type ShareRole } from '@tenantry/shared'
 import type { SharedSignInContext } from '../../auth/types.ts';
 import { mailTranslator } from '../../lib/mail/i18n.ts';
 import type { MailMessage } from '../../lib/mail/index.ts';
-import { layout } from '../../lib/mail/layout.ts';
+import { layout, type MailBrand } from '../../lib/mail/layout.ts';
 
 /** To the invitee of a new share: who shared what, and the link to the shared sign-in. */
 export function shareInvitationEmail(input: {
@@ -17,10 +17,13 @@ export function shareInvitationEmail(input: {
   publicUrl: string;
   /** The recipient's last known language (`mailLocale`); English when left out. */
   locale?: Locale;
+  /** The provider's brand (accounts' `mailBrand`), or null: Tenantry's look. */
+  brand: MailBrand | null;
 }): MailMessage {
   const { t } = mailTranslator(input.locale ?? 'en');
   const url = `${input.publicUrl}${sharedSignInPath(input.tenantId, input.shareId)}`;
-  const names = { sharedBy: input.sharedBy, account: input.accountName, tenant: input.tenantName };
+  const provider = input.brand?.name ?? input.accountName;
+  const names = { sharedBy: input.sharedBy, account: provider, tenant: input.tenantName };
   return layout(
     input.to,
     t('share.subject', names),
@@ -31,6 +34,7 @@ export function shareInvitationEmail(input: {
     ],
     { url, label: t('share.open', names) },
     undefined,
+    input.brand,
     t('layout.paste'),
   );
 }
@@ -41,15 +45,25 @@ export function sharedSignInCodeEmail(
   code: string,
   shared: SharedSignInContext,
   publicUrl: string,
+  /** The provider's brand (accounts' `mailBrand`), or null: Tenantry's look. */
+  brand: MailBrand | null,
   locale: Locale = 'en',
 ): MailMessage {
   const { t } = mailTranslator(locale);
   const url = `${publicUrl}${sharedSignInPath(shared.tenantId)}`;
-  return layout(to, t('code.subject', { code }), [
-    t('hello'),
-    t('code.intro', { tenant: shared.tenantName, account: shared.accountName }),
-    code,
-    t('code.valid', { url }),
-    t('code.ignore'),
-  ]);
+  return layout(
+    to,
+    t('code.subject', { code }),
+    [
+      t('hello'),
+      t('code.intro', { tenant: shared.tenantName, account: brand?.name ?? shared.accountName }),
+      code,
+      t('code.valid', { url }),
+      t('code.ignore'),
+    ],
+    undefined,
+    undefined,
+    brand,
+    t('layout.paste'),
+  );
 }

@@ -24,7 +24,7 @@ import { requestSharedSignInCode, verifySharedSignIn } from './shared-signin.ser
 import {
   changeShareRole,
   createShare,
-  findSharerName,
+  findSharer,
   listAccountShares,
   listTenantShares,
   revokeShare,
@@ -122,7 +122,7 @@ const sharerRoute = createRoute({
   tags: TAGS,
   summary: 'Shared sign-in page: the name of the account that shared the tenant',
   description:
-    'Public: the share id from the invitation link is the authority. `accountName` is the sharing account’s name for an active share of this tenant, and null for anything else (an unknown id, a revoked share, another tenant’s share): always 200 with the same shape, so it tells nothing about what exists. Only the account’s name, never the tenant’s or the address. Rate limited per client address (30 a minute).',
+    'Public: the share id from the invitation link is the authority. `accountName` is the sharing account’s name for an active share of this tenant and `brand` what its clients see of it (display name, colour and logo while the plan applies them; docs/branding.md), both null for anything else (an unknown id, a revoked share, another tenant’s share): always 200 with the same shape, so it tells nothing about what exists. Only the account’s name, never the tenant’s or the address. Rate limited per client address (30 a minute).',
   middleware: limitByAddress('shared-signin.share', SHARER_RATE_LIMIT),
   request: { params: SharedSignInShareParamsSchema },
   responses: {
@@ -193,7 +193,7 @@ export const sharingRoutes = createRouter()
   .openapi(sharerRoute, async (c) => {
     const { tenantId, shareId } = c.req.valid('param');
     c.header('cache-control', 'no-store');
-    return c.json({ accountName: await findSharerName(c.var.deps.db, tenantId, shareId) }, 200);
+    return c.json(await findSharer(c.var.deps.db, tenantId, shareId), 200);
   })
   .openapi(codeRoute, async (c) => {
     const scope = c.req.valid('param');

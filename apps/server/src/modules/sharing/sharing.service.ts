@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import {
   mailLocale,
   SHARING_ERROR_CODES,
+  type ClientBrand,
   type Locale,
   type Share,
   type ShareRole,
@@ -21,6 +22,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MailContext } from '../../lib/mail/index.ts';
+import { clientBrand, mailBrand, pageBrand } from '../accounts/brand.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { getTenant } from '../tenants/tenants.service.ts';
 import { shareInvitationEmail } from './sharing.emails.ts';
@@ -215,6 +217,7 @@ export async function createShare(
   try {
     await mail.mailer.send(
       shareInvitationEmail({
+        brand: await mailBrand(db, actor.accountId, mail.publicUrl),
         to: email,
         sharedBy: context.sharedBy,
         accountName: context.accountName,
@@ -331,6 +334,7 @@ export async function revokeShare(db: Database, actor: AccountContext, id: strin
 
 export interface ActiveGrant {
   id: string;
+  accountId: string;
   tenantId: string;
   tenantName: string;
   accountName: string;
@@ -344,6 +348,7 @@ export async function findActiveGrant(
   const [row] = await db
     .select({
       id: shareGrants.id,
+      accountId: shareGrants.accountId,
       tenantId: shareGrants.tenantId,
       tenantName: tenants.name,
       accountName: accounts.name,
@@ -366,17 +371,18 @@ export async function findActiveGrant(
 }
 
 /**
- * The name of the account that shared `tenantId` by the active share `shareId` (the id in the
- * invitation's link), else null: for an unknown id, a revoked share, or a share of another
- * tenant alike. The only other unscoped read; the caller answers the same shape either way.
+ * The account that shared `tenantId` by the active share `shareId` (the id in the invitation's
+ * link): its name and the brand its clients see; null for an unknown id, a revoked share, or a
+ * share of another tenant alike. The only other unscoped read; the caller answers the same
+ * shape either way.
  */
-export async function findSharerName(
+export async function findSharer(
   db: Database,
   tenantId: string,
   shareId: string,
-): Promise<string | null> {
+): Promise<{ accountName: string | null; brand: ClientBrand | null }> {
   const [row] = await db
-    .select({ accountName: accounts.name })
+    .select({ accountName: accounts.name, accountId: accounts.id })
     .from(shareGrants)
     .innerJoin(
       tenants,
@@ -391,7 +397,8 @@ export async function findSharerName(
       ),
     )
     .limit(1);
-  return row?.accountName ?? null;
+  if (!row) return { accountName: null, brand: null };
+  return { accountName: row.accountName, brand: pageBrand(await clientBrand(db, row.accountId)) };
 }
 
 export async function markGrantUsed(db: Database, grantId: string): Promise<void> {

@@ -278,10 +278,15 @@ describe('who shared it: the shared sign-in page names the account (public, by s
     const link = /http:\/\/localhost:3000(\/sharedSignin\/\S+)/.exec(mail?.text ?? '')?.[1];
     const shareId = new URL(link ?? '/', 'http://x').searchParams.get('share');
     expect(shareId).toBe(created.id);
-    expect(await answerOf(await sharer(t1, shareId!))).toEqual({ accountName: 'Alpha Consulting' });
+    expect(await answerOf(await sharer(t1, shareId!))).toEqual({
+      accountName: 'Alpha Consulting',
+      // The brand its clients see (docs/branding.md): none set, so the name alone.
+      brand: { name: 'Alpha Consulting', color: null, logoUrl: null },
+    });
     // Anyone with the link may ask, signed in elsewhere or not; the answer is the same.
     expect(await answerOf(await sharer(t1, created.id, b.client))).toEqual({
       accountName: 'Alpha Consulting',
+      brand: { name: 'Alpha Consulting', color: null, logoUrl: null },
     });
   });
 
@@ -294,17 +299,22 @@ describe('who shared it: the shared sign-in page names the account (public, by s
       await sharer(tb, created.id), // another account's tenant
       await sharer(randomUUID(), created.id),
     ];
-    for (const res of answers) expect(await answerOf(res)).toEqual({ accountName: null });
+    for (const res of answers)
+      expect(await answerOf(res)).toEqual({ accountName: null, brand: null });
   });
 
   it('a revoked share answers no name', async () => {
     const created = ShareSchema.parse(await (await share(a, t1, uniqueEmail('revoked'))).json());
     expect(await answerOf(await sharer(t1, created.id))).toEqual({
       accountName: 'Alpha Consulting',
+      brand: { name: 'Alpha Consulting', color: null, logoUrl: null },
     });
     const revoked = await a.client.request(`/api/v1/shares/${created.id}`, { method: 'DELETE' });
     expect(revoked.status).toBe(204);
-    expect(await answerOf(await sharer(t1, created.id))).toEqual({ accountName: null });
+    expect(await answerOf(await sharer(t1, created.id))).toEqual({
+      accountName: null,
+      brand: null,
+    });
   });
 
   it('a malformed id answers 400 whether or not anything exists', async () => {

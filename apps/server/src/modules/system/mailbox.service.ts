@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { desc } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { mailboxMessages } from '../../db/schema/index.ts';
-import type { AddressedMail, Mailbox, MailSender } from '../../lib/mail/index.ts';
+import {
+  addressed,
+  type AddressedMail,
+  type Mailbox,
+  type MailSender,
+} from '../../lib/mail/index.ts';
 
 /** The development mailbox's store (the mail module calls it when no SMTP_URL is set). */
 export function createMailboxStore(db: Database): Mailbox {
@@ -12,6 +17,7 @@ export function createMailboxStore(db: Database): Mailbox {
         id: randomUUID(),
         to: msg.to,
         from: msg.from,
+        replyTo: msg.replyTo ?? null,
         subject: msg.subject,
         text: msg.text,
         html: msg.html ?? null,
@@ -32,6 +38,7 @@ export async function listMailbox(db: Database) {
     id: r.id,
     to: r.to,
     from: r.from,
+    replyTo: r.replyTo,
     subject: r.subject,
     text: r.text,
     html: r.html,
@@ -48,7 +55,7 @@ export function createMailboxMailer(db: Database, from: string): MailSender {
   return {
     transport: 'mailbox',
     async send(msg) {
-      await store.store({ ...msg, from });
+      await store.store(addressed(msg, from));
     },
   };
 }

@@ -28,6 +28,7 @@ import {
   jsonBody,
   sessionOrApiKey,
 } from '../../lib/openapi.ts';
+import { clientBrand, pageBrand } from '../accounts/brand.service.ts';
 import { portfolioCsv } from './portfolio.export.ts';
 import { portfolioPage } from './portfolio.service.ts';
 import { tenantsCsv } from './tenants.export.ts';
@@ -227,9 +228,11 @@ export const tenantRoutes = createRouter()
   .openapi(getRoute, async (c) => {
     const { db } = c.var.deps;
     const ctx = getTenant(c);
-    const [tenant, accountName] = await Promise.all([
+    const [tenant, accountName, brand] = await Promise.all([
       readTenant(db, ctx, ctx.tenantId),
       tenantAccountName(db, ctx),
+      // A shared user sees the sharing provider's brand in their layout (docs/branding.md).
+      ctx.shareRole ? clientBrand(db, ctx.accountId).then(pageBrand) : null,
     ]);
     if (ctx.accountRole) {
       const claims = await getClaims(c);
@@ -239,7 +242,7 @@ export const tenantRoutes = createRouter()
     return c.json(
       {
         ...tenant,
-        access: { accountRole: ctx.accountRole, shareRole: ctx.shareRole, accountName },
+        access: { accountRole: ctx.accountRole, shareRole: ctx.shareRole, accountName, brand },
       },
       200,
     );

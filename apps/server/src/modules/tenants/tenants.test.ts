@@ -117,6 +117,7 @@ describe('client tenants: create, read, update', () => {
       accountRole: null,
       shareRole: 'viewer',
       accountName: 'Northwind Security',
+      brand: { name: 'Northwind Security', color: null, logoUrl: null },
     });
   });
 
@@ -135,6 +136,7 @@ describe('client tenants: create, read, update', () => {
       accountRole: 'owner',
       shareRole: null,
       accountName: expect.any(String),
+      brand: null,
     });
     let me = (await (await owner.client.get('/api/v1/me')).json()) as { ttid: string | null };
     expect(me.ttid).toBe(a.id);

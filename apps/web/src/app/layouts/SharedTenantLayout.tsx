@@ -6,7 +6,11 @@ import { CenteredLoader } from '#web/components/CenteredLoader.tsx';
 import { NameText } from '#web/components/NameText.tsx';
 import { ThemeToggle } from '#web/components/ThemeToggle.tsx';
 import { lastSessionOf, rememberSession } from '#web/features/auth/lib/last-session.ts';
-import { useTenantAccountName, useTenantName } from '#web/features/tenants/api/get-tenant.ts';
+import {
+  useTenantAccountName,
+  useTenantBrand,
+  useTenantName,
+} from '#web/features/tenants/api/get-tenant.ts';
 import { UserMenu } from './UserMenu.tsx';
 
 /**
@@ -18,7 +22,10 @@ export function SharedTenantLayout({ user, children }: { user: CurrentUser; chil
   // The tenant's name when the tenant API answers (a shared viewer may read it), else its id.
   const tenantName = useTenantName(user.ttid);
   // Who shared it: the provider the shared user works with.
-  const sharedBy = useTenantAccountName(user.ttid);
+  // The sharing provider's brand (docs/branding.md): its name, logo and colour in the header.
+  const brand = useTenantBrand(user.ttid) ?? null;
+  const accountName = useTenantAccountName(user.ttid);
+  const sharedBy = brand?.name ?? accountName;
   const home = user.ttid ? `/tenant/${encodeURIComponent(user.ttid)}` : '/';
 
   // If the share is revoked, the next page names the client tenant whose access ended.
@@ -29,21 +36,30 @@ export function SharedTenantLayout({ user, children }: { user: CurrentUser; chil
 
   return (
     <AppShell header={{ height: 56 }} padding={{ base: 'sm', sm: 'lg' }}>
-      <AppShell.Header>
+      <AppShell.Header
+        style={brand?.color ? { borderTop: `4px solid ${brand.color}` } : undefined}
+        data-testid="shared-header"
+      >
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap" miw={0} flex="1 1 auto">
-            <Text
-              component={Link}
-              to={home}
-              fw={700}
-              size="lg"
-              c="inherit"
-              td="none"
-              visibleFrom="sm"
-              style={{ flexShrink: 0 }}
-            >
-              Tenantry
-            </Text>
+            {brand?.logoUrl ? (
+              <Link to={home} style={{ flexShrink: 0, display: 'flex' }}>
+                <img src={brand.logoUrl} alt={brand.name} style={{ height: 32, width: 'auto' }} />
+              </Link>
+            ) : (
+              <Text
+                component={Link}
+                to={home}
+                fw={700}
+                size="lg"
+                c={brand?.color ?? 'inherit'}
+                td="none"
+                visibleFrom="sm"
+                style={{ flexShrink: 0 }}
+              >
+                {brand?.name ?? 'Tenantry'}
+              </Text>
+            )}
             <Badge
               variant="light"
               style={{ flexShrink: 0, maxWidth: '45%' }}

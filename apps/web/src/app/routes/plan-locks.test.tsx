@@ -32,7 +32,12 @@ const TENANT = {
   openTasks: 0,
   nextTaskDue: null,
   nextAssessmentDue: null,
-  access: { accountRole: 'owner', shareRole: null, accountName: 'Northwind Consulting' },
+  access: {
+    accountRole: 'owner',
+    shareRole: null,
+    accountName: 'Northwind Consulting',
+    brand: null,
+  },
 };
 
 function server(billing = FREE_AT_LIMIT): ExtraRoutes {

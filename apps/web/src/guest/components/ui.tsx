@@ -1,4 +1,5 @@
 import { useEffect, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { applyBrandCss, type ClientBrand } from '@tenantry/shared/brand';
 import { followLink } from '../lib/navigation.ts';
 
 /** A link; a guest page opens without loading the page again. */
@@ -10,27 +11,43 @@ export function Link({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
-/** The centered card every guest page is: the product's name, a heading, the content. */
+/**
+ * The centered card every guest page is: the product's name, a heading, the content. With a
+ * provider's `brand` (the shared sign-in; docs/branding.md), its logo, name and colour instead.
+ */
 export function Card({
   title,
   description,
   children,
   footer,
+  brand = null,
 }: {
   title: string;
   description?: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
+  brand?: ClientBrand | null;
 }) {
   useEffect(() => {
-    document.title = `${title} · Tenantry`;
-  }, [title]);
+    document.title = `${title} · ${brand?.name ?? 'Tenantry'}`;
+  }, [title, brand?.name]);
+  const color = brand?.color;
+  useEffect(() => applyBrandCss(document.documentElement.style, color), [color]);
   return (
     <main className="page">
       <div className="column">
-        <a href="/" className="brand" aria-label="Tenantry home">
-          Tenantry
-        </a>
+        {brand ? (
+          <p className="brand" data-testid="brand">
+            {brand.logoUrl ? (
+              <img className="brand-logo" src={brand.logoUrl} alt="" height={40} />
+            ) : null}
+            {brand.name}
+          </p>
+        ) : (
+          <a href="/" className="brand" aria-label="Tenantry home">
+            Tenantry
+          </a>
+        )}
         <div className="card">
           <div className="heading">
             <h1>{title}</h1>

@@ -32,13 +32,17 @@ function endedShareOf(tenantId: string): EndedShare | null {
   return last?.kind === 'shared' && last.tenantId === tenantId ? last : null;
 }
 
+type Sharer = { name: string | null; brand: SharedSignInSharer['brand'] };
+const NO_SHARER: Sharer = { name: null, brand: null };
+
 /**
- * The name of the account that shared the tenant, read by the share id of the invitation link
- * (GET /api/v1/shared-signin/{tenantId}/shares/{shareId}, public); null without a share id,
- * while it loads, for a share that is unknown or revoked (the API answers null), or on failure.
+ * The name of the account that shared the tenant and its brand, read by the share id of the
+ * invitation link (GET /api/v1/shared-signin/{tenantId}/shares/{shareId}, public); nulls
+ * without a share id, while it loads, for a share that is unknown or revoked (the API answers
+ * null), or on failure.
  */
-function useSharerName(tenantId: string, shareId: string | null): string | null {
-  const [result, setResult] = useState<{ key: string; name: string | null } | null>(null);
+function useSharer(tenantId: string, shareId: string | null): Sharer {
+  const [result, setResult] = useState<({ key: string } & Sharer) | null>(null);
   const key = shareId ? `${tenantId}/${shareId}` : null;
   useEffect(() => {
     if (!shareId) return;
@@ -48,12 +52,12 @@ function useSharerName(tenantId: string, shareId: string | null): string | null 
       (res) => {
         if (ctrl.signal.aborted) return;
         const name = res.ok ? res.data?.accountName?.trim() : null;
-        setResult({ key: asked, name: name || null });
+        setResult({ key: asked, name: name || null, brand: (res.ok && res.data?.brand) || null });
       },
     );
     return () => ctrl.abort();
   }, [tenantId, shareId]);
-  return key !== null && result?.key === key ? result.name : null;
+  return key !== null && result?.key === key ? result : NO_SHARER;
 }
 
 const requestCode = (tenantId: string, email: string) =>
@@ -90,7 +94,8 @@ export function SharedSignInScreen({
   const sendCode = useSubmit(requestCode);
   const verify = useSubmit(verifyCode);
   const name = ended?.tenantName ?? null;
-  const sharedBy = useSharerName(tenantId, ended ? null : shareId);
+  const sharer = useSharer(tenantId, ended ? null : shareId);
+  const sharedBy = sharer.brand?.name ?? sharer.name;
 
   async function askForCode() {
     verify.reset();
@@ -124,6 +129,7 @@ export function SharedSignInScreen({
 
   return (
     <Card
+      brand={sharer.brand}
       title={ended ? 'Your access has ended' : 'Shared sign-in'}
       description={
         ended

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { rich } from '../../i18n/page-i18n.tsx';
 import { countAnswered, questionsOf, shownAnswer } from '../lib/answers.ts';
+import { applyBrandCss } from '@tenantry/shared/brand';
 import { carriedMap, carriedState, toConfirmUnder } from '../lib/carried.ts';
 import type {
   AnswerFields,
@@ -89,10 +90,22 @@ export function useBrowserOnline(): boolean {
   return useSyncExternalStore(subscribeOnline, browserOnline, () => true);
 }
 
+/** The provider's colour (docs/branding.md): CSS variables the style sheet falls back from. */
+function useBrandColor(color: string | null) {
+  useEffect(() => applyBrandCss(document.documentElement.style, color), [color]);
+}
+
+/** The provider's logo above the header's text, when the brand has one. */
+function BrandLogo({ brand }: { brand: RespondentSession['brand'] }) {
+  if (!brand.logoUrl) return null;
+  return <img className="brand-logo" src={brand.logoUrl} alt={brand.name} height={40} />;
+}
+
 export function Questionnaire(props: Props) {
   const { session, saved, queue } = props;
   const { t, tr } = useI18n();
   const snap = useSyncExternalStore(queue.subscribe, queue.snapshot);
+  useBrandColor(session.brand.color);
   const browser = useBrowserOnline();
   // Offline as soon as the browser says so or a send failed on the network, not only after a
   // reload served from the service worker's copy.
@@ -180,14 +193,15 @@ export function Questionnaire(props: Props) {
     );
   };
 
-  const { assessment } = session;
+  const { assessment, brand } = session;
   return (
     <>
       <header className="top">
         <div className="wrap">
+          <BrandLogo brand={brand} />
           <div className="top-row">
             <p className="org">
-              {session.accountName} <span aria-hidden="true">·</span>{' '}
+              {brand.name} <span aria-hidden="true">·</span>{' '}
               {t('header.for', { tenant: session.tenantName })}
             </p>
             <LanguageSwitcher label={t('lang.label')} />
@@ -223,7 +237,7 @@ export function Questionnaire(props: Props) {
         {readOnly && (
           <ThankYou
             focus={props.justSubmitted}
-            accountName={session.accountName}
+            accountName={brand.name}
             submittedAt={session.respondent.submittedAt}
           />
         )}

@@ -40,6 +40,7 @@ import { tenants } from '../../../db/schema/tenants.ts';
 import { answerEvidence } from '../../../db/schema/evidence.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { MailContext } from '../../../lib/mail/index.ts';
+import { mailBrand } from '../../accounts/brand.service.ts';
 import { recordAudit, type AuditScope } from '../../audit/audit.service.ts';
 import { assertRespondentLimit } from '../../billing/entitlements.ts';
 import { assessmentNotFound } from '../assessments.errors.ts';
@@ -452,6 +453,9 @@ export async function sendNextAssessmentMails(
     .leftJoin(users, eq(users.id, sql`${created.ownerId}`))
     .where(and(eq(tenants.id, created.tenantId), eq(tenants.accountId, created.accountId)));
   if (!ctx) return;
+  const brand = created.invitations.length
+    ? await mailBrand(db, created.accountId, mail.publicUrl)
+    : null;
   for (const { row, token } of created.invitations) {
     try {
       await mail.mailer.send(
@@ -466,6 +470,7 @@ export async function sendNextAssessmentMails(
           accountName: ctx.accountName,
           sentBy: startedBy,
           locale: mailLocale(created.language, row.locale),
+          brand,
         }),
       );
       await logInvitation(db, row, null);

@@ -1,7 +1,7 @@
 import type { Locale, RespondentMailKind } from '@tenantry/shared';
 import { mailTranslator, type MailTranslator } from '../../../lib/mail/i18n.ts';
 import type { MailMessage } from '../../../lib/mail/index.ts';
-import { layout } from '../../../lib/mail/layout.ts';
+import { layout, type MailBrand } from '../../../lib/mail/layout.ts';
 
 /** `2031-01-10` → `10 January 2031` (the day as stored, UTC). */
 export function longDay(day: string): string {
@@ -33,6 +33,8 @@ export interface ReminderContext {
   sentBy?: string;
   /** The e-mail's language (`mailLocale`); English when left out. */
   locale?: Locale;
+  /** The provider's brand (accounts' `mailBrand`), or null: Tenantry's look. */
+  brand: MailBrand | null;
 }
 
 function subjectOf(c: ReminderContext, tr: MailTranslator): string {
@@ -45,7 +47,10 @@ function subjectOf(c: ReminderContext, tr: MailTranslator): string {
     case 'nudge':
       return tr.t('reminder.subject.nudge', { assessment });
     case 'manual':
-      return tr.t('reminder.subject.manual', { sender: c.sentBy ?? c.accountName, assessment });
+      return tr.t('reminder.subject.manual', {
+        sender: c.sentBy ?? c.brand?.name ?? c.accountName,
+        assessment,
+      });
   }
 }
 
@@ -64,14 +69,15 @@ function dueLine(c: ReminderContext, tr: MailTranslator): string {
 export function respondentReminderEmail(c: ReminderContext): MailMessage {
   const tr = mailTranslator(c.locale ?? 'en');
   const { t } = tr;
+  const provider = c.brand?.name ?? c.accountName;
   const progress =
     c.answered > 0
       ? t('reminder.progress', { answered: tr.number(c.answered), total: tr.number(c.total) })
       : t('reminder.waiting', { total: c.total });
   const sender =
     c.kind === 'manual' && c.sentBy
-      ? t('reminder.senderOf', { sentBy: c.sentBy, account: c.accountName })
-      : c.accountName;
+      ? t('reminder.senderOf', { sentBy: c.sentBy, account: provider })
+      : provider;
   return layout(
     c.to,
     subjectOf(c, tr),
@@ -84,6 +90,7 @@ export function respondentReminderEmail(c: ReminderContext): MailMessage {
     ],
     { url: c.link, label: t('link.answer') },
     { text: t('reminder.footer'), link: { url: c.stopLink, label: t('link.stop') } },
+    c.brand,
     t('layout.paste'),
   );
 }

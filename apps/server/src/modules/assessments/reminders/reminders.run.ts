@@ -40,6 +40,7 @@ import { tenants } from '../../../db/schema/tenants.ts';
 import type { Jobs, Logger } from '../../../lib/jobs/index.ts';
 import { every } from '../../../lib/jobs/periodic.ts';
 import type { MailSender } from '../../../lib/mail/index.ts';
+import { mailBrand } from '../../accounts/brand.service.ts';
 import { effectiveSettings } from './reminder-settings.service.ts';
 import {
   ownerSummaryEmail,
@@ -236,6 +237,7 @@ async function remindRespondent(
   try {
     await mailer.send(
       respondentReminderEmail({
+        brand: await mailBrand(db, p.account_id, publicUrl),
         to: p.email,
         name: p.name,
         kind,

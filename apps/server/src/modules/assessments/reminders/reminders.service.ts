@@ -25,6 +25,7 @@ import { respondentLinks, respondentReminders } from '../../../db/schema/reminde
 import { tenants } from '../../../db/schema/tenants.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { MailContext } from '../../../lib/mail/index.ts';
+import { mailBrand } from '../../accounts/brand.service.ts';
 import { recordAudit } from '../../audit/audit.service.ts';
 import { lockedError } from '../assessments.errors.ts';
 import { assertAssessment } from '../assessments.service.ts';
@@ -171,7 +172,10 @@ export async function remindNow(
   if (!claimed.replayed) {
     const { row, links } = claimed;
     try {
-      const facts = await reminderFacts(db, row);
+      const [facts, brand] = await Promise.all([
+        reminderFacts(db, row),
+        mailBrand(db, row.accountId, mail.publicUrl),
+      ]);
       await mail.mailer.send(
         respondentReminderEmail({
           to: row.email,
@@ -189,6 +193,7 @@ export async function remindNow(
           total: row.total,
           sentBy: scope.name,
           locale: mailLocale(facts?.language, row.locale),
+          brand,
         }),
       );
     } catch (err) {

@@ -18,6 +18,7 @@ import { accounts } from '../../../db/schema/accounts.ts';
 import { assessmentAnswers, assessments, respondents } from '../../../db/schema/assessments.ts';
 import { tenants } from '../../../db/schema/tenants.ts';
 import { remember } from '../../../lib/bounded-map.ts';
+import { clientBrand, pageBrand } from '../../accounts/brand.service.ts';
 import { recordAudit } from '../../audit/audit.service.ts';
 import { emitWebhookEvent } from '../../webhooks/webhooks.events.ts';
 import { linkError } from '../answers/answer.ts';
@@ -67,7 +68,7 @@ export async function respondentSession(
   const framework = await scopedFramework(db, r.a.frameworkId, r.a.frameworkVersion, r.a.scope);
   if (!framework) throw linkError('linkInvalid');
   const part = respondentPart(framework, respondent.sections);
-  const [answers, carriedRows] = await Promise.all([
+  const [answers, carriedRows, brand] = await Promise.all([
     db
       .select()
       .from(assessmentAnswers)
@@ -78,6 +79,7 @@ export async function respondentSession(
         ),
       ),
     readCarriedRows(db, respondent),
+    clientBrand(db, respondent.accountId),
   ]);
   const current = new Map(answers.map((a) => [a.questionKey, { value: a.value, na: a.na }]));
   await db
@@ -89,6 +91,7 @@ export async function respondentSession(
     tenantId: respondent.tenantId,
     accountName: r.accountName,
     tenantName: r.tenantName,
+    brand: pageBrand(brand),
     assessment: {
       id: r.a.id,
       name: r.a.name,

@@ -1,7 +1,7 @@
 import type { Locale } from '@tenantry/shared';
 import { mailTranslator } from '../../../lib/mail/i18n.ts';
 import type { MailMessage } from '../../../lib/mail/index.ts';
-import { layout } from '../../../lib/mail/layout.ts';
+import { layout, type MailBrand } from '../../../lib/mail/layout.ts';
 
 /**
  * To a respondent: who asks, for what, until when, and their own link (no account needed), in
@@ -19,9 +19,12 @@ export function respondentLinkEmail(input: {
   accountName: string;
   sentBy: string;
   locale?: Locale;
+  /** The provider's brand (accounts' `mailBrand`), or null: Tenantry's look. */
+  brand: MailBrand | null;
 }): MailMessage {
   const tr = mailTranslator(input.locale ?? 'en');
   const { t } = tr;
+  const provider = input.brand?.name ?? input.accountName;
   return layout(
     input.to,
     t('invitation.subject', { sentBy: input.sentBy, assessment: input.assessmentName }),
@@ -29,7 +32,7 @@ export function respondentLinkEmail(input: {
       t('greeting', { name: input.name }),
       t('invitation.asks', {
         sentBy: input.sentBy,
-        account: input.accountName,
+        account: provider,
         assessment: input.assessmentName,
         tenant: input.tenantName,
       }),
@@ -38,6 +41,7 @@ export function respondentLinkEmail(input: {
     ],
     { url: input.link, label: t('link.answer') },
     { text: t('invitation.footer'), link: { url: input.stopLink, label: t('link.stop') } },
+    input.brand,
     t('layout.paste'),
   );
 }

@@ -29,6 +29,8 @@ import { respondentLinks, respondentReminders } from '../../../db/schema/reminde
 import { tenants } from '../../../db/schema/tenants.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { MailContext } from '../../../lib/mail/index.ts';
+import type { MailBrand } from '../../../lib/mail/layout.ts';
+import { mailBrand } from '../../accounts/brand.service.ts';
 import { recordAudit } from '../../audit/audit.service.ts';
 import { assessmentNotFound, lockedError } from '../assessments.errors.ts';
 import { assertAssessment } from '../assessments.service.ts';
@@ -196,6 +198,7 @@ async function mailLink(
     accountName: string;
     sentBy: string;
     language: Locale | null;
+    brand: MailBrand | null;
   },
 ): Promise<boolean> {
   const { language, ...names } = context;
@@ -254,7 +257,7 @@ async function deliverLink(
       mail,
       row,
       token,
-      await mailContext(db, scope, opts.assessmentName, row.assessmentId),
+      await mailContext(db, scope, opts.assessmentName, row.assessmentId, mail.publicUrl),
     ));
   if (emailed) await logInvitation(db, row, { userId: scope.userId, name: scope.name });
   const mails = await mailsOf(db, row.accountId, [row.id]);
@@ -290,6 +293,7 @@ async function mailContext(
   scope: Scope,
   assessmentName: string,
   assessmentId: string,
+  publicUrl: string,
 ) {
   const [r] = await db
     .select({
@@ -305,6 +309,7 @@ async function mailContext(
     )
     .where(and(eq(tenants.id, scope.tenantId), eq(tenants.accountId, scope.accountId)));
   return {
+    brand: await mailBrand(db, scope.accountId, publicUrl),
     assessmentName,
     tenantName: r?.tenantName ?? '',
     accountName: r?.accountName ?? '',

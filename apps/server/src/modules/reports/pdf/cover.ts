@@ -4,7 +4,9 @@ import { COLOR, dateTimeOf, dayOf, LEFT, PAGE, text, WIDTH } from './document.ts
 
 export function cover(d: Drawing) {
   const { doc, data } = d;
-  doc.save().rect(0, 0, PAGE.width, 10).fill(COLOR.brand).restore();
+  // The provider's brand colour when it has one (readable as text on white: checked on save).
+  const accent = data.account.color ?? COLOR.brand;
+  doc.save().rect(0, 0, PAGE.width, 10).fill(accent).restore();
   let y = 60;
   if (data.account.logoPng) {
     try {
@@ -27,7 +29,7 @@ export function cover(d: Drawing) {
   }
 
   y = 250;
-  d.style('bold', 10, COLOR.brand).text('ASSESSMENT REPORT', LEFT, y, {
+  d.style('bold', 10, accent).text('ASSESSMENT REPORT', LEFT, y, {
     width: WIDTH,
     characterSpacing: 0.8,
   });

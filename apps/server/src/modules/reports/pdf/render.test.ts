@@ -41,7 +41,7 @@ function question(key: string, over: Partial<ReportQuestion> = {}): ReportQuesti
 function data(sections: ReportSection[], over: Partial<ReportData> = {}): ReportData {
   return {
     generatedAt: new Date('2026-11-26T08:00:00Z'),
-    account: { name: 'Northwind Advisory', logoPng: null },
+    account: { name: 'Northwind Advisory', logoPng: null, color: null },
     tenant: { name: 'Acme' },
     assessment: {
       name: 'Review',
@@ -110,7 +110,7 @@ describe('the drawing of a report', () => {
     );
     const pdf = await renderReportPdf(
       data([section('A', questions)], {
-        account: { name: hostile[5]!, logoPng: Buffer.from('not a png') },
+        account: { name: hostile[5]!, logoPng: Buffer.from('not a png'), color: null },
         tenant: { name: hostile[3]! },
         assessment: { ...data([]).assessment, name: hostile[0]! + hostile[6]!.slice(0, 300) },
         gaps: questions.map((q, i) => ({

@@ -34,6 +34,27 @@ export const cases: OutsiderCase[] = [
     request: () => ({ path: '/api/v1/account/logo' }),
   },
   {
+    // The brand (docs/branding.md) is the session's account's: nothing names another account.
+    route: 'GET /api/v1/account/brand',
+    allow: ['self'],
+    request: () => ({ path: '/api/v1/account/brand' }),
+  },
+  {
+    route: 'PUT /api/v1/account/brand',
+    allow: ['self'],
+    request: () => ({
+      path: '/api/v1/account/brand',
+      json: { color: '#1864ab', displayName: 'Outsider', replyTo: null, emailFooter: null },
+    }),
+  },
+  {
+    // Public by id: the respondent page, the shared sign-in and e-mails show the logo, the id
+    // being the authority (as a respondent's token is); it writes nothing.
+    route: 'GET /api/v1/brand-logos/{id}',
+    allow: ['public'],
+    request: (ids) => ({ path: `/api/v1/brand-logos/${ids.logoMediaId}` }),
+  },
+  {
     route: 'GET /api/v1/members',
     allow: ['self'],
     request: () => ({ path: '/api/v1/members' }),

@@ -1,11 +1,12 @@
 import { SCREEN_TABS, SCREEN_TITLES, type Account, type CurrentUser } from '@tenantry/shared';
-import { Alert, Loader, Stack } from '@mantine/core';
+import { Alert, Loader, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { ScreenTabs } from '#web/components/ScreenTabs.tsx';
 import { useAccount } from '#web/features/account/api/get-account.ts';
 import { AccountGeneral } from '#web/features/account/components/AccountGeneral.tsx';
+import { BrandSettings } from '#web/features/account/components/BrandSettings.tsx';
 import { AccountReminderSettings } from '#web/features/assessments/components/AccountReminderSettings.tsx';
 import { SupportAccessSetting } from '#web/features/service-console/support-access/components/SupportAccessSetting.tsx';
 import { AuditLog } from '#web/features/audit/components/AuditLog.tsx';
@@ -26,6 +27,19 @@ import { AccountSharingPanel } from '#web/features/sharing/components/AccountSha
 import { SsoSettings } from '#web/features/sso/components/SsoSettings.tsx';
 
 const TABS = SCREEN_TABS.admin;
+
+/** admin/general's brand, with the plan's lock read before its form (Pro and up). */
+function BrandSection({ account }: { account: Account }) {
+  const planLock = usePlanLock(account, { feature: 'brandedReports' });
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="account-brand-heading">
+      <Title order={2} size="h3" id="account-brand-heading">
+        Brand
+      </Title>
+      <BrandSettings account={account} planLock={planLock} />
+    </Stack>
+  );
+}
 
 /** Owners: single sign-on, with the plan's lock read before its forms (Business). */
 function SsoSection({ account }: { account: Account }) {
@@ -83,6 +97,7 @@ function TabBody({
       return (
         <Stack gap="xl">
           <AccountGeneral account={account} />
+          <BrandSection account={account} />
           <AccountReminderSettings account={account} />
         </Stack>
       );

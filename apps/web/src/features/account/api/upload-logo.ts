@@ -36,6 +36,10 @@ export function useUploadLogo() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: uploadLogo,
-    onSuccess: (account) => qc.setQueryData(accountKeys.current(), account),
+    onSuccess: (account) => {
+      qc.setQueryData(accountKeys.current(), account);
+      // The brand shows the logo too.
+      void qc.invalidateQueries({ queryKey: accountKeys.brand() });
+    },
   });
 }

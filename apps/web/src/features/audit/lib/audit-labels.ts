@@ -86,6 +86,8 @@ const byWhom = (d: AuditEntry['data']): string =>
 const LABELS: Record<AuditAction, Describe> = {
   'account.renamed': (d) => `Renamed the account from “${str(d.from)}” to “${str(d.to)}”`,
   'account.logo_updated': () => 'Uploaded a new logo',
+  'account.brand_updated': (d) =>
+    `Changed the brand (${Array.isArray(d.changed) ? d.changed.map(str).join(', ') : 'settings'})`,
   'account.reminder_settings_changed': () => 'Changed the reminder defaults',
   'members.invited': (d) => `Invited ${str(d.email)} as ${str(d.role)}`,
   'members.invitation_revoked': (d) => `Revoked the invitation to ${str(d.email)}`,

@@ -198,7 +198,7 @@ describe('differenceLines and usageConflicts', () => {
       { text: 'File storage: 10 GB → 250 MB', worse: true },
       { text: 'Loses: Share client tenants with outside people', worse: true },
       { text: 'Loses: Your own frameworks, playbooks and articles', worse: true },
-      { text: 'Loses: Reports with your logo', worse: true },
+      { text: 'Loses: Your brand on client pages, e-mails and reports', worse: true },
     ]);
     expect(differenceLines('pro', 'business')).toContainEqual({
       text: 'Client tenants: 100 → Unlimited',

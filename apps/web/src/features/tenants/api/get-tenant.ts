@@ -34,6 +34,15 @@ export function useTenantAccountName(id: string | null): string | undefined {
   }).data;
 }
 
+/** For a shared user, the sharing provider's brand (docs/branding.md), once read. */
+export function useTenantBrand(id: string | null): TenantDetail['access']['brand'] | undefined {
+  return useQuery({
+    ...tenantQueryOptions(id ?? ''),
+    enabled: id !== null,
+    select: (t) => t.access.brand,
+  }).data;
+}
+
 export function useTenantName(id: string | null): string | undefined {
   return useQuery({ ...tenantQueryOptions(id ?? ''), enabled: id !== null, select: (t) => t.name })
     .data;

@@ -24,7 +24,12 @@ const TENANT = {
   openTasks: 0,
   nextTaskDue: null,
   nextAssessmentDue: null,
-  access: { accountRole: 'member', shareRole: null, accountName: 'Northwind Consulting' },
+  access: {
+    accountRole: 'member',
+    shareRole: null,
+    accountName: 'Northwind Consulting',
+    brand: null,
+  },
 };
 
 describe('client tenant screens', () => {
@@ -80,7 +85,12 @@ describe('client tenant screens', () => {
           jsonResponse({
             ...TENANT,
             archivedAt: '2026-03-02T10:00:00.000Z',
-            access: { accountRole: 'owner', shareRole: null, accountName: 'Northwind Consulting' },
+            access: {
+              accountRole: 'owner',
+              shareRole: null,
+              accountName: 'Northwind Consulting',
+              brand: null,
+            },
           }),
         'POST /api/v1/tenants/t1/restore': () =>
           jsonResponse(

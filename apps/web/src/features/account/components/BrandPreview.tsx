@@ -1,0 +1,127 @@
+import type { ClientBrand } from '@tenantry/shared';
+import { Box, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { CSSProperties, ReactNode } from 'react';
+import { DEFAULT_BRAND_COLOR } from '../lib/brand-preview.ts';
+
+type PreviewBrand = ClientBrand & { footer: string | null; replyTo: string | null };
+
+function Frame({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={6} role="region" aria-label={`Preview: ${label}`}>
+      <Text size="xs" fw={600} c="dimmed" tt="uppercase">
+        {label}
+      </Text>
+      <Paper withBorder radius="md" bg="white" c="#212529" style={{ overflow: 'hidden' }}>
+        {children}
+      </Paper>
+    </Stack>
+  );
+}
+
+function Logo({ brand, center }: { brand: PreviewBrand; center?: boolean }) {
+  if (!brand.logoUrl) return null;
+  return (
+    <img
+      src={brand.logoUrl}
+      alt={`${brand.name} logo`}
+      style={{
+        height: 32,
+        width: 'auto',
+        maxWidth: '10rem',
+        objectFit: 'contain',
+        display: 'block',
+        margin: center ? '0 auto 6px' : '0 0 6px',
+      }}
+    />
+  );
+}
+
+const button = (color: string): CSSProperties => ({
+  display: 'inline-block',
+  background: color,
+  color: '#fff',
+  borderRadius: 6,
+  padding: '6px 12px',
+  fontSize: 13,
+  fontWeight: 600,
+});
+
+/**
+ * How the account's clients will see the brand, as it is being edited (admin/general): the
+ * respondent page's header, the shared sign-in page and an invitation e-mail. Drawn here with
+ * the same colours, name and logo the real pages take (docs/branding.md), not the pages.
+ */
+export function BrandPreview({ brand }: { brand: PreviewBrand }) {
+  const color = brand.color ?? DEFAULT_BRAND_COLOR;
+  return (
+    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+      <Frame label="Respondent page">
+        <Box p="sm" style={{ borderTop: `4px solid ${brand.color ?? 'transparent'}` }}>
+          <Logo brand={brand} />
+          <Text size="xs" c="#495057">
+            {brand.name} · for Contoso Ltd
+          </Text>
+          <Title order={3} size="h5" my={4}>
+            Quarterly security check
+          </Title>
+          <Text size="xs" c="#495057" mb="xs">
+            Answering as Jo Client
+          </Text>
+          <span style={button(color)}>Submit my answers</span>
+        </Box>
+      </Frame>
+      <Frame label="Shared sign-in">
+        <Box p="sm" ta="center" bg="#f8f9fa">
+          <Logo brand={brand} center />
+          <Text fw={700} size="sm">
+            {brand.name}
+          </Text>
+          <Paper
+            mt="xs"
+            p="xs"
+            radius="sm"
+            ta="left"
+            withBorder
+            style={{ borderTop: `4px solid ${brand.color ?? '#adb5bd'}` }}
+          >
+            <Text fw={600} size="sm">
+              Shared sign-in
+            </Text>
+            <Text size="xs" c="#495057" mb="xs">
+              {brand.name} shared a client tenant with you.
+            </Text>
+            <span style={{ ...button(color), display: 'block', textAlign: 'center' }}>
+              Send code
+            </span>
+          </Paper>
+        </Box>
+      </Frame>
+      <Frame label="E-mail">
+        <Box p="sm">
+          <Text size="xs" c="#495057">
+            From: {brand.name}
+          </Text>
+          {brand.replyTo ? (
+            <Text size="xs" c="#495057">
+              Reply-To: {brand.replyTo}
+            </Text>
+          ) : null}
+          <Box my="xs" style={{ borderTop: '1px solid #dee2e6' }} />
+          <Logo brand={brand} />
+          <Text size="xs" mb={6}>
+            {brand.name} asks you to answer some questions of “Quarterly security check”.
+          </Text>
+          <span style={button(color)}>Answer the questions</span>
+          <Text size="xs" mt={6}>
+            — {brand.name}
+          </Text>
+          {brand.footer ? (
+            <Text size="xs" c="#495057" mt={6} style={{ whiteSpace: 'pre-line' }}>
+              {brand.footer}
+            </Text>
+          ) : null}
+        </Box>
+      </Frame>
+    </SimpleGrid>
+  );
+}
