@@ -181,7 +181,7 @@ test('a respondent on a phone attaches a photo to an answer', async ({ page, bro
   const phone = await context.newPage();
   await phone.goto(link);
   await expect(phone.getByRole('heading', { level: 1, name: 'Audit 2026' })).toBeVisible();
-  const q1 = phone.getByRole('group', { name: 'Files for Q1' });
+  const q1 = phone.getByRole('group', { name: 'Files for question Q1' });
   const picker = q1.getByLabel('Attach a file or photo');
   // The picker offers the camera on a phone: images first.
   await expect(picker).toHaveAttribute('accept', /^image\/\*/);

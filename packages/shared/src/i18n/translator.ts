@@ -5,6 +5,7 @@
  * the web build compiles them (apps/web/build/i18n-catalogues.ts), the server at start-up.
  */
 import { setupI18n, type Messages } from '@lingui/core';
+import { intlByteUnit, scaleBytes } from '../bytes.ts';
 import type { Locale } from './locales.ts';
 
 /** The language tags handed to Intl: British English writes `10 January 2031`. */
@@ -35,6 +36,8 @@ export interface Translator<K extends string> {
   number: (n: number) => string;
   /** 0.42 → `42%` (`42 %` in German and French). */
   percent: (ratio: number) => string;
+  /** A file's size in binary multiples, the locale's way: `1.5 MB`, `1,5 MB`, `1,5 Mo`. */
+  fileSize: (bytes: number) => string;
 }
 
 export function translator<K extends string>(
@@ -66,6 +69,21 @@ export function translator<K extends string>(
   const percentFormat = lazy(
     () => new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 }),
   );
+  const sizeFormats = new Map<number, Intl.NumberFormat>();
+  const sizeFormat = (unit: number) => {
+    let f = sizeFormats.get(unit);
+    if (!f) {
+      // Bytes written out (`512 bytes`, `512 octets`), the others short (`2 kB`, `2 ko`).
+      f = new Intl.NumberFormat(tag, {
+        style: 'unit',
+        unit: intlByteUnit(unit),
+        unitDisplay: unit === 0 ? 'long' : 'short',
+        maximumFractionDigits: 1,
+      });
+      sizeFormats.set(unit, f);
+    }
+    return f;
+  };
   return {
     locale,
     t: (key, values) => i18n._(key, values),
@@ -83,5 +101,9 @@ export function translator<K extends string>(
     },
     number: (n) => numberFormat().format(n),
     percent: (ratio) => percentFormat().format(ratio),
+    fileSize: (bytes) => {
+      const { value, unit } = scaleBytes(bytes);
+      return sizeFormat(unit).format(value);
+    },
   };
 }

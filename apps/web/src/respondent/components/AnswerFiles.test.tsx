@@ -1,9 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { EvidenceFile } from '../lib/contract.ts';
 import type { EvidenceClient, Outcome } from '../lib/evidence.ts';
+import { render } from '../test-i18n.tsx';
 import { AnswerFiles } from './AnswerFiles.tsx';
 
 const file = (over: Partial<EvidenceFile> = {}): EvidenceFile => ({
@@ -83,7 +84,7 @@ describe("a respondent's files of an answer", () => {
   it('attaches a photo from the picker (the camera on a phone) and removes their own', async () => {
     const api = client();
     render(<Harness initial={[file({ state: 'expiring' })]} api={api} />);
-    const group = screen.getByRole('group', { name: 'Files for 1.1' });
+    const group = screen.getByRole('group', { name: 'Files for question 1.1' });
     expect(within(group).getByText('Expiring soon')).toBeTruthy();
     // Not theirs: no remove.
     expect(within(group).queryByRole('button', { name: 'Remove policy.pdf' })).toBeNull();
@@ -103,7 +104,7 @@ describe("a respondent's files of an answer", () => {
         async () =>
           ({
             ok: false,
-            message: 'This file is not one of the accepted types.',
+            problem: { kind: 'server', message: 'This file is not one of the accepted types.' },
           }) as Outcome<EvidenceFile>,
       ),
     });
@@ -148,5 +149,36 @@ describe("a respondent's files of an answer", () => {
     expect(screen.getByText('policy.pdf')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
     expect(screen.queryByLabelText('Attach a file or photo')).toBeNull();
+  });
+});
+
+describe('the files in German', () => {
+  it('names, sizes and states in German, and a refusal in German', async () => {
+    const big = new File(['x'], 'Foto.jpg', { type: 'image/jpeg' });
+    Object.defineProperty(big, 'size', { value: 30.5 * 1024 * 1024 });
+    const api = client();
+    render(<Harness initial={[file({ state: 'expired', bytes: 1536 })]} api={api} />, {
+      locale: 'de',
+    });
+    const group = screen.getByRole('group', { name: 'Dateien zu Frage 1.1' });
+    expect(within(group).getByText('Abgelaufen')).toBeTruthy();
+    expect(within(group).getByText(/^1,5\skB/)).toBeTruthy();
+    expect(within(group).getByRole('button', { name: 'policy.pdf herunterladen' })).toBeTruthy();
+    await userEvent.upload(within(group).getByLabelText('Datei oder Foto anhängen'), big);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent?.replace(/\s/g, ' ')).toContain(
+      'Foto.jpg wurde nicht angehängt: Die Datei ist 31 MB groß; eine Datei darf höchstens 25 MB groß sein.',
+    );
+    expect(within(alert).getByRole('button', { name: 'Ausblenden' })).toBeTruthy();
+    expect(api.upload).not.toHaveBeenCalled();
+  });
+
+  it('offline, says so in French', () => {
+    render(<Harness initial={[file()]} api={client()} offline />, { locale: 'fr' });
+    expect(screen.getByText(/Les fichiers nécessitent une connexion/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Télécharger policy.pdf' })).toHaveProperty(
+      'disabled',
+      true,
+    );
   });
 });

@@ -1,12 +1,12 @@
-import { formatBytes } from '@tenantry/shared/bytes';
 import { memo, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { EVIDENCE, EVIDENCE_ACCEPT, type EvidenceFile } from '../lib/contract.ts';
 import {
-  EVIDENCE,
-  EVIDENCE_ACCEPT,
-  EVIDENCE_STATE_TEXT,
-  type EvidenceFile,
-} from '../lib/contract.ts';
-import { precheck, type EvidenceClient, type EvidenceMap } from '../lib/evidence.ts';
+  precheck,
+  type EvidenceClient,
+  type EvidenceMap,
+  type EvidenceProblem,
+} from '../lib/evidence.ts';
+import { useI18n, type RespondentKey, type RespondentTranslator } from '../lib/i18n.ts';
 
 /** What every answer's files share: the client, the connection, who answers, the update. */
 export interface FileContext {
@@ -58,10 +58,45 @@ export function useEvidenceMap(client: EvidenceClient, offline: boolean, respond
   return { map, context };
 }
 
+const STATE_KEYS = {
+  current: 'files.state.current',
+  expiring: 'files.state.expiring',
+  expired: 'files.state.expired',
+} as const satisfies Record<EvidenceFile['state'], RespondentKey>;
+
+/** A file call's problem in the page's language (the server's own message as it came). */
+export function problemText(p: EvidenceProblem, tr: RespondentTranslator): string {
+  const max = tr.fileSize(EVIDENCE.maxBytes);
+  switch (p.kind) {
+    case 'server':
+      return p.message;
+    case 'size':
+      return tr.t('files.problem.size', { size: tr.fileSize(p.bytes), max });
+    case 'tooLarge':
+      return tr.t('files.problem.tooLarge', { max });
+    case 'empty':
+      return tr.t('files.problem.empty');
+    case 'type':
+      return tr.t('files.problem.type');
+    case 'offline':
+      return tr.t('files.problem.offline');
+    case 'failed':
+      return tr.t('files.problem.failed');
+  }
+}
+
 interface Sending {
   id: number;
   name: string;
   fraction: number;
+}
+
+/** A problem shown under the files until dismissed: which file, what was tried, why. */
+interface Problem {
+  id: number;
+  name: string;
+  what: 'files.notAttached' | 'files.notRemoved' | 'files.notDownloaded';
+  why: EvidenceProblem | { kind: 'tooMany' };
 }
 
 let nextId = 0;
@@ -78,19 +113,24 @@ export const AnswerFiles = memo(function AnswerFiles({
   readOnly,
   context: { client, offline, respondentId, onChange },
 }: Props) {
+  const { t, tr } = useI18n();
   const id = useId();
   const [sending, setSending] = useState<Sending[]>([]);
-  const [problems, setProblems] = useState<{ id: number; text: string }[]>([]);
+  const [problems, setProblems] = useState<Problem[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
   const list = files ?? [];
   const room = EVIDENCE.filesPerAnswer - list.length - sending.length;
-  const problem = (text: string) => setProblems((p) => [...p, { id: ++nextId, text }]);
+  const problem = (name: string, what: Problem['what'], why: Problem['why']) =>
+    setProblems((p) => [...p, { id: ++nextId, name, what, why }]);
+  const reason = (why: Problem['why']) =>
+    why.kind === 'tooMany'
+      ? t('files.problem.tooMany', { max: EVIDENCE.filesPerAnswer })
+      : problemText(why, tr);
 
   const attach = (chosen: File[]) => {
     chosen.forEach((file, i) => {
-      const why =
-        i >= room ? `an answer holds at most ${EVIDENCE.filesPerAnswer} files.` : precheck(file);
-      if (why) return problem(`${file.name} was not attached: ${why}`);
+      const why = i >= room ? ({ kind: 'tooMany' } as const) : precheck(file);
+      if (why) return problem(file.name, 'files.notAttached', why);
       const sid = ++nextId;
       setSending((s) => [...s, { id: sid, name: file.name, fraction: 0 }]);
       void client
@@ -100,7 +140,7 @@ export const AnswerFiles = memo(function AnswerFiles({
         .then((r) => {
           setSending((s) => s.filter((x) => x.id !== sid));
           if (r.ok) onChange(questionKey, (fs) => [...fs, r.value]);
-          else problem(`${file.name} was not attached: ${r.message}`);
+          else problem(file.name, 'files.notAttached', r.problem);
         });
     });
   };
@@ -110,7 +150,7 @@ export const AnswerFiles = memo(function AnswerFiles({
     const r = await client.remove(questionKey, f.id);
     setBusy(null);
     if (r.ok) onChange(questionKey, (fs) => fs.filter((x) => x.id !== f.id));
-    else problem(`${f.name} was not removed: ${r.message}`);
+    else problem(f.name, 'files.notRemoved', r.problem);
   };
 
   const download = async (f: EvidenceFile) => {
@@ -118,14 +158,15 @@ export const AnswerFiles = memo(function AnswerFiles({
     const r = await client.downloadUrl(f.id);
     setBusy(null);
     if (r.ok) window.location.assign(r.value);
-    else problem(`${f.name} could not be downloaded: ${r.message}`);
+    else problem(f.name, 'files.notDownloaded', r.problem);
   };
 
   if (readOnly && list.length === 0) return null;
   return (
     <div className="files" role="group" aria-labelledby={`${id}-title`}>
       <p id={`${id}-title`} className="files-title">
-        Files <span className="sr-only">for {questionKey}</span>
+        {t('files.title')}{' '}
+        <span className="sr-only">{t('files.forQuestion', { key: questionKey })}</span>
       </p>
       {list.length > 0 && (
         <ul className="file-list">
@@ -133,11 +174,9 @@ export const AnswerFiles = memo(function AnswerFiles({
             <li key={f.id} className="file">
               <span className="file-name">{f.name}</span>
               <span className="file-meta">
-                {formatBytes(f.bytes)}
+                {tr.fileSize(f.bytes)}
                 {f.state !== 'current' && (
-                  <span className={`file-state file-${f.state}`}>
-                    {EVIDENCE_STATE_TEXT[f.state]}
-                  </span>
+                  <span className={`file-state file-${f.state}`}>{t(STATE_KEYS[f.state])}</span>
                 )}
               </span>
               <span className="file-actions">
@@ -145,20 +184,20 @@ export const AnswerFiles = memo(function AnswerFiles({
                   type="button"
                   className="btn btn-quiet"
                   disabled={busy === f.id || offline}
-                  aria-label={`Download ${f.name}`}
+                  aria-label={t('files.downloadName', { name: f.name })}
                   onClick={() => void download(f)}
                 >
-                  Download
+                  {t('files.download')}
                 </button>
                 {!readOnly && f.uploadedBy.respondentId === respondentId && (
                   <button
                     type="button"
                     className="btn btn-quiet"
                     disabled={busy === f.id || offline}
-                    aria-label={`Remove ${f.name}`}
+                    aria-label={t('files.removeName', { name: f.name })}
                     onClick={() => void remove(f)}
                   >
-                    Remove
+                    {t('files.remove')}
                   </button>
                 )}
               </span>
@@ -169,20 +208,22 @@ export const AnswerFiles = memo(function AnswerFiles({
       {sending.map((s) => (
         <div key={s.id} className="file-sending">
           <span>
-            Uploading {s.name} · {Math.round(s.fraction * 100)} %
+            {t('files.uploading', { name: s.name })} <span aria-hidden="true">·</span>{' '}
+            {tr.percent(s.fraction)}
           </span>
-          <progress max={1} value={s.fraction} aria-label={`Uploading ${s.name}`} />
+          <progress
+            max={1}
+            value={s.fraction}
+            aria-label={t('files.uploading', { name: s.name })}
+          />
         </div>
       ))}
       {!readOnly &&
         (offline ? (
-          <p className="hint">
-            Files need a connection: attach them once you are online. Your answer is kept on this
-            device and sent as usual.
-          </p>
+          <p className="hint">{t('files.offline')}</p>
         ) : files === undefined ? null : room > 0 ? (
           <label className="btn file-pick">
-            Attach a file or photo
+            {t('files.attach')}
             <input
               type="file"
               className="sr-only"
@@ -196,19 +237,17 @@ export const AnswerFiles = memo(function AnswerFiles({
             />
           </label>
         ) : (
-          <p className="hint">
-            This answer holds the most files it may ({EVIDENCE.filesPerAnswer}).
-          </p>
+          <p className="hint">{t('files.full', { max: EVIDENCE.filesPerAnswer })}</p>
         ))}
       {problems.map((p) => (
         <div key={p.id} className="q-failed" role="alert">
-          <p>{p.text}</p>
+          <p>{t(p.what, { name: p.name, reason: reason(p.why) })}</p>
           <button
             type="button"
             className="btn btn-quiet"
             onClick={() => setProblems((ps) => ps.filter((x) => x.id !== p.id))}
           >
-            Dismiss
+            {t('q.dismiss')}
           </button>
         </div>
       ))}

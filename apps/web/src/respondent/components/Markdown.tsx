@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useI18n } from '../lib/i18n.ts';
 import { markdownToHtml, plainParagraphs } from '../lib/markdown.ts';
 
 /** Description or guidance text (markdown, rendered safely: see lib/markdown.ts). */
@@ -31,11 +32,12 @@ export function Markdown({ text, className }: { text: string; className?: string
  * questionnaire does not parse every guidance text before it can be answered.
  */
 export function Guidance({ text }: { text: string }) {
+  const { t } = useI18n();
   const [opened, setOpened] = useState(false);
   if (!text.trim()) return null;
   return (
     <details className="guidance" onToggle={(e) => e.currentTarget.open && setOpened(true)}>
-      <summary>Guidance</summary>
+      <summary>{t('q.guidance')}</summary>
       {opened && <Markdown text={text} />}
     </details>
   );

@@ -13,7 +13,7 @@ import type {
 } from '../lib/contract.ts';
 import { debounce } from '../lib/debounce.ts';
 import { useI18n, type RespondentKey, type RespondentTranslator } from '../lib/i18n.ts';
-import type { FailedWrite, SupersededWrite } from '../lib/queue.ts';
+import { refusalText, type FailedWrite, type SupersededWrite } from '../lib/queue.ts';
 import { Guidance, Markdown } from './Markdown.tsx';
 
 export type Heading = 'h3' | 'h4' | 'h5' | 'h6';
@@ -359,7 +359,7 @@ export const QuestionCard = memo(function QuestionCard({
       )}
       {failed && (
         <div className="q-failed" role="alert">
-          <p>{t('q.notSaved', { message: failed.message })}</p>
+          <p>{t('q.notSaved', { message: refusalText(failed, t) })}</p>
           <button type="button" className="btn btn-quiet" onClick={() => onDismissFailed(q.key)}>
             {t('q.dismiss')}
           </button>

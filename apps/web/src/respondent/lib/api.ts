@@ -41,11 +41,8 @@ async function call(
       if (!session?.document || !Array.isArray(session.answers)) throw new Error('shape');
       return { kind: 'ok', session, offline: res.headers.get(FROM_CACHE_HEADER) === '1' };
     } catch {
-      return {
-        kind: 'error',
-        status: res.status,
-        message: 'The server sent an unreadable answer.',
-      };
+      // Unreadable: no message of the server's, so the page says it in its language.
+      return { kind: 'error', status: res.status, message: '' };
     }
   }
   const error = await readError(res);

@@ -13,11 +13,7 @@ import type {
   RespondentWriteResult,
 } from '@tenantry/shared/assessments.schemas';
 import type { CarriedAnswer, CarriedState } from '@tenantry/shared/carried.schemas';
-import type {
-  EVIDENCE_LIMITS,
-  EVIDENCE_STATE_LABELS,
-  EvidenceFile,
-} from '@tenantry/shared/evidence.schemas';
+import type { EVIDENCE_LIMITS, EvidenceFile } from '@tenantry/shared/evidence.schemas';
 import type { FrameworkDocument, Question, Section } from '@tenantry/shared/frameworks.schemas';
 import type { RespondentReminders } from '@tenantry/shared/reminders.schemas';
 
@@ -78,12 +74,6 @@ export const EVIDENCE = {
   maxBytes: 26214400,
   filesPerAnswer: 10,
 } as const satisfies Pick<typeof EVIDENCE_LIMITS, 'maxBytes' | 'filesPerAnswer'>;
-
-export const EVIDENCE_STATE_TEXT = {
-  current: 'Current',
-  expiring: 'Expiring soon',
-  expired: 'Expired',
-} as const satisfies typeof EVIDENCE_STATE_LABELS;
 
 /**
  * The file picker's `accept`: images first (a phone offers its camera), then the other types

@@ -1,10 +1,20 @@
-import { formatBytes } from '@tenantry/shared/bytes';
 import { API, EVIDENCE, TOKEN_HEADER, readError, type EvidenceFile } from './contract.ts';
 
 /** Every answer's files, by question key. */
 export type EvidenceMap = Readonly<Record<string, readonly EvidenceFile[]>>;
 
-export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
+/**
+ * Why a file call did not work: the server's own message when it sent one (English, like every
+ * server message on this page: docs/languages.md), else what the page says in its language
+ * (AnswerFiles' `problemText`).
+ */
+export type EvidenceProblem =
+  | { kind: 'server'; message: string }
+  | { kind: 'offline' | 'failed' | 'empty' | 'tooLarge' | 'type' }
+  /** Refused before sending: larger than the limit. */
+  | { kind: 'size'; bytes: number };
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; problem: EvidenceProblem };
 
 /** The respondent's evidence calls, with the link's token. */
 export interface EvidenceClient {
@@ -22,28 +32,27 @@ export interface EvidenceClient {
   downloadUrl(evidenceId: string): Promise<Outcome<string>>;
 }
 
-const OFFLINE = 'Files need a connection. Try again once you are online.';
-const FAILED = 'Something went wrong. Please try again.';
+const OFFLINE = { ok: false, problem: { kind: 'offline' } } as const;
+const FAILED = { ok: false, problem: { kind: 'failed' } } as const;
 
 /** Why a file is not sent before sending it: empty, or larger than the limit. */
-export function precheck(file: File): string | null {
-  if (file.size === 0) return 'The file is empty.';
-  if (file.size > EVIDENCE.maxBytes)
-    return `The file is ${formatBytes(file.size)}; a file may be at most ${formatBytes(EVIDENCE.maxBytes)}.`;
+export function precheck(file: File): EvidenceProblem | null {
+  if (file.size === 0) return { kind: 'empty' };
+  if (file.size > EVIDENCE.maxBytes) return { kind: 'size', bytes: file.size };
   return null;
 }
 
-function errorMessage(status: number, body: string): string {
+function uploadProblem(status: number, body: string): EvidenceProblem {
   try {
     const e = (JSON.parse(body) as { error?: { message?: unknown } }).error;
-    if (e && typeof e.message === 'string' && e.message) return e.message;
+    if (e && typeof e.message === 'string' && e.message)
+      return { kind: 'server', message: e.message };
   } catch {
     // not JSON
   }
-  if (status === 413) return `A file may be at most ${formatBytes(EVIDENCE.maxBytes)}.`;
-  if (status === 415)
-    return 'This kind of file cannot be attached: send a PDF, a photo or an office document.';
-  return FAILED;
+  if (status === 413) return { kind: 'tooLarge' };
+  if (status === 415) return { kind: 'type' };
+  return { kind: 'failed' };
 }
 
 export function evidenceClient(fetchFn: typeof fetch, token: string): EvidenceClient {
@@ -60,13 +69,16 @@ export function evidenceClient(fetchFn: typeof fetch, token: string): EvidenceCl
         cache: 'no-store',
       });
     } catch {
-      return { ok: false, message: OFFLINE };
+      return OFFLINE;
     }
-    if (!res.ok) return { ok: false, message: (await readError(res))?.message || FAILED };
+    if (!res.ok) {
+      const message = (await readError(res))?.message;
+      return message ? { ok: false, problem: { kind: 'server', message } } : FAILED;
+    }
     try {
       return { ok: true, value: await read(res) };
     } catch {
-      return { ok: false, message: FAILED };
+      return FAILED;
     }
   };
 
@@ -90,16 +102,16 @@ export function evidenceClient(fetchFn: typeof fetch, token: string): EvidenceCl
         xhr.setRequestHeader('Accept', 'application/json');
         if (file.type) xhr.setRequestHeader('Content-Type', file.type);
         xhr.upload.onprogress = (e) => onProgress(e.lengthComputable ? e.loaded / e.total : 0);
-        xhr.onerror = () => resolve({ ok: false, message: OFFLINE });
+        xhr.onerror = () => resolve(OFFLINE);
         xhr.onload = () => {
           if (xhr.status < 200 || xhr.status >= 300)
-            return resolve({ ok: false, message: errorMessage(xhr.status, xhr.responseText) });
+            return resolve({ ok: false, problem: uploadProblem(xhr.status, xhr.responseText) });
           try {
             const f = JSON.parse(xhr.responseText) as EvidenceFile;
             if (typeof f?.id !== 'string') throw new Error('shape');
             resolve({ ok: true, value: f });
           } catch {
-            resolve({ ok: false, message: FAILED });
+            resolve(FAILED);
           }
         };
         xhr.send(file);

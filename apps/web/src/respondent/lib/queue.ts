@@ -50,6 +50,7 @@ export interface QueuedWrite extends AnswerFields {
 export interface FailedWrite extends QueuedWrite {
   status: number;
   code: string;
+  /** The server's reason (English, docs/languages.md); '' when it gave none: `refusalText`. */
   message: string;
 }
 
@@ -494,7 +495,7 @@ export class AnswerQueue {
         kind: 'refused',
         status: res.status,
         code: error?.code ?? `http.${res.status}`,
-        message: error?.message || refusalMessage(res.status, error?.code),
+        message: error?.message ?? '',
       };
     } catch {
       // Offline, a dropped connection, the timeout, or a 2xx whose body did not arrive whole.
@@ -505,11 +506,13 @@ export class AnswerQueue {
   }
 }
 
-function refusalMessage(status: number, code: string | undefined): string {
-  if (code === WRITE_CODES.locked) return 'the assessment has been completed.';
-  if (code === WRITE_CODES.submitted) return 'you have already submitted your answers.';
-  if (status === 404) return 'this question is no longer part of the assessment.';
-  return 'the server did not accept it.';
+/** Why a write was refused: the server's message, else the page's words for its code. */
+export function refusalText(f: FailedWrite, t: RespondentTranslator['t']): string {
+  if (f.message) return f.message;
+  if (f.code === WRITE_CODES.locked) return t('refused.locked');
+  if (f.code === WRITE_CODES.submitted) return t('refused.submitted');
+  if (f.status === 404) return t('refused.notFound');
+  return t('refused.other');
 }
 
 function normalise(state: QueueState | undefined): QueueState {
@@ -535,7 +538,7 @@ export function statusText(
 ): string {
   if (s.failed.length > 0) {
     const last = s.failed[s.failed.length - 1]!;
-    return t('status.failed', { count: s.failed.length, message: last.message });
+    return t('status.failed', { count: s.failed.length, message: refusalText(last, t) });
   }
   if (s.writes.length > 0 && s.waitingForNetwork)
     return t('status.waitingNetwork', { count: s.writes.length });
