@@ -220,7 +220,9 @@ for (const route of ['dashboard', 'baseline']) {
   }
 }
 // The portfolio sorts every tenant of the account by a kept value: its budget is the p99.
-console.log('\n| database | portfolio@10k / @100 (time per request) | p99 @100 | p99 @10k | budget |');
+console.log(
+  '\n| database | portfolio@10k / @100 (time per request) | p99 @100 | p99 @10k | budget |',
+);
 console.log('|---|---:|---:|---:|---|');
 for (const [db, r] of Object.entries(all)) {
   const scale = r['portfolio@100'].ratio / r['portfolio@10k'].ratio;

@@ -107,7 +107,9 @@ test('an author forks the MSP hygiene check, edits it, takes an upstream change 
   await change.getByText('Take', { exact: true }).click();
   await panel.getByRole('button', { name: 'Take 1 into the draft' }).click();
   await expect(page.getByText(/1 upstream change taken into the draft/)).toBeVisible();
-  await expect(page.getByText(`This fork is in step with version ${version}`, { exact: false })).toBeVisible();
+  await expect(
+    page.getByText(`This fork is in step with version ${version}`, { exact: false }),
+  ).toBeVisible();
 
   // Publish the fork: its own rewording and the upstream's change.
   await page.getByRole('button', { name: 'Publish', exact: true }).click();

@@ -127,10 +127,7 @@ export interface AppliedBrand extends ClientBrand {
  * URL), display name, Reply-To and footer; without, the account's name and nothing else.
  */
 export async function clientBrand(db: Db, accountId: string): Promise<AppliedBrand> {
-  const [row, applied] = await Promise.all([
-    brandRow(db, accountId),
-    brandApplies(db, accountId),
-  ]);
+  const [row, applied] = await Promise.all([brandRow(db, accountId), brandApplies(db, accountId)]);
   const name = row?.accountName ?? '';
   if (!row || !applied) {
     return { name, color: null, logoUrl: null, applied: false, replyTo: null, emailFooter: null };

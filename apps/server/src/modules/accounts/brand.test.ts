@@ -31,7 +31,9 @@ const BRAND: UpdateBrandInput = {
 beforeAll(async () => {
   t = await setupTestApp();
   ({ owner, tenantId, frameworkId } = await ownerWithFramework(t, { tenant: 'Contoso' }));
-  const logo = await sharp({ create: { width: 90, height: 30, channels: 3, background: '#1864ab' } })
+  const logo = await sharp({
+    create: { width: 90, height: 30, channels: 3, background: '#1864ab' },
+  })
     .png()
     .toBuffer();
   await ok(
@@ -239,7 +241,9 @@ describe('on the Free plan', () => {
       }),
     );
     await ok(putBrand(other.owner, BRAND));
-    const brandOnTrial = BrandSchema.parse(await ok(other.owner.client.get('/api/v1/account/brand')));
+    const brandOnTrial = BrandSchema.parse(
+      await ok(other.owner.client.get('/api/v1/account/brand')),
+    );
     await endTrial(other.owner.tid);
     const refused = await putBrand(other.owner, { ...BRAND, color: '#000000' });
     expect(refused.status).toBe(402);

@@ -91,9 +91,7 @@ describe('the brand preview', () => {
     const mail = await screen.findByRole('region', { name: 'Preview: E-mail' });
     await user().type(screen.getByLabelText('Primary colour'), '#ffcc00');
     expect(screen.getByText(/reach a contrast of 1\.51:1, below the 4\.5:1/)).toBeTruthy();
-    expect(within(mail).getByText('Answer the questions').style.background).toBe(
-      '#3b5bdb',
-    );
+    expect(within(mail).getByText('Answer the questions').style.background).toBe('#3b5bdb');
   });
 
   it('saves every field', async () => {
@@ -108,12 +106,15 @@ describe('the brand preview', () => {
   });
 
   it('on a plan without branding: read-only, with the way to the plans', async () => {
-    renderBrand({ ...STORED, color: '#1864ab', applied: false }, {
-      kind: 'feature',
-      title: 'Your brand is not part of the Free plan',
-      message: 'Upgrade to Pro to brand what your clients see.',
-      feature: 'brandedReports',
-    });
+    renderBrand(
+      { ...STORED, color: '#1864ab', applied: false },
+      {
+        kind: 'feature',
+        title: 'Your brand is not part of the Free plan',
+        message: 'Upgrade to Pro to brand what your clients see.',
+        feature: 'brandedReports',
+      },
+    );
     expect(await screen.findByTestId('upgrade-prompt')).toBeTruthy();
     expect(screen.getByLabelText('Display name')).toHaveProperty('disabled', true);
     expect(screen.queryByRole('button', { name: 'Save brand' })).toBeNull();
