@@ -70,8 +70,9 @@ export async function respondentUpload(
   upload: EvidenceUpload,
 ): Promise<EvidenceFile> {
   const r = await respondentByToken(db, token);
-  if (r.submittedAt) throw submitted();
+  // What is outside their part is not found (404) before their own state is told (409).
   const target = await linkTarget(db, scopeOf(r), r.assessmentId, questionKey, r.sections);
+  if (r.submittedAt) throw submitted();
   return uploadEvidence(db, blobs, actorOf(r), r.tenantId, upload, target);
 }
 
@@ -83,8 +84,8 @@ export async function respondentUnlink(
   evidenceId: string,
 ): Promise<void> {
   const r = await respondentByToken(db, token);
-  if (r.submittedAt) throw submitted();
   await linkTarget(db, scopeOf(r), r.assessmentId, questionKey, r.sections);
+  if (r.submittedAt) throw submitted();
   await unlinkEvidence(
     db,
     scopeOf(r),
