@@ -100,7 +100,7 @@ describe('route guards (who may open which route)', () => {
       (r) => r.access !== 'public' && decideAccess(r.access, SHARED).kind === 'allow',
     );
     expect(new Set(reachable.map((r) => r.screen))).toEqual(
-      new Set(['tenant', 'baselineView', 'signout']),
+      new Set(['tenant', 'baselineView', 'assessmentResults', 'signout']),
     );
   });
 

@@ -123,7 +123,7 @@ describe('the router built from the shared route table', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
     // Only what a shared user can use: no Sharing or Settings tab, no way back to a list.
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
-    expect(tabs).toEqual(['Overview', 'Assessments', 'Baseline', 'Remediation']);
+    expect(tabs).toEqual(['Overview', 'Assessments', 'Baseline', 'Remediation', 'Evidence']);
     expect(screen.queryByRole('link', { name: /Back to client tenants/ })).toBeNull();
     // Their menu: who they are and Sign out; no profile (they have no account).
     await userEvent.click(screen.getByRole('button', { name: /user menu/i }));

@@ -13,6 +13,7 @@ export const MAILBOX = [
     id: 'm1',
     to: 'robin@example.test',
     from: 'Tenantry <no-reply@tenantry.test>',
+    replyTo: null,
     subject: 'Reset your password',
     text: 'Choose a new password: http://localhost:3000/reset-password?token=abc',
     html: null,
