@@ -67,9 +67,12 @@ export function pageModules(): PageModules {
       const by = loadedBy(id);
       const main = mainInitial.has(id) ? 'initial' : mainAll.has(id) ? 'lazy' : 'own';
       if (by.length === 0 || (by.length === 1 && main === 'own')) return null;
-      // React, and the little the respondent page shares with the main app's first load
-      // (scoring.ts, 0.7 KB): one request fewer on both pages for a few bytes on the guest pages.
-      if (main === 'initial' && by.includes('respondent')) return 'pages-shared';
+      // React (all three pages); what only the respondent page shares with the main app's first
+      // load (scoring.ts, the i18n runtime) goes to its own chunk, so the guest pages never pay
+      // for it.
+      if (main === 'initial' && by.includes('respondent') && by.includes('guest')) {
+        return 'pages-shared';
+      }
       if (by.length === 1 && by[0] === 'respondent' && main === 'lazy') return 'respondent-shared';
       if (by.length === 1 && by[0] === 'guest' && main === 'initial') return 'guest-shared';
       return `${by.join('-')}-${main}-shared`;
