@@ -11,7 +11,18 @@ function Frame({ label, children }: { label: string; children: ReactNode }) {
       <Text size="xs" fw={600} c="dimmed" tt="uppercase">
         {label}
       </Text>
-      <Paper withBorder radius="md" bg="white" c="#212529" style={{ overflow: 'hidden' }}>
+      {/* Client pages and e-mails are light whatever this app's scheme: inline colours win over
+          the dark scheme's Paper background, so the preview's grey text keeps its contrast. */}
+      <Paper
+        withBorder
+        radius="md"
+        style={{
+          overflow: 'hidden',
+          backgroundColor: '#fff',
+          color: '#212529',
+          colorScheme: 'light',
+        }}
+      >
         {children}
       </Paper>
     </Stack>
