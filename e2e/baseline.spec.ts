@@ -86,8 +86,8 @@ test('an assessor marks a baseline, completes a second assessment and reads the 
     await expect(actions.getByRole('button', { name }), name).toBeVisible();
   }
   await expect(actions.getByRole('button', { name: 'Edit details' })).toBeVisible();
-  expect(await linesOf(actions)).toBe(1);
   await page.screenshot({ path: shot('assessment-header-completed-1280.png') });
+  expect(await linesOf(actions)).toBe(1);
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(actions.getByRole('button', { name: 'More actions' })).toBeInViewport();
   await page.screenshot({ path: shot('assessment-header-completed-375.png') });

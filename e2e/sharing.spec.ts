@@ -87,6 +87,7 @@ test('an owner shares a tenant; the invitee signs in with a code, sees only that
     'Assessments',
     'Baseline',
     'Remediation',
+    'Evidence',
   ]);
   await guest.goto(`/tenant/${shared}/settings`);
   await expect(guest).toHaveURL(new RegExp(`/tenant/${shared}/overview$`));
@@ -131,7 +132,7 @@ test('an owner shares a tenant; the invitee signs in with a code, sees only that
   // generic text stays.
   const revokedAnswer = guest.waitForResponse((r) => r.url().includes(`/shares/${shareId}`));
   await guest.goto(link);
-  expect(await (await revokedAnswer).json()).toEqual({ accountName: null });
+  expect(await (await revokedAnswer).json()).toEqual({ accountName: null, brand: null });
   await expect(guest.getByText(/^Someone shared a client tenant with you\./)).toBeVisible();
   await guestCtx.close();
 });
@@ -151,7 +152,7 @@ test('asking for a code for an address without a share looks the same, and a mad
   await guest.goto(`/sharedSignin/${tenant}?share=${madeUp}`);
   const answered = await answer;
   expect(answered.status()).toBe(200);
-  expect(await answered.json()).toEqual({ accountName: null });
+  expect(await answered.json()).toEqual({ accountName: null, brand: null });
   await expect(guest.getByText(/^Someone shared a client tenant with you\./)).toBeVisible();
   await guest.getByLabel('E-mail').fill(stranger);
   await guest.getByRole('button', { name: 'Send code' }).click();

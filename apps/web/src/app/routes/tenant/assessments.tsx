@@ -154,8 +154,9 @@ export function TenantAssessments({
                 remediationHref={`/tenant/${encodeURIComponent(tenant.id)}/remediation`}
               />
             ) : null}
-            <ReportButton tenantId={tenant.id} assessmentId={a.id} />
-            <EvidencePackButton tenantId={tenant.id} assessmentId={a.id} />
+            {/* The exports are icons with tooltips: the header's actions stay on one line. */}
+            <ReportButton tenantId={tenant.id} assessmentId={a.id} compact />
+            <EvidencePackButton tenantId={tenant.id} assessmentId={a.id} compact />
             {manages && a.status === 'completed' && !a.isBaseline ? (
               <MarkBaselineButton
                 tenantId={tenant.id}

@@ -200,7 +200,20 @@ export function AssessmentHeader({
                   Start next assessment
                 </Button>
               ) : null}
-              {moves.reopen ? (
+              {moves.reopen && a.status === 'completed' ? (
+                // Completed, the line is full: reopening is rare, an icon like Edit details.
+                <Tooltip label="Reopen">
+                  <ActionIcon
+                    variant="light"
+                    size="lg"
+                    aria-label="Reopen"
+                    onClick={() => move('reopen')}
+                    loading={change.isPending && change.variables === 'reopen'}
+                  >
+                    <IconLockOpen size={18} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              ) : moves.reopen ? (
                 <Button
                   variant="light"
                   leftSection={<IconLockOpen size={16} aria-hidden />}

@@ -10,6 +10,8 @@ import { FileJobButton } from './FileJobButton.tsx';
 export interface EvidencePackButtonProps {
   tenantId: string;
   assessmentId: string;
+  /** An icon with a tooltip instead of a labelled button (FileJobButton). */
+  compact?: boolean;
 }
 
 const WORDS = { kind: 'evidence pack', working: 'Packing' };
@@ -19,7 +21,7 @@ const WORDS = { kind: 'evidence pack', working: 'Packing' };
  * answers, every evidence file and a manifest of their SHA-256 (docs/evidence.md), made in the
  * background with its progress on the button, then downloaded (FileJobButton).
  */
-export function EvidencePackButton({ tenantId, assessmentId }: EvidencePackButtonProps) {
+export function EvidencePackButton({ tenantId, assessmentId, compact }: EvidencePackButtonProps) {
   const create = useCreateEvidencePack(tenantId);
   const jobQuery = useCallback(
     (id: string | null) => evidencePackQueryOptions(tenantId, id),
@@ -36,6 +38,7 @@ export function EvidencePackButton({ tenantId, assessmentId }: EvidencePackButto
       create={create}
       jobQuery={jobQuery}
       fileUrl={fileUrl}
+      compact={compact}
     />
   );
 }

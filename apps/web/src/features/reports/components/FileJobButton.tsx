@@ -1,4 +1,14 @@
-import { Anchor, Box, Button, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Button,
+  Progress,
+  Stack,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, type UseMutationResult, type UseQueryOptions } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -34,6 +44,11 @@ export interface FileJobButtonProps<J extends FileJob, K extends readonly unknow
   /** The query of the file asked for (polled while on its way). */
   jobQuery: (id: string | null) => UseQueryOptions<J, Error, J, K>;
   fileUrl: (id: string) => string;
+  /**
+   * An icon with the label as its name and tooltip (the assessment's header, where the line is
+   * full); the progress bar and the spoken progress are the same.
+   */
+  compact?: boolean;
 }
 
 /**
@@ -45,7 +60,7 @@ export interface FileJobButtonProps<J extends FileJob, K extends readonly unknow
 export function FileJobButton<J extends FileJob, K extends readonly unknown[]>(
   props: FileJobButtonProps<J, K>,
 ) {
-  const { label, icon, words, noticeId, assessmentId, create, jobQuery, fileUrl } = props;
+  const { label, icon, words, noticeId, assessmentId, create, jobQuery, fileUrl, compact } = props;
   const [jobId, setJobId] = useState<string | null>(null);
   const job = useQuery(jobQuery(jobId));
   const handled = useRef<string | null>(null);
@@ -100,15 +115,31 @@ export function FileJobButton<J extends FileJob, K extends readonly unknown[]>(
   };
   const onItsWay = current && isRendering(current) ? current : null;
 
+  const text = onItsWay
+    ? onItsWay.status === 'queued'
+      ? 'Waiting…'
+      : `${words.working}… ${progressPercent(onItsWay)} %`
+    : label;
+
   return (
     <Box pos="relative">
-      <Button variant="default" leftSection={icon} disabled={working} onClick={run} miw={150}>
-        {onItsWay
-          ? onItsWay.status === 'queued'
-            ? 'Waiting…'
-            : `${words.working}… ${progressPercent(onItsWay)} %`
-          : label}
-      </Button>
+      {compact ? (
+        <Tooltip label={text}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label={label}
+            disabled={working}
+            onClick={run}
+          >
+            {icon}
+          </ActionIcon>
+        </Tooltip>
+      ) : (
+        <Button variant="default" leftSection={icon} disabled={working} onClick={run} miw={150}>
+          {text}
+        </Button>
+      )}
       {onItsWay ? (
         <>
           <Progress

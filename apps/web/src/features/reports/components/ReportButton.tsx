@@ -8,6 +8,8 @@ import { FileJobButton } from './FileJobButton.tsx';
 export interface ReportButtonProps {
   tenantId: string;
   assessmentId: string;
+  /** An icon with a tooltip instead of a labelled button (FileJobButton). */
+  compact?: boolean;
 }
 
 /**
@@ -15,7 +17,7 @@ export interface ReportButtonProps {
  * on the button while it renders (asked again every 700 ms), then downloads the file
  * (FileJobButton).
  */
-export function ReportButton({ tenantId, assessmentId }: ReportButtonProps) {
+export function ReportButton({ tenantId, assessmentId, compact }: ReportButtonProps) {
   const create = useCreateReport(tenantId);
   const jobQuery = useCallback((id: string | null) => reportQueryOptions(tenantId, id), [tenantId]);
   const fileUrl = useCallback((id: string) => reportFileUrl(tenantId, id), [tenantId]);
@@ -29,6 +31,7 @@ export function ReportButton({ tenantId, assessmentId }: ReportButtonProps) {
       create={create}
       jobQuery={jobQuery}
       fileUrl={fileUrl}
+      compact={compact}
     />
   );
 }
