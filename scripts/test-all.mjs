@@ -246,7 +246,7 @@ if (only !== 'e2e' && only !== 'soak') {
     });
     vitest(
       'pglite drift: a happy path per module',
-      ['--project', 'server', 'apps/server/src/test/outsider/outsider.test.ts', '-t', 'controls'],
+      ['--project', 'server', 'apps/server/src/test/outsider/outsider', '-t', 'controls'],
       { TEST_DATABASE_URL: '', OUTSIDER_CONTROLS: 'per-module' },
     );
   }
