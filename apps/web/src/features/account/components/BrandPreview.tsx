@@ -93,7 +93,11 @@ export function BrandPreview({ brand }: { brand: PreviewBrand }) {
             radius="sm"
             ta="left"
             withBorder
-            style={{ borderTop: `4px solid ${brand.color ?? '#adb5bd'}` }}
+            style={{
+              borderTop: `4px solid ${brand.color ?? '#adb5bd'}`,
+              backgroundColor: '#fff',
+              color: '#212529',
+            }}
           >
             <Text fw={600} size="sm">
               Shared sign-in
