@@ -29,7 +29,7 @@ export function expiryEmail(
         ? `${n(files.length)} expired or expiring soon (${accountName})`
         : `${n(files.length)} expiring within 30 days (${accountName})`;
   const line = (f: NoticeFile) =>
-    `• ${f.name} (${f.tenant_name}): ${f.state === 'expired' ? `expired on ${f.expires}` : `expires on ${f.expires}`}. ${publicUrl}/tenant/${encodeURIComponent(f.tenant_id)}/overview`;
+    `• ${f.name} (${f.tenant_name}): ${f.state === 'expired' ? `expired on ${f.expires}` : `expires on ${f.expires}`}. ${publicUrl}/tenant/${encodeURIComponent(f.tenant_id)}/evidence?file=${encodeURIComponent(f.id)}`;
   return layout(
     to.email,
     subject,

@@ -50,7 +50,7 @@ const DETAIL: EvidenceDetail = {
   ],
 };
 
-function renderLibrary(routes: ExtraRoutes = {}, canEdit = true) {
+function renderLibrary(routes: ExtraRoutes = {}, canEdit = true, at = '/') {
   const calls = stubApi({
     [`GET ${LIB}`]: (_, url) =>
       jsonResponse({
@@ -73,7 +73,7 @@ function renderLibrary(routes: ExtraRoutes = {}, canEdit = true) {
         ),
       },
     ],
-    '/',
+    at,
   );
   return calls;
 }
@@ -95,6 +95,15 @@ describe("a client tenant's evidence library", () => {
     expect(calls.at(-1)?.url.searchParams.get('state')).toBe('expired');
     await userEvent.click(screen.getByRole('button', { name: 'Show all files' }));
     expect(await screen.findByText('mfa-policy.pdf', {}, T)).toBeTruthy();
+  });
+
+  it('opens the file and the filter the address names (the expiry e-mail links there)', async () => {
+    const calls = renderLibrary({}, true, '/?state=expiring&file=ev1');
+    const drawer = await screen.findByRole('dialog', {}, T);
+    expect(await within(drawer).findByRole('region', { name: 'Where it is used' }, T)).toBeTruthy();
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.searchParams.get('state') === 'expiring')).toBe(true),
+    );
   });
 
   it('says so when the library is empty', async () => {

@@ -3,6 +3,7 @@ import { Button, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFiles, IconSearch } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PagedList } from '#web/components/PagedList.tsx';
 import type { EvidenceStateFilter } from '../api/evidence-keys.ts';
 import { useEvidenceList } from '../api/list-evidence.ts';
@@ -34,8 +35,25 @@ export function EvidenceLibrary({
 }) {
   const [q, setQ] = useState('');
   const [search] = useDebouncedValue(q.trim(), 250);
-  const [state, setState] = useState<EvidenceStateFilter>('all');
-  const [open, setOpen] = useState<string | null>(null);
+  // The state filter and the open file live in the address (`?state=expired&file=<id>`): the
+  // expiry e-mail links straight to a file, and a filtered list can be shared or reloaded.
+  const [params, setParams] = useSearchParams();
+  const state = FILTERS.some((f) => f.value === params.get('state'))
+    ? (params.get('state') as EvidenceStateFilter)
+    : 'all';
+  const open = params.get('file');
+  const setParam = (name: string, value: string | null) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value === null) next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
+  const setState = (v: EvidenceStateFilter) => setParam('state', v === 'all' ? null : v);
+  const setOpen = (id: string | null) => setParam('file', id);
   const filterLabel = useId();
   const list = useEvidenceList(tenantId, search, state);
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
