@@ -34,6 +34,7 @@ import { assessmentsFixture, type AssessmentIds, type OnTenant } from './fixture
 import { carryForwardFixture, type CarryForwardIds } from './fixtures/carry-forward.ts';
 import { contentFixture, type ContentIds } from './fixtures/content.ts';
 import { evidenceFixture, type EvidenceIds } from './fixtures/evidence.ts';
+import type { WorldOwner } from './owner.ts';
 import { schedulesFixture, type ScheduleIds } from './fixtures/schedules.ts';
 import { TINY_WEBP } from './fixtures/images.ts';
 import { ssoFixture, type SsoFixture } from './fixtures/sso.ts';
@@ -42,13 +43,7 @@ import { webhooksFixture, type WebhooksFixture } from './fixtures/webhooks.ts';
 import { assessmentFrameworkDocument, QUESTION_KEYS } from './frameworks.ts';
 
 /** Who owns the world's account and makes its objects. */
-export interface WorldOwner {
-  accountId: string;
-  userId: string;
-  email: string;
-  name: string;
-  systemAdmin: boolean;
-}
+export type { WorldOwner } from './owner.ts';
 
 /** Real objects of the world's account, fresh after every `makeTargets`. */
 export interface TargetIds
