@@ -25,7 +25,7 @@
 // list@10k / list@100 (budget: within 1.5×) and list / ceiling (budget ≥ 50 % on PostgreSQL
 // with p99 < 100 ms; PGlite p99 < 500 ms).
 // Usage: node bench/tenants.mjs [--duration 3] [--rounds 5] [--only pglite|postgres] [--big 10000]
-//        [--answers 1000000] [--pg-db tenantry_bench_tenants] (created and dropped)
+//        [--answers 1000000] [--pg-db tenantry_bench_tenants] (created and dropped) [--keep-db]
 //        [--cpu-prof DIR]  (writes the server's CPU profile, node --cpu-prof, into DIR)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -50,6 +50,9 @@ const BIG = Number(opt('big', 10_000));
 const ANSWERS = Number(opt('answers', 1_000_000));
 const CPU_PROF = opt('cpu-prof', '');
 const PG_DB = opt('pg-db', 'tenantry_bench_tenants');
+// --keep-db: use the database as it is when it is there (seed:scale adds nothing to a seeded
+// one; the seed time is then that of the check) and leave it for the next run.
+const KEEP_DB = process.argv.includes('--keep-db');
 // Kept in step with apps/server/src/scripts/seed-scale.ts.
 const BIG_OWNER = 'big-owner@scale.tenantry.test';
 const SMALL_OWNER = 'owner-001@scale.tenantry.test';
@@ -225,8 +228,15 @@ if (ONLY !== 'postgres') {
 }
 if (ONLY !== 'pglite') {
   if (pgReachable()) {
-    psql(`drop database if exists ${PG_DB} with (force)`);
-    psql(`create database ${PG_DB}`);
+    if (!KEEP_DB) psql(`drop database if exists ${PG_DB} with (force)`);
+    const exists = execFileSync('psql', [
+      PG_ADMIN_URL,
+      '-qAtc',
+      `select 1 from pg_database where datname = '${PG_DB}'`,
+    ]);
+    if (!KEEP_DB || !exists.toString().trim()) {
+      psql(`create database ${PG_DB}`);
+    }
     const u = new URL(PG_ADMIN_URL);
     u.pathname = `/${PG_DB}`;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tenantry-bench-tenants-pg-'));
@@ -237,7 +247,7 @@ if (ONLY !== 'pglite') {
         50,
       );
     } finally {
-      psql(`drop database if exists ${PG_DB} with (force)`);
+      if (!KEEP_DB) psql(`drop database if exists ${PG_DB} with (force)`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   } else {

@@ -380,8 +380,10 @@ export async function seedScale(db: Database, opts: SeedScaleOptions): Promise<S
     }
     for (const o of owners) await refreshAccountRollup(t, o.accountId, { months: true });
   });
-  // Fresh statistics, so the planner picks the keyset indexes straight away.
-  await db.execute('analyze tenants');
+  // Fresh statistics, so the planner picks the keyset indexes straight away, and a vacuum:
+  // every tenant row was rewritten by the rollups above (index-only counts need it).
+  await db.execute('vacuum analyze tenants');
+  await db.execute('vacuum analyze tenant_sections');
   if (answerCount) {
     await db.execute('analyze assessments');
     await db.execute('analyze assessment_answers');
