@@ -146,7 +146,7 @@ try {
   const assessments = await ok(page.request.get(`${base}/api/v1/tenants/${blue.id}/assessments`));
   const latest = assessments.items.find((a) => a.status === 'completed');
   await shoot('results', `/tenant/${blue.id}/assessments/${latest.id}/results`, () =>
-    page.getByRole('table', { name: 'Section scores' }).waitFor(),
+    page.getByRole('heading', { name: /Results:/ }).waitFor(),
   );
   await shoot('across-clients', `/questions/${msp.id}/mfa-email`, () =>
     page.getByRole('heading', { name: 'How do my clients answer this?' }).waitFor(),
