@@ -150,6 +150,20 @@ function toRow(r: Raw): PortfolioRow {
 }
 
 /**
+ * The sorts with an index in one order (migration 0052 and the tenant list's name index):
+ * that order, missing values last, is read straight from the index; the other one by
+ * pageIds's two walks.
+ */
+const INDEXED_ORDER: Partial<Record<PortfolioSort, 'asc' | 'desc'>> = {
+  name: 'asc',
+  score: 'asc',
+  trend: 'asc',
+  due: 'asc',
+  below: 'desc',
+  tasks: 'desc',
+};
+
+/**
  * The ids of one page with their sort key `k` and lower-case name `n`, in the view's order.
  * By a section: the tenants scored in it from index tenant_sections_score_idx (a walk that
  * stops after offset + limit rows), then those without a score in it by name, each side
@@ -164,6 +178,30 @@ function pageIds(
 ): SQL {
   const dir = order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
   const idDir = order === 'asc' ? sql`asc` : sql`desc`;
+  const upTo = page.offset + page.limit;
+  const natural = INDEXED_ORDER[query.sort];
+  if (natural && natural !== order) {
+    // The flipped order of an indexed sort: a backward walk of its index gives the values in
+    // this order but missing ones first, so the values and the missing ones are read apart
+    // (each a walk that stops after offset + limit rows) and merged, missing ones last.
+    const k = sortExpr(query.sort);
+    return sql`select id, k, n from (
+        (select ${tenants.id} as id, ${k} as k, lower(${tenants.name}) as n
+          from ${tenants}
+          where ${where} and ${k} is not null
+          order by ${k} ${idDir} nulls first, lower(${tenants.name}) ${idDir},
+            ${tenants.id} ${idDir}
+          limit ${upTo})
+        union all
+        (select ${tenants.id}, ${k}, lower(${tenants.name})
+          from ${tenants}
+          where ${where} and ${k} is null
+          order by lower(${tenants.name}) ${idDir}, ${tenants.id} ${idDir}
+          limit ${upTo})
+      ) u
+      order by k ${dir}, n ${idDir}, id ${idDir}
+      limit ${page.limit} offset ${page.offset}`;
+  }
   if (query.sort !== 'section' || !query.section) {
     return sql`select ${tenants.id} as id, ${sortExpr(query.sort)} as k,
         lower(${tenants.name}) as n
@@ -172,7 +210,6 @@ function pageIds(
       order by k ${dir}, n ${idDir}, id ${idDir}
       limit ${page.limit} offset ${page.offset}`;
   }
-  const upTo = page.offset + page.limit;
   return sql`select id, k, n from (
       (select ${tenants.id} as id, s.score as k, lower(${tenants.name}) as n
         from ${tenantSections} s join ${tenants} on ${tenants.id} = s.tenant_id

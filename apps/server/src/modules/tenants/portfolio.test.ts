@@ -196,5 +196,12 @@ describe('the portfolio', () => {
     expect(await names('?sort=section&section=nope')).toEqual(['Acme', 'Beta', 'Gamma']);
     expect(await names('?belowTarget=false&section=A')).toEqual(['Gamma']);
     expect((await portfolio('?sort=section&section=A&limit=1')).total).toBe(3);
+    // Every sort keeps missing values last in both orders, across pages.
+    const byScore = await names('?sort=score');
+    expect(byScore[2]).toBe('Gamma');
+    expect(await names('?sort=score&order=desc')).toEqual([byScore[1], byScore[0], 'Gamma']);
+    expect(await names('?sort=score&order=desc&limit=1&offset=2')).toEqual(['Gamma']);
+    expect(await names('?sort=name&order=desc')).toEqual(['Gamma', 'Beta', 'Acme']);
+    expect(await names('?sort=tasks&order=asc')).toEqual(['Acme', 'Gamma', 'Beta']);
   });
 });
