@@ -131,7 +131,11 @@ export const PortfolioPageSchema = z.object({
   tenants: z.array(PortfolioRowSchema),
   /** Tenants matching the filters (every page). */
   total: z.number().int(),
-  /** The section columns of this page, in order of first appearance (key and title). */
+  /**
+   * The section columns of the whole view (the same on every page): the top-level sections of
+   * the `framework` filter's framework, else of the one most of the tenants were last assessed
+   * with, in the framework's order (key and title).
+   */
   columns: z.array(z.object({ key: z.string(), title: z.string() })),
   /** The frameworks of the latest assessments among the caller's tenants (the filter's choices). */
   frameworks: z.array(z.object({ id: z.string(), name: z.string() })),

@@ -18,7 +18,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { questionScore, type FrameworkDocument, type ScoredAnswer } from '@tenantry/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase, type Database } from '../db/client.ts';
+import { openDatabase, queryRows, type Database } from '../db/client.ts';
 import {
   accounts,
   assessmentAnswers,
@@ -27,12 +27,15 @@ import {
   frameworks,
   frameworkVersions,
   memberships,
+  OPEN_TASK_STATUS_SQL,
+  remediationTasks,
   tenantBaselines,
   tenants,
   users,
 } from '../db/schema/index.ts';
 import { runMain } from '../lib/run-main.ts';
 import { computeProgress, cutDocument } from '../modules/assessments/assessments.framework.ts';
+import { refreshTenantSections, topSections } from '../modules/assessments/assessments.rollup.ts';
 import { loadLibrary } from '../modules/content/library.seed.ts';
 import { demoAnswer } from '../modules/demo/demo.assessments.ts';
 import { refreshAccountRollup } from '../modules/tenants/tenants.rollup.ts';
@@ -79,6 +82,7 @@ export interface SeedScaleResult {
   tenants: number;
   bigAccountId: string | null;
   answers: number;
+  tasks: number;
 }
 
 // ---- realistic-looking data --------------------------------------------------------------
@@ -275,7 +279,14 @@ export async function seedScale(db: Database, opts: SeedScaleOptions): Promise<S
     .from(users)
     .where(eq(users.email, SCALE_BIG_OWNER_EMAIL));
   if (existing[0]) {
-    return { created: false, accounts: 0, tenants: 0, bigAccountId: null, answers: 0 };
+    return {
+      created: false,
+      accounts: 0,
+      tenants: 0,
+      bigAccountId: null,
+      answers: 0,
+      tasks: 0,
+    };
   }
 
   const batch = opts.batch ?? 1000;
@@ -293,6 +304,7 @@ export async function seedScale(db: Database, opts: SeedScaleOptions): Promise<S
 
   let tenantCount = 0;
   let answerCount = 0;
+  let taskCount = 0;
   const framework = opts.answers ? await nistCsf(db) : null;
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
@@ -363,13 +375,19 @@ export async function seedScale(db: Database, opts: SeedScaleOptions): Promise<S
       budget -= assessed;
       answerCount += assessed;
     }
+    if (opts.answers) {
+      for (const o of assessedFirst) taskCount += await seedTasks(t, o);
+    }
     for (const o of owners) await refreshAccountRollup(t, o.accountId, { months: true });
   });
-  // Fresh statistics, so the planner picks the keyset indexes straight away.
-  await db.execute('analyze tenants');
+  // Fresh statistics, so the planner picks the keyset indexes straight away, and a vacuum:
+  // every tenant row was rewritten by the rollups above (index-only counts need it).
+  await db.execute('vacuum analyze tenants');
+  await db.execute('vacuum analyze tenant_sections');
   if (answerCount) {
     await db.execute('analyze assessments');
     await db.execute('analyze assessment_answers');
+    await db.execute('analyze remediation_tasks');
   }
   return {
     created: true,
@@ -377,6 +395,7 @@ export async function seedScale(db: Database, opts: SeedScaleOptions): Promise<S
     tenants: tenantCount,
     bigAccountId: owners[0]!.accountId,
     answers: answerCount,
+    tasks: taskCount,
   };
 }
 
@@ -525,7 +544,84 @@ async function seedAssessments(
       where t2.account_id = ${owner.accountId}
     ) l
     where t.id = l.tid and t.account_id = ${owner.accountId}`);
+  // The posture the portfolio reads (the statement of refreshTenantPosture, for every
+  // assessed tenant of the account at once).
+  await t.execute(sql`
+    update ${tenants} t set
+      latest_completion = l.completion,
+      latest_framework_id = l.framework_id,
+      latest_framework_name = l.framework_name,
+      latest_sections = l.sections,
+      sections_below = (select count(*) from jsonb_array_elements(l.sections) e
+        where jsonb_typeof(e->'score') = 'number' and jsonb_typeof(e->'target') = 'number'
+          and (e->>'score')::float8 < (e->>'target')::float8),
+      baseline_delta = (select sum((x->>'weight')::float8 * (x->>'score')::float8)
+            / nullif(sum((x->>'weight')::float8), 0)
+          - sum((y->>'weight')::float8 * (y->>'score')::float8)
+            / nullif(sum((y->>'weight')::float8), 0)
+        from jsonb_array_elements(l.sections) x
+        join jsonb_array_elements(l.baseline_sections) y on y->>'key' = x->>'key'
+        where jsonb_typeof(x->'score') = 'number' and jsonb_typeof(y->'score') = 'number'),
+      last_activity_at = greatest(t.updated_at, l.completed_at)
+    from (select tt.id, x.completion, x.framework_id, x.framework_name, x.completed_at,
+        coalesce(x.sections, '[]'::jsonb) as sections,
+        coalesce(b.sections, '[]'::jsonb) as baseline_sections
+      from ${tenants} tt
+      join lateral (
+        select a.id, a.completion, a.framework_id, a.framework_name, a.completed_at,
+          ${topSections(sql`a`)} as sections
+        from ${assessments} a
+        where a.tenant_id = tt.id and a.account_id = tt.account_id and a.status = 'completed'
+        order by a.completed_at desc nulls last, a.id desc limit 1
+      ) x on true
+      left join lateral (
+        select ${topSections(sql`ba`)} as sections
+        from ${tenantBaselines} tb
+        join ${assessments} ba on ba.id = tb.assessment_id and ba.account_id = tb.account_id
+        where tb.tenant_id = tt.id and tb.account_id = tt.account_id
+          and ba.id <> x.id and ba.framework_id = x.framework_id
+      ) b on true
+      where tt.account_id = ${owner.accountId}) l
+    where t.id = l.id and t.account_id = ${owner.accountId}`);
+  await refreshTenantSections(t, sql`true`, owner.accountId);
   return written;
+}
+
+/**
+ * Open remediation tasks for about a third of the account's active tenants (one to three
+ * each, due from 30 days ago to 60 days ahead, so some are overdue), and what each tenant
+ * keeps of them (the statement of refreshTaskRollup, for all at once). Answers the count.
+ */
+async function seedTasks(t: Database, owner: { accountId: string; userId: string }) {
+  const [row] = await queryRows<{ n: number }>(
+    t,
+    sql`with made as (
+      insert into ${remediationTasks} (id, account_id, tenant_id, title, status, priority,
+        due_date, created_by, created_at, updated_at)
+      select gen_random_uuid()::text, tt.account_id, tt.id,
+        'Close gap ' || g.n || ' found in the review',
+        case when g.n = 2 then 'in_progress' else 'todo' end,
+        (array['low', 'medium', 'high'])[1 + (abs(hashtext(tt.id || g.n)) % 3)],
+        current_date + (abs(hashtext(tt.id || 'due' || g.n)) % 90 - 30),
+        ${owner.userId}, now() - interval '20 days', now() - interval '2 days'
+      from ${tenants} tt
+      cross join lateral generate_series(1, 1 + abs(hashtext(tt.id || 'n')) % 3) g(n)
+      where tt.account_id = ${owner.accountId} and tt.archived_at is null
+        and abs(hashtext(tt.id)) % 3 = 0
+      returning tenant_id
+    ) select count(*)::int as n from made`,
+  );
+  await t.execute(sql`
+    update ${tenants} t set open_tasks = r.open, next_task_due = r.next_due,
+      open_task_dues = r.dues, last_activity_at = greatest(t.last_activity_at, r.changed)
+    from (select tenant_id, count(*)::int as open, min(due_date) as next_due,
+        coalesce(array_agg(due_date order by due_date) filter (where due_date is not null),
+          '{}'::date[]) as dues, max(updated_at) as changed
+      from ${remediationTasks}
+      where account_id = ${owner.accountId} and status in (${OPEN_TASK_STATUS_SQL})
+      group by tenant_id) r
+    where t.id = r.tenant_id and t.account_id = ${owner.accountId}`);
+  return Number(row?.n ?? 0);
 }
 
 function parseArgs(argv: string[]): SeedScaleOptions & { service: SeedServiceOptions | null } {
@@ -586,7 +682,7 @@ async function main(): Promise<number> {
     process.stdout.write(
       `${
         result.created
-          ? `Seeded ${where}: ${result.accounts} accounts, ${result.tenants} client tenants, ${result.answers} answers in ${((Date.now() - started) / 1000).toFixed(1)} s.`
+          ? `Seeded ${where}: ${result.accounts} accounts, ${result.tenants} client tenants, ${result.answers} answers, ${result.tasks} open tasks in ${((Date.now() - started) / 1000).toFixed(1)} s.`
           : `${where} already holds the scale data; nothing added.`
       }\n\nSign in to the big account (${opts.bigTenants} client tenants when seeded with these options):\n  E-mail:    ${SCALE_BIG_OWNER_EMAIL}\n  Password:  ${SCALE_PASSWORD}\nSmall accounts: ${scaleOwnerEmail(1)} … ${scaleOwnerEmail(opts.accounts)}, same password.\n`,
     );

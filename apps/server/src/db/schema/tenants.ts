@@ -11,6 +11,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -108,6 +109,78 @@ export const tenants = pgTable(
     ),
     // The dashboard's "largest gaps" per account.
     index('tenants_account_gaps_idx').on(t.accountId, t.latestGaps),
+    /*
+     * The portfolio (docs/portfolio.md, portfolio.service.ts): its default order of each
+     * indexed sort (missing values last, ties by name), over the account's active tenants, so
+     * that a page is an index walk that stops after offset + limit rows, and the count an
+     * index-only scan.
+     */
+    index('tenants_portfolio_score_idx')
+      .on(t.accountId, t.latestScore.asc().nullsLast(), sql`lower(${t.name})`, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    index('tenants_portfolio_trend_idx')
+      .on(t.accountId, t.baselineDelta.asc().nullsLast(), sql`lower(${t.name})`, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    index('tenants_portfolio_below_idx')
+      .on(
+        t.accountId,
+        t.sectionsBelow.desc().nullsLast(),
+        sql`lower(${t.name}) desc`,
+        sql`${t.id} desc`,
+      )
+      .where(sql`${t.archivedAt} is null`),
+    index('tenants_portfolio_tasks_idx')
+      .on(
+        t.accountId,
+        t.openTasks.desc().nullsLast(),
+        sql`lower(${t.name}) desc`,
+        sql`${t.id} desc`,
+      )
+      .where(sql`${t.archivedAt} is null`),
+    index('tenants_portfolio_due_idx')
+      .on(t.accountId, t.nextAssessmentDue.asc().nullsLast(), sql`lower(${t.name})`, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    // "Overdue": the earliest of the next assessment's and the first open task's due dates.
+    index('tenants_portfolio_overdue_idx')
+      .on(
+        t.accountId,
+        sql`least(coalesce(${t.nextAssessmentDue}, 'infinity'::date), coalesce((${t.openTaskDues})[1], 'infinity'::date))`,
+      )
+      .where(sql`${t.archivedAt} is null`),
+    // The frameworks filter's choices: a loose scan, one probe per framework.
+    index('tenants_portfolio_framework_idx')
+      .on(t.accountId, t.latestFrameworkId, t.latestFrameworkName)
+      .where(sql`${t.archivedAt} is null and ${t.latestFrameworkId} is not null`),
     check('tenants_name_check', sql`length(trim(${t.name})) between 1 and 200`),
+  ],
+);
+
+/**
+ * The scored top-level sections of each tenant's latest completed assessment, one row each:
+ * `tenants.latest_sections` made flat, so the portfolio sorts by a section's score and finds
+ * those below target in it with an index (docs/portfolio.md) instead of reading every
+ * tenant's JSON. Kept by the same refresh (assessments.rollup.ts, refreshTenantPosture).
+ */
+export const tenantSections = pgTable(
+  'tenant_sections',
+  {
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    score: doublePrecision('score').notNull(),
+    target: doublePrecision('target'),
+  },
+  (t) => [
+    primaryKey({ name: 'tenant_sections_pkey', columns: [t.tenantId, t.key] }),
+    // The portfolio sorted by one section: an index walk per account and section.
+    index('tenant_sections_score_idx').on(t.accountId, t.key, t.score, t.tenantId),
+    // Below target in one section.
+    index('tenant_sections_below_idx')
+      .on(t.accountId, t.key, t.tenantId)
+      .where(sql`${t.score} < ${t.target}`),
   ],
 );

@@ -12,7 +12,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { assessments } from '../../db/schema/assessments.ts';
 import { tenantBaselines } from '../../db/schema/baseline.ts';
 import { frameworkVersions } from '../../db/schema/content.ts';
-import { tenants } from '../../db/schema/tenants.ts';
+import { tenants, tenantSections } from '../../db/schema/tenants.ts';
 import { refreshAccountRollup } from '../tenants/tenants.rollup.ts';
 
 export async function refreshTenantRollup(
@@ -49,7 +49,7 @@ export async function refreshTenantRollup(
  * framework_version, progress), in the framework's order, with each one's weight, the score
  * and target it keeps: `[{key, title, weight, score, target}]` (PostureSection).
  */
-function topSections(a: SQL) {
+export function topSections(a: SQL) {
   return sql`(select coalesce(jsonb_agg(jsonb_build_object(
         'key', s.value->>'key', 'title', s.value->>'title',
         'weight', coalesce((s.value->>'weight')::float8, 1),
@@ -110,4 +110,26 @@ export async function refreshTenantPosture(
           and ba.id <> x.id and ba.framework_id = x.framework_id
       ) b on true) l
     where t.id = ${scope.tenantId} and t.account_id = ${scope.accountId}`);
+  await refreshTenantSections(db, sql`t.id = ${scope.tenantId}`, scope.accountId);
+}
+
+/**
+ * The flat copy of the kept sections (`tenant_sections`: the scored ones, with their
+ * targets) of the tenants `which` selects (a condition on alias `t`) in one account.
+ */
+export async function refreshTenantSections(
+  db: Database | Tx,
+  which: SQL,
+  accountId: string,
+): Promise<void> {
+  await db.execute(sql`delete from ${tenantSections} s using ${tenants} t
+    where s.tenant_id = t.id and s.account_id = ${accountId} and t.account_id = ${accountId}
+      and ${which}`);
+  await db.execute(sql`
+    insert into ${tenantSections} (tenant_id, account_id, key, score, target)
+    select t.id, t.account_id, e->>'key', (e->>'score')::float8,
+      case when jsonb_typeof(e->'target') = 'number' then (e->>'target')::float8 end
+    from ${tenants} t cross join lateral jsonb_array_elements(t.latest_sections) e
+    where t.account_id = ${accountId} and ${which} and jsonb_typeof(e->'score') = 'number'
+    on conflict do nothing`);
 }

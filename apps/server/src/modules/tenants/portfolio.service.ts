@@ -19,34 +19,34 @@ import type { AccountContext } from '../../auth/types.ts';
 import { tenantAccessWhere } from '../../auth/tenant-access.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import { assessments } from '../../db/schema/assessments.ts';
-import { tenants, type PostureSection } from '../../db/schema/tenants.ts';
+import { tenants, tenantSections, type PostureSection } from '../../db/schema/tenants.ts';
 import { escapeLike } from '../../lib/like.ts';
 
 type Scope = Pick<AccountContext, 'accountId' | 'onlyTenantId' | 'tenantAccess'>;
 
 const TODAY = sql`(now() at time zone 'UTC')::date`;
 const OVERDUE_TASKS = sql`(select count(*) from unnest(${tenants.openTaskDues}) d where d < ${TODAY})::int`;
-const LAST_ANSWER = sql`(select max(a.last_answer_at) from ${assessments} a
-  where a.account_id = ${tenants.accountId} and a.tenant_id = ${tenants.id}
-    and a.status <> 'completed')`;
+const LAST_ANSWER = sql`case when ${tenants.openAssessments} > 0 then
+  (select max(a.last_answer_at) from ${assessments} a
+    where a.account_id = ${tenants.accountId} and a.tenant_id = ${tenants.id}
+      and a.status <> 'completed') end`;
 const ACTIVITY = sql`greatest(${tenants.lastActivityAt}, ${LAST_ANSWER})`;
 
-/** A top-level section's score in the row's kept sections (null: none or not scored). */
-function sectionScore(key: string): SQL {
-  return sql`(select case when jsonb_typeof(e->'score') = 'number' then (e->>'score')::float8 end
-    from jsonb_array_elements(${tenants.latestSections}) e where e->>'key' = ${key} limit 1)`;
-}
-
-/** Below target in section `key` (or in any top-level section). */
-function belowTarget(key: string | undefined): SQL {
+/** Below target in section `key` (`tenant_sections`), or in any top-level section. */
+function belowTarget(scope: Scope, key: string | undefined): SQL {
   if (!key) return sql`${tenants.sectionsBelow} > 0`;
-  return sql`exists (select 1 from jsonb_array_elements(${tenants.latestSections}) e
-    where e->>'key' = ${key} and jsonb_typeof(e->'score') = 'number'
-      and jsonb_typeof(e->'target') = 'number'
-      and (e->>'score')::float8 < (e->>'target')::float8)`;
+  return sql`${tenants.id} in (select s.tenant_id from ${tenantSections} s
+    where s.account_id = ${scope.accountId} and s.key = ${key} and s.score < s.target)`;
 }
 
-function sortExpr(sort: PortfolioSort, section: string | undefined): SQL {
+/**
+ * The earliest of the next assessment due date and the first open task's (the dues are kept
+ * in order): "overdue" is this before today, which index tenants_portfolio_overdue_idx serves.
+ */
+const EARLIEST_DUE = sql`least(coalesce(${tenants.nextAssessmentDue}, 'infinity'::date),
+  coalesce(${tenants.openTaskDues}[1], 'infinity'::date))`;
+
+function sortExpr(sort: PortfolioSort): SQL {
   switch (sort) {
     case 'name':
       return sql`lower(${tenants.name})`;
@@ -67,7 +67,8 @@ function sortExpr(sort: PortfolioSort, section: string | undefined): SQL {
     case 'activity':
       return ACTIVITY;
     case 'section':
-      return sectionScore(section ?? '');
+      // Not an expression of the row: pageIds reads tenant_sections.
+      return sql`null::float8`;
   }
 }
 
@@ -82,11 +83,9 @@ function viewWhere(scope: Scope, query: PortfolioCsvQuery): SQL | undefined {
       : undefined,
     query.tag ? sql`${tenants.tags} @> array[${query.tag}]::text[]` : undefined,
     query.framework ? sql`${tenants.latestFrameworkId} = ${query.framework}` : undefined,
-    query.belowTarget ? belowTarget(query.section) : undefined,
-    query.belowTarget === false ? sql`not ${belowTarget(query.section)}` : undefined,
-    query.overdue
-      ? sql`(${tenants.nextAssessmentDue} < ${TODAY} or ${tenants.openTaskDues}[1] < ${TODAY})`
-      : undefined,
+    query.belowTarget ? belowTarget(scope, query.section) : undefined,
+    query.belowTarget === false ? sql`not ${belowTarget(scope, query.section)}` : undefined,
+    query.overdue ? sql`${EARLIEST_DUE} < ${TODAY}` : undefined,
   );
 }
 
@@ -150,7 +149,94 @@ function toRow(r: Raw): PortfolioRow {
   };
 }
 
-/** The rows of the view, sorted (missing values last), `limit` from `offset`. */
+/**
+ * The sorts with an index in one order (migration 0052 and the tenant list's name index):
+ * that order, missing values last, is read straight from the index; the other one by
+ * pageIds's two walks.
+ */
+const INDEXED_ORDER: Partial<Record<PortfolioSort, 'asc' | 'desc'>> = {
+  name: 'asc',
+  score: 'asc',
+  trend: 'asc',
+  due: 'asc',
+  below: 'desc',
+  tasks: 'desc',
+};
+
+/**
+ * The ids of one page with their sort key `k` and lower-case name `n`, in the view's order.
+ * By a section: the tenants scored in it from index tenant_sections_score_idx (a walk that
+ * stops after offset + limit rows), then those without a score in it by name, each side
+ * limited to offset + limit before the two are merged.
+ */
+function pageIds(
+  scope: Scope,
+  query: PortfolioCsvQuery,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+  order: 'asc' | 'desc',
+): SQL {
+  const dir = order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
+  const idDir = order === 'asc' ? sql`asc` : sql`desc`;
+  const upTo = page.offset + page.limit;
+  const natural = INDEXED_ORDER[query.sort];
+  if (natural && natural !== order) {
+    // The flipped order of an indexed sort: a backward walk of its index gives the values in
+    // this order but missing ones first, so the values and the missing ones are read apart
+    // (each a walk that stops after offset + limit rows) and merged, missing ones last.
+    const k = sortExpr(query.sort);
+    return sql`select id, k, n from (
+        (select ${tenants.id} as id, ${k} as k, lower(${tenants.name}) as n
+          from ${tenants}
+          where ${where} and ${k} is not null
+          order by ${k} ${idDir} nulls first, lower(${tenants.name}) ${idDir},
+            ${tenants.id} ${idDir}
+          limit ${upTo})
+        union all
+        (select ${tenants.id}, ${k}, lower(${tenants.name})
+          from ${tenants}
+          where ${where} and ${k} is null
+          order by lower(${tenants.name}) ${idDir}, ${tenants.id} ${idDir}
+          limit ${upTo})
+      ) u
+      order by k ${dir}, n ${idDir}, id ${idDir}
+      limit ${page.limit} offset ${page.offset}`;
+  }
+  if (query.sort !== 'section' || !query.section) {
+    return sql`select ${tenants.id} as id, ${sortExpr(query.sort)} as k,
+        lower(${tenants.name}) as n
+      from ${tenants}
+      where ${where}
+      order by k ${dir}, n ${idDir}, id ${idDir}
+      limit ${page.limit} offset ${page.offset}`;
+  }
+  return sql`select id, k, n from (
+      (select ${tenants.id} as id, s.score as k, lower(${tenants.name}) as n
+        from ${tenantSections} s join ${tenants} on ${tenants.id} = s.tenant_id
+        where s.account_id = ${scope.accountId} and s.key = ${query.section} and ${where}
+        order by s.score ${idDir}, lower(${tenants.name}) ${idDir}, ${tenants.id} ${idDir}
+        limit ${upTo})
+      union all
+      (select ${tenants.id}, null::float8, lower(${tenants.name})
+        from ${tenants}
+        where ${where} and not exists (select 1 from ${tenantSections} s
+          where s.tenant_id = ${tenants.id} and s.account_id = ${scope.accountId}
+            and s.key = ${query.section})
+        order by lower(${tenants.name}) ${idDir}, ${tenants.id} ${idDir}
+        limit ${upTo})
+    ) u
+    order by k ${dir}, n ${idDir}, id ${idDir}
+    limit ${page.limit} offset ${page.offset}`;
+}
+
+/**
+ * The rows of the view, sorted (missing values last), `limit` from `offset`, and how many
+ * match. One statement in two steps, so its cost does not grow with the width of the rows:
+ * the page's ids are picked from the sort key alone (an index walk that stops after
+ * offset + limit rows for the indexed sorts, migration 0052), the count is an index-only scan
+ * of the account's active tenants for the indexed filters, and only the page's rows are read
+ * whole.
+ */
 async function readRows(
   db: Database,
   scope: Scope,
@@ -160,9 +246,13 @@ async function readRows(
   const order = query.order ?? defaultPortfolioOrder(query.sort);
   const dir = order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
   const idDir = order === 'asc' ? sql`asc` : sql`desc`;
-  const raw = await queryRows<Raw>(
+  const where = viewWhere(scope, query);
+  const raw = await queryRows<Raw | (Partial<Raw> & { id: null; total: number | string })>(
     db,
-    sql`select ${tenants.id} as id, ${tenants.name} as name, ${tenants.tags} as tags,
+    sql`with ids as materialized (${pageIds(scope, query, where, page, order)}), matching as (
+        select count(*) as total from ${tenants} where ${where}
+      )
+      select ${tenants.id} as id, ${tenants.name} as name, ${tenants.tags} as tags,
         ${tenants.latestAssessmentId} as latest_assessment_id,
         ${tenants.latestFrameworkId} as latest_framework_id,
         ${tenants.latestFrameworkName} as latest_framework_name,
@@ -173,42 +263,83 @@ async function readRows(
         ${OVERDUE_TASKS} as overdue_tasks, ${tenants.openAssessments} as open_assessments,
         to_char(${tenants.nextAssessmentDue}, 'YYYY-MM-DD') as next_assessment_due,
         to_char(${tenants.nextTaskDue}, 'YYYY-MM-DD') as next_task_due,
-        coalesce(${tenants.nextAssessmentDue} < ${TODAY} or ${tenants.openTaskDues}[1] < ${TODAY},
-          false) as overdue,
+        coalesce(${EARLIEST_DUE} < ${TODAY}, false) as overdue,
         ${ACTIVITY} as activity,
-        count(*) over () as total
-      from ${tenants}
-      where ${viewWhere(scope, query)}
-      order by ${sortExpr(query.sort, query.section)} ${dir}, lower(${tenants.name}) ${idDir},
-        ${tenants.id} ${idDir}
-      limit ${page.limit} offset ${page.offset}`,
+        matching.total
+      from matching
+      left join (ids join ${tenants} on ${tenants.id} = ids.id) on true
+      order by ids.k ${dir}, ids.n ${idDir}, ids.id ${idDir}`,
     { prepared: true },
   );
-  return { rows: raw.map(toRow), total: raw.length ? Number(raw[0]!.total) : 0 };
+  const rows = raw.filter((r): r is Raw => r.id !== null);
+  return { rows: rows.map(toRow), total: raw.length ? Number(raw[0]!.total) : 0 };
 }
 
-/** The section columns of some rows, in order of first appearance. */
+/** The section columns of some rows, in order of first appearance (the CSV's columns). */
 export function portfolioColumns(rows: PortfolioRow[]): PortfolioPage['columns'] {
   const seen = new Map<string, string>();
   for (const r of rows) for (const s of r.sections) if (!seen.has(s.key)) seen.set(s.key, s.title);
   return [...seen].map(([key, title]) => ({ key, title }));
 }
 
-/** The frameworks of the latest assessments among the caller's tenants (the filter's choices). */
+/**
+ * The frameworks of the latest assessments among the caller's active tenants (the filter's
+ * choices), with how many tenants each, read by a loose scan of index
+ * tenants_portfolio_framework_idx (one probe per framework, not one row per tenant), and the
+ * top-level sections one of those tenants keeps (never the framework's document).
+ */
 async function portfolioFrameworks(db: Database, scope: Scope) {
-  const rows = await queryRows<{ id: string; name: string }>(
+  const mine = and(
+    sql`${tenants.accountId} = ${scope.accountId}`,
+    tenantAccessWhere(scope),
+    sql`${tenants.archivedAt} is null and ${tenants.latestFrameworkId} is not null`,
+  );
+  return queryRows<{
+    id: string;
+    name: string;
+    tenants: number | string;
+    sections: PostureSection[] | null;
+  }>(
     db,
-    sql`select ${tenants.latestFrameworkId} as id, max(${tenants.latestFrameworkName}) as name
-      from ${tenants}
-      where ${and(
-        sql`${tenants.accountId} = ${scope.accountId}`,
-        tenantAccessWhere(scope),
-        sql`${tenants.archivedAt} is null and ${tenants.latestFrameworkId} is not null`,
-      )}
-      group by 1 order by 2`,
+    sql`with recursive fw(id) as (
+        (select ${tenants.latestFrameworkId} from ${tenants} where ${mine} order by 1 limit 1)
+        union all
+        select (select ${tenants.latestFrameworkId} from ${tenants}
+            where ${mine} and ${tenants.latestFrameworkId} > fw.id order by 1 limit 1)
+        from fw where fw.id is not null
+      )
+      select fw.id, x.name, x.tenants, (
+          select latest_sections from ${tenants}
+          where ${mine} and ${tenants.latestFrameworkId} = fw.id
+          order by ${tenants.latestFrameworkName} desc limit 1
+        ) as sections
+      from fw cross join lateral (
+        select max(${tenants.latestFrameworkName}) as name, count(*) as tenants
+        from ${tenants} where ${mine} and ${tenants.latestFrameworkId} = fw.id
+      ) x
+      where fw.id is not null
+      order by x.name, fw.id`,
     { prepared: true },
   );
-  return rows;
+}
+
+/**
+ * The section columns of the whole result, not of one page: the top-level sections of the
+ * filter's framework, else of the framework most of the caller's tenants were last assessed
+ * with (rows of another framework show their scores in the sections they share by key).
+ * Without any framework, the page's own sections.
+ */
+function resultColumns(
+  fws: Awaited<ReturnType<typeof portfolioFrameworks>>,
+  framework: string | undefined,
+  rows: PortfolioRow[],
+): PortfolioPage['columns'] {
+  const chosen = framework
+    ? fws.find((f) => f.id === framework)
+    : [...fws].sort((a, b) => Number(b.tenants) - Number(a.tenants))[0];
+  return chosen?.sections?.length
+    ? chosen.sections.map(({ key, title }) => ({ key, title }))
+    : portfolioColumns(rows);
 }
 
 export async function portfolioPage(
@@ -216,11 +347,16 @@ export async function portfolioPage(
   scope: Scope,
   query: PortfolioQuery,
 ): Promise<PortfolioPage> {
-  const [{ rows, total }, frameworks] = await Promise.all([
+  const [{ rows, total }, fws] = await Promise.all([
     readRows(db, scope, query, query),
     portfolioFrameworks(db, scope),
   ]);
-  return { tenants: rows, total, columns: portfolioColumns(rows), frameworks };
+  return {
+    tenants: rows,
+    total,
+    columns: resultColumns(fws, query.framework, rows),
+    frameworks: fws.map(({ id, name }) => ({ id, name })),
+  };
 }
 
 /** Every row of the view (the CSV export), in the view's order. */

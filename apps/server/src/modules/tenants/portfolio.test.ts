@@ -142,6 +142,9 @@ describe('the portfolio', () => {
     const page = await portfolio('?sort=score&limit=1&offset=1');
     expect(page.total).toBe(2);
     expect(page.tenants.map((r) => r.name)).toEqual(['Acme']);
+    // The section columns are the whole result's, not the page's: past the last row too.
+    const past = await portfolio('?sort=score&limit=1&offset=5');
+    expect(past).toMatchObject({ tenants: [], total: 2, columns: byA.columns });
   });
 
   it('refuses a broken view with 400', async () => {
@@ -181,5 +184,24 @@ describe('the portfolio', () => {
     const outsider = await signUpPerson(t, 'outsider', 'Oscar Outsider');
     const none = await portfolio('?sort=section&section=A', outsider.client);
     expect(none).toEqual({ tenants: [], total: 0, columns: [], frameworks: [] });
+  });
+
+  it('sorts tenants without a score in the section last, in either order, across pages', async () => {
+    await addTenant(t, owner.tid, 'Gamma');
+    const names = async (q: string) => (await portfolio(q)).tenants.map((r) => r.name);
+    expect(await names('?sort=section&section=A')).toEqual(['Beta', 'Acme', 'Gamma']);
+    expect(await names('?sort=section&section=A&order=desc')).toEqual(['Acme', 'Beta', 'Gamma']);
+    expect(await names('?sort=section&section=A&limit=1&offset=1')).toEqual(['Acme']);
+    expect(await names('?sort=section&section=A&limit=2&offset=1')).toEqual(['Acme', 'Gamma']);
+    expect(await names('?sort=section&section=nope')).toEqual(['Acme', 'Beta', 'Gamma']);
+    expect(await names('?belowTarget=false&section=A')).toEqual(['Gamma']);
+    expect((await portfolio('?sort=section&section=A&limit=1')).total).toBe(3);
+    // Every sort keeps missing values last in both orders, across pages.
+    const byScore = await names('?sort=score');
+    expect(byScore[2]).toBe('Gamma');
+    expect(await names('?sort=score&order=desc')).toEqual([byScore[1], byScore[0], 'Gamma']);
+    expect(await names('?sort=score&order=desc&limit=1&offset=2')).toEqual(['Gamma']);
+    expect(await names('?sort=name&order=desc')).toEqual(['Gamma', 'Beta', 'Acme']);
+    expect(await names('?sort=tasks&order=asc')).toEqual(['Acme', 'Gamma', 'Beta']);
   });
 });

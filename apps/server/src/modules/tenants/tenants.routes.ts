@@ -91,7 +91,7 @@ const portfolioRoute = createRoute({
   tags: TAGS,
   summary: 'The portfolio: a page of client tenants with their posture (sort, filter, offset)',
   description:
-    'Every active client tenant the caller reaches, with what it keeps on write: the latest completed score and completion, the change since the baseline, each top-level section against its target, open and overdue tasks, the next due assessment and the last activity. `sort=section` sorts by the section named in `section`; `belowTarget=true` keeps tenants below target in that section (or in any). Missing values sort last.',
+    'Every active client tenant the caller reaches, with what it keeps on write: the latest completed score and completion, the change since the baseline, each top-level section against its target, open and overdue tasks, the next due assessment and the last activity. `sort=section` sorts by the section named in `section`; `belowTarget=true` keeps tenants below target in that section (or in any). Missing values sort last. `columns` are the same on every page of a view: the top-level sections of the `framework` filter, else of the framework most of the tenants were last assessed with.',
   request: { query: PortfolioQuerySchema },
   responses: {
     200: json(PortfolioPageSchema, 'One page'),

@@ -5,6 +5,7 @@ import {
   type AssessmentResults,
   type ResultsGap,
 } from '@tenantry/shared';
+import { formatCalendarDay } from '#web/lib/format.ts';
 
 /** A change in percentage points: "+12 pts", "−5 pts", "±0 pts"; "—" without one. */
 export function formatPoints(delta: number | null): string {
@@ -32,11 +33,11 @@ export function countLines(c: AssessmentResults['counts']): { label: string; val
   ];
 }
 
-/** What the gap's task says: "No task yet" or "To do, due 2026-12-01". */
+/** What the gap's task says: "No task yet" or "To do, due Dec 1, 2026". */
 export function taskLabel(task: ResultsGap['task']): string {
   if (!task) return 'No task yet';
   const status = TASK_STATUS_LABELS[task.status];
-  return task.dueDate ? `${status}, due ${task.dueDate}` : status;
+  return task.dueDate ? `${status}, due ${formatCalendarDay(task.dueDate)}` : status;
 }
 
 /** The sentence on the baseline: what it is to this assessment, and the change. */

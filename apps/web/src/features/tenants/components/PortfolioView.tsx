@@ -39,6 +39,7 @@ const classes = {
   scroll: 'portfolio-scroll',
   sticky: 'portfolio-sticky',
   sortButton: 'portfolio-sort',
+  nowrap: 'portfolio-nowrap',
 };
 
 /** The colour beside the value and sign (light and dark schemes alike: Mantine's palette). */
@@ -98,21 +99,26 @@ function Row({ row, columns }: { row: PortfolioRow; columns: { key: string }[] }
           </Text>
         ) : null}
       </Table.Td>
-      <Table.Td>{formatTrend(row.trend)}</Table.Td>
+      <Table.Td className={classes.nowrap}>{formatTrend(row.trend)}</Table.Td>
       {columns.map((c) => {
         const cell = sectionCell(byKey.get(c.key));
         return (
-          <Table.Td key={c.key} {...CELL_COLOURS[cell.state]} aria-label={cell.label}>
+          <Table.Td
+            key={c.key}
+            {...CELL_COLOURS[cell.state]}
+            className={classes.nowrap}
+            aria-label={cell.label}
+          >
             <span aria-hidden>
               {cell.text} {cell.sign}
             </span>
           </Table.Td>
         );
       })}
-      <Table.Td>
+      <Table.Td className={classes.nowrap}>
         {row.openTasks}
         {row.overdueTasks > 0 ? (
-          <Badge color="red" variant="light" ml={6} tt="none">
+          <Badge color="red" variant="light" ml={6} tt="none" miw="max-content">
             {row.overdueTasks} overdue
           </Badge>
         ) : null}

@@ -31,7 +31,9 @@ export function TenantPostureCard({ tenant }: { tenant: Tenant }) {
           </Text>
           <Text size="sm" c="dimmed">
             {latest
-              ? `${formatScore(posture.completion)} complete · ${formatTrend(posture.trend)} since the baseline`
+              ? posture.trend === null
+                ? `${formatScore(posture.completion)} complete`
+                : `${formatScore(posture.completion)} complete · ${formatTrend(posture.trend)} since the baseline`
               : 'No completed assessment yet'}
           </Text>
         </Stack>
@@ -53,6 +55,11 @@ export function TenantPostureCard({ tenant }: { tenant: Tenant }) {
             {tenant.nextTaskDue
               ? `Task due ${formatCalendarDay(tenant.nextTaskDue)}`
               : 'No task due date'}
+            {tenant.nextTaskDue && tenant.nextTaskDue < new Date().toISOString().slice(0, 10) ? (
+              <Badge color="red" variant="light" ml={6} tt="none">
+                overdue
+              </Badge>
+            ) : null}
           </Text>
         </Stack>
         <Stack gap={2}>
