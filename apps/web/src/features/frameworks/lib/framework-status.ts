@@ -45,6 +45,7 @@ export const DIFF_FIELD_LABELS: Record<DiffField, string> = {
   playbooks: 'Playbooks',
   target: 'Target',
   parent: 'Moved',
+  translations: 'Translations',
 };
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
