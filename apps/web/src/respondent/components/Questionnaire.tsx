@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { rich } from '../../i18n/page-i18n.tsx';
 import { countAnswered, questionsOf, shownAnswer } from '../lib/answers.ts';
 import { applyBrandCss } from '@tenantry/shared/brand';
+import { localizeFramework } from '@tenantry/shared/framework-i18n';
 import { carriedMap, carriedState, toConfirmUnder } from '../lib/carried.ts';
 import type {
   AnswerFields,
@@ -112,7 +113,13 @@ export function Questionnaire(props: Props) {
   const offline = props.offline || !browser || (snap.waitingForNetwork && snap.writes.length > 0);
   const readOnly = session.respondent.submittedAt !== null;
   const files = useEvidenceMap(props.evidence, offline, session.respondent.id);
-  const questions = useMemo(() => questionsOf(session.document), [session.document]);
+  // The framework's texts in the page's language where it has them, English otherwise
+  // (docs/languages.md); what scores is the same in every language.
+  const framework = useMemo(
+    () => localizeFramework(session.document, tr.locale),
+    [session.document, tr.locale],
+  );
+  const questions = useMemo(() => questionsOf(framework), [framework]);
   const pending = useMemo(() => latestByQuestion(snap), [snap]);
   const failed = useMemo(() => {
     const m = new Map<string, FailedWrite>();
@@ -133,7 +140,7 @@ export function Questionnaire(props: Props) {
   const carried = useMemo(() => carriedMap(session.carried.answers), [session.carried.answers]);
   let toConfirm = 0;
   for (const [key, c] of carried) if (carriedState(c, answerOf(key)) === 'to_confirm') toConfirm++;
-  const starts = useMemo(() => sectionStarts(session.document.sections), [session.document]);
+  const starts = useMemo(() => sectionStarts(framework.sections), [framework]);
   const revealed = useRevealed(total);
 
   const onAnswer = useCallback(
@@ -194,6 +201,10 @@ export function Questionnaire(props: Props) {
   };
 
   const { assessment, brand } = session;
+  const frameworkName =
+    tr.locale !== 'en' && session.document.translations?.[tr.locale]?.name
+      ? framework.name
+      : assessment.frameworkName;
   return (
     <>
       <header className="top">
@@ -208,7 +219,7 @@ export function Questionnaire(props: Props) {
           </div>
           <h1>{assessment.name}</h1>
           <p className="meta">
-            {assessment.frameworkName}
+            {frameworkName}
             {assessment.dueDate && (
               <>
                 {' '}
@@ -253,7 +264,7 @@ export function Questionnaire(props: Props) {
         {total === 0 ? (
           <p>{t('page.noQuestions')}</p>
         ) : (
-          session.document.sections.map((s) => renderSection(s, 0))
+          framework.sections.map((s) => renderSection(s, 0))
         )}
         {!readOnly && revealed >= total && (
           <SubmitPart
