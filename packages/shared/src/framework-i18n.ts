@@ -208,3 +208,38 @@ export function missingTranslations(
     return report;
   });
 }
+
+/**
+ * The document without translated labels of options its questions no longer have (an editor
+ * removed or re-keyed an option): a file naming an unknown option is refused, so the editor
+ * drops them before it saves. Everything else is left as it is.
+ */
+export function dropStaleOptionTranslations(doc: FrameworkDocument): FrameworkDocument {
+  const question = (q: Question): Question => {
+    if ((q.type !== 'single_choice' && q.type !== 'multiple_choice') || !q.translations) return q;
+    const keys = new Set((q.options ?? []).map((o) => o.key));
+    let stale = false;
+    const translations: Translations<QuestionTranslation> = {};
+    for (const [locale, tr] of Object.entries(q.translations) as Array<
+      [TranslationLocale, QuestionTranslation]
+    >) {
+      const options = tr?.options;
+      if (!options || Object.keys(options).every((k) => keys.has(k))) {
+        translations[locale] = tr;
+        continue;
+      }
+      stale = true;
+      translations[locale] = {
+        ...tr,
+        options: Object.fromEntries(Object.entries(options).filter(([k]) => keys.has(k))),
+      };
+    }
+    return stale ? { ...q, translations } : q;
+  };
+  const section = (s: Section): Section => ({
+    ...s,
+    questions: (s.questions ?? []).map(question),
+    sections: (s.sections ?? []).map(section),
+  });
+  return { ...doc, sections: (doc.sections ?? []).map(section) };
+}
