@@ -243,3 +243,17 @@ export function dropStaleOptionTranslations(doc: FrameworkDocument): FrameworkDo
   });
   return { ...doc, sections: (doc.sections ?? []).map(section) };
 }
+
+/** The document in English only: every `translations` left out (the rest as it is). */
+export function withoutTranslations(doc: FrameworkDocument): FrameworkDocument {
+  const strip = <T extends object>(item: T): T => {
+    const { translations: _t, ...rest } = item as T & Translated;
+    return rest as T;
+  };
+  const section = (s: Section): Section => ({
+    ...strip(s),
+    questions: s.questions.map(strip),
+    sections: s.sections.map(section),
+  });
+  return { ...strip(doc), sections: doc.sections.map(section) };
+}
