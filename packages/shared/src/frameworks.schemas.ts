@@ -5,6 +5,8 @@ import {
   type QuestionTranslation,
   type Translations,
 } from './framework-i18n.ts';
+import { documentShapeProblems } from './framework-shape.ts';
+import { FRAMEWORK_LIMITS } from './framework-limits.ts';
 import { storableText } from './text.schemas.ts';
 
 /**
@@ -45,26 +47,7 @@ export const DEFAULT_MATURITY_LEVELS = [
   'Optimised',
 ] as const;
 
-export const FRAMEWORK_LIMITS = {
-  key: 64,
-  name: 200,
-  summary: 500,
-  title: 300,
-  markdown: 20_000,
-  tags: 20,
-  tag: 40,
-  weightMax: 100,
-  levelLabel: 80,
-  optionsMin: 2,
-  optionsMax: 20,
-  optionLabel: 200,
-  unit: 20,
-  bandsMax: 20,
-  playbooks: 10,
-  depth: 8,
-  questions: 5_000,
-  releaseNotes: 5_000,
-} as const;
+export { FRAMEWORK_LIMITS };
 
 /** A framework's own key (its file name when exported): `nist-csf-2.0`. */
 export const FRAMEWORK_KEY_PATTERN = /^[a-z0-9][a-z0-9.-]*$/;
@@ -420,58 +403,7 @@ function structuralProblems(doc: z.infer<typeof FrameworkDocumentBase>): Documen
   return problems;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * The nesting and size rules (at most `FRAMEWORK_LIMITS.depth` levels of sections, at most
- * `FRAMEWORK_LIMITS.questions` questions), checked over the raw input before any schema or
- * recursive walk sees it: the section schema is recursive, and a file nested thousands of
- * sections deep would overflow the call stack before a later check could refuse it. The walk
- * keeps its own stack and never goes below the deepest allowed level, so its cost is bounded
- * by the body's size whatever the nesting. Only shapes it can follow are checked; anything
- * else is left to the schema, which names it.
- */
-export function documentShapeProblems(input: unknown): DocumentProblem[] {
-  if (!isRecord(input) || !Array.isArray(input.sections)) return [];
-  const problems: DocumentProblem[] = [];
-  let questionCount = 0;
-  // Depth first in document order: each frame is a `sections` array and the next index in it.
-  const stack: Array<{ sections: unknown[]; next: number; prefix: string; depth: number }> = [
-    { sections: input.sections, next: 0, prefix: '', depth: 1 },
-  ];
-  while (stack.length > 0) {
-    const frame = stack[stack.length - 1]!;
-    if (frame.next >= frame.sections.length) {
-      stack.pop();
-      continue;
-    }
-    const i = frame.next++;
-    const section = frame.sections[i];
-    if (!isRecord(section)) continue;
-    const path = `${frame.prefix}sections[${i}]`;
-    if (frame.depth > FRAMEWORK_LIMITS.depth) {
-      problems.push({ path, message: `sections nest at most ${FRAMEWORK_LIMITS.depth} deep` });
-      continue; // nothing below it is read
-    }
-    if (Array.isArray(section.questions)) questionCount += section.questions.length;
-    if (Array.isArray(section.sections)) {
-      stack.push({
-        sections: section.sections,
-        next: 0,
-        prefix: `${path}.`,
-        depth: frame.depth + 1,
-      });
-    }
-  }
-  if (questionCount > FRAMEWORK_LIMITS.questions) {
-    problems.push({
-      path: 'sections',
-      message: `at most ${FRAMEWORK_LIMITS.questions} questions (this file has ${questionCount})`,
-    });
-  }
-  return problems;
-}
+export { documentShapeProblems };
 
 /**
  * The framework document: the file format, a draft, a published version (field rules only).

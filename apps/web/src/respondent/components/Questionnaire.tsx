@@ -3,6 +3,7 @@ import { rich } from '../../i18n/page-i18n.tsx';
 import { countAnswered, questionsOf, shownAnswer } from '../lib/answers.ts';
 import { applyBrandCss } from '@tenantry/shared/brand';
 import { localizeFramework } from '@tenantry/shared/framework-i18n';
+import type { Locale } from '@tenantry/shared/i18n/locales';
 import { carriedMap, carriedState, toConfirmUnder } from '../lib/carried.ts';
 import type {
   AnswerFields,
@@ -102,6 +103,22 @@ function BrandLogo({ brand }: { brand: RespondentSession['brand'] }) {
   return <img className="brand-logo" src={brand.logoUrl} alt={brand.name} height={40} />;
 }
 
+/**
+ * The framework's texts in the page's language where it has them, English otherwise
+ * (docs/languages.md); what scores is the same in every language.
+ */
+function useLocalized(session: RespondentSession, locale: Locale) {
+  const framework = useMemo(
+    () => localizeFramework(session.document, locale),
+    [session.document, locale],
+  );
+  const translated = locale !== 'en' && session.document.translations?.[locale]?.name;
+  return {
+    framework,
+    frameworkName: translated ? framework.name : session.assessment.frameworkName,
+  };
+}
+
 export function Questionnaire(props: Props) {
   const { session, saved, queue } = props;
   const { t, tr } = useI18n();
@@ -113,12 +130,7 @@ export function Questionnaire(props: Props) {
   const offline = props.offline || !browser || (snap.waitingForNetwork && snap.writes.length > 0);
   const readOnly = session.respondent.submittedAt !== null;
   const files = useEvidenceMap(props.evidence, offline, session.respondent.id);
-  // The framework's texts in the page's language where it has them, English otherwise
-  // (docs/languages.md); what scores is the same in every language.
-  const framework = useMemo(
-    () => localizeFramework(session.document, tr.locale),
-    [session.document, tr.locale],
-  );
+  const { framework, frameworkName } = useLocalized(session, tr.locale);
   const questions = useMemo(() => questionsOf(framework), [framework]);
   const pending = useMemo(() => latestByQuestion(snap), [snap]);
   const failed = useMemo(() => {
@@ -201,10 +213,6 @@ export function Questionnaire(props: Props) {
   };
 
   const { assessment, brand } = session;
-  const frameworkName =
-    tr.locale !== 'en' && session.document.translations?.[tr.locale]?.name
-      ? framework.name
-      : assessment.frameworkName;
   return (
     <>
       <header className="top">
