@@ -112,11 +112,10 @@ function useLocalized(session: RespondentSession, locale: Locale) {
     () => localizeFramework(session.document, locale),
     [session.document, locale],
   );
+  const questions = useMemo(() => questionsOf(framework), [framework]);
   const translated = locale !== 'en' && session.document.translations?.[locale]?.name;
-  return {
-    framework,
-    frameworkName: translated ? framework.name : session.assessment.frameworkName,
-  };
+  const frameworkName = translated ? framework.name : session.assessment.frameworkName;
+  return { framework, frameworkName, questions };
 }
 
 export function Questionnaire(props: Props) {
@@ -130,8 +129,7 @@ export function Questionnaire(props: Props) {
   const offline = props.offline || !browser || (snap.waitingForNetwork && snap.writes.length > 0);
   const readOnly = session.respondent.submittedAt !== null;
   const files = useEvidenceMap(props.evidence, offline, session.respondent.id);
-  const { framework, frameworkName } = useLocalized(session, tr.locale);
-  const questions = useMemo(() => questionsOf(framework), [framework]);
+  const { framework, frameworkName, questions } = useLocalized(session, tr.locale);
   const pending = useMemo(() => latestByQuestion(snap), [snap]);
   const failed = useMemo(() => {
     const m = new Map<string, FailedWrite>();

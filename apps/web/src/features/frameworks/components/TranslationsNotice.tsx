@@ -13,9 +13,8 @@ export function TranslationsNotice({ detail }: { detail: FrameworkDetail }) {
     <Alert color="yellow" variant="light" title="Some translations are missing">
       <Stack gap={6}>
         <Text size="sm">
-          {translationsSummary(detail.translations)}. Respondents in those languages see the
-          English text there; add the translations to the framework file and import it into the
-          draft.
+          {translationsSummary(detail.translations)}. Respondents in those languages see the English
+          text there; add the translations to the framework file and import it into the draft.
         </Text>
         <Spoiler maxHeight={0} showLabel="Show what is missing" hideLabel="Hide">
           {missing.map((r) => (
