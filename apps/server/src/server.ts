@@ -92,7 +92,7 @@ async function main(): Promise<void> {
   logger.info({ driver: deps.blobs.driver }, 'file store ready');
   // Content and demo data first: the periodic rollups' first run (at start) then counts them.
   const library = await loadLibrary(database.db);
-  if (library.frameworks + library.playbooks + library.articles > 0) {
+  if (library.frameworks + library.playbooks + library.articles + library.translated > 0) {
     logger.info(library, 'loaded the shipped content library');
   }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FrameworkDiffSchema } from './framework-diff.ts';
+import { TRANSLATION_LOCALES } from './framework-i18n.ts';
 import { UpstreamChangeSchema } from './framework-upstream.ts';
 import {
   ContentTagsSchema,
@@ -106,6 +107,15 @@ export const FrameworkListSchema = z.object({
 });
 export type FrameworkList = z.infer<typeof FrameworkListSchema>;
 
+/** One language of a framework: what lacks it (`missingTranslations` in framework-i18n.ts). */
+export const MissingTranslationsSchema = z.object({
+  locale: z.enum(TRANSLATION_LOCALES),
+  /** How many texts lack it. */
+  count: z.number().int(),
+  /** The items lacking it, in reading order (at most 200): key (`@framework`) and fields. */
+  items: z.array(z.object({ key: z.string(), fields: z.array(z.string()) })),
+});
+
 export const FrameworkDetailSchema = FrameworkSummarySchema.extend({
   draft: FrameworkDocumentSchema,
   /** Send it back with the next save; a save on an older one answers 409. */
@@ -138,6 +148,12 @@ export const FrameworkDetailSchema = FrameworkSummarySchema.extend({
       latestVersion: z.number().int(),
     })
     .nullable(),
+  /**
+   * The draft's languages besides English (docs/languages.md), each with the texts that lack it
+   * and show in English: warnings (an import's report), never errors. Empty for a framework in
+   * English only.
+   */
+  translations: z.array(MissingTranslationsSchema),
 });
 export type FrameworkDetail = z.infer<typeof FrameworkDetailSchema>;
 export type UsedKey = FrameworkDetail['usedKeys'][number];

@@ -20,6 +20,7 @@ export const DIFF_FIELDS = [
   'playbooks',
   'target',
   'parent',
+  'translations',
 ] as const;
 export type DiffField = (typeof DIFF_FIELDS)[number];
 
@@ -45,7 +46,7 @@ export const FrameworkDiffSchema = z.object({
       affectsAnswers: z.boolean(),
     }),
   ),
-  /** Whether the framework's own name, summary, description, tags or source changed. */
+  /** Whether the framework's own name, summary, description, tags, source or translations changed. */
   metadataChanged: z.boolean(),
 });
 export type FrameworkDiff = z.infer<typeof FrameworkDiffSchema>;
@@ -133,6 +134,8 @@ export function changedFields(a: Node, b: Node): DiffField[] {
     fields.push('target');
   }
   if (!sameContent(a.path, b.path)) fields.push('parent');
+  // Texts in other languages (framework-i18n.ts); never affects answers.
+  if (!sameContent(x.translations ?? {}, y.translations ?? {})) fields.push('translations');
   return [...new Set(fields)];
 }
 
@@ -140,9 +143,12 @@ export function changedFields(a: Node, b: Node): DiffField[] {
 export function diffFrameworks(
   from: Pick<
     FrameworkDocument,
-    'sections' | 'name' | 'summary' | 'description' | 'tags' | 'source'
+    'sections' | 'name' | 'summary' | 'description' | 'tags' | 'source' | 'translations'
   >,
-  to: Pick<FrameworkDocument, 'sections' | 'name' | 'summary' | 'description' | 'tags' | 'source'>,
+  to: Pick<
+    FrameworkDocument,
+    'sections' | 'name' | 'summary' | 'description' | 'tags' | 'source' | 'translations'
+  >,
 ): FrameworkDiff {
   const a = indexNodes(from);
   const b = indexNodes(to);
@@ -171,7 +177,8 @@ export function diffFrameworks(
     from.summary !== to.summary ||
     from.description !== to.description ||
     !sameContent(from.tags, to.tags) ||
-    !sameContent(from.source, to.source);
+    !sameContent(from.source, to.source) ||
+    !sameContent(from.translations ?? {}, to.translations ?? {});
   return diff;
 }
 

@@ -19,7 +19,14 @@ import type { FrameworkDocument, Question, Section } from './frameworks.schemas.
  */
 
 /** The framework's own fields an upstream change may touch. */
-export const FRAMEWORK_META_FIELDS = ['name', 'summary', 'description', 'tags', 'source'] as const;
+export const FRAMEWORK_META_FIELDS = [
+  'name',
+  'summary',
+  'description',
+  'tags',
+  'source',
+  'translations',
+] as const;
 type MetaField = (typeof FRAMEWORK_META_FIELDS)[number];
 
 export const UPSTREAM_FIELDS = [...DIFF_FIELDS, ...FRAMEWORK_META_FIELDS] as const;
@@ -248,6 +255,30 @@ function place(doc: Doc, theirs: Doc, T: Idx, key: string, node: Section | Quest
   siblings.splice(at, 0, node);
 }
 
+/**
+ * With the upstream's answer settings come its translations of them (option labels, levels,
+ * unit): the draft's would name options that may no longer exist. Texts stay the draft's.
+ */
+function takeAnswerTranslations(
+  target: Record<string, unknown>,
+  source: Record<string, unknown>,
+): void {
+  type Tr = Record<string, Record<string, unknown>>;
+  const mine = (target.translations ?? {}) as Tr;
+  const theirs = (source.translations ?? {}) as Tr;
+  const out: Tr = {};
+  for (const locale of new Set([...Object.keys(mine), ...Object.keys(theirs)])) {
+    const entry: Record<string, unknown> = { ...mine[locale] };
+    for (const p of ANSWER_PROPS) {
+      delete entry[p];
+      if (theirs[locale]?.[p] !== undefined) entry[p] = clone(theirs[locale][p]);
+    }
+    if (Object.keys(entry).length) out[locale] = entry;
+  }
+  if (Object.keys(out).length) target.translations = out;
+  else delete target.translations;
+}
+
 /** Copies the upstream's `fields` of a node onto the draft's node of the same kind. */
 function takeFields(node: Section | Question, t: IndexedNode, fields: DiffField[]): void {
   const target = node as unknown as Record<string, unknown>;
@@ -258,6 +289,10 @@ function takeFields(node: Section | Question, t: IndexedNode, fields: DiffField[
       for (const p of ANSWER_PROPS) delete target[p];
       target.type = source.type;
       for (const p of ANSWER_PROPS) if (p in source) target[p] = clone(source[p]);
+      takeAnswerTranslations(target, source);
+    } else if (f === 'translations') {
+      if (source.translations === undefined) delete target.translations;
+      else target.translations = clone(source.translations);
     } else if (f in source || f === 'target') {
       target[f] = clone(source[f]);
     }

@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  TRANSLATION_LOCALES,
+  type NodeTranslation,
+  type QuestionTranslation,
+  type Translations,
+} from './framework-i18n.ts';
+import { documentShapeProblems } from './framework-shape.ts';
+import { FRAMEWORK_LIMITS } from './framework-limits.ts';
 import { storableText } from './text.schemas.ts';
 
 /**
@@ -39,26 +47,7 @@ export const DEFAULT_MATURITY_LEVELS = [
   'Optimised',
 ] as const;
 
-export const FRAMEWORK_LIMITS = {
-  key: 64,
-  name: 200,
-  summary: 500,
-  title: 300,
-  markdown: 20_000,
-  tags: 20,
-  tag: 40,
-  weightMax: 100,
-  levelLabel: 80,
-  optionsMin: 2,
-  optionsMax: 20,
-  optionLabel: 200,
-  unit: 20,
-  bandsMax: 20,
-  playbooks: 10,
-  depth: 8,
-  questions: 5_000,
-  releaseNotes: 5_000,
-} as const;
+export { FRAMEWORK_LIMITS };
 
 /** A framework's own key (its file name when exported): `nist-csf-2.0`. */
 export const FRAMEWORK_KEY_PATTERN = /^[a-z0-9][a-z0-9.-]*$/;
@@ -107,6 +96,52 @@ export const ContentTagsSchema = z
   .default([])
   .overwrite((tags) => [...new Set(tags)]);
 
+/**
+ * Translations (docs/languages.md): per language besides English, the same texts as the base
+ * ones, each optional (left out, the English text shows) but never empty. Strict: anything else
+ * (a score, a weight) is refused, so nothing that scores can differ by language.
+ */
+const leaveOut = 'must not be empty (leave it out to show the English text)';
+const tTitle = storableText()
+  .trim()
+  .min(1, leaveOut)
+  .max(FRAMEWORK_LIMITS.title, max(FRAMEWORK_LIMITS.title));
+const tMarkdown = markdown.min(1, leaveOut);
+const localesList = TRANSLATION_LOCALES.join(', ');
+function translations<T extends z.ZodRawShape>(shape: T) {
+  return z
+    .partialRecord(
+      z.enum(TRANSLATION_LOCALES),
+      z.strictObject(shape, {
+        error: (issue) =>
+          issue.code === 'unrecognized_keys'
+            ? `cannot be translated: ${issue.keys.join(', ')} (only ${Object.keys(shape).join(', ')})`
+            : 'must be an object of translated texts',
+      }),
+      {
+        // An unknown language comes as `unrecognized_keys` (an enum's keys are checked whole).
+        error: (raw) => {
+          const issue = raw as { code: string; keys?: string[] };
+          return issue.code === 'unrecognized_keys'
+            ? `${(issue.keys ?? []).map((k) => `"${k}"`).join(', ')}: the languages are ${localesList} (English is the base text)`
+            : issue.code === 'invalid_type'
+              ? 'must be an object of languages'
+              : undefined;
+        },
+      },
+    )
+    .optional()
+    .describe(
+      `Translations per language (${localesList}): the same texts in that language, each optional (left out, the English text shows). English is the base text.`,
+    );
+}
+const nodeTranslation = {
+  title: tTitle.optional(),
+  description: tMarkdown.optional(),
+  guidance: tMarkdown.optional(),
+};
+const questionTranslations = translations(nodeTranslation);
+
 const nodeCommon = {
   key: NodeKeySchema,
   title,
@@ -126,12 +161,20 @@ const questionCommon = {
     .overwrite((keys) => [...new Set(keys)]),
 };
 
+const optionLabel = storableText()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(FRAMEWORK_LIMITS.optionLabel, max(FRAMEWORK_LIMITS.optionLabel));
+const levelLabel = storableText()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(FRAMEWORK_LIMITS.levelLabel, max(FRAMEWORK_LIMITS.levelLabel));
+const levels = z.array(levelLabel).length(6, 'needs exactly 6 labels, for levels 0 to 5');
+const unit = storableText().trim().max(FRAMEWORK_LIMITS.unit, max(FRAMEWORK_LIMITS.unit));
+
 export const ChoiceOptionSchema = z.object({
   key: NodeKeySchema,
-  label: storableText()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(FRAMEWORK_LIMITS.optionLabel, max(FRAMEWORK_LIMITS.optionLabel)),
+  label: optionLabel,
   score,
 });
 export type ChoiceOption = z.infer<typeof ChoiceOptionSchema>;
@@ -147,38 +190,65 @@ export const NumberBandSchema = z.object({
 });
 export type NumberBand = z.infer<typeof NumberBandSchema>;
 
+/** Choice questions translate their options' labels, by option key. */
+const choiceTranslations = translations({
+  ...nodeTranslation,
+  options: z
+    .record(
+      NodeKeySchema,
+      storableText()
+        .trim()
+        .min(1, leaveOut)
+        .max(FRAMEWORK_LIMITS.optionLabel, max(FRAMEWORK_LIMITS.optionLabel)),
+      { error: 'must map option keys to labels' },
+    )
+    .optional(),
+});
+
 export const QuestionSchema = z.discriminatedUnion(
   'type',
   [
-    z.object({ ...questionCommon, type: z.literal('yes_no') }),
+    z.object({ ...questionCommon, type: z.literal('yes_no'), translations: questionTranslations }),
     z.object({
       ...questionCommon,
       type: z.literal('maturity'),
-      levels: z
-        .array(
-          storableText()
-            .trim()
-            .min(1, 'must not be empty')
-            .max(FRAMEWORK_LIMITS.levelLabel, max(FRAMEWORK_LIMITS.levelLabel)),
-        )
-        .length(6, 'needs exactly 6 labels, for levels 0 to 5')
-        .default([...DEFAULT_MATURITY_LEVELS]),
+      levels: levels.default([...DEFAULT_MATURITY_LEVELS]),
+      translations: translations({
+        ...nodeTranslation,
+        levels: z
+          .array(
+            storableText()
+              .trim()
+              .min(1, leaveOut)
+              .max(FRAMEWORK_LIMITS.levelLabel, max(FRAMEWORK_LIMITS.levelLabel)),
+          )
+          .length(6, 'needs exactly 6 labels, for levels 0 to 5')
+          .optional(),
+      }),
     }),
-    z.object({ ...questionCommon, type: z.literal('single_choice'), options }),
-    z.object({ ...questionCommon, type: z.literal('multiple_choice'), options }),
+    z.object({
+      ...questionCommon,
+      type: z.literal('single_choice'),
+      options,
+      translations: choiceTranslations,
+    }),
+    z.object({
+      ...questionCommon,
+      type: z.literal('multiple_choice'),
+      options,
+      translations: choiceTranslations,
+    }),
     z.object({
       ...questionCommon,
       type: z.literal('number'),
-      unit: storableText()
-        .trim()
-        .max(FRAMEWORK_LIMITS.unit, max(FRAMEWORK_LIMITS.unit))
-        .default(''),
+      unit: unit.default(''),
       bands: z
         .array(NumberBandSchema)
         .min(1, 'needs at least 1 band')
         .max(FRAMEWORK_LIMITS.bandsMax, `at most ${FRAMEWORK_LIMITS.bandsMax} bands`),
+      translations: translations({ ...nodeTranslation, unit: unit.min(1, leaveOut).optional() }),
     }),
-    z.object({ ...questionCommon, type: z.literal('text') }),
+    z.object({ ...questionCommon, type: z.literal('text'), translations: questionTranslations }),
   ],
   { error: `must be one of: ${QUESTION_TYPES.join(', ')}` },
 );
@@ -194,6 +264,8 @@ export interface Section {
   tags: string[];
   /** Default target in [0, 1]; top-level sections only (nested ones inherit). */
   target?: number | null | undefined;
+  /** Its title, description and guidance per language besides English (docs/languages.md). */
+  translations?: Translations<NodeTranslation> | undefined;
   questions: Question[];
   sections: Section[];
 }
@@ -207,6 +279,7 @@ export const SectionSchema: z.ZodType<Section, unknown> = z
     z.object({
       ...nodeCommon,
       target: score.nullable().optional(),
+      translations: translations(nodeTranslation),
       questions: z.array(QuestionSchema).default([]),
       sections: z.array(SectionSchema).default([]),
     }),
@@ -233,6 +306,20 @@ const FrameworkDocumentBase = z.object({
   description: markdown.default(''),
   tags: ContentTagsSchema,
   source: FrameworkSourceSchema.default({ publisher: '', url: '', license: '' }),
+  /** Its name, summary and description per language besides English (docs/languages.md). */
+  translations: translations({
+    name: storableText()
+      .trim()
+      .min(1, leaveOut)
+      .max(FRAMEWORK_LIMITS.name, max(FRAMEWORK_LIMITS.name))
+      .optional(),
+    summary: storableText()
+      .trim()
+      .min(1, leaveOut)
+      .max(FRAMEWORK_LIMITS.summary, max(FRAMEWORK_LIMITS.summary))
+      .optional(),
+    description: tMarkdown.optional(),
+  }),
   sections: z.array(SectionSchema).default([]),
 });
 
@@ -286,6 +373,16 @@ function structuralProblems(doc: z.infer<typeof FrameworkDocumentBase>): Documen
             }
             keys.add(o.key);
           });
+          for (const [locale, tr] of Object.entries(q.translations ?? {})) {
+            for (const key of Object.keys((tr as QuestionTranslation).options ?? {})) {
+              if (!keys.has(key)) {
+                problems.push({
+                  path: `${qp}.translations.${locale}.options.${key}`,
+                  message: `the question has no option "${key}"`,
+                });
+              }
+            }
+          }
         }
         if (q.type === 'number') {
           q.bands.forEach((b, k) => {
@@ -306,58 +403,7 @@ function structuralProblems(doc: z.infer<typeof FrameworkDocumentBase>): Documen
   return problems;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * The nesting and size rules (at most `FRAMEWORK_LIMITS.depth` levels of sections, at most
- * `FRAMEWORK_LIMITS.questions` questions), checked over the raw input before any schema or
- * recursive walk sees it: the section schema is recursive, and a file nested thousands of
- * sections deep would overflow the call stack before a later check could refuse it. The walk
- * keeps its own stack and never goes below the deepest allowed level, so its cost is bounded
- * by the body's size whatever the nesting. Only shapes it can follow are checked; anything
- * else is left to the schema, which names it.
- */
-export function documentShapeProblems(input: unknown): DocumentProblem[] {
-  if (!isRecord(input) || !Array.isArray(input.sections)) return [];
-  const problems: DocumentProblem[] = [];
-  let questionCount = 0;
-  // Depth first in document order: each frame is a `sections` array and the next index in it.
-  const stack: Array<{ sections: unknown[]; next: number; prefix: string; depth: number }> = [
-    { sections: input.sections, next: 0, prefix: '', depth: 1 },
-  ];
-  while (stack.length > 0) {
-    const frame = stack[stack.length - 1]!;
-    if (frame.next >= frame.sections.length) {
-      stack.pop();
-      continue;
-    }
-    const i = frame.next++;
-    const section = frame.sections[i];
-    if (!isRecord(section)) continue;
-    const path = `${frame.prefix}sections[${i}]`;
-    if (frame.depth > FRAMEWORK_LIMITS.depth) {
-      problems.push({ path, message: `sections nest at most ${FRAMEWORK_LIMITS.depth} deep` });
-      continue; // nothing below it is read
-    }
-    if (Array.isArray(section.questions)) questionCount += section.questions.length;
-    if (Array.isArray(section.sections)) {
-      stack.push({
-        sections: section.sections,
-        next: 0,
-        prefix: `${path}.`,
-        depth: frame.depth + 1,
-      });
-    }
-  }
-  if (questionCount > FRAMEWORK_LIMITS.questions) {
-    problems.push({
-      path: 'sections',
-      message: `at most ${FRAMEWORK_LIMITS.questions} questions (this file has ${questionCount})`,
-    });
-  }
-  return problems;
-}
+export { documentShapeProblems };
 
 /**
  * The framework document: the file format, a draft, a published version (field rules only).

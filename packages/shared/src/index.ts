@@ -25,6 +25,7 @@ export * from './version.ts';
 export * from './profile.schemas.ts';
 export * from './content.schemas.ts';
 export * from './framework-diff.ts';
+export * from './framework-i18n.ts';
 export * from './framework-upstream.ts';
 export * from './answer-text.ts';
 export * from './frameworks.schemas.ts';

@@ -146,3 +146,92 @@ describe('the respondent page in each language', () => {
     await waitFor(() => expect(document.documentElement.lang).toBe('es'));
   });
 });
+
+/** A framework with German texts for some items (and none in French). */
+function translatedSession(): RespondentSession {
+  const s = session();
+  s.document = {
+    format: 'tenantry.framework/1',
+    key: 'hygiene',
+    name: 'Hygiene check',
+    summary: '',
+    description: '',
+    tags: [],
+    source: { publisher: '', url: '', license: '' },
+    translations: { de: { name: 'Hygiene-Check' } },
+    sections: [
+      {
+        key: 'ID',
+        title: 'Identity',
+        description: 'Who signs in.',
+        guidance: '',
+        weight: 1,
+        tags: [],
+        translations: { de: { title: 'Identität' } },
+        questions: [
+          {
+            key: 'ID.1',
+            type: 'single_choice',
+            title: 'How is remote access protected?',
+            description: '',
+            guidance: '',
+            weight: 1,
+            tags: [],
+            naAllowed: false,
+            playbooks: [],
+            options: [
+              { key: 'pw', label: 'Password only', score: 0 },
+              { key: 'mfa', label: 'With MFA', score: 1 },
+            ],
+            translations: {
+              de: { title: 'Wie ist der Fernzugriff geschützt?', options: { mfa: 'Mit MFA' } },
+            },
+          },
+          {
+            key: 'ID.2',
+            type: 'maturity',
+            title: 'How mature is access review?',
+            description: '',
+            guidance: '',
+            weight: 1,
+            tags: [],
+            naAllowed: false,
+            playbooks: [],
+            levels: ['L0', 'L1', 'L2', 'L3', 'L4', 'L5'],
+          },
+        ],
+        sections: [],
+      },
+    ],
+  };
+  s.assessment.frameworkName = 'Hygiene check';
+  return s;
+}
+
+describe('the framework’s own texts', () => {
+  it('shows German where the framework has it and English otherwise', async () => {
+    render(<App env={env(translatedSession())} />, { locale: 'de' });
+    expect(
+      await screen.findByRole('heading', { name: `ID.1 Wie ist der Fernzugriff geschützt?` }),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Identität' })).toBeTruthy();
+    expect(screen.getByText(/^Hygiene-Check/)).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Mit MFA' })).toBeTruthy();
+    // No German for these: the English text.
+    expect(screen.getByRole('radio', { name: 'Password only' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: `ID.2 How mature is access review?` })).toBeTruthy();
+    expect(screen.getByText('Who signs in.')).toBeTruthy();
+  });
+
+  it('shows English in a language the framework lacks, and follows the switcher', async () => {
+    render(<App env={env(translatedSession())} />, { locale: 'fr' });
+    expect(
+      await screen.findByRole('heading', { name: `ID.1 How is remote access protected?` }),
+    ).toBeTruthy();
+    expect(screen.getByText(/^Hygiene check/)).toBeTruthy();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Langue' }), 'de');
+    expect(
+      await screen.findByRole('heading', { name: `ID.1 Wie ist der Fernzugriff geschützt?` }),
+    ).toBeTruthy();
+  });
+});

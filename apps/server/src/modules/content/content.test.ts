@@ -591,7 +591,7 @@ describe('the shipped library', () => {
     const first = await loadLibrary(t.database.db, lib);
     expect(first.frameworks).toBe(lib.frameworks.length);
     const second = await loadLibrary(t.database.db, lib);
-    expect(second).toEqual({ frameworks: 0, playbooks: 0, articles: 0 });
+    expect(second).toEqual({ frameworks: 0, playbooks: 0, articles: 0, translated: 0 });
 
     const found = await ok<LibraryFrameworkList>(
       member.client.get('/api/v1/library/frameworks?q=GV.OC'),

@@ -11,6 +11,7 @@ import {
   countQuestions,
   diffFrameworks,
   FRAMEWORK_FORMAT,
+  missingTranslations,
   sameFramework,
   type ContentListQuery,
   type ContentScope,
@@ -116,6 +117,7 @@ export async function toDetail(db: Db, r: FrameworkRow): Promise<FrameworkDetail
             latestVersion: up.latestVersion ?? r.upstreamVersion,
           }
         : null,
+    translations: missingTranslations(r.draft),
   };
 }
 

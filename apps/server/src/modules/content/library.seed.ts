@@ -2,7 +2,9 @@
  * The shipped library (apps/server/library/): frameworks, playbooks and articles authored by
  * the team as data files in the import formats. On start, each one missing from the global
  * content (by key) is loaded and published; one already there is left as it is, so edits made
- * by system admins are never overwritten.
+ * by system admins are never overwritten. One exception, for frameworks: when the shipped file
+ * only adds or changes translations (docs/languages.md) to exactly the English content of the
+ * latest published version, and the draft has no changes, it is published as the next version.
  */
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
@@ -10,15 +12,19 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   ArticleFileSchema,
+  frameworkLanguages,
   parseFrameworkDocument,
+  sameFramework,
+  withoutTranslations,
   PlaybookFileSchema,
   type FrameworkDocument,
 } from '@tenantry/shared';
+import { LOCALE_NAMES } from '@tenantry/shared/i18n/locales';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { articles, frameworks, playbooks } from '../../db/schema/index.ts';
 import { ARTICLE_KIND, PLAYBOOK_KIND } from './items.service.ts';
-import { frameworkRowValues, insertVersion } from './frameworks.versions.ts';
+import { frameworkRowValues, insertVersion, versionDocument } from './frameworks.versions.ts';
 
 export const LIBRARY_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../library');
 
@@ -66,13 +72,54 @@ export async function readLibrary(dir = LIBRARY_DIR): Promise<LibraryFiles> {
 
 const RELEASE_NOTES = 'Shipped with Tenantry.';
 
-/** Loads what is missing of the shipped library as published global content. Returns counts. */
+/**
+ * A shipped framework already loaded: when the shipped document is the latest version's
+ * English content with other translations, and nobody has edited the draft since, the
+ * shipped document becomes the next version (the draft follows). Anything else — an admin's
+ * edit of the texts, a draft in progress — leaves it alone. Returns whether it published.
+ */
+async function takeShippedTranslations(
+  tx: Tx,
+  row: Pick<typeof frameworks.$inferSelect, 'id' | 'draft' | 'draftRevision' | 'latestVersion'>,
+  doc: FrameworkDocument,
+  at: Date,
+): Promise<boolean> {
+  if (row.latestVersion === null) return false;
+  const latest = await versionDocument(tx, row.id, row.latestVersion);
+  if (sameFramework(latest, doc)) return false;
+  if (!sameFramework(row.draft, latest)) return false;
+  if (!sameFramework(withoutTranslations(latest), withoutTranslations(doc))) return false;
+  const version = row.latestVersion + 1;
+  const names = frameworkLanguages(doc).map((l) => LOCALE_NAMES[l]);
+  await insertVersion(tx, row.id, doc, {
+    version,
+    releaseNotes: `Shipped with Tenantry: translations (${names.join(', ') || 'none'}).`,
+    publishedBy: null,
+    at,
+  });
+  await tx
+    .update(frameworks)
+    .set({
+      draft: doc,
+      draftRevision: row.draftRevision + 1,
+      draftUpdatedAt: at,
+      ...frameworkRowValues(doc, { version, revision: row.draftRevision + 1, at }),
+      updatedAt: at,
+    })
+    .where(eq(frameworks.id, row.id));
+  return true;
+}
+
+/**
+ * Loads what is missing of the shipped library as published global content, and shipped
+ * translations of frameworks nobody changed (`takeShippedTranslations`). Returns counts.
+ */
 export async function loadLibrary(
   db: Database,
   files?: LibraryFiles,
-): Promise<{ frameworks: number; playbooks: number; articles: number }> {
+): Promise<{ frameworks: number; playbooks: number; articles: number; translated: number }> {
   const lib = files ?? (await readLibrary());
-  const added = { frameworks: 0, playbooks: 0, articles: 0 };
+  const added = { frameworks: 0, playbooks: 0, articles: 0, translated: 0 };
   await db.transaction(async (tx: Tx) => {
     // Several servers starting at once on one database load it once.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('tenantry:library'))`);
@@ -111,11 +158,19 @@ export async function loadLibrary(
     }
     for (const doc of lib.frameworks) {
       const [exists] = await tx
-        .select({ id: frameworks.id })
+        .select({
+          id: frameworks.id,
+          draft: frameworks.draft,
+          draftRevision: frameworks.draftRevision,
+          latestVersion: frameworks.latestVersion,
+        })
         .from(frameworks)
         .where(and(eq(frameworks.key, doc.key), isNull(frameworks.accountId)))
         .limit(1);
-      if (exists) continue;
+      if (exists) {
+        if (await takeShippedTranslations(tx, exists, doc, now)) added.translated++;
+        continue;
+      }
       const id = randomUUID();
       await tx.insert(frameworks).values({
         id,

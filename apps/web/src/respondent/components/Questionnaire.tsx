@@ -2,6 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { rich } from '../../i18n/page-i18n.tsx';
 import { countAnswered, questionsOf, shownAnswer } from '../lib/answers.ts';
 import { applyBrandCss } from '@tenantry/shared/brand';
+import { localizeFramework } from '@tenantry/shared/framework-i18n';
+import type { Locale } from '@tenantry/shared/i18n/locales';
 import { carriedMap, carriedState, toConfirmUnder } from '../lib/carried.ts';
 import type {
   AnswerFields,
@@ -101,6 +103,21 @@ function BrandLogo({ brand }: { brand: RespondentSession['brand'] }) {
   return <img className="brand-logo" src={brand.logoUrl} alt={brand.name} height={40} />;
 }
 
+/**
+ * The framework's texts in the page's language where it has them, English otherwise
+ * (docs/languages.md); what scores is the same in every language.
+ */
+function useLocalized(session: RespondentSession, locale: Locale) {
+  const framework = useMemo(
+    () => localizeFramework(session.document, locale),
+    [session.document, locale],
+  );
+  const questions = useMemo(() => questionsOf(framework), [framework]);
+  const translated = locale !== 'en' && session.document.translations?.[locale]?.name;
+  const frameworkName = translated ? framework.name : session.assessment.frameworkName;
+  return { framework, frameworkName, questions };
+}
+
 export function Questionnaire(props: Props) {
   const { session, saved, queue } = props;
   const { t, tr } = useI18n();
@@ -112,7 +129,7 @@ export function Questionnaire(props: Props) {
   const offline = props.offline || !browser || (snap.waitingForNetwork && snap.writes.length > 0);
   const readOnly = session.respondent.submittedAt !== null;
   const files = useEvidenceMap(props.evidence, offline, session.respondent.id);
-  const questions = useMemo(() => questionsOf(session.document), [session.document]);
+  const { framework, frameworkName, questions } = useLocalized(session, tr.locale);
   const pending = useMemo(() => latestByQuestion(snap), [snap]);
   const failed = useMemo(() => {
     const m = new Map<string, FailedWrite>();
@@ -133,7 +150,7 @@ export function Questionnaire(props: Props) {
   const carried = useMemo(() => carriedMap(session.carried.answers), [session.carried.answers]);
   let toConfirm = 0;
   for (const [key, c] of carried) if (carriedState(c, answerOf(key)) === 'to_confirm') toConfirm++;
-  const starts = useMemo(() => sectionStarts(session.document.sections), [session.document]);
+  const starts = useMemo(() => sectionStarts(framework.sections), [framework]);
   const revealed = useRevealed(total);
 
   const onAnswer = useCallback(
@@ -208,7 +225,7 @@ export function Questionnaire(props: Props) {
           </div>
           <h1>{assessment.name}</h1>
           <p className="meta">
-            {assessment.frameworkName}
+            {frameworkName}
             {assessment.dueDate && (
               <>
                 {' '}
@@ -253,7 +270,7 @@ export function Questionnaire(props: Props) {
         {total === 0 ? (
           <p>{t('page.noQuestions')}</p>
         ) : (
-          session.document.sections.map((s) => renderSection(s, 0))
+          framework.sections.map((s) => renderSection(s, 0))
         )}
         {!readOnly && revealed >= total && (
           <SubmitPart

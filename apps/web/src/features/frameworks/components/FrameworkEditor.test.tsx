@@ -166,6 +166,7 @@ const DETAIL: FrameworkDetail = {
     { key: 'GV-01', kind: 'question', title: 'Is there a policy?', version: 2 },
   ],
   upstream: null,
+  translations: [],
 };
 
 interface Server {

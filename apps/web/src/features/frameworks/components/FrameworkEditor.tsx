@@ -29,6 +29,7 @@ import {
   EditorHeader,
 } from './FrameworkEditorParts.tsx';
 import { PublishModal } from './PublishModal.tsx';
+import { TranslationsNotice } from './TranslationsNotice.tsx';
 import { UpstreamBanner, UpstreamChanges } from './UpstreamChanges.tsx';
 import { useDraftTree } from './use-draft-tree.ts';
 import { useFrameworkDraft } from './use-framework-draft.ts';
@@ -153,6 +154,7 @@ function LoadedEditor({
       {view !== 'upstream' ? (
         <UpstreamBanner detail={detail} onReview={() => setView('upstream')} />
       ) : null}
+      <TranslationsNotice detail={detail} />
 
       {conflict ? <DraftConflict conflict={conflict} draft={draft} form={form} /> : null}
 

@@ -21,7 +21,7 @@ import { SCOPE_HINTS, SCOPE_LABELS } from '#web/lib/content/scope-labels.ts';
 import { useImportFramework } from '../api/import-framework.ts';
 import { problemsOfError } from '../lib/document-problems.ts';
 import { fileKey, readFrameworkFile } from '../lib/framework-file.ts';
-import { plural } from '../lib/framework-status.ts';
+import { plural, translationsSummary } from '../lib/framework-status.ts';
 import { DocumentProblemsList } from './DocumentProblemsList.tsx';
 
 interface ImportFrameworkModalProps {
@@ -77,6 +77,16 @@ function ImportForm({ scopes, hrefFor, onClose }: Omit<ImportFrameworkModalProps
     try {
       const detail = await importing.mutateAsync({ scope, document: read.document });
       notifications.show({ message: `${detail.name} was imported as a draft.`, color: 'green' });
+      // Missing translations are warnings: those texts show in English (docs/languages.md).
+      const missing = detail.translations.filter((r) => r.count > 0);
+      if (missing.length) {
+        notifications.show({
+          title: 'Some translations are missing',
+          message: `${translationsSummary(detail.translations)}. The draft’s details list them.`,
+          color: 'yellow',
+          autoClose: false,
+        });
+      }
       onClose();
       void navigate(hrefFor(detail.id));
     } catch (err) {

@@ -1,4 +1,5 @@
 import {
+  dropStaleOptionTranslations,
   FrameworkDetailSchema,
   parseFrameworkDocument,
   type FrameworkDetail,
@@ -97,7 +98,8 @@ export function useFrameworkDraft(
   async function saveDraft(onRevision: number = revision) {
     setSaveError(null);
     const sent = form.getValues();
-    const parsed = parseFrameworkDocument(sent);
+    // Translated labels of options removed in the editor go with them (docs/languages.md).
+    const parsed = parseFrameworkDocument(dropStaleOptionTranslations(sent));
     if (!parsed.ok) {
       form.setErrors(problemsToFormErrors(parsed.problems));
       onInvalid();

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { diffSummary, draftHeadline, isEmptyDiff, statusBadges } from './framework-status.ts';
+import {
+  diffSummary,
+  draftHeadline,
+  isEmptyDiff,
+  statusBadges,
+  translationsSummary,
+} from './framework-status.ts';
 
 describe('framework status', () => {
   it('badges a draft only, a published one with or without draft changes, an archived one', () => {
@@ -45,5 +51,18 @@ describe('framework status', () => {
     );
     expect(isEmptyDiff({ added: [], removed: [], changed: [], metadataChanged: false })).toBe(true);
     expect(isEmptyDiff(diff)).toBe(false);
+  });
+});
+
+describe('translationsSummary', () => {
+  it('says per language what shows in English, nothing for a framework in English only', () => {
+    expect(translationsSummary([])).toBeNull();
+    expect(
+      translationsSummary([
+        { locale: 'de', count: 0, items: [] },
+        { locale: 'fr', count: 1, items: [{ key: 'A', fields: ['title'] }] },
+        { locale: 'nl', count: 3, items: [{ key: 'A', fields: ['title', 'guidance', 'levels'] }] },
+      ]),
+    ).toBe('German complete; French: 1 text shows in English; Dutch: 3 texts show in English');
   });
 });

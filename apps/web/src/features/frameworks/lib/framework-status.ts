@@ -1,4 +1,10 @@
-import type { DiffField, FrameworkDiff, FrameworkSummary } from '@tenantry/shared';
+import type {
+  DiffField,
+  FrameworkDiff,
+  FrameworkSummary,
+  MissingTranslations,
+  TranslationLocale,
+} from '@tenantry/shared';
 
 export interface StatusBadge {
   label: string;
@@ -45,6 +51,7 @@ export const DIFF_FIELD_LABELS: Record<DiffField, string> = {
   playbooks: 'Playbooks',
   target: 'Target',
   parent: 'Moved',
+  translations: 'Translations',
 };
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -75,3 +82,26 @@ export function contentCount(questions: number, sections: number): string {
 }
 
 export { plural };
+
+/** The languages a framework may be translated into, in the main app's words. */
+export const TRANSLATION_LANGUAGE_LABELS: Record<TranslationLocale, string> = {
+  de: 'German',
+  fr: 'French',
+  es: 'Spanish',
+  nl: 'Dutch',
+};
+
+/**
+ * The import's (and the draft's) translation warnings in a sentence: "German complete; French:
+ * 3 texts show in English". Null for a framework in English only.
+ */
+export function translationsSummary(report: readonly MissingTranslations[]): string | null {
+  if (report.length === 0) return null;
+  return report
+    .map((r) =>
+      r.count === 0
+        ? `${TRANSLATION_LANGUAGE_LABELS[r.locale]} complete`
+        : `${TRANSLATION_LANGUAGE_LABELS[r.locale]}: ${plural(r.count, 'text')} ${r.count === 1 ? 'shows' : 'show'} in English`,
+    )
+    .join('; ');
+}

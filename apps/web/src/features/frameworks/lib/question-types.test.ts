@@ -1,4 +1,4 @@
-import { QuestionSchema } from '@tenantry/shared';
+import { QuestionSchema, type Question } from '@tenantry/shared';
 import { describe, expect, it } from 'vitest';
 import {
   changeQuestionType,
@@ -48,6 +48,24 @@ describe('question types', () => {
     expect(QuestionSchema.safeParse(num).success).toBe(true);
     expect('options' in num).toBe(false);
     expect(changeQuestionType(q, 'single_choice')).toBe(q);
+  });
+
+  it('keeps the translated texts when the type changes; option labels only between choices', () => {
+    const q = {
+      ...newQuestion('Q1', 'single_choice', 'Backups?'),
+      translations: { de: { title: 'Sicherungen?', options: { a: 'Ja', b: 'Nein' } } },
+    };
+    const multi = changeQuestionType(q, 'multiple_choice');
+    expect(multi.translations).toEqual(q.translations);
+    expect(QuestionSchema.safeParse(multi).success).toBe(true);
+    const num = changeQuestionType(q, 'number');
+    expect(num.translations).toEqual({ de: { title: 'Sicherungen?' } });
+    expect(QuestionSchema.safeParse(num).success).toBe(true);
+    const bare = changeQuestionType(
+      { ...newQuestion('Q2', 'number'), translations: { fr: { unit: 'appareils' } } } as Question,
+      'text',
+    );
+    expect('translations' in bare).toBe(false);
   });
 
   it('gives new options and bands free keys and rising minimums', () => {

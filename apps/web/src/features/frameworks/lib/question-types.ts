@@ -5,8 +5,13 @@ import {
   type ChoiceOption,
   type NumberBand,
   type Question,
+  type QuestionTranslation,
   type QuestionType,
+  type TranslationLocale,
+  type Translations,
 } from '@tenantry/shared';
+
+type QuestionTranslations = Translations<QuestionTranslation>;
 
 /** What a question of each type asks the respondent for, in the editor's words. */
 export const QUESTION_TYPE_HINTS: Record<QuestionType, string> = {
@@ -62,9 +67,26 @@ export function newQuestion(key: string, type: QuestionType, title = 'New questi
 }
 
 /**
+ * The question's translations as another type: its texts stay; the translated option labels
+ * only when the options carry over (levels and unit belong to the old type).
+ */
+function keptTranslations(q: Question, keepOptions: boolean): QuestionTranslations | undefined {
+  if (!q.translations) return undefined;
+  const out: QuestionTranslations = {};
+  for (const [locale, tr] of Object.entries(q.translations) as Array<
+    [TranslationLocale, QuestionTranslation]
+  >) {
+    const { levels: _l, unit: _u, options, ...texts } = tr;
+    const kept: QuestionTranslation = keepOptions && options ? { ...texts, options } : texts;
+    if (Object.keys(kept).length) out[locale] = kept;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+/**
  * The question as another type: what every type has (key, title, guidance, weight, tags,
- * N/A, playbooks) stays; choice options carry over between single and multiple choice; the
- * rest starts from the new type's defaults.
+ * N/A, playbooks, translated texts) stays; choice options carry over between single and
+ * multiple choice; the rest starts from the new type's defaults.
  */
 export function changeQuestionType(q: Question, type: QuestionType): Question {
   if (q.type === type) return q;
@@ -77,13 +99,16 @@ export function changeQuestionType(q: Question, type: QuestionType): Question {
     naAllowed: q.naAllowed,
     playbooks: q.playbooks,
   };
-  if (
+  const choice =
     (fresh.type === 'single_choice' || fresh.type === 'multiple_choice') &&
-    (q.type === 'single_choice' || q.type === 'multiple_choice')
-  ) {
-    return { ...fresh, ...common, options: q.options };
-  }
-  return { ...fresh, ...common };
+    (q.type === 'single_choice' || q.type === 'multiple_choice');
+  const translations = keptTranslations(q, choice);
+  const out: Question =
+    choice && 'options' in q
+      ? { ...fresh, ...common, options: q.options }
+      : { ...fresh, ...common };
+  if (translations) (out as { translations?: QuestionTranslations }).translations = translations;
+  return out;
 }
 
 /** A new option's key: the next free letter (`c`), else `o21`. */

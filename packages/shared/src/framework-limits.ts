@@ -1,0 +1,21 @@
+/** The limits of a framework document (docs/content.md); no zod here. */
+export const FRAMEWORK_LIMITS = {
+  key: 64,
+  name: 200,
+  summary: 500,
+  title: 300,
+  markdown: 20_000,
+  tags: 20,
+  tag: 40,
+  weightMax: 100,
+  levelLabel: 80,
+  optionsMin: 2,
+  optionsMax: 20,
+  optionLabel: 200,
+  unit: 20,
+  bandsMax: 20,
+  playbooks: 10,
+  depth: 8,
+  questions: 5_000,
+  releaseNotes: 5_000,
+} as const;
