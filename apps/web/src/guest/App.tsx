@@ -1,11 +1,17 @@
 import { matchGuestRoute } from '@tenantry/shared/routes';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { decideAccess, guestPageExit } from '#web/app/guards.ts';
 import { analytics, pageViewEvent } from '#web/lib/analytics.ts';
 import { Card, Loading } from './components/ui.tsx';
 import { VersionBanner } from './components/VersionBanner.tsx';
 import type { CurrentUser } from './lib/contract.ts';
 import type { CurrentUserState } from './lib/api.ts';
+import {
+  guestTranslator,
+  I18nProvider,
+  useOptionalI18n,
+  type GuestTranslator,
+} from '#web/i18n/guest.ts';
 import { SHARE_PARAM } from './lib/contract.ts';
 import { navigate, usePlace, type Place } from './lib/navigation.ts';
 import { ForgotPasswordScreen } from './screens/ForgotPassword.tsx';
@@ -67,20 +73,41 @@ export function App({ env }: { env: GuestEnv }) {
       </Card>
     );
   } else if (leaving || (match.route.access === 'guest' && me === 'pending' && env.waitForMe)) {
-    content = (
-      <main className="page">
-        <Loading>Loading…</Loading>
-      </main>
-    );
+    content = <LoadingPage />;
   } else {
     content = <Screen place={place} params={match.params} me={me} />;
   }
   return (
     <>
       <VersionBanner />
-      {content}
+      {screen === 'sharedSignin' ? <SharedPage>{content}</SharedPage> : content}
     </>
   );
+}
+
+function LoadingPage() {
+  const i18n = useOptionalI18n();
+  return (
+    <main className="page">
+      <Loading>{i18n ? i18n.t('page.loading') : 'Loading…'}</Loading>
+    </main>
+  );
+}
+
+/**
+ * The shared sign-in speaks the client's language (docs/languages.md): its catalogue is fetched
+ * first (asked at boot, lib/i18n.ts), then the page shows, translated from its first paint.
+ */
+function SharedPage({ children }: { children: ReactNode }) {
+  const [initial, setInitial] = useState<GuestTranslator | null>(null);
+  useEffect(() => {
+    let live = true;
+    void guestTranslator().then((tr) => live && setInitial(tr));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return initial ? <I18nProvider initial={initial}>{children}</I18nProvider> : null;
 }
 
 function Screen({

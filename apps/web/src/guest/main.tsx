@@ -6,6 +6,7 @@
  * (apps/web/src/guest/bundle-size.test.ts).
  */
 import type { ClientConfig } from '@tenantry/shared';
+import { matchGuestRoute } from '@tenantry/shared/routes';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { readLastSession } from '#web/features/auth/lib/last-session.ts';
@@ -14,6 +15,7 @@ import { createVersionChecker } from '#web/lib/version-check.ts';
 import { App } from './App.tsx';
 import { showNewVersion } from './components/VersionBanner.tsx';
 import { fetchMe } from './lib/api.ts';
+import { guestTranslator } from '#web/i18n/guest.ts';
 import { CONFIG_ELEMENT_ID } from './lib/contract.ts';
 import './styles.css';
 
@@ -49,6 +51,9 @@ try {
   if (!container) throw new Error('Mount point #root is missing');
   // Asked before React starts: the answer is on its way while the page renders.
   const me = fetchMe();
+  // The shared sign-in's language, fetched alongside (the other guest pages are English).
+  if (matchGuestRoute(window.location.pathname)?.route.screen === 'sharedSignin')
+    void guestTranslator();
   checker.start();
   analytics.attach();
   createRoot(container).render(

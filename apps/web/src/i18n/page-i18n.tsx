@@ -106,6 +106,11 @@ export function createPageI18n<K extends string>(loaders: CatalogueLoaders) {
     return value;
   }
 
+  /** The page's i18n where a component also shows outside it (then null: its English words). */
+  function useOptionalI18n(): PageI18n<K> | null {
+    return useContext(Context);
+  }
+
   /** A select of the five languages, each named in itself. */
   function LanguageSwitcher({ label }: { label: string }) {
     const { tr, choose } = useI18n();
@@ -128,7 +133,7 @@ export function createPageI18n<K extends string>(loaders: CatalogueLoaders) {
     );
   }
 
-  return { I18nProvider, useI18n, LanguageSwitcher };
+  return { I18nProvider, useI18n, useOptionalI18n, LanguageSwitcher };
 }
 
 /**

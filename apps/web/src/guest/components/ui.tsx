@@ -1,5 +1,6 @@
 import { useEffect, useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { applyBrandCss, type ClientBrand } from '@tenantry/shared/brand';
+import { useOptionalI18n } from '#web/i18n/guest.ts';
 import { followLink } from '../lib/navigation.ts';
 
 /** A link; a guest page opens without loading the page again. */
@@ -28,6 +29,7 @@ export function Card({
   footer?: ReactNode;
   brand?: ClientBrand | null;
 }) {
+  const i18n = useOptionalI18n();
   useEffect(() => {
     document.title = `${title} · ${brand?.name ?? 'Tenantry'}`;
   }, [title, brand?.name]);
@@ -44,7 +46,7 @@ export function Card({
             {brand.name}
           </p>
         ) : (
-          <a href="/" className="brand" aria-label="Tenantry home">
+          <a href="/" className="brand" aria-label={i18n ? i18n.t('page.home') : 'Tenantry home'}>
             Tenantry
           </a>
         )}
