@@ -63,6 +63,8 @@ export async function loadTranslator<K extends string>(
 export interface PageI18n<K extends string> {
   tr: Translator<K>;
   t: Translator<K>['t'];
+  /** The person's own choice (the switcher, remembered on this device); null: none. */
+  chosen: Locale | null;
   /** The switcher: this language from now on, on this device. */
   choose: (locale: Locale) => Promise<void>;
   /** The assessment's language, unless the person chose one. */
@@ -74,6 +76,7 @@ export function createPageI18n<K extends string>(loaders: CatalogueLoaders) {
 
   function I18nProvider({ initial, children }: { initial: Translator<K>; children: ReactNode }) {
     const [tr, setTr] = useState(initial);
+    const [chosen, setChosen] = useState(storedLocale);
     const current = useRef(initial.locale);
     const show = useCallback(async (locale: Locale) => {
       if (current.current === locale) return;
@@ -89,13 +92,15 @@ export function createPageI18n<K extends string>(loaders: CatalogueLoaders) {
       () => ({
         tr,
         t: tr.t,
+        chosen,
         choose: (locale) => {
           storeLocale(locale);
+          setChosen(locale);
           return show(locale);
         },
         follow: (locale) => (locale && !storedLocale() ? show(locale) : Promise.resolve()),
       }),
-      [tr, show],
+      [tr, show, chosen],
     );
     return <Context.Provider value={value}>{children}</Context.Provider>;
   }
