@@ -55,8 +55,7 @@ function LanguageMenu() {
           <Menu.Item
             key={l}
             lang={l}
-            role="menuitemradio"
-            aria-checked={l === tr.locale}
+            aria-current={l === tr.locale ? 'true' : undefined}
             onClick={() => void choose(l)}
             rightSection={l === tr.locale ? <IconCheck size={14} aria-hidden /> : null}
           >
