@@ -1,23 +1,16 @@
 import { matchGuestRoute } from '@tenantry/shared/routes';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { decideAccess, guestPageExit } from '#web/app/guards.ts';
 import { analytics, pageViewEvent } from '#web/lib/analytics.ts';
 import { Card, Loading } from './components/ui.tsx';
 import { VersionBanner } from './components/VersionBanner.tsx';
 import type { CurrentUser } from './lib/contract.ts';
 import type { CurrentUserState } from './lib/api.ts';
-import {
-  guestTranslator,
-  I18nProvider,
-  useOptionalI18n,
-  type GuestTranslator,
-} from '#web/i18n/guest.ts';
 import { SHARE_PARAM } from './lib/contract.ts';
 import { navigate, usePlace, type Place } from './lib/navigation.ts';
 import { ForgotPasswordScreen } from './screens/ForgotPassword.tsx';
 import { InvitationScreen } from './screens/Invitation.tsx';
 import { ResetPasswordScreen } from './screens/ResetPassword.tsx';
-import { SharedSignInScreen } from './screens/SharedSignIn.tsx';
 import { SignInScreen } from './screens/SignIn.tsx';
 import { SignUpScreen } from './screens/SignUp.tsx';
 
@@ -31,6 +24,10 @@ export interface GuestEnv {
    */
   waitForMe: boolean;
 }
+
+/** The shared sign-in, in the client's language: its own chunk (screens/SharedSignInPage.tsx). */
+export const loadSharedSignInPage = () => import('./screens/SharedSignInPage.tsx');
+const SharedSignInPage = lazy(loadSharedSignInPage);
 
 /** The guest pages (routes with `entry: 'guest'`): one screen per route, the same guards. */
 export function App({ env }: { env: GuestEnv }) {
@@ -73,41 +70,27 @@ export function App({ env }: { env: GuestEnv }) {
       </Card>
     );
   } else if (leaving || (match.route.access === 'guest' && me === 'pending' && env.waitForMe)) {
-    content = <LoadingPage />;
+    content =
+      screen === 'sharedSignin' ? (
+        <SharedSignInPage
+          tenantId={match.params.tenantId ?? ''}
+          shareId={new URLSearchParams(place.search).get(SHARE_PARAM)}
+          waiting
+        />
+      ) : (
+        <main className="page">
+          <Loading>Loading…</Loading>
+        </main>
+      );
   } else {
     content = <Screen place={place} params={match.params} me={me} />;
   }
   return (
     <>
       <VersionBanner />
-      {screen === 'sharedSignin' ? <SharedPage>{content}</SharedPage> : content}
+      <Suspense fallback={null}>{content}</Suspense>
     </>
   );
-}
-
-function LoadingPage() {
-  const i18n = useOptionalI18n();
-  return (
-    <main className="page">
-      <Loading>{i18n ? i18n.t('page.loading') : 'Loading…'}</Loading>
-    </main>
-  );
-}
-
-/**
- * The shared sign-in speaks the client's language (docs/languages.md): its catalogue is fetched
- * first (asked at boot, lib/i18n.ts), then the page shows, translated from its first paint.
- */
-function SharedPage({ children }: { children: ReactNode }) {
-  const [initial, setInitial] = useState<GuestTranslator | null>(null);
-  useEffect(() => {
-    let live = true;
-    void guestTranslator().then((tr) => live && setInitial(tr));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return initial ? <I18nProvider initial={initial}>{children}</I18nProvider> : null;
 }
 
 function Screen({
@@ -125,10 +108,8 @@ function Screen({
     case 'signup':
       return <SignUpScreen place={place} />;
     case 'sharedSignin':
-      // A new tenant is a new page: its state (steps, the ended notice) starts afresh.
       return (
-        <SharedSignInScreen
-          key={params.tenantId}
+        <SharedSignInPage
           tenantId={params.tenantId ?? ''}
           shareId={new URLSearchParams(place.search).get(SHARE_PARAM)}
         />

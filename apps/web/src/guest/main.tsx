@@ -12,10 +12,9 @@ import { createRoot } from 'react-dom/client';
 import { readLastSession } from '#web/features/auth/lib/last-session.ts';
 import { analytics } from '#web/lib/analytics.ts';
 import { createVersionChecker } from '#web/lib/version-check.ts';
-import { App } from './App.tsx';
+import { App, loadSharedSignInPage } from './App.tsx';
 import { showNewVersion } from './components/VersionBanner.tsx';
 import { fetchMe } from './lib/api.ts';
-import { guestTranslator } from '#web/i18n/guest.ts';
 import { CONFIG_ELEMENT_ID } from './lib/contract.ts';
 import './styles.css';
 
@@ -51,9 +50,10 @@ try {
   if (!container) throw new Error('Mount point #root is missing');
   // Asked before React starts: the answer is on its way while the page renders.
   const me = fetchMe();
-  // The shared sign-in's language, fetched alongside (the other guest pages are English).
+  // The shared sign-in's chunk and language, fetched alongside (the other guest pages are
+  // English and load neither).
   if (matchGuestRoute(window.location.pathname)?.route.screen === 'sharedSignin')
-    void guestTranslator();
+    void loadSharedSignInPage().then((m) => m.guestTranslator());
   checker.start();
   analytics.attach();
   createRoot(container).render(

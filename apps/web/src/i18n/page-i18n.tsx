@@ -7,7 +7,6 @@
  */
 import {
   createContext,
-  Fragment,
   useCallback,
   useContext,
   useEffect,
@@ -21,7 +20,6 @@ import {
   translator,
   type CompiledCatalogue,
   type Translator,
-  type Values,
 } from '@tenantry/shared/i18n/translator';
 
 /** Where the switcher keeps the person's choice (every client-facing page reads it). */
@@ -141,21 +139,4 @@ export function createPageI18n<K extends string>(loaders: CatalogueLoaders) {
   return { I18nProvider, useI18n, useOptionalI18n, LanguageSwitcher };
 }
 
-/**
- * A message with elements in it: `rich(t, 'header.due', { date: <time…/> })`. Each element
- * takes its placeholder's place, wherever the language puts it.
- */
-export function rich<K extends string>(
-  t: (key: K, values?: Values) => string,
-  key: K,
-  values: Values,
-  elements: Record<string, ReactNode>,
-): ReactNode {
-  const marked: Values = { ...values };
-  for (const name of Object.keys(elements)) marked[name] = `\u0000${name}\u0000`;
-  return t(key, marked)
-    .split('\u0000')
-    .map((part, i) => (
-      <Fragment key={i}>{i % 2 === 1 && part in elements ? elements[part] : part}</Fragment>
-    ));
-}
+export { rich } from './rich.tsx';

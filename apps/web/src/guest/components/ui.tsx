@@ -1,6 +1,5 @@
 import { useEffect, useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { applyBrandCss, type ClientBrand } from '@tenantry/shared/brand';
-import { useOptionalI18n } from '#web/i18n/guest.ts';
 import { followLink } from '../lib/navigation.ts';
 
 /** A link; a guest page opens without loading the page again. */
@@ -22,14 +21,16 @@ export function Card({
   children,
   footer,
   brand = null,
+  homeLabel = 'Tenantry home',
 }: {
   title: string;
   description?: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
   brand?: ClientBrand | null;
+  /** The name of the link to Tenantry's home (the shared sign-in says it in its language). */
+  homeLabel?: string;
 }) {
-  const i18n = useOptionalI18n();
   useEffect(() => {
     document.title = `${title} · ${brand?.name ?? 'Tenantry'}`;
   }, [title, brand?.name]);
@@ -46,7 +47,7 @@ export function Card({
             {brand.name}
           </p>
         ) : (
-          <a href="/" className="brand" aria-label={i18n ? i18n.t('page.home') : 'Tenantry home'}>
+          <a href="/" className="brand" aria-label={homeLabel}>
             Tenantry
           </a>
         )}

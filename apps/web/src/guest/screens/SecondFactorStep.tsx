@@ -5,8 +5,9 @@ import { API, TOTP_DIGITS, type SecondFactorMethod } from '../lib/contract.ts';
 import { checkCode, secondFactorErrorMessage } from '../lib/messages.ts';
 import { passkeysSupported, signInWithPasskey } from '../lib/passkey.ts';
 import { useSubmit } from '../lib/use-submit.ts';
-import { rich } from '#web/i18n/page-i18n.tsx';
-import { useOptionalI18n, type GuestKey } from '#web/i18n/guest.ts';
+import type { GuestKey } from '#web/i18n/guest.ts';
+import { rich } from '#web/i18n/rich.tsx';
+import type { Values } from '@tenantry/shared/i18n/translator';
 
 type Refusal = Extract<ApiResult<unknown>, { ok: false }>;
 
@@ -50,13 +51,14 @@ const usePasskey = (): Promise<ApiResult<unknown>> => signInWithPasskey();
 export function SecondFactorStep({
   methods,
   onDone,
+  t,
 }: {
   methods: SecondFactorMethod[];
   onDone: () => void;
+  /** The shared sign-in's translation; without it, English (the same words as en.json). */
+  t?: (key: GuestKey, values?: Values) => string;
 }) {
-  const i18n = useOptionalI18n();
-  // The page's words when it is translated, else these English ones (the same as en.json).
-  const say = (key: GuestKey, english: string) => (i18n ? i18n.t(key) : english);
+  const say = (key: GuestKey, english: string) => (t ? t(key) : english);
   const totp = methods.includes('totp');
   const passkey = methods.includes('passkey') && passkeysSupported();
   const [backup, setBackup] = useState(false);
@@ -92,8 +94,8 @@ export function SecondFactorStep({
   const error = send.error ?? sendPasskey.error;
   const codeErrorText =
     codeError === 'digits'
-      ? i18n
-        ? i18n.t('check.codeDigits', { digits: TOTP_DIGITS })
+      ? t
+        ? t('check.codeDigits', { digits: TOTP_DIGITS })
         : `The code has ${TOTP_DIGITS} digits`
       : codeError && backup
         ? say('second.backupEmpty', 'Enter one of your backup codes')
@@ -127,7 +129,7 @@ export function SecondFactorStep({
       </p>
       {error ? (
         <Notice tone="error">
-          {i18n ? i18n.t(secondFactorErrorKey(error)) : secondFactorErrorMessage(error)}
+          {t ? t(secondFactorErrorKey(error)) : secondFactorErrorMessage(error)}
         </Notice>
       ) : null}
       {totp ? (
@@ -152,9 +154,9 @@ export function SecondFactorStep({
           />
           <Submit busy={send.busy}>{say('second.verify', 'Verify')}</Submit>
           <p className="small dimmed">
-            {i18n ? (
+            {t ? (
               rich(
-                i18n.t,
+                t,
                 backup ? 'second.haveYourPhone' : 'second.lostYourPhone',
                 {},
                 {

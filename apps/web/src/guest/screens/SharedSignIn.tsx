@@ -14,7 +14,7 @@ import {
   type SecondFactorMethod,
   type SharedSignInSharer,
 } from '../lib/contract.ts';
-import { rich } from '#web/i18n/page-i18n.tsx';
+import { rich } from '#web/i18n/rich.tsx';
 import type { ApiResult } from '../lib/api.ts';
 import { LanguageSwitcher, useI18n, type GuestKey } from '#web/i18n/guest.ts';
 import { checkCode, checkEmail } from '../lib/messages.ts';
@@ -149,6 +149,7 @@ export function SharedSignInScreen({
   return (
     <Card
       brand={sharer.brand}
+      homeLabel={t('page.home')}
       title={ended ? t('ended.title') : t('signin.title')}
       description={
         ended
@@ -181,7 +182,7 @@ export function SharedSignInScreen({
           {name ? t('ended.bodyNamed') : t('ended.body')}
         </Notice>
       ) : null}
-      {secondStep ? <SecondFactorStep methods={secondStep} onDone={done} /> : null}
+      {secondStep ? <SecondFactorStep methods={secondStep} onDone={done} t={t} /> : null}
       <form
         onSubmit={(e) => void submit(e)}
         noValidate
