@@ -112,7 +112,9 @@ function SharedShell({ user, children }: { user: CurrentUser; children: ReactNod
             )}
             <Badge
               variant="light"
-              style={{ flexShrink: 0, maxWidth: '45%' }}
+              // On a phone it has the row to itself (the tenant's name is the page's heading):
+              // "Shared by" and the provider's name stay readable in every language.
+              style={{ flexShrink: 1, minWidth: 0, maxWidth: '100%' }}
               title={sharedBy ? t('layout.sharedByTitle', { name: sharedBy }) : undefined}
               data-testid="shared-by"
             >
@@ -124,6 +126,7 @@ function SharedShell({ user, children }: { user: CurrentUser; children: ReactNod
                 lines={1}
                 size="sm"
                 c="dimmed"
+                visibleFrom="sm"
                 data-testid="shared-tenant-name"
               />
             ) : null}
