@@ -67,6 +67,7 @@ export default defineConfig({
             // the respondent page loads at once but the main app only lazily (micromark) in
             // `respondent-shared`, the guest pages' modules the main app loads in `guest-shared`.
             { name: pages.sharedChunk, debugName: 'pages-shared', priority: 3 },
+            { name: pages.i18nChunk, debugName: 'i18n-shared', priority: 2.5 },
             { name: 'boot', tags: ['$initial'], priority: 2, test: mainAppOnly },
             { name: 'common', minShareCount: 10, priority: 1, test: mainAppOnly },
           ],

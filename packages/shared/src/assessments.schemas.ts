@@ -622,6 +622,13 @@ export const RespondentAnswerSchema = AnswerSchema.pick({
 });
 export type RespondentAnswer = z.infer<typeof RespondentAnswerSchema>;
 
+/**
+ * The language a respondent chose with the page's switcher (PUT /respond/locale): kept as their
+ * last known locale, the language of their e-mails when the assessment has none.
+ */
+export const RespondentLocaleInputSchema = z.object({ locale: AssessmentLanguageSchema });
+export type RespondentLocaleInput = z.infer<typeof RespondentLocaleInputSchema>;
+
 export const RespondentSessionSchema = z.object({
   accountId: z.string(),
   tenantId: z.string(),

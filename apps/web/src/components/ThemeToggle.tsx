@@ -1,8 +1,19 @@
 import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 
+/** The switch's words: English, or the shared layout's language. */
+export interface ThemeToggleLabels {
+  toggle: string;
+  to: (scheme: 'dark' | 'light') => string;
+}
+
+const ENGLISH: ThemeToggleLabels = {
+  toggle: 'Toggle color scheme',
+  to: (scheme) => `Switch to ${scheme} theme`,
+};
+
 /** Light/dark switch; the initial scheme follows the system preference ("auto"). */
-export function ThemeToggle() {
+export function ThemeToggle({ labels = ENGLISH }: { labels?: ThemeToggleLabels }) {
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
   const next = computed === 'dark' ? 'light' : 'dark';
@@ -10,8 +21,8 @@ export function ThemeToggle() {
     <ActionIcon
       variant="default"
       size="lg"
-      aria-label="Toggle color scheme"
-      title={`Switch to ${next} theme`}
+      aria-label={labels.toggle}
+      title={labels.to(next)}
       onClick={() => setColorScheme(next)}
     >
       {computed === 'dark' ? <IconSun size={18} aria-hidden /> : <IconMoon size={18} aria-hidden />}

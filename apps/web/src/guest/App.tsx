@@ -1,5 +1,5 @@
 import { matchGuestRoute } from '@tenantry/shared/routes';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { decideAccess, guestPageExit } from '#web/app/guards.ts';
 import { analytics, pageViewEvent } from '#web/lib/analytics.ts';
 import { Card, Loading } from './components/ui.tsx';
@@ -11,7 +11,6 @@ import { navigate, usePlace, type Place } from './lib/navigation.ts';
 import { ForgotPasswordScreen } from './screens/ForgotPassword.tsx';
 import { InvitationScreen } from './screens/Invitation.tsx';
 import { ResetPasswordScreen } from './screens/ResetPassword.tsx';
-import { SharedSignInScreen } from './screens/SharedSignIn.tsx';
 import { SignInScreen } from './screens/SignIn.tsx';
 import { SignUpScreen } from './screens/SignUp.tsx';
 
@@ -25,6 +24,10 @@ export interface GuestEnv {
    */
   waitForMe: boolean;
 }
+
+/** The shared sign-in, in the client's language: its own chunk (screens/SharedSignInPage.tsx). */
+export const loadSharedSignInPage = () => import('./screens/SharedSignInPage.tsx');
+const SharedSignInPage = lazy(loadSharedSignInPage);
 
 /** The guest pages (routes with `entry: 'guest'`): one screen per route, the same guards. */
 export function App({ env }: { env: GuestEnv }) {
@@ -67,18 +70,25 @@ export function App({ env }: { env: GuestEnv }) {
       </Card>
     );
   } else if (leaving || (match.route.access === 'guest' && me === 'pending' && env.waitForMe)) {
-    content = (
-      <main className="page">
-        <Loading>Loading…</Loading>
-      </main>
-    );
+    content =
+      screen === 'sharedSignin' ? (
+        <SharedSignInPage
+          tenantId={match.params.tenantId ?? ''}
+          shareId={new URLSearchParams(place.search).get(SHARE_PARAM)}
+          waiting
+        />
+      ) : (
+        <main className="page">
+          <Loading>Loading…</Loading>
+        </main>
+      );
   } else {
     content = <Screen place={place} params={match.params} me={me} />;
   }
   return (
     <>
       <VersionBanner />
-      {content}
+      <Suspense fallback={null}>{content}</Suspense>
     </>
   );
 }
@@ -98,10 +108,8 @@ function Screen({
     case 'signup':
       return <SignUpScreen place={place} />;
     case 'sharedSignin':
-      // A new tenant is a new page: its state (steps, the ended notice) starts afresh.
       return (
-        <SharedSignInScreen
-          key={params.tenantId}
+        <SharedSignInPage
           tenantId={params.tenantId ?? ''}
           shareId={new URLSearchParams(place.search).get(SHARE_PARAM)}
         />

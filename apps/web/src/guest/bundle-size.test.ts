@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 
 const BUDGET = 82 * 1024;
+/** The shared sign-in with its translation (loaded lazily): at most the respondent page's. */
+const SHARED_SIGNIN_BUDGET = 120 * 1024;
 const web = path.resolve(import.meta.dirname, '../..');
 let dist = '';
 
@@ -94,6 +96,31 @@ describe('the guest pages bundle', () => {
     const report = sizes.map((s) => `${s.file}: ${(s.gzip / 1024).toFixed(1)} KB`).join(', ');
     console.info(`guest pages: ${(total / 1024).toFixed(1)} KB gzipped JS (${report})`);
     expect(total, report).toBeLessThanOrEqual(BUDGET);
+  });
+
+  it('the shared sign-in adds its translation lazily: its chunk, the runtime and one catalogue', () => {
+    const entry = new Set(pageScripts('guest.html'));
+    const all = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
+    const chunkOf = (source: RegExp) =>
+      all.map((f) => `assets/${f}`).find((f) => sourcesOf(f).some((s) => source.test(s)));
+    const page = chunkOf(/guest\/screens\/SharedSignInPage\.tsx$/);
+    // The German catalogue (compiled JSON, without a source map): the chunk that says it.
+    const catalogue = all
+      .map((f) => `assets/${f}`)
+      .find((f) => readFileSync(path.join(dist, f), 'utf8').includes('Geteilte Anmeldung'));
+    expect(page, 'the shared sign-in page is a chunk of its own').toBeDefined();
+    expect(catalogue, 'each locale is a chunk of its own').toBeDefined();
+    // The guest entry loads none of it: the provider's own guest pages stay as they were.
+    expect([...entry].filter((f) => f === page || f === catalogue)).toEqual([]);
+    const gz = (f: string) => gzipSync(readFileSync(path.join(dist, f)), { level: 9 }).length;
+    const lazy = [...staticClosure(page!)].filter((f) => !entry.has(f));
+    const extra = lazy.reduce((n, f) => n + gz(f), 0) + gz(catalogue!);
+    const total = [...entry].reduce((n, f) => n + gz(f), 0) + extra;
+    console.info(
+      `shared sign-in: ${(total / 1024).toFixed(1)} KB gzipped JS, of which lazily ${(extra / 1024).toFixed(1)} KB (${[...lazy, catalogue].map((f) => `${f}: ${(gz(f!) / 1024).toFixed(1)} KB`).join(', ')})`,
+    );
+    // The respondent page's budget, for the other translated page of its own.
+    expect(total).toBeLessThanOrEqual(SHARED_SIGNIN_BUDGET);
   });
 
   it('does not load the main app: no Mantine, router, TanStack Query, zod or Better Auth client', () => {

@@ -6,12 +6,13 @@
  * (apps/web/src/guest/bundle-size.test.ts).
  */
 import type { ClientConfig } from '@tenantry/shared';
+import { matchGuestRoute } from '@tenantry/shared/routes';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { readLastSession } from '#web/features/auth/lib/last-session.ts';
 import { analytics } from '#web/lib/analytics.ts';
 import { createVersionChecker } from '#web/lib/version-check.ts';
-import { App } from './App.tsx';
+import { App, loadSharedSignInPage } from './App.tsx';
 import { showNewVersion } from './components/VersionBanner.tsx';
 import { fetchMe } from './lib/api.ts';
 import { CONFIG_ELEMENT_ID } from './lib/contract.ts';
@@ -49,6 +50,10 @@ try {
   if (!container) throw new Error('Mount point #root is missing');
   // Asked before React starts: the answer is on its way while the page renders.
   const me = fetchMe();
+  // The shared sign-in's chunk and language, fetched alongside (the other guest pages are
+  // English and load neither).
+  if (matchGuestRoute(window.location.pathname)?.route.screen === 'sharedSignin')
+    void loadSharedSignInPage().then((m) => m.guestTranslator());
   checker.start();
   analytics.attach();
   createRoot(container).render(

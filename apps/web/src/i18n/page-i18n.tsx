@@ -7,7 +7,6 @@
  */
 import {
   createContext,
-  Fragment,
   useCallback,
   useContext,
   useEffect,
@@ -21,7 +20,6 @@ import {
   translator,
   type CompiledCatalogue,
   type Translator,
-  type Values,
 } from '@tenantry/shared/i18n/translator';
 
 /** Where the switcher keeps the person's choice (every client-facing page reads it). */
@@ -63,6 +61,8 @@ export async function loadTranslator<K extends string>(
 export interface PageI18n<K extends string> {
   tr: Translator<K>;
   t: Translator<K>['t'];
+  /** The person's own choice (the switcher, remembered on this device); null: none. */
+  chosen: Locale | null;
   /** The switcher: this language from now on, on this device. */
   choose: (locale: Locale) => Promise<void>;
   /** The assessment's language, unless the person chose one. */
@@ -74,6 +74,7 @@ export function createPageI18n<K extends string>(loaders: CatalogueLoaders) {
 
   function I18nProvider({ initial, children }: { initial: Translator<K>; children: ReactNode }) {
     const [tr, setTr] = useState(initial);
+    const [chosen, setChosen] = useState(storedLocale);
     const current = useRef(initial.locale);
     const show = useCallback(async (locale: Locale) => {
       if (current.current === locale) return;
@@ -89,13 +90,15 @@ export function createPageI18n<K extends string>(loaders: CatalogueLoaders) {
       () => ({
         tr,
         t: tr.t,
+        chosen,
         choose: (locale) => {
           storeLocale(locale);
+          setChosen(locale);
           return show(locale);
         },
         follow: (locale) => (locale && !storedLocale() ? show(locale) : Promise.resolve()),
       }),
-      [tr, show],
+      [tr, show, chosen],
     );
     return <Context.Provider value={value}>{children}</Context.Provider>;
   }
@@ -104,6 +107,11 @@ export function createPageI18n<K extends string>(loaders: CatalogueLoaders) {
     const value = useContext(Context);
     if (!value) throw new Error('useI18n outside its I18nProvider');
     return value;
+  }
+
+  /** The page's i18n where a component also shows outside it (then null: its English words). */
+  function useOptionalI18n(): PageI18n<K> | null {
+    return useContext(Context);
   }
 
   /** A select of the five languages, each named in itself. */
@@ -128,24 +136,7 @@ export function createPageI18n<K extends string>(loaders: CatalogueLoaders) {
     );
   }
 
-  return { I18nProvider, useI18n, LanguageSwitcher };
+  return { I18nProvider, useI18n, useOptionalI18n, LanguageSwitcher };
 }
 
-/**
- * A message with elements in it: `rich(t, 'header.due', { date: <time…/> })`. Each element
- * takes its placeholder's place, wherever the language puts it.
- */
-export function rich<K extends string>(
-  t: (key: K, values?: Values) => string,
-  key: K,
-  values: Values,
-  elements: Record<string, ReactNode>,
-): ReactNode {
-  const marked: Values = { ...values };
-  for (const name of Object.keys(elements)) marked[name] = `\u0000${name}\u0000`;
-  return t(key, marked)
-    .split('\u0000')
-    .map((part, i) => (
-      <Fragment key={i}>{i % 2 === 1 && part in elements ? elements[part] : part}</Fragment>
-    ));
-}
+export { rich } from './rich.tsx';

@@ -332,9 +332,12 @@ describe('the respondent page', () => {
     render(<App env={env({ fetch: server.fetch })} />);
     const group = await screen.findByRole('radiogroup', { name: /security policy/ });
     await userEvent.click(within(group).getByRole('radio', { name: 'No' }));
-    expect(await screen.findByText('Not saved: value: must be yes, partial or no')).toBeTruthy();
+    // Said by its code in the page's language (the server's message is English).
+    expect(
+      await screen.findByText('Not saved: the answer does not fit the question.'),
+    ).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe(
-      '1 answer could not be saved: value: must be yes, partial or no',
+      '1 answer could not be saved: the answer does not fit the question.',
     );
   });
 

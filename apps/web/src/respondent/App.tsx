@@ -2,8 +2,10 @@ import { startTransition, useCallback, useEffect, useMemo, useRef, useState } fr
 import { Completed, Failure, LinkProblem, NoToken, Offline } from './components/Notice.tsx';
 import { Questionnaire } from './components/Questionnaire.tsx';
 import { mergeSaved, withTaken } from './lib/answers.ts';
-import { loadSession, submitPart, type SessionResult } from './lib/api.ts';
-import { useI18n } from './lib/i18n.ts';
+import { storedLocale } from '../i18n/page-i18n.tsx';
+import { loadSession, recordLocale, submitPart, type SessionResult } from './lib/api.ts';
+import { serverErrorKey } from './lib/errors.ts';
+import { useI18n, type RespondentKey } from './lib/i18n.ts';
 import {
   WRITE_CODES,
   type LinkCode,
@@ -40,7 +42,7 @@ type Phase =
   /** `waiting`: writes still kept on this device. */
   | { kind: 'link'; code: LinkCode; waiting: number }
   | { kind: 'offline' }
-  | { kind: 'error'; message: string }
+  | { kind: 'error'; code: string | null; message: string }
   | {
       kind: 'ready';
       token: string;
@@ -51,7 +53,7 @@ type Phase =
     };
 
 export function App({ env }: { env: RespondentEnv }) {
-  const { t, follow } = useI18n();
+  const { t, follow, chosen } = useI18n();
   // Read inside the loading effect without running it again when the language changes.
   const followRef = useRef(follow);
   useEffect(() => {
@@ -77,7 +79,7 @@ export function App({ env }: { env: RespondentEnv }) {
       if (cancelled) return;
       if (!link || !token) return setPhase({ kind: 'no-token' });
       if (env.tokenFromUrl) void env.saveToken(link, token);
-      const result = await loadSession(env.fetch, token);
+      const result = await loadSession(env.fetch, token, storedLocale());
       if (cancelled) return;
       if (result.kind === 'link') {
         // Answers kept on this device for this link are not lost: say so.
@@ -157,10 +159,19 @@ export function App({ env }: { env: RespondentEnv }) {
   // On the first visit the session arrived before the service worker controlled the page: load
   // it once more through the worker, which keeps the copy an offline reload needs.
   const readyToken = phase.kind === 'ready' ? phase.token : null;
+
+  // A language chosen on this page is kept on the server, their e-mails' language from now on
+  // (docs/languages.md); one chosen before went with the session read (loadSession).
+  const sentChoice = useRef(chosen);
+  useEffect(() => {
+    if (!readyToken || !chosen || sentChoice.current === chosen) return;
+    sentChoice.current = chosen;
+    void recordLocale(env.fetch, readyToken, chosen);
+  }, [chosen, readyToken, env]);
   useEffect(() => {
     if (!readyToken || !env.onServiceWorkerControl) return;
     return env.onServiceWorkerControl(async () => {
-      const r = await loadSession(env.fetch, readyToken);
+      const r = await loadSession(env.fetch, readyToken, storedLocale());
       if (r.kind === 'ok' && !r.offline)
         toReady((p) => ({
           ...p,
@@ -174,7 +185,7 @@ export function App({ env }: { env: RespondentEnv }) {
   const offlineToken = phase.kind === 'ready' && phase.offline ? phase.token : null;
   const refreshOffline = useCallback(
     async (token: string) => {
-      const r = await loadSession(env.fetch, token);
+      const r = await loadSession(env.fetch, token, storedLocale());
       if (r.kind === 'ok' && !r.offline)
         toReady((p) => ({
           ...p,
@@ -231,7 +242,9 @@ export function App({ env }: { env: RespondentEnv }) {
         return setSubmitError(t('app.offlineSubmit'));
       case 'error':
         return setSubmitError(
-          t('app.submitFailed', { reason: r.message || t('app.tryAgainPlease') }),
+          t('app.submitFailed', {
+            reason: reasonOf(r, t) ?? t('app.tryAgainPlease'),
+          }),
         );
     }
   }, [phase, env, toReady, t]);
@@ -260,7 +273,7 @@ export function App({ env }: { env: RespondentEnv }) {
     case 'offline':
       return <Offline onRetry={retry} />;
     case 'error':
-      return <Failure message={phase.message} onRetry={retry} />;
+      return <Failure message={reasonOf(phase, t) ?? ''} onRetry={retry} />;
     case 'ready':
       if (phase.session.assessment.status === 'completed')
         return (
@@ -285,13 +298,25 @@ export function App({ env }: { env: RespondentEnv }) {
   }
 }
 
+/**
+ * A refusal in the page's language: its words for a known code (lib/errors.ts), the server's
+ * message for another, null when there is neither (the caller's own words then).
+ */
+function reasonOf(
+  r: { code: string | null; message: string },
+  t: (key: RespondentKey) => string,
+): string | null {
+  const key = serverErrorKey(r.code);
+  return key ? t(key) : r.message || null;
+}
+
 function problemPhase(r: Exclude<SessionResult, { kind: 'ok' | 'link' }>): Phase {
   switch (r.kind) {
     case 'network':
       return { kind: 'offline' };
     case 'closed':
     case 'error':
-      return { kind: 'error', message: r.message };
+      return { kind: 'error', code: r.code, message: r.message };
   }
 }
 

@@ -145,6 +145,67 @@ describe('the respondent page in each language', () => {
     expect(localStorage.getItem(CHOSEN_LOCALE_KEY)).toBe('es');
     await waitFor(() => expect(document.documentElement.lang).toBe('es'));
   });
+
+  it('keeps the choice on the server (the e-mails follow it), and sends a remembered one with the session read', async () => {
+    const calls: { method: string; url: string; headers: Headers; body: unknown }[] = [];
+    const fetchFn: typeof fetch = (input, init) => {
+      const headers = new Headers(init?.headers);
+      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : null;
+      calls.push({ method: init?.method ?? 'GET', url: String(input), headers, body });
+      if (String(input).endsWith('/respond/locale'))
+        return Promise.resolve(new Response(null, { status: 204 }));
+      return Promise.resolve(Response.json(session()));
+    };
+    const first = render(<App env={{ ...env(session()), fetch: fetchFn }} />, { locale: 'en' });
+    await screen.findByText(SAYS.en.answeringAs);
+    // Nothing chosen yet: the browser's own Accept-Language goes (none set by the page).
+    expect(calls[0]?.headers.get('accept-language')).toBeNull();
+    expect(calls.some((c) => c.url.endsWith('/respond/locale'))).toBe(false);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'nl');
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.endsWith('/respond/locale'))).toMatchObject({
+        method: 'PUT',
+        body: { locale: 'nl' },
+      }),
+    );
+    const put = calls.find((c) => c.url.endsWith('/respond/locale'))!;
+    expect(put.headers.get('x-respondent-token')).toBe(TOKEN);
+    first.unmount();
+
+    // Opened again on this device: the remembered choice is the session read's language.
+    calls.length = 0;
+    render(<App env={{ ...env(session()), fetch: fetchFn }} />, { locale: 'nl' });
+    await screen.findByText(SAYS.nl.answeringAs);
+    expect(calls[0]?.url).toMatch(/\/api\/v1\/respond$/);
+    expect(calls[0]?.headers.get('accept-language')).toBe('nl');
+    // Said once already: not again.
+    expect(calls.some((c) => c.url.endsWith('/respond/locale'))).toBe(false);
+  });
+
+  it('says a refusal of the server by its code in the page’s language', async () => {
+    const fetchFn: typeof fetch = (_input, init) =>
+      Promise.resolve(
+        init?.method === 'PUT'
+          ? Response.json(
+              {
+                error: {
+                  code: 'assessments.invalid_answer',
+                  message: 'value: must be yes, partial or no',
+                  requestId: 'x',
+                },
+              },
+              { status: 400 },
+            )
+          : Response.json(session()),
+      );
+    render(<App env={{ ...env(session()), fetch: fetchFn }} />, { locale: 'de' });
+    await screen.findByText(SAYS.de.answeringAs);
+    await userEvent.click(screen.getByRole('radio', { name: 'Ja' }));
+    expect(
+      await screen.findByText('Nicht gespeichert: die Antwort passt nicht zur Frage.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/must be yes/)).toBeNull();
+  });
 });
 
 /** A framework with German texts for some items (and none in French). */

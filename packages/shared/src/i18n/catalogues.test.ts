@@ -21,7 +21,7 @@ const placeholders = (message: string) =>
 
 describe('the catalogues', () => {
   it('are there', () => {
-    expect(names).toEqual(expect.arrayContaining(['emails', 'respondent']));
+    expect(names).toEqual(expect.arrayContaining(['emails', 'guest', 'respondent']));
   });
 
   for (const name of names) {

@@ -55,7 +55,8 @@ export function layout(
   ].join('\n');
   const button = brand?.color ?? DEFAULT_BUTTON;
   const html = [
-    '<div style="font-family:system-ui,sans-serif;max-width:32rem">',
+    // A long address in a sentence (the code e-mail's page) breaks rather than run off a phone.
+    '<div style="font-family:system-ui,sans-serif;max-width:32rem;overflow-wrap:anywhere;word-break:break-word">',
     brand?.logoUrl
       ? `<p><img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(brand.name)}" style="max-height:48px;max-width:12rem"></p>`
       : '',

@@ -117,4 +117,55 @@ describe('an assessment’s language', () => {
     const [again] = await t.mailTo('lucia@client.example');
     expect(again?.subject).toContain('le pide sus respuestas');
   });
+
+  it('records the language the respondent chose on the page, and the e-mails follow it', async () => {
+    const a = await start();
+    const r = await ok<{ link: string; respondent: { id: string } }>(
+      owner.client.post(`${base()}/${a.id}/respondents`, {
+        name: 'Noor',
+        email: 'noor@client.example',
+        sendEmail: false,
+      }),
+      201,
+    );
+    const token = tokenOf(r.link);
+    const locale = async () =>
+      (
+        await t.database.db
+          .select({ locale: respondents.locale })
+          .from(respondents)
+          .where(eq(respondents.id, r.respondent.id))
+      )[0]?.locale;
+    // Opened with an English browser, then switched to Dutch.
+    await ok(
+      t.client().request('/api/v1/respond', {
+        headers: { 'x-respondent-token': token, 'accept-language': 'en-GB' },
+      }),
+    );
+    expect(await locale()).toBe('en');
+    const put = (
+      body: unknown,
+      headers: Record<string, string> = { 'x-respondent-token': token },
+    ) =>
+      t.client().request('/api/v1/respond/locale', {
+        method: 'PUT',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await put({ locale: 'nl' })).status).toBe(204);
+    expect(await locale()).toBe('nl');
+    // Refused: an unknown language (400, the field named), a bad token (401); nothing changes.
+    const bad = await put({ locale: 'it' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain('locale');
+    expect((await put({ locale: 'de' }, { 'x-respondent-token': 'x'.repeat(40) })).status).toBe(
+      401,
+    );
+    expect(await locale()).toBe('nl');
+    // The next e-mail (a resend: a new link) is in Dutch.
+    await ok(owner.client.post(`${base()}/${a.id}/respondents/${r.respondent.id}/resend`, {}));
+    expect((await t.mailTo('noor@client.example'))[0]?.subject).toContain(
+      'vraagt om uw antwoorden',
+    );
+  });
 });

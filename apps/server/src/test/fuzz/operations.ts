@@ -491,6 +491,9 @@ export const OPERATIONS: Record<string, FuzzOperation> = {
     path: { sectionKey: (ids) => ids.sectionKeys },
     headers: (ids) => ({ [RESPONDENT_TOKEN_HEADER]: ids.respondentToken }),
   },
+  'PUT /api/v1/respond/locale': {
+    headers: (ids) => ({ [RESPONDENT_TOKEN_HEADER]: ids.respondentToken }),
+  },
   'POST /api/v1/respond/submit': {
     headers: (ids) => ({ [RESPONDENT_TOKEN_HEADER]: ids.submitterToken }),
   },

@@ -14,18 +14,39 @@ export function initials(user: Pick<CurrentUser, 'displayName' | 'email'>): stri
     .join('');
 }
 
+/** The menu's own words: English, or the shared layout's language (its `guest` catalogue). */
+export interface UserMenuLabels {
+  menu: (initials: string, name: string) => string;
+  signedInAs: string;
+  signOut: string;
+}
+
+const ENGLISH: UserMenuLabels = {
+  menu: (initials, name) => `${initials} ${name}, user menu`,
+  signedInAs: 'Signed in as',
+  signOut: 'Sign out',
+};
+
 /**
  * The header's user menu: who is signed in, the profile (members only: a shared user has no
  * account, password or sessions to manage here) and Sign out.
  */
-export function UserMenu({ user, withProfile }: { user: CurrentUser; withProfile: boolean }) {
+export function UserMenu({
+  user,
+  withProfile,
+  labels = ENGLISH,
+}: {
+  user: CurrentUser;
+  withProfile: boolean;
+  labels?: UserMenuLabels;
+}) {
   const name = user.displayName.trim() || user.email;
   return (
     <Menu position="bottom-end" width={260} withinPortal>
       <Menu.Target>
         {/* What the button shows (the initials, the name from a medium screen up) starts its
             name, as speech users say it (WCAG 2.5.3). */}
-        <UnstyledButton aria-label={`${initials(user)} ${name}, user menu`} miw={0}>
+        <UnstyledButton aria-label={labels.menu(initials(user), name)} miw={0}>
           <Group gap={6} wrap="nowrap" miw={0}>
             <Avatar size="sm" radius="xl" color="indigo" aria-hidden>
               {initials(user)}
@@ -44,7 +65,7 @@ export function UserMenu({ user, withProfile }: { user: CurrentUser; withProfile
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>Signed in as</Menu.Label>
+        <Menu.Label>{labels.signedInAs}</Menu.Label>
         <Stack gap={0} px="sm" pb="xs">
           <NameText name={name} lines={2} size="sm" fw={600} component="div" />
           {name !== user.email ? (
@@ -66,7 +87,7 @@ export function UserMenu({ user, withProfile }: { user: CurrentUser; withProfile
           to="/signout"
           leftSection={<IconLogout size={16} aria-hidden />}
         >
-          Sign out
+          {labels.signOut}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -21,12 +21,15 @@ export function Card({
   children,
   footer,
   brand = null,
+  homeLabel = 'Tenantry home',
 }: {
   title: string;
   description?: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
   brand?: ClientBrand | null;
+  /** The name of the link to Tenantry's home (the shared sign-in says it in its language). */
+  homeLabel?: string;
 }) {
   useEffect(() => {
     document.title = `${title} · ${brand?.name ?? 'Tenantry'}`;
@@ -44,7 +47,7 @@ export function Card({
             {brand.name}
           </p>
         ) : (
-          <a href="/" className="brand" aria-label="Tenantry home">
+          <a href="/" className="brand" aria-label={homeLabel}>
             Tenantry
           </a>
         )}

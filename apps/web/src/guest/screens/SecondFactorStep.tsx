@@ -5,6 +5,37 @@ import { API, TOTP_DIGITS, type SecondFactorMethod } from '../lib/contract.ts';
 import { checkCode, secondFactorErrorMessage } from '../lib/messages.ts';
 import { passkeysSupported, signInWithPasskey } from '../lib/passkey.ts';
 import { useSubmit } from '../lib/use-submit.ts';
+import type { GuestKey } from '#web/i18n/guest.ts';
+import { rich } from '#web/i18n/rich.tsx';
+import type { Values } from '@tenantry/shared/i18n/translator';
+
+type Refusal = Extract<ApiResult<unknown>, { ok: false }>;
+
+/** A refused second step as a message key of the shared sign-in's catalogue (null: generic). */
+function secondFactorErrorKey(err: Refusal): GuestKey {
+  switch (err.code) {
+    case 'INVALID_CODE':
+      return 'second.invalidCode';
+    case 'INVALID_BACKUP_CODE':
+      return 'second.invalidBackup';
+    case 'INVALID_TWO_FACTOR_COOKIE':
+    case 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE':
+      return 'second.expired';
+    case 'TOO_MANY_SECOND_FACTOR_ATTEMPTS':
+    case 'ACCOUNT_TEMPORARILY_LOCKED':
+      return 'second.tooMany';
+    case 'passkey.cancelled':
+      return 'second.passkeyCancelled';
+    case 'PASSKEY_NOT_FOUND':
+      return 'second.passkeyUnknown';
+    default:
+      return err.status === 0
+        ? 'error.network'
+        : err.status === 429
+          ? 'error.rateLimited'
+          : 'error.generic';
+  }
+}
 
 const verifyTotp = (code: string) => request<unknown>(API.verifyTotp, { body: { code } });
 const verifyBackupCode = (code: string) =>
@@ -14,20 +45,25 @@ const usePasskey = (): Promise<ApiResult<unknown>> => signInWithPasskey();
 /**
  * The second step of a sign-in (docs/identity.md): the address has a second factor, so the
  * first step (a password, an e-mailed code) opened no session. A code from the authenticator
- * app, a backup code, or a passkey finishes it.
+ * app, a backup code, or a passkey finishes it. On the shared sign-in it speaks the page's
+ * language (the `guest` catalogue); on the provider's own sign-in, English.
  */
 export function SecondFactorStep({
   methods,
   onDone,
+  t,
 }: {
   methods: SecondFactorMethod[];
   onDone: () => void;
+  /** The shared sign-in's translation; without it, English (the same words as en.json). */
+  t?: (key: GuestKey, values?: Values) => string;
 }) {
+  const say = (key: GuestKey, english: string) => (t ? t(key) : english);
   const totp = methods.includes('totp');
   const passkey = methods.includes('passkey') && passkeysSupported();
   const [backup, setBackup] = useState(false);
   const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<'empty' | 'digits' | null>(null);
   const sendTotp = useSubmit(verifyTotp);
   const sendBackup = useSubmit(verifyBackupCode);
   const sendPasskey = useSubmit(usePasskey);
@@ -37,11 +73,12 @@ export function SecondFactorStep({
     e.preventDefault();
     let value = code.trim();
     if (backup) {
-      if (!value) return setCodeError('Enter one of your backup codes');
+      if (!value) return setCodeError('empty');
     } else {
-      const checked = checkCode(code, TOTP_DIGITS, 'Enter the code from your authenticator app');
-      setCodeError(checked.error);
-      if (checked.error) return;
+      const checked = checkCode(code, TOTP_DIGITS, 'empty');
+      const problem = checked.error === null ? null : checked.code ? 'digits' : 'empty';
+      setCodeError(problem);
+      if (problem) return;
       value = checked.code;
     }
     setCodeError(null);
@@ -55,45 +92,86 @@ export function SecondFactorStep({
   }
 
   const error = send.error ?? sendPasskey.error;
+  const codeErrorText =
+    codeError === 'digits'
+      ? t
+        ? t('check.codeDigits', { digits: TOTP_DIGITS })
+        : `The code has ${TOTP_DIGITS} digits`
+      : codeError && backup
+        ? say('second.backupEmpty', 'Enter one of your backup codes')
+        : codeError
+          ? say('second.totpEmpty', 'Enter the code from your authenticator app')
+          : null;
+  const toggle = (
+    <TextButton
+      onClick={() => {
+        setBackup(!backup);
+        setCode('');
+        setCodeError(null);
+        sendTotp.reset();
+        sendBackup.reset();
+      }}
+    >
+      {backup
+        ? say('second.useApp', 'Use the authenticator app')
+        : say('second.useBackup', 'Use a backup code')}
+    </TextButton>
+  );
   return (
     <div className="stack">
       <p className="text">
         {totp
-          ? 'Your account has a second factor. Enter the code from your authenticator app to finish signing in.'
-          : 'Your account has a passkey. Use it to finish signing in.'}
+          ? say(
+              'second.introTotp',
+              'Your account has a second factor. Enter the code from your authenticator app to finish signing in.',
+            )
+          : say('second.introPasskey', 'Your account has a passkey. Use it to finish signing in.')}
       </p>
-      {error ? <Notice tone="error">{secondFactorErrorMessage(error)}</Notice> : null}
+      {error ? (
+        <Notice tone="error">
+          {t ? t(secondFactorErrorKey(error)) : secondFactorErrorMessage(error)}
+        </Notice>
+      ) : null}
       {totp ? (
         <form
           onSubmit={(e) => void submit(e)}
           noValidate
-          aria-label="Second factor"
+          aria-label={say('second.form', 'Second factor')}
           className="stack"
         >
           <Field
-            label={backup ? 'Backup code' : 'Authentication code'}
+            label={
+              backup
+                ? say('second.backupLabel', 'Backup code')
+                : say('second.totpLabel', 'Authentication code')
+            }
             inputMode={backup ? 'text' : 'numeric'}
             autoComplete="one-time-code"
             value={code}
             onChange={(e) => setCode(e.target.value)}
-            error={codeError}
+            error={codeErrorText}
             autoFocus
           />
-          <Submit busy={send.busy}>Verify</Submit>
+          <Submit busy={send.busy}>{say('second.verify', 'Verify')}</Submit>
           <p className="small dimmed">
-            {backup ? 'Have your phone? ' : 'Lost your phone? '}
-            <TextButton
-              onClick={() => {
-                setBackup(!backup);
-                setCode('');
-                setCodeError(null);
-                sendTotp.reset();
-                sendBackup.reset();
-              }}
-            >
-              {backup ? 'Use the authenticator app' : 'Use a backup code'}
-            </TextButton>
-            {backup ? null : '. Without one, your account owner or Tenantry support can reset it.'}
+            {t ? (
+              rich(
+                t,
+                backup ? 'second.haveYourPhone' : 'second.lostYourPhone',
+                {},
+                {
+                  action: toggle,
+                },
+              )
+            ) : (
+              <>
+                {backup ? 'Have your phone? ' : 'Lost your phone? '}
+                {toggle}
+                {backup
+                  ? null
+                  : '. Without one, your account owner or Tenantry support can reset it.'}
+              </>
+            )}
           </p>
         </form>
       ) : null}
@@ -106,7 +184,7 @@ export function SecondFactorStep({
           onClick={() => void passkeySignIn()}
         >
           {sendPasskey.busy ? <span className="spinner" aria-hidden /> : null}
-          Use a passkey
+          {say('second.usePasskey', 'Use a passkey')}
         </button>
       ) : null}
     </div>

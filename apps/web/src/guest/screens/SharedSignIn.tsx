@@ -14,12 +14,10 @@ import {
   type SecondFactorMethod,
   type SharedSignInSharer,
 } from '../lib/contract.ts';
-import {
-  SHARED_CODE_HINT,
-  checkCode,
-  checkEmail,
-  sharedSignInErrorMessage,
-} from '../lib/messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
+import type { ApiResult } from '../lib/api.ts';
+import { LanguageSwitcher, useI18n, type GuestKey } from '#web/i18n/guest.ts';
+import { checkCode, checkEmail } from '../lib/messages.ts';
 import { navigate } from '../lib/navigation.ts';
 import { useSubmit } from '../lib/use-submit.ts';
 import { SecondFactorStep } from './SecondFactorStep.tsx';
@@ -60,6 +58,22 @@ function useSharer(tenantId: string, shareId: string | null): Sharer {
   return key !== null && result?.key === key ? result : NO_SHARER;
 }
 
+type Refusal = Extract<ApiResult<unknown>, { ok: false }>;
+
+/** How long a shared sign-in code is valid (the code e-mail says the same: `code.valid`). */
+const CODE_MINUTES = 10;
+
+/**
+ * The one message of a failed step, in the page's language: never says whether a share exists
+ * (the server's own message is English and not shown).
+ */
+export function sharedSignInErrorKey(err: Refusal, step: 'code' | 'verify'): GuestKey {
+  if (err.status === 0) return 'error.network';
+  if (err.status === 429) return 'error.rateLimited';
+  if (step === 'verify' && err.status === 400) return 'error.codeInvalid';
+  return 'error.generic';
+}
+
 const requestCode = (tenantId: string, email: string) =>
   request<unknown>(API.sharedCode(tenantId), { body: { email } });
 const verifyCode = (tenantId: string, email: string, code: string) =>
@@ -80,6 +94,7 @@ export function SharedSignInScreen({
   tenantId: string;
   shareId?: string | null;
 }) {
+  const { t } = useI18n();
   const [ended] = useState(() => endedShareOf(tenantId));
   // Said once: the next visit is an ordinary shared sign-in.
   useEffect(() => {
@@ -88,7 +103,8 @@ export function SharedSignInScreen({
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<{ email?: string | null; code?: string | null }>({});
+  // Keys, not words: a message shown stays in the language chosen after it appeared.
+  const [errors, setErrors] = useState<{ email?: GuestKey | null; code?: GuestKey | null }>({});
   // The address has a second factor: the code opened no session yet (docs/identity.md).
   const [secondStep, setSecondStep] = useState<SecondFactorMethod[] | null>(null);
   const sendCode = useSubmit(requestCode);
@@ -109,14 +125,16 @@ export function SharedSignInScreen({
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (step === 'email') {
-      const emailError = checkEmail(email, 'Enter an e-mail address');
+      const emailError = emailProblem(email);
       setErrors({ email: emailError });
       if (!emailError) await askForCode();
       return;
     }
-    const checked = checkCode(code, SHARED_CODE_DIGITS, 'Enter the code from the e-mail');
-    setErrors({ code: checked.error });
-    if (checked.error) return;
+    const checked = checkCode(code, SHARED_CODE_DIGITS, 'empty');
+    const codeError =
+      checked.error === null ? null : checked.code ? 'check.codeDigits' : 'check.codeEmpty';
+    setErrors({ code: codeError });
+    if (codeError) return;
     const res = await verify.run(tenantId, email.trim(), checked.code);
     const methods = res?.ok ? secondStepOf(res.data) : null;
     if (methods) setSecondStep(methods);
@@ -127,76 +145,92 @@ export function SharedSignInScreen({
     navigate(sharedUserHome(tenantId), { replace: true, signedIn: true });
   }
 
+  const digits = { digits: SHARED_CODE_DIGITS };
   return (
     <Card
       brand={sharer.brand}
-      title={ended ? 'Your access has ended' : 'Shared sign-in'}
+      homeLabel={t('page.home')}
+      title={ended ? t('ended.title') : t('signin.title')}
       description={
         ended
           ? undefined
-          : `${sharedBy ?? 'Someone'} shared a client tenant with you. Sign in with a one-time code sent to your e-mail address; no password needed.`
+          : sharedBy
+            ? t('signin.intro', { sharer: sharedBy })
+            : t('signin.introSomeone')
       }
       footer={
-        <p className="small">
-          Have a Tenantry account? <Link to="/signin">Sign in</Link>
-        </p>
+        <div className="stack">
+          <p className="small">
+            {rich(
+              t,
+              'signin.member',
+              {},
+              {
+                link: <Link to="/signin">{t('signin.memberLink')}</Link>,
+              },
+            )}
+          </p>
+          <LanguageSwitcher label={t('lang.label')} />
+        </div>
       }
     >
       {ended ? (
         <Notice
           tone="warning"
-          title={name ? `Your access to ${name} was removed` : 'Your access was removed'}
+          title={name ? t('ended.removedNamed', { name }) : t('ended.removed')}
         >
-          The account that shared {name ? 'it' : 'this client tenant'} with you removed your access,
-          or your sign-in ended. If it is still shared with you, sign in again with a new code
-          below; otherwise ask the person who shared it.
+          {name ? t('ended.bodyNamed') : t('ended.body')}
         </Notice>
       ) : null}
-      {secondStep ? <SecondFactorStep methods={secondStep} onDone={done} /> : null}
+      {secondStep ? <SecondFactorStep methods={secondStep} onDone={done} t={t} /> : null}
       <form
         onSubmit={(e) => void submit(e)}
         noValidate
-        aria-label="Shared sign-in"
+        aria-label={t('signin.form')}
         className="stack"
         hidden={secondStep !== null}
       >
         {step === 'email' ? (
           <>
             {sendCode.error ? (
-              <Notice tone="error">{sharedSignInErrorMessage(sendCode.error, 'code')}</Notice>
+              <Notice tone="error">{t(sharedSignInErrorKey(sendCode.error, 'code'))}</Notice>
             ) : null}
             <Field
-              label="E-mail"
+              label={t('signin.email')}
               type="email"
               autoComplete="email"
-              hint="The address the client tenant was shared with"
+              hint={t('signin.emailHint')}
               value={email}
               onChange={(e) => setEmail(e.target.value)}
-              error={errors.email}
+              error={errors.email ? t(errors.email) : null}
             />
-            <Submit busy={sendCode.busy}>Send code</Submit>
+            <Submit busy={sendCode.busy}>{t('signin.sendCode')}</Submit>
           </>
         ) : (
           <>
             <Notice tone="success">
-              Enter the code we sent to <strong>{email.trim()}</strong>. If this address has access,
-              the e-mail arrives within a minute; the code is valid for 10 minutes.
+              {rich(
+                t,
+                'signin.codeSent',
+                { minutes: CODE_MINUTES },
+                { email: <strong>{email.trim()}</strong> },
+              )}
             </Notice>
             {verify.error ? (
-              <Notice tone="error">{sharedSignInErrorMessage(verify.error, 'verify')}</Notice>
+              <Notice tone="error">{t(sharedSignInErrorKey(verify.error, 'verify'))}</Notice>
             ) : null}
             <Field
-              label="Code"
-              hint={SHARED_CODE_HINT}
+              label={t('signin.code')}
+              hint={t('signin.codeHint', digits)}
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={12}
               value={code}
               onChange={(e) => setCode(e.target.value)}
-              error={errors.code}
+              error={errors.code ? t(errors.code, digits) : null}
               autoFocus
             />
-            <Submit busy={verify.busy}>Sign in</Submit>
+            <Submit busy={verify.busy}>{t('signin.submit')}</Submit>
             <p className="split small">
               <TextButton
                 onClick={() => {
@@ -205,10 +239,10 @@ export function SharedSignInScreen({
                   verify.reset();
                 }}
               >
-                Use another address
+                {t('signin.otherAddress')}
               </TextButton>
               <TextButton onClick={() => void askForCode()} disabled={sendCode.busy}>
-                Send a new code
+                {t('signin.newCode')}
               </TextButton>
             </p>
           </>
@@ -216,4 +250,10 @@ export function SharedSignInScreen({
       </form>
     </Card>
   );
+}
+
+/** What is wrong with the typed address, as a message key (checkEmail's rules). */
+function emailProblem(value: string): GuestKey | null {
+  if (!value.trim()) return 'check.emailEmpty';
+  return checkEmail(value) ? 'check.emailInvalid' : null;
 }

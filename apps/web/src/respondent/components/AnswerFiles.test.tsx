@@ -104,8 +104,13 @@ describe("a respondent's files of an answer", () => {
         async () =>
           ({
             ok: false,
-            problem: { kind: 'server', message: 'This file is not one of the accepted types.' },
-          }) as Outcome<EvidenceFile>,
+            problem: {
+              kind: 'server',
+              status: 415,
+              code: 'evidence.type_not_allowed',
+              message: 'The server’s English words.',
+            },
+          }) satisfies Outcome<EvidenceFile>,
       ),
     });
     render(<Harness initial={[]} api={api} />);
@@ -121,7 +126,8 @@ describe("a respondent's files of an answer", () => {
     await waitFor(() =>
       expect(
         screen.getByText(
-          'IMG_0042.jpg was not attached: This file is not one of the accepted types.',
+          // Said by its code, in the page's language (not the server's English message).
+          'IMG_0042.jpg was not attached: This kind of file cannot be attached: send a PDF, a photo or an office document.',
         ),
       ).toBeTruthy(),
     );

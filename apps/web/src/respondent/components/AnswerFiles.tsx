@@ -1,5 +1,12 @@
 import { memo, useCallback, useEffect, useId, useMemo, useState } from 'react';
-import { EVIDENCE, EVIDENCE_ACCEPT, type EvidenceFile } from '../lib/contract.ts';
+import {
+  EVIDENCE,
+  EVIDENCE_ACCEPT,
+  OTHER_CODES,
+  isLinkCode,
+  type EvidenceFile,
+} from '../lib/contract.ts';
+import { serverErrorText } from '../lib/errors.ts';
 import {
   precheck,
   type EvidenceClient,
@@ -64,12 +71,39 @@ const STATE_KEYS = {
   expired: 'files.state.expired',
 } as const satisfies Record<EvidenceFile['state'], RespondentKey>;
 
-/** A file call's problem in the page's language (the server's own message as it came). */
+/** A refusal of the server's, by its code (lib/errors.ts). */
+function serverProblemText(
+  p: Extract<EvidenceProblem, { kind: 'server' }>,
+  tr: RespondentTranslator,
+  max: string,
+): string {
+  switch (p.code) {
+    case OTHER_CODES.fileEmpty:
+      return tr.t('files.problem.empty');
+    case OTHER_CODES.fileType:
+      return tr.t('files.problem.type');
+    case OTHER_CODES.fileUnsafe:
+      return tr.t('files.problem.unsafe');
+    case OTHER_CODES.fileName:
+      return tr.t('files.problem.name');
+    case OTHER_CODES.tooManyFiles:
+      return tr.t('files.problem.tooMany', { max: EVIDENCE.filesPerAnswer });
+    case OTHER_CODES.fileTooLarge:
+      return tr.t('files.problem.tooLarge', { max });
+    case OTHER_CODES.fileNotFound:
+      return tr.t('files.problem.notFound');
+  }
+  if (isLinkCode(p.code)) return tr.t('files.problem.link');
+  if (p.status === 404 && !p.message) return tr.t('files.problem.notFound');
+  return serverErrorText(tr.t, p, tr.t('files.problem.failed'));
+}
+
+/** A file call's problem in the page's language (lib/errors.ts). */
 export function problemText(p: EvidenceProblem, tr: RespondentTranslator): string {
   const max = tr.fileSize(EVIDENCE.maxBytes);
   switch (p.kind) {
     case 'server':
-      return p.message;
+      return serverProblemText(p, tr, max);
     case 'size':
       return tr.t('files.problem.size', { size: tr.fileSize(p.bytes), max });
     case 'tooLarge':

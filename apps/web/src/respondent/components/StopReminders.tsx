@@ -7,6 +7,8 @@ import {
   type LinkCode,
   type RespondentReminders,
 } from '../lib/contract.ts';
+import { recordLocale } from '../lib/api.ts';
+import { serverErrorText } from '../lib/errors.ts';
 import { useI18n, type RespondentTranslator } from '../lib/i18n.ts';
 import { LinkProblem, NoToken, Notice } from './Notice.tsx';
 
@@ -35,7 +37,7 @@ async function call(
   if (res.ok) return { ok: (await res.json()) as RespondentReminders };
   const e = await readError(res);
   if (res.status === 401) return { link: isLinkCode(e?.code) ? e.code : 'respondent.link_invalid' };
-  return { error: e?.message || t('stop.serverError', { status: res.status }) };
+  return { error: serverErrorText(t, e, t('stop.serverError', { status: res.status })) };
 }
 
 /**
@@ -53,8 +55,15 @@ export function StopReminders({
   /** The respondent page of the same link. */
   answerLink: string;
 }) {
-  const { t, tr } = useI18n();
+  const { t, tr, chosen } = useI18n();
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
+  // A language chosen here is kept as theirs on the server too (their e-mails follow it).
+  const sentChoice = useRef(chosen);
+  useEffect(() => {
+    if (!token || !chosen || sentChoice.current === chosen) return;
+    sentChoice.current = chosen;
+    void recordLocale(fetchFn, token, chosen);
+  }, [chosen, token, fetchFn]);
   // The first read only: a change of language does not read again.
   const tRef = useRef(t);
   useEffect(() => {

@@ -1,3 +1,4 @@
+import type { Locale } from '@tenantry/shared/i18n/locales';
 import {
   API,
   FROM_CACHE_HEADER,
@@ -6,6 +7,7 @@ import {
   isLinkCode,
   readError,
   type LinkCode,
+  type RespondentLocaleInput,
   type RespondentSession,
 } from './contract.ts';
 
@@ -17,7 +19,7 @@ export type SessionResult =
   /** 409 on submit: the assessment was completed, or the part already submitted. */
   | { kind: 'closed'; code: string; message: string }
   | { kind: 'network' }
-  | { kind: 'error'; status: number; message: string };
+  | { kind: 'error'; status: number; code: string | null; message: string };
 
 async function call(
   fetchFn: typeof fetch,
@@ -42,7 +44,7 @@ async function call(
       return { kind: 'ok', session, offline: res.headers.get(FROM_CACHE_HEADER) === '1' };
     } catch {
       // Unreadable: no message of the server's, so the page says it in its language.
-      return { kind: 'error', status: res.status, message: '' };
+      return { kind: 'error', status: res.status, code: null, message: '' };
     }
   }
   const error = await readError(res);
@@ -57,11 +59,47 @@ async function call(
   // A proxy's 502/503/504 while the phone has no real connection is "no network" too.
   if ((res.status === 502 || res.status === 503 || res.status === 504) && !error)
     return { kind: 'network' };
-  return { kind: 'error', status: res.status, message: error?.message ?? '' };
+  return {
+    kind: 'error',
+    status: res.status,
+    code: error?.code ?? null,
+    message: error?.message ?? '',
+  };
 }
 
-export function loadSession(fetchFn: typeof fetch, token: string): Promise<SessionResult> {
-  return call(fetchFn, token, API.session);
+/**
+ * GET /respond. `chosen`: the language the person chose with the switcher on this device, sent
+ * as the request's Accept-Language: the server keeps it as their last known locale (their
+ * e-mails' language) instead of the browser's.
+ */
+export function loadSession(
+  fetchFn: typeof fetch,
+  token: string,
+  chosen: Locale | null = null,
+): Promise<SessionResult> {
+  return call(
+    fetchFn,
+    token,
+    API.session,
+    chosen ? { headers: { 'accept-language': chosen } } : {},
+  );
+}
+
+/**
+ * PUT /respond/locale: the language just chosen with the switcher, kept on the server as the
+ * person's last known locale. Best effort: offline, the next GET /respond carries it.
+ */
+export async function recordLocale(fetchFn: typeof fetch, token: string, locale: Locale) {
+  try {
+    await fetchFn(API.locale, {
+      method: 'PUT',
+      headers: { [TOKEN_HEADER]: token, 'content-type': 'application/json' },
+      body: JSON.stringify({ locale } satisfies RespondentLocaleInput),
+      cache: 'no-store',
+    });
+  } catch {
+    // Offline: said again with the next session read.
+  }
 }
 
 /** "Submit my part": answers the session with `respondent.submittedAt` set. */

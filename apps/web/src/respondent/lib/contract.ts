@@ -6,6 +6,7 @@
  */
 import type {
   ASSESSMENT_ERROR_CODES,
+  RespondentLocaleInput,
   RESPONDENT_TOKEN_HEADER,
   RespondentAnswer,
   RespondentAnswerInput,
@@ -13,7 +14,13 @@ import type {
   RespondentWriteResult,
 } from '@tenantry/shared/assessments.schemas';
 import type { CarriedAnswer, CarriedState } from '@tenantry/shared/carried.schemas';
-import type { EVIDENCE_LIMITS, EvidenceFile } from '@tenantry/shared/evidence.schemas';
+import type { COMMON_ERROR_CODES } from '@tenantry/shared/errors';
+import type {
+  EVIDENCE_ERROR_CODES,
+  EVIDENCE_LIMITS,
+  EvidenceFile,
+} from '@tenantry/shared/evidence.schemas';
+import type { STORAGE_ERROR_CODES } from '@tenantry/shared/storage.schemas';
 import type { FrameworkDocument, Question, Section } from '@tenantry/shared/frameworks.schemas';
 import type { RespondentReminders } from '@tenantry/shared/reminders.schemas';
 
@@ -25,6 +32,7 @@ export type {
   Question,
   RespondentAnswer,
   RespondentAnswerInput,
+  RespondentLocaleInput,
   RespondentReminders,
   RespondentSession,
   RespondentWriteResult,
@@ -51,6 +59,29 @@ export const WRITE_CODES = {
   questionNotFound: 'assessments.question_not_found',
 } as const satisfies Pick<Codes, 'locked' | 'submitted' | 'invalidAnswer' | 'questionNotFound'>;
 
+/** The other codes the page says in its own words (lib/errors.ts). */
+export const OTHER_CODES = {
+  rateLimited: 'common.rate_limited',
+  fileEmpty: 'evidence.empty',
+  fileType: 'evidence.type_not_allowed',
+  fileUnsafe: 'evidence.unsafe_file',
+  fileName: 'evidence.bad_name',
+  tooManyFiles: 'evidence.too_many_files',
+  fileNotFound: 'evidence.not_found',
+  filesClosed: 'evidence.assessment_closed',
+  fileTooLarge: 'storage.file_too_large',
+} as const satisfies {
+  rateLimited: (typeof COMMON_ERROR_CODES)['rateLimited'];
+  fileEmpty: (typeof EVIDENCE_ERROR_CODES)['empty'];
+  fileType: (typeof EVIDENCE_ERROR_CODES)['typeNotAllowed'];
+  fileUnsafe: (typeof EVIDENCE_ERROR_CODES)['unsafeFile'];
+  fileName: (typeof EVIDENCE_ERROR_CODES)['badName'];
+  tooManyFiles: (typeof EVIDENCE_ERROR_CODES)['tooManyFiles'];
+  fileNotFound: (typeof EVIDENCE_ERROR_CODES)['notFound'];
+  filesClosed: (typeof EVIDENCE_ERROR_CODES)['assessmentClosed'];
+  fileTooLarge: (typeof STORAGE_ERROR_CODES)['fileTooLarge'];
+};
+
 export function isLinkCode(code: unknown): code is LinkCode {
   return Object.values(LINK_CODES).includes(code as LinkCode);
 }
@@ -59,6 +90,7 @@ export const API = {
   session: '/api/v1/respond',
   answer: (questionKey: string) => `/api/v1/respond/answers/${encodeURIComponent(questionKey)}`,
   submit: '/api/v1/respond/submit',
+  locale: '/api/v1/respond/locale',
   reminders: '/api/v1/respond/reminders',
   evidence: '/api/v1/respond/evidence',
   answerEvidence: (questionKey: string, evidenceId?: string) =>

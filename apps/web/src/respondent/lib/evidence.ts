@@ -4,12 +4,12 @@ import { API, EVIDENCE, TOKEN_HEADER, readError, type EvidenceFile } from './con
 export type EvidenceMap = Readonly<Record<string, readonly EvidenceFile[]>>;
 
 /**
- * Why a file call did not work: the server's own message when it sent one (English, like every
- * server message on this page: docs/languages.md), else what the page says in its language
- * (AnswerFiles' `problemText`).
+ * Why a file call did not work: the server's refusal (its code, said in the page's language by
+ * AnswerFiles' `problemText`; its English message only for a code the page does not know:
+ * docs/languages.md), or what the page found itself.
  */
 export type EvidenceProblem =
-  | { kind: 'server'; message: string }
+  | { kind: 'server'; status: number; code: string; message: string }
   | { kind: 'offline' | 'failed' | 'empty' | 'tooLarge' | 'type' }
   /** Refused before sending: larger than the limit. */
   | { kind: 'size'; bytes: number };
@@ -44,9 +44,14 @@ export function precheck(file: File): EvidenceProblem | null {
 
 function uploadProblem(status: number, body: string): EvidenceProblem {
   try {
-    const e = (JSON.parse(body) as { error?: { message?: unknown } }).error;
-    if (e && typeof e.message === 'string' && e.message)
-      return { kind: 'server', message: e.message };
+    const e = (JSON.parse(body) as { error?: { code?: unknown; message?: unknown } }).error;
+    if (e && typeof e.code === 'string')
+      return {
+        kind: 'server',
+        status,
+        code: e.code,
+        message: typeof e.message === 'string' ? e.message : '',
+      };
   } catch {
     // not JSON
   }
@@ -72,8 +77,10 @@ export function evidenceClient(fetchFn: typeof fetch, token: string): EvidenceCl
       return OFFLINE;
     }
     if (!res.ok) {
-      const message = (await readError(res))?.message;
-      return message ? { ok: false, problem: { kind: 'server', message } } : FAILED;
+      const error = await readError(res);
+      return error
+        ? { ok: false, problem: { kind: 'server', status: res.status, ...error } }
+        : FAILED;
     }
     try {
       return { ok: true, value: await read(res) };

@@ -279,14 +279,15 @@ describe('the answer queue', () => {
       ['X.9', 404, 'assessments.question_not_found'],
     ]);
     expect(statusText(q.snapshot(), 1, english.t)).toBe(
-      '2 answers could not be saved: No such question.',
+      // The page's words for a code it knows, not the server's (English) message.
+      '2 answers could not be saved: this question is no longer part of the assessment.',
     );
     expect(closed).not.toHaveBeenCalled();
     await q.flushed();
     expect(storage.state?.failed).toHaveLength(2);
     q.dismissFailed('X.9');
     expect(statusText(q.snapshot(), 1, english.t)).toBe(
-      '1 answer could not be saved: value: must be a number',
+      '1 answer could not be saved: the answer does not fit the question.',
     );
     // A newer answer to the question that the server takes clears its refusal.
     await q.enqueue('N.1', { value: 10, na: false, note: '' });

@@ -10,6 +10,7 @@ import {
   type RespondentAnswerInput,
   type RespondentWriteResult,
 } from './contract.ts';
+import { serverErrorKey } from './errors.ts';
 import type { RespondentTranslator } from './i18n.ts';
 
 /**
@@ -506,11 +507,18 @@ export class AnswerQueue {
   }
 }
 
-/** Why a write was refused: the server's message, else the page's words for its code. */
+/**
+ * Why a write was refused, in the page's language: its words for the code (lib/errors.ts), the
+ * server's (English) message only for a code the page does not know.
+ */
 export function refusalText(f: FailedWrite, t: RespondentTranslator['t']): string {
-  if (f.message) return f.message;
   if (f.code === WRITE_CODES.locked) return t('refused.locked');
   if (f.code === WRITE_CODES.submitted) return t('refused.submitted');
+  if (f.code === WRITE_CODES.questionNotFound) return t('refused.notFound');
+  if (f.code === WRITE_CODES.invalidAnswer) return t('refused.invalid');
+  const key = serverErrorKey(f.code);
+  if (key) return t(key);
+  if (f.message) return f.message;
   if (f.status === 404) return t('refused.notFound');
   return t('refused.other');
 }

@@ -3,6 +3,7 @@ import {
   RESPONDENT_TOKEN_HEADER,
   RespondentAnswerInputSchema,
   RespondentAnswerParamsSchema,
+  RespondentLocaleInputSchema,
   RespondentSectionConfirmInputSchema,
   RespondentSectionParamsSchema,
   RespondentSessionSchema,
@@ -21,6 +22,7 @@ import {
   tooManyFailures,
 } from './respond.guard.ts';
 import {
+  recordRespondentLocale,
   respondentByToken,
   respondentSession,
   respondentWrite,
@@ -121,6 +123,23 @@ const submitRoute = createRoute({
   },
 });
 
+const localeRoute = createRoute({
+  middleware: respondentGuard,
+  method: 'put',
+  path: '/respond/locale',
+  tags: TAGS,
+  summary: 'The language the respondent chose on the page (their e-mails follow it)',
+  description:
+    'Kept as the respondent’s last known locale (`respondents.locale`), the language of their e-mails when the assessment has none (docs/languages.md). Opening the page records the browser’s Accept-Language the same way; the page sends the chosen language as that header once a choice was made. Allowed after submitting and on a completed assessment (the e-mails they may still get).',
+  request: { headers, body: jsonBody(RespondentLocaleInputSchema) },
+  responses: {
+    204: { description: 'Recorded' },
+    400: errorResponses[400],
+    401: linkRefused,
+    429: tooManyFailures,
+  },
+});
+
 export const respondRoutes = createRouter()
   .openapi(sessionRoute, async (c) => {
     const { db } = c.var.deps;
@@ -156,4 +175,10 @@ export const respondRoutes = createRouter()
     const respondent = await respondentByToken(db, c.req.valid('header')[RESPONDENT_TOKEN_HEADER]);
     const submitted = await submitRespondent(db, respondent);
     return c.json(await respondentSession(db, submitted), 200, privateAnswer);
+  })
+  .openapi(localeRoute, async (c) => {
+    const { db } = c.var.deps;
+    const respondent = await respondentByToken(db, c.req.valid('header')[RESPONDENT_TOKEN_HEADER]);
+    await recordRespondentLocale(db, respondent, c.req.valid('json').locale);
+    return c.body(null, 204);
   });

@@ -6,6 +6,7 @@
  */
 import {
   negotiateLocale,
+  type Locale,
   parseAcceptLanguage,
   type AnswerInput,
   type RespondentSession,
@@ -43,6 +44,18 @@ export async function respondentByToken(
   if (row.revokedAt) throw linkError('linkRevoked');
   if (row.expiresAt.getTime() <= Date.now()) throw linkError('linkExpired');
   return row;
+}
+
+/** The language the respondent chose on the page: their last known locale from now on. */
+export async function recordRespondentLocale(
+  db: Database,
+  respondent: Row,
+  locale: Locale,
+): Promise<void> {
+  await db
+    .update(respondents)
+    .set({ locale })
+    .where(and(eq(respondents.id, respondent.id), eq(respondents.accountId, respondent.accountId)));
 }
 
 export async function respondentSession(

@@ -203,6 +203,13 @@ export const cases: OutsiderCase[] = [
     }),
   },
   {
+    // Only the respondent of the token: their own last known locale.
+    route: 'PUT /api/v1/respond/locale',
+    allow: ['respondent'],
+    control: 'respondent',
+    request: () => ({ path: '/api/v1/respond/locale', json: { locale: 'de' } }),
+  },
+  {
     route: 'POST /api/v1/respond/submit',
     allow: ['respondent'],
     control: 'respondent',
