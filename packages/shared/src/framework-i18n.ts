@@ -10,35 +10,22 @@
  * No zod here: the respondent page imports this module (its JavaScript budget).
  */
 import type { FrameworkDocument, Question, Section } from './frameworks.schemas.ts';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from './i18n/locales.ts';
+import { type Locale } from './i18n/locales.ts';
+import {
+  TRANSLATION_LOCALES,
+  type QuestionTranslation,
+  type TranslationLocale,
+  type Translations,
+} from './framework-translations.ts';
 
-/** The languages a framework may be translated into: every client-facing one but English. */
-export type TranslationLocale = Exclude<Locale, 'en'>;
-export const TRANSLATION_LOCALES = LOCALES.filter(
-  (l): l is TranslationLocale => l !== DEFAULT_LOCALE,
-) as [TranslationLocale, ...TranslationLocale[]];
-
-/** Per language, the translated texts of one item (any of them may be left out). */
-export type Translations<T> = Partial<Record<TranslationLocale, T>>;
-
-export interface FrameworkTranslation {
-  name?: string | undefined;
-  summary?: string | undefined;
-  description?: string | undefined;
-}
-export interface NodeTranslation {
-  title?: string | undefined;
-  description?: string | undefined;
-  guidance?: string | undefined;
-}
-export interface QuestionTranslation extends NodeTranslation {
-  /** Maturity questions: the six level labels, 0 to 5. */
-  levels?: string[] | undefined;
-  /** Choice questions: each option's label by the option's key. */
-  options?: Record<string, string> | undefined;
-  /** Number questions. */
-  unit?: string | undefined;
-}
+export {
+  TRANSLATION_LOCALES,
+  type FrameworkTranslation,
+  type NodeTranslation,
+  type QuestionTranslation,
+  type TranslationLocale,
+  type Translations,
+} from './framework-translations.ts';
 
 /** The framework's own key in reports (nodes are named by their stable key). */
 export const FRAMEWORK_ITEM_KEY = '@framework';

@@ -3,7 +3,12 @@
  * `parseFrameworkDocument`). No zod here.
  */
 import { FRAMEWORK_LIMITS } from './framework-limits.ts';
-import type { DocumentProblem } from './frameworks.schemas.ts';
+
+export interface DocumentProblem {
+  /** Where in the file: `sections[2].questions[5].options[1].score`. */
+  path: string;
+  message: string;
+}
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -4,8 +4,8 @@ import {
   type NodeTranslation,
   type QuestionTranslation,
   type Translations,
-} from './framework-i18n.ts';
-import { documentShapeProblems } from './framework-shape.ts';
+} from './framework-translations.ts';
+import { documentShapeProblems, type DocumentProblem } from './framework-shape.ts';
 import { FRAMEWORK_LIMITS } from './framework-limits.ts';
 import { storableText } from './text.schemas.ts';
 
@@ -323,11 +323,7 @@ const FrameworkDocumentBase = z.object({
   sections: z.array(SectionSchema).default([]),
 });
 
-export interface DocumentProblem {
-  /** Where in the file: `sections[2].questions[5].options[1].score`. */
-  path: string;
-  message: string;
-}
+export type { DocumentProblem } from './framework-shape.ts';
 
 /** `['sections', 2, 'questions', 5, 'key']` → `sections[2].questions[5].key`. */
 export function formatDocumentPath(path: ReadonlyArray<PropertyKey>): string {
