@@ -134,6 +134,8 @@ test('a provider sets colour and logo; a respondent on a phone sees the brand', 
     'background-color',
     'rgb(24, 100, 171)',
   );
+  // The card's top border in the brand's colour (4 px, docs/branding.md).
+  await expect(phone.locator('.card')).toHaveCSS('border-top', '4px solid rgb(24, 100, 171)');
   await phone.screenshot({ path: test.info().outputPath('branded-shared-signin-375.png') });
   await context.close();
 

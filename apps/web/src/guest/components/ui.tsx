@@ -51,7 +51,8 @@ export function Card({
             Tenantry
           </a>
         )}
-        <div className="card">
+        {/* A provider's colour shows as the card's top border (docs/branding.md). */}
+        <div className={color ? 'card card-branded' : 'card'}>
           <div className="heading">
             <h1>{title}</h1>
             {description ? <p className="dimmed">{description}</p> : null}
