@@ -67,7 +67,7 @@ export const ACCOUNT_ERROR_CODES = {
    */
   suspended: 'account.suspended',
   /**
-   * 400: the brand colour is too light for white text on it and for text in it on white
+   * 400: the brand colour is too light for white text on it and for text in it on the pages' grey
    * (WCAG AA 4.5:1); the message gives the ratio (brand.ts `brandColorProblem`).
    */
   brandLowContrast: 'account.brand_low_contrast',

@@ -36,18 +36,25 @@ export function formatRatio(ratio: number): string {
 }
 
 /**
+ * The light grey the client pages are drawn on (`--bg` of the respondent page and the guest
+ * pages): links in the brand colour sit on it, a little darker than white.
+ */
+export const BRAND_PAGE_BACKGROUND = '#f8f9fa';
+
+/**
  * Why a brand colour is refused, or null when it is readable. The colour is used in two ways:
- * as the background of buttons with white text, and as text (links, headings) on white. Both
- * pairs are the same two colours, so one ratio decides both; the message names both uses.
+ * as the background of buttons with white text, and as text (links, headings) on the pages'
+ * light grey or white. The grey is the harder of the two, so its ratio decides; the message
+ * names both uses.
  */
 export function brandColorProblem(hex: string): string | null {
   if (!BRAND_COLOR_PATTERN.test(hex)) return 'Enter a colour as #rrggbb, e.g. #1864ab.';
-  const ratio = contrastRatio(hex, '#ffffff');
+  const ratio = Math.min(contrastRatio(hex, '#ffffff'), contrastRatio(hex, BRAND_PAGE_BACKGROUND));
   if (ratio >= BRAND_MIN_CONTRAST) return null;
   return (
-    `${hex.toLowerCase()} is too light: white text on it (buttons) and it as text on white ` +
-    `reach a contrast of ${formatRatio(ratio)}, below the ${BRAND_MIN_CONTRAST}:1 that WCAG AA ` +
-    'asks for. Choose a darker colour.'
+    `${hex.toLowerCase()} is too light: white text on it (buttons) and it as text on the ` +
+    `pages' light grey reach a contrast of ${formatRatio(ratio)}, below the ` +
+    `${BRAND_MIN_CONTRAST}:1 that WCAG AA asks for. Choose a darker colour.`
   );
 }
 

@@ -90,7 +90,7 @@ describe('the brand preview', () => {
     renderBrand();
     const mail = await screen.findByRole('region', { name: 'Preview: E-mail' });
     await user().type(screen.getByLabelText('Primary colour'), '#ffcc00');
-    expect(screen.getByText(/reach a contrast of 1\.51:1, below the 4\.5:1/)).toBeTruthy();
+    expect(screen.getByText(/reach a contrast of 1\.43:1, below the 4\.5:1/)).toBeTruthy();
     expect(within(mail).getByText('Answer the questions').style.background).toBe('#3b5bdb');
   });
 
