@@ -89,7 +89,7 @@ test('a provider sets colour and logo; a respondent on a phone sees the brand', 
   const preview = page.getByRole('region', { name: 'Preview: Respondent page' });
   // A colour too light for white text is flagged as typed, with its ratio.
   await form.getByLabel('Primary colour').fill('#ffcc00');
-  await expect(form.getByText(/reach a contrast of 1\.51:1/)).toBeVisible();
+  await expect(form.getByText(/reach a contrast of 1\.43:1/)).toBeVisible();
   await form.getByLabel('Primary colour').fill('#1864ab');
   await form.getByLabel('Display name').fill('Northwind Security');
   await expect(preview.getByText('Northwind Security · for Contoso Ltd')).toBeVisible();
