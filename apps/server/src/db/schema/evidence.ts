@@ -167,9 +167,11 @@ export const evidencePacks = pgTable(
     tenantId: text('tenant_id')
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
-    assessmentId: text('assessment_id')
-      .notNull()
-      .references(() => assessments.id, { onDelete: 'cascade' }),
+    /**
+     * Null once the assessment is deleted: the row stays until the next prune, which deletes
+     * it with its ZIP (a cascade would drop the row and leave the ZIP in the file store).
+     */
+    assessmentId: text('assessment_id').references(() => assessments.id, { onDelete: 'set null' }),
     status: text('status').$type<EvidencePackStatus>().notNull().default('queued'),
     progress: doublePrecision('progress').notNull().default(0),
     fileName: text('file_name').notNull(),

@@ -14,7 +14,7 @@ import {
   EVIDENCE_PACK_LIMITS,
   type EvidencePack,
 } from '@tenantry/shared';
-import { and, desc, eq, gt, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { TenantContext } from '../../auth/types.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { evidencePacks } from '../../db/schema/evidence.ts';
@@ -52,6 +52,8 @@ export const inTenantPacks = (scope: Pick<Scope, 'accountId' | 'tenantId'>, id?:
   and(
     eq(evidencePacks.accountId, scope.accountId),
     eq(evidencePacks.tenantId, scope.tenantId),
+    // A pack of a deleted assessment is gone for everyone; the prune deletes it with its ZIP.
+    isNotNull(evidencePacks.assessmentId),
     id === undefined ? undefined : eq(evidencePacks.id, id),
   )!;
 
@@ -70,7 +72,7 @@ export function toEvidencePack(r: Row, now = new Date()): EvidencePack {
     r.createdAt < staleBefore(now);
   return {
     id: r.id,
-    assessmentId: r.assessmentId,
+    assessmentId: r.assessmentId ?? '',
     status: stale ? 'failed' : r.status,
     progress: Math.min(1, Math.max(0, r.progress)),
     fileName: r.fileName,
@@ -185,8 +187,8 @@ export async function evidencePackFile(
 
 /**
  * The periodic clean-up, in every account: packs on their way past staleMinutes are failed,
- * the ZIPs of failed ones are deleted, and packs older than keepDays are deleted with their
- * ZIP. Answers how many packs were deleted.
+ * the ZIPs of failed ones are deleted, and packs older than keepDays or of a deleted assessment
+ * are deleted with their ZIP. Answers how many packs were deleted.
  */
 export async function pruneEvidencePacks(
   db: Database,
@@ -208,7 +210,7 @@ export async function pruneEvidencePacks(
   const keep = new Date(now.getTime() - EVIDENCE_PACK_LIMITS.keepDays * 86_400_000);
   const gone = await db
     .delete(evidencePacks)
-    .where(lt(evidencePacks.createdAt, keep))
+    .where(or(lt(evidencePacks.createdAt, keep), isNull(evidencePacks.assessmentId)))
     .returning({ key: evidencePacks.blobKey });
   for (const g of gone) if (g.key) await blobs.delete(g.key);
   return gone.length;

@@ -249,6 +249,33 @@ describe('limits and failures', () => {
     expect(pieces).toEqual([]);
   });
 
+  it('of a deleted assessment is gone at once, and the next prune deletes its ZIP', async () => {
+    const doomed = await assessed(WORKED_EXAMPLE_ANSWERS, {
+      client: owner.client,
+      tenantId,
+      frameworkId,
+      name: 'To be deleted',
+    });
+    const pack = await readPack((await requestPack(owner.client, doomed.id)).id);
+    const [row] = await t.database.db
+      .select({ key: evidencePacks.blobKey })
+      .from(evidencePacks)
+      .where(eq(evidencePacks.id, pack.id));
+    expect(row!.key).toBeTruthy();
+    const path = `/api/v1/tenants/${tenantId}/assessments/${doomed.id}`;
+    expect((await owner.client.request(path, { method: 'DELETE' })).status).toBe(204);
+    expect((await owner.client.get(packPath(pack.id))).status).toBe(404);
+    expect(await pruneEvidencePacks(t.database.db, t.deps.blobs)).toBeGreaterThan(0);
+    const left = await t.database.db
+      .select({ id: evidencePacks.id })
+      .from(evidencePacks)
+      .where(eq(evidencePacks.id, pack.id));
+    expect(left).toEqual([]);
+    const pieces: Uint8Array[] = [];
+    for await (const p of t.deps.blobs.read(row!.key!)) pieces.push(p);
+    expect(pieces).toEqual([]);
+  });
+
   it('is deleted with its ZIP after a week', async () => {
     const pack = await readPack((await requestPack()).id);
     const [row] = await t.database.db

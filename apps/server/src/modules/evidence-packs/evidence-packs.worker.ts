@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ACTIVE_EVIDENCE_PACK_STATUSES } from '@tenantry/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   accounts,
@@ -100,7 +100,13 @@ export async function buildEvidencePack(
     const [row] = await tx
       .select({ blobKey: evidencePacks.blobKey, assessmentId: evidencePacks.assessmentId })
       .from(evidencePacks)
-      .where(and(inScope, inArray(evidencePacks.status, [...ACTIVE_EVIDENCE_PACK_STATUSES])))
+      .where(
+        and(
+          inScope,
+          isNotNull(evidencePacks.assessmentId),
+          inArray(evidencePacks.status, [...ACTIVE_EVIDENCE_PACK_STATUSES]),
+        ),
+      )
       .for('update');
     if (!row) return null;
     await tx
@@ -116,7 +122,7 @@ export async function buildEvidencePack(
   const out = await blobs.createWriter(key);
   let stored;
   try {
-    const src = await packSource(db, job, claimed.assessmentId, new Date());
+    const src = await packSource(db, job, claimed.assessmentId!, new Date());
     if (!src) throw new Error('the assessment or its framework version is gone');
     const progress = throttledProgress(
       async (p) => {
