@@ -185,6 +185,8 @@ export async function shippedRespondentLink(
   base: string,
   cookie: string,
   search: string,
+  /** The assessment's language for respondents (docs/languages.md), if any. */
+  language?: string,
 ): Promise<string> {
   const headers = { cookie };
   const list = (await (
@@ -198,7 +200,12 @@ export async function shippedRespondentLink(
   const a = (await (
     await call(base, `/api/v1/tenants/${tenant.id}/assessments`, {
       headers,
-      json: { frameworkId: fw.id, version: fw.latestVersion, name: fw.name },
+      json: {
+        frameworkId: fw.id,
+        version: fw.latestVersion,
+        name: fw.name,
+        ...(language ? { language } : {}),
+      },
     })
   ).json()) as { id: string };
   const r = (await (

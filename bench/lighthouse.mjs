@@ -13,6 +13,8 @@
 //   --only   measures only the pages named (e.g. --only sign-in,respondent)
 //   --branded gives the owner's account a brand first (colour, display name, logo;
 //            docs/branding.md): the respondent page then loads the logo and the colour
+//   --lang de the respondent page in that language: the assessment's language is set to it and
+//            the shipped MSP hygiene check (translated in every language) is used, not NIST
 // The median of the runs is reported per page (Lighthouse's scores move by a few points). Per
 // page it also sums the gzip and brotli sizes of the scripts the page loaded (the respondent
 // page's budget is 120 KB gzip), and per build the app shell: the entry chunk with what
@@ -32,6 +34,7 @@ const OUT = opt('out', undefined);
 const SAVE = process.argv.includes('--save');
 const ONLY = opt('only', undefined)?.split(',');
 const BRANDED = process.argv.includes('--branded');
+const LANG = opt('lang', undefined);
 const dist = OUT ? path.resolve(root, OUT) : path.join(root, 'apps/web/dist');
 const assets = path.join(dist, 'assets');
 
@@ -216,7 +219,9 @@ const serverEnv = { DATABASE_URL: '', DATA_DIR: dataDir, ...(OUT ? { WEB_DIST: d
 const server = await startServer('lighthouse', serverEnv);
 const ownerCookie = await signUpOwner(server.base, serverEnv);
 if (BRANDED) await brandAccount(server.base, ownerCookie);
-const respondentLink = await shippedRespondentLink(server.base, ownerCookie, 'NIST');
+const respondentLink = LANG
+  ? await shippedRespondentLink(server.base, ownerCookie, 'MSP', LANG)
+  : await shippedRespondentLink(server.base, ownerCookie, 'NIST');
 const guestWorld = await guestPagesWorld(server.base, ownerCookie);
 const chrome = await chromeLauncher.launch({
   chromePath: CHROME_PATH,
