@@ -100,122 +100,128 @@ export function ItemList<K extends ItemKind>({ kind, view, hrefFor }: ItemListPr
     );
   }
 
+  // The dialog stays at one place in the tree whichever body shows: when the list answers
+  // "none yet" while someone types in it, it must not be a new dialog with an empty form.
   if (list.isSuccess && items.length === 0 && !filtered) {
     return (
-      <Card withBorder padding="xl" radius="md">
-        <Stack align="center" gap="sm" ta="center">
-          {view.icon}
-          <Title order={2} size="h3">
-            No {texts.many} yet
-          </Title>
-          <Text c="dimmed" maw={440}>
-            {texts.empty}
-          </Text>
-          {newButton}
-        </Stack>
+      <>
+        <Card withBorder padding="xl" radius="md">
+          <Stack align="center" gap="sm" ta="center">
+            {view.icon}
+            <Title order={2} size="h3">
+              No {texts.many} yet
+            </Title>
+            <Text c="dimmed" maw={440}>
+              {texts.empty}
+            </Text>
+            {newButton}
+          </Stack>
+        </Card>
         {modal}
-      </Card>
+      </>
     );
   }
 
   return (
-    <Stack gap="md">
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          label="Search"
-          placeholder="Title, summary or key"
-          type="search"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          flex="1 1 220px"
-        />
-        <TextInput
-          label="Tag"
-          placeholder={texts.tagPlaceholder}
-          value={tag}
-          onChange={(e) => setTag(e.currentTarget.value)}
-          flex="0 1 150px"
-        />
-        {scopes.length > 1 ? (
-          <Select
-            label="Scope"
-            data={[
-              { value: 'all', label: 'All' },
-              { value: 'private', label: SCOPE_LABELS.private },
-              { value: 'global', label: SCOPE_LABELS.global },
-            ]}
-            value={scope ?? 'all'}
-            onChange={(v) => setScope(v === 'all' || !v ? null : (v as ContentScope))}
-            allowDeselect={false}
-            flex="0 1 140px"
+    <>
+      <Stack gap="md">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput
+            label="Search"
+            placeholder="Title, summary or key"
+            type="search"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            flex="1 1 220px"
           />
-        ) : null}
-        <Group ml="auto">{newButton}</Group>
-      </Group>
+          <TextInput
+            label="Tag"
+            placeholder={texts.tagPlaceholder}
+            value={tag}
+            onChange={(e) => setTag(e.currentTarget.value)}
+            flex="0 1 150px"
+          />
+          {scopes.length > 1 ? (
+            <Select
+              label="Scope"
+              data={[
+                { value: 'all', label: 'All' },
+                { value: 'private', label: SCOPE_LABELS.private },
+                { value: 'global', label: SCOPE_LABELS.global },
+              ]}
+              value={scope ?? 'all'}
+              onChange={(v) => setScope(v === 'all' || !v ? null : (v as ContentScope))}
+              allowDeselect={false}
+              flex="0 1 140px"
+            />
+          ) : null}
+          <Group ml="auto">{newButton}</Group>
+        </Group>
 
-      <PagedList query={list} count={items.length} noun={texts.many}>
-        <TableOrCards
-          label={texts.Many}
-          items={items}
-          minWidth={view.tableMinWidth}
-          head={
-            <>
-              <Table.Th>Title</Table.Th>
-              <Table.Th>Status</Table.Th>
-              {view.columns.map((c) => (
-                <Table.Th key={c.header}>{c.header}</Table.Th>
-              ))}
-              <Table.Th>Updated</Table.Th>
-            </>
-          }
-          row={(item) => (
-            <>
-              <Table.Td>
+        <PagedList query={list} count={items.length} noun={texts.many}>
+          <TableOrCards
+            label={texts.Many}
+            items={items}
+            minWidth={view.tableMinWidth}
+            head={
+              <>
+                <Table.Th>Title</Table.Th>
+                <Table.Th>Status</Table.Th>
+                {view.columns.map((c) => (
+                  <Table.Th key={c.header}>{c.header}</Table.Th>
+                ))}
+                <Table.Th>Updated</Table.Th>
+              </>
+            }
+            row={(item) => (
+              <>
+                <Table.Td>
+                  <ItemTitle title={item.title} href={hrefFor(item.id)} />
+                  <Text size="xs" c="dimmed" ff="monospace" style={wrap}>
+                    {item.key}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    <StatusBadge status={item.status} />
+                    <ScopeBadge scope={item.scope} />
+                  </Group>
+                </Table.Td>
+                {view.columns.map((c) => (
+                  <Table.Td key={c.header}>{c.cell(item)}</Table.Td>
+                ))}
+                <Table.Td>
+                  <Text size="sm">
+                    <time dateTime={item.updatedAt}>{formatDate(item.updatedAt)}</time>
+                  </Text>
+                  {item.updatedBy ? (
+                    <Text size="xs" c="dimmed">
+                      {item.updatedBy}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+              </>
+            )}
+            card={(item) => (
+              <>
                 <ItemTitle title={item.title} href={hrefFor(item.id)} />
-                <Text size="xs" c="dimmed" ff="monospace" style={wrap}>
-                  {item.key}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4}>
+                <Group gap={4} mt={4}>
                   <StatusBadge status={item.status} />
                   <ScopeBadge scope={item.scope} />
+                  {view.cardBadges?.(item)}
                 </Group>
-              </Table.Td>
-              {view.columns.map((c) => (
-                <Table.Td key={c.header}>{c.cell(item)}</Table.Td>
-              ))}
-              <Table.Td>
-                <Text size="sm">
+                <Text size="xs" c="dimmed" mt={4}>
+                  {view.cardUpdated?.(item) ?? 'Updated'}{' '}
                   <time dateTime={item.updatedAt}>{formatDate(item.updatedAt)}</time>
                 </Text>
-                {item.updatedBy ? (
-                  <Text size="xs" c="dimmed">
-                    {item.updatedBy}
-                  </Text>
-                ) : null}
-              </Table.Td>
-            </>
-          )}
-          card={(item) => (
-            <>
-              <ItemTitle title={item.title} href={hrefFor(item.id)} />
-              <Group gap={4} mt={4}>
-                <StatusBadge status={item.status} />
-                <ScopeBadge scope={item.scope} />
-                {view.cardBadges?.(item)}
-              </Group>
-              <Text size="xs" c="dimmed" mt={4}>
-                {view.cardUpdated?.(item) ?? 'Updated'}{' '}
-                <time dateTime={item.updatedAt}>{formatDate(item.updatedAt)}</time>
-              </Text>
-              {view.cardFooter?.(item)}
-            </>
-          )}
-        />
-      </PagedList>
+                {view.cardFooter?.(item)}
+              </>
+            )}
+          />
+        </PagedList>
+      </Stack>
       {modal}
-    </Stack>
+    </>
   );
 }

@@ -170,6 +170,24 @@ describe('playbook editor', () => {
 });
 
 describe('articles tab (the item list, create modal and editor)', () => {
+  it('keeps what is typed in “New article” when the list answers “none yet” meanwhile', async () => {
+    let answer: (r: Response) => void = () => {};
+    const listed = new Promise<Response>((resolve) => (answer = resolve));
+    renderTab('articles', '/contentAdmin/articles', {
+      'GET /api/v1/content/articles': () => listed,
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'New article' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New article' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Why backups');
+    answer(jsonResponse({ items: [], total: 0 }));
+    expect(await screen.findByRole('heading', { name: 'No articles yet' })).toBeTruthy();
+    const still = screen.getByRole('dialog', { name: 'New article' });
+    expect(within(still).getByRole('textbox', { name: 'Title' })).toHaveProperty(
+      'value',
+      'Why backups',
+    );
+  });
+
   it('starts empty; “New article” suggests the key from the title, creates a draft and opens it', async () => {
     const { calls, router } = renderTab('articles', '/contentAdmin/articles', {
       'GET /api/v1/content/articles': () => jsonResponse({ items: [], total: 0 }),
