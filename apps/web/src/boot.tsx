@@ -4,6 +4,7 @@ import { App } from './app/App.tsx';
 import { prefetchSignedInPage } from './app/prefetch.ts';
 import { showNewVersionNotification } from './app/version-notification.tsx';
 import { readLastSession } from './features/auth/lib/last-session.ts';
+import { prepareAppLocale } from './i18n/app-messages.ts';
 import { analytics } from './lib/analytics.ts';
 import { readClientConfig } from './lib/config.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -29,13 +30,19 @@ export function boot(doc: Document = document): Root | null {
     // A transition: the first render yields to the browser between components instead of
     // holding the main thread for one long task, and a screen whose chunk is already loaded
     // (route-preload.js) renders in the same pass instead of after a loader.
-    startTransition(() => {
-      root.render(
-        <StrictMode>
-          <App config={config} queryClient={queryClient} />
-        </StrictMode>,
-      );
-    });
+    const render = () =>
+      startTransition(() => {
+        root.render(
+          <StrictMode>
+            <App config={config} queryClient={queryClient} />
+          </StrictMode>,
+        );
+      });
+    // The main app's language (i18n/app-messages.ts): English renders at once; another
+    // language's catalogues are fetched first (English stays if they cannot be).
+    const locale = prepareAppLocale();
+    if (locale) void locale.then(render, render);
+    else render();
     return root;
   } catch (err) {
     checker.stop();

@@ -16,39 +16,15 @@ import {
   type ReactNode,
 } from 'react';
 import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '@tenantry/shared/i18n/locales';
+import { browserLanguages, storedLocale, storeLocale } from './chosen-locale.ts';
 import {
   translator,
   type CompiledCatalogue,
   type Translator,
 } from '@tenantry/shared/i18n/translator';
 
-/** Where the switcher keeps the person's choice (every client-facing page reads it). */
-export const CHOSEN_LOCALE_KEY = 'tenantry.locale';
-
 /** A page's catalogue per locale, each its own chunk. */
 export type CatalogueLoaders = Record<Locale, () => Promise<{ default: unknown }>>;
-
-export function storedLocale(): Locale | null {
-  try {
-    const v = globalThis.localStorage?.getItem(CHOSEN_LOCALE_KEY);
-    return isLocale(v) ? v : null;
-  } catch {
-    return null;
-  }
-}
-
-function storeLocale(locale: Locale) {
-  try {
-    globalThis.localStorage?.setItem(CHOSEN_LOCALE_KEY, locale);
-  } catch {
-    // Private mode: the choice holds for this visit.
-  }
-}
-
-export function browserLanguages(): readonly string[] {
-  if (typeof navigator === 'undefined') return [];
-  return navigator.languages?.length ? navigator.languages : [navigator.language];
-}
 
 export async function loadTranslator<K extends string>(
   loaders: CatalogueLoaders,
@@ -140,3 +116,4 @@ export function createPageI18n<K extends string>(loaders: CatalogueLoaders) {
 }
 
 export { rich } from './rich.tsx';
+export { browserLanguages, CHOSEN_LOCALE_KEY, storedLocale } from './chosen-locale.ts';

@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconCalendarPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
+import { t } from '../messages.ts';
 
 const CalendarFeedDialog = lazy(() => import('./CalendarFeedDialog.tsx'));
 
@@ -23,7 +24,7 @@ export function CalendarFeedButton() {
           setOpened(true);
         }}
       >
-        Subscribe in your calendar
+        {t('button')}
       </Button>
       {wanted ? (
         <Suspense fallback={null}>

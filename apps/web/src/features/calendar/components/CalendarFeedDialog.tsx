@@ -9,6 +9,8 @@ import { useCreateCalendarFeed } from '../api/create-calendar-feed.ts';
 import { useCalendarFeed } from '../api/get-calendar-feed.ts';
 import { useRevokeCalendarFeed } from '../api/revoke-calendar-feed.ts';
 import { webcalUrl } from '../lib/calendar-feed-view.ts';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 /** The address just made, shown this once, with how to add it to a calendar. */
 function NewAddress({ created, onDone }: { created: CreatedCalendarFeed; onDone: () => void }) {
@@ -18,40 +20,45 @@ function NewAddress({ created, onDone }: { created: CreatedCalendarFeed; onDone:
         color="yellow"
         variant="light"
         icon={<IconAlertTriangle size={18} aria-hidden />}
-        title="Copy it now: it will not be shown again"
+        title={t('created.warning.title')}
       >
-        Anyone with this address can read your due dates. Keep it to your own calendar; if it gets
-        out, revoke it here and make a new one.
+        {t('created.warning.body')}
       </Alert>
       <CopyableSecret
-        label="Your calendar address"
+        label={t('created.address')}
         value={created.url}
         testId="calendar-feed-url"
-        copyLabel="Copy address"
-        copiedLabel="Address copied"
+        copyLabel={t('created.copy')}
+        copiedLabel={t('created.copied')}
       />
       <Stack gap={4}>
         <Text size="sm" fw={600}>
-          Add it to your calendar
+          {t('created.howTo')}
         </Text>
         <List size="sm" spacing={4}>
-          <List.Item>Google Calendar: Other calendars → + → From URL, paste the address.</List.Item>
-          <List.Item>Outlook: Add calendar → Subscribe from web, paste the address.</List.Item>
+          <List.Item>{t('created.google')}</List.Item>
+          <List.Item>{t('created.outlook')}</List.Item>
           <List.Item>
-            Apple Calendar:{' '}
-            <Anchor href={webcalUrl(created.url)} size="sm">
-              open it in Calendar
-            </Anchor>{' '}
-            (or File → New Calendar Subscription).
+            {rich(
+              t,
+              'created.apple',
+              {},
+              {
+                open: (
+                  <Anchor href={webcalUrl(created.url)} size="sm">
+                    {t('created.appleOpen')}
+                  </Anchor>
+                ),
+              },
+            )}
           </List.Item>
         </List>
         <Text size="xs" c="dimmed">
-          Calendars fetch it again every hour or so; what you can no longer reach in Tenantry leaves
-          it.
+          {t('created.refresh')}
         </Text>
       </Stack>
       <Group justify="flex-end">
-        <Button onClick={onDone}>I have copied it</Button>
+        <Button onClick={onDone}>{t('created.done')}</Button>
       </Group>
     </Stack>
   );
@@ -72,18 +79,14 @@ function FeedState({
   if (!feed) {
     return (
       <Stack gap="md">
-        <Text size="sm">
-          Get a private address that calendar apps (Google Calendar, Outlook, Apple Calendar)
-          subscribe to: the due dates of the open assessments you can reach in this account, and of
-          the remediation tasks assigned to you, as all-day events that link back here.
-        </Text>
+        <Text size="sm">{t('none.intro')}</Text>
         <Group justify="flex-end">
           <Button
             onClick={onCreate}
             loading={creating}
             leftSection={<IconCalendarPlus size={18} aria-hidden />}
           >
-            Create calendar address
+            {t('none.create')}
           </Button>
         </Group>
       </Stack>
@@ -92,47 +95,56 @@ function FeedState({
   return (
     <Stack gap="md">
       <Text size="sm">
-        You made your calendar address on{' '}
-        <time dateTime={feed.createdAt}>{formatDateTime(feed.createdAt)}</time>.{' '}
-        {feed.lastFetchedAt ? (
-          <>
-            A calendar last fetched it{' '}
-            <time dateTime={feed.lastFetchedAt}>{formatRelativeTime(feed.lastFetchedAt)}</time>.
-          </>
-        ) : (
-          'No calendar has fetched it yet.'
-        )}
+        {rich(
+          t,
+          'feed.made',
+          {},
+          { date: <time dateTime={feed.createdAt}>{formatDateTime(feed.createdAt)}</time> },
+        )}{' '}
+        {feed.lastFetchedAt
+          ? rich(
+              t,
+              'feed.fetched',
+              {},
+              {
+                when: (
+                  <time dateTime={feed.lastFetchedAt}>
+                    {formatRelativeTime(feed.lastFetchedAt)}
+                  </time>
+                ),
+              },
+            )
+          : t('feed.neverFetched')}
       </Text>
       <Text size="sm" c="dimmed">
-        The address is shown only once. Lost it? Make a new one: the old address stops working at
-        once.
+        {t('feed.shownOnce')}
       </Text>
       {revoke.isError ? <ErrorAlert error={revoke.error} /> : null}
       {confirming ? (
         <Stack gap="xs">
           <Text size="sm" fw={600}>
-            Revoke the address? Calendars subscribed to it stop getting your due dates.
+            {t('feed.revokeQuestion')}
           </Text>
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={() => setConfirming(false)}>
-              Keep it
+              {t('feed.keep')}
             </Button>
             <Button
               color="red"
               loading={revoke.isPending}
               onClick={() => revoke.mutate(undefined, { onSuccess: () => setConfirming(false) })}
             >
-              Revoke address
+              {t('feed.revokeConfirm')}
             </Button>
           </Group>
         </Stack>
       ) : (
         <Group justify="flex-end" gap="xs">
           <Button variant="default" color="red" onClick={() => setConfirming(true)}>
-            Revoke
+            {t('feed.revoke')}
           </Button>
           <Button onClick={onCreate} loading={creating}>
-            Make a new address
+            {t('feed.makeNew')}
           </Button>
         </Group>
       )}
@@ -156,7 +168,7 @@ function FeedDialogBody({ onClose }: { onClose: () => void }) {
   }
   if (feed.isPending) {
     return (
-      <Stack gap="sm" aria-busy aria-label="Loading your calendar address">
+      <Stack gap="sm" aria-busy aria-label={t('dialog.loading')}>
         <Skeleton height={16} />
         <Skeleton height={16} width="70%" />
         <Skeleton height={36} width={200} ml="auto" />
@@ -165,11 +177,11 @@ function FeedDialogBody({ onClose }: { onClose: () => void }) {
   }
   if (feed.isError) {
     return (
-      <ErrorAlert title="Your calendar address could not be loaded" error={feed.error}>
+      <ErrorAlert title={t('dialog.loadFailed')} error={feed.error}>
         <Group gap="sm" justify="space-between" wrap="wrap">
           <Text size="sm">{feed.error.message}</Text>
           <Button size="xs" variant="light" color="red" onClick={() => void feed.refetch()}>
-            Try again
+            {t('dialog.retry')}
           </Button>
         </Group>
       </ErrorAlert>
@@ -199,7 +211,7 @@ export default function CalendarFeedDialog({
     <Modal
       opened={opened}
       onClose={onClose}
-      title="Subscribe in your calendar"
+      title={t('dialog.title')}
       size="lg"
       // A click beside the dialog must not lose the address before it was copied.
       closeOnClickOutside={false}
