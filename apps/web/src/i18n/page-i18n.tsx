@@ -16,7 +16,7 @@ import {
   type ReactNode,
 } from 'react';
 import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '@tenantry/shared/i18n/locales';
-import { browserLanguages, storedLocale, storeLocale } from './chosen-locale.ts';
+import { storedLocale, storeLocale } from './chosen-locale.ts';
 import {
   translator,
   type CompiledCatalogue,
