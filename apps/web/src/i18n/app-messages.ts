@@ -13,16 +13,19 @@
  * English file: a typo fails typecheck. Call `t` while rendering, never at a module's top level
  * (the language is chosen at boot, before the first render).
  */
-import { setupI18n, type I18n } from '@lingui/core';
 import { chooseLocale, DEFAULT_LOCALE, isLocale, type Locale } from '@tenantry/shared/i18n/locales';
-import type { CompiledCatalogue, Values } from '@tenantry/shared/i18n/translator';
+import {
+  translator,
+  type CompiledCatalogue,
+  type Translator,
+  type Values,
+} from '@tenantry/shared/i18n/translator';
 import { browserLanguages, storedLocale } from './chosen-locale.ts';
 
 export type AppT<K extends string> = (key: K, values?: Values) => string;
 
 /** Each area's English messages, and the current language's where one is loaded. */
-const english = new Map<string, I18n>();
-const current = new Map<string, I18n>();
+const current = new Map<string, Translator<string>>();
 let locale: Locale = DEFAULT_LOCALE;
 
 /**
@@ -33,9 +36,8 @@ export function appMessages<S extends Record<string, string>>(
   area: string,
   en: S,
 ): AppT<keyof S & string> {
-  const i18n = setupI18n({ locale: 'en', messages: { en: en as unknown as CompiledCatalogue } });
-  english.set(area, i18n);
-  return (key, values) => (current.get(area) ?? i18n)._(key, values);
+  const english = translator<string>('en', en as unknown as CompiledCatalogue);
+  return (key, values) => (current.get(area) ?? english).t(key, values);
 }
 
 /** The main app's language now. */
@@ -82,14 +84,11 @@ export function prepareAppLocale(
   return Promise.all(
     files.map(async ([file, load]) => {
       const mod = (await load()) as { default: CompiledCatalogue };
-      return [
-        areaOf(file),
-        setupI18n({ locale: choice, messages: { [choice]: mod.default } }),
-      ] as const;
+      return [areaOf(file), translator<string>(choice, mod.default)] as const;
     }),
   ).then((loaded) => {
     // All or nothing: one catalogue that failed to load leaves the whole app in English.
-    for (const [area, i18n] of loaded) current.set(area, i18n);
+    for (const [area, tr] of loaded) current.set(area, tr);
     locale = choice;
     document.documentElement.lang = choice;
   });
