@@ -124,6 +124,11 @@ export function findLiterals(fileName: string, source: string): Literal[] {
     ts.isCaseClause(node);
   const visit = (node: ts.Node): void => {
     if (skip(node)) return;
+    if (ts.isCaseClause(node)) {
+      // `case 'value':` compares; what the case does may show words.
+      node.statements.forEach(visit);
+      return;
+    }
     if (ts.isJsxText(node)) {
       if (isWord(node.text)) add(node, node.text);
     } else if (ts.isJsxAttribute(node) && node.initializer) {
