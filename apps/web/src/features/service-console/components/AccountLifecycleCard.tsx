@@ -31,6 +31,8 @@ import {
   formatSize,
   isExporting,
 } from '../lib/account-lifecycle-view.ts';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 import { ScheduleDeletionModal } from './ScheduleDeletionModal.tsx';
 
 const STATUS_COLORS: Record<AccountExport['status'], string> = {
@@ -43,7 +45,11 @@ const STATUS_COLORS: Record<AccountExport['status'], string> = {
 function ExportRow({ accountId, e }: { accountId: string; e: AccountExport }) {
   const percent = exportPercent(e);
   return (
-    <Stack gap={4} role="listitem" aria-label={`Export of ${formatDateTime(e.createdAt)}`}>
+    <Stack
+      gap={4}
+      role="listitem"
+      aria-label={t('exports.item.label', { date: formatDateTime(e.createdAt) })}
+    >
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Group gap="xs" wrap="wrap">
           <Text size="sm" fw={500}>
@@ -54,7 +60,7 @@ function ExportRow({ accountId, e }: { accountId: string; e: AccountExport }) {
           </Badge>
           {e.requestedBy?.email ? (
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              by {e.requestedBy.email}
+              {t('exports.item.by', { email: e.requestedBy.email })}
             </Text>
           ) : null}
         </Group>
@@ -67,7 +73,9 @@ function ExportRow({ accountId, e }: { accountId: string; e: AccountExport }) {
           >
             <Group gap={4} wrap="nowrap" component="span">
               <IconDownload size={14} aria-hidden />
-              Download{e.bytes !== null ? ` (${formatSize(e.bytes)})` : ''}
+              {e.bytes !== null
+                ? t('exports.item.downloadSize', { size: formatSize(e.bytes) })
+                : t('exports.item.download')}
             </Group>
           </Anchor>
         ) : null}
@@ -77,7 +85,7 @@ function ExportRow({ accountId, e }: { accountId: string; e: AccountExport }) {
           value={percent}
           size="sm"
           animated
-          aria-label="Progress of the export"
+          aria-label={t('exports.item.progress')}
           aria-valuenow={percent}
         />
       ) : null}
@@ -89,8 +97,8 @@ function ExportRow({ accountId, e }: { accountId: string; e: AccountExport }) {
       {e.status === 'done' ? (
         <Text size="xs" c="dimmed">
           {canDownload(e)
-            ? `Kept until ${formatDate(e.expiresAt)}. ${e.progress.total} rows and files.`
-            : 'Expired.'}
+            ? t('exports.item.kept', { date: formatDate(e.expiresAt), count: e.progress.total })
+            : t('exports.item.expired')}
         </Text>
       ) : null}
     </Stack>
@@ -101,7 +109,7 @@ function ExportList({ accountId }: { accountId: string }) {
   const exports = useAccountExports(accountId);
   if (exports.isPending) {
     return (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading the exports">
+      <Stack gap="xs" aria-busy="true" aria-label={t('exports.loading')}>
         <Skeleton height={20} />
         <Skeleton height={20} width="70%" />
       </Stack>
@@ -109,11 +117,11 @@ function ExportList({ accountId }: { accountId: string }) {
   }
   if (exports.isError) {
     return (
-      <ErrorAlert title="The exports could not be loaded" error={exports.error}>
+      <ErrorAlert title={t('exports.loadFailed')} error={exports.error}>
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{exports.error.message}</Text>
           <Button size="xs" variant="default" onClick={() => void exports.refetch()}>
-            Try again
+            {t('exports.retry')}
           </Button>
         </Stack>
       </ErrorAlert>
@@ -122,12 +130,12 @@ function ExportList({ accountId }: { accountId: string }) {
   if (exports.data.items.length === 0) {
     return (
       <Text size="sm" c="dimmed" role="status">
-        No exports yet.
+        {t('exports.none')}
       </Text>
     );
   }
   return (
-    <Stack gap="sm" role="list" aria-label="Exports">
+    <Stack gap="sm" role="list" aria-label={t('exports.list')}>
       {exports.data.items.map((e) => (
         <ExportRow key={e.id} accountId={accountId} e={e} />
       ))}
@@ -144,18 +152,29 @@ function ScheduledNotice({
 }) {
   const cancel = useCancelAccountDeletion(accountId);
   return (
-    <Alert color="orange" variant="light" title="Scheduled for deletion" role="status">
+    <Alert color="orange" variant="light" title={t('deletion.scheduled.title')} role="status">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">
-          The account will be deleted on{' '}
-          <strong>
-            <time dateTime={scheduled.deleteAfter}>{formatDate(scheduled.deleteAfter)}</time>
-          </strong>
-          . It is suspended until then.
+          {rich(
+            t,
+            'deletion.scheduled.body',
+            {},
+            {
+              date: (
+                <strong>
+                  <time dateTime={scheduled.deleteAfter}>{formatDate(scheduled.deleteAfter)}</time>
+                </strong>
+              ),
+            },
+          )}
         </Text>
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          Reason: {scheduled.reason}
-          {scheduled.scheduledBy?.email ? ` (${scheduled.scheduledBy.email})` : ''}
+          {scheduled.scheduledBy?.email
+            ? t('deletion.scheduled.reasonBy', {
+                reason: scheduled.reason,
+                email: scheduled.scheduledBy.email,
+              })
+            : t('deletion.scheduled.reason', { reason: scheduled.reason })}
         </Text>
         {cancel.isError ? <ErrorAlert error={cancel.error} /> : null}
         <Button
@@ -165,11 +184,11 @@ function ScheduledNotice({
           onClick={() =>
             cancel.mutate(undefined, {
               onSuccess: () =>
-                notifications.show({ color: 'teal', message: 'The deletion was canceled.' }),
+                notifications.show({ color: 'teal', message: t('deletion.scheduled.canceled') }),
             })
           }
         >
-          Cancel deletion
+          {t('deletion.scheduled.cancel')}
         </Button>
       </Stack>
     </Alert>
@@ -181,7 +200,7 @@ function DeletionActions({ accountId }: { accountId: string }) {
   const [open, setOpen] = useState(false);
   if (deletion.isPending) return <Skeleton height={30} width={180} />;
   if (deletion.isError) {
-    return <ErrorAlert title="The deletion state could not be loaded" error={deletion.error} />;
+    return <ErrorAlert title={t('deletion.loadFailed')} error={deletion.error} />;
   }
   const d = deletion.data;
   if (d.scheduled) return <ScheduledNotice accountId={accountId} scheduled={d.scheduled} />;
@@ -195,7 +214,7 @@ function DeletionActions({ accountId }: { accountId: string }) {
         onClick={() => setOpen(true)}
         aria-describedby={d.blockedReason ? `deletion-blocked-${accountId}` : undefined}
       >
-        Schedule deletion…
+        {t('deletion.schedule')}
       </Button>
       {d.blockedReason ? (
         <Text size="xs" c="dimmed" id={`deletion-blocked-${accountId}`}>
@@ -235,12 +254,10 @@ export function AccountLifecycleCard({ accountId }: { accountId: string }) {
       <Stack gap="md">
         <div>
           <Title order={3} size="h4" id={`lifecycle-${accountId}`}>
-            Export and deletion
+            {t('lifecycle.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            An export is a ZIP of everything in the account: its data as JSON, its images and
-            reports, and a manifest with each file’s SHA-256. Exports are kept for{' '}
-            {ACCOUNT_EXPORT_LIMITS.keepDays} days.
+            {t('lifecycle.intro', { days: ACCOUNT_EXPORT_LIMITS.keepDays })}
           </Text>
         </div>
         <Group gap="sm" align="flex-start" wrap="wrap">
@@ -254,7 +271,7 @@ export function AccountLifecycleCard({ accountId }: { accountId: string }) {
               })
             }
           >
-            {exporting ? 'Exporting…' : 'Export account'}
+            {exporting ? t('lifecycle.exporting') : t('lifecycle.export')}
           </Button>
           <DeletionActions accountId={accountId} />
         </Group>

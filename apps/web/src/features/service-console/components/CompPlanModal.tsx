@@ -11,6 +11,7 @@ import {
   compInput,
   type CompFormValues,
 } from '../lib/subscriptions-view.ts';
+import { t } from '../messages.ts';
 
 /** "Comp a plan…": give the account a plan free of charge, or end the one given. */
 export function CompPlanModal({
@@ -21,7 +22,7 @@ export function CompPlanModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={row !== null} onClose={onClose} title="Comp a plan" centered>
+    <Modal opened={row !== null} onClose={onClose} title={t('comp.title')} centered>
       {row ? <CompPlanForm row={row} onClose={onClose} /> : null}
     </Modal>
   );
@@ -37,7 +38,7 @@ function CompPlanForm({ row, onClose }: { row: SubscriptionRow; onClose: () => v
   return (
     <form
       noValidate
-      aria-label="Comp a plan"
+      aria-label={t('comp.title')}
       onSubmit={form.onSubmit((values) => {
         const input = compInput(CompFormSchema.parse(values));
         comp.mutate(
@@ -47,8 +48,8 @@ function CompPlanForm({ row, onClose }: { row: SubscriptionRow; onClose: () => v
               notifications.show({
                 color: 'teal',
                 message: input.plan
-                  ? `${row.accountName} now has the ${PLANS[input.plan].name} plan free of charge.`
-                  : `${row.accountName}’s complimentary plan has ended.`,
+                  ? t('comp.done', { account: row.accountName, plan: PLANS[input.plan].name })
+                  : t('comp.ended', { account: row.accountName }),
               });
               onClose();
             },
@@ -60,12 +61,12 @@ function CompPlanForm({ row, onClose }: { row: SubscriptionRow; onClose: () => v
       <Stack gap="sm">
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {row.comped
-            ? `${row.accountName} has the ${PLANS[row.plan].name} plan free of charge. Choose another plan, or end the comp to go back to the subscription underneath.`
-            : `A comped plan applies instead of ${row.accountName}’s subscription, free of charge, until it is ended. The account’s audit log records it with the reason.`}
+            ? t('comp.intro.comped', { account: row.accountName, plan: PLANS[row.plan].name })
+            : t('comp.intro', { account: row.accountName })}
         </Text>
         <Select
-          label="Plan"
-          placeholder="Choose a plan"
+          label={t('comp.plan.label')}
+          placeholder={t('comp.plan.placeholder')}
           data={compChoices(row)}
           allowDeselect={false}
           withAsterisk
@@ -73,8 +74,8 @@ function CompPlanForm({ row, onClose }: { row: SubscriptionRow; onClose: () => v
           {...form.getInputProps('plan')}
         />
         <Textarea
-          label="Reason"
-          description="Shown in the account’s audit log."
+          label={t('comp.reason.label')}
+          description={t('comp.reason.description')}
           autosize
           minRows={2}
           maxLength={500}
@@ -82,14 +83,14 @@ function CompPlanForm({ row, onClose }: { row: SubscriptionRow; onClose: () => v
           {...form.getInputProps('reason')}
         />
         {comp.isError && !fieldErrors ? (
-          <ErrorAlert title="The plan was not changed">{comp.error.message}</ErrorAlert>
+          <ErrorAlert title={t('comp.failed')}>{comp.error.message}</ErrorAlert>
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('comp.cancel')}
           </Button>
           <Button type="submit" loading={comp.isPending}>
-            Save
+            {t('comp.submit')}
           </Button>
         </Group>
       </Stack>

@@ -7,6 +7,7 @@ import { formatDate } from '#web/lib/format.ts';
 import { applyServerErrors } from '#web/lib/forms.ts';
 import { useExtendTrial } from '../api/extend-trial.ts';
 import { EXTEND_TRIAL_DEFAULT_DAYS, ExtendTrialFormSchema } from '../lib/subscriptions-view.ts';
+import { t } from '../messages.ts';
 
 /** "Extend trial…": the account's trial ends some days later (from today once it has ended). */
 export function ExtendTrialModal({
@@ -17,7 +18,7 @@ export function ExtendTrialModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={row !== null} onClose={onClose} title="Extend the trial" centered>
+    <Modal opened={row !== null} onClose={onClose} title={t('trial.title')} centered>
       {row ? <ExtendTrialForm row={row} onClose={onClose} /> : null}
     </Modal>
   );
@@ -33,7 +34,7 @@ function ExtendTrialForm({ row, onClose }: { row: SubscriptionRow; onClose: () =
   return (
     <form
       noValidate
-      aria-label="Extend the trial"
+      aria-label={t('trial.title')}
       onSubmit={form.onSubmit((values) => {
         const { days } = ExtendTrialFormSchema.parse(values);
         extend.mutate(
@@ -42,7 +43,10 @@ function ExtendTrialForm({ row, onClose }: { row: SubscriptionRow; onClose: () =
             onSuccess: (updated) => {
               notifications.show({
                 color: 'teal',
-                message: `${row.accountName}’s trial now ends on ${formatDate(updated.trialEndsAt ?? '')}.`,
+                message: t('trial.done', {
+                  account: row.accountName,
+                  date: formatDate(updated.trialEndsAt ?? ''),
+                }),
               });
               onClose();
             },
@@ -54,11 +58,14 @@ function ExtendTrialForm({ row, onClose }: { row: SubscriptionRow; onClose: () =
       <Stack gap="sm">
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {row.trialEndsAt
-            ? `${row.accountName}’s trial ends on ${formatDate(row.trialEndsAt)}. The days are added to that.`
-            : `${row.accountName} is not on a trial now: one starts today on the trial plan.`}
+            ? t('trial.intro.onTrial', {
+                account: row.accountName,
+                date: formatDate(row.trialEndsAt),
+              })
+            : t('trial.intro.noTrial', { account: row.accountName })}
         </Text>
         <NumberInput
-          label="Days"
+          label={t('trial.days.label')}
           min={1}
           max={90}
           allowDecimal={false}
@@ -69,14 +76,14 @@ function ExtendTrialForm({ row, onClose }: { row: SubscriptionRow; onClose: () =
           {...form.getInputProps('days')}
         />
         {extend.isError && !fieldErrors ? (
-          <ErrorAlert title="The trial was not extended">{extend.error.message}</ErrorAlert>
+          <ErrorAlert title={t('trial.failed')}>{extend.error.message}</ErrorAlert>
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('trial.cancel')}
           </Button>
           <Button type="submit" loading={extend.isPending}>
-            Extend trial
+            {t('trial.submit')}
           </Button>
         </Group>
       </Stack>

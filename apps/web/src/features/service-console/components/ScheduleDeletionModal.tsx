@@ -10,6 +10,8 @@ import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { formatDate } from '#web/lib/format.ts';
 import { applyServerErrors } from '#web/lib/forms.ts';
 import { useScheduleAccountDeletion } from '../api/schedule-account-deletion.ts';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 /** "Schedule deletion…": why, and the day the account will be deleted. */
 export function ScheduleDeletionModal({
@@ -25,7 +27,7 @@ export function ScheduleDeletionModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Schedule the account’s deletion" centered>
+    <Modal opened={opened} onClose={onClose} title={t('deletion.schedule.title')} centered>
       {opened ? (
         <ScheduleDeletionForm accountId={accountId} deleteAfter={deleteAfter} onClose={onClose} />
       ) : null}
@@ -52,14 +54,16 @@ function ScheduleDeletionForm({
   return (
     <form
       noValidate
-      aria-label="Schedule the account’s deletion"
+      aria-label={t('deletion.schedule.title')}
       onSubmit={form.onSubmit((values) => {
         const { reason } = ScheduleDeletionInputSchema.parse(values);
         schedule.mutate(reason, {
           onSuccess: (d) => {
             notifications.show({
               color: 'orange',
-              message: `The account will be deleted on ${formatDate(d.scheduled?.deleteAfter ?? deleteAfter)}.`,
+              message: t('deletion.schedule.done', {
+                date: formatDate(d.scheduled?.deleteAfter ?? deleteAfter),
+              }),
             });
             onClose();
           },
@@ -69,14 +73,16 @@ function ScheduleDeletionForm({
     >
       <Stack gap="sm">
         <Text size="sm">
-          The account and everything in it — client tenants, assessments, reports, members — will be
-          deleted on <strong>{day}</strong>, {ACCOUNT_DELETION_GRACE_DAYS} days from now. Until then
-          it is suspended (its people can sign in and read, never write) and the deletion can be
-          canceled. Its owners are e-mailed now.
+          {rich(
+            t,
+            'deletion.schedule.intro',
+            { days: ACCOUNT_DELETION_GRACE_DAYS },
+            { day: <strong>{day}</strong> },
+          )}
         </Text>
         <Textarea
-          label="Reason"
-          description="Shown in the account’s audit log and in the e-mail to its owners."
+          label={t('deletion.schedule.reason.label')}
+          description={t('deletion.schedule.reason.description')}
           autosize
           minRows={2}
           maxLength={ACCOUNT_EXPORT_LIMITS.reason}
@@ -85,14 +91,14 @@ function ScheduleDeletionForm({
           {...form.getInputProps('reason')}
         />
         {schedule.isError && !fieldErrors ? (
-          <ErrorAlert title="The deletion was not scheduled">{schedule.error.message}</ErrorAlert>
+          <ErrorAlert title={t('deletion.schedule.failed')}>{schedule.error.message}</ErrorAlert>
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Keep the account
+            {t('deletion.schedule.cancel')}
           </Button>
           <Button type="submit" color="red" loading={schedule.isPending}>
-            Delete on {day}
+            {t('deletion.schedule.submit', { day })}
           </Button>
         </Group>
       </Stack>

@@ -30,7 +30,7 @@ import { PagedList } from '#web/components/PagedList.tsx';
 import { formatDate } from '#web/lib/format.ts';
 import { useSubscriptionList } from '../api/list-subscriptions.ts';
 import {
-  FILTER_LABELS,
+  filterLabel,
   STATUS_COLORS,
   planLabel,
   readFilters,
@@ -39,26 +39,33 @@ import {
   writeFilters,
   type SubscriptionFilter,
 } from '../lib/subscriptions-view.ts';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 import { CompPlanModal } from './CompPlanModal.tsx';
 import { ExtendTrialModal } from './ExtendTrialModal.tsx';
 
 type Totals = SubscriptionList['totals'];
 
-const FIGURES: { label: string; value: (t: Totals) => string }[] = [
-  { label: 'Accounts', value: (t) => String(t.accounts) },
-  { label: 'MRR', value: (t) => formatMoney(t.mrr) },
-  { label: 'Trialing', value: (t) => String(t.trialing) },
-  { label: 'Active', value: (t) => String(t.active) },
-  { label: 'Past due', value: (t) => String(t.pastDue) },
-];
+const FIGURES = [
+  { labelKey: 'subscriptions.totals.accounts', value: (t: Totals) => String(t.accounts) },
+  { labelKey: 'subscriptions.totals.mrr', value: (t: Totals) => formatMoney(t.mrr) },
+  { labelKey: 'subscriptions.totals.trialing', value: (t: Totals) => String(t.trialing) },
+  { labelKey: 'subscriptions.totals.active', value: (t: Totals) => String(t.active) },
+  { labelKey: 'subscriptions.totals.pastDue', value: (t: Totals) => String(t.pastDue) },
+] as const;
 
 function TotalsCards({ totals }: { totals: Totals | undefined }) {
   return (
-    <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} spacing="sm" aria-label="Totals" role="list">
+    <SimpleGrid
+      cols={{ base: 2, xs: 3, md: 5 }}
+      spacing="sm"
+      aria-label={t('subscriptions.totals')}
+      role="list"
+    >
       {FIGURES.map((f) => (
-        <Card key={f.label} withBorder padding="sm" role="listitem" aria-label={f.label}>
+        <Card key={f.labelKey} withBorder padding="sm" role="listitem" aria-label={t(f.labelKey)}>
           <Text size="xs" c="dimmed">
-            {f.label}
+            {t(f.labelKey)}
           </Text>
           {totals ? (
             <Text fw={700} size="lg">
@@ -81,7 +88,7 @@ function StatusBadges({ row }: { row: SubscriptionRow }) {
       </Badge>
       {row.readOnly ? (
         <Badge color="red" variant="outline" size="sm">
-          Read-only
+          {t('subscriptions.readOnly')}
         </Badge>
       ) : null}
     </Group>
@@ -97,9 +104,9 @@ function PlanCell({ row }: { row: SubscriptionRow }) {
           color="grape"
           variant="light"
           size="sm"
-          title={`Given free of charge; the subscription underneath is ${PLANS[row.subscribedPlan].name}`}
+          title={t('subscriptions.comped.title', { plan: PLANS[row.subscribedPlan].name })}
         >
-          Comped
+          {t('subscriptions.comped')}
         </Badge>
       ) : null}
     </Group>
@@ -111,7 +118,12 @@ function Ends({ row }: { row: SubscriptionRow }) {
   if (!ends) return <Text size="sm">—</Text>;
   return (
     <Text size="sm">
-      {ends.label} <time dateTime={ends.at}>{formatDate(ends.at)}</time>
+      {rich(
+        t,
+        'subscriptions.ends',
+        { label: ends.label },
+        { date: <time dateTime={ends.at}>{formatDate(ends.at)}</time> },
+      )}
     </Text>
   );
 }
@@ -154,8 +166,8 @@ export function SubscriptionsPanel() {
       <TotalsCards totals={totals} />
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
-          label="Search"
-          placeholder="Account name or owner e-mail"
+          label={t('subscriptions.search.label')}
+          placeholder={t('subscriptions.search.placeholder')}
           type="search"
           leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
@@ -164,8 +176,8 @@ export function SubscriptionsPanel() {
           maxLength={200}
         />
         <Select
-          label="Status"
-          data={SUBSCRIPTION_FILTERS.map((f) => ({ value: f, label: FILTER_LABELS[f] }))}
+          label={t('subscriptions.status.label')}
+          data={SUBSCRIPTION_FILTERS.map((f) => ({ value: f, label: filterLabel(f) }))}
           value={filters.status}
           onChange={(v) =>
             setParams(writeFilters(params, { status: (v ?? 'all') as SubscriptionFilter }), {
@@ -184,22 +196,27 @@ export function SubscriptionsPanel() {
         total={totals ? totalFor(filters.status, totals) : undefined}
         empty={
           <Text c="dimmed" role="status">
-            {filtered ? 'No accounts match.' : 'No accounts yet.'}
+            {filtered ? t('subscriptions.noneMatch') : t('subscriptions.none')}
           </Text>
         }
       >
         <Table.ScrollContainer minWidth={960}>
-          <Table striped highlightOnHover aria-label="Subscriptions" verticalSpacing="xs">
+          <Table
+            striped
+            highlightOnHover
+            aria-label={t('subscriptions.table')}
+            verticalSpacing="xs"
+          >
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Account</Table.Th>
-                <Table.Th>Owner</Table.Th>
-                <Table.Th>Plan</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">MRR</Table.Th>
-                <Table.Th>Trial / grace</Table.Th>
+                <Table.Th>{t('subscriptions.column.account')}</Table.Th>
+                <Table.Th>{t('subscriptions.column.owner')}</Table.Th>
+                <Table.Th>{t('subscriptions.column.plan')}</Table.Th>
+                <Table.Th>{t('subscriptions.column.status')}</Table.Th>
+                <Table.Th ta="right">{t('subscriptions.column.mrr')}</Table.Th>
+                <Table.Th>{t('subscriptions.column.ends')}</Table.Th>
                 <Table.Th w={48}>
-                  <VisuallyHidden>Actions</VisuallyHidden>
+                  <VisuallyHidden>{t('subscriptions.column.actions')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -225,16 +242,21 @@ export function SubscriptionsPanel() {
                   <Table.Td>
                     <Menu position="bottom-end" withinPortal>
                       <Menu.Target>
-                        <ActionIcon variant="subtle" aria-label={`Actions for ${row.accountName}`}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('subscriptions.actions.label', {
+                            account: row.accountName,
+                          })}
+                        >
                           <IconDots size={18} aria-hidden />
                         </ActionIcon>
                       </Menu.Target>
                       <Menu.Dropdown>
                         <Menu.Item onClick={() => setAction({ kind: 'trial', row })}>
-                          Extend trial…
+                          {t('subscriptions.actions.extendTrial')}
                         </Menu.Item>
                         <Menu.Item onClick={() => setAction({ kind: 'comp', row })}>
-                          Comp a plan…
+                          {t('subscriptions.actions.comp')}
                         </Menu.Item>
                       </Menu.Dropdown>
                     </Menu>

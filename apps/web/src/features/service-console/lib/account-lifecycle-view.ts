@@ -3,6 +3,7 @@ import {
   ACTIVE_ACCOUNT_EXPORT_STATUSES,
   type AccountExport,
 } from '@tenantry/shared';
+import { t } from '../messages.ts';
 
 /** Queued or running: keep asking. */
 export function isExporting(e: Pick<AccountExport, 'status'>): boolean {
@@ -22,7 +23,7 @@ export function exportPercent(e: Pick<AccountExport, 'progress' | 'status'>): nu
 
 /** What the list says of one export's state. */
 export function exportStateText(e: Pick<AccountExport, 'status' | 'progress'>): string {
-  if (e.status === 'running') return `Exporting… ${exportPercent(e)} %`;
+  if (e.status === 'running') return t('exports.running', { percent: exportPercent(e) });
   return ACCOUNT_EXPORT_STATUS_LABELS[e.status];
 }
 

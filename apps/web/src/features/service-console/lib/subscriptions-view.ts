@@ -16,6 +16,7 @@ import {
   type SubscriptionStatus,
 } from '@tenantry/shared';
 import { z } from 'zod';
+import { t } from '../messages.ts';
 
 export type SubscriptionFilter = (typeof SUBSCRIPTION_FILTERS)[number];
 
@@ -49,10 +50,8 @@ export function writeFilters(
   return next;
 }
 
-export const FILTER_LABELS: Record<SubscriptionFilter, string> = {
-  all: 'All statuses',
-  ...SUBSCRIPTION_STATUS_LABELS,
-};
+export const filterLabel = (f: SubscriptionFilter): string =>
+  f === 'all' ? t('subscriptions.status.all') : SUBSCRIPTION_STATUS_LABELS[f];
 
 export const STATUS_COLORS: Record<SubscriptionStatus, string> = {
   trialing: 'blue',
@@ -79,15 +78,17 @@ export function totalFor(filter: SubscriptionFilter, totals: SubscriptionList['t
 
 /** The end that matters for a row: its trial's, or its grace period's while past due. */
 export function rowEnds(row: SubscriptionRow): { label: string; at: string } | null {
-  if (row.graceEndsAt) return { label: 'Grace ends', at: row.graceEndsAt };
-  if (row.trialEndsAt) return { label: 'Trial ends', at: row.trialEndsAt };
+  if (row.graceEndsAt) return { label: t('subscriptions.ends.grace'), at: row.graceEndsAt };
+  if (row.trialEndsAt) return { label: t('subscriptions.ends.trial'), at: row.trialEndsAt };
   return null;
 }
 
 /** "Pro", or "Pro (yearly)" for a paid plan billed yearly. */
 export function planLabel(row: SubscriptionRow): string {
   const name = PLANS[row.plan].name;
-  return row.interval === 'year' && !row.comped && row.plan !== 'free' ? `${name} (yearly)` : name;
+  return row.interval === 'year' && !row.comped && row.plan !== 'free'
+    ? t('subscriptions.plan.yearly', { plan: name })
+    : name;
 }
 
 export const EXTEND_TRIAL_DEFAULT_DAYS = 14;
@@ -95,19 +96,18 @@ export const EXTEND_TRIAL_DEFAULT_DAYS = 14;
 /** The extend-trial form: the shared input, with messages for a person. */
 export const ExtendTrialFormSchema = ExtendTrialInputSchema.extend({
   days: z
-    .number({ error: 'Enter a number of days.' })
-    .int('Whole days only.')
-    .min(1, 'At least 1 day.')
-    .max(
-      BILLING_LIMITS.trialExtensionDays,
-      `At most ${BILLING_LIMITS.trialExtensionDays} days at a time.`,
-    ),
+    .number({ error: () => t('trial.days.required') })
+    .int({ error: () => t('trial.days.whole') })
+    .min(1, { error: () => t('trial.days.min') })
+    .max(BILLING_LIMITS.trialExtensionDays, {
+      error: () => t('trial.days.max', { max: BILLING_LIMITS.trialExtensionDays }),
+    }),
 });
 
 /** The comp form's plan choice: a plan, or `end` (ends the comp). */
 export const END_COMP = 'end';
 export const CompFormSchema = z.object({
-  plan: z.enum([...PLAN_IDS, END_COMP], { error: 'Choose a plan.' }),
+  plan: z.enum([...PLAN_IDS, END_COMP], { error: () => t('comp.plan.required') }),
   reason: CompPlanInputSchema.shape.reason,
 });
 export type CompFormValues = { plan: string; reason: string };
@@ -123,5 +123,5 @@ export function compInput(values: z.output<typeof CompFormSchema>): {
 /** The comp form's choices: every plan, and "End comp" while one is given. */
 export function compChoices(row: SubscriptionRow): { value: string; label: string }[] {
   const plans = PLAN_IDS.map((id) => ({ value: id, label: PLANS[id].name }));
-  return row.comped ? [...plans, { value: END_COMP, label: 'End comp' }] : plans;
+  return row.comped ? [...plans, { value: END_COMP, label: t('comp.plan.end') }] : plans;
 }

@@ -9,10 +9,12 @@ import { useEndOtherSessions } from '../api/end-other-sessions.ts';
 import { useEndSession } from '../api/end-session.ts';
 import { useSessions } from '../api/list-sessions.ts';
 import { otherSessionCount, sessionRows, type SessionRow } from '../lib/session-rows.ts';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 function endErrorMessage(err: unknown): string {
-  if (err instanceof ApiError && err.status === 404) return 'That session had already ended.';
-  return err instanceof Error ? err.message : 'Something went wrong. Please try again.';
+  if (err instanceof ApiError && err.status === 404) return t('end.error.alreadyEnded');
+  return err instanceof Error ? err.message : t('end.error.generic');
 }
 
 function SessionItem({ row, onEnd }: { row: SessionRow; onEnd: (row: SessionRow) => void }) {
@@ -29,27 +31,39 @@ function SessionItem({ row, onEnd }: { row: SessionRow; onEnd: (row: SessionRow)
               </Text>
               {row.current ? (
                 <Badge size="sm" variant="filled" color="teal">
-                  This device
+                  {t('item.current')}
                 </Badge>
               ) : null}
               {row.shared ? (
                 <Badge size="sm" variant="light" color="grape">
-                  Shared sign-in
+                  {t('item.shared')}
                 </Badge>
               ) : null}
             </Group>
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {row.ipAddress ? `IP address ${row.ipAddress}` : 'IP address unknown'}
+              {row.ipAddress ? t('item.ip', { ip: row.ipAddress }) : t('item.ipUnknown')}
             </Text>
             <Text size="sm" c="dimmed">
-              Last active{' '}
-              <time dateTime={row.lastActiveAt} title={formatDateTime(row.lastActiveAt)}>
-                {formatRelativeTime(row.lastActiveAt)}
-              </time>
+              {rich(
+                t,
+                'item.lastActive',
+                {},
+                {
+                  when: (
+                    <time dateTime={row.lastActiveAt} title={formatDateTime(row.lastActiveAt)}>
+                      {formatRelativeTime(row.lastActiveAt)}
+                    </time>
+                  ),
+                },
+              )}
             </Text>
             <Text size="sm" c="dimmed">
-              Signed in <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
-              {row.signedInWith ? ` with: ${row.signedInWith}` : null}
+              {rich(
+                t,
+                row.signedInWith ? 'item.signedInWith' : 'item.signedIn',
+                { method: row.signedInWith ?? '' },
+                { date: <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time> },
+              )}
             </Text>
           </Stack>
         </Group>
@@ -60,9 +74,9 @@ function SessionItem({ row, onEnd }: { row: SessionRow; onEnd: (row: SessionRow)
             color="red"
             leftSection={<IconLogout size={14} aria-hidden />}
             onClick={() => onEnd(row)}
-            aria-label={`End the session on ${row.device}`}
+            aria-label={t('item.end.label', { device: row.device })}
           >
-            End
+            {t('item.end')}
           </Button>
         )}
       </Group>
@@ -90,7 +104,7 @@ export function SessionsPanel() {
     const device = ending.device;
     endOne.mutate(ending.id, {
       onSuccess: () => {
-        notifications.show({ message: `The session on ${device} was ended.`, color: 'green' });
+        notifications.show({ message: t('end.done', { device }), color: 'green' });
       },
       onSettled: () => setEnding(null),
     });
@@ -101,8 +115,7 @@ export function SessionsPanel() {
       onSuccess: ({ ended }) => {
         notifications.show({
           color: 'green',
-          message:
-            ended === 1 ? 'One other session was ended.' : `${ended} other sessions were ended.`,
+          message: t('endOthers.done', { count: ended }),
         });
       },
       onSettled: () => setEndingOthers(false),
@@ -114,10 +127,10 @@ export function SessionsPanel() {
       <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
         <Stack gap={4}>
           <Title order={2} size="h3" id="sessions-heading">
-            Where you are signed in
+            {t('panel.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            Ending a session signs that browser out the next time it is used.
+            {t('panel.intro')}
           </Text>
         </Stack>
         <Button
@@ -126,12 +139,12 @@ export function SessionsPanel() {
           disabled={others === 0}
           onClick={() => setEndingOthers(true)}
         >
-          End all other sessions
+          {t('panel.endOthers')}
         </Button>
       </Group>
-      {sessions.isPending ? <Loader size="sm" aria-label="Loading your sessions" /> : null}
+      {sessions.isPending ? <Loader size="sm" aria-label={t('panel.loading')} /> : null}
       {sessions.isError ? (
-        <ErrorAlert title="Your sessions could not be loaded">{sessions.error.message}</ErrorAlert>
+        <ErrorAlert title={t('panel.loadFailed')}>{sessions.error.message}</ErrorAlert>
       ) : null}
       {endOne.isError ? <ErrorAlert>{endErrorMessage(endOne.error)}</ErrorAlert> : null}
       {endOthers.isError ? <ErrorAlert>{endErrorMessage(endOthers.error)}</ErrorAlert> : null}
@@ -142,7 +155,7 @@ export function SessionsPanel() {
           p={0}
           m={0}
           style={{ listStyle: 'none' }}
-          aria-label="Your sessions"
+          aria-label={t('panel.list')}
         >
           {rows.map((row) => (
             <SessionItem key={row.id} row={row} onEnd={setEnding} />
@@ -151,28 +164,28 @@ export function SessionsPanel() {
       ) : null}
       {sessions.isSuccess && others === 0 ? (
         <Text size="sm" c="dimmed">
-          You are signed in on this device only.
+          {t('panel.onlyThis')}
         </Text>
       ) : null}
 
       <Modal
         opened={ending !== null}
         onClose={() => setEnding(null)}
-        title="End this session?"
+        title={t('end.title')}
         centered
       >
         <Stack>
           <Text size="sm">
-            {ending?.device}
-            {ending?.ipAddress ? ` (${ending.ipAddress})` : ''} is signed out the next time it is
-            used. Whoever uses it has to sign in again.
+            {ending?.ipAddress
+              ? t('end.bodyWithIp', { device: ending.device, ip: ending.ipAddress })
+              : t('end.body', { device: ending?.device ?? '' })}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setEnding(null)}>
-              Cancel
+              {t('end.cancel')}
             </Button>
             <Button color="red" loading={endOne.isPending} onClick={confirmEndOne}>
-              End session
+              {t('end.confirm')}
             </Button>
           </Group>
         </Stack>
@@ -180,22 +193,17 @@ export function SessionsPanel() {
       <Modal
         opened={endingOthers}
         onClose={() => setEndingOthers(false)}
-        title="End all other sessions?"
+        title={t('endOthers.title')}
         centered
       >
         <Stack>
-          <Text size="sm">
-            {others === 1
-              ? 'The other browser where you are signed in is signed out'
-              : `The ${others} other browsers and devices where you are signed in are signed out`}{' '}
-            the next time they are used. This one stays signed in.
-          </Text>
+          <Text size="sm">{t('endOthers.body', { count: others })}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setEndingOthers(false)}>
-              Cancel
+              {t('endOthers.cancel')}
             </Button>
             <Button color="red" loading={endOthers.isPending} onClick={confirmEndOthers}>
-              End other sessions
+              {t('endOthers.confirm')}
             </Button>
           </Group>
         </Stack>

@@ -1,4 +1,5 @@
 import type { SecondFactorKind, SessionInfo, SignInMethod } from '@tenantry/shared';
+import { t } from '../messages.ts';
 import { describeUserAgent, isMobileUserAgent } from './user-agent.ts';
 
 export interface SessionRow {
@@ -18,21 +19,21 @@ export interface SessionRow {
   signedInWith: string | null;
 }
 
-const METHOD_WORDS: Record<SignInMethod, string> = {
-  password: 'Password',
-  sign_up_code: 'Sign-up code',
-  shared_code: 'Shared sign-in code',
-  email_link: 'E-mail link',
-  passkey: 'Passkey',
-  support: 'Tenantry support session',
-  sso: 'Single sign-on',
-};
+const METHOD_KEYS = {
+  password: 'method.password',
+  sign_up_code: 'method.signUpCode',
+  shared_code: 'method.sharedCode',
+  email_link: 'method.emailLink',
+  passkey: 'method.passkey',
+  support: 'method.support',
+  sso: 'method.sso',
+} as const satisfies Record<SignInMethod, string>;
 
-const SECOND_FACTOR_WORDS: Record<SecondFactorKind, string> = {
-  totp: 'authenticator app',
-  backup_code: 'backup code',
-  passkey: 'passkey',
-};
+const SECOND_FACTOR_KEYS = {
+  totp: 'secondFactor.totp',
+  backup_code: 'secondFactor.backupCode',
+  passkey: 'secondFactor.passkey',
+} as const satisfies Record<SecondFactorKind, string>;
 
 /** "Password and authenticator app", "Passkey", "Shared sign-in code"; null: not recorded. */
 export function signedInWith(
@@ -40,8 +41,13 @@ export function signedInWith(
   secondFactor: SecondFactorKind | null,
 ): string | null {
   if (!method) return null;
-  const first = METHOD_WORDS[method];
-  return secondFactor ? `${first} and ${SECOND_FACTOR_WORDS[secondFactor]}` : first;
+  const first = t(METHOD_KEYS[method]);
+  return secondFactor
+    ? t('method.withSecondFactor', {
+        method: first,
+        secondFactor: t(SECOND_FACTOR_KEYS[secondFactor]),
+      })
+    : first;
 }
 
 /** The sessions as the list shows them: this device first, then the most recently active. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UNKNOWN_DEVICE, describeUserAgent, isMobileUserAgent } from './user-agent.ts';
+import { describeUserAgent, isMobileUserAgent, unknownDevice } from './user-agent.ts';
 
 const UA = {
   chromeLinux:
@@ -55,11 +55,11 @@ describe('a readable device from the user agent', () => {
   });
 
   it('falls back to “Unknown device”', () => {
-    expect(describeUserAgent(null)).toBe(UNKNOWN_DEVICE);
-    expect(describeUserAgent('')).toBe(UNKNOWN_DEVICE);
-    expect(describeUserAgent('   ')).toBe(UNKNOWN_DEVICE);
-    expect(describeUserAgent('Mozilla/5.0')).toBe(UNKNOWN_DEVICE);
-    expect(describeUserAgent('%%%')).toBe(UNKNOWN_DEVICE);
+    expect(describeUserAgent(null)).toBe(unknownDevice());
+    expect(describeUserAgent('')).toBe(unknownDevice());
+    expect(describeUserAgent('   ')).toBe(unknownDevice());
+    expect(describeUserAgent('Mozilla/5.0')).toBe(unknownDevice());
+    expect(describeUserAgent('%%%')).toBe(unknownDevice());
   });
 });
 

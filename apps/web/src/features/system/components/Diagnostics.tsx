@@ -1,6 +1,7 @@
 import type { ClientConfig } from '@tenantry/shared';
 import { Alert, Loader, SimpleGrid, Stack, Table, Title } from '@mantine/core';
 import { useSystemInfo } from '../api/get-system-info.ts';
+import { t } from '../messages.ts';
 
 function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -13,12 +14,12 @@ export function Diagnostics({ config }: { config: ClientConfig }) {
   return (
     <Stack gap="sm" component="section" aria-labelledby="diagnostics-heading">
       <Title order={2} size="h3" id="diagnostics-heading">
-        Diagnostics
+        {t('diagnostics.title')}
       </Title>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Stack gap="xs">
           <Title order={3} size="h4">
-            Client configuration
+            {t('diagnostics.client')}
           </Title>
           <Table withTableBorder striped variant="vertical" layout="fixed">
             <Table.Tbody>
@@ -33,12 +34,14 @@ export function Diagnostics({ config }: { config: ClientConfig }) {
         </Stack>
         <Stack gap="xs">
           <Title order={3} size="h4">
-            Server
+            {t('diagnostics.server')}
           </Title>
-          {info.isPending ? <Loader size="sm" aria-label="Loading server info" /> : null}
+          {info.isPending ? (
+            <Loader size="sm" aria-label={t('diagnostics.server.loading')} />
+          ) : null}
           {info.isError ? (
             <Alert color="red" variant="light" role="alert">
-              Server info could not be loaded: {info.error.message}
+              {t('diagnostics.server.loadFailed', { message: info.error.message })}
             </Alert>
           ) : null}
           {info.data ? (

@@ -2,6 +2,8 @@ import { Accordion, Alert, Badge, Group, Loader, Stack, Text, Title } from '@man
 import { LinkifiedText } from '#web/components/LinkifiedText.tsx';
 import { formatDateTime } from '#web/lib/format.ts';
 import { useMailbox } from '../api/list-mail.ts';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 /** The development mailbox: newest first, each message expandable to its text body. */
 export function Mailbox() {
@@ -10,21 +12,21 @@ export function Mailbox() {
     <Stack gap="sm" component="section" aria-labelledby="mailbox-heading">
       <Group gap="xs">
         <Title order={2} size="h3" id="mailbox-heading">
-          Development mailbox
+          {t('mailbox.title')}
         </Title>
         {mailbox.data ? <Badge variant="light">{mailbox.data.messages.length}</Badge> : null}
       </Group>
       <Text size="sm" c="dimmed">
-        Without SMTP configured, e-mail the app sends is kept here instead of being delivered.
+        {t('mailbox.intro')}
       </Text>
-      {mailbox.isPending ? <Loader size="sm" aria-label="Loading mailbox" /> : null}
+      {mailbox.isPending ? <Loader size="sm" aria-label={t('mailbox.loading')} /> : null}
       {mailbox.isError ? (
         <Alert color="red" variant="light" role="alert">
-          The mailbox could not be loaded: {mailbox.error.message}
+          {t('mailbox.loadFailed', { message: mailbox.error.message })}
         </Alert>
       ) : null}
       {mailbox.data && mailbox.data.messages.length === 0 ? (
-        <Text size="sm">No messages yet.</Text>
+        <Text size="sm">{t('mailbox.empty')}</Text>
       ) : null}
       {mailbox.data && mailbox.data.messages.length > 0 ? (
         <Accordion variant="separated" multiple>
@@ -38,13 +40,20 @@ export function Mailbox() {
                       {m.subject}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      To {m.to} · <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
+                      {rich(
+                        t,
+                        'mailbox.message.to',
+                        { to: m.to },
+                        {
+                          date: <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>,
+                        },
+                      )}
                     </Text>
                   </Stack>
                 </Accordion.Control>
                 <Accordion.Panel>
                   <Text size="xs" c="dimmed" mb="xs">
-                    From {m.from}
+                    {t('mailbox.message.from', { from: m.from })}
                   </Text>
                   <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                     <LinkifiedText text={m.text} />

@@ -12,24 +12,30 @@ import { formatDate, formatDateTime } from '#web/lib/format.ts';
 import { CompPlanModal } from '../../components/CompPlanModal.tsx';
 import { ExtendTrialModal } from '../../components/ExtendTrialModal.tsx';
 import { STATUS_COLORS, planLabel } from '../../lib/subscriptions-view.ts';
+import { rich } from '#web/i18n/rich.tsx';
+import { t } from '../../messages.ts';
 import { Section, type DescribeEntry } from './AccountSection.tsx';
 
 /** The account page's read-only cards (and the plan's two actions). */
 type Detail = ServiceAccountDetail;
 
-const ROLE_LABELS = { owner: 'Owner', admin: 'Admin', member: 'Member' } as const;
+const ROLE_KEYS = {
+  owner: 'account.members.role.owner',
+  admin: 'account.members.role.admin',
+  member: 'account.members.role.member',
+} as const;
 
 export function MembersCard({ d }: { d: Detail }) {
   return (
-    <Section id="account-members" title={`Members (${d.members.length})`}>
+    <Section id="account-members" title={t('account.members.title', { count: d.members.length })}>
       <Table.ScrollContainer minWidth={480}>
-        <Table aria-label="Members" verticalSpacing={4}>
+        <Table aria-label={t('account.members.table')} verticalSpacing={4}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>E-mail</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Joined</Table.Th>
+              <Table.Th>{t('account.members.column.name')}</Table.Th>
+              <Table.Th>{t('account.members.column.email')}</Table.Th>
+              <Table.Th>{t('account.members.column.role')}</Table.Th>
+              <Table.Th>{t('account.members.column.joined')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -41,7 +47,7 @@ export function MembersCard({ d }: { d: Detail }) {
                 <Table.Td>
                   <NameText name={m.email} size="sm" />
                 </Table.Td>
-                <Table.Td>{ROLE_LABELS[m.role]}</Table.Td>
+                <Table.Td>{t(ROLE_KEYS[m.role])}</Table.Td>
                 <Table.Td>{formatDate(m.joinedAt)}</Table.Td>
               </Table.Tr>
             ))}
@@ -57,28 +63,35 @@ export function TenantsCard({ d }: { d: Detail }) {
   return (
     <Section
       id="account-tenants"
-      title="Client tenants"
+      title={t('account.tenants.title')}
       action={
         <Anchor component={Link} to={all} size="sm">
-          All client tenants
+          {t('account.tenants.all')}
         </Anchor>
       }
     >
       <Text size="sm" c="dimmed">
-        {d.tenants.active} active · {d.tenants.archived} archived
+        {t('account.tenants.counts', {
+          active: d.tenants.active,
+          archived: d.tenants.archived,
+        })}
       </Text>
       {d.tenants.items.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No client tenants yet.
+          {t('account.tenants.none')}
         </Text>
       ) : (
         <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {d.tenants.items.map((t) => (
-            <Group key={t.id} component="li" gap="xs" wrap="nowrap">
-              <NameText name={t.name} to={`${all}/${encodeURIComponent(t.id)}`} size="sm" />
-              {t.archived ? (
+          {d.tenants.items.map((tenant) => (
+            <Group key={tenant.id} component="li" gap="xs" wrap="nowrap">
+              <NameText
+                name={tenant.name}
+                to={`${all}/${encodeURIComponent(tenant.id)}`}
+                size="sm"
+              />
+              {tenant.archived ? (
                 <Badge size="xs" color="gray" variant="light">
-                  Archived
+                  {t('account.tenants.archived')}
                 </Badge>
               ) : null}
             </Group>
@@ -90,16 +103,16 @@ export function TenantsCard({ d }: { d: Detail }) {
 }
 
 const USAGE = [
-  { key: 'seats', label: 'Members' },
-  { key: 'tenants', label: 'Client tenants' },
-  { key: 'activeAssessments', label: 'Active assessments' },
+  { key: 'seats', labelKey: 'account.usage.seats' },
+  { key: 'tenants', labelKey: 'account.usage.tenants' },
+  { key: 'activeAssessments', labelKey: 'account.usage.activeAssessments' },
 ] as const;
 
 export function PlanUsageCard({ d }: { d: Detail }) {
   const [dialog, setDialog] = useState<'trial' | 'comp' | null>(null);
   const s = d.subscription;
   return (
-    <Section id="account-plan" title="Plan & usage">
+    <Section id="account-plan" title={t('account.plan.title')}>
       <Group gap="xs" wrap="wrap">
         <Text fw={600}>{planLabel(s)}</Text>
         <Badge color={STATUS_COLORS[s.status]} variant="light" size="sm">
@@ -107,19 +120,24 @@ export function PlanUsageCard({ d }: { d: Detail }) {
         </Badge>
         {s.comped ? (
           <Badge color="grape" variant="light" size="sm">
-            Comped (underneath: {PLANS[s.subscribedPlan].name})
+            {t('account.plan.comped', { plan: PLANS[s.subscribedPlan].name })}
           </Badge>
         ) : null}
         {s.readOnly ? (
           <Badge color="red" variant="outline" size="sm">
-            Read-only
+            {t('account.plan.readOnly')}
           </Badge>
         ) : null}
       </Group>
-      {s.trialEndsAt ? <Text size="sm">Trial ends {formatDate(s.trialEndsAt)}</Text> : null}
-      {s.graceEndsAt ? <Text size="sm">Grace ends {formatDate(s.graceEndsAt)}</Text> : null}
+      {s.trialEndsAt ? (
+        <Text size="sm">{t('account.plan.trialEnds', { date: formatDate(s.trialEndsAt) })}</Text>
+      ) : null}
+      {s.graceEndsAt ? (
+        <Text size="sm">{t('account.plan.graceEnds', { date: formatDate(s.graceEndsAt) })}</Text>
+      ) : null}
       <Stack gap={6}>
-        {USAGE.map(({ key, label }) => {
+        {USAGE.map(({ key, labelKey }) => {
+          const label = t(labelKey);
           const used = d.usage.usage[key];
           const limit = d.usage.limits[key];
           return (
@@ -127,7 +145,9 @@ export function PlanUsageCard({ d }: { d: Detail }) {
               <Group justify="space-between" gap="xs">
                 <Text size="sm">{label}</Text>
                 <Text size="sm" c={d.usage.atLimit.includes(key) ? 'red' : undefined}>
-                  {used} of {limit === null ? 'unlimited' : limit}
+                  {limit === null
+                    ? t('account.usage.ofUnlimited', { used })
+                    : t('account.usage.of', { used, limit })}
                 </Text>
               </Group>
               {limit !== null ? (
@@ -135,7 +155,7 @@ export function PlanUsageCard({ d }: { d: Detail }) {
                   value={Math.min(100, (used / Math.max(limit, 1)) * 100)}
                   color={d.usage.atLimit.includes(key) ? 'red' : 'blue'}
                   size="sm"
-                  aria-label={`${label}: ${used} of ${limit}`}
+                  aria-label={t('account.usage.label', { label, used, limit })}
                 />
               ) : null}
             </div>
@@ -144,10 +164,10 @@ export function PlanUsageCard({ d }: { d: Detail }) {
       </Stack>
       <Group gap="xs">
         <Button size="xs" variant="default" onClick={() => setDialog('trial')}>
-          Extend trial…
+          {t('account.plan.extendTrial')}
         </Button>
         <Button size="xs" variant="default" onClick={() => setDialog('comp')}>
-          Comp a plan…
+          {t('account.plan.comp')}
         </Button>
       </Group>
       <ExtendTrialModal row={dialog === 'trial' ? s : null} onClose={() => setDialog(null)} />
@@ -160,28 +180,30 @@ export function ActivityCard({ d, describe }: { d: Detail; describe: DescribeEnt
   return (
     <Section
       id="account-activity"
-      title="Activity & audit"
+      title={t('account.activity.title')}
       action={
         <Anchor
           component={Link}
           to={`/service/audit?account=${encodeURIComponent(d.id)}`}
           size="sm"
         >
-          Full audit log
+          {t('account.activity.fullLog')}
         </Anchor>
       }
     >
       <Text size="sm">
-        Last active:{' '}
-        {d.lastActiveAt ? (
-          <time dateTime={d.lastActiveAt}>{formatDateTime(d.lastActiveAt)}</time>
-        ) : (
-          'never'
-        )}
+        {d.lastActiveAt
+          ? rich(
+              t,
+              'account.activity.lastActive',
+              {},
+              { when: <time dateTime={d.lastActiveAt}>{formatDateTime(d.lastActiveAt)}</time> },
+            )
+          : t('account.activity.neverActive')}
       </Text>
       {d.recentAudit.length === 0 ? (
         <Text size="sm" c="dimmed">
-          Nothing in its audit log yet.
+          {t('account.activity.none')}
         </Text>
       ) : (
         <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -202,23 +224,23 @@ export function ActivityCard({ d, describe }: { d: Detail; describe: DescribeEnt
 
 export function TicketsCard({ d }: { d: Detail }) {
   return (
-    <Section id="account-tickets" title={`Support tickets (${d.tickets.total})`}>
+    <Section id="account-tickets" title={t('account.tickets.title', { count: d.tickets.total })}>
       {d.tickets.items.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No support tickets.
+          {t('account.tickets.none')}
         </Text>
       ) : (
         <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {d.tickets.items.map((t) => (
-            <Group key={t.id} component="li" gap="xs" wrap="nowrap" justify="space-between">
+          {d.tickets.items.map((ticket) => (
+            <Group key={ticket.id} component="li" gap="xs" wrap="nowrap" justify="space-between">
               <NameText
-                name={`#${t.number} ${t.subject}`}
-                to={`/service/support/${encodeURIComponent(t.id)}`}
+                name={`#${ticket.number} ${ticket.subject}`}
+                to={`/service/support/${encodeURIComponent(ticket.id)}`}
                 size="sm"
                 lines={1}
               />
               <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
-                {SUPPORT_STATUS_LABELS[t.status]}
+                {SUPPORT_STATUS_LABELS[ticket.status]}
               </Badge>
             </Group>
           ))}

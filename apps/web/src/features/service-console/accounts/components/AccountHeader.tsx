@@ -18,6 +18,7 @@ import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { formatDate, formatDateTime } from '#web/lib/format.ts';
 import { SupportAccessButton } from '../../support-access/components/SupportAccessButton.tsx';
 import { useRestoreAccount, useSuspendAccount, useTransferOwnership } from '../api/accounts-api.ts';
+import { t } from '../../messages.ts';
 import { fail } from './AccountSection.tsx';
 
 type Detail = ServiceAccountDetail;
@@ -27,7 +28,7 @@ function SuspendModal({ d, opened, onClose }: { d: Detail; opened: boolean; onCl
   const [reason, setReason] = useState('');
   const trimmed = reason.trim();
   return (
-    <Modal opened={opened} onClose={onClose} title="Suspend the account" centered>
+    <Modal opened={opened} onClose={onClose} title={t('account.suspend.title')} centered>
       <form
         noValidate
         onSubmit={(e) => {
@@ -42,13 +43,10 @@ function SuspendModal({ d, opened, onClose }: { d: Detail; opened: boolean; onCl
         }}
       >
         <Stack gap="sm">
-          <Text size="sm">
-            Its members can still sign in and read everything, but cannot change anything until the
-            account is restored. They are shown the reason.
-          </Text>
+          <Text size="sm">{t('account.suspend.intro')}</Text>
           <Textarea
-            label="Reason"
-            description="Shown to the account’s members."
+            label={t('account.suspend.reason.label')}
+            description={t('account.suspend.reason.description')}
             required
             autosize
             minRows={2}
@@ -59,10 +57,10 @@ function SuspendModal({ d, opened, onClose }: { d: Detail; opened: boolean; onCl
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('account.suspend.cancel')}
             </Button>
             <Button type="submit" color="red" disabled={!trimmed} loading={suspend.isPending}>
-              Suspend account
+              {t('account.suspend.submit')}
             </Button>
           </Group>
         </Stack>
@@ -87,19 +85,20 @@ function TransferModal({
     .filter((m) => !(m.role === 'owner' && owners.length === 1))
     .map((m) => ({ value: m.userId, label: `${m.name || m.email} (${m.email})` }));
   return (
-    <Modal opened={opened} onClose={onClose} title="Transfer ownership" centered>
+    <Modal opened={opened} onClose={onClose} title={t('account.transfer.title')} centered>
       <Stack gap="sm">
         <Text size="sm">
-          The member chosen becomes the account’s only owner; its owners now (
-          {owners.map((o) => o.email).join(', ') || 'none'}) become admins.
+          {t('account.transfer.intro', {
+            owners: owners.map((o) => o.email).join(', ') || t('account.transfer.noOwners'),
+          })}
         </Text>
         {choices.length === 0 ? (
           <Text size="sm" c="dimmed">
-            The account has no other member to make its owner.
+            {t('account.transfer.noChoice')}
           </Text>
         ) : (
           <Select
-            label="New owner"
+            label={t('account.transfer.newOwner')}
             data={choices}
             value={userId}
             onChange={setUserId}
@@ -107,13 +106,13 @@ function TransferModal({
           />
         )}
         {transfer.isError ? (
-          <ErrorAlert title="Not transferred" error={transfer.error}>
+          <ErrorAlert title={t('account.transfer.failed')} error={transfer.error}>
             {transfer.error.message}
           </ErrorAlert>
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('account.transfer.cancel')}
           </Button>
           <Button
             disabled={!userId}
@@ -128,7 +127,7 @@ function TransferModal({
               })
             }
           >
-            Transfer ownership
+            {t('account.transfer.submit')}
           </Button>
         </Group>
       </Stack>
@@ -144,7 +143,7 @@ export function AccountHeader({ d }: { d: Detail }) {
     <Stack gap="sm">
       <Anchor component={Link} to="/service/accounts" size="sm">
         <Group gap={4} component="span">
-          <IconArrowLeft size={14} aria-hidden /> All accounts
+          <IconArrowLeft size={14} aria-hidden /> {t('account.all')}
         </Group>
       </Anchor>
       <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
@@ -153,7 +152,7 @@ export function AccountHeader({ d }: { d: Detail }) {
             {d.name}
           </Title>
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {d.id} · created {formatDate(d.createdAt)}
+            {t('account.header.meta', { id: d.id, date: formatDate(d.createdAt) })}
           </Text>
         </Stack>
         <Group gap="xs" wrap="wrap">
@@ -164,14 +163,10 @@ export function AccountHeader({ d }: { d: Detail }) {
               leftSection={<IconLockOpen size={16} aria-hidden />}
               loading={restore.isPending}
               disabled={d.deletionScheduled}
-              title={
-                d.deletionScheduled
-                  ? 'Its deletion is scheduled: cancel the deletion to give it back.'
-                  : undefined
-              }
+              title={d.deletionScheduled ? t('account.restore.blocked') : undefined}
               onClick={() => restore.mutate(undefined, { onError: fail })}
             >
-              Restore account
+              {t('account.restore')}
             </Button>
           ) : (
             <Button
@@ -180,20 +175,20 @@ export function AccountHeader({ d }: { d: Detail }) {
               leftSection={<IconLock size={16} aria-hidden />}
               onClick={() => setDialog('suspend')}
             >
-              Suspend…
+              {t('account.suspend')}
             </Button>
           )}
           <Button variant="default" onClick={() => setDialog('transfer')}>
-            Transfer ownership…
+            {t('account.transfer')}
           </Button>
         </Group>
       </Group>
       {d.suspension ? (
-        <Alert color="red" variant="light" title="Suspended" role="status">
-          Since {formatDateTime(d.suspension.since)}: {d.suspension.reason}
-          {d.deletionScheduled
-            ? ' — its deletion is scheduled; cancel the deletion to give it back.'
-            : ''}
+        <Alert color="red" variant="light" title={t('account.suspended.title')} role="status">
+          {t(d.deletionScheduled ? 'account.suspended.deletion' : 'account.suspended.body', {
+            date: formatDateTime(d.suspension.since),
+            reason: d.suspension.reason,
+          })}
         </Alert>
       ) : null}
       <SuspendModal d={d} opened={dialog === 'suspend'} onClose={() => setDialog(null)} />

@@ -2,6 +2,7 @@ import { Anchor, Button, Group, SimpleGrid, Skeleton, Stack } from '@mantine/cor
 import { Link } from 'react-router';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { AccountLifecycleCard } from '../../components/AccountLifecycleCard.tsx';
+import { t } from '../../messages.ts';
 import { useServiceAccount } from '../api/accounts-api.ts';
 import {
   ActivityCard,
@@ -23,7 +24,7 @@ export function AccountPage({ id, describe }: { id: string; describe: DescribeEn
   const account = useServiceAccount(id);
   if (account.isPending) {
     return (
-      <Stack gap="md" aria-label="Loading the account" aria-busy>
+      <Stack gap="md" aria-label={t('account.loading')} aria-busy>
         <Skeleton height={48} />
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <Skeleton height={160} />
@@ -35,15 +36,15 @@ export function AccountPage({ id, describe }: { id: string; describe: DescribeEn
   if (account.isError) {
     return (
       <Stack gap="sm">
-        <ErrorAlert title="The account could not be loaded" error={account.error}>
+        <ErrorAlert title={t('account.loadFailed')} error={account.error}>
           {account.error.message}
         </ErrorAlert>
         <Group>
           <Button variant="default" onClick={() => void account.refetch()}>
-            Try again
+            {t('account.retry')}
           </Button>
           <Anchor component={Link} to="/service/accounts">
-            All accounts
+            {t('account.all')}
           </Anchor>
         </Group>
       </Stack>

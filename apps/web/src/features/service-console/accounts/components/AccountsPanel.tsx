@@ -14,6 +14,7 @@ import { NameText } from '#web/components/NameText.tsx';
 import { PagedList } from '#web/components/PagedList.tsx';
 import { formatDate, formatDateTime } from '#web/lib/format.ts';
 import { STATUS_COLORS } from '../../lib/subscriptions-view.ts';
+import { t } from '../../messages.ts';
 import { useServiceAccounts } from '../api/accounts-api.ts';
 import {
   NO_ACCOUNT_FILTERS,
@@ -28,9 +29,9 @@ const STATUS_CHOICES = SUBSCRIPTION_STATUSES.map((s) => ({
   value: s,
   label: SUBSCRIPTION_STATUS_LABELS[s],
 }));
-const SUSPENDED_CHOICES = [
-  { value: 'true', label: 'Suspended' },
-  { value: 'false', label: 'Not suspended' },
+const suspendedChoices = () => [
+  { value: 'true', label: t('accounts.filter.suspended') },
+  { value: 'false', label: t('accounts.filter.notSuspended') },
 ];
 
 function Filters({
@@ -52,8 +53,8 @@ function Filters({
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <Select
-        label="Plan"
-        placeholder="Any plan"
+        label={t('accounts.filter.plan.label')}
+        placeholder={t('accounts.filter.plan.placeholder')}
         data={PLAN_CHOICES}
         value={filters.plan || null}
         onChange={(v) => set({ plan: (v ?? '') as AccountFilters['plan'] })}
@@ -61,8 +62,8 @@ function Filters({
         flex="0 1 150px"
       />
       <Select
-        label="Status"
-        placeholder="Any status"
+        label={t('accounts.filter.status.label')}
+        placeholder={t('accounts.filter.status.placeholder')}
         data={STATUS_CHOICES}
         value={filters.status || null}
         onChange={(v) => set({ status: (v ?? '') as AccountFilters['status'] })}
@@ -70,21 +71,21 @@ function Filters({
         flex="0 1 150px"
       />
       <Select
-        label="Suspension"
-        placeholder="Any"
-        data={SUSPENDED_CHOICES}
+        label={t('accounts.filter.suspension.label')}
+        placeholder={t('accounts.filter.suspension.placeholder')}
+        data={suspendedChoices()}
         value={filters.suspended || null}
         onChange={(v) => set({ suspended: (v ?? '') as AccountFilters['suspended'] })}
         clearable
         flex="0 1 160px"
       />
-      {day('createdFrom', 'Created from')}
-      {day('createdTo', 'Created to')}
-      {day('activeFrom', 'Active from')}
-      {day('activeTo', 'Active to')}
+      {day('createdFrom', t('accounts.filter.createdFrom'))}
+      {day('createdTo', t('accounts.filter.createdTo'))}
+      {day('activeFrom', t('accounts.filter.activeFrom'))}
+      {day('activeTo', t('accounts.filter.activeTo'))}
       {hasAccountFilters(filters) ? (
         <Button variant="subtle" onClick={() => set(NO_ACCOUNT_FILTERS)}>
-          Clear filters
+          {t('accounts.filter.clear')}
         </Button>
       ) : null}
     </Group>
@@ -108,7 +109,7 @@ function Row({ row }: { row: ServiceAccountRow }) {
           <Text size="sm">{PLANS[row.plan].name}</Text>
           {row.comped ? (
             <Badge color="grape" variant="light" size="sm">
-              Comped
+              {t('accounts.row.comped')}
             </Badge>
           ) : null}
         </Group>
@@ -120,7 +121,7 @@ function Row({ row }: { row: ServiceAccountRow }) {
           </Badge>
           {row.suspended ? (
             <Badge color="red" variant="filled" size="sm">
-              Suspended
+              {t('accounts.row.suspended')}
             </Badge>
           ) : null}
         </Group>
@@ -135,7 +136,7 @@ function Row({ row }: { row: ServiceAccountRow }) {
           <time dateTime={row.lastActiveAt}>{formatDateTime(row.lastActiveAt)}</time>
         ) : (
           <Text size="sm" c="dimmed">
-            Never
+            {t('accounts.row.never')}
           </Text>
         )}
       </Table.Td>
@@ -177,8 +178,8 @@ export function AccountsPanel() {
   return (
     <Stack gap="md">
       <TextInput
-        label="Search"
-        placeholder="Account name, owner e-mail or account id"
+        label={t('accounts.search.label')}
+        placeholder={t('accounts.search.placeholder')}
         type="search"
         leftSection={<IconSearch size={16} aria-hidden />}
         value={search}
@@ -192,22 +193,22 @@ export function AccountsPanel() {
         noun="accounts"
         empty={
           <Text c="dimmed" role="status">
-            {hasAccountFilters(filters) ? 'No accounts match.' : 'No accounts yet.'}
+            {hasAccountFilters(filters) ? t('accounts.noneMatch') : t('accounts.none')}
           </Text>
         }
       >
         <Table.ScrollContainer minWidth={960}>
-          <Table striped highlightOnHover aria-label="Accounts" verticalSpacing="xs">
+          <Table striped highlightOnHover aria-label={t('accounts.table')} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Account</Table.Th>
-                <Table.Th>Owner</Table.Th>
-                <Table.Th>Plan</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">Members</Table.Th>
-                <Table.Th ta="right">Client tenants</Table.Th>
-                <Table.Th>Created</Table.Th>
-                <Table.Th>Last active</Table.Th>
+                <Table.Th>{t('accounts.column.account')}</Table.Th>
+                <Table.Th>{t('accounts.column.owner')}</Table.Th>
+                <Table.Th>{t('accounts.column.plan')}</Table.Th>
+                <Table.Th>{t('accounts.column.status')}</Table.Th>
+                <Table.Th ta="right">{t('accounts.column.members')}</Table.Th>
+                <Table.Th ta="right">{t('accounts.column.tenants')}</Table.Th>
+                <Table.Th>{t('accounts.column.created')}</Table.Th>
+                <Table.Th>{t('accounts.column.lastActive')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

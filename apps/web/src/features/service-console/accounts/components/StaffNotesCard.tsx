@@ -4,6 +4,8 @@ import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDateTime } from '#web/lib/format.ts';
 import { useAddStaffNote, useDeleteStaffNote } from '../api/accounts-api.ts';
+import { rich } from '#web/i18n/rich.tsx';
+import { t } from '../../messages.ts';
 import { Section, fail } from './AccountSection.tsx';
 
 /** The staff's internal notes on the account: add one, delete one's own. */
@@ -13,9 +15,9 @@ export function StaffNotesCard({ d }: { d: ServiceAccountDetail }) {
   const [body, setBody] = useState('');
   const trimmed = body.trim();
   return (
-    <Section id="account-notes" title="Staff notes">
+    <Section id="account-notes" title={t('account.notes.title')}>
       <Text size="xs" c="dimmed">
-        Internal: only system admins see these, never the account.
+        {t('account.notes.intro')}
       </Text>
       <form
         noValidate
@@ -27,7 +29,7 @@ export function StaffNotesCard({ d }: { d: ServiceAccountDetail }) {
       >
         <Stack gap="xs">
           <Textarea
-            label="New note"
+            label={t('account.notes.new')}
             autosize
             minRows={2}
             maxLength={SERVICE_ACCOUNT_LIMITS.note}
@@ -37,14 +39,14 @@ export function StaffNotesCard({ d }: { d: ServiceAccountDetail }) {
           />
           <Group justify="flex-end">
             <Button type="submit" size="xs" disabled={!trimmed} loading={add.isPending}>
-              Add note
+              {t('account.notes.add')}
             </Button>
           </Group>
         </Stack>
       </form>
       {d.notes.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No notes yet.
+          {t('account.notes.none')}
         </Text>
       ) : (
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -53,8 +55,12 @@ export function StaffNotesCard({ d }: { d: ServiceAccountDetail }) {
               <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
                 <Stack gap={0} miw={0}>
                   <Text size="xs" c="dimmed">
-                    {n.author?.email ?? 'A former system admin'} ·{' '}
-                    <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>
+                    {rich(
+                      t,
+                      'account.notes.byline',
+                      { author: n.author?.email ?? t('account.notes.formerAdmin') },
+                      { date: <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time> },
+                    )}
                   </Text>
                   <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                     {n.body}
@@ -69,7 +75,7 @@ export function StaffNotesCard({ d }: { d: ServiceAccountDetail }) {
                     loading={del.isPending && del.variables === n.id}
                     onClick={() => del.mutate(n.id, { onError: fail })}
                   >
-                    Delete
+                    {t('account.notes.delete')}
                   </Button>
                 ) : null}
               </Group>

@@ -3,6 +3,7 @@ import '@mantine/charts/styles.css';
 import type { AnalyticsDay } from '@tenantry/shared';
 import { BarChart, LineChart } from '@mantine/charts';
 import { seriesSummary, shortDay } from '../lib/analytics-view.ts';
+import { t } from '../../messages.ts';
 
 const xAxis = {
   padding: { left: 8, right: 8 },
@@ -13,10 +14,10 @@ const xAxis = {
 /** Daily and weekly active users, one line each; one image named by its figures. */
 export function ActiveUsersChart({ days }: { days: AnalyticsDay[] }) {
   const label = `${seriesSummary(
-    'Daily active users',
+    t('analytics.chart.dailyActiveUsers'),
     days.map((d) => d.dailyActive),
   )} ${seriesSummary(
-    'Weekly active users',
+    t('analytics.chart.weeklyActiveUsers'),
     days.map((d) => d.weeklyActive),
   )}`;
   return (
@@ -26,8 +27,8 @@ export function ActiveUsersChart({ days }: { days: AnalyticsDay[] }) {
         data={days}
         dataKey="day"
         series={[
-          { name: 'dailyActive', label: 'Daily active', color: 'indigo.6' },
-          { name: 'weeklyActive', label: 'Weekly active', color: 'teal.6' },
+          { name: 'dailyActive', label: t('analytics.chart.dailyActive'), color: 'indigo.6' },
+          { name: 'weeklyActive', label: t('analytics.chart.weeklyActive'), color: 'teal.6' },
         ]}
         curveType="linear"
         withDots={days.length <= 31}
@@ -44,19 +45,19 @@ export function ActiveUsersChart({ days }: { days: AnalyticsDay[] }) {
 export function CheckoutChart({ days }: { days: AnalyticsDay[] }) {
   const label = [
     seriesSummary(
-      'Purchases',
+      t('analytics.chart.purchases'),
       days.map((d) => d.purchases),
     ),
     seriesSummary(
-      'Upgrades',
+      t('analytics.chart.upgrades'),
       days.map((d) => d.upgrades),
     ),
     seriesSummary(
-      'Downgrades',
+      t('analytics.chart.downgrades'),
       days.map((d) => d.downgrades),
     ),
     seriesSummary(
-      'Cancelled checkouts',
+      t('analytics.chart.checkoutsCancelled'),
       days.map((d) => d.checkoutsCancelled),
     ),
   ].join(' ');
@@ -68,10 +69,14 @@ export function CheckoutChart({ days }: { days: AnalyticsDay[] }) {
         dataKey="day"
         type="stacked"
         series={[
-          { name: 'purchases', label: 'Purchases', color: 'teal.6' },
-          { name: 'upgrades', label: 'Upgrades', color: 'indigo.6' },
-          { name: 'downgrades', label: 'Downgrades', color: 'yellow.7' },
-          { name: 'checkoutsCancelled', label: 'Cancelled', color: 'red.6' },
+          { name: 'purchases', label: t('analytics.chart.purchases'), color: 'teal.6' },
+          { name: 'upgrades', label: t('analytics.chart.upgrades'), color: 'indigo.6' },
+          { name: 'downgrades', label: t('analytics.chart.downgrades'), color: 'yellow.7' },
+          {
+            name: 'checkoutsCancelled',
+            label: t('analytics.chart.cancelled'),
+            color: 'red.6',
+          },
         ]}
         withLegend
         accessibilityLayer={false}

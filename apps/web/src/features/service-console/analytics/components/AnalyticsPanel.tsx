@@ -37,6 +37,7 @@ import {
   shortDay,
   totals,
 } from '../lib/analytics-view.ts';
+import { t } from '../../messages.ts';
 
 const Charts = {
   ActiveUsers: lazy(() =>
@@ -73,7 +74,7 @@ function RangePicker({ range }: { range: ServiceAnalyticsQuery }) {
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       <SegmentedControl
-        aria-label="Range"
+        aria-label={t('analytics.range')}
         value={preset ? String(preset) : 'custom'}
         onChange={(v) => {
           if (v === 'custom') return;
@@ -83,8 +84,11 @@ function RangePicker({ range }: { range: ServiceAnalyticsQuery }) {
           apply(q);
         }}
         data={[
-          ...PRESETS.map((d) => ({ value: String(d), label: `${d} days` })),
-          { value: 'custom', label: 'Custom', disabled: true },
+          ...PRESETS.map((d) => ({
+            value: String(d),
+            label: t('analytics.range.days', { days: d }),
+          })),
+          { value: 'custom', label: t('analytics.range.custom'), disabled: true },
         ]}
       />
       <form
@@ -96,21 +100,21 @@ function RangePicker({ range }: { range: ServiceAnalyticsQuery }) {
         <Group gap="xs" align="flex-end" wrap="wrap">
           <TextInput
             type="date"
-            label="From"
+            label={t('analytics.range.from')}
             value={from}
             onChange={(e) => setFrom(e.currentTarget.value)}
             w={150}
           />
           <TextInput
             type="date"
-            label="To"
+            label={t('analytics.range.to')}
             value={to}
             onChange={(e) => setTo(e.currentTarget.value)}
             w={150}
             error={from && to ? (problem ?? undefined) : undefined}
           />
           <Button type="submit" variant="default" disabled={problem !== null}>
-            Show
+            {t('analytics.range.show')}
           </Button>
         </Group>
       </form>
@@ -119,17 +123,22 @@ function RangePicker({ range }: { range: ServiceAnalyticsQuery }) {
 }
 
 function Figures({ a }: { a: ServiceAnalytics }) {
-  const t = totals(a);
+  const sum = totals(a);
   const figures = [
-    ['Daily active (last day)', t.dailyActive],
-    ['Weekly active (last day)', t.weeklyActive],
-    ['Page views', t.pageViews],
-    ['Sign-ups', t.signups],
-    ['Purchases', t.purchases],
-    ['Cancelled checkouts', t.checkoutsCancelled],
+    [t('analytics.totals.dailyActive'), sum.dailyActive],
+    [t('analytics.totals.weeklyActive'), sum.weeklyActive],
+    [t('analytics.totals.pageViews'), sum.pageViews],
+    [t('analytics.totals.signups'), sum.signups],
+    [t('analytics.totals.purchases'), sum.purchases],
+    [t('analytics.totals.checkoutsCancelled'), sum.checkoutsCancelled],
   ] as const;
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" role="list" aria-label="Totals">
+    <SimpleGrid
+      cols={{ base: 2, sm: 3, lg: 6 }}
+      spacing="sm"
+      role="list"
+      aria-label={t('analytics.totals')}
+    >
       {figures.map(([label, value]) => (
         <Card key={label} withBorder padding="sm" role="listitem" aria-label={label}>
           <Text size="xs" c="dimmed">
@@ -147,13 +156,17 @@ function Figures({ a }: { a: ServiceAnalytics }) {
 function Funnel({ a }: { a: ServiceAnalytics }) {
   const rows = funnelRows(a.funnel);
   return (
-    <Section title="Activation funnel">
+    <Section title={t('analytics.funnel.title')}>
       <Text size="sm" c="dimmed" mb="xs">
-        The people who signed up in the range, and how far each got.
+        {t('analytics.funnel.intro')}
       </Text>
-      <Stack gap="xs" role="list" aria-label="Activation funnel">
+      <Stack gap="xs" role="list" aria-label={t('analytics.funnel.title')}>
         {rows.map((r) => (
-          <div key={r.key} role="listitem" aria-label={`${r.label}: ${r.count}`}>
+          <div
+            key={r.key}
+            role="listitem"
+            aria-label={t('analytics.funnel.step', { label: r.label, count: r.count })}
+          >
             <Group justify="space-between" gap="xs">
               <Text size="sm">{r.label}</Text>
               <Text size="sm" fw={600}>
@@ -177,19 +190,19 @@ function Funnel({ a }: { a: ServiceAnalytics }) {
 
 function TopScreens({ a }: { a: ServiceAnalytics }) {
   return (
-    <Section title="Top screens and tabs">
+    <Section title={t('analytics.screens.title')}>
       {a.topScreens.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No page views in this range.
+          {t('analytics.screens.none')}
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={320}>
-          <Table aria-label="Top screens and tabs">
+          <Table aria-label={t('analytics.screens.title')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Screen</Table.Th>
-                <Table.Th>Tab</Table.Th>
-                <Table.Th ta="right">Views</Table.Th>
+                <Table.Th>{t('analytics.screens.screen')}</Table.Th>
+                <Table.Th>{t('analytics.screens.tab')}</Table.Th>
+                <Table.Th ta="right">{t('analytics.screens.views')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -211,21 +224,21 @@ function TopScreens({ a }: { a: ServiceAnalytics }) {
 function Retention({ a }: { a: ServiceAnalytics }) {
   const weeks = Math.max(0, ...a.retention.map((c) => c.active.length));
   return (
-    <Section title="Retention by sign-up week">
+    <Section title={t('analytics.retention.title')}>
       {a.retention.length === 0 ? (
         <Text size="sm" c="dimmed">
-          Nobody signed up in the last weeks.
+          {t('analytics.retention.none')}
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={560}>
-          <Table aria-label="Retention by sign-up week">
+          <Table aria-label={t('analytics.retention.title')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Week of</Table.Th>
-                <Table.Th ta="right">People</Table.Th>
+                <Table.Th>{t('analytics.retention.weekOf')}</Table.Th>
+                <Table.Th ta="right">{t('analytics.retention.people')}</Table.Th>
                 {Array.from({ length: weeks }, (_, i) => (
                   <Table.Th key={i} ta="right">
-                    {i === 0 ? 'Week 0' : `+${i}`}
+                    {i === 0 ? t('analytics.retention.week0') : `+${i}`}
                   </Table.Th>
                 ))}
               </Table.Tr>
@@ -271,7 +284,7 @@ export function AnalyticsPanel() {
             loading={refresh.isPending}
             onClick={() => refresh.mutate()}
           >
-            Refresh now
+            {t('analytics.refresh')}
           </Button>
           <Button
             component="a"
@@ -280,50 +293,49 @@ export function AnalyticsPanel() {
             variant="default"
             leftSection={<IconDownload size={16} aria-hidden />}
           >
-            Download CSV
+            {t('analytics.download')}
           </Button>
         </Group>
       </Group>
       {refresh.isError ? (
-        <ErrorAlert title="The analytics could not be refreshed" error={refresh.error}>
+        <ErrorAlert title={t('analytics.refreshFailed')} error={refresh.error}>
           {refresh.error.message}
         </ErrorAlert>
       ) : null}
       {query.isError ? (
-        <ErrorAlert title="The analytics could not be loaded" error={query.error}>
+        <ErrorAlert title={t('analytics.loadFailed')} error={query.error}>
           {query.error.message}{' '}
           <Anchor component="button" type="button" onClick={() => void query.refetch()}>
-            Try again
+            {t('analytics.retry')}
           </Anchor>
         </ErrorAlert>
       ) : null}
       {query.isPending ? (
         <Group justify="center" p="xl">
-          <Loader aria-label="Loading the analytics" />
+          <Loader aria-label={t('analytics.loading')} />
         </Group>
       ) : null}
       {a ? (
         <>
           <Text size="xs" c="dimmed">
             {a.rolledUpAt
-              ? `Days in UTC. Rolled up ${formatDateTime(a.rolledUpAt)}; brought up to date every 5 minutes.`
-              : 'Not rolled up yet: the first run comes within 5 minutes, or use Refresh now.'}
+              ? t('analytics.rolledUp', { date: formatDateTime(a.rolledUpAt) })
+              : t('analytics.notRolledUp')}
           </Text>
           {isEmpty(a) ? (
-            <Alert variant="light" title="Nothing in this range yet">
-              No page views, no active people and no sign-ups between {shortDay(a.from)} and{' '}
-              {shortDay(a.to)}. Pick another range, or refresh if people were active minutes ago.
+            <Alert variant="light" title={t('analytics.empty.title')}>
+              {t('analytics.empty.body', { from: shortDay(a.from), to: shortDay(a.to) })}
             </Alert>
           ) : null}
           <Figures a={a} />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <Section title="Active users">
-              <Suspense fallback={<Loader size="sm" aria-label="Loading the chart" />}>
+            <Section title={t('analytics.activeUsers')}>
+              <Suspense fallback={<Loader size="sm" aria-label={t('analytics.chart.loading')} />}>
                 <Charts.ActiveUsers days={a.days} />
               </Suspense>
             </Section>
-            <Section title="Checkout outcomes">
-              <Suspense fallback={<Loader size="sm" aria-label="Loading the chart" />}>
+            <Section title={t('analytics.checkouts')}>
+              <Suspense fallback={<Loader size="sm" aria-label={t('analytics.chart.loading')} />}>
                 <Charts.Checkout days={a.days} />
               </Suspense>
             </Section>

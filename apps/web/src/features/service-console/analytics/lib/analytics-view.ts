@@ -5,6 +5,7 @@ import {
   type ServiceAnalytics,
   type ServiceAnalyticsQuery,
 } from '@tenantry/shared';
+import { t } from '../../messages.ts';
 
 const DAY_MS = 86_400_000;
 export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -39,22 +40,22 @@ export function presetOf(q: ServiceAnalyticsQuery, now = new Date()): number | n
 
 /** Why a range typed by hand cannot be shown (null when it can). */
 export function rangeProblem(from: string, to: string): string | null {
-  if (!from || !to) return 'Pick both dates.';
-  if (from > to) return 'The end comes before the start.';
+  if (!from || !to) return t('analytics.range.problem.both');
+  if (from > to) return t('analytics.range.problem.reversed');
   if ((Date.parse(to) - Date.parse(from)) / DAY_MS >= ANALYTICS_MAX_RANGE_DAYS) {
-    return `At most ${ANALYTICS_MAX_RANGE_DAYS} days at a time.`;
+    return t('analytics.range.problem.tooLong', { max: ANALYTICS_MAX_RANGE_DAYS });
   }
   return null;
 }
 
-export const FUNNEL_STEPS: { key: keyof AnalyticsFunnel; label: string }[] = [
-  { key: 'signups', label: 'Signed up' },
-  { key: 'verified', label: 'Verified their address' },
-  { key: 'firstTenant', label: 'First client tenant' },
-  { key: 'firstAssessment', label: 'First assessment' },
-  { key: 'firstCompleted', label: 'First completed assessment' },
-  { key: 'paid', label: 'Paid' },
-];
+export const FUNNEL_STEPS = [
+  { key: 'signups', labelKey: 'analytics.funnel.signups' },
+  { key: 'verified', labelKey: 'analytics.funnel.verified' },
+  { key: 'firstTenant', labelKey: 'analytics.funnel.firstTenant' },
+  { key: 'firstAssessment', labelKey: 'analytics.funnel.firstAssessment' },
+  { key: 'firstCompleted', labelKey: 'analytics.funnel.firstCompleted' },
+  { key: 'paid', labelKey: 'analytics.funnel.paid' },
+] as const satisfies readonly { key: keyof AnalyticsFunnel; labelKey: string }[];
 
 /** A share as a whole percentage ("–" of nothing). */
 export function pct(part: number, whole: number): string {
@@ -63,7 +64,12 @@ export function pct(part: number, whole: number): string {
 
 /** Each funnel step with its count and its share of the sign-ups. */
 export function funnelRows(f: AnalyticsFunnel) {
-  return FUNNEL_STEPS.map((s) => ({ ...s, count: f[s.key], share: pct(f[s.key], f.signups) }));
+  return FUNNEL_STEPS.map((s) => ({
+    key: s.key,
+    label: t(s.labelKey),
+    count: f[s.key],
+    share: pct(f[s.key], f.signups),
+  }));
 }
 
 /** Whether the range holds nothing at all (no event, no sign-up). */
@@ -97,8 +103,8 @@ export function shortDay(day: string): string {
 
 /** A sentence naming a series' figures, for a chart's accessible name. */
 export function seriesSummary(label: string, values: number[]): string {
-  if (values.length === 0) return `${label}: no days.`;
+  if (values.length === 0) return t('analytics.chart.summary.empty', { label });
   const max = Math.max(...values);
   const total = values.reduce((n, v) => n + v, 0);
-  return `${label} over ${values.length} days: ${total} in all, at most ${max} in a day.`;
+  return t('analytics.chart.summary', { label, days: values.length, total, max });
 }

@@ -28,7 +28,7 @@ import {
   useVerifyAuditChain,
 } from '../api/verify-audit-chain.ts';
 import {
-  ACTION_CHOICES,
+  actionChoices,
   NO_FILTERS,
   actorLabel,
   exportHref,
@@ -39,6 +39,7 @@ import {
   writeFilters,
   type AuditFilters,
 } from '../lib/audit-view.ts';
+import { t } from '../../messages.ts';
 
 type TextFilter = 'actor' | 'account';
 
@@ -73,24 +74,24 @@ function Filters({ filters }: { filters: AuditFilters }) {
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <TextInput
-        label="Actor"
-        placeholder="E-mail or user id"
+        label={t('audit.filter.actor.label')}
+        placeholder={t('audit.filter.actor.placeholder')}
         value={actor}
         onChange={(e) => setActor(e.currentTarget.value)}
         flex="1 1 220px"
         maxLength={320}
       />
       <TextInput
-        label="Account id"
+        label={t('audit.filter.account')}
         value={account}
         onChange={(e) => setAccount(e.currentTarget.value)}
         flex="1 1 200px"
         maxLength={100}
       />
       <Select
-        label="Action"
-        placeholder="Any action"
-        data={ACTION_CHOICES}
+        label={t('audit.filter.action.label')}
+        placeholder={t('audit.filter.action.placeholder')}
+        data={actionChoices()}
         value={filters.action || null}
         onChange={(v) => set({ action: v ?? '' })}
         searchable
@@ -98,14 +99,14 @@ function Filters({ filters }: { filters: AuditFilters }) {
         flex="1 1 240px"
       />
       <TextInput
-        label="From"
+        label={t('audit.filter.from')}
         type="date"
         value={filters.from}
         onChange={(e) => set({ from: e.currentTarget.value })}
         flex="0 1 160px"
       />
       <TextInput
-        label="To"
+        label={t('audit.filter.to')}
         type="date"
         value={filters.to}
         onChange={(e) => set({ to: e.currentTarget.value })}
@@ -113,7 +114,7 @@ function Filters({ filters }: { filters: AuditFilters }) {
       />
       {hasFilters(filters) ? (
         <Button variant="subtle" onClick={() => set(NO_FILTERS)}>
-          Clear filters
+          {t('audit.filter.clear')}
         </Button>
       ) : null}
     </Group>
@@ -128,17 +129,20 @@ function VerificationState({ v }: { v: AuditVerification }) {
       <Stack gap={4} maw={420} role="status">
         <Text size="sm">
           {v.state === 'queued'
-            ? 'Verification queued…'
-            : `Verifying: ${v.checked.toLocaleString()} of ${v.total.toLocaleString()} entries checked`}
+            ? t('audit.verify.queued')
+            : t('audit.verify.running', {
+                checked: v.checked.toLocaleString(),
+                total: v.total.toLocaleString(),
+              })}
         </Text>
-        <Progress value={pct} aria-label="Progress of the verification" animated />
+        <Progress value={pct} aria-label={t('audit.verify.progress')} animated />
       </Stack>
     );
   }
   if (v.state === 'failed' || !v.result) {
     return (
-      <Alert color="red" variant="light" role="status" title="The chain could not be verified">
-        {v.error ?? 'Ask for a new verification.'}
+      <Alert color="red" variant="light" role="status" title={t('audit.verify.failed')}>
+        {v.error ?? t('audit.verify.failed.retry')}
       </Alert>
     );
   }
@@ -160,8 +164,9 @@ function VerificationState({ v }: { v: AuditVerification }) {
     >
       {result.body}
       <Text size="xs" c="dimmed" mt={4}>
-        Verified {when}
-        {v.requestedBy ? ` at the request of ${v.requestedBy}` : ''}.
+        {v.requestedBy
+          ? t('audit.verify.verifiedBy', { when, by: v.requestedBy })
+          : t('audit.verify.verified', { when })}
       </Text>
     </Alert>
   );
@@ -188,16 +193,16 @@ function Verify() {
           loading={verify.isPending || active}
           onClick={() => verify.mutate()}
         >
-          Verify chain
+          {t('audit.verify')}
         </Button>
       </Group>
       {verify.isError ? (
-        <ErrorAlert title="The chain could not be verified" error={verify.error}>
+        <ErrorAlert title={t('audit.verify.failed')} error={verify.error}>
           {verify.error.message}
         </ErrorAlert>
       ) : null}
       {status.isError ? (
-        <ErrorAlert title="The last verification could not be loaded" error={status.error}>
+        <ErrorAlert title={t('audit.verify.loadFailed')} error={status.error}>
           {status.error.message}
         </ErrorAlert>
       ) : null}
@@ -240,13 +245,8 @@ function EntryRow({ e, describe }: { e: ServiceAuditEntry; describe: DescribeEnt
             {e.action}
           </Text>
           {e.chainSeq === null ? (
-            <Badge
-              size="xs"
-              variant="outline"
-              color="gray"
-              title="Sealed into the chain within seconds"
-            >
-              Not sealed yet
+            <Badge size="xs" variant="outline" color="gray" title={t('audit.entry.unsealed.title')}>
+              {t('audit.entry.unsealed')}
             </Badge>
           ) : null}
         </Group>
@@ -296,7 +296,7 @@ export function AuditPanel({ describe }: { describe: DescribeEntry }) {
               variant="default"
               leftSection={<IconDownload size={16} aria-hidden />}
             >
-              Download {format.toUpperCase()}
+              {t('audit.download', { format: format.toUpperCase() })}
             </Button>
           ))}
         </Group>
@@ -308,20 +308,20 @@ export function AuditPanel({ describe }: { describe: DescribeEntry }) {
         noun="audit entries"
         empty={
           <Text c="dimmed" role="status">
-            {filtered ? 'No entries match these filters.' : 'Nothing recorded yet.'}
+            {filtered ? t('audit.noneMatch') : t('audit.none')}
           </Text>
         }
       >
         <Table.ScrollContainer minWidth={1000}>
-          <Table striped verticalSpacing="xs" aria-label="Audit log">
+          <Table striped verticalSpacing="xs" aria-label={t('audit.table')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Time</Table.Th>
-                <Table.Th w={200}>Actor</Table.Th>
-                <Table.Th w={180}>Account</Table.Th>
-                <Table.Th>Action</Table.Th>
-                <Table.Th w={160}>Target</Table.Th>
-                <Table.Th>IP address</Table.Th>
+                <Table.Th>{t('audit.column.time')}</Table.Th>
+                <Table.Th w={200}>{t('audit.column.actor')}</Table.Th>
+                <Table.Th w={180}>{t('audit.column.account')}</Table.Th>
+                <Table.Th>{t('audit.column.action')}</Table.Th>
+                <Table.Th w={160}>{t('audit.column.target')}</Table.Th>
+                <Table.Th>{t('audit.column.ip')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

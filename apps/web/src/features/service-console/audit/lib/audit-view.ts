@@ -9,6 +9,7 @@ import {
   type AuditChainVerification,
   type ServiceAuditEntry,
 } from '@tenantry/shared';
+import { t } from '../../messages.ts';
 
 export interface AuditFilters {
   /** An actor's e-mail or user id, as typed (trimmed); '' for any. */
@@ -94,27 +95,30 @@ export function exportHref(f: AuditFilters, format: 'csv' | 'json'): string {
 }
 
 /** The kinds of entries, as action prefixes, for the action filter. */
-export const ACTION_PREFIXES: { value: string; label: string }[] = [
-  { value: 'auth.', label: 'Sign-ins and failed sign-ins' },
-  { value: 'service.', label: 'Staff actions in the service console' },
-  { value: 'support_access.', label: 'Support access' },
-  { value: 'members.', label: 'Members and invitations' },
-  { value: 'billing.', label: 'Billing' },
-  { value: 'api_keys.', label: 'API keys' },
+export const actionPrefixes = (): { value: string; label: string }[] => [
+  { value: 'auth.', label: t('audit.kind.auth') },
+  { value: 'service.', label: t('audit.kind.service') },
+  { value: 'support_access.', label: t('audit.kind.supportAccess') },
+  { value: 'members.', label: t('audit.kind.members') },
+  { value: 'billing.', label: t('audit.kind.billing') },
+  { value: 'api_keys.', label: t('audit.kind.apiKeys') },
 ];
 
 /** The action filter's choices: the kinds, then every action. */
-export const ACTION_CHOICES = [
-  { group: 'Kinds', items: ACTION_PREFIXES },
-  { group: 'Actions', items: AUDIT_ACTIONS.map((a) => ({ value: a, label: a })) },
+export const actionChoices = () => [
+  { group: t('audit.filter.action.kinds'), items: actionPrefixes() },
+  {
+    group: t('audit.filter.action.actions'),
+    items: AUDIT_ACTIONS.map((a) => ({ value: a, label: a })),
+  },
 ];
 
 /** Who did it, in words: the actor's e-mail, else what acted. */
 export function actorLabel(e: ServiceAuditEntry): string {
   if (e.actorEmail) return e.actorEmail;
-  if (e.data.via === 'cli') return 'Command line';
-  if (e.action === 'auth.sign_in_failed') return 'Unknown';
-  return 'System';
+  if (e.data.via === 'cli') return t('audit.actor.cli');
+  if (e.action === 'auth.sign_in_failed') return t('audit.actor.unknown');
+  return t('audit.actor.system');
 }
 
 /** Where the target of an entry is looked at in the console, when it has a page there. */
@@ -125,30 +129,29 @@ export function targetHref(e: ServiceAuditEntry): string | null {
   return null;
 }
 
-const BREAKS: Record<NonNullable<AuditChainVerification['reason']>, string> = {
-  gap: 'an entry is missing: it was deleted, or its seal was removed',
-  prev_hash_mismatch: 'an entry no longer links to the one before it',
-  hash_mismatch: 'an entry was changed after it was sealed',
-};
-
-const count = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString()} ${n === 1 ? one : many}`;
+const BREAKS = {
+  gap: 'audit.verify.break.gap',
+  prev_hash_mismatch: 'audit.verify.break.prevHashMismatch',
+  hash_mismatch: 'audit.verify.break.hashMismatch',
+} as const satisfies Record<NonNullable<AuditChainVerification['reason']>, string>;
 
 /** The verification's result in plain words: a title and a sentence. */
 export function verificationMessage(r: AuditChainVerification): { title: string; body: string } {
+  const checked = { checked: r.checked, n: r.checked.toLocaleString() };
   const waiting =
     r.unsealed > 0
-      ? ` ${count(r.unsealed, 'newer entry', 'newer entries')} ${r.unsealed === 1 ? 'is' : 'are'} not sealed yet (within seconds).`
-      : '';
+      ? [t('audit.verify.unsealed', { unsealed: r.unsealed, n: r.unsealed.toLocaleString() })]
+      : [];
   if (r.ok) {
     return {
-      title: 'The audit chain is intact',
-      body: `${count(r.checked, 'sealed entry', 'sealed entries')} checked: none changed or missing.${waiting}`,
+      title: t('audit.verify.intact.title'),
+      body: [t('audit.verify.intact.body', checked), ...waiting].join(' '),
     };
   }
-  const why = r.reason ? BREAKS[r.reason] : 'it does not verify';
+  const seq = r.firstBrokenSeq ?? '?';
+  const why = t(r.reason ? BREAKS[r.reason] : 'audit.verify.break.unknown');
   return {
-    title: `The audit chain is broken at entry #${r.firstBrokenSeq ?? '?'}`,
-    body: `At entry #${r.firstBrokenSeq ?? '?'} ${why}. ${count(r.checked, 'entry', 'entries')} before it verified.${waiting}`,
+    title: t('audit.verify.broken.title', { seq }),
+    body: [t('audit.verify.broken.body', { seq, why, ...checked }), ...waiting].join(' '),
   };
 }

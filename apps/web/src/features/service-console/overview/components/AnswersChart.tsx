@@ -2,15 +2,17 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { formatDayShort } from '#web/lib/format.ts';
+import { t } from '../../messages.ts';
 
 /** Answers written each day of the period, one bar a day. */
 export function AnswersChart({ perDay }: { perDay: { day: string; value: number }[] }) {
+  const name = t('overview.answers.series');
   return (
     <BarChart
       h={180}
-      data={perDay.map((d) => ({ day: formatDayShort(d.day), Answers: d.value }))}
+      data={perDay.map((d) => ({ day: formatDayShort(d.day), [name]: d.value }))}
       dataKey="day"
-      series={[{ name: 'Answers', color: 'indigo.6' }]}
+      series={[{ name, color: 'indigo.6' }]}
       withTooltip
       accessibilityLayer={false}
     />

@@ -17,6 +17,7 @@ import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { NameText } from '#web/components/NameText.tsx';
 import { formatDateTime, formatRelativeTime } from '#web/lib/format.ts';
 import { useServiceOverview } from '../api/get-overview.ts';
+import { t } from '../../messages.ts';
 import { readDays, trendColor, trendLabel, trendOf } from '../lib/overview-view.ts';
 
 const AnswersChart = lazy(() =>
@@ -64,7 +65,13 @@ function FigureCard({ title, to, figures }: { title: string; to: string; figures
               <Text size="sm" c="dimmed">
                 {f.label}
               </Text>
-              <Text fw={700} aria-label={`${f.label}: ${(f.format ?? String)(f.figure.value)}`}>
+              <Text
+                fw={700}
+                aria-label={t('overview.figure.label', {
+                  label: f.label,
+                  value: (f.format ?? String)(f.figure.value),
+                })}
+              >
                 {(f.format ?? String)(f.figure.value)}
               </Text>
             </Group>
@@ -82,52 +89,65 @@ function Cards({ o }: { o: ServiceOverview }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
       <FigureCard
-        title="Accounts"
+        title={t('overview.accounts')}
         to="/service/accounts"
         figures={[
-          { label: 'Total', figure: o.accounts.total },
-          { label: 'New', figure: o.accounts.new },
-          { label: 'Active in 7 days', figure: o.accounts.active7d },
-          { label: 'Active in 30 days', figure: o.accounts.active30d },
+          { label: t('overview.accounts.total'), figure: o.accounts.total },
+          { label: t('overview.accounts.new'), figure: o.accounts.new },
+          { label: t('overview.accounts.active7d'), figure: o.accounts.active7d },
+          { label: t('overview.accounts.active30d'), figure: o.accounts.active30d },
         ]}
       />
       <FigureCard
-        title="Sign-ups"
+        title={t('overview.signups')}
         to="/service/users"
         figures={[
-          { label: 'Signed up', figure: o.signups.total },
-          { label: 'Verified', figure: o.signups.verified },
+          { label: t('overview.signups.total'), figure: o.signups.total },
+          { label: t('overview.signups.verified'), figure: o.signups.verified },
         ]}
       />
       <FigureCard
-        title="Subscriptions"
+        title={t('overview.subscriptions')}
         to="/service/subscriptions"
         figures={[
-          { label: 'MRR', figure: o.billing.mrr, format: formatMoney },
-          { label: 'Trials ending in 7 days', figure: o.billing.trialsEnding7d },
-          { label: 'Past due', figure: o.billing.pastDue, riseIsBad: true },
+          { label: t('overview.subscriptions.mrr'), figure: o.billing.mrr, format: formatMoney },
+          {
+            label: t('overview.subscriptions.trialsEnding7d'),
+            figure: o.billing.trialsEnding7d,
+          },
+          {
+            label: t('overview.subscriptions.pastDue'),
+            figure: o.billing.pastDue,
+            riseIsBad: true,
+          },
         ]}
       />
       <FigureCard
-        title="Assessments"
+        title={t('overview.assessments')}
         to="/service/analytics"
         figures={[
-          { label: 'Started', figure: o.assessments.started },
-          { label: 'Completed', figure: o.assessments.completed },
-          { label: 'Answers', figure: o.answers.total },
+          { label: t('overview.assessments.started'), figure: o.assessments.started },
+          { label: t('overview.assessments.completed'), figure: o.assessments.completed },
+          { label: t('overview.assessments.answers'), figure: o.answers.total },
         ]}
       />
       <FigureCard
-        title="Feedback"
+        title={t('overview.feedback')}
         to="/service/feedback"
-        figures={[{ label: 'Not handled', figure: o.feedbackUnhandled, riseIsBad: true }]}
+        figures={[
+          { label: t('overview.feedback.unhandled'), figure: o.feedbackUnhandled, riseIsBad: true },
+        ]}
       />
       <FigureCard
-        title="System"
+        title={t('overview.system')}
         to="/service/system"
         figures={[
-          { label: 'Failed jobs', figure: plain(o.failedJobs) },
-          { label: 'Errors in the last hour', figure: o.errorsLastHour, riseIsBad: true },
+          { label: t('overview.system.failedJobs'), figure: plain(o.failedJobs) },
+          {
+            label: t('overview.system.errorsLastHour'),
+            figure: o.errorsLastHour,
+            riseIsBad: true,
+          },
         ]}
       />
     </SimpleGrid>
@@ -137,11 +157,11 @@ function Cards({ o }: { o: ServiceOverview }) {
 function Answers({ o }: { o: ServiceOverview }) {
   const total = o.answers.perDay.reduce((s, d) => s + d.value, 0);
   return (
-    <Card withBorder padding="sm" role="region" aria-label="Answers per day">
+    <Card withBorder padding="sm" role="region" aria-label={t('overview.answers.title')}>
       <Text fw={600} size="sm">
-        Answers per day
+        {t('overview.answers.title')}
       </Text>
-      <div role="img" aria-label={`${total} answers in the last ${o.days} days`}>
+      <div role="img" aria-label={t('overview.answers.chart', { total, days: o.days })}>
         <Suspense fallback={<Skeleton height={180} />}>
           <AnswersChart perDay={o.answers.perDay} />
         </Suspense>
@@ -153,38 +173,38 @@ function Answers({ o }: { o: ServiceOverview }) {
 function Waiting({ o }: { o: ServiceOverview }) {
   const tickets = o.support.waitingLongest;
   return (
-    <Card withBorder padding="sm" role="region" aria-label="Support tickets waiting longest">
+    <Card withBorder padding="sm" role="region" aria-label={t('overview.waiting.title')}>
       <Anchor component={Link} to="/service/support" fw={600} size="sm">
-        Support tickets waiting longest
+        {t('overview.waiting.title')}
       </Anchor>
       {tickets.length === 0 ? (
         <Text size="sm" c="dimmed" mt={6}>
-          No ticket is waiting for an answer.
+          {t('overview.waiting.none')}
         </Text>
       ) : (
         <Stack gap={4} mt={6} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {tickets.map((t) => (
-            <li key={t.id}>
+          {tickets.map((ticket) => (
+            <li key={ticket.id}>
               <Group gap="xs" wrap="nowrap" justify="space-between">
                 <Anchor
                   component={Link}
-                  to={`/service/support/${encodeURIComponent(t.id)}`}
+                  to={`/service/support/${encodeURIComponent(ticket.id)}`}
                   size="sm"
                   style={{ minWidth: 0 }}
                 >
-                  <NameText name={`#${t.number} ${t.subject}`} size="sm" />
+                  <NameText name={`#${ticket.number} ${ticket.subject}`} size="sm" />
                 </Anchor>
                 <Text
                   size="xs"
                   c="dimmed"
-                  title={formatDateTime(t.awaitingSince)}
+                  title={formatDateTime(ticket.awaitingSince)}
                   style={{ flexShrink: 0 }}
                 >
-                  {formatRelativeTime(t.awaitingSince)}
+                  {formatRelativeTime(ticket.awaitingSince)}
                 </Text>
               </Group>
               <Text size="xs" c="dimmed">
-                {t.accountName}
+                {ticket.accountName}
               </Text>
             </li>
           ))}
@@ -208,10 +228,10 @@ export function OverviewPanel() {
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Title order={2} size="h4">
-          The last {days} days
+          {t('overview.title', { days })}
         </Title>
         <SegmentedControl
-          aria-label="Period"
+          aria-label={t('overview.period')}
           value={String(days)}
           onChange={(v) => {
             const next = new URLSearchParams(params);
@@ -220,13 +240,13 @@ export function OverviewPanel() {
             setParams(next, { replace: true });
           }}
           data={[
-            { value: '7', label: '7 days' },
-            { value: '30', label: '30 days' },
+            { value: '7', label: t('overview.period.days', { days: 7 }) },
+            { value: '30', label: t('overview.period.days', { days: 30 }) },
           ]}
         />
       </Group>
       {overview.isError ? (
-        <ErrorAlert title="The overview could not be loaded" error={overview.error}>
+        <ErrorAlert title={t('overview.loadFailed')} error={overview.error}>
           {overview.error.message}
         </ErrorAlert>
       ) : !o ? (
@@ -234,7 +254,7 @@ export function OverviewPanel() {
           cols={{ base: 1, xs: 2, md: 3 }}
           spacing="sm"
           aria-busy="true"
-          aria-label="Loading"
+          aria-label={t('overview.loading')}
         >
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} height={140} radius="md" />
@@ -244,12 +264,11 @@ export function OverviewPanel() {
         <>
           {o.computedAt === null ? (
             <Text c="dimmed" role="status">
-              The figures are being counted for the first time; they appear within a few minutes.
+              {t('overview.firstCount')}
             </Text>
           ) : (
             <Text size="xs" c="dimmed">
-              Counted {formatRelativeTime(o.computedAt)}; arrows compare with the {days} days
-              before.
+              {t('overview.counted', { when: formatRelativeTime(o.computedAt), days })}
             </Text>
           )}
           <Cards o={o} />

@@ -1,4 +1,5 @@
 import type { TrendFigure } from '@tenantry/shared';
+import { t } from '../../messages.ts';
 
 export type TrendDirection = 'up' | 'down' | 'flat' | 'none';
 
@@ -14,8 +15,11 @@ export function trendOf(figure: TrendFigure): TrendDirection {
 export function trendLabel(figure: TrendFigure, format: (n: number) => string = String): string {
   const dir = trendOf(figure);
   if (dir === 'none') return '';
-  if (dir === 'flat') return 'same as the period before';
-  return `${dir} from ${format(figure.previous ?? 0)}`;
+  if (dir === 'flat') return t('overview.trend.flat');
+  const previous = format(figure.previous ?? 0);
+  return dir === 'up'
+    ? t('overview.trend.up', { previous })
+    : t('overview.trend.down', { previous });
 }
 
 /** Whether a rise is bad news (errors, failures, past due…): the arrow is then red. */

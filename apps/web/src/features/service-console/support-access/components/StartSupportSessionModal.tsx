@@ -3,6 +3,7 @@ import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, Textarea } fr
 import { useState } from 'react';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { formatDate } from '#web/lib/format.ts';
+import { t } from '../../messages.ts';
 import { useStartSupportSession, useSupportAccessOverview } from '../api/support-access.ts';
 
 /**
@@ -20,7 +21,7 @@ export function StartSupportSessionModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="View as a member" centered>
+    <Modal opened={opened} onClose={onClose} title={t('support.start.title')} centered>
       {opened ? <StartForm accountId={accountId} onClose={onClose} /> : null}
     </Modal>
   );
@@ -31,7 +32,7 @@ function StartForm({ accountId, onClose }: { accountId: string; onClose: () => v
   const start = useStartSupportSession(accountId);
   const [userId, setUserId] = useState<string | null>(null);
   const [reason, setReason] = useState('');
-  if (overview.isPending) return <Loader size="sm" aria-label="Loading the members" />;
+  if (overview.isPending) return <Loader size="sm" aria-label={t('support.start.loading')} />;
   if (overview.error) return <ErrorAlert error={overview.error} />;
   const { grant, members } = overview.data;
   const needsReason = !grant.active;
@@ -39,7 +40,7 @@ function StartForm({ accountId, onClose }: { accountId: string; onClose: () => v
   return (
     <form
       noValidate
-      aria-label="View as a member"
+      aria-label={t('support.start.title')}
       onSubmit={(e) => {
         e.preventDefault();
         if (!userId || reasonShort) return;
@@ -52,20 +53,19 @@ function StartForm({ accountId, onClose }: { accountId: string; onClose: () => v
       <Stack gap="sm">
         {grant.active && grant.until ? (
           <Alert color="teal" variant="light">
-            The owners have granted support access until {formatDate(grant.until)}.
+            {t('support.start.granted', { date: formatDate(grant.until) })}
           </Alert>
         ) : (
           <Alert color="orange" variant="light">
-            The owners have not granted support access. Give a written reason: every owner is
-            e-mailed it at once.
+            {t('support.start.notGranted')}
           </Alert>
         )}
         {members.length === 0 ? (
-          <Text size="sm">This account has no member who can be viewed as.</Text>
+          <Text size="sm">{t('support.start.noMembers')}</Text>
         ) : (
           <Select
-            label="Member"
-            placeholder="Pick a member"
+            label={t('support.start.member.label')}
+            placeholder={t('support.start.member.placeholder')}
             data={members.map((m) => ({
               value: m.userId,
               label: `${m.name ? `${m.name} — ` : ''}${m.email} (${m.role})`,
@@ -77,29 +77,29 @@ function StartForm({ accountId, onClose }: { accountId: string; onClose: () => v
           />
         )}
         <Textarea
-          label={needsReason ? 'Reason' : 'Reason (optional)'}
-          description={`At least ${SUPPORT_REASON_MIN} characters; recorded in the account’s audit log.`}
+          label={needsReason ? t('support.start.reason.label') : t('support.start.reason.optional')}
+          description={t('support.start.reason.description', { min: SUPPORT_REASON_MIN })}
           value={reason}
           onChange={(e) => setReason(e.currentTarget.value)}
           required={needsReason}
-          error={reason.length > 0 && reasonShort ? 'Write a little more.' : undefined}
+          error={reason.length > 0 && reasonShort ? t('support.start.reason.short') : undefined}
           autosize
           minRows={2}
         />
         <Text size="xs" c="dimmed">
-          Read-only, for 60 minutes; every page is recorded in the account’s audit log.
+          {t('support.start.readOnly')}
         </Text>
         {start.error ? <ErrorAlert error={start.error} /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('support.start.cancel')}
           </Button>
           <Button
             type="submit"
             disabled={!userId || reasonShort}
             loading={start.isPending || start.isSuccess}
           >
-            View as member
+            {t('support.start.submit')}
           </Button>
         </Group>
       </Stack>

@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconLifebuoy } from '@tabler/icons-react';
 import { useState } from 'react';
+import { t } from '../../messages.ts';
 import { StartSupportSessionModal } from './StartSupportSessionModal.tsx';
 
 /** "View as a member…" for the account's page in the service console. */
@@ -13,7 +14,7 @@ export function SupportAccessButton({ accountId }: { accountId: string }) {
         leftSection={<IconLifebuoy size={16} aria-hidden />}
         onClick={() => setOpened(true)}
       >
-        View as a member…
+        {t('support.button')}
       </Button>
       <StartSupportSessionModal
         accountId={accountId}

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { useOwnSupportAccess, useSetSupportAccess } from '../api/support-access.ts';
 import { formatDateTime } from '#web/lib/format.ts';
+import { t } from '../../messages.ts';
 
 /**
  * admin/security, owners only: "Allow Tenantry support to view this account" for 1–30 days,
@@ -33,16 +34,13 @@ export function SupportAccessSetting() {
     <Card withBorder component="section" aria-labelledby="support-access-title">
       <Stack gap="sm">
         <Title order={3} size="h4" id="support-access-title">
-          Support access
+          {t('support.setting.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          While allowed, Tenantry support may open this account’s app as one of its members to see
-          what they see: read-only, 60 minutes at a time, every page recorded in the audit log.
-          Without it, support can do so only with a written reason, and every owner is e-mailed at
-          once.
+          {t('support.setting.intro')}
         </Text>
         {access.isPending ? (
-          <Loader size="sm" aria-label="Loading support access" />
+          <Loader size="sm" aria-label={t('support.setting.loading')} />
         ) : access.error ? (
           <ErrorAlert error={access.error} />
         ) : access.data.active && access.data.until ? (
@@ -50,7 +48,7 @@ export function SupportAccessSetting() {
             <Switch
               checked
               readOnly
-              label={`Tenantry support may view this account until ${formatDateTime(access.data.until)}`}
+              label={t('support.setting.until', { date: formatDateTime(access.data.until) })}
             />
             <Button
               variant="light"
@@ -58,13 +56,13 @@ export function SupportAccessSetting() {
               loading={set.isPending}
               onClick={() => set.mutate(null)}
             >
-              Revoke support access
+              {t('support.setting.revoke')}
             </Button>
           </Group>
         ) : (
           <Group align="flex-end" wrap="wrap">
             <NumberInput
-              label="Allow Tenantry support to view this account for (days)"
+              label={t('support.setting.days.label')}
               min={SUPPORT_ACCESS_DAYS.min}
               max={SUPPORT_ACCESS_DAYS.max}
               allowDecimal={false}
@@ -75,7 +73,10 @@ export function SupportAccessSetting() {
               error={
                 valid
                   ? undefined
-                  : `From ${SUPPORT_ACCESS_DAYS.min} to ${SUPPORT_ACCESS_DAYS.max} days.`
+                  : t('support.setting.days.range', {
+                      min: SUPPORT_ACCESS_DAYS.min,
+                      max: SUPPORT_ACCESS_DAYS.max,
+                    })
               }
             />
             <Button
@@ -83,7 +84,7 @@ export function SupportAccessSetting() {
               loading={set.isPending}
               onClick={() => typeof days === 'number' && set.mutate(days)}
             >
-              Allow support access
+              {t('support.setting.allow')}
             </Button>
           </Group>
         )}

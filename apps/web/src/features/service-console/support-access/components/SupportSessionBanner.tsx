@@ -2,6 +2,7 @@ import type { CurrentUser } from '@tenantry/shared';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconLifebuoy } from '@tabler/icons-react';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { t } from '../../messages.ts';
 import { useStopSupportSession } from '../api/support-access.ts';
 
 const time = (iso: string) =>
@@ -24,14 +25,14 @@ export function SupportSessionBanner({ user }: { user: CurrentUser }) {
       px="sm"
       mb="md"
       role="region"
-      aria-label="Support session"
+      aria-label={t('support.banner.label')}
       data-testid="support-session-banner"
     >
       <Group gap="xs" justify="space-between" wrap="wrap">
         <Group gap={6} wrap="nowrap" miw={0}>
           <IconLifebuoy size={16} aria-hidden style={{ flexShrink: 0 }} />
           <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-            Viewing as {user.email} — Tenantry support, read-only — ends at {time(session.endsAt)}
+            {t('support.banner.text', { email: user.email, time: time(session.endsAt) })}
           </Text>
         </Group>
         <Button
@@ -42,7 +43,7 @@ export function SupportSessionBanner({ user }: { user: CurrentUser }) {
             stop.mutate(undefined, { onSuccess: () => window.location.assign('/service') })
           }
         >
-          End support session
+          {t('support.banner.end')}
         </Button>
       </Group>
       {stop.error ? <ErrorAlert error={stop.error} mt="xs" /> : null}

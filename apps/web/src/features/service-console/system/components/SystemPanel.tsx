@@ -18,6 +18,7 @@ import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { NameText } from '#web/components/NameText.tsx';
 import { PagedList } from '#web/components/PagedList.tsx';
 import { formatDateTime, formatRelativeTime } from '#web/lib/format.ts';
+import { t } from '../../messages.ts';
 import { useFailedJobs, useJobAction, useSystemStatus } from '../api/system.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -50,7 +51,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 }
 
 function bytes(n: number | null): string {
-  if (n === null) return 'unknown';
+  if (n === null) return t('system.database.sizeUnknown');
   if (n < 1024 * 1024) return `${Math.round(n / 1024)} KB`;
   if (n < 1024 ** 3) return `${(n / 1024 ** 2).toFixed(1)} MB`;
   return `${(n / 1024 ** 3).toFixed(2)} GB`;
@@ -62,15 +63,15 @@ function Queues({ queues }: { queues: ServiceSystem['queues'] }) {
   if (queues.length === 0)
     return (
       <Text size="sm" c="dimmed">
-        No job queue yet.
+        {t('system.queues.none')}
       </Text>
     );
   return (
     <Table.ScrollContainer minWidth={560}>
-      <Table striped aria-label="Job queues" verticalSpacing={4}>
+      <Table striped aria-label={t('system.queues.title')} verticalSpacing={4}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Queue</Table.Th>
+            <Table.Th>{t('system.queues.queue')}</Table.Th>
             {STATES.map((s) => (
               <Table.Th key={s} ta="right">
                 {s}
@@ -105,7 +106,10 @@ function FailedJobs() {
       { jobId: job.id, action: 'retry' },
       {
         onSuccess: () =>
-          notifications.show({ color: 'teal', message: `The ${job.queue} job is queued again.` }),
+          notifications.show({
+            color: 'teal',
+            message: t('system.jobs.retried', { queue: job.queue }),
+          }),
         onError: (err) => notifications.show({ color: 'red', message: err.message }),
       },
     );
@@ -117,18 +121,18 @@ function FailedJobs() {
         noun="failed jobs"
         empty={
           <Text size="sm" c="dimmed" role="status">
-            No failed job.
+            {t('system.jobs.none')}
           </Text>
         }
       >
         <Table.ScrollContainer minWidth={720}>
-          <Table striped aria-label="Failed jobs" verticalSpacing="xs">
+          <Table striped aria-label={t('system.jobs.title')} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Queue</Table.Th>
-                <Table.Th>Failed</Table.Th>
-                <Table.Th>Error</Table.Th>
-                <Table.Th>Actions</Table.Th>
+                <Table.Th>{t('system.jobs.column.queue')}</Table.Th>
+                <Table.Th>{t('system.jobs.column.failed')}</Table.Th>
+                <Table.Th>{t('system.jobs.column.error')}</Table.Th>
+                <Table.Th>{t('system.jobs.column.actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -137,7 +141,7 @@ function FailedJobs() {
                   <Table.Td>
                     <Text size="sm">{job.queue}</Text>
                     <Text size="xs" c="dimmed">
-                      {job.retryCount} retries
+                      {t('system.jobs.retries', { count: job.retryCount })}
                     </Text>
                   </Table.Td>
                   <Table.Td>
@@ -155,18 +159,18 @@ function FailedJobs() {
                         variant="light"
                         loading={action.isPending && action.variables?.jobId === job.id}
                         onClick={() => retry(job)}
-                        aria-label={`Retry the ${job.queue} job`}
+                        aria-label={t('system.jobs.retry.label', { queue: job.queue })}
                       >
-                        Retry
+                        {t('system.jobs.retry')}
                       </Button>
                       <Button
                         size="compact-sm"
                         variant="subtle"
                         color="red"
                         onClick={() => setDeleting(job)}
-                        aria-label={`Delete the ${job.queue} job`}
+                        aria-label={t('system.jobs.delete.label', { queue: job.queue })}
                       >
-                        Delete
+                        {t('system.jobs.delete')}
                       </Button>
                     </Group>
                   </Table.Td>
@@ -178,8 +182,8 @@ function FailedJobs() {
       </PagedList>
       <ConfirmModal
         opened={deleting !== null}
-        title="Delete this job?"
-        confirmLabel="Delete"
+        title={t('system.jobs.delete.title')}
+        confirmLabel={t('system.jobs.delete.confirm')}
         pending={action.isPending}
         error={action.isError ? action.error.message : undefined}
         onClose={() => {
@@ -194,9 +198,7 @@ function FailedJobs() {
           )
         }
       >
-        <Text size="sm">
-          The {deleting?.queue} job will not run again and its error is gone from this list.
-        </Text>
+        <Text size="sm">{t('system.jobs.delete.body', { queue: deleting?.queue ?? '' })}</Text>
       </ConfirmModal>
     </>
   );
@@ -206,18 +208,18 @@ function Processes({ processes }: { processes: ServiceSystem['processes'] }) {
   if (processes.length === 0)
     return (
       <Text size="sm" c="dimmed">
-        No server process has reported yet.
+        {t('system.processes.none')}
       </Text>
     );
   return (
     <Table.ScrollContainer minWidth={560}>
-      <Table striped aria-label="Server processes" verticalSpacing={4}>
+      <Table striped aria-label={t('system.processes.title')} verticalSpacing={4}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Host</Table.Th>
-            <Table.Th>Started</Table.Th>
-            <Table.Th>Last seen</Table.Th>
-            <Table.Th ta="right">Live streams</Table.Th>
+            <Table.Th>{t('system.processes.column.host')}</Table.Th>
+            <Table.Th>{t('system.processes.column.started')}</Table.Th>
+            <Table.Th>{t('system.processes.column.lastSeen')}</Table.Th>
+            <Table.Th ta="right">{t('system.processes.column.liveStreams')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -230,7 +232,7 @@ function Processes({ processes }: { processes: ServiceSystem['processes'] }) {
                   </Text>
                   {p.gone ? (
                     <Badge color="gray" size="sm" variant="light">
-                      Gone
+                      {t('system.processes.gone')}
                     </Badge>
                   ) : null}
                 </Group>
@@ -250,76 +252,91 @@ function Status({ s }: { s: ServiceSystem }) {
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-        <Section title="Version">
+        <Section title={t('system.version')}>
           <Facts
             rows={[
               [
-                'Build',
+                t('system.version.build'),
                 s.version.buildTimestamp
                   ? formatDateTime(new Date(s.version.buildTimestamp).toISOString())
-                  : 'no web build',
+                  : t('system.version.noBuild'),
               ],
               ['Node.js', s.version.node],
             ]}
           />
         </Section>
-        <Section title="Database">
+        <Section title={t('system.database')}>
           <Facts
             rows={[
-              ['Kind', s.database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'],
-              ['Size', bytes(s.database.sizeBytes)],
-              ['Migrations', String(s.database.migrations.applied)],
-              ['Last migration', s.database.migrations.last ?? '—'],
               [
-                'Connections',
+                t('system.database.kind'),
+                s.database.kind === 'postgres' ? 'PostgreSQL' : t('system.database.kind.pglite'),
+              ],
+              [t('system.database.size'), bytes(s.database.sizeBytes)],
+              [t('system.database.migrations'), String(s.database.migrations.applied)],
+              [t('system.database.lastMigration'), s.database.migrations.last ?? '—'],
+              [
+                t('system.database.connections'),
                 s.database.connections === null ? '—' : String(s.database.connections),
               ],
             ]}
           />
         </Section>
-        <Section title="Mail">
+        <Section title={t('system.mail')}>
           <Facts
             rows={[
-              ['Mode', s.mail.mode === 'smtp' ? 'SMTP' : 'Development mailbox'],
-              ['Failures in 24 hours', String(s.mail.failures24h)],
+              [
+                t('system.mail.mode'),
+                s.mail.mode === 'smtp' ? 'SMTP' : t('system.mail.mode.mailbox'),
+              ],
+              [t('system.mail.failures24h'), String(s.mail.failures24h)],
             ]}
           />
           {s.mail.recentFailures.length > 0 ? (
-            <Stack gap={2} mt="xs" aria-label="Recent mail failures">
+            <Stack gap={2} mt="xs" aria-label={t('system.mail.recentFailures')}>
               {s.mail.recentFailures.map((f) => (
                 <Text key={f.id} size="xs" style={{ overflowWrap: 'anywhere' }}>
-                  {formatRelativeTime(f.createdAt)} · {f.recipient} · “{f.subject}”: {f.error}
+                  {t('system.mail.failure', {
+                    when: formatRelativeTime(f.createdAt),
+                    recipient: f.recipient,
+                    subject: f.subject,
+                    error: f.error,
+                  })}
                 </Text>
               ))}
             </Stack>
           ) : null}
         </Section>
-        <Section title="Webhook deliveries">
+        <Section title={t('system.webhooks')}>
           <Facts
             rows={[
-              ['Succeeded in 24 hours', String(s.webhooks.succeeded24h)],
-              ['Failed in 24 hours', String(s.webhooks.failed24h)],
-              ['Pending', String(s.webhooks.pending)],
+              [t('system.webhooks.succeeded24h'), String(s.webhooks.succeeded24h)],
+              [t('system.webhooks.failed24h'), String(s.webhooks.failed24h)],
+              [t('system.webhooks.pending'), String(s.webhooks.pending)],
             ]}
           />
           {s.webhooks.failingEndpoints.length > 0 ? (
-            <Stack gap={2} mt="xs" aria-label="Failing endpoints">
+            <Stack gap={2} mt="xs" aria-label={t('system.webhooks.failingEndpoints')}>
               {s.webhooks.failingEndpoints.map((e) => (
                 <Text key={e.endpointId} size="xs" style={{ overflowWrap: 'anywhere' }}>
-                  {e.accountName}: {e.url} ({e.failed24h} failed)
+                  {t('system.webhooks.failingEndpoint', {
+                    account: e.accountName,
+                    url: e.url,
+                    count: e.failed24h,
+                  })}
                 </Text>
               ))}
             </Stack>
           ) : null}
         </Section>
-        <Section title="Configuration">
+        <Section title={t('system.config')}>
           <Facts rows={s.config.map((c) => [c.key, c.value])} />
         </Section>
       </SimpleGrid>
-      <Section title="Server processes">
+      <Section title={t('system.processes.title')}>
         <Processes processes={s.processes} />
       </Section>
-      <Section title="Job queues">
+      <Section title={t('system.queues.title')}>
         <Queues queues={s.queues} />
       </Section>
     </Stack>
@@ -336,7 +353,7 @@ export function SystemPanel() {
   return (
     <Stack gap="md">
       {status.isError ? (
-        <ErrorAlert title="The system's state could not be loaded" error={status.error}>
+        <ErrorAlert title={t('system.loadFailed')} error={status.error}>
           {status.error.message}
         </ErrorAlert>
       ) : status.data ? (
@@ -346,14 +363,14 @@ export function SystemPanel() {
           cols={{ base: 1, sm: 2, lg: 3 }}
           spacing="sm"
           aria-busy="true"
-          aria-label="Loading"
+          aria-label={t('system.loading')}
         >
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} height={120} radius="md" />
           ))}
         </SimpleGrid>
       )}
-      <Section title="Failed jobs">
+      <Section title={t('system.jobs.title')}>
         <FailedJobs />
       </Section>
     </Stack>

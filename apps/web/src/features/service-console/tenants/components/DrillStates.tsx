@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { ApiError } from '#web/lib/api.ts';
+import { rich } from '#web/i18n/rich.tsx';
+import { t } from '../../messages.ts';
 
 /** Skeleton blocks while a view of the drill-down loads. */
 export function DrillLoading({ label, heights }: { label: string; heights: number[] }) {
@@ -38,16 +40,24 @@ export function DrillError({
     </Anchor>
   );
   return (
-    <ErrorAlert title={missing ? `No such ${what}` : `The ${what} could not be loaded`}>
+    <ErrorAlert
+      title={missing ? t('drill.missing.title', { what }) : t('drill.loadFailed', { what })}
+    >
       <Stack gap="xs" align="flex-start">
         <Text size="sm">
-          {missing ? `It does not exist, or it is not part of this account. ` : `${error.message} `}
-          {link}
+          {missing ? (
+            rich(t, 'drill.missing.body', {}, { back: link })
+          ) : (
+            <>
+              {`${error.message} `}
+              {link}
+            </>
+          )}
         </Text>
         {missing ? null : (
           <Group>
             <Button size="xs" variant="light" color="red" onClick={onRetry}>
-              Try again
+              {t('drill.retry')}
             </Button>
           </Group>
         )}

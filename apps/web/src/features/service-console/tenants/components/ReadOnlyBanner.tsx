@@ -1,5 +1,6 @@
 import { Alert, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
+import { t } from '../../messages.ts';
 
 /** On every view of the drill-down: what a system admin sees here cannot be changed. */
 export function ReadOnlyBanner() {
@@ -8,14 +9,11 @@ export function ReadOnlyBanner() {
       color="yellow"
       variant="light"
       icon={<IconEye size={18} aria-hidden />}
-      title="Viewing as system admin — read-only"
+      title={t('drill.readOnly.title')}
       data-testid="drill-read-only-banner"
       mb="md"
     >
-      <Text size="sm">
-        Nothing here can be changed. Each client tenant you open is recorded in the service audit
-        log.
-      </Text>
+      <Text size="sm">{t('drill.readOnly.body')}</Text>
     </Alert>
   );
 }

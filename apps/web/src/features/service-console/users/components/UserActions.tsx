@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ConfirmModal } from '#web/components/ConfirmModal.tsx';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { useUserAction, type UserAction } from '../api/users-api.ts';
-import { ROLE_LABELS } from '../lib/users-view.ts';
+import { t } from '../../messages.ts';
 import { Section } from './Section.tsx';
 
 /** What a confirmed action says before it runs. */
@@ -18,24 +18,24 @@ interface Confirm {
 }
 
 function roleConfirm(user: ServiceUserDetail, role: SystemRole, grant: boolean): Confirm {
-  const name = ROLE_LABELS[role].toLowerCase();
+  const values = { role, email: user.email };
   return grant
     ? {
         action: { kind: 'grant', role },
-        title: `Make ${user.email} a ${name}?`,
+        title: t('users.role.grant.title', values),
         body:
           role === 'admin'
-            ? 'They will reach the whole service console: every account, user and the system.'
-            : 'They will reach the developer tools of the service.',
-        label: `Grant ${name}`,
-        done: `${user.email} is now a ${name}.`,
+            ? t('users.role.grant.body.admin')
+            : t('users.role.grant.body.developer'),
+        label: t('users.role.grant.label', values),
+        done: t('users.role.grant.done', values),
       }
     : {
         action: { kind: 'revoke', role },
-        title: `Revoke ${name} from ${user.email}?`,
-        body: 'They lose it on their next request.',
-        label: `Revoke ${name}`,
-        done: `${user.email} is no longer a ${name}.`,
+        title: t('users.role.revoke.title', values),
+        body: t('users.role.revoke.body'),
+        label: t('users.role.revoke.label', values),
+        done: t('users.role.revoke.done', values),
       };
 }
 
@@ -53,12 +53,12 @@ function SecondFactorReset({ user }: { user: ServiceUserDetail }) {
   return (
     <>
       <Button variant="default" color="red" onClick={() => setOpen(true)}>
-        Reset second factors
+        {t('users.secondFactorReset')}
       </Button>
       <ConfirmModal
         opened={open}
-        title={`Reset the second factors of ${user.email}?`}
-        confirmLabel="Reset second factors"
+        title={t('users.secondFactorReset.title', { email: user.email })}
+        confirmLabel={t('users.secondFactorReset')}
         pending={run.isPending}
         error={run.isError ? <ErrorAlert error={run.error} /> : null}
         onConfirm={() =>
@@ -68,7 +68,7 @@ function SecondFactorReset({ user }: { user: ServiceUserDetail }) {
               onSuccess: () => {
                 notifications.show({
                   color: 'teal',
-                  message: `The second factors of ${user.email} were reset.`,
+                  message: t('users.secondFactorReset.done', { email: user.email }),
                 });
                 close();
               },
@@ -77,11 +77,7 @@ function SecondFactorReset({ user }: { user: ServiceUserDetail }) {
         }
         onClose={close}
       >
-        <Text size="sm">
-          Their authenticator app and passkeys are removed and every session is ended; they sign in
-          with the password alone and set up a new one. They are e-mailed. Do this only once you are
-          sure who asks.
-        </Text>
+        <Text size="sm">{t('users.secondFactorReset.body')}</Text>
       </ConfirmModal>
     </>
   );
@@ -111,29 +107,29 @@ export function UserActions({ user, self }: { user: ServiceUserDetail; self: boo
     run.mutate(action, {
       onSuccess: () => notifications.show({ color: 'teal', message: done }),
       onError: (err) =>
-        notifications.show({ color: 'red', title: 'Not sent', message: err.message }),
+        notifications.show({ color: 'red', title: t('users.send.failed'), message: err.message }),
     });
 
   return (
-    <Section title="Actions">
+    <Section title={t('users.actions')}>
       <Group gap="xs" wrap="wrap">
         {user.emailVerified ? null : (
           <Button
             variant="default"
             onClick={() =>
-              send({ kind: 'verification' }, `A verification link was sent to ${user.email}.`)
+              send({ kind: 'verification' }, t('users.verification.sent', { email: user.email }))
             }
           >
-            Resend verification
+            {t('users.verification.resend')}
           </Button>
         )}
         <Button
           variant="default"
           onClick={() =>
-            send({ kind: 'passwordReset' }, `A password reset link was sent to ${user.email}.`)
+            send({ kind: 'passwordReset' }, t('users.passwordReset.sent', { email: user.email }))
           }
         >
-          Send password reset
+          {t('users.passwordReset.send')}
         </Button>
         {self || !user.secondFactor.enrolled ? null : <SecondFactorReset user={user} />}
         <Button
@@ -143,14 +139,14 @@ export function UserActions({ user, self }: { user: ServiceUserDetail; self: boo
           onClick={() =>
             setConfirm({
               action: { kind: 'endSessions' },
-              title: `End every session of ${user.email}?`,
-              body: 'Every browser they are signed in on is signed out on its next request.',
-              label: 'End all sessions',
-              done: 'Every session ended.',
+              title: t('users.endSessions.title', { email: user.email }),
+              body: t('users.endSessions.body'),
+              label: t('users.endSessions'),
+              done: t('users.endSessions.done'),
             })
           }
         >
-          End all sessions
+          {t('users.endSessions')}
         </Button>
         {self ? null : user.disabled ? (
           <Button
@@ -158,18 +154,18 @@ export function UserActions({ user, self }: { user: ServiceUserDetail; self: boo
             onClick={() =>
               setConfirm({
                 action: { kind: 'enable' },
-                title: `Enable ${user.email}?`,
-                body: 'They can sign in again.',
-                label: 'Enable',
-                done: `${user.email} is enabled.`,
+                title: t('users.enable.title', { email: user.email }),
+                body: t('users.enable.body'),
+                label: t('users.enable'),
+                done: t('users.enable.done', { email: user.email }),
               })
             }
           >
-            Enable
+            {t('users.enable')}
           </Button>
         ) : (
           <Button color="red" variant="light" onClick={() => setDisabling(true)}>
-            Disable…
+            {t('users.disable')}
           </Button>
         )}
         {self
@@ -183,15 +179,15 @@ export function UserActions({ user, self }: { user: ServiceUserDetail; self: boo
                   onClick={() => setConfirm(roleConfirm(user, role, !has))}
                 >
                   {has
-                    ? `Revoke ${ROLE_LABELS[role].toLowerCase()}`
-                    : `Grant ${ROLE_LABELS[role].toLowerCase()}`}
+                    ? t('users.role.revoke.label', { role })
+                    : t('users.role.grant.label', { role })}
                 </Button>
               );
             })}
       </Group>
       {self ? (
         <Text size="xs" c="dimmed" mt="xs">
-          This is you: another system admin changes your roles or disables you.
+          {t('users.self')}
         </Text>
       ) : null}
 
@@ -208,22 +204,23 @@ export function UserActions({ user, self }: { user: ServiceUserDetail; self: boo
       </ConfirmModal>
       <ConfirmModal
         opened={disabling}
-        title={`Disable ${user.email}?`}
-        confirmLabel="Disable"
+        title={t('users.disable.title', { email: user.email })}
+        confirmLabel={t('users.disable.confirm')}
         pending={run.isPending}
         error={run.isError ? <ErrorAlert error={run.error} /> : null}
         onConfirm={() => {
           if (reason.trim())
-            go({ kind: 'disable', reason: reason.trim() }, `${user.email} is disabled.`);
+            go(
+              { kind: 'disable', reason: reason.trim() },
+              t('users.disable.done', { email: user.email }),
+            );
         }}
         onClose={close}
       >
-        <Text size="sm">
-          They are signed out everywhere at once and cannot sign in until enabled again.
-        </Text>
+        <Text size="sm">{t('users.disable.body')}</Text>
         <Textarea
-          label="Reason"
-          description="Kept with the user and in the audit log."
+          label={t('users.disable.reason.label')}
+          description={t('users.disable.reason.description')}
           required
           value={reason}
           onChange={(e) => setReason(e.currentTarget.value)}

@@ -11,12 +11,13 @@ import { ME_QUERY_KEY } from '#web/lib/query-client.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 import { useServiceUser, useUserAction } from '../api/users-api.ts';
 import {
-  ROLE_LABELS,
-  SECOND_FACTORS,
-  SIGN_IN_METHODS,
-  SIGN_IN_REASONS,
+  roleLabel,
   secondFactorSummary,
+  secondFactorWords,
+  signInMethod,
+  signInReason,
 } from '../lib/users-view.ts';
+import { t } from '../../messages.ts';
 import { Section } from './Section.tsx';
 import { UserActions } from './UserActions.tsx';
 import { UserBadges } from './UsersPanel.tsx';
@@ -53,19 +54,19 @@ function Sessions({ user }: { user: ServiceUserDetail }) {
     run.reset();
   };
   return (
-    <Section title="Sessions">
+    <Section title={t('users.sessions.title')}>
       {user.sessions.length === 0 ? (
-        <Empty>Not signed in anywhere.</Empty>
+        <Empty>{t('users.sessions.none')}</Empty>
       ) : (
         <Table.ScrollContainer minWidth={760}>
-          <Table aria-label="Sessions" verticalSpacing="xs">
+          <Table aria-label={t('users.sessions.title')} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Last active</Table.Th>
-                <Table.Th>Signed in</Table.Th>
-                <Table.Th>Address</Table.Th>
-                <Table.Th>Browser</Table.Th>
-                <Table.Th>Kind</Table.Th>
+                <Table.Th>{t('users.sessions.column.lastActive')}</Table.Th>
+                <Table.Th>{t('users.sessions.column.signedIn')}</Table.Th>
+                <Table.Th>{t('users.sessions.column.address')}</Table.Th>
+                <Table.Th>{t('users.sessions.column.browser')}</Table.Th>
+                <Table.Th>{t('users.sessions.column.kind')}</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -82,10 +83,12 @@ function Sessions({ user }: { user: ServiceUserDetail }) {
                   </Table.Td>
                   <Table.Td>
                     {s.impersonatedBy
-                      ? `Support session by ${s.impersonatedByEmail ?? s.impersonatedBy}`
+                      ? t('users.sessions.kind.support', {
+                          by: s.impersonatedByEmail ?? s.impersonatedBy,
+                        })
                       : s.sharedTenantId
-                        ? 'Shared sign-in'
-                        : 'Member'}
+                        ? t('users.sessions.kind.shared')
+                        : t('users.sessions.kind.member')}
                   </Table.Td>
                   <Table.Td>
                     <Button
@@ -94,7 +97,7 @@ function Sessions({ user }: { user: ServiceUserDetail }) {
                       color="red"
                       onClick={() => setEnding(s.id)}
                     >
-                      End
+                      {t('users.sessions.end')}
                     </Button>
                   </Table.Td>
                 </Table.Tr>
@@ -105,8 +108,8 @@ function Sessions({ user }: { user: ServiceUserDetail }) {
       )}
       <ConfirmModal
         opened={ending !== null}
-        title="End this session?"
-        confirmLabel="End session"
+        title={t('users.sessions.end.title')}
+        confirmLabel={t('users.sessions.end.confirm')}
         pending={run.isPending}
         error={run.isError ? <ErrorAlert error={run.error} /> : null}
         onConfirm={() =>
@@ -115,7 +118,7 @@ function Sessions({ user }: { user: ServiceUserDetail }) {
             { kind: 'endSession', sessionId: ending },
             {
               onSuccess: () => {
-                notifications.show({ color: 'teal', message: 'Session ended.' });
+                notifications.show({ color: 'teal', message: t('users.sessions.end.done') });
                 close();
               },
             },
@@ -123,7 +126,7 @@ function Sessions({ user }: { user: ServiceUserDetail }) {
         }
         onClose={close}
       >
-        <Text size="sm">That browser is signed out on its next request.</Text>
+        <Text size="sm">{t('users.sessions.end.body')}</Text>
       </ConfirmModal>
     </Section>
   );
@@ -131,17 +134,17 @@ function Sessions({ user }: { user: ServiceUserDetail }) {
 
 function Memberships({ user }: { user: ServiceUserDetail }) {
   return (
-    <Section title="Accounts and roles">
+    <Section title={t('users.memberships.title')}>
       {user.memberships.length === 0 ? (
-        <Empty>Member of no account.</Empty>
+        <Empty>{t('users.memberships.none')}</Empty>
       ) : (
         <Table.ScrollContainer minWidth={480}>
-          <Table aria-label="Accounts and roles" verticalSpacing="xs">
+          <Table aria-label={t('users.memberships.title')} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Account</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Joined</Table.Th>
+                <Table.Th>{t('users.memberships.column.account')}</Table.Th>
+                <Table.Th>{t('users.memberships.column.role')}</Table.Th>
+                <Table.Th>{t('users.memberships.column.joined')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -155,7 +158,7 @@ function Memberships({ user }: { user: ServiceUserDetail }) {
                     />
                     {m.accountSuspended ? (
                       <Text size="xs" c="red">
-                        Suspended
+                        {t('users.memberships.suspended')}
                       </Text>
                     ) : null}
                   </Table.Td>
@@ -173,18 +176,18 @@ function Memberships({ user }: { user: ServiceUserDetail }) {
 
 function Shares({ user }: { user: ServiceUserDetail }) {
   return (
-    <Section title="Shared with them">
+    <Section title={t('users.shares.title')}>
       {user.shares.length === 0 ? (
-        <Empty>No client tenant is shared with this address.</Empty>
+        <Empty>{t('users.shares.none')}</Empty>
       ) : (
         <Table.ScrollContainer minWidth={560}>
-          <Table aria-label="Shares" verticalSpacing="xs">
+          <Table aria-label={t('users.shares.table')} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Client tenant</Table.Th>
-                <Table.Th>Account</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Last used</Table.Th>
+                <Table.Th>{t('users.shares.column.tenant')}</Table.Th>
+                <Table.Th>{t('users.shares.column.account')}</Table.Th>
+                <Table.Th>{t('users.shares.column.role')}</Table.Th>
+                <Table.Th>{t('users.shares.column.lastUsed')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -214,19 +217,19 @@ function Shares({ user }: { user: ServiceUserDetail }) {
 
 function SignIns({ user }: { user: ServiceUserDetail }) {
   return (
-    <Section title="Sign-in history">
+    <Section title={t('users.signIns.title')}>
       {user.signIns.length === 0 ? (
-        <Empty>No sign-in recorded.</Empty>
+        <Empty>{t('users.signIns.none')}</Empty>
       ) : (
         <Table.ScrollContainer minWidth={640}>
-          <Table aria-label="Sign-in history" verticalSpacing="xs">
+          <Table aria-label={t('users.signIns.title')} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Result</Table.Th>
-                <Table.Th>How</Table.Th>
-                <Table.Th>Address</Table.Th>
-                <Table.Th>Browser</Table.Th>
+                <Table.Th>{t('users.signIns.column.when')}</Table.Th>
+                <Table.Th>{t('users.signIns.column.result')}</Table.Th>
+                <Table.Th>{t('users.signIns.column.how')}</Table.Th>
+                <Table.Th>{t('users.signIns.column.address')}</Table.Th>
+                <Table.Th>{t('users.signIns.column.browser')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -236,19 +239,24 @@ function SignIns({ user }: { user: ServiceUserDetail }) {
                   <Table.Td>
                     {e.succeeded ? (
                       <Text size="sm" c="teal">
-                        Signed in
+                        {t('users.signIns.succeeded')}
                       </Text>
                     ) : (
                       <Text size="sm" c="red">
-                        Refused: {SIGN_IN_REASONS[e.reason ?? ''] ?? e.reason ?? 'unknown'}
+                        {t('users.signIns.refused', {
+                          reason:
+                            signInReason(e.reason) ?? e.reason ?? t('users.signIns.reason.unknown'),
+                        })}
                       </Text>
                     )}
                   </Table.Td>
                   <Table.Td>
-                    {SIGN_IN_METHODS[e.method ?? ''] ?? e.method ?? '—'}
                     {e.secondFactor
-                      ? ` and ${SECOND_FACTORS[e.secondFactor] ?? e.secondFactor}`
-                      : null}
+                      ? t('users.signIns.withSecondFactor', {
+                          method: signInMethod(e.method) ?? e.method ?? '—',
+                          secondFactor: secondFactorWords(e.secondFactor) ?? e.secondFactor,
+                        })
+                      : (signInMethod(e.method) ?? e.method ?? '—')}
                   </Table.Td>
                   <Table.Td>{e.ipAddress ?? '—'}</Table.Td>
                   <Table.Td>
@@ -273,7 +281,7 @@ export function UserPage({ id }: { id: string }) {
   const me = useQueryClient().getQueryData<CurrentUser | null>(ME_QUERY_KEY);
   if (query.isPending) {
     return (
-      <Stack gap="md" aria-label="Loading the user" aria-busy>
+      <Stack gap="md" aria-label={t('users.user.loading')} aria-busy>
         <Skeleton height={120} />
         <Skeleton height={200} />
       </Stack>
@@ -282,13 +290,13 @@ export function UserPage({ id }: { id: string }) {
   if (query.isError) {
     return (
       <Stack gap="sm">
-        <ErrorAlert error={query.error} title="The user could not be loaded" />
+        <ErrorAlert error={query.error} title={t('users.user.loadFailed')} />
         <Group gap="xs">
           <Button variant="default" onClick={() => void query.refetch()}>
-            Try again
+            {t('users.user.retry')}
           </Button>
           <Anchor component={Link} to="/service/users">
-            All users
+            {t('users.user.all')}
           </Anchor>
         </Group>
       </Stack>
@@ -298,27 +306,37 @@ export function UserPage({ id }: { id: string }) {
   return (
     <Stack gap="md">
       <Anchor component={Link} to="/service/users" size="sm">
-        ← All users
+        {t('users.user.back')}
       </Anchor>
       <Section title={user.email}>
         <Stack gap="sm">
           <UserBadges user={user} />
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-            <Fact label="Name">{user.name || '—'}</Fact>
-            <Fact label="User id">{user.id}</Fact>
-            <Fact label="Signed up">{when(user.createdAt)}</Fact>
-            <Fact label="E-mail">{user.emailVerified ? 'Verified' : 'Not verified'}</Fact>
-            <Fact label="Second factor">{secondFactorSummary(user.secondFactor)}</Fact>
-            <Fact label="System roles">
+            <Fact label={t('users.user.name')}>{user.name || '—'}</Fact>
+            <Fact label={t('users.user.id')}>{user.id}</Fact>
+            <Fact label={t('users.user.signedUp')}>{when(user.createdAt)}</Fact>
+            <Fact label={t('users.user.email')}>
+              {user.emailVerified
+                ? t('users.user.email.verified')
+                : t('users.user.email.notVerified')}
+            </Fact>
+            <Fact label={t('users.user.secondFactor')}>
+              {secondFactorSummary(user.secondFactor)}
+            </Fact>
+            <Fact label={t('users.user.roles')}>
               {[
-                user.systemAdmin && ROLE_LABELS.admin,
-                user.systemDeveloper && ROLE_LABELS.developer,
+                user.systemAdmin && roleLabel('admin'),
+                user.systemDeveloper && roleLabel('developer'),
               ]
                 .filter(Boolean)
-                .join(', ') || 'None'}
+                .join(', ') || t('users.user.roles.none')}
             </Fact>
-            <Fact label="Status">
-              {user.disabled ? `Disabled: ${user.disabledReason ?? 'no reason given'}` : 'Enabled'}
+            <Fact label={t('users.user.status')}>
+              {user.disabled
+                ? t('users.user.status.disabled', {
+                    reason: user.disabledReason ?? t('users.user.status.noReason'),
+                  })
+                : t('users.user.status.enabled')}
             </Fact>
           </SimpleGrid>
         </Stack>

@@ -9,12 +9,13 @@ import { PagedList } from '#web/components/PagedList.tsx';
 import { formatDate } from '#web/lib/format.ts';
 import { useUserList } from '../api/users-api.ts';
 import {
-  ROLE_LABELS,
   readUserFilters,
+  roleLabel,
   writeUserFilters,
   type Flag,
   type UserFilters,
 } from '../lib/users-view.ts';
+import { t } from '../../messages.ts';
 
 /** The badges of a user's state: system roles, disabled, not verified. */
 export function UserBadges({ user }: { user: ServiceUserRow }) {
@@ -22,22 +23,22 @@ export function UserBadges({ user }: { user: ServiceUserRow }) {
     <Group gap={4} wrap="nowrap">
       {user.systemAdmin ? (
         <Badge color="grape" variant="light" size="sm">
-          {ROLE_LABELS.admin}
+          {roleLabel('admin')}
         </Badge>
       ) : null}
       {user.systemDeveloper ? (
         <Badge color="indigo" variant="light" size="sm">
-          {ROLE_LABELS.developer}
+          {roleLabel('developer')}
         </Badge>
       ) : null}
       {user.disabled ? (
         <Badge color="red" variant="light" size="sm">
-          Disabled
+          {t('users.badge.disabled')}
         </Badge>
       ) : null}
       {user.emailVerified ? null : (
         <Badge color="yellow" variant="outline" size="sm">
-          Not verified
+          {t('users.badge.notVerified')}
         </Badge>
       )}
     </Group>
@@ -45,7 +46,7 @@ export function UserBadges({ user }: { user: ServiceUserRow }) {
 }
 
 const flagOptions = (yes: string, no: string) => [
-  { value: '', label: 'Any' },
+  { value: '', label: t('users.filter.any') },
   { value: 'true', label: yes },
   { value: 'false', label: no },
 ];
@@ -84,8 +85,8 @@ export function UsersPanel() {
     <Stack gap="md">
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
-          label="Search"
-          placeholder="E-mail, name or user id"
+          label={t('users.search.label')}
+          placeholder={t('users.search.placeholder')}
           type="search"
           leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
@@ -94,11 +95,11 @@ export function UsersPanel() {
           maxLength={200}
         />
         <Select
-          label="System role"
+          label={t('users.filter.role')}
           data={[
-            { value: '', label: 'Any' },
-            { value: 'admin', label: ROLE_LABELS.admin },
-            { value: 'developer', label: ROLE_LABELS.developer },
+            { value: '', label: t('users.filter.any') },
+            { value: 'admin', label: roleLabel('admin') },
+            { value: 'developer', label: roleLabel('developer') },
           ]}
           value={filters.role}
           onChange={(v) => setFilter({ role: (v ?? '') as UserFilters['role'] })}
@@ -106,16 +107,16 @@ export function UsersPanel() {
           flex="0 1 160px"
         />
         <Select
-          label="Disabled"
-          data={flagOptions('Disabled', 'Enabled')}
+          label={t('users.filter.disabled')}
+          data={flagOptions(t('users.filter.disabled.yes'), t('users.filter.disabled.no'))}
           value={filters.disabled}
           onChange={(v) => setFilter({ disabled: (v ?? '') as Flag })}
           allowDeselect={false}
           flex="0 1 140px"
         />
         <Select
-          label="E-mail"
-          data={flagOptions('Verified', 'Not verified')}
+          label={t('users.filter.verified')}
+          data={flagOptions(t('users.filter.verified.yes'), t('users.filter.verified.no'))}
           value={filters.verified}
           onChange={(v) => setFilter({ verified: (v ?? '') as Flag })}
           allowDeselect={false}
@@ -129,18 +130,18 @@ export function UsersPanel() {
         noun="users"
         empty={
           <Text c="dimmed" role="status">
-            {filtered ? 'No users match.' : 'No users yet.'}
+            {filtered ? t('users.noneMatch') : t('users.none')}
           </Text>
         }
       >
         <Table.ScrollContainer minWidth={720}>
-          <Table striped highlightOnHover aria-label="Users" verticalSpacing="xs">
+          <Table striped highlightOnHover aria-label={t('users.table')} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>E-mail</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>Signed up</Table.Th>
+                <Table.Th>{t('users.column.email')}</Table.Th>
+                <Table.Th>{t('users.column.name')}</Table.Th>
+                <Table.Th>{t('users.column.state')}</Table.Th>
+                <Table.Th>{t('users.column.signedUp')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -3,6 +3,7 @@
  * written to the URL (`?q=&role=&disabled=&verified=`), and labels.
  */
 import { SYSTEM_ROLES, type SystemRole } from '@tenantry/shared';
+import { t } from '../../messages.ts';
 
 export type Flag = 'true' | 'false' | '';
 
@@ -49,46 +50,57 @@ export function userListQuery(filters: UserFilters): URLSearchParams {
   return qs;
 }
 
-export const ROLE_LABELS: Record<SystemRole, string> = {
-  admin: 'System admin',
-  developer: 'Developer',
-};
+const ROLE_KEYS = {
+  admin: 'users.role.admin',
+  developer: 'users.role.developer',
+} as const satisfies Record<SystemRole, string>;
+
+export const roleLabel = (role: SystemRole): string => t(ROLE_KEYS[role]);
+
+/** The message of `code` in `keys`, in words; undefined for a code it does not know. */
+function wordsOf(keys: Record<string, Parameters<typeof t>[0]>, code: string | null | undefined) {
+  return code && Object.hasOwn(keys, code) ? t(keys[code]!) : undefined;
+}
 
 /** Why a sign-in was refused, in words. */
-export const SIGN_IN_REASONS: Record<string, string> = {
-  invalid_credentials: 'Wrong e-mail or password',
-  email_not_verified: 'E-mail not verified',
-  user_disabled: 'User disabled',
-  invalid_code: 'Wrong code',
-  invalid_second_factor: 'Wrong second-factor code',
-  sso_domain_not_covered: 'Address outside the single sign-on domains',
-  code_expired: 'Code expired',
-  too_many_attempts: 'Too many attempts',
-};
+const SIGN_IN_REASON_KEYS = {
+  invalid_credentials: 'users.signIns.reason.invalidCredentials',
+  email_not_verified: 'users.signIns.reason.emailNotVerified',
+  user_disabled: 'users.signIns.reason.userDisabled',
+  invalid_code: 'users.signIns.reason.invalidCode',
+  invalid_second_factor: 'users.signIns.reason.invalidSecondFactor',
+  sso_domain_not_covered: 'users.signIns.reason.ssoDomainNotCovered',
+  code_expired: 'users.signIns.reason.codeExpired',
+  too_many_attempts: 'users.signIns.reason.tooManyAttempts',
+} as const;
+export const signInReason = (code: string | null | undefined) => wordsOf(SIGN_IN_REASON_KEYS, code);
 
-export const SIGN_IN_METHODS: Record<string, string> = {
-  password: 'Password',
-  email_link: 'E-mail link',
-  sign_up_code: 'Sign-up code',
-  shared_code: 'Shared sign-in code',
-  passkey: 'Passkey',
-  support: 'Support session',
-  sso: 'Single sign-on',
-};
+const SIGN_IN_METHOD_KEYS = {
+  password: 'users.signIns.method.password',
+  email_link: 'users.signIns.method.emailLink',
+  sign_up_code: 'users.signIns.method.signUpCode',
+  shared_code: 'users.signIns.method.sharedCode',
+  passkey: 'users.signIns.method.passkey',
+  support: 'users.signIns.method.support',
+  sso: 'users.signIns.method.sso',
+} as const;
+export const signInMethod = (code: string | null | undefined) => wordsOf(SIGN_IN_METHOD_KEYS, code);
 
 /** The second factor a sign-in gave, in words. */
-export const SECOND_FACTORS: Record<string, string> = {
-  totp: 'authenticator app',
-  backup_code: 'backup code',
-  passkey: 'passkey',
-};
+const SECOND_FACTOR_KEYS = {
+  totp: 'users.signIns.secondFactor.totp',
+  backup_code: 'users.signIns.secondFactor.backupCode',
+  passkey: 'users.signIns.secondFactor.passkey',
+} as const;
+export const secondFactorWords = (code: string | null | undefined) =>
+  wordsOf(SECOND_FACTOR_KEYS, code);
 
 /** "Authenticator app and 2 passkeys", "Not enrolled". */
 export function secondFactorSummary(f: { enrolled: boolean; totp: boolean; passkeys: number }) {
-  if (!f.enrolled) return 'Not enrolled';
-  const parts = [
-    f.totp ? 'Authenticator app' : null,
-    f.passkeys > 0 ? `${f.passkeys} passkey${f.passkeys === 1 ? '' : 's'}` : null,
-  ].filter(Boolean);
-  return parts.join(' and ');
+  if (!f.enrolled) return t('users.secondFactor.notEnrolled');
+  if (f.totp && f.passkeys > 0)
+    return t('users.secondFactor.totpAndPasskeys', { count: f.passkeys });
+  if (f.totp) return t('users.secondFactor.totp');
+  if (f.passkeys > 0) return t('users.secondFactor.passkeys', { count: f.passkeys });
+  return '';
 }
