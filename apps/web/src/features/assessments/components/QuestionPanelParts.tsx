@@ -1,9 +1,4 @@
-import {
-  QUESTION_TYPE_LABELS,
-  ASSESSMENT_LIMITS,
-  type Answer,
-  type Question,
-} from '@tenantry/shared';
+import { ASSESSMENT_LIMITS, type Answer, type Question } from '@tenantry/shared';
 import {
   Anchor,
   Badge,
@@ -40,6 +35,16 @@ import { t } from '../messages.ts';
 import { rich } from '#web/i18n/rich.tsx';
 
 /** After the name, which may carry its own parentheses ("Jo (office IT)"): never a second pair. */
+const QUESTION_TYPES = {
+  yes_no: 'question.type.yesNo',
+  maturity: 'question.type.maturity',
+  single_choice: 'question.type.singleChoice',
+  multiple_choice: 'question.type.multipleChoice',
+  number: 'question.type.number',
+  // i18n-ignore: a catalogue key
+  text: 'question.type.text',
+} as const satisfies Record<Question['type'], string>;
+
 const ANSWERED_BY = {
   member: 'answer.by.member',
   shared: 'answer.by.shared',
@@ -76,7 +81,7 @@ export function QuestionHeading({
       <Group gap={6} mt={6}>
         <Code>{question.key}</Code>
         <Badge variant="light" size="sm" tt="none">
-          {QUESTION_TYPE_LABELS[question.type]}
+          {t(QUESTION_TYPES[question.type])}
         </Badge>
         {question.weight !== 1 ? (
           <Badge variant="outline" color="gray" size="sm" tt="none">

@@ -137,7 +137,15 @@ function SectionNode({
           miw={0}
           py={3}
           pr={4}
-          title={`${s.key} ${s.title}${p && p.target !== null ? ` · target ${Math.round(p.target * 100)} %` : ''}`}
+          title={
+            p && p.target !== null
+              ? t('tree.sectionTarget', {
+                  key: s.key,
+                  title: s.title,
+                  percent: Math.round(p.target * 100),
+                })
+              : `${s.key} ${s.title}`
+          }
           style={{ borderRadius: 'var(--mantine-radius-sm)' }}
         >
           <Group gap={6} wrap="nowrap" miw={0} justify="space-between" align="flex-start">

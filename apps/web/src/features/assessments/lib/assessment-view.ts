@@ -1,5 +1,4 @@
 import {
-  ASSESSMENT_STATUS_LABELS,
   type AssessmentStatus,
   type AssessmentSummary,
   type RespondentStatus,
@@ -14,8 +13,15 @@ export const STATUS_COLORS: Record<AssessmentStatus, string> = {
   reopened: 'orange',
 };
 
+const STATUS_LABELS = {
+  draft: 'status.draft',
+  in_progress: 'status.inProgress',
+  completed: 'status.completed',
+  reopened: 'status.reopened',
+} as const satisfies Record<AssessmentStatus, string>;
+
 export function statusLabel(status: AssessmentStatus): string {
-  return ASSESSMENT_STATUS_LABELS[status];
+  return t(STATUS_LABELS[status]);
 }
 
 /** The status moves open from a status (the server decides again). */
