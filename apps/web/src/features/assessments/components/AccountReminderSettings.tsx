@@ -16,6 +16,7 @@ import {
   type ReminderFormValues,
 } from '../lib/reminder-view.ts';
 import { ReminderSettingsFields } from './ReminderSettingsFields.tsx';
+import { t } from '../messages.ts';
 
 /**
  * admin/general, "Reminders": the account's defaults for reminding respondents and owners;
@@ -45,23 +46,19 @@ export function AccountReminderSettings({ account }: { account: Account }) {
   return (
     <Stack gap="sm" component="section" aria-labelledby="account-reminders-heading">
       <Title order={2} size="h3" id="account-reminders-heading">
-        Reminders
+        {t('reminders.account.title')}
       </Title>
       <Text size="sm" c="dimmed" maw={640}>
-        Respondents of open assessments are reminded by e-mail until they submit, and the
-        assessment’s owner hears who has not answered. These are the account’s defaults; an
-        assessment can set its own on its respondents tab.
+        {t('reminders.account.intro')}
       </Text>
       {query.isPending ? (
-        <Skeleton height={180} maw={560} aria-label="Loading the reminder settings" />
+        <Skeleton height={180} maw={560} aria-label={t('reminders.account.loading')} />
       ) : query.isError ? (
-        <ErrorAlert title="The reminder settings could not be loaded">
-          {query.error.message}
-        </ErrorAlert>
+        <ErrorAlert title={t('reminders.loadFailed')}>{query.error.message}</ErrorAlert>
       ) : (
         <form
           noValidate
-          aria-label="Reminder defaults"
+          aria-label={t('reminders.account.formLabel')}
           onSubmit={form.onSubmit((values) => {
             setSaved(false);
             save.mutate(
@@ -84,17 +81,17 @@ export function AccountReminderSettings({ account }: { account: Account }) {
             {canEdit ? (
               <Group gap="sm">
                 <Button type="submit" loading={save.isPending}>
-                  Save reminders
+                  {t('reminders.form.submit')}
                 </Button>
                 {saved && !form.isDirty() ? (
                   <Text size="sm" c="teal" role="status">
-                    Saved.
+                    {t('reminders.account.saved')}
                   </Text>
                 ) : null}
               </Group>
             ) : (
               <Text size="sm" c="dimmed">
-                Only owners and admins can change the account’s reminder defaults.
+                {t('reminders.account.readOnly')}
               </Text>
             )}
           </Stack>

@@ -4,13 +4,15 @@ import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { formatDateTime } from '#web/lib/format.ts';
 import { useAnswerHistory } from '../api/get-answer-history.ts';
 import { describeValue } from '../lib/answer-draft.ts';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
-const SOURCES: Record<AnsweredBy['source'], string> = {
-  member: 'Team member',
-  shared: 'Shared contributor',
-  respondent: 'Respondent',
-  automation: 'Automation',
-};
+const SOURCES = {
+  member: 'history.source.member',
+  shared: 'history.source.shared',
+  respondent: 'history.source.respondent',
+  automation: 'history.source.automation',
+} as const satisfies Record<AnsweredBy['source'], string>;
 
 function Entry({
   question,
@@ -35,7 +37,7 @@ function Entry({
         {describeValue(question, value, na)}{' '}
         {current ? (
           <Badge size="xs" variant="light" tt="none">
-            Current
+            {t('history.current')}
           </Badge>
         ) : null}
       </Text>
@@ -45,7 +47,12 @@ function Entry({
         </Text>
       ) : null}
       <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        {by.name} · {SOURCES[by.source]} · <time dateTime={at}>{formatDateTime(at)}</time>
+        {rich(
+          t,
+          'history.by',
+          { name: by.name, source: t(SOURCES[by.source]) },
+          { when: <time dateTime={at}>{formatDateTime(at)}</time> },
+        )}
       </Text>
     </Stack>
   );
@@ -71,19 +78,19 @@ export function AnswerHistoryDrawer({
       opened={opened}
       onClose={onClose}
       position="right"
-      title={`History of ${question.key}`}
+      title={t('history.title', { key: question.key })}
       size="md"
     >
       {history.isPending ? (
-        <Stack gap="xs" aria-busy aria-label="Loading the history">
+        <Stack gap="xs" aria-busy aria-label={t('history.loading')}>
           <Skeleton height={48} />
           <Skeleton height={48} />
         </Stack>
       ) : history.isError ? (
-        <ErrorAlert title="The history could not be loaded">{history.error.message}</ErrorAlert>
+        <ErrorAlert title={t('history.loadFailed')}>{history.error.message}</ErrorAlert>
       ) : !history.data.current && history.data.entries.length === 0 ? (
         <Text size="sm" c="dimmed">
-          Not answered yet.
+          {t('history.none')}
         </Text>
       ) : (
         <Timeline bulletSize={14} lineWidth={2} active={0}>
@@ -102,7 +109,7 @@ export function AnswerHistoryDrawer({
           ) : (
             <Timeline.Item>
               <Text size="sm" c="dimmed">
-                Cleared
+                {t('history.cleared')}
               </Text>
             </Timeline.Item>
           )}

@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { ASSESSMENT_LIMITS } from '@tenantry/shared';
 import { YES_NO_LABELS, bandsText, maturityLabels, type AnswerDraft } from '../lib/answer-draft.ts';
+import { t } from '../messages.ts';
 
 export interface AnswerInputsProps {
   question: Question;
@@ -91,7 +92,7 @@ export function AnswerInputs({
     case 'yes_no':
       return (
         <Radio.Group
-          label="Answer"
+          label={t('input.answer')}
           value={typeof draft.value === 'string' ? draft.value : null}
           onChange={(v) => onChoose(v)}
           error={error}
@@ -113,7 +114,7 @@ export function AnswerInputs({
       const labels = maturityLabels(question);
       return (
         <Radio.Group
-          label="Maturity level"
+          label={t('input.maturity')}
           value={typeof draft.value === 'number' ? String(draft.value) : null}
           onChange={(v) => onChoose(Number(v))}
           error={error}
@@ -135,7 +136,7 @@ export function AnswerInputs({
     case 'single_choice':
       return (
         <Radio.Group
-          label="Answer"
+          label={t('input.answer')}
           value={typeof draft.value === 'string' ? draft.value : null}
           onChange={(v) => onChoose(v)}
           error={error}
@@ -157,7 +158,7 @@ export function AnswerInputs({
       const chosen = Array.isArray(draft.value) ? draft.value : [];
       return (
         <Checkbox.Group
-          label="Answer (choose all that apply)"
+          label={t('input.multiple')}
           value={chosen}
           onChange={onChoose}
           error={error}
@@ -188,8 +189,8 @@ export function AnswerInputs({
       return (
         <>
           <TextInput
-            label="Answer"
-            description={`Scores ${bandsText(question)}`}
+            label={t('input.answer')}
+            description={t('input.number.scores', { bands: bandsText(question) })}
             inputMode="decimal"
             value={draft.typed}
             onChange={(e) => onType(e.currentTarget.value)}
@@ -208,7 +209,7 @@ export function AnswerInputs({
       return (
         <>
           <Textarea
-            label="Answer"
+            label={t('input.answer')}
             autosize
             minRows={3}
             maxRows={12}

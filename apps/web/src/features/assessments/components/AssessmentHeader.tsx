@@ -40,6 +40,8 @@ import { CarryForwardBar } from './CarryForwardBar.tsx';
 import { EditAssessmentModal } from './EditAssessmentModal.tsx';
 import { NextAssessmentModal } from './NextAssessmentModal.tsx';
 import type { OwnerChoice } from './StartAssessmentModal.tsx';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 /** A labelled figure of the header (a group named by its label: "Score", "Completion"…). */
 function Stat({ label, children }: { label: string; children: ReactNode }) {
@@ -109,7 +111,7 @@ export function AssessmentHeader({
       <Anchor component={Link} to={listHref} size="sm">
         <Group gap={4} component="span">
           <IconArrowLeft size={14} aria-hidden />
-          All assessments
+          {t('header.back')}
         </Group>
       </Anchor>
       <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
@@ -121,57 +123,84 @@ export function AssessmentHeader({
             <AssessmentStatusBadge status={a.status} />
             {a.isBaseline ? (
               <Badge variant="outline" color="grape" style={{ flexShrink: 0 }}>
-                Baseline
+                {t('header.baseline')}
               </Badge>
             ) : null}
           </Group>
           <Text size="sm" c="dimmed" style={NAME_WRAP}>
-            {a.framework.name} · version {a.framework.version}
-            {a.owner ? ` · owner ${a.owner.name}` : ''}
-            {due ? ' · due ' : ''}
-            {due ? (
-              <Text
-                component="span"
-                inherit
-                c={due.overdue ? 'red' : undefined}
-                fw={due.overdue ? 600 : undefined}
-              >
-                <time dateTime={a.dueDate ?? undefined}>{due.label}</time>
-                {due.overdue ? ' (overdue)' : ''}
-              </Text>
-            ) : null}
+            {rich(
+              t,
+              a.owner
+                ? due
+                  ? 'header.meta.ownerDue'
+                  : 'header.meta.owner'
+                : due
+                  ? 'header.meta.due'
+                  : 'header.meta',
+              {
+                framework: a.framework.name,
+                version: a.framework.version,
+                owner: a.owner?.name ?? '',
+              },
+              {
+                due: due ? (
+                  <Text
+                    component="span"
+                    inherit
+                    c={due.overdue ? 'red' : undefined}
+                    fw={due.overdue ? 600 : undefined}
+                  >
+                    {rich(
+                      t,
+                      due.overdue ? 'header.due.overdue' : 'header.due',
+                      {},
+                      { date: <time dateTime={a.dueDate ?? undefined}>{due.label}</time> },
+                    )}
+                  </Text>
+                ) : null,
+              },
+            )}
           </Text>
           {a.origin.previous || a.origin.schedule ? (
             <Text size="sm" c="dimmed" style={NAME_WRAP}>
-              {a.origin.previous ? 'Started from ' : 'Started '}
-              {a.origin.previous ? (
-                <Anchor
-                  component={Link}
-                  to={`${listHref}/${encodeURIComponent(a.origin.previous.id)}`}
-                  inherit
-                >
-                  {a.origin.previous.name}
-                </Anchor>
-              ) : null}
-              {a.origin.schedule ? (
-                <>
-                  {' by its '}
-                  <Anchor
-                    component={Link}
-                    to={`${listHref}?schedule=${encodeURIComponent(a.origin.schedule.id)}#schedules`}
-                    inherit
-                  >
-                    {a.origin.schedule.cadence.replace('_', '-')} schedule
-                  </Anchor>
-                </>
-              ) : null}
+              {rich(
+                t,
+                a.origin.previous
+                  ? a.origin.schedule
+                    ? 'header.origin.previousBySchedule'
+                    : 'header.origin.previous'
+                  : 'header.origin.bySchedule',
+                {},
+                {
+                  previous: a.origin.previous ? (
+                    <Anchor
+                      component={Link}
+                      to={`${listHref}/${encodeURIComponent(a.origin.previous.id)}`}
+                      inherit
+                    >
+                      {a.origin.previous.name}
+                    </Anchor>
+                  ) : null,
+                  schedule: a.origin.schedule ? (
+                    <Anchor
+                      component={Link}
+                      to={`${listHref}?schedule=${encodeURIComponent(a.origin.schedule.id)}#schedules`}
+                      inherit
+                    >
+                      {t('header.origin.schedule', {
+                        cadence: a.origin.schedule.cadence.replace('_', '-'),
+                      })}
+                    </Anchor>
+                  ) : null,
+                },
+              )}
             </Text>
           ) : null}
           {extraNotes ? <Group gap="xs">{extraNotes(a)}</Group> : null}
         </Stack>
         {/* One line at 1280 px, whatever the status: the secondary actions (the answers as
             CSV, delete) are in "More actions". */}
-        <Group gap="xs" wrap="wrap" role="group" aria-label="Assessment actions">
+        <Group gap="xs" wrap="wrap" role="group" aria-label={t('header.actions')}>
           {extraActions?.(a)}
           {a.can.manage ? (
             <>
@@ -181,7 +210,7 @@ export function AssessmentHeader({
                   onClick={() => move('start')}
                   loading={change.isPending && change.variables === 'start'}
                 >
-                  Start
+                  {t('header.start')}
                 </Button>
               ) : null}
               {moves.complete ? (
@@ -189,7 +218,7 @@ export function AssessmentHeader({
                   leftSection={<IconLock size={16} aria-hidden />}
                   onClick={() => setConfirm('complete')}
                 >
-                  Complete
+                  {t('header.complete')}
                 </Button>
               ) : null}
               {a.status === 'completed' ? (
@@ -197,16 +226,16 @@ export function AssessmentHeader({
                   leftSection={<IconPlayerTrackNext size={16} aria-hidden />}
                   onClick={() => setStartingNext(true)}
                 >
-                  Start next assessment
+                  {t('header.startNext')}
                 </Button>
               ) : null}
               {moves.reopen && a.status === 'completed' ? (
                 // Completed, the line is full: reopening is rare, an icon like Edit details.
-                <Tooltip label="Reopen">
+                <Tooltip label={t('header.reopen')}>
                   <ActionIcon
                     variant="light"
                     size="lg"
-                    aria-label="Reopen"
+                    aria-label={t('header.reopen')}
                     onClick={() => move('reopen')}
                     loading={change.isPending && change.variables === 'reopen'}
                   >
@@ -220,17 +249,17 @@ export function AssessmentHeader({
                   onClick={() => move('reopen')}
                   loading={change.isPending && change.variables === 'reopen'}
                 >
-                  Reopen
+                  {t('header.reopen')}
                 </Button>
               ) : null}
               {a.status === 'completed' ? (
                 // A completed assessment has the most actions: its rarely used edit is an icon,
                 // so that the line still holds "Start next assessment".
-                <Tooltip label="Edit details">
+                <Tooltip label={t('header.edit')}>
                   <ActionIcon
                     variant="default"
                     size="lg"
-                    aria-label="Edit details"
+                    aria-label={t('header.edit')}
                     onClick={() => setEditing(true)}
                   >
                     <IconPencil size={18} aria-hidden />
@@ -242,14 +271,14 @@ export function AssessmentHeader({
                   leftSection={<IconPencil size={16} aria-hidden />}
                   onClick={() => setEditing(true)}
                 >
-                  Edit details
+                  {t('header.edit')}
                 </Button>
               )}
             </>
           ) : null}
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <ActionIcon variant="default" size="lg" aria-label="More actions">
+              <ActionIcon variant="default" size="lg" aria-label={t('header.more')}>
                 <IconDots size={18} aria-hidden />
               </ActionIcon>
             </Menu.Target>
@@ -260,7 +289,7 @@ export function AssessmentHeader({
                 download
                 leftSection={<IconDownload size={16} aria-hidden />}
               >
-                Download answers (CSV)
+                {t('header.downloadCsv')}
               </Menu.Item>
               {a.can.manage && a.can.delete ? (
                 <Menu.Item
@@ -268,7 +297,7 @@ export function AssessmentHeader({
                   leftSection={<IconTrash size={16} aria-hidden />}
                   onClick={() => setConfirm('delete')}
                 >
-                  Delete assessment
+                  {t('header.delete')}
                 </Menu.Item>
               ) : null}
             </Menu.Dropdown>
@@ -282,7 +311,7 @@ export function AssessmentHeader({
 
       <Paper withBorder p="sm" radius="md">
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          <Stat label="Score">
+          <Stat label={t('header.stat.score')}>
             <ScoreValue
               size="xl"
               fw={700}
@@ -292,25 +321,25 @@ export function AssessmentHeader({
               total={a.progress.total}
             />
           </Stat>
-          <Stat label="Completion">
+          <Stat label={t('header.stat.completion')}>
             <CompletionBar
               answered={a.progress.answered}
               total={a.progress.total}
               completion={a.progress.completion}
-              label="Completion"
+              label={t('header.stat.completion')}
               w="100%"
             />
           </Stat>
-          <Stat label="Targets met">
+          <Stat label={t('header.stat.targetsMet')}>
             <Text size="sm" fw={500}>
               {met.measured === 0
-                ? 'No scored section yet'
-                : `${met.met} of ${met.measured} ${met.measured === 1 ? 'section' : 'sections'}`}
+                ? t('header.stat.noScoredSection')
+                : t('header.stat.met', { met: met.met, count: met.measured })}
             </Text>
           </Stat>
-          <Stat label="Answers">
+          <Stat label={t('header.stat.answers')}>
             <Text size="sm" style={NAME_WRAP} role="status">
-              {last ?? 'None given yet'}
+              {last ?? t('header.stat.noAnswers')}
             </Text>
           </Stat>
         </SimpleGrid>
@@ -321,17 +350,14 @@ export function AssessmentHeader({
       <Modal
         opened={confirm === 'complete'}
         onClose={closeConfirm}
-        title="Complete this assessment?"
+        title={t('header.completeConfirm.title')}
         centered
       >
         <Stack gap="md">
-          <Text size="sm">
-            Its answers will be locked: nobody can change them until it is reopened. Respondent
-            links stop accepting answers too.
-          </Text>
+          <Text size="sm">{t('header.completeConfirm.body')}</Text>
           {unanswered > 0 ? (
             <Text size="sm" fw={500}>
-              {unanswered} {unanswered === 1 ? 'question is' : 'questions are'} still unanswered.
+              {t('header.completeConfirm.unanswered', { count: unanswered })}
             </Text>
           ) : null}
           {change.isError ? (
@@ -341,10 +367,10 @@ export function AssessmentHeader({
           ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={closeConfirm}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button onClick={() => move('complete')} loading={change.isPending}>
-              Complete and lock answers
+              {t('header.completeConfirm.submit')}
             </Button>
           </Group>
         </Stack>
@@ -353,13 +379,12 @@ export function AssessmentHeader({
       <Modal
         opened={confirm === 'delete'}
         onClose={closeConfirm}
-        title="Delete this assessment?"
+        title={t('header.deleteConfirm.title')}
         centered
       >
         <Stack gap="md">
           <Text size="sm" style={NAME_WRAP}>
-            <strong>{a.name}</strong> will be deleted with all its answers, their history and every
-            respondent link. This cannot be undone.
+            {rich(t, 'header.deleteConfirm.body', {}, { name: <strong>{a.name}</strong> })}
           </Text>
           {remove.isError ? (
             <Alert color="red" variant="light" role="alert">
@@ -368,14 +393,14 @@ export function AssessmentHeader({
           ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={closeConfirm}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button
               color="red"
               loading={remove.isPending}
               onClick={() => remove.mutate(undefined, { onSuccess: onDeleted })}
             >
-              Delete assessment
+              {t('header.deleteConfirm.submit')}
             </Button>
           </Group>
         </Stack>

@@ -18,6 +18,8 @@ import {
   type ReminderFormValues,
 } from '../lib/reminder-view.ts';
 import { ReminderSettingsFields } from './ReminderSettingsFields.tsx';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 function ReminderSettingsForm({
   tenantId,
@@ -49,7 +51,7 @@ function ReminderSettingsForm({
   return (
     <form
       noValidate
-      aria-label="Reminders of this assessment"
+      aria-label={t('reminders.form.label')}
       onSubmit={
         mode === 'custom'
           ? form.onSubmit(submit)
@@ -63,15 +65,15 @@ function ReminderSettingsForm({
         <Radio.Group
           value={mode}
           onChange={(v) => setMode(v === 'custom' ? 'custom' : 'account')}
-          label="Reminders of this assessment"
+          label={t('reminders.form.label')}
         >
           <Stack gap="xs" mt="xs">
             <Radio
               value="account"
-              label="The account’s defaults"
+              label={t('reminders.form.account')}
               description={describeSettings(current.account)}
             />
-            <Radio value="custom" label="Its own" />
+            <Radio value="custom" label={t('reminders.form.custom')} />
           </Stack>
         </Radio.Group>
         {mode === 'custom' ? <ReminderSettingsFields form={form} /> : null}
@@ -80,10 +82,10 @@ function ReminderSettingsForm({
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            Save reminders
+            {t('reminders.form.submit')}
           </Button>
         </Group>
       </Stack>
@@ -103,39 +105,39 @@ export function AssessmentReminders({
 }) {
   const query = useAssessmentReminderSettings(tenantId, assessmentId);
   const [editing, setEditing] = useState(false);
-  if (query.isPending) return <Skeleton height={36} aria-label="Loading the reminders" />;
+  if (query.isPending) return <Skeleton height={36} aria-label={t('reminders.loading')} />;
   if (query.isError) {
-    return (
-      <ErrorAlert title="The reminder settings could not be loaded">
-        {query.error.message}
-      </ErrorAlert>
-    );
+    return <ErrorAlert title={t('reminders.loadFailed')}>{query.error.message}</ErrorAlert>;
   }
   const s = query.data;
   const custom = Object.keys(s.overrides).length > 0;
   const needsDue =
     s.effective.enabled && !dueDate && (s.effective.beforeDueDays !== null || s.effective.lastCall);
   return (
-    <Group gap="sm" wrap="nowrap" align="flex-start" aria-label="Reminders" role="group">
+    <Group gap="sm" wrap="nowrap" align="flex-start" aria-label={t('reminders.label')} role="group">
       <IconBellRinging size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
       <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
         <Text size="sm">
-          <strong>Reminders:</strong> {describeSettings(s.effective)}
-          {custom ? ' (this assessment’s own)' : ' (the account’s defaults)'}.
+          {rich(
+            t,
+            custom ? 'reminders.line.custom' : 'reminders.line.account',
+            { settings: describeSettings(s.effective) },
+            { label: <strong>{t('reminders.line.label')}</strong> },
+          )}
         </Text>
         {needsDue ? (
           <Text size="xs" c="dimmed">
-            Set a due date for the reminder before it and the last call.
+            {t('reminders.needsDue')}
           </Text>
         ) : null}
       </Stack>
       <Button size="compact-sm" variant="light" onClick={() => setEditing(true)}>
-        Change
+        {t('reminders.change')}
       </Button>
       <Modal
         opened={editing}
         onClose={() => setEditing(false)}
-        title="Reminders"
+        title={t('reminders.title')}
         centered
         size="lg"
       >

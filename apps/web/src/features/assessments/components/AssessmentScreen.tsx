@@ -17,6 +17,7 @@ import { QuestionsView } from './QuestionsView.tsx';
 import { RespondentsPanel } from './RespondentsPanel.tsx';
 import type { OwnerChoice } from './StartAssessmentModal.tsx';
 import { useNow } from './use-now.ts';
+import { t } from '../messages.ts';
 
 export interface AssessmentScreenProps {
   tenantId: string;
@@ -59,7 +60,7 @@ export function AssessmentScreen({
 
   if (query.isPending) {
     return (
-      <Stack gap="sm" aria-busy aria-label="Loading the assessment">
+      <Stack gap="sm" aria-busy aria-label={t('screen.loading')}>
         <Skeleton height={28} width="50%" />
         <Skeleton height={72} />
         <Skeleton height={320} />
@@ -69,12 +70,10 @@ export function AssessmentScreen({
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
     return (
-      <ErrorAlert
-        title={missing ? 'There is no such assessment' : 'The assessment could not be loaded'}
-      >
+      <ErrorAlert title={missing ? t('screen.notFound') : t('screen.loadFailed')}>
         <Text size="sm">
-          {missing ? 'It may have been deleted. ' : `${query.error.message} `}
-          <Link to={listHref}>Back to all assessments</Link>
+          {missing ? t('screen.deleted') : query.error.message}{' '}
+          <Link to={listHref}>{t('screen.backToList')}</Link>
         </Text>
       </ErrorAlert>
     );
@@ -82,11 +81,11 @@ export function AssessmentScreen({
   const a = query.data;
   const locked = isLocked(a.status);
   const readOnly = !a.can.answer
-    ? 'You can read this assessment; answering is for its team and contributors.'
+    ? t('screen.readOnly.reader')
     : locked
       ? a.can.manage
-        ? 'Completed: answers are locked. Reopen it to change them.'
-        : 'Completed: answers are locked.'
+        ? t('screen.readOnly.lockedManager')
+        : t('screen.readOnly.locked')
       : null;
 
   return (
@@ -112,12 +111,12 @@ export function AssessmentScreen({
           p="xs"
           role="status"
         >
-          <Text size="xs">Live updates paused: reconnecting…</Text>
+          <Text size="xs">{t('screen.livePaused')}</Text>
         </Alert>
       ) : null}
       <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
-        <Tabs.List aria-label="Assessment views" mb="md">
-          <Tabs.Tab value="questions">Questions</Tabs.Tab>
+        <Tabs.List aria-label={t('screen.tabs')} mb="md">
+          <Tabs.Tab value="questions">{t('screen.tab.questions')}</Tabs.Tab>
           {a.can.manage ? (
             <Tabs.Tab
               value="respondents"
@@ -129,10 +128,10 @@ export function AssessmentScreen({
                 ) : undefined
               }
             >
-              Respondents
+              {t('screen.tab.respondents')}
             </Tabs.Tab>
           ) : null}
-          <Tabs.Tab value="activity">Activity</Tabs.Tab>
+          <Tabs.Tab value="activity">{t('screen.tab.activity')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="questions">
           <QuestionsView

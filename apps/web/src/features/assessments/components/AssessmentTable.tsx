@@ -8,12 +8,14 @@ import { TableOrCards } from '#web/components/TableOrCards.tsx';
 import type { AssessmentListStatus } from '../api/assessment-keys.ts';
 import { dueView, lastAnswerText, respondentsText } from '../lib/assessment-view.ts';
 import { AssessmentStatusBadge, CompletionBar } from './Badges.tsx';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
-const FILTER_LABELS: Record<AssessmentListStatus, string> = {
-  open: 'Open',
-  completed: 'Completed',
-  all: 'All',
-};
+const FILTER_LABELS = {
+  open: 'list.filter.open',
+  completed: 'list.filter.completed',
+  all: 'list.filter.all',
+} as const satisfies Record<AssessmentListStatus, string>;
 
 function readStatus(params: URLSearchParams): AssessmentListStatus {
   const s = params.get('status');
@@ -46,7 +48,7 @@ export function AssessmentStatusFilter({
   return (
     <div>
       <Text size="sm" fw={500} id={filterLabel} mb={4}>
-        Show
+        {t('list.filter.show')}
       </Text>
       <SegmentedControl
         aria-labelledby={filterLabel}
@@ -54,7 +56,7 @@ export function AssessmentStatusFilter({
         onChange={(v) => onChange(v as AssessmentListStatus)}
         data={(['all', 'open', 'completed'] as const).map((s) => ({
           value: s,
-          label: FILTER_LABELS[s],
+          label: t(FILTER_LABELS[s]),
         }))}
       />
     </div>
@@ -66,10 +68,10 @@ export function NoAssessmentsFor({ status }: { status: AssessmentListStatus }) {
   return (
     <Text c="dimmed" role="status">
       {status === 'open'
-        ? 'No open assessments.'
+        ? t('list.empty.open')
         : status === 'completed'
-          ? 'No completed assessments yet.'
-          : 'No assessments yet.'}
+          ? t('list.empty.completed')
+          : t('list.empty.all')}
     </Text>
   );
 }
@@ -77,7 +79,7 @@ export function NoAssessmentsFor({ status }: { status: AssessmentListStatus }) {
 function Framework({ a }: { a: AssessmentSummary }) {
   return (
     <Text size="xs" c="dimmed" style={NAME_WRAP}>
-      {a.framework.name} · v{a.framework.version}
+      {t('list.framework', { name: a.framework.name, version: a.framework.version })}
     </Text>
   );
 }
@@ -93,8 +95,16 @@ function Due({ a, inherit = false }: { a: AssessmentSummary; inherit?: boolean }
       c={due.overdue ? 'red' : undefined}
       fw={due.overdue ? 600 : undefined}
     >
-      <time dateTime={a.dueDate ?? undefined}>{due.label}</time>
-      {due.overdue ? ' · overdue' : ''}
+      {due.overdue ? (
+        rich(
+          t,
+          'list.due.overdue',
+          {},
+          { date: <time dateTime={a.dueDate ?? undefined}>{due.label}</time> },
+        )
+      ) : (
+        <time dateTime={a.dueDate ?? undefined}>{due.label}</time>
+      )}
     </Text>
   );
 }
@@ -107,7 +117,7 @@ function Activity({ a, now }: { a: AssessmentSummary; now: number }) {
     <Text size="xs" c="dimmed" style={NAME_WRAP}>
       {[
         last ? last.charAt(0).toUpperCase() + last.slice(1) : null,
-        respondents ? `respondents: ${respondents}` : null,
+        respondents ? t('list.activity.respondents', { respondents }) : null,
       ]
         .filter(Boolean)
         .join(' · ')}
@@ -131,17 +141,17 @@ export function AssessmentTable({
 }) {
   return (
     <TableOrCards
-      label="Assessments"
+      label={t('list.tableLabel')}
       items={items}
       minWidth={820}
       head={
         <>
-          <Table.Th>Assessment</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Owner</Table.Th>
-          <Table.Th>Due</Table.Th>
-          <Table.Th>Answered</Table.Th>
-          <Table.Th>Score</Table.Th>
+          <Table.Th>{t('list.column.assessment')}</Table.Th>
+          <Table.Th>{t('list.column.status')}</Table.Th>
+          <Table.Th>{t('list.column.owner')}</Table.Th>
+          <Table.Th>{t('list.column.due')}</Table.Th>
+          <Table.Th>{t('list.column.answered')}</Table.Th>
+          <Table.Th>{t('list.column.score')}</Table.Th>
         </>
       }
       row={(a) => (
@@ -163,7 +173,7 @@ export function AssessmentTable({
               answered={a.answered}
               total={a.total}
               completion={a.completion}
-              label={`Answered in ${a.name}`}
+              label={t('list.answeredIn', { name: a.name })}
               w={150}
             />
           </Table.Td>
@@ -191,18 +201,31 @@ export function AssessmentTable({
               answered={a.answered}
               total={a.total}
               completion={a.completion}
-              label={`Answered in ${a.name}`}
+              label={t('list.answeredIn', { name: a.name })}
               w="100%"
             />
             <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-              Score {formatScore(a.score)}
-              {a.provisional && a.score !== null ? ' (provisional)' : ''}
+              {t(
+                a.provisional && a.score !== null
+                  ? 'list.card.scoreProvisional'
+                  : 'list.card.score',
+                { score: formatScore(a.score) },
+              )}
             </Text>
           </Group>
           <Text size="xs" c="dimmed" style={NAME_WRAP}>
-            {a.owner ? `Owner ${a.owner.name}` : 'No owner'}
-            {a.dueDate ? ' · due ' : ''}
-            {a.dueDate ? <Due a={a} inherit /> : null}
+            {rich(
+              t,
+              a.owner
+                ? a.dueDate
+                  ? 'list.card.ownerDue'
+                  : 'list.card.owner'
+                : a.dueDate
+                  ? 'list.card.noOwnerDue'
+                  : 'list.card.noOwner',
+              { name: a.owner?.name ?? '' },
+              { due: a.dueDate ? <Due a={a} inherit /> : null },
+            )}
           </Text>
           <Activity a={a} now={now} />
         </Stack>

@@ -10,6 +10,7 @@ import {
   NoAssessmentsFor,
   useAssessmentStatus,
 } from './AssessmentTable.tsx';
+import { t } from '../messages.ts';
 
 export interface AssessmentsTabProps {
   tenantId: string;
@@ -36,20 +37,18 @@ export function AssessmentsTab({ tenantId, hrefFor, onStart }: AssessmentsTabPro
         <Stack align="center" gap="sm" ta="center">
           <IconClipboardCheck size={40} aria-hidden />
           <Title order={2} size="h3">
-            No assessments yet
+            {t('tab.empty.title')}
           </Title>
           <Text c="dimmed" maw={480}>
-            An assessment answers a published framework for this client tenant: you, your team,
-            shared contributors and respondents you send a link to answer its questions, and the
-            scores show where it stands against its targets.
+            {t('tab.empty.intro')}
           </Text>
           {onStart ? (
             <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={onStart}>
-              Start assessment
+              {t('tab.start')}
             </Button>
           ) : (
             <Text size="sm" c="dimmed">
-              The account that shares this client tenant starts its assessments.
+              {t('tab.empty.shared')}
             </Text>
           )}
         </Stack>
@@ -63,7 +62,7 @@ export function AssessmentsTab({ tenantId, hrefFor, onStart }: AssessmentsTabPro
         <AssessmentStatusFilter status={status} onChange={setStatus} />
         {onStart ? (
           <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={onStart}>
-            Start assessment
+            {t('tab.start')}
           </Button>
         ) : null}
       </Group>

@@ -4,6 +4,8 @@ import { IconArrowsExchange, IconCheck, IconHistory } from '@tabler/icons-react'
 import { useId } from 'react';
 import { formatDate, formatDateTime } from '#web/lib/format.ts';
 import { carriedText, type CarriedView } from '../lib/carried.ts';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 /** "(Olivia Owner, 1 Mar 2026)": who gave last period's answer, and when. */
 function Given({ view }: { view: CarriedView }) {
@@ -57,10 +59,10 @@ export function CarriedAnswer({
           tt="none"
           leftSection={<IconCheck size={12} aria-hidden />}
         >
-          Confirmed unchanged
+          {t('carried.confirmed')}
         </Badge>
         <Text size="xs" c="dimmed">
-          Same as last period <Given view={view} />
+          {rich(t, 'carried.same', {}, { given: <Given view={view} /> })}
         </Text>
       </Group>
     );
@@ -75,10 +77,10 @@ export function CarriedAnswer({
           tt="none"
           leftSection={<IconArrowsExchange size={12} aria-hidden />}
         >
-          Changed since last period
+          {t('carried.changed')}
         </Badge>
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          Last period: {text} <Given view={view} />
+          {rich(t, 'carried.lastPeriod', { text }, { given: <Given view={view} /> })}
         </Text>
       </Group>
     );
@@ -96,15 +98,24 @@ export function CarriedAnswer({
         <Group gap={6} wrap="nowrap" align="flex-start">
           <IconHistory size={16} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
           <Text size="sm" id={labelId} style={{ overflowWrap: 'anywhere' }}>
-            <Text component="span" fw={600} size="sm">
-              Last period:
-            </Text>{' '}
-            {text} <Given view={view} />
+            {rich(
+              t,
+              'carried.toConfirm',
+              { text },
+              {
+                label: (
+                  <Text component="span" fw={600} size="sm">
+                    {t('carried.toConfirm.label')}
+                  </Text>
+                ),
+                given: <Given view={view} />,
+              },
+            )}
           </Text>
         </Group>
         {carried.note ? (
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-            Note: {carried.note}
+            {t('carried.note', { note: carried.note })}
           </Text>
         ) : null}
         {canAnswer && !changing ? (
@@ -116,10 +127,10 @@ export function CarriedAnswer({
               loading={busy}
               aria-describedby={labelId}
             >
-              Still true
+              {t('carried.stillTrue')}
             </Button>
             <Button size="xs" variant="default" onClick={onChanged} aria-describedby={labelId}>
-              Changed
+              {t('carried.change')}
             </Button>
           </Group>
         ) : null}

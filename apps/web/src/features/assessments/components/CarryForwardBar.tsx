@@ -9,6 +9,7 @@ import { isLocked } from '../lib/assessment-view.ts';
 import { carriedText, carryCountsText, undoText } from '../lib/carry-forward-view.ts';
 import { CarryForwardModal } from './CarryForwardModal.tsx';
 import { SetAsideDrawer } from './SetAsideDrawer.tsx';
+import { t } from '../messages.ts';
 
 /** "Version 3 of MSP Essentials is out" with "Carry forward…" (who manages, while open). */
 function NewerVersionNotice({
@@ -27,18 +28,18 @@ function NewerVersionNotice({
       p="sm"
       icon={<IconVersions size={18} aria-hidden />}
       role="note"
-      aria-label="Newer framework version"
+      aria-label={t('carry.newer.label')}
     >
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text size="sm" fw={500} style={NAME_WRAP}>
-          Version {version} of {a.framework.name} is out.
+          {t('carry.newer.text', { version, framework: a.framework.name })}
         </Text>
         <Button
           size="compact-sm"
           leftSection={<IconArrowForwardUp size={16} aria-hidden />}
           onClick={onCarry}
         >
-          Carry forward…
+          {t('carry.newer.button')}
         </Button>
       </Group>
     </Alert>
@@ -74,7 +75,7 @@ function CarryForwardBanner({
     undo.mutateAsync(c.id).then(
       (detail) => {
         notifications.show({
-          message: `The carry-forward is undone: “${detail.name}” is on version ${detail.framework.version} again.`,
+          message: t('carry.undone', { name: detail.name, version: detail.framework.version }),
         });
         setDialog(null);
       },
@@ -90,7 +91,7 @@ function CarryForwardBanner({
       p="sm"
       icon={<IconArrowForwardUp size={18} aria-hidden />}
       role="region"
-      aria-label="Carry-forward"
+      aria-label={t('carry.banner.label')}
     >
       <Stack gap={6}>
         <Text size="sm" fw={600} style={NAME_WRAP}>
@@ -103,14 +104,14 @@ function CarryForwardBanner({
           </Text>
         ) : a.can.manage && c.undoBlockedBy ? (
           <Text size="xs" c="dimmed">
-            No undo: {c.undoBlockedBy}
+            {t('carry.noUndo', { reason: c.undoBlockedBy })}
           </Text>
         ) : null}
         {c.counts.setAside > 0 || undoable ? (
           <Group gap="xs">
             {c.counts.setAside > 0 ? (
               <Button size="compact-sm" variant="default" onClick={() => setDialog('set-aside')}>
-                Show set-aside answers
+                {t('carry.showSetAside')}
               </Button>
             ) : null}
             {undoable ? (
@@ -120,7 +121,7 @@ function CarryForwardBanner({
                 leftSection={<IconArrowBackUp size={14} aria-hidden />}
                 onClick={() => setDialog('undo')}
               >
-                Undo
+                {t('carry.undo')}
               </Button>
             ) : null}
           </Group>
@@ -134,11 +135,15 @@ function CarryForwardBanner({
         opened={dialog === 'set-aside'}
         onClose={() => setDialog(null)}
       />
-      <Modal opened={dialog === 'undo'} onClose={close} title="Undo the carry-forward?" centered>
+      <Modal
+        opened={dialog === 'undo'}
+        onClose={close}
+        title={t('carry.undoConfirm.title')}
+        centered
+      >
         <Stack gap="md">
           <Text size="sm">
-            The assessment goes back to version {c.fromVersion} of {a.framework.name}: its answers,
-            scores and review marks as they were, with the set-aside answers back in place.
+            {t('carry.undoConfirm.body', { version: c.fromVersion, framework: a.framework.name })}
           </Text>
           {undo.isError ? (
             <Alert color="red" variant="light" role="alert">
@@ -147,10 +152,10 @@ function CarryForwardBanner({
           ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button onClick={confirm} loading={undo.isPending} disabled={undo.isError}>
-              Undo carry-forward
+              {t('carry.undoConfirm.submit')}
             </Button>
           </Group>
         </Stack>

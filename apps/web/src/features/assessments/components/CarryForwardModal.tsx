@@ -23,6 +23,7 @@ import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { useCarryForward } from '../api/carry-forward.ts';
 import { useCarryForwardPreview } from '../api/get-carry-forward-preview.ts';
 import { carriedOutcome, carryCountsText, fieldLabel } from '../lib/carry-forward-view.ts';
+import { t } from '../messages.ts';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
 
@@ -53,9 +54,9 @@ function QuestionItem({ q }: { q: CarriedQuestion }) {
 }
 
 const LISTS = [
-  { value: 'changed', label: 'Changed questions', pick: (p: CarryForwardPreview) => p.changed },
-  { value: 'removed', label: 'Removed questions', pick: (p: CarryForwardPreview) => p.removed },
-  { value: 'added', label: 'New questions', pick: (p: CarryForwardPreview) => p.added },
+  { value: 'changed', labelKey: 'carry.list.changed', pick: (p: CarryForwardPreview) => p.changed },
+  { value: 'removed', labelKey: 'carry.list.removed', pick: (p: CarryForwardPreview) => p.removed },
+  { value: 'added', labelKey: 'carry.list.added', pick: (p: CarryForwardPreview) => p.added },
 ] as const;
 
 function PreviewBody({ preview }: { preview: CarryForwardPreview }) {
@@ -71,7 +72,7 @@ function PreviewBody({ preview }: { preview: CarryForwardPreview }) {
           style={{ borderRadius: 'var(--mantine-radius-sm)' }}
         >
           <Text size="xs" fw={600} tt="uppercase" c="dimmed" mb={4}>
-            Release notes of version {preview.toVersion}
+            {t('carry.releaseNotes', { version: preview.toVersion })}
           </Text>
           <Text size="sm" style={{ ...wrap, whiteSpace: 'pre-wrap' }}>
             {preview.releaseNotes.trim()}
@@ -87,7 +88,7 @@ function PreviewBody({ preview }: { preview: CarryForwardPreview }) {
             <Accordion.Item key={l.value} value={l.value}>
               <Accordion.Control>
                 <Text size="sm" fw={500}>
-                  {l.label} ({l.items.length})
+                  {t('carry.list.title', { list: t(l.labelKey), count: l.items.length })}
                 </Text>
               </Accordion.Control>
               <Accordion.Panel>
@@ -97,7 +98,7 @@ function PreviewBody({ preview }: { preview: CarryForwardPreview }) {
                   p={0}
                   m={0}
                   style={{ listStyle: 'none' }}
-                  aria-label={l.label}
+                  aria-label={t(l.labelKey)}
                 >
                   {l.items.map((q) => (
                     <QuestionItem key={q.key} q={q} />
@@ -109,15 +110,11 @@ function PreviewBody({ preview }: { preview: CarryForwardPreview }) {
         </Accordion>
       ) : (
         <Text size="sm" c="dimmed">
-          No question of this assessment changed.
+          {t('carry.noChange')}
         </Text>
       )}
       <Text size="sm" c="dimmed">
-        Nothing is deleted. Answers to changed questions are kept and marked “Review” until someone
-        checks them. An answer whose question was removed, or that no longer fits its question, is
-        set aside: it leaves the assessment and stays in this carry-forward’s record, where everyone
-        who reads the assessment can see it. You can undo the carry-forward for{' '}
-        {CARRY_FORWARD_UNDO_HOURS} hours, until someone answers a question.
+        {t('carry.explain', { hours: CARRY_FORWARD_UNDO_HOURS })}
       </Text>
     </Stack>
   );
@@ -153,9 +150,9 @@ export function CarryForwardModal({
         const review = record.counts.review;
         notifications.show({
           color: 'green',
-          message: `“${a.name}” is now on version ${record.toVersion}${
-            review ? `: ${review} ${review === 1 ? 'answer' : 'answers'} to review.` : '.'
-          }`,
+          message: review
+            ? t('carry.carriedReview', { name: a.name, version: record.toVersion, count: review })
+            : t('carry.carried', { name: a.name, version: record.toVersion }),
         });
         close();
       },
@@ -165,19 +162,19 @@ export function CarryForwardModal({
     <Modal
       opened={opened}
       onClose={close}
-      title={`Carry forward to version ${version} of ${a.framework.name}`}
+      title={t('carry.title', { version, framework: a.framework.name })}
       size="lg"
       fullScreen={phone === true}
     >
       <Stack gap="md">
         {preview.isPending ? (
-          <Stack gap="xs" aria-busy aria-label="Loading the preview">
+          <Stack gap="xs" aria-busy aria-label={t('carry.loading')}>
             <Skeleton height={48} />
             <Skeleton height={20} />
             <Skeleton height={120} />
           </Stack>
         ) : preview.isError ? (
-          <ErrorAlert title="The preview could not be loaded">{preview.error.message}</ErrorAlert>
+          <ErrorAlert title={t('carry.loadFailed')}>{preview.error.message}</ErrorAlert>
         ) : (
           <PreviewBody preview={preview.data} />
         )}
@@ -188,10 +185,10 @@ export function CarryForwardModal({
         ) : null}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={close}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button onClick={submit} loading={carry.isPending} disabled={!preview.isSuccess}>
-            Carry forward to v{version}
+            {t('carry.submit', { version })}
           </Button>
         </Group>
       </Stack>

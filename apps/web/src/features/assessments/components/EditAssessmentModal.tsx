@@ -21,6 +21,7 @@ import {
   type EditFormValues,
 } from '../lib/edit-form.ts';
 import type { OwnerChoice } from './StartAssessmentModal.tsx';
+import { t } from '../messages.ts';
 
 function EditForm({
   tenantId,
@@ -48,7 +49,7 @@ function EditForm({
   return (
     <form
       noValidate
-      aria-label="Assessment details"
+      aria-label={t('edit.formLabel')}
       onSubmit={form.onSubmit((v) => {
         const body = toUpdateBody(assessment, v);
         if (Object.keys(body).length === 0) {
@@ -63,30 +64,34 @@ function EditForm({
     >
       <Stack gap="md">
         <TextInput
-          label="Name"
+          label={t('edit.name.label')}
           withAsterisk
           maxLength={ASSESSMENT_LIMITS.name}
           {...form.getInputProps('name')}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Select
-            label="Owner"
+            label={t('edit.owner.label')}
             data={ownerChoices.map((o) => ({ value: o.id, label: o.name }))}
             disabled={!owners}
-            placeholder={owners ? 'Choose a member' : 'Members could not be listed'}
+            placeholder={owners ? t('edit.owner.placeholder') : t('edit.owner.unlisted')}
             searchable
             allowDeselect={false}
             {...form.getInputProps('ownerId')}
             value={form.values.ownerId || null}
             onChange={(v) => form.setFieldValue('ownerId', v ?? '')}
           />
-          <TextInput label="Due date" type="date" {...form.getInputProps('dueDate')} />
+          <TextInput
+            label={t('edit.dueDate.label')}
+            type="date"
+            {...form.getInputProps('dueDate')}
+          />
         </SimpleGrid>
         <Select
-          label="Language for respondents"
-          description="The respondent page and the e-mails respondents get. Each person can still switch on the page."
+          label={t('edit.language.label')}
+          description={t('edit.language.hint')}
           data={[
-            { value: '', label: 'Each respondent’s own (their browser’s)' },
+            { value: '', label: t('edit.language.own') },
             ...LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] })),
           ]}
           allowDeselect={false}
@@ -94,7 +99,7 @@ function EditForm({
           onChange={(v) => form.setFieldValue('language', v ?? '')}
         />
         {Object.keys(assessment.targets).length ? (
-          <Fieldset legend="Targets">
+          <Fieldset legend={t('edit.targets.legend')}>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
               {Object.keys(assessment.targets).map((key) => (
                 <NumberInput
@@ -106,7 +111,7 @@ function EditForm({
                   clampBehavior="strict"
                   allowDecimal={false}
                   allowNegative={false}
-                  placeholder="No target"
+                  placeholder={t('edit.targets.none')}
                   {...form.getInputProps(`targets.${key}`)}
                 />
               ))}
@@ -120,10 +125,10 @@ function EditForm({
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" loading={update.isPending}>
-            Save details
+            {t('edit.submit')}
           </Button>
         </Group>
       </Stack>
@@ -144,7 +149,7 @@ export function EditAssessmentModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Edit assessment details" size="lg">
+    <Modal opened={opened} onClose={onClose} title={t('edit.title')} size="lg">
       {opened ? <EditForm {...rest} onClose={onClose} /> : null}
     </Modal>
   );

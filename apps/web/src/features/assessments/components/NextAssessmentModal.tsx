@@ -16,6 +16,7 @@ import { applyServerErrors } from '#web/lib/forms.ts';
 import { useRespondents } from '../api/list-respondents.ts';
 import { useStartNextAssessment } from '../api/start-next.ts';
 import type { OwnerChoice } from './StartAssessmentModal.tsx';
+import { t } from '../messages.ts';
 
 interface NextValues {
   name: string;
@@ -60,7 +61,7 @@ function NextForm({
       reinviteRespondents: true,
     },
     validate: {
-      name: (v) => (v.trim() ? null : 'Give the assessment a name.'),
+      name: (v) => (v.trim() ? null : t('next.name.required')),
     },
   });
   const ownerChoices = [...(owners ?? [])];
@@ -70,7 +71,7 @@ function NextForm({
   return (
     <form
       noValidate
-      aria-label="Next assessment"
+      aria-label={t('next.formLabel')}
       onSubmit={form.onSubmit((v) =>
         start.mutate(
           {
@@ -88,23 +89,24 @@ function NextForm({
       )}
     >
       <Stack gap="md">
-        <Text size="sm">
-          A new draft of {a.framework.name} for this client tenant. Every answer of this assessment
-          is carried into it, marked to confirm: still true, or changed.
-        </Text>
+        <Text size="sm">{t('next.intro', { framework: a.framework.name })}</Text>
         <TextInput
-          label="Name"
+          label={t('next.name.label')}
           withAsterisk
           maxLength={ASSESSMENT_LIMITS.name}
           {...form.getInputProps('name')}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput label="Due date" type="date" {...form.getInputProps('dueDate')} />
+          <TextInput
+            label={t('next.dueDate.label')}
+            type="date"
+            {...form.getInputProps('dueDate')}
+          />
           <Select
-            label="Owner"
+            label={t('next.owner.label')}
             data={ownerChoices.map((o) => ({ value: o.id, label: o.name }))}
             disabled={!owners}
-            placeholder={owners ? 'Choose a member' : 'Members could not be listed'}
+            placeholder={owners ? t('next.owner.placeholder') : t('next.owner.unlisted')}
             searchable
             allowDeselect={false}
             value={form.values.ownerId || null}
@@ -114,20 +116,20 @@ function NextForm({
         </SimpleGrid>
         {a.newerVersion !== null ? (
           <Checkbox
-            label={`Use the newest version (version ${a.newerVersion}; this one is on version ${a.framework.version})`}
-            description="Answers follow their questions; those whose question was removed or no longer fits are not carried."
+            label={t('next.newest.label', { newer: a.newerVersion, current: a.framework.version })}
+            description={t('next.newest.hint')}
             {...form.getInputProps('useNewestVersion', { type: 'checkbox' })}
           />
         ) : (
           <Text size="sm" c="dimmed">
-            On version {a.framework.version}, the newest published version.
+            {t('next.newest.already', { version: a.framework.version })}
           </Text>
         )}
         <Checkbox
           label={
             invitable === undefined
-              ? 'Invite the respondents again'
-              : `Invite the respondents again (${invitable} ${invitable === 1 ? 'person' : 'people'}, each e-mailed a new link)`
+              ? t('next.reinvite')
+              : t('next.reinvite.count', { count: invitable })
           }
           disabled={invitable === 0}
           {...form.getInputProps('reinviteRespondents', { type: 'checkbox' })}
@@ -139,10 +141,10 @@ function NextForm({
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" loading={start.isPending}>
-            Start next assessment
+            {t('next.submit')}
           </Button>
         </Group>
       </Stack>
@@ -164,7 +166,7 @@ export function NextAssessmentModal({
   onStarted: (id: string) => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Start the next assessment" size="lg">
+    <Modal opened={opened} onClose={onClose} title={t('next.title')} size="lg">
       {opened ? <NextForm {...rest} onClose={onClose} /> : null}
     </Modal>
   );

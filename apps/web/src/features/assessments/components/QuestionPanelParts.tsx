@@ -1,9 +1,4 @@
-import {
-  QUESTION_TYPE_LABELS,
-  ASSESSMENT_LIMITS,
-  type Answer,
-  type Question,
-} from '@tenantry/shared';
+import { ASSESSMENT_LIMITS, type Answer, type Question } from '@tenantry/shared';
 import {
   Anchor,
   Badge,
@@ -36,14 +31,26 @@ import { describeValue, isTyped, type AnswerDraft } from '../lib/answer-draft.ts
 import { relativeTime } from '../lib/assessment-view.ts';
 import { AnswerInputs } from './AnswerInputs.tsx';
 import type { SaveState } from './use-answer-editor.ts';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 /** After the name, which may carry its own parentheses ("Jo (office IT)"): never a second pair. */
-const SOURCE_LABELS: Record<Answer['answeredBy']['source'], string> = {
-  member: '',
-  shared: ' · shared contributor',
-  respondent: ' · respondent',
-  automation: ' · automation',
-};
+const QUESTION_TYPES = {
+  yes_no: 'question.type.yesNo',
+  maturity: 'question.type.maturity',
+  single_choice: 'question.type.singleChoice',
+  multiple_choice: 'question.type.multipleChoice',
+  number: 'question.type.number',
+  // i18n-ignore: a catalogue key
+  text: 'question.type.text',
+} as const satisfies Record<Question['type'], string>;
+
+const ANSWERED_BY = {
+  member: 'answer.by.member',
+  shared: 'answer.by.shared',
+  respondent: 'answer.by.respondent',
+  automation: 'answer.by.automation',
+} as const satisfies Record<Answer['answeredBy']['source'], string>;
 
 /** Where the question sits ("Question 4 of 27"), its title, key, type and badges. */
 export function QuestionHeading({
@@ -63,7 +70,8 @@ export function QuestionHeading({
     <div>
       <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
         {sectionTitles.join(' › ')}
-        {sectionTitles.length ? ' · ' : ''}Question {position.index + 1} of {position.total}
+        {sectionTitles.length ? ' · ' : ''}
+        {t('question.position', { index: position.index + 1, total: position.total })}
       </Text>
       <Group gap="xs" wrap="nowrap" align="flex-start" mt={4}>
         <Title order={3} size="h4" style={{ overflowWrap: 'anywhere', flex: 1 }}>
@@ -73,11 +81,11 @@ export function QuestionHeading({
       <Group gap={6} mt={6}>
         <Code>{question.key}</Code>
         <Badge variant="light" size="sm" tt="none">
-          {QUESTION_TYPE_LABELS[question.type]}
+          {t(QUESTION_TYPES[question.type])}
         </Badge>
         {question.weight !== 1 ? (
           <Badge variant="outline" color="gray" size="sm" tt="none">
-            Weight {question.weight}
+            {t('question.weight', { weight: question.weight })}
           </Badge>
         ) : null}
         {gap ? (
@@ -88,12 +96,12 @@ export function QuestionHeading({
             tt="none"
             leftSection={<IconAlertTriangle size={12} aria-hidden />}
           >
-            Below target
+            {t('question.belowTarget')}
           </Badge>
         ) : null}
         {review ? (
           <Badge color="yellow" variant="light" size="sm" tt="none">
-            Review
+            {t('question.review')}
           </Badge>
         ) : null}
       </Group>
@@ -113,7 +121,7 @@ export function Texts({ description, guidance }: { description: string; guidance
           style={{ borderRadius: 'var(--mantine-radius-sm)' }}
         >
           <Text size="xs" fw={600} tt="uppercase" c="dimmed" mb={4}>
-            Guidance
+            {t('question.guidance')}
           </Text>
           <Markdown size="sm">{guidance}</Markdown>
         </Box>
@@ -148,14 +156,24 @@ export function AnswerConflict({
       onKeepMine={onKeepMine}
       onTakeTheirs={onTakeTheirs}
       busy={busy}
-      renderTheirs={(t) => (
+      renderTheirs={(their) => (
         <Stack gap={4}>
           <Text size="sm">
-            <strong>Their answer:</strong> {describeValue(question, t?.value ?? null, t?.na)}
+            {rich(
+              t,
+              'conflict.theirAnswer',
+              { value: describeValue(question, their?.value ?? null, their?.na) },
+              { label: <strong>{t('conflict.theirAnswer.label')}</strong> },
+            )}
           </Text>
-          {t?.note ? (
+          {their?.note ? (
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              <strong>Their note:</strong> {t.note}
+              {rich(
+                t,
+                'conflict.theirNote',
+                { note: their.note },
+                { label: <strong>{t('conflict.theirNote.label')}</strong> },
+              )}
             </Text>
           ) : null}
         </Stack>
@@ -194,15 +212,15 @@ export function AnswerFields({
       />
       {question.naAllowed ? (
         <Checkbox
-          label="Not applicable here"
+          label={t('answer.naHere')}
           checked={draft.na}
           disabled={disabled}
           onChange={(e) => onChange({ na: e.currentTarget.checked }, false)}
         />
       ) : null}
       <Textarea
-        label="Note"
-        description="Evidence, context or what is planned"
+        label={t('answer.note.label')}
+        description={t('answer.note.hint')}
         autosize
         minRows={2}
         maxRows={8}
@@ -224,20 +242,20 @@ function SaveStatus({ save, conflict }: { save: SaveState; conflict: boolean }) 
       return (
         <Group gap={4} c="dimmed">
           <IconLoader2 size={14} aria-hidden />
-          <Text size="sm">Saving…</Text>
+          <Text size="sm">{t('save.saving')}</Text>
         </Group>
       );
     case 'saved':
       return (
         <Group gap={4} c="teal.7">
           <IconCheck size={14} aria-hidden />
-          <Text size="sm">Saved</Text>
+          <Text size="sm">{t('save.saved')}</Text>
         </Group>
       );
     case 'superseded':
       return (
         <Text size="sm" c="orange.8">
-          A newer answer given meanwhile was kept; it is shown here.
+          {t('save.superseded')}
         </Text>
       );
     default:
@@ -260,17 +278,25 @@ function AnsweredBy({
     return (
       <>
         <Badge size="sm" variant="light" color="grape">
-          Automated
+          {t('answer.automated')}
         </Badge>
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          Result from {answer.answeredBy.name}, observed{' '}
-          <time dateTime={answer.answeredAt} title={formatDateTime(answer.answeredAt)}>
-            {relativeTime(answer.answeredAt, now)}
-          </time>
+          {rich(
+            t,
+            'answer.automation',
+            { name: answer.answeredBy.name },
+            {
+              when: (
+                <time dateTime={answer.answeredAt} title={formatDateTime(answer.answeredAt)}>
+                  {relativeTime(answer.answeredAt, now)}
+                </time>
+              ),
+            },
+          )}
         </Text>
         {onConfirm ? (
           <Button size="compact-xs" variant="light" onClick={() => onConfirm(answer)}>
-            Confirm
+            {t('answer.confirm')}
           </Button>
         ) : null}
       </>
@@ -279,17 +305,24 @@ function AnsweredBy({
   if (answer) {
     return (
       <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        Answered by {answer.answeredBy.name}
-        {SOURCE_LABELS[answer.answeredBy.source]}{' '}
-        <time dateTime={answer.answeredAt} title={formatDateTime(answer.answeredAt)}>
-          {relativeTime(answer.answeredAt, now)}
-        </time>
+        {rich(
+          t,
+          ANSWERED_BY[answer.answeredBy.source],
+          { name: answer.answeredBy.name },
+          {
+            when: (
+              <time dateTime={answer.answeredAt} title={formatDateTime(answer.answeredAt)}>
+                {relativeTime(answer.answeredAt, now)}
+              </time>
+            ),
+          },
+        )}
       </Text>
     );
   }
   return (
     <Text size="xs" c="dimmed">
-      Not answered yet
+      {t('answer.notYet')}
     </Text>
   );
 }
@@ -324,7 +357,7 @@ export function AnswerStatusRow({
           </Text>
           {save.retry ? (
             <Button size="compact-xs" variant="light" onClick={onRetry}>
-              Try again
+              {t('save.retry')}
             </Button>
           ) : null}
         </Group>
@@ -338,7 +371,7 @@ export function AnswerStatusRow({
           onClick={onHistory}
           disabled={!answer}
         >
-          History
+          {t('answer.history')}
         </Button>
       </Group>
     </Group>
@@ -357,7 +390,7 @@ export function QuestionPlaybooks({
   return (
     <div>
       <Text size="xs" fw={600} c="dimmed" mb={4}>
-        Playbooks
+        {t('question.playbooks')}
       </Text>
       <Group gap="xs">
         {keys.map((key) => (
@@ -393,24 +426,33 @@ export function QuestionNav({
         onClick={() => onPrevious?.()}
         disabled={!onPrevious}
       >
-        Previous
+        {t('nav.previous')}
       </Button>
       <Text size="xs" c="dimmed" visibleFrom="sm">
-        <Kbd size="xs">k</Kbd> / <Kbd size="xs">j</Kbd> to move
-        {disabled || isTyped(question) || question.type === 'multiple_choice'
-          ? ''
-          : question.type === 'maturity'
-            ? ', 0–5 to answer'
-            : question.type === 'yes_no'
-              ? ', 1–3 to answer'
-              : ', numbers to answer'}
+        {rich(
+          t,
+          disabled || isTyped(question) || question.type === 'multiple_choice'
+            ? 'nav.hint'
+            : question.type === 'maturity'
+              ? 'nav.hint.maturity'
+              : question.type === 'yes_no'
+                ? 'nav.hint.yesNo'
+                : 'nav.hint.numbers',
+          {},
+          {
+            // i18n-ignore: the keys to press
+            previous: <Kbd size="xs">k</Kbd>,
+            // i18n-ignore: the keys to press
+            next: <Kbd size="xs">j</Kbd>,
+          },
+        )}
       </Text>
       <Button
         rightSection={<IconArrowRight size={16} aria-hidden />}
         onClick={() => onNext?.()}
         disabled={!onNext}
       >
-        Next
+        {t('nav.next')}
       </Button>
     </Group>
   );

@@ -32,6 +32,7 @@ import { buildSectionTree, sectionPath } from '../lib/section-tree.ts';
 import { QuestionPanel, type AnswerExtrasContext } from './QuestionPanel.tsx';
 import { SectionConfirm } from './SectionConfirm.tsx';
 import { SectionTree } from './SectionTree.tsx';
+import { t } from '../messages.ts';
 
 function sectionTitles(sections: readonly Section[], into = new Map<string, string>()) {
   for (const s of sections) {
@@ -68,7 +69,7 @@ function FilterControl({
   return (
     <div>
       <Text size="xs" fw={600} c="dimmed" id={label} mb={4}>
-        Show questions
+        {t('questions.filter.show')}
       </Text>
       <Chip.Group value={value} onChange={(v) => onChange(v as QuestionFilter)}>
         <Group gap={6} role="radiogroup" aria-labelledby={label}>
@@ -261,7 +262,7 @@ export function QuestionsView({
   if (!entry) {
     return (
       <Text c="dimmed" role="status">
-        This assessment holds no question.
+        {t('questions.empty')}
       </Text>
     );
   }
@@ -297,12 +298,24 @@ export function QuestionsView({
             onClick={() => setDrawer(true)}
           >
             <Group gap={6} wrap="nowrap" miw={0}>
-              <span>Sections</span>
+              <span>{t('questions.sections')}</span>
               <Text component="span" size="xs" c="dimmed" truncate>
                 {filter === 'all'
-                  ? `${detail.progress.answered}/${detail.progress.total} answered${
-                      counts.review ? ` · ${counts.review} to review` : ''
-                    }${counts.confirm ? ` · ${counts.confirm} to confirm` : ''}`
+                  ? t(
+                      counts.review
+                        ? counts.confirm
+                          ? 'questions.progress.reviewConfirm'
+                          : 'questions.progress.review'
+                        : counts.confirm
+                          ? 'questions.progress.confirm'
+                          : 'questions.progress',
+                      {
+                        answered: detail.progress.answered,
+                        total: detail.progress.total,
+                        review: counts.review,
+                        confirm: counts.confirm,
+                      },
+                    )
                   : `${QUESTION_FILTER_LABELS[filter]} ${counts[filter]}`}
               </Text>
             </Group>
@@ -310,7 +323,7 @@ export function QuestionsView({
           <Drawer
             opened={drawer}
             onClose={() => setDrawer(false)}
-            title="Sections and questions"
+            title={t('questions.drawer')}
             position="left"
             size="100%"
           >
@@ -327,10 +340,7 @@ export function QuestionsView({
             icon={<IconGitMerge size={16} aria-hidden />}
           >
             <Stack gap={6}>
-              <Text size="sm">
-                {elsewhere.length === 1 ? 'An answer you gave was' : 'Answers you gave were'} not
-                saved: someone else changed {elsewhere.length === 1 ? 'it' : 'them'} meanwhile.
-              </Text>
+              <Text size="sm">{t('questions.elsewhere', { count: elsewhere.length })}</Text>
               <Group gap="xs">
                 {elsewhere.map((e) => (
                   <Button
@@ -339,9 +349,12 @@ export function QuestionsView({
                     variant="light"
                     color="orange"
                     onClick={() => go(e.question.key)}
-                    aria-label={`Open ${e.question.key} ${e.question.title}`}
+                    aria-label={t('questions.elsewhere.openLabel', {
+                      key: e.question.key,
+                      title: e.question.title,
+                    })}
                   >
-                    Open {e.question.key}
+                    {t('questions.elsewhere.open', { key: e.question.key })}
                   </Button>
                 ))}
               </Group>

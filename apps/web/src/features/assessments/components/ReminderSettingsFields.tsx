@@ -2,6 +2,7 @@ import { REMINDER_LIMITS } from '@tenantry/shared';
 import { Checkbox, Group, NumberInput, Stack, Switch } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReminderFormValues } from '../lib/reminder-view.ts';
+import { t } from '../messages.ts';
 
 /** The reminder settings' fields (the account's defaults and an assessment's own). */
 export function ReminderSettingsFields({
@@ -16,20 +17,20 @@ export function ReminderSettingsFields({
   return (
     <Stack gap="sm">
       <Switch
-        label="Send reminders"
-        description="The link e-mail always goes; these are the e-mails after it. A respondent gets at most one a day."
+        label={t('reminders.fields.enabled')}
+        description={t('reminders.fields.enabled.hint')}
         disabled={disabled}
         {...form.getInputProps('enabled', { type: 'checkbox' })}
       />
       <Group gap="xs" align="flex-start" wrap="nowrap">
         <Checkbox
           mt={8}
-          aria-label="Remind before the due date"
+          aria-label={t('reminders.fields.before')}
           disabled={off}
           {...form.getInputProps('before', { type: 'checkbox' })}
         />
         <NumberInput
-          label="Days before the due date for a reminder"
+          label={t('reminders.fields.beforeDays')}
           min={REMINDER_LIMITS.beforeDueDaysMin}
           max={REMINDER_LIMITS.beforeDueDaysMax}
           allowDecimal={false}
@@ -41,13 +42,13 @@ export function ReminderSettingsFields({
       <Group gap="xs" align="flex-start" wrap="nowrap">
         <Checkbox
           mt={8}
-          aria-label="Nudge after days without an answer"
+          aria-label={t('reminders.fields.nudge')}
           disabled={off}
           {...form.getInputProps('nudge', { type: 'checkbox' })}
         />
         <NumberInput
-          label="Days without an answer for a nudge"
-          description="Counted from their last e-mail or answer"
+          label={t('reminders.fields.nudgeDays')}
+          description={t('reminders.fields.nudgeDays.hint')}
           min={REMINDER_LIMITS.nudgeAfterDaysMin}
           max={REMINDER_LIMITS.nudgeAfterDaysMax}
           allowDecimal={false}
@@ -57,12 +58,12 @@ export function ReminderSettingsFields({
         />
       </Group>
       <Checkbox
-        label="A last call on the due date"
+        label={t('reminders.fields.lastCall')}
         disabled={off}
         {...form.getInputProps('lastCall', { type: 'checkbox' })}
       />
       <Checkbox
-        label="Send the assessment’s owner who has not answered (on the reminder day and the due date)"
+        label={t('reminders.fields.ownerSummary')}
         disabled={off}
         {...form.getInputProps('ownerSummary', { type: 'checkbox' })}
       />

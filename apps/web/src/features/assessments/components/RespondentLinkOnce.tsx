@@ -1,23 +1,26 @@
 import type { RespondentLink } from '@tenantry/shared';
 import { Alert, Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 /** A respondent's new link, shown this once (the server keeps only its hash), with Copy. */
 export function RespondentLinkOnce({ result }: { result: RespondentLink }) {
   const { respondent, link, emailed } = result;
   return (
-    <Alert color="teal" variant="light" title="Copy the link now" role="status">
+    <Alert color="teal" variant="light" title={t('link.title')} role="status">
       <Stack gap="xs">
         <Text size="sm">
-          {emailed
-            ? `We e-mailed ${respondent.email} their link. `
-            : `Nothing was e-mailed: send ${respondent.name} this link yourself. `}
-          <strong>It will not be shown again</strong>: a lost link can only be replaced with a new
-          one.
+          {rich(
+            t,
+            emailed ? 'link.emailed' : 'link.notEmailed',
+            { email: respondent.email, name: respondent.name },
+            { warning: <strong>{t('link.warning')}</strong> },
+          )}
         </Text>
         <Group gap="xs" wrap="nowrap" align="flex-end">
           <TextInput
-            label={`Link for ${respondent.name}`}
+            label={t('link.label', { name: respondent.name })}
             value={link}
             readOnly
             onFocus={(e) => e.currentTarget.select()}
@@ -33,7 +36,7 @@ export function RespondentLinkOnce({ result }: { result: RespondentLink }) {
                   copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
                 }
               >
-                {copied ? 'Copied' : 'Copy link'}
+                {copied ? t('link.copied') : t('link.copy')}
               </Button>
             )}
           </CopyButton>

@@ -4,6 +4,7 @@ import { IconBell } from '@tabler/icons-react';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import type { useRemindRespondent } from '../api/remind-respondent.ts';
 import { reminderLog, reminderSummary, remindState } from '../lib/reminder-view.ts';
+import { t } from '../messages.ts';
 
 /** A respondent's reminders: the last one (the whole log as a tooltip), and a stop. */
 export function RespondentReminderLog({ respondent: r }: { respondent: Respondent }) {
@@ -12,7 +13,7 @@ export function RespondentReminderLog({ respondent: r }: { respondent: Responden
       <Text size="sm">{reminderSummary(r)}</Text>
       {r.remindersStoppedAt ? (
         <Badge color="gray" variant="light" size="sm" w="fit-content">
-          Stopped reminders
+          {t('reminders.stopped')}
         </Badge>
       ) : null}
     </Stack>
@@ -45,12 +46,12 @@ export function RemindNowButton({
         onSent(null);
         remind.mutate(
           { respondentId: r.id, idempotencyKey: crypto.randomUUID() },
-          { onSuccess: () => onSent(`A reminder went to ${r.name}.`) },
+          { onSuccess: () => onSent(t('reminders.sent', { name: r.name })) },
         );
       }}
-      aria-label={`Send ${r.name} a reminder now`}
+      aria-label={t('reminders.remindNowLabel', { name: r.name })}
     >
-      Remind now
+      {t('reminders.remindNow')}
     </Button>
   );
 }

@@ -41,6 +41,8 @@ import { AssessmentReminders } from './AssessmentReminders.tsx';
 import { CompletionBar, RespondentStatusBadge } from './Badges.tsx';
 import { RemindNowButton, RemindOutcome, RespondentReminderLog } from './RespondentReminders.tsx';
 import { RespondentLinkOnce } from './RespondentLinkOnce.tsx';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 interface PanelProps {
   tenantId: string;
@@ -69,7 +71,7 @@ function AddRespondentForm({
   return (
     <form
       noValidate
-      aria-label="Add respondent"
+      aria-label={t('respondents.add.formLabel')}
       onSubmit={form.onSubmit((v) =>
         add.mutate(toRespondentBody(v), {
           onSuccess: onAdded,
@@ -83,9 +85,14 @@ function AddRespondentForm({
     >
       <Stack gap="sm">
         <Group grow align="flex-start" wrap="wrap">
-          <TextInput label="Name" withAsterisk miw={200} {...form.getInputProps('name')} />
           <TextInput
-            label="E-mail"
+            label={t('respondents.form.name')}
+            withAsterisk
+            miw={200}
+            {...form.getInputProps('name')}
+          />
+          <TextInput
+            label={t('respondents.form.email')}
             type="email"
             withAsterisk
             miw={200}
@@ -94,33 +101,33 @@ function AddRespondentForm({
           />
         </Group>
         <MultiSelect
-          label="Sections"
-          description="Leave empty for the whole assessment"
-          placeholder="The whole assessment"
+          label={t('respondents.form.sections')}
+          description={t('respondents.form.sections.hint')}
+          placeholder={t('respondents.form.sections.placeholder')}
           data={sectionChoices(assessment.document.sections)}
           searchable
           clearable
           {...form.getInputProps('sections')}
         />
         <TextInput
-          label="Link expires on"
-          description="The link works through that day; 30 days from now when left empty"
+          label={t('respondents.form.expires')}
+          description={t('respondents.form.expires.hint')}
           type="date"
           min={today}
           maw={260}
           {...form.getInputProps('expiresOn')}
         />
         <Checkbox
-          label="E-mail the link to them"
+          label={t('respondents.form.sendEmail')}
           {...form.getInputProps('sendEmail', { type: 'checkbox' })}
         />
         {add.isError && !fieldErrors ? <ErrorAlert error={add.error} /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" loading={add.isPending}>
-            Add respondent
+            {t('respondents.add.submit')}
           </Button>
         </Group>
       </Stack>
@@ -146,16 +153,17 @@ function ResendForm({
   const [sendEmail, setSendEmail] = useState(true);
   const today = todayDate();
   const dateError =
-    expiresOn && (!endOfDay(expiresOn) || expiresOn < today) ? 'Choose a day from today on.' : null;
+    expiresOn && (!endOfDay(expiresOn) || expiresOn < today)
+      ? t('respondents.form.expires.past')
+      : null;
   return (
     <Stack gap="sm">
       <Text size="sm">
-        <strong>{respondent.name}</strong> gets a new link; the one they have stops working. Their
-        answers stay.
+        {rich(t, 'respondents.resend.body', {}, { name: <strong>{respondent.name}</strong> })}
       </Text>
       <TextInput
-        label="Link expires on"
-        description="Empty: keeps the current expiry (30 days from now if it has passed)"
+        label={t('respondents.form.expires')}
+        description={t('respondents.resend.expires.hint')}
         type="date"
         min={today}
         maw={260}
@@ -164,7 +172,7 @@ function ResendForm({
         error={dateError}
       />
       <Checkbox
-        label={`E-mail the new link to ${respondent.email}`}
+        label={t('respondents.resend.sendEmail', { email: respondent.email })}
         checked={sendEmail}
         onChange={(e) => setSendEmail(e.currentTarget.checked)}
       />
@@ -175,7 +183,7 @@ function ResendForm({
       ) : null}
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button
           loading={resend.isPending}
@@ -188,7 +196,7 @@ function ResendForm({
             );
           }}
         >
-          Send a new link
+          {t('respondents.resend.submit')}
         </Button>
       </Group>
     </Stack>
@@ -210,8 +218,7 @@ function RevokeConfirm({
   return (
     <Stack gap="sm">
       <Text size="sm" style={NAME_WRAP}>
-        <strong>{respondent.name}</strong>’s link stops working on their next click. The answers
-        they gave stay. You can send them a new link later.
+        {rich(t, 'respondents.revoke.body', {}, { name: <strong>{respondent.name}</strong> })}
       </Text>
       {revoke.isError ? (
         <Alert color="red" variant="light" role="alert">
@@ -220,14 +227,14 @@ function RevokeConfirm({
       ) : null}
       <Group justify="flex-end">
         <Button variant="default" onClick={onDone}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button
           color="red"
           loading={revoke.isPending}
           onClick={() => revoke.mutate(respondent.id, { onSuccess: onDone })}
         >
-          Revoke link
+          {t('respondents.revoke.submit')}
         </Button>
       </Group>
     </Stack>
@@ -240,12 +247,12 @@ type Dialog =
   | { kind: 'revoke'; respondent: Respondent }
   | { kind: 'link'; result: RespondentLink };
 
-const DIALOG_TITLES: Record<Dialog['kind'], string> = {
-  add: 'Add a respondent',
-  resend: 'Send a new link?',
-  revoke: 'Revoke this link?',
-  link: 'Their link',
-};
+const DIALOG_TITLES = {
+  add: 'respondents.dialog.add',
+  resend: 'respondents.dialog.resend',
+  revoke: 'respondents.dialog.revoke',
+  link: 'respondents.dialog.link',
+} as const satisfies Record<Dialog['kind'], string>;
 
 /**
  * The people answering through a link: their status, progress, sections, expiry and when
@@ -266,7 +273,9 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
     ]),
   );
   const sections = (r: Respondent) =>
-    r.sections ? r.sections.map((k) => sectionTitle.get(k) ?? k).join(', ') : 'Whole assessment';
+    r.sections
+      ? r.sections.map((k) => sectionTitle.get(k) ?? k).join(', ')
+      : t('respondents.sections.all');
   /** The row's actions: on one line in the table, wrapping on a phone's card. */
   const actions = (r: Respondent, wrap: 'wrap' | 'nowrap' = 'nowrap') => {
     const can = respondentActions(r, locked);
@@ -285,9 +294,9 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
           leftSection={<IconMailForward size={14} aria-hidden />}
           disabled={!can.resend}
           onClick={() => setDialog({ kind: 'resend', respondent: r })}
-          aria-label={`New link for ${r.name}`}
+          aria-label={t('respondents.action.resendFor', { name: r.name })}
         >
-          New link
+          {t('respondents.action.resend')}
         </Button>
         <Button
           size="compact-sm"
@@ -296,9 +305,9 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
           leftSection={<IconUserOff size={14} aria-hidden />}
           disabled={!can.revoke}
           onClick={() => setDialog({ kind: 'revoke', respondent: r })}
-          aria-label={`Revoke ${r.name}`}
+          aria-label={t('respondents.action.revokeFor', { name: r.name })}
         >
-          Revoke
+          {t('respondents.action.revoke')}
         </Button>
       </Group>
     );
@@ -306,12 +315,14 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
   const lastSeen = (r: Respondent) =>
     r.submittedAt ? (
       <span title={formatDateTime(r.submittedAt)}>
-        Submitted {relativeTime(r.submittedAt, now)}
+        {t('respondents.seen.submitted', { when: relativeTime(r.submittedAt, now) })}
       </span>
     ) : r.lastSeenAt ? (
-      <span title={formatDateTime(r.lastSeenAt)}>Seen {relativeTime(r.lastSeenAt, now)}</span>
+      <span title={formatDateTime(r.lastSeenAt)}>
+        {t('respondents.seen.seen', { when: relativeTime(r.lastSeenAt, now) })}
+      </span>
     ) : (
-      'Not opened yet'
+      t('respondents.seen.never')
     );
 
   return (
@@ -319,20 +330,19 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
       <Group justify="space-between" gap="sm" wrap="wrap">
         <div>
           <Title order={3} size="h4">
-            Respondents
+            {t('respondents.title')}
           </Title>
           <Text size="sm" c="dimmed" maw={560}>
-            People without an account answer through their own link, limited to some sections if you
-            like. Their answers arrive here as they give them.
+            {t('respondents.intro')}
           </Text>
         </div>
         <Button
           leftSection={<IconPlus size={16} aria-hidden />}
           onClick={() => setDialog({ kind: 'add' })}
           disabled={locked}
-          title={locked ? 'Reopen the assessment to add respondents' : undefined}
+          title={locked ? t('respondents.add.locked') : undefined}
         >
-          Add respondent
+          {t('respondents.add.button')}
         </Button>
       </Group>
       <AssessmentReminders
@@ -342,31 +352,31 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
       />
       <RemindOutcome remind={remind} message={reminded} />
       {list.isPending ? (
-        <Stack gap="xs" aria-busy aria-label="Loading respondents">
+        <Stack gap="xs" aria-busy aria-label={t('respondents.loading')}>
           <Skeleton height={44} />
           <Skeleton height={44} />
         </Stack>
       ) : list.isError ? (
-        <ErrorAlert title="The respondents could not be loaded">{list.error.message}</ErrorAlert>
+        <ErrorAlert title={t('respondents.loadFailed')}>{list.error.message}</ErrorAlert>
       ) : list.data.length === 0 ? (
         <Text size="sm" c="dimmed" role="status">
-          No respondents yet.
+          {t('respondents.empty')}
         </Text>
       ) : (
         <TableOrCards
-          label="Respondents"
+          label={t('respondents.tableLabel')}
           items={list.data}
           minWidth={940}
           head={
             <>
-              <Table.Th>Respondent</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Answered</Table.Th>
-              <Table.Th>Sections</Table.Th>
-              <Table.Th>Link expires</Table.Th>
-              <Table.Th>Seen and reminded</Table.Th>
+              <Table.Th>{t('respondents.column.respondent')}</Table.Th>
+              <Table.Th>{t('respondents.column.status')}</Table.Th>
+              <Table.Th>{t('respondents.column.answered')}</Table.Th>
+              <Table.Th>{t('respondents.column.sections')}</Table.Th>
+              <Table.Th>{t('respondents.column.expires')}</Table.Th>
+              <Table.Th>{t('respondents.column.seen')}</Table.Th>
               <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
+                <VisuallyHidden>{t('respondents.column.actions')}</VisuallyHidden>
               </Table.Th>
             </>
           }
@@ -384,7 +394,7 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
                   answered={r.answered}
                   total={r.total}
                   completion={r.total ? r.answered / r.total : null}
-                  label={`Answered by ${r.name}`}
+                  label={t('respondents.answeredBy', { name: r.name })}
                   w={130}
                 />
               </Table.Td>
@@ -422,12 +432,19 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
                 answered={r.answered}
                 total={r.total}
                 completion={r.total ? r.answered / r.total : null}
-                label={`Answered by ${r.name}`}
+                label={t('respondents.answeredBy', { name: r.name })}
                 w="100%"
               />
               <Text size="xs" c="dimmed" style={NAME_WRAP}>
-                {sections(r)} · expires{' '}
-                <time dateTime={r.expiresAt}>{formatDate(r.expiresAt)}</time> · {lastSeen(r)}
+                {rich(
+                  t,
+                  'respondents.card.line',
+                  { sections: sections(r) },
+                  {
+                    date: <time dateTime={r.expiresAt}>{formatDate(r.expiresAt)}</time>,
+                    seen: lastSeen(r),
+                  },
+                )}
               </Text>
               <RespondentReminderLog respondent={r} />
               {actions(r, 'wrap')}
@@ -439,7 +456,7 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
       <Modal
         opened={dialog !== null}
         onClose={close}
-        title={dialog ? DIALOG_TITLES[dialog.kind] : ''}
+        title={dialog ? t(DIALOG_TITLES[dialog.kind]) : ''}
         size={dialog?.kind === 'add' || dialog?.kind === 'link' ? 'lg' : 'md'}
         // The link is shown once: a stray click beside the dialog must not lose it.
         closeOnClickOutside={dialog?.kind !== 'link'}
@@ -464,7 +481,7 @@ export function RespondentsPanel({ tenantId, assessment, now }: PanelProps) {
           <Stack gap="md">
             <RespondentLinkOnce result={dialog.result} />
             <Group justify="flex-end">
-              <Button onClick={close}>Done</Button>
+              <Button onClick={close}>{t('respondents.link.done')}</Button>
             </Group>
           </Stack>
         ) : dialog?.kind === 'revoke' ? (

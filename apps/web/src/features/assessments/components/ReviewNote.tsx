@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconCheck, IconRefreshAlert } from '@tabler/icons-react';
 import { useMarkReviewed } from '../api/mark-reviewed.ts';
+import { t } from '../messages.ts';
 
 /**
  * On a question marked for review after a carry-forward: what to do, and "Mark reviewed" for
@@ -28,10 +29,10 @@ export function ReviewNote({
       p="xs"
       icon={<IconRefreshAlert size={16} aria-hidden />}
       role="note"
-      aria-label="To review"
+      aria-label={t('review.label')}
     >
       <Group justify="space-between" gap="xs" wrap="wrap">
-        <Text size="sm">This question changed in v{version}: check the answer.</Text>
+        <Text size="sm">{t('review.changed', { version })}</Text>
         {canMark ? (
           <Button
             size="compact-sm"
@@ -41,13 +42,13 @@ export function ReviewNote({
             loading={mark.isPending}
             onClick={() => mark.mutate(questionKey)}
           >
-            Mark reviewed
+            {t('review.mark')}
           </Button>
         ) : null}
       </Group>
       {mark.isError ? (
         <Text size="sm" c="red" role="alert" mt={4}>
-          Not marked: {mark.error.message}
+          {t('review.failed', { error: mark.error.message })}
         </Text>
       ) : null}
     </Alert>

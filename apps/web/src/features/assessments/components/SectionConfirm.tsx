@@ -3,6 +3,8 @@ import { IconChecks } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useConfirmSection } from '../api/confirm-section.ts';
 import { confirmSummary } from '../lib/carried.ts';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 export interface SectionToConfirm {
   key: string;
@@ -35,10 +37,18 @@ export function SectionConfirm({
         {sections.map((s) => (
           <Group key={s.key} justify="space-between" gap="xs" wrap="wrap">
             <Text size="sm" style={{ overflowWrap: 'anywhere' }} miw={0} flex={1}>
-              <Text component="span" fw={600} size="sm">
-                {s.title}
-              </Text>
-              : {s.count} {s.count === 1 ? 'answer' : 'answers'} from last period to confirm
+              {rich(
+                t,
+                'sectionConfirm.count',
+                { count: s.count },
+                {
+                  section: (
+                    <Text component="span" fw={600} size="sm">
+                      {s.title}
+                    </Text>
+                  ),
+                },
+              )}
             </Text>
             <Button
               size="xs"
@@ -46,7 +56,7 @@ export function SectionConfirm({
               leftSection={<IconChecks size={14} aria-hidden />}
               loading={pending === s.key}
               disabled={confirm.isPending && pending !== s.key}
-              aria-label={`Nothing changed here (${s.count}): ${s.title}`}
+              aria-label={t('sectionConfirm.buttonLabel', { count: s.count, section: s.title })}
               onClick={() => {
                 setSaid(null);
                 confirm.mutate(
@@ -57,7 +67,7 @@ export function SectionConfirm({
                 );
               }}
             >
-              Nothing changed here ({s.count})
+              {t('sectionConfirm.button', { count: s.count })}
             </Button>
           </Group>
         ))}
@@ -70,7 +80,7 @@ export function SectionConfirm({
         </div>
         {confirm.isError ? (
           <Text size="sm" c="red" role="alert">
-            Not confirmed: {confirm.error.message}
+            {t('sectionConfirm.failed', { error: confirm.error.message })}
           </Text>
         ) : null}
       </Stack>

@@ -15,13 +15,29 @@ import {
   type TreeQuestion,
   type TreeSection,
 } from '../lib/section-tree.ts';
+import { t } from '../messages.ts';
 
-const STATE: Record<AnswerState, { Icon: typeof IconCircle; color: string; label: string }> = {
-  unanswered: { Icon: IconCircle, color: 'var(--mantine-color-dimmed)', label: 'not answered' },
-  answered: { Icon: IconCircleCheck, color: 'var(--mantine-color-teal-6)', label: 'answered' },
-  na: { Icon: IconCircleMinus, color: 'var(--mantine-color-gray-6)', label: 'not applicable' },
-  gap: { Icon: IconAlertTriangle, color: 'var(--mantine-color-orange-6)', label: 'below target' },
-};
+const STATE = {
+  unanswered: {
+    Icon: IconCircle,
+    color: 'var(--mantine-color-dimmed)',
+    labelKey: 'tree.state.unanswered',
+  },
+  answered: {
+    Icon: IconCircleCheck,
+    color: 'var(--mantine-color-teal-6)',
+    labelKey: 'tree.state.answered',
+  },
+  na: { Icon: IconCircleMinus, color: 'var(--mantine-color-gray-6)', labelKey: 'tree.state.na' },
+  gap: {
+    Icon: IconAlertTriangle,
+    color: 'var(--mantine-color-orange-6)',
+    labelKey: 'tree.state.gap',
+  },
+} as const satisfies Record<
+  AnswerState,
+  { Icon: typeof IconCircle; color: string; labelKey: string }
+>;
 
 const SELECTED_BG = 'var(--mantine-primary-color-light)';
 const indent = (depth: number) => Math.min(depth, 5) * 12;
@@ -45,7 +61,8 @@ const QuestionRow = memo(function QuestionRow({
   selected: boolean;
   onSelect: (key: string) => void;
 }) {
-  const { Icon, color, label } = STATE[q.state];
+  const { Icon, color, labelKey } = STATE[q.state];
+  const label = t(labelKey);
   return (
     <li>
       <UnstyledButton
@@ -70,17 +87,16 @@ const QuestionRow = memo(function QuestionRow({
           </Text>
           {q.review ? (
             <Badge color="yellow" variant="light" size="xs" tt="none" style={{ flexShrink: 0 }}>
-              Review
+              {t('tree.review')}
             </Badge>
           ) : null}
           {q.confirm ? (
             <Badge color="blue" variant="light" size="xs" tt="none" style={{ flexShrink: 0 }}>
-              Confirm
+              {t('tree.confirm')}
             </Badge>
           ) : null}
           <VisuallyHidden>
-            ({label}
-            {q.confirm ? ', last period’s answer to confirm' : ''})
+            {t(q.confirm ? 'tree.stateConfirm' : 'tree.stateOnly', { label })}
           </VisuallyHidden>
         </Group>
       </UnstyledButton>
@@ -105,7 +121,7 @@ function SectionNode({
         <UnstyledButton
           onClick={() => onToggle(s.key)}
           aria-expanded={open}
-          aria-label={`${open ? 'Collapse' : 'Expand'} ${s.key}`}
+          aria-label={t(open ? 'tree.collapse' : 'tree.expand', { key: s.key })}
           p={4}
           style={{ flexShrink: 0, borderRadius: 'var(--mantine-radius-sm)' }}
         >
@@ -121,7 +137,15 @@ function SectionNode({
           miw={0}
           py={3}
           pr={4}
-          title={`${s.key} ${s.title}${p && p.target !== null ? ` · target ${Math.round(p.target * 100)} %` : ''}`}
+          title={
+            p && p.target !== null
+              ? t('tree.sectionTarget', {
+                  key: s.key,
+                  title: s.title,
+                  percent: Math.round(p.target * 100),
+                })
+              : `${s.key} ${s.title}`
+          }
           style={{ borderRadius: 'var(--mantine-radius-sm)' }}
         >
           <Group gap={6} wrap="nowrap" miw={0} justify="space-between" align="flex-start">
@@ -148,7 +172,9 @@ function SectionNode({
               >
                 {summary}
                 {p && p.target !== null ? (
-                  <VisuallyHidden>{`(target ${Math.round(p.target * 100)} %)`}</VisuallyHidden>
+                  <VisuallyHidden>
+                    {t('tree.target', { percent: Math.round(p.target * 100) })}
+                  </VisuallyHidden>
                 ) : null}
               </Text>
             ) : null}
@@ -191,12 +217,12 @@ export function SectionTree({ sections, ...rest }: SectionTreeProps) {
   if (sections.length === 0) {
     return (
       <Text size="sm" c="dimmed" p="xs" role="status">
-        No question matches this filter.
+        {t('tree.noMatch')}
       </Text>
     );
   }
   return (
-    <Box component="nav" aria-label="Sections and questions">
+    <Box component="nav" aria-label={t('tree.label')}>
       <Stack gap={2} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {sections.map((s) => (
           <SectionNode key={s.key} s={s} {...rest} />

@@ -6,6 +6,8 @@ import { formatDateTime } from '#web/lib/format.ts';
 import { useFrameworkVersion } from '../api/get-framework-version.ts';
 import { useCarryForwards } from '../api/list-carry-forwards.ts';
 import { carriedText, questionsByKey, readableValue } from '../lib/carry-forward-view.ts';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
 
@@ -20,7 +22,7 @@ function SetAsideList({
   if (record.setAside.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        This carry-forward set no answer aside.
+        {t('setAside.none')}
       </Text>
     );
   }
@@ -37,8 +39,8 @@ function SetAsideList({
             </Text>
             <Badge size="sm" variant="light" color="gray" tt="none">
               {removed.has(s.questionKey)
-                ? `Question removed in v${record.toVersion}`
-                : `Does not fit the question of v${record.toVersion}`}
+                ? t('setAside.removed', { version: record.toVersion })
+                : t('setAside.noFit', { version: record.toVersion })}
             </Badge>
           </Group>
           {s.note ? (
@@ -47,7 +49,12 @@ function SetAsideList({
             </Text>
           ) : null}
           <Text size="xs" c="dimmed" style={wrap}>
-            {s.answeredBy} · <time dateTime={s.answeredAt}>{formatDateTime(s.answeredAt)}</time>
+            {rich(
+              t,
+              'setAside.by',
+              { name: s.answeredBy },
+              { when: <time dateTime={s.answeredAt}>{formatDateTime(s.answeredAt)}</time> },
+            )}
           </Text>
         </Stack>
       ))}
@@ -84,25 +91,30 @@ export function SetAsideDrawer({
   const questions = useMemo(() => questionsByKey(earlier.data?.document), [earlier.data]);
 
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" title="Set-aside answers" size="md">
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      title={t('setAside.title')}
+      size="md"
+    >
       {records.isPending ? (
-        <Stack gap="xs" aria-busy aria-label="Loading the set-aside answers">
+        <Stack gap="xs" aria-busy aria-label={t('setAside.loading')}>
           <Skeleton height={48} />
           <Skeleton height={48} />
         </Stack>
       ) : records.isError ? (
-        <ErrorAlert title="The set-aside answers could not be loaded">
-          {records.error.message}
-        </ErrorAlert>
+        <ErrorAlert title={t('setAside.loadFailed')}>{records.error.message}</ErrorAlert>
       ) : !record ? (
         <Text size="sm" c="dimmed">
-          This carry-forward is no longer on record.
+          {t('setAside.gone')}
         </Text>
       ) : (
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            {carriedText(record)}. These answers left the assessment and are kept here.
-            {record.canUndo ? ' Undoing the carry-forward puts them back.' : ''}
+            {t(record.canUndo ? 'setAside.introUndo' : 'setAside.intro', {
+              carried: carriedText(record),
+            })}
           </Text>
           <SetAsideList record={record} questions={questions} />
         </Stack>

@@ -9,6 +9,7 @@ import {
   TargetsFieldset,
 } from './StartAssessmentParts.tsx';
 import { useStartForm, type FrameworkChoice, type OwnerChoice } from './use-start-form.ts';
+import { t } from '../messages.ts';
 
 // The screens that open the dialog name its choices from here.
 export type { FrameworkChoice, OwnerChoice } from './use-start-form.ts';
@@ -48,7 +49,7 @@ export function StartAssessmentModal({
     <Modal
       opened={opened}
       onClose={onClose}
-      title={tenantName ? `Start an assessment of ${tenantName}` : 'Start an assessment'}
+      title={tenantName ? t('start.titleOf', { tenant: tenantName }) : t('start.title')}
       size="xl"
       fullScreen={phone === true}
     >
@@ -88,7 +89,7 @@ function StartForm({
     <form
       onSubmit={form.onSubmit((v) => void start.submit(v))}
       noValidate
-      aria-label="Start an assessment"
+      aria-label={t('start.title')}
     >
       <Stack gap="md">
         <StartFields start={start} owners={owners} />
@@ -99,7 +100,7 @@ function StartForm({
               {errorMessage(version.error)}
             </Alert>
           ) : (
-            <Stack gap="xs" aria-busy aria-label="Loading the framework">
+            <Stack gap="xs" aria-busy aria-label={t('start.loadingFramework')}>
               <Skeleton height={24} width="40%" />
               <Skeleton height={80} />
             </Stack>
@@ -118,10 +119,10 @@ function StartForm({
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" loading={create.isPending} disabled={!doc}>
-            Start assessment
+            {t('start.submit')}
           </Button>
         </Group>
       </Stack>

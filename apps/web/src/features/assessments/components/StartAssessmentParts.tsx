@@ -17,15 +17,16 @@ import { ApiError } from '#web/lib/api.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { toggleSection, type ScopeMode, type TickState } from '../lib/start-form.ts';
 import type { Doc, OwnerChoice, StartForm } from './use-start-form.ts';
+import { t } from '../messages.ts';
 
 export function errorMessage(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.code === 'assessments.framework_not_found') {
-      return 'That framework version is no longer published for your account. Choose another.';
+      return t('start.error.frameworkGone');
     }
     return err.message;
   }
-  return 'The assessment could not be started. Please try again.';
+  return t('start.error.generic');
 }
 
 /** The framework (searched), its version, the assessment's name, owner and due date. */
@@ -40,9 +41,9 @@ export function StartFields({
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
       <Select
-        label="Framework"
-        description="Published frameworks of your account and the global library"
-        placeholder="Search by name, tag or key"
+        label={t('start.framework.label')}
+        description={t('start.framework.hint')}
+        placeholder={t('start.framework.placeholder')}
         searchable
         searchValue={picker.search}
         onSearchChange={picker.setSearch}
@@ -60,26 +61,39 @@ export function StartFields({
             <div>
               <Text size="sm">{o.label}</Text>
               <Text size="xs" c="dimmed">
-                {o.latestVersion ? `Version ${o.latestVersion}` : ''}
-                {o.questions >= 0 ? ` · ${o.questions} questions` : ''}
+                {o.latestVersion
+                  ? o.questions >= 0
+                    ? t('start.framework.option.versionQuestions', {
+                        version: o.latestVersion,
+                        count: o.questions,
+                      })
+                    : t('start.framework.option.version', { version: o.latestVersion })
+                  : o.questions >= 0
+                    ? t('start.framework.option.questions', { count: o.questions })
+                    : ''}
               </Text>
             </div>
           );
         }}
-        nothingFoundMessage={picker.searching ? 'Searching…' : 'No published framework matches.'}
+        nothingFoundMessage={
+          picker.searching ? t('start.framework.searching') : t('start.framework.noMatch')
+        }
         error={form.errors.frameworkId}
         withAsterisk
       />
       <Select
-        label="Version"
-        description="Pinned for the assessment’s life"
-        placeholder={values.frameworkId ? 'Loading…' : 'Choose a framework first'}
+        label={t('start.version.label')}
+        description={t('start.version.hint')}
+        placeholder={
+          values.frameworkId ? t('start.version.loading') : t('start.version.chooseFramework')
+        }
         disabled={!detail}
         data={(detail?.versions ?? []).map((v) => ({
           value: String(v.version),
-          label: `Version ${v.version} · ${formatDate(v.publishedAt)}${
-            v.version === latest ? ' (latest)' : ''
-          }`,
+          label: t(v.version === latest ? 'start.version.optionLatest' : 'start.version.option', {
+            version: v.version,
+            date: formatDate(v.publishedAt),
+          }),
         }))}
         value={values.version || null}
         onChange={(v) => form.setFieldValue('version', v ?? '')}
@@ -87,7 +101,7 @@ export function StartFields({
         error={form.errors.version}
       />
       <TextInput
-        label="Name"
+        label={t('start.name.label')}
         withAsterisk
         maxLength={ASSESSMENT_LIMITS.name}
         {...form.getInputProps('name')}
@@ -97,9 +111,9 @@ export function StartFields({
         }}
       />
       <Select
-        label="Owner"
-        description="Who runs it and answers for it"
-        placeholder={owners ? 'You' : 'You (members could not be listed)'}
+        label={t('start.owner.label')}
+        description={t('start.owner.hint')}
+        placeholder={owners ? t('start.owner.you') : t('start.owner.youUnlisted')}
         data={(owners ?? []).map((o) => ({ value: o.id, label: o.name }))}
         disabled={!owners}
         searchable
@@ -108,8 +122,8 @@ export function StartFields({
         onChange={(v) => form.setFieldValue('ownerId', v ?? '')}
       />
       <TextInput
-        label="Due date"
-        description="Optional"
+        label={t('start.dueDate.label')}
+        description={t('start.dueDate.hint')}
         type="date"
         {...form.getInputProps('dueDate')}
       />
@@ -145,7 +159,7 @@ function SectionChecklist({
                   </Text>{' '}
                   {s.title}{' '}
                   <Text component="span" size="xs" c="dimmed">
-                    ({n} {n === 1 ? 'question' : 'questions'})
+                    {t('start.scope.sectionCount', { count: n })}
                   </Text>
                 </span>
               }
@@ -176,7 +190,7 @@ function SectionChecklist({
 export function ScopeFieldset({ start, doc }: { start: StartForm; doc: Doc }) {
   const { form, values, tags, states, counts, size } = start;
   return (
-    <Fieldset legend="Scope">
+    <Fieldset legend={t('start.scope.legend')}>
       <Stack gap="sm">
         <Radio.Group
           value={values.scopeMode}
@@ -185,16 +199,21 @@ export function ScopeFieldset({ start, doc }: { start: StartForm; doc: Doc }) {
             form.clearFieldError('sections');
             form.clearFieldError('tags');
           }}
-          aria-label="Which questions"
+          aria-label={t('start.scope.which')}
         >
           <Group gap="lg">
-            <Radio value="all" label="All sections" />
-            <Radio value="sections" label="Chosen sections" />
-            <Radio value="tags" label="By tags" disabled={tags.length === 0} />
+            <Radio value="all" label={t('start.scope.all')} />
+            <Radio value="sections" label={t('start.scope.sections')} />
+            <Radio value="tags" label={t('start.scope.tags')} disabled={tags.length === 0} />
           </Group>
         </Radio.Group>
         {values.scopeMode === 'sections' ? (
-          <Box mah={280} style={{ overflowY: 'auto' }} role="group" aria-label="Sections in scope">
+          <Box
+            mah={280}
+            style={{ overflowY: 'auto' }}
+            role="group"
+            aria-label={t('start.scope.sectionsLabel')}
+          >
             <SectionChecklist
               sections={doc.sections}
               states={states}
@@ -218,10 +237,10 @@ export function ScopeFieldset({ start, doc }: { start: StartForm; doc: Doc }) {
               form.clearFieldError('tags');
             }}
           >
-            <Group gap={6} role="group" aria-label="Tags in scope">
-              {tags.map((t) => (
-                <Chip key={t.tag} value={t.tag} size="sm">
-                  {t.tag} ({t.count})
+            <Group gap={6} role="group" aria-label={t('start.scope.tagsLabel')}>
+              {tags.map((tag) => (
+                <Chip key={tag.tag} value={tag.tag} size="sm">
+                  {tag.tag} ({tag.count})
                 </Chip>
               ))}
             </Group>
@@ -233,7 +252,7 @@ export function ScopeFieldset({ start, doc }: { start: StartForm; doc: Doc }) {
           </Text>
         ) : null}
         <Text size="sm" c="dimmed" role="status">
-          {size?.questions ?? 0} {size?.questions === 1 ? 'question' : 'questions'} in scope
+          {t('start.scope.size', { count: size?.questions ?? 0 })}
         </Text>
       </Stack>
     </Fieldset>
@@ -245,10 +264,9 @@ export function TargetsFieldset({ start, doc }: { start: StartForm; doc: Doc }) 
   const { form, size } = start;
   if (!size || size.top.length === 0) return null;
   return (
-    <Fieldset legend="Targets">
+    <Fieldset legend={t('start.targets.legend')}>
       <Text size="sm" c="dimmed" mb="sm">
-        Where each section should be. An answer scoring below its section’s target is a gap; leave a
-        target empty for none.
+        {t('start.targets.intro')}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
         {doc.sections
@@ -263,7 +281,7 @@ export function TargetsFieldset({ start, doc }: { start: StartForm; doc: Doc }) 
               clampBehavior="strict"
               allowDecimal={false}
               allowNegative={false}
-              placeholder="No target"
+              placeholder={t('start.targets.none')}
               {...form.getInputProps(`targets.${s.key}`)}
             />
           ))}

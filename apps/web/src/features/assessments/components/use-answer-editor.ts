@@ -24,6 +24,7 @@ import {
 } from '../lib/answer-draft.ts';
 import { hasModifier, isTypingTarget } from '../lib/keyboard.ts';
 import { newIdempotencyKey } from '../lib/write-queue.ts';
+import { t } from '../messages.ts';
 
 /** How long typing pauses before a number, text or note is saved. */
 export const TYPING_SAVE_MS = 800;
@@ -41,23 +42,26 @@ function saveError(err: unknown): { message: string; retry: boolean } {
   if (err instanceof ApiError) {
     if (err.code === 'assessments.locked') {
       return {
-        message: 'Not saved: the assessment was completed, its answers are locked.',
+        message: t('save.error.locked'),
         retry: false,
       };
     }
     if (err.code === 'assessments.invalid_answer') {
       const why = err.fields.value;
-      return { message: why ? `Not saved: the answer ${why}.` : err.message, retry: false };
+      return {
+        message: why ? t('save.error.invalid', { problem: why }) : err.message,
+        retry: false,
+      };
     }
     if (err.status === 404) {
-      return { message: 'Not saved: this question is no longer in the assessment.', retry: false };
+      return { message: t('save.error.gone'), retry: false };
     }
     if (err.status === 0) {
-      return { message: 'Not saved: the server could not be reached.', retry: true };
+      return { message: t('save.error.network'), retry: true };
     }
-    return { message: `Not saved: ${err.message}`, retry: err.status >= 500 };
+    return { message: t('save.error.server', { error: err.message }), retry: err.status >= 500 };
   }
-  return { message: 'Not saved. Please try again.', retry: true };
+  return { message: t('save.error.generic'), retry: true };
 }
 
 /** What one question's writes keep between renders (refs: changing them re-renders nothing). */

@@ -8,6 +8,7 @@ import {
 import { conflictCurrent } from '#web/components/RevisionConflict.tsx';
 import { describeValue, type AnswerBody } from './answer-draft.ts';
 import { relativeTime } from './assessment-view.ts';
+import { t } from '../messages.ts';
 
 /**
  * A write of this screen refused because someone else changed the answer since the revision
@@ -97,16 +98,19 @@ const NOTE_SHOWN = 80;
  * else cleared this answer" when it was cleared.
  */
 export function conflictSummary(question: Question, theirs: Answer | null, now: number): string {
-  if (!theirs) return 'Someone else cleared this answer meanwhile.';
-  const who = theirs.answeredBy.name || 'Someone else';
-  const what = theirs.na
-    ? 'marked this not applicable'
-    : theirs.value === null
-      ? 'changed the note'
-      : `changed this to ${describeValue(question, theirs.value)}`;
+  if (!theirs) return t('conflict.cleared');
   const note = theirs.note.trim();
-  const noted = note
-    ? ` with the note “${note.length > NOTE_SHOWN ? `${note.slice(0, NOTE_SHOWN - 1)}…` : note}”`
-    : '';
-  return `${who} ${what}${noted} ${relativeTime(theirs.answeredAt, now)}.`;
+  const values = {
+    who: theirs.answeredBy.name || t('conflict.someoneElse'),
+    value: theirs.value === null ? '' : describeValue(question, theirs.value),
+    note: note.length > NOTE_SHOWN ? `${note.slice(0, NOTE_SHOWN - 1)}…` : note,
+    when: relativeTime(theirs.answeredAt, now),
+  };
+  if (theirs.na) {
+    return note ? t('conflict.markedNaNoted', values) : t('conflict.markedNa', values);
+  }
+  if (theirs.value === null) {
+    return note ? t('conflict.changedNoteNoted', values) : t('conflict.changedNote', values);
+  }
+  return note ? t('conflict.changedToNoted', values) : t('conflict.changedTo', values);
 }

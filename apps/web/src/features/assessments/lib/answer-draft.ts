@@ -6,6 +6,7 @@ import {
   type AnswerValue,
   type Question,
 } from '@tenantry/shared';
+import { t } from '../messages.ts';
 
 /**
  * What the inputs of one question hold: a chosen value (yes/partial/no, a level, an option,
@@ -70,14 +71,14 @@ export function bodyOf(
 ): { ok: true; body: AnswerBody } | { ok: false; problem: string } {
   const note = draft.note;
   if (draft.na) {
-    if (!question.naAllowed) return { ok: false, problem: 'This question cannot be N/A.' };
+    if (!question.naAllowed) return { ok: false, problem: t('answer.problem.naNotAllowed') };
     return { ok: true, body: { value: null, na: true, note } };
   }
   let value: AnswerValue | null;
   switch (question.type) {
     case 'number': {
       const n = parseNumber(draft.typed);
-      if (n === 'invalid') return { ok: false, problem: 'Enter a number, like 12 or 12.5.' };
+      if (n === 'invalid') return { ok: false, problem: t('answer.problem.notNumber') };
       value = n;
       break;
     }
@@ -92,7 +93,7 @@ export function bodyOf(
   }
   if (value !== null) {
     const problem = valueProblem(question, value);
-    if (problem) return { ok: false, problem: `The answer ${problem}.` };
+    if (problem) return { ok: false, problem: t('answer.problem.value', { problem }) };
   }
   return { ok: true, body: { value, na: false, note } };
 }
@@ -114,7 +115,17 @@ export function bodyOfAnswer(answer: Answer | undefined): AnswerBody {
   return { value: answer?.value ?? null, na: answer?.na ?? false, note: answer?.note ?? '' };
 }
 
-export const YES_NO_LABELS: Record<string, string> = { yes: 'Yes', partial: 'Partial', no: 'No' };
+export const YES_NO_LABELS: Record<string, string> = {
+  get yes() {
+    return t('answer.yes');
+  },
+  get partial() {
+    return t('answer.partial');
+  },
+  get no() {
+    return t('answer.no');
+  },
+};
 
 export function maturityLabels(question: Question): readonly string[] {
   return question.type === 'maturity' ? question.levels : DEFAULT_MATURITY_LEVELS;
@@ -122,8 +133,8 @@ export function maturityLabels(question: Question): readonly string[] {
 
 /** An answer's value as a person reads it: "Yes", "3 · Defined", option labels, "12 %". */
 export function describeValue(question: Question, value: Answer['value'], na = false): string {
-  if (na) return 'Not applicable';
-  if (value === null || (Array.isArray(value) && value.length === 0)) return 'No answer';
+  if (na) return t('answer.na');
+  if (value === null || (Array.isArray(value) && value.length === 0)) return t('answer.none');
   switch (question.type) {
     case 'yes_no':
       return YES_NO_LABELS[String(value)] ?? String(value);

@@ -1,10 +1,10 @@
 import {
-  ASSESSMENT_STATUS_LABELS,
   type AssessmentStatus,
   type AssessmentSummary,
   type RespondentStatus,
 } from '@tenantry/shared';
 import { formatRelativeTime } from '#web/lib/format.ts';
+import { t } from '../messages.ts';
 
 export const STATUS_COLORS: Record<AssessmentStatus, string> = {
   draft: 'gray',
@@ -13,8 +13,15 @@ export const STATUS_COLORS: Record<AssessmentStatus, string> = {
   reopened: 'orange',
 };
 
+const STATUS_LABELS = {
+  draft: 'status.draft',
+  in_progress: 'status.inProgress',
+  completed: 'status.completed',
+  reopened: 'status.reopened',
+} as const satisfies Record<AssessmentStatus, string>;
+
 export function statusLabel(status: AssessmentStatus): string {
-  return ASSESSMENT_STATUS_LABELS[status];
+  return t(STATUS_LABELS[status]);
 }
 
 /** The status moves open from a status (the server decides again). */
@@ -36,11 +43,21 @@ export function isLocked(status: AssessmentStatus): boolean {
 }
 
 export const RESPONDENT_STATUS_LABELS: Record<RespondentStatus, string> = {
-  invited: 'Invited',
-  answering: 'Answering',
-  submitted: 'Submitted',
-  expired: 'Expired',
-  revoked: 'Revoked',
+  get invited() {
+    return t('respondent.status.invited');
+  },
+  get answering() {
+    return t('respondent.status.answering');
+  },
+  get submitted() {
+    return t('respondent.status.submitted');
+  },
+  get expired() {
+    return t('respondent.status.expired');
+  },
+  get revoked() {
+    return t('respondent.status.revoked');
+  },
 };
 
 export const RESPONDENT_STATUS_COLORS: Record<RespondentStatus, string> = {
@@ -55,8 +72,8 @@ const MINUTE = 60_000;
 
 /** "just now" under a minute, then "5 minutes ago", "yesterday", or a date and time. */
 export function relativeTime(iso: string, now: number = Date.now()): string {
-  const t = Date.parse(iso);
-  if (!Number.isNaN(t) && now - t < MINUTE && now - t > -MINUTE) return 'just now';
+  const at = Date.parse(iso);
+  if (!Number.isNaN(at) && now - at < MINUTE && now - at > -MINUTE) return t('time.justNow');
   return formatRelativeTime(iso, now);
 }
 
@@ -66,7 +83,7 @@ export function lastAnswerText(
   now: number = Date.now(),
 ): string | null {
   if (!lastAnswer) return null;
-  return `answered by ${lastAnswer.by} ${relativeTime(lastAnswer.at, now)}`;
+  return t('list.lastAnswer', { who: lastAnswer.by, when: relativeTime(lastAnswer.at, now) });
 }
 
 /** "Updated just now by Robin" (null before the first answer). */
@@ -75,13 +92,13 @@ export function updatedText(
   now: number = Date.now(),
 ): string | null {
   if (!lastAnswer) return null;
-  return `Updated ${relativeTime(lastAnswer.at, now)} by ${lastAnswer.by}`;
+  return t('header.updated', { who: lastAnswer.by, when: relativeTime(lastAnswer.at, now) });
 }
 
 /** "2 of 3 submitted", or null without respondents. */
 export function respondentsText(r: AssessmentSummary['respondents']): string | null {
   if (r.total === 0) return null;
-  return `${r.submitted} of ${r.total} submitted`;
+  return t('list.respondents', { submitted: r.submitted, total: r.total });
 }
 
 /** Today as `YYYY-MM-DD` in the reader's time zone. */

@@ -7,6 +7,7 @@ import {
   type Question,
 } from '@tenantry/shared';
 import type { QuestionEntry } from './questions.ts';
+import { t } from '../messages.ts';
 
 /**
  * Last period's answers on the assessor's screen (docs/assessments.md, "Confirming last
@@ -53,18 +54,14 @@ export function toConfirmBySection(
 
 /** Last period's answer as a person reads it ("2 – Repeatable", "Not applicable"). */
 export function carriedText(question: Question, carried: Pick<CarriedAnswer, 'value' | 'na'>) {
-  if (carried.na) return 'Not applicable';
-  return readableValue(question, carried.value) || 'No answer';
+  if (carried.na) return t('answer.na');
+  return readableValue(question, carried.value) || t('answer.none');
 }
 
 /** What "Nothing changed here" did, in a sentence. */
 export function confirmSummary(confirmed: number, skipped: number): string {
   const done =
-    confirmed === 0
-      ? 'Nothing left to confirm here.'
-      : `Confirmed ${confirmed} ${confirmed === 1 ? 'answer' : 'answers'} unchanged.`;
+    confirmed === 0 ? t('confirm.nothingLeft') : t('confirm.confirmed', { count: confirmed });
   if (skipped === 0) return done;
-  return `${done} ${skipped} ${skipped === 1 ? 'was' : 'were'} left as ${
-    skipped === 1 ? 'it is' : 'they are'
-  }: answered by someone meanwhile, or no longer fitting the question.`;
+  return `${done} ${t('confirm.skipped', { count: skipped })}`;
 }

@@ -4,6 +4,7 @@ import {
   type FrameworkDocument,
   type Question,
 } from '@tenantry/shared';
+import { t } from '../messages.ts';
 
 /**
  * Which questions the assessor walks through: by where the answer stands, those marked for
@@ -13,12 +14,24 @@ import {
 export const QUESTION_FILTERS = ['all', 'unanswered', 'gaps', 'na', 'review', 'confirm'] as const;
 export type QuestionFilter = (typeof QUESTION_FILTERS)[number];
 export const QUESTION_FILTER_LABELS: Record<QuestionFilter, string> = {
-  all: 'All',
-  unanswered: 'Unanswered',
-  gaps: 'Gaps',
-  na: 'N/A',
-  review: 'To review',
-  confirm: 'To confirm',
+  get all() {
+    return t('filter.all');
+  },
+  get unanswered() {
+    return t('filter.unanswered');
+  },
+  get gaps() {
+    return t('filter.gaps');
+  },
+  get na() {
+    return t('filter.na');
+  },
+  get review() {
+    return t('filter.review');
+  },
+  get confirm() {
+    return t('filter.confirm');
+  },
 };
 
 export function isQuestionFilter(value: string | null): value is QuestionFilter {

@@ -4,14 +4,25 @@ import {
   type Respondent,
   type RespondentMailKind,
 } from '@tenantry/shared';
+import { t } from '../messages.ts';
 
 /** What each e-mail to a respondent is called in the log. */
 export const MAIL_KIND_LABELS: Record<RespondentMailKind, string> = {
-  invitation: 'link sent',
-  reminder: 'reminder before the due date',
-  nudge: 'nudge',
-  last_call: 'last call',
-  manual: 'sent now',
+  get invitation() {
+    return t('reminders.mail.invitation');
+  },
+  get reminder() {
+    return t('reminders.mail.reminder');
+  },
+  get nudge() {
+    return t('reminders.mail.nudge');
+  },
+  get last_call() {
+    return t('reminders.mail.lastCall');
+  },
+  get manual() {
+    return t('reminders.mail.manual');
+  },
 };
 
 /** `2031-01-10` → `10 Jan 2031` (the UTC day as stored). */
@@ -27,16 +38,19 @@ export function shortDay(day: string): string {
 /** The line of the reminders column: the last reminder, else the invitation, else nothing. */
 export function reminderSummary(r: Pick<Respondent, 'reminders'>): string {
   const last = r.reminders.find((m) => m.kind !== 'invitation');
-  if (last) return `Reminded ${shortDay(last.day)}`;
+  if (last) return t('reminders.summary.reminded', { day: shortDay(last.day) });
   const invited = r.reminders.find((m) => m.kind === 'invitation');
-  return invited ? `Link sent ${shortDay(invited.day)}` : 'Not reminded yet';
+  return invited
+    ? t('reminders.summary.linkSent', { day: shortDay(invited.day) })
+    : t('reminders.summary.none');
 }
 
 /** Every e-mail of the log, one line each (newest first), for a tooltip and the cards. */
 export function reminderLog(r: Pick<Respondent, 'reminders'>): string[] {
-  return r.reminders.map(
-    (m) => `${shortDay(m.day)}: ${MAIL_KIND_LABELS[m.kind]}${m.sentBy ? ` by ${m.sentBy}` : ''}`,
-  );
+  return r.reminders.map((m) => {
+    const values = { day: shortDay(m.day), kind: MAIL_KIND_LABELS[m.kind], by: m.sentBy ?? '' };
+    return m.sentBy ? t('reminders.log.lineBy', values) : t('reminders.log.line', values);
+  });
 }
 
 /** Whether "Send reminder now" may go (and why not). */
@@ -45,32 +59,28 @@ export function remindState(
   locked: boolean,
   today: string,
 ): { can: boolean; why: string | null } {
-  if (locked) return { can: false, why: 'Reopen the assessment to remind respondents' };
-  if (r.status === 'submitted') return { can: false, why: 'Already submitted' };
+  if (locked) return { can: false, why: t('reminders.why.locked') };
+  if (r.status === 'submitted') return { can: false, why: t('reminders.why.submitted') };
   if (r.status === 'revoked' || r.status === 'expired') {
-    return { can: false, why: 'Send a new link instead' };
+    return { can: false, why: t('reminders.why.newLink') };
   }
-  if (r.remindersStoppedAt) return { can: false, why: 'They stopped reminders' };
+  if (r.remindersStoppedAt) return { can: false, why: t('reminders.why.stopped') };
   if (r.reminders[0]?.day === today) {
-    return { can: false, why: 'Already e-mailed today; the next can go tomorrow (UTC)' };
+    return { can: false, why: t('reminders.why.today') };
   }
   return { can: true, why: null };
 }
 
 /** The settings in one line, e.g. "3 days before the due date · nudge after 7 days · …". */
 export function describeSettings(s: ReminderSettings): string {
-  if (!s.enabled) return 'No reminders';
+  if (!s.enabled) return t('reminders.settings.none');
   const parts = [
-    s.beforeDueDays !== null
-      ? `a reminder ${s.beforeDueDays} day${s.beforeDueDays === 1 ? '' : 's'} before the due date`
-      : null,
-    s.nudgeAfterDays !== null
-      ? `a nudge after ${s.nudgeAfterDays} day${s.nudgeAfterDays === 1 ? '' : 's'} without an answer`
-      : null,
-    s.lastCall ? 'a last call on the due date' : null,
-    s.ownerSummary ? 'a summary to the owner' : null,
+    s.beforeDueDays !== null ? t('reminders.settings.before', { count: s.beforeDueDays }) : null,
+    s.nudgeAfterDays !== null ? t('reminders.settings.nudge', { count: s.nudgeAfterDays }) : null,
+    s.lastCall ? t('reminders.settings.lastCall') : null,
+    s.ownerSummary ? t('reminders.settings.ownerSummary') : null,
   ].filter((p): p is string => p !== null);
-  if (parts.length === 0) return 'No reminders';
+  if (parts.length === 0) return t('reminders.settings.none');
   const text = parts.join(', ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -100,8 +110,8 @@ export function toFormValues(s: ReminderSettings): ReminderFormValues {
 
 const days = (v: number | string, min: number, max: number): string | null => {
   const n = typeof v === 'number' ? v : Number(v);
-  if (v === '' || !Number.isInteger(n)) return 'Whole days only.';
-  if (n < min || n > max) return `From ${min} to ${max} days.`;
+  if (v === '' || !Number.isInteger(n)) return t('reminders.form.wholeDays');
+  if (n < min || n > max) return t('reminders.form.range', { min, max });
   return null;
 };
 

@@ -5,6 +5,7 @@ import {
   type Section,
 } from '@tenantry/shared';
 import { schemaResolver, type FormErrors } from '@mantine/form';
+import { t } from '../messages.ts';
 
 /** What "Add respondent" holds. */
 export interface RespondentFormValues {
@@ -48,8 +49,10 @@ const check = schemaResolver(CreateRespondentSchema, { sync: true });
 /** The form's errors as the server would give them; `expiresAt` shows on the date. */
 export function respondentFormErrors(v: RespondentFormValues, today: string): FormErrors {
   const errors: FormErrors = { ...check(toRespondentBody(v)) };
-  if (v.expiresOn && !endOfDay(v.expiresOn)) errors.expiresOn = 'Use a date like 2026-12-31.';
-  else if (v.expiresOn && v.expiresOn < today) errors.expiresOn = 'Choose a day from today on.';
+  if (v.expiresOn && !endOfDay(v.expiresOn))
+    errors.expiresOn = t('respondents.form.expires.badDate');
+  else if (v.expiresOn && v.expiresOn < today)
+    errors.expiresOn = t('respondents.form.expires.past');
   if (errors.expiresAt) {
     errors.expiresOn ??= errors.expiresAt;
     delete errors.expiresAt;

@@ -8,6 +8,7 @@ import {
   type Section,
 } from '@tenantry/shared';
 import { schemaResolver, type FormErrors } from '@mantine/form';
+import { t } from '../messages.ts';
 
 /** How the scope is chosen: everything, some sections, or the questions with some tags. */
 export type ScopeMode = 'all' | 'sections' | 'tags';
@@ -220,12 +221,12 @@ export function toFormErrors(errors: Record<string, unknown>): FormErrors {
 
 /** The dialog's errors: what the server would say, keyed by the form's fields. */
 export function startFormErrors(v: StartFormValues, doc: Doc | null): FormErrors {
-  if (!v.frameworkId) return { frameworkId: 'Choose a framework.' };
-  if (!doc || !v.version) return { version: 'Choose a version.' };
+  if (!v.frameworkId) return { frameworkId: t('start.error.framework') };
+  if (!doc || !v.version) return { version: t('start.error.version') };
   const errors = toFormErrors(checkBody(toCreateBody(v, doc)));
   const scope = scopeOf(v, doc);
   if (Object.keys(errors).length === 0 && scopeSize(doc, scope).questions === 0) {
-    errors[v.scopeMode === 'tags' ? 'tags' : 'sections'] = 'No question is in this scope.';
+    errors[v.scopeMode === 'tags' ? 'tags' : 'sections'] = t('start.error.emptyScope');
   }
   return errors;
 }

@@ -5,6 +5,8 @@ import {
   evidencePackQueryOptions,
   useCreateEvidencePack,
 } from '../api/evidence-packs.ts';
+import type { FileJobWords } from '../lib/report-view.ts';
+import { t } from '../messages.ts';
 import { FileJobButton } from './FileJobButton.tsx';
 
 export interface EvidencePackButtonProps {
@@ -14,7 +16,15 @@ export interface EvidencePackButtonProps {
   compact?: boolean;
 }
 
-const WORDS = { kind: 'evidence pack', working: 'Packing' };
+const WORDS: FileJobWords = {
+  working: 'evidencePack.working',
+  progressBar: 'evidencePack.progressBar',
+  queued: 'evidencePack.queued',
+  running: 'evidencePack.running',
+  ready: 'evidencePack.ready',
+  failed: 'evidencePack.failed',
+  lost: 'evidencePack.lost',
+};
 
 /**
  * "Evidence pack" on an assessment's screen, beside "PDF report": a ZIP for auditors with the
@@ -30,7 +40,7 @@ export function EvidencePackButton({ tenantId, assessmentId, compact }: Evidence
   const fileUrl = useCallback((id: string) => evidencePackFileUrl(tenantId, id), [tenantId]);
   return (
     <FileJobButton
-      label="Evidence pack"
+      label={t('evidencePack.label')}
       icon={<IconFileZip size={16} aria-hidden />}
       words={WORDS}
       noticeId={`evidence-pack-${assessmentId}`}

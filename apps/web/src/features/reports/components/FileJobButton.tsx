@@ -20,6 +20,7 @@ import {
   startDownload,
   type FileJobWords,
 } from '../lib/report-view.ts';
+import { t } from '../messages.ts';
 
 /** What the server answers of a file it makes in the background (a report, an evidence pack). */
 export interface FileJob {
@@ -77,11 +78,9 @@ export function FileJobButton<J extends FileJob, K extends readonly unknown[]>(
         color: 'green',
         message: (
           <Stack gap={4} align="flex-start">
-            <Text size="sm">
-              The {words.kind} is ready: {current.fileName}
-            </Text>
+            <Text size="sm">{t(words.ready, { fileName: current.fileName })}</Text>
             <Anchor href={url} download={current.fileName} size="sm" fw={500}>
-              Download again
+              {t('job.downloadAgain')}
             </Anchor>
           </Stack>
         ),
@@ -90,20 +89,20 @@ export function FileJobButton<J extends FileJob, K extends readonly unknown[]>(
       notifications.show({
         id: noticeId,
         color: 'red',
-        message: current.error ?? `The ${words.kind} could not be made. Try again.`,
+        message: current.error ?? t(words.failed),
       });
     }
-  }, [current, fileUrl, noticeId, words.kind]);
+  }, [current, fileUrl, noticeId, words.ready, words.failed]);
 
   useEffect(() => {
     if (job.error) {
       notifications.show({
         id: noticeId,
         color: 'red',
-        message: `Could not follow the ${words.kind}: ${job.error.message}`,
+        message: t(words.lost, { error: job.error.message }),
       });
     }
-  }, [job.error, noticeId, words.kind]);
+  }, [job.error, noticeId, words.lost]);
 
   const working = create.isPending || isRendering(current);
   const run = () => {
@@ -117,8 +116,8 @@ export function FileJobButton<J extends FileJob, K extends readonly unknown[]>(
 
   const text = onItsWay
     ? onItsWay.status === 'queued'
-      ? 'Waiting…'
-      : `${words.working}… ${progressPercent(onItsWay)} %`
+      ? t('job.waiting')
+      : t(words.working, { percent: progressPercent(onItsWay) })
     : label;
 
   return (
@@ -150,7 +149,7 @@ export function FileJobButton<J extends FileJob, K extends readonly unknown[]>(
             left={1}
             right={1}
             bottom={1}
-            aria-label={`Progress of the ${words.kind}`}
+            aria-label={t(words.progressBar)}
           />
           <VisuallyHidden role="status">{progressText(onItsWay, words)}</VisuallyHidden>
         </>

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useCreateReport } from '../api/create-report.ts';
 import { reportFileUrl, reportQueryOptions } from '../api/get-report.ts';
 import { REPORT_WORDS } from '../lib/report-view.ts';
+import { t } from '../messages.ts';
 import { FileJobButton } from './FileJobButton.tsx';
 
 export interface ReportButtonProps {
@@ -23,7 +24,7 @@ export function ReportButton({ tenantId, assessmentId, compact }: ReportButtonPr
   const fileUrl = useCallback((id: string) => reportFileUrl(tenantId, id), [tenantId]);
   return (
     <FileJobButton
-      label="PDF report"
+      label={t('report.label')}
       icon={<IconFileTypePdf size={16} aria-hidden />}
       words={REPORT_WORDS}
       noticeId={`report-${assessmentId}`}

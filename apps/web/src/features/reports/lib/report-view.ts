@@ -1,4 +1,7 @@
 import { ACTIVE_REPORT_STATUSES, type Report } from '@tenantry/shared';
+import { t } from '../messages.ts';
+
+type Key = Parameters<typeof t>[0];
 
 /*
  * Files made in the background and downloaded once done (PDF reports, evidence packs): both
@@ -15,14 +18,35 @@ export function progressPercent(report: Pick<Report, 'progress'>): number {
   return Math.round(Math.min(1, Math.max(0, report.progress)) * 100);
 }
 
-/** What a file made in the background is called, and what it is doing meanwhile. */
+/**
+ * What is said of a file made in the background, each a whole sentence of its kind (the
+ * catalogue's keys): its progress on the button and aloud, and how it ended.
+ */
 export interface FileJobWords {
-  /** 'PDF report', 'evidence pack' */
-  kind: string;
-  /** 'Rendering', 'Packing' */
-  working: string;
+  /** On the button: 'Rendering… 35 %' */
+  working: Key;
+  /** The progress bar's name: 'Progress of the PDF report' */
+  progressBar: Key;
+  /** Aloud while queued: 'Waiting to start the PDF report…' */
+  queued: Key;
+  /** Aloud while made: 'Rendering the PDF report… 35 %' */
+  running: Key;
+  /** 'The PDF report is ready: {fileName}' */
+  ready: Key;
+  /** 'The PDF report could not be made. Try again.' */
+  failed: Key;
+  /** 'Could not follow the PDF report: {error}' */
+  lost: Key;
 }
-export const REPORT_WORDS: FileJobWords = { kind: 'PDF report', working: 'Rendering' };
+export const REPORT_WORDS: FileJobWords = {
+  working: 'report.working',
+  progressBar: 'report.progressBar',
+  queued: 'report.queued',
+  running: 'report.running',
+  ready: 'report.ready',
+  failed: 'report.failed',
+  lost: 'report.lost',
+};
 
 /** What the person reads while the file is on its way. */
 export function progressText(
@@ -30,8 +54,8 @@ export function progressText(
   words: FileJobWords = REPORT_WORDS,
 ): string {
   return report.status === 'queued'
-    ? `Waiting to start the ${words.kind}…`
-    : `${words.working} the ${words.kind}… ${progressPercent(report)} %`;
+    ? t(words.queued)
+    : t(words.running, { percent: progressPercent(report) });
 }
 
 /**

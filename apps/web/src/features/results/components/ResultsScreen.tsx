@@ -26,6 +26,7 @@ import {
   gapLabel,
   taskLabel,
 } from '../lib/results-view.ts';
+import { t } from '../messages.ts';
 
 export interface ResultsScreenProps {
   tenantId: string;
@@ -41,12 +42,7 @@ const NUM = { style: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' 
 function GapText({ gap }: { gap: number | null }) {
   const text = gapLabel(gap);
   return (
-    <Text
-      size="sm"
-      c={text === 'Met' ? 'green' : text === '—' ? 'dimmed' : 'orange'}
-      fw={500}
-      {...NUM}
-    >
+    <Text size="sm" c={gap === 0 ? 'green' : gap === null ? 'dimmed' : 'orange'} fw={500} {...NUM}>
       {text}
     </Text>
   );
@@ -57,7 +53,7 @@ function Summary({ r }: { r: AssessmentResults }) {
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
       <Card withBorder padding="md">
         <Text size="sm" c="dimmed">
-          Overall score
+          {t('summary.overall')}
         </Text>
         <Group gap="xs" align="baseline">
           <Text fz={32} fw={700} {...NUM}>
@@ -65,18 +61,21 @@ function Summary({ r }: { r: AssessmentResults }) {
           </Text>
           {r.overall.provisional ? (
             <Badge color="gray" variant="light">
-              Provisional
+              {t('summary.provisional')}
             </Badge>
           ) : null}
         </Group>
         <Text size="sm" c="dimmed">
-          Completion {formatScore(r.overall.completion)} · {r.counts.answered} of {r.counts.total}{' '}
-          answered
+          {t('summary.completion', {
+            completion: formatScore(r.overall.completion),
+            answered: r.counts.answered,
+            total: r.counts.total,
+          })}
         </Text>
       </Card>
       <Card withBorder padding="md">
         <Text size="sm" c="dimmed" mb={4}>
-          Questions
+          {t('summary.questions')}
         </Text>
         <dl
           style={{ margin: 0, display: 'grid', gridTemplateColumns: '1fr auto', gap: '2px 12px' }}
@@ -95,7 +94,7 @@ function Summary({ r }: { r: AssessmentResults }) {
       </Card>
       <Card withBorder padding="md">
         <Text size="sm" c="dimmed">
-          Since the baseline
+          {t('summary.baseline')}
         </Text>
         {r.baseline.kind === 'compared' ? (
           <Text fz={32} fw={700} {...NUM}>
@@ -113,17 +112,17 @@ function Sections({ r }: { r: AssessmentResults }) {
   const compared = r.baseline.kind === 'compared';
   return (
     <TableOrCards
-      label="Section scores"
+      label={t('sections.label')}
       items={items}
       minWidth={640}
       head={
         <>
-          <Table.Th>Section</Table.Th>
-          <Table.Th>Score</Table.Th>
-          <Table.Th>Target</Table.Th>
-          <Table.Th>Against target</Table.Th>
-          <Table.Th>Answered</Table.Th>
-          {compared ? <Table.Th>Since baseline</Table.Th> : null}
+          <Table.Th>{t('sections.section')}</Table.Th>
+          <Table.Th>{t('sections.score')}</Table.Th>
+          <Table.Th>{t('sections.target')}</Table.Th>
+          <Table.Th>{t('sections.againstTarget')}</Table.Th>
+          <Table.Th>{t('sections.answered')}</Table.Th>
+          {compared ? <Table.Th>{t('sections.sinceBaseline')}</Table.Th> : null}
         </>
       }
       row={(s) => (
@@ -151,13 +150,21 @@ function Sections({ r }: { r: AssessmentResults }) {
           </Text>
           <Group gap="xs" wrap="wrap">
             <Text size="sm" {...NUM}>
-              {formatScore(s.score)} of target {formatScore(s.target)}
+              {t('sections.card.ofTarget', {
+                score: formatScore(s.score),
+                target: formatScore(s.target),
+              })}
             </Text>
             <GapText gap={s.gap} />
           </Group>
           <Text size="xs" c="dimmed">
-            {s.answered}/{s.total} answered
-            {compared ? ` · ${formatPoints(s.delta)} since baseline` : ''}
+            {compared
+              ? t('sections.card.answeredSince', {
+                  answered: s.answered,
+                  total: s.total,
+                  delta: formatPoints(s.delta),
+                })
+              : t('sections.card.answered', { answered: s.answered, total: s.total })}
           </Text>
         </Stack>
       )}
@@ -169,24 +176,24 @@ function Gaps({ r }: { r: AssessmentResults }) {
   if (r.gaps.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        No gaps: every answered, scored question meets its section’s target.
+        {t('gaps.none')}
       </Text>
     );
   }
   const items = r.gaps.map((g) => ({ ...g, id: g.key }));
   return (
     <TableOrCards
-      label="Gaps by weight"
+      label={t('gaps.label')}
       items={items}
       minWidth={720}
       head={
         <>
-          <Table.Th>Question</Table.Th>
-          <Table.Th>Section</Table.Th>
-          <Table.Th>Weight</Table.Th>
-          <Table.Th>Answer</Table.Th>
-          <Table.Th>Score / target</Table.Th>
-          <Table.Th>Task</Table.Th>
+          <Table.Th>{t('gaps.question')}</Table.Th>
+          <Table.Th>{t('gaps.section')}</Table.Th>
+          <Table.Th>{t('gaps.weight')}</Table.Th>
+          <Table.Th>{t('gaps.answer')}</Table.Th>
+          <Table.Th>{t('gaps.scoreTarget')}</Table.Th>
+          <Table.Th>{t('gaps.task')}</Table.Th>
         </>
       }
       row={(g) => (
@@ -218,10 +225,18 @@ function Gaps({ r }: { r: AssessmentResults }) {
             {g.title}
           </Text>
           <Text size="xs" c="dimmed" style={NAME_WRAP}>
-            {g.sectionTitle} · weight {g.weight} · {g.answer || '—'}
+            {t('gaps.card.meta', {
+              section: g.sectionTitle,
+              weight: g.weight,
+              answer: g.answer || '—',
+            })}
           </Text>
           <Text size="sm" {...NUM}>
-            {formatScore(g.score)} of {formatScore(g.target ?? 1)} · {taskLabel(g.task)}
+            {t('gaps.card.score', {
+              score: formatScore(g.score),
+              target: formatScore(g.target ?? 1),
+              task: taskLabel(g.task),
+            })}
           </Text>
         </Stack>
       )}
@@ -234,7 +249,7 @@ function Changes({ r }: { r: AssessmentResults }) {
   return (
     <Stack gap="xs" component="section" aria-labelledby="results-changes">
       <Title order={2} size="h4" id="results-changes">
-        Changed since the baseline
+        {t('changes.title')}
       </Title>
       <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {r.baseline.changes.map((c) => (
@@ -265,11 +280,13 @@ export function ResultsScreen({
 }: ResultsScreenProps) {
   const q = useResults(tenantId, assessmentId);
   const r = q.data;
-  useDocumentTitle(r ? `Results · ${r.assessment.name}` : 'Results');
-  if (q.isError) return <ErrorAlert error={q.error} title="The results could not be loaded" />;
+  useDocumentTitle(
+    r ? t('screen.documentTitleOf', { name: r.assessment.name }) : t('screen.documentTitle'),
+  );
+  if (q.isError) return <ErrorAlert error={q.error} title={t('screen.loadFailed')} />;
   if (!r) {
     return (
-      <Stack gap="sm" aria-busy aria-label="Loading the results">
+      <Stack gap="sm" aria-busy aria-label={t('screen.loading')}>
         <Skeleton height={40} />
         <Skeleton height={120} />
         <Skeleton height={200} />
@@ -281,16 +298,19 @@ export function ResultsScreen({
       <Stack gap={4}>
         <Anchor component={Link} to={assessmentHref} size="sm">
           <Group gap={4} component="span">
-            <IconArrowLeft size={14} aria-hidden /> Back to the assessment
+            <IconArrowLeft size={14} aria-hidden /> {t('header.back')}
           </Group>
         </Anchor>
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
           <Stack gap={0} miw={0} flex="1 1 260px">
             <Title order={2} size="h3" style={NAME_WRAP}>
-              Results: {r.assessment.name}
+              {t('header.title', { name: r.assessment.name })}
             </Title>
             <Text size="sm" c="dimmed">
-              {r.assessment.framework.name} · version {r.assessment.framework.version}
+              {t('header.framework', {
+                framework: r.assessment.framework.name,
+                version: r.assessment.framework.version,
+              })}
             </Text>
           </Stack>
           <Group gap="xs" wrap="wrap">
@@ -301,13 +321,13 @@ export function ResultsScreen({
       <Summary r={r} />
       <Stack gap="xs" component="section" aria-labelledby="results-sections">
         <Title order={2} size="h4" id="results-sections">
-          Sections against their targets
+          {t('sections.title')}
         </Title>
         <Sections r={r} />
       </Stack>
       <Stack gap="xs" component="section" aria-labelledby="results-gaps">
         <Title order={2} size="h4" id="results-gaps">
-          Gaps, heaviest first ({r.counts.gaps})
+          {t('gaps.title', { count: r.counts.gaps })}
         </Title>
         <Gaps r={r} />
       </Stack>

@@ -3,6 +3,8 @@ import { Alert, Text } from '@mantine/core';
 import { ConfirmModal } from '#web/components/ConfirmModal.tsx';
 import { useRevokeShare } from '../api/revoke-share.ts';
 import { sharingErrorMessage } from '../lib/sharing-messages.ts';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 /** Confirms and revokes one share; the shared user loses access on their next request. */
 export function RevokeShareModal({ share, onClose }: { share: Share | null; onClose: () => void }) {
@@ -14,8 +16,8 @@ export function RevokeShareModal({ share, onClose }: { share: Share | null; onCl
   return (
     <ConfirmModal
       opened={share !== null}
-      title="Revoke access?"
-      confirmLabel="Revoke access"
+      title={t('revoke.title')}
+      confirmLabel={t('revoke.confirm')}
       pending={revoke.isPending}
       error={
         revoke.isError ? (
@@ -29,8 +31,15 @@ export function RevokeShareModal({ share, onClose }: { share: Share | null; onCl
     >
       {share ? (
         <Text size="sm">
-          <strong>{share.email}</strong> will no longer be able to open{' '}
-          <strong>{share.tenantName}</strong>. Access ends on their next click.
+          {rich(
+            t,
+            'revoke.body',
+            {},
+            {
+              email: <strong>{share.email}</strong>,
+              tenant: <strong>{share.tenantName}</strong>,
+            },
+          )}
         </Text>
       ) : null}
     </ConfirmModal>

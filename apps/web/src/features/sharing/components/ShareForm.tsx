@@ -6,7 +6,8 @@ import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { applyServerErrors } from '#web/lib/forms.ts';
 import { useCreateShare } from '../api/create-share.ts';
 import { fieldErrors, sharingErrorMessage } from '../lib/sharing-messages.ts';
-import { SHARE_ROLE_OPTIONS } from './ShareRoleSelect.tsx';
+import { t } from '../messages.ts';
+import { shareRoleOptions } from './ShareRoleSelect.tsx';
 
 /** "Share" form: an e-mail address and a role; the invitee gets a sign-in link by e-mail. */
 export function ShareForm({ tenantId }: { tenantId: string }) {
@@ -35,26 +36,26 @@ export function ShareForm({ tenantId }: { tenantId: string }) {
         () => setSentTo(null),
       )}
       noValidate
-      aria-label="Share this client tenant"
+      aria-label={t('form.label')}
     >
       <Group align="flex-start" gap="sm" wrap="wrap">
         <TextInput
-          label="E-mail"
+          label={t('form.email.label')}
           type="email"
           autoComplete="off"
-          placeholder="name@client.example"
+          placeholder={t('form.email.placeholder')}
           {...form.getInputProps('email')}
           flex="1 1 16rem"
         />
         <Select
-          label="Role"
-          data={SHARE_ROLE_OPTIONS}
+          label={t('form.role.label')}
+          data={shareRoleOptions()}
           allowDeselect={false}
           {...form.getInputProps('role')}
           w={170}
         />
         <Button type="submit" loading={create.isPending} mt={25}>
-          Share
+          {t('form.submit')}
         </Button>
       </Group>
       {create.isError && !fields.email && !fields.role ? (
@@ -64,7 +65,7 @@ export function ShareForm({ tenantId }: { tenantId: string }) {
       ) : null}
       {sentTo ? (
         <Alert color="teal" variant="light" role="status" mt="sm">
-          Shared. We e-mailed {sentTo} a link to sign in.
+          {t('form.sent', { email: sentTo })}
         </Alert>
       ) : null}
     </form>

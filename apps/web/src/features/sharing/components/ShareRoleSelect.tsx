@@ -1,16 +1,18 @@
 import { SHARE_ROLES, type Share, type ShareRole } from '@tenantry/shared';
 import { Badge, Select } from '@mantine/core';
 import { useChangeShareRole } from '../api/change-share-role.ts';
+import { t } from '../messages.ts';
 
-export const SHARE_ROLE_LABELS: Record<ShareRole, string> = {
-  viewer: 'Viewer',
-  contributor: 'Contributor',
-};
+/** A share role's name. */
+export const shareRoleLabel = (role: ShareRole): string =>
+  ({ viewer: t('role.viewer'), contributor: t('role.contributor') })[role];
 
-export const SHARE_ROLE_OPTIONS = SHARE_ROLES.map((r) => ({
-  value: r,
-  label: SHARE_ROLE_LABELS[r],
-}));
+/** The roles, as a select's options. */
+export const shareRoleOptions = () =>
+  SHARE_ROLES.map((r) => ({
+    value: r,
+    label: shareRoleLabel(r),
+  }));
 
 /** The role of a share: a select for those who may manage sharing, a badge for the others. */
 export function ShareRoleSelect({
@@ -23,11 +25,11 @@ export function ShareRoleSelect({
   onError: (err: unknown) => void;
 }) {
   const change = useChangeShareRole();
-  if (!canManage) return <Badge variant="light">{SHARE_ROLE_LABELS[share.role]}</Badge>;
+  if (!canManage) return <Badge variant="light">{shareRoleLabel(share.role)}</Badge>;
   return (
     <Select
-      aria-label={`Role of ${share.email}`}
-      data={SHARE_ROLE_OPTIONS}
+      aria-label={t('table.roleOf', { email: share.email })}
+      data={shareRoleOptions()}
       value={share.role}
       allowDeselect={false}
       disabled={change.isPending}

@@ -7,6 +7,7 @@ import { RevokeShareModal } from './RevokeShareModal.tsx';
 import { ShareRoleSelect } from './ShareRoleSelect.tsx';
 import { formatLastUsed } from '../lib/share-time.ts';
 import { sharingErrorMessage } from '../lib/sharing-messages.ts';
+import { t } from '../messages.ts';
 
 /**
  * A list of share grants with its loading, error and empty states; role changes and revoking
@@ -29,7 +30,7 @@ export function SharesTable({
   const [rowError, setRowError] = useState<string | null>(null);
 
   let body;
-  if (shares.isPending) body = <Loader size="sm" aria-label="Loading shares" />;
+  if (shares.isPending) body = <Loader size="sm" aria-label={t('table.loading')} />;
   else if (shares.isError) {
     body = (
       <Alert color="red" variant="light" role="alert">
@@ -48,11 +49,11 @@ export function SharesTable({
         <Table verticalSpacing="xs" aria-label={label}>
           <Table.Thead>
             <Table.Tr>
-              {withTenant ? <Table.Th>Client tenant</Table.Th> : null}
-              <Table.Th>E-mail</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Last signed in</Table.Th>
-              {canManage ? <Table.Th aria-label="Actions" /> : null}
+              {withTenant ? <Table.Th>{t('table.tenant')}</Table.Th> : null}
+              <Table.Th>{t('table.email')}</Table.Th>
+              <Table.Th>{t('table.role')}</Table.Th>
+              <Table.Th>{t('table.lastSignedIn')}</Table.Th>
+              {canManage ? <Table.Th aria-label={t('table.actions')} /> : null}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -86,12 +87,12 @@ export function SharesTable({
                       color="red"
                       aria-label={
                         withTenant
-                          ? `Revoke ${share.email} on ${share.tenantName}`
-                          : `Revoke ${share.email}`
+                          ? t('table.revokeOn', { email: share.email, tenant: share.tenantName })
+                          : t('table.revokeEmail', { email: share.email })
                       }
                       onClick={() => setRevoking(share)}
                     >
-                      Revoke
+                      {t('table.revoke')}
                     </Button>
                   </Table.Td>
                 ) : null}

@@ -3,6 +3,7 @@ import { Card, Stack, Text, Title } from '@mantine/core';
 import { UpgradePrompt } from '#web/components/UpgradePrompt.tsx';
 import type { PlanRefusal } from '#web/lib/billing-errors.ts';
 import { useTenantShares } from '../api/list-tenant-shares.ts';
+import { t } from '../messages.ts';
 import { ShareForm } from './ShareForm.tsx';
 import { SharesTable } from './SharesTable.tsx';
 
@@ -27,12 +28,10 @@ export function TenantSharingPanel({
     <Stack gap="lg">
       <Stack gap={4}>
         <Title order={2} size="h4">
-          Sharing
+          {t('tenant.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          People outside your account who may open this client tenant. A viewer can read it; a
-          contributor can also answer assessments and update remediation tasks. They sign in with a
-          one-time code sent to their e-mail address.
+          {t('tenant.intro')}
         </Text>
       </Stack>
       {canManage && planLock ? <UpgradePrompt refusal={planLock} /> : null}
@@ -44,8 +43,8 @@ export function TenantSharingPanel({
       <SharesTable
         shares={shares}
         canManage={canManage}
-        label="People this client tenant is shared with"
-        empty="Not shared with anyone yet."
+        label={t('tenant.tableLabel')}
+        empty={t('tenant.empty')}
       />
     </Stack>
   );
