@@ -10,6 +10,7 @@ import { keyFromName } from '#web/lib/content/content-fields.ts';
 import { SCOPE_HINTS, SCOPE_LABELS } from '#web/lib/content/scope-labels.ts';
 import { applyServerErrors } from '#web/lib/forms.ts';
 import { useCreateFramework } from '../api/create-framework.ts';
+import { t } from '../messages.ts';
 
 interface CreateFrameworkModalProps {
   opened: boolean;
@@ -26,7 +27,7 @@ export function CreateFrameworkModal({
   hrefFor,
 }: CreateFrameworkModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="New framework" size="lg">
+    <Modal opened={opened} onClose={onClose} title={t('create.title')} size="lg">
       {opened ? <CreateFrameworkForm scopes={scopes} hrefFor={hrefFor} onClose={onClose} /> : null}
     </Modal>
   );
@@ -50,7 +51,7 @@ function CreateFrameworkForm({
     setFormError(null);
     try {
       const detail = await create.mutateAsync(values);
-      notifications.show({ message: `${detail.name} was created.`, color: 'green' });
+      notifications.show({ message: t('create.created', { name: detail.name }), color: 'green' });
       onClose();
       void navigate(hrefFor(detail.id));
     } catch (err) {
@@ -63,13 +64,13 @@ function CreateFrameworkForm({
   }
 
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate aria-label="New framework">
+    <form onSubmit={form.onSubmit(submit)} noValidate aria-label={t('create.title')}>
       <Stack gap="sm">
         {formError ? <ErrorAlert error={formError} /> : null}
         {scopes.length > 1 ? (
           <Stack gap={4}>
             <Text size="sm" fw={500} id="new-framework-scope">
-              Scope
+              {t('create.scope')}
             </Text>
             <SegmentedControl
               aria-labelledby="new-framework-scope"
@@ -82,12 +83,14 @@ function CreateFrameworkForm({
           </Stack>
         ) : (
           <Text size="sm" c="dimmed">
-            {SCOPE_LABELS[form.values.scope]} framework:{' '}
-            {SCOPE_HINTS[form.values.scope].toLowerCase()}
+            {t('create.scopeFixed', {
+              scope: SCOPE_LABELS[form.values.scope],
+              hint: SCOPE_HINTS[form.values.scope].toLowerCase(),
+            })}
           </Text>
         )}
         <TextInput
-          label="Name"
+          label={t('create.name')}
           required
           data-autofocus
           {...form.getInputProps('name')}
@@ -98,8 +101,8 @@ function CreateFrameworkForm({
           }}
         />
         <TextInput
-          label="Key"
-          description="Its file name and the way other content refers to it: lowercase letters, digits, “.” and “-”. It cannot change later."
+          label={t('create.key')}
+          description={t('create.key.description')}
           required
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           {...form.getInputProps('key')}
@@ -110,10 +113,10 @@ function CreateFrameworkForm({
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={create.isPending}>
-            Cancel
+            {t('create.cancel')}
           </Button>
           <Button type="submit" loading={create.isPending}>
-            Create framework
+            {t('create.submit')}
           </Button>
         </Group>
       </Stack>

@@ -1,6 +1,7 @@
 import type { DocumentProblem } from '@tenantry/shared';
 import { Box, Code, List, Stack, Text, UnstyledButton } from '@mantine/core';
 import { describeProblemPath } from '../lib/document-problems.ts';
+import { t } from '../messages.ts';
 
 interface DocumentProblemsListProps {
   problems: readonly DocumentProblem[];
@@ -20,7 +21,7 @@ export function DocumentProblemsList({
   problems,
   document,
   onSelect,
-  label = 'Problems in the file',
+  label = t('problems.list.label'),
 }: DocumentProblemsListProps) {
   return (
     <Box mah={360} style={{ overflowY: 'auto', overflowX: 'hidden' }}>

@@ -9,6 +9,7 @@ import { ApiError } from '#web/lib/api.ts';
 import { keyFromName } from '#web/lib/content/content-fields.ts';
 import { applyServerErrors } from '#web/lib/forms.ts';
 import { useForkFramework } from '../api/fork-framework.ts';
+import { t } from '../messages.ts';
 
 interface ForkFrameworkModalProps {
   /** The global framework to fork (null: closed). */
@@ -22,7 +23,7 @@ interface ForkFrameworkModalProps {
  */
 export function ForkFrameworkModal({ framework, onClose }: ForkFrameworkModalProps) {
   return (
-    <Modal opened={framework !== null} onClose={onClose} title="Fork framework" size="lg">
+    <Modal opened={framework !== null} onClose={onClose} title={t('fork.title')} size="lg">
       {framework ? <ForkForm framework={framework} onClose={onClose} /> : null}
     </Modal>
   );
@@ -48,7 +49,7 @@ function ForkForm({
     setFormError(null);
     try {
       const detail = await fork.mutateAsync(values);
-      notifications.show({ message: `${detail.name} is now in your library.`, color: 'green' });
+      notifications.show({ message: t('fork.done', { name: detail.name }), color: 'green' });
       onClose();
       void navigate(`/contentAdmin/frameworks/${encodeURIComponent(detail.id)}`);
     } catch (err) {
@@ -61,16 +62,14 @@ function ForkForm({
   }
 
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Fork framework">
+    <form onSubmit={form.onSubmit(submit)} noValidate aria-label={t('fork.title')}>
       <Stack gap="sm">
         {formError ? <ErrorAlert error={formError} /> : null}
         <Text size="sm">
-          Copies version {framework.latestVersion ?? 1} of “{framework.name}” into your account’s
-          library as a draft, with the same question keys. When the library publishes a new version,
-          the fork shows what changed and you choose what to take.
+          {t('fork.intro', { version: framework.latestVersion ?? 1, name: framework.name })}
         </Text>
         <TextInput
-          label="Name"
+          label={t('fork.name')}
           required
           data-autofocus
           {...form.getInputProps('name')}
@@ -81,8 +80,8 @@ function ForkForm({
           }}
         />
         <TextInput
-          label="Key"
-          description="Its file name in your library: lowercase letters, digits, “.” and “-”. It cannot change later."
+          label={t('fork.key')}
+          description={t('fork.key.description')}
           required
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           {...form.getInputProps('key')}
@@ -93,10 +92,10 @@ function ForkForm({
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={fork.isPending}>
-            Cancel
+            {t('fork.cancel')}
           </Button>
           <Button type="submit" loading={fork.isPending}>
-            Fork into my library
+            {t('fork.submit')}
           </Button>
         </Group>
       </Stack>

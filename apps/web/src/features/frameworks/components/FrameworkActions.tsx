@@ -25,8 +25,8 @@ import { useDeleteFramework } from '../api/delete-framework.ts';
 import { useDiscardDraft } from '../api/discard-draft.ts';
 import { frameworkExportUrl } from '../api/export-framework.ts';
 import { fileKey, readFrameworkFile } from '../lib/framework-file.ts';
-import { plural } from '../lib/framework-status.ts';
 import { DocumentProblemsList } from './DocumentProblemsList.tsx';
+import { t } from '../messages.ts';
 
 interface FrameworkActionsProps {
   detail: FrameworkDetail;
@@ -82,15 +82,15 @@ export function FrameworkActions({
     if (!file) return;
     const read = await readFrameworkFile(file);
     if (!read.ok) {
-      setDialog({ kind: 'file', title: 'The file could not be read', message: read.message });
+      setDialog({ kind: 'file', title: t('actions.file.unreadable'), message: read.message });
       return;
     }
     const key = fileKey(read.document);
     if (key !== null && key !== detail.key) {
       setDialog({
         kind: 'file',
-        title: 'That file is for another framework',
-        message: `The file is for the framework “${key}”; this one is “${detail.key}”. Import it from the list as a new framework, or change its key.`,
+        title: t('actions.file.otherFramework'),
+        message: t('actions.file.otherFramework.body', { fileKey: key, key: detail.key }),
       });
       return;
     }
@@ -98,8 +98,8 @@ export function FrameworkActions({
     if (!parsed.ok) {
       setDialog({
         kind: 'file',
-        title: `Nothing was loaded: the file has ${plural(parsed.problems.length, 'problem')}`,
-        message: 'Fix them in the file and choose it again.',
+        title: t('actions.file.problems', { count: parsed.problems.length }),
+        message: t('actions.file.problems.body'),
         problems: parsed.problems,
         document: read.document,
       });
@@ -107,7 +107,7 @@ export function FrameworkActions({
     }
     onLoadDocument(parsed.document);
     notifications.show({
-      message: `${file.name} is loaded into the editor. Review it, then save the draft.`,
+      message: t('actions.file.loaded', { name: file.name }),
       color: 'blue',
     });
   }
@@ -117,13 +117,13 @@ export function FrameworkActions({
       await archive.mutateAsync(archived);
       notifications.show({
         message: archived
-          ? `${detail.name} is archived: it is hidden from Explore and new assessments.`
-          : `${detail.name} is restored.`,
+          ? t('actions.archived', { name: detail.name })
+          : t('actions.restored', { name: detail.name }),
         color: 'green',
       });
     } catch (err) {
       notifications.show({
-        message: err instanceof Error ? err.message : 'Something went wrong.',
+        message: err instanceof Error ? err.message : t('actions.failed'),
         color: 'red',
       });
     }
@@ -136,18 +136,16 @@ export function FrameworkActions({
       onDraftReplaced(fresh);
       close();
       notifications.show({
-        message: `The draft is back to v${fresh.latestVersion ?? ''}.`,
+        message: t('actions.discarded', { version: fresh.latestVersion ?? '' }),
         color: 'green',
       });
     } catch (err) {
       if (err instanceof ApiError && err.code === STALE_REVISION_CODE) {
-        setError(
-          'Someone saved this draft meanwhile. Their draft is loaded now; look at it before discarding.',
-        );
+        setError(t('actions.discard.stale'));
         onStale();
         return;
       }
-      setError(err instanceof Error ? err.message : 'Something went wrong. Please try again.');
+      setError(err instanceof Error ? err.message : t('actions.failedRetry'));
     }
   }
 
@@ -156,16 +154,14 @@ export function FrameworkActions({
     try {
       await remove.mutateAsync();
       close();
-      notifications.show({ message: `${detail.name} is deleted.`, color: 'green' });
+      notifications.show({ message: t('actions.deleted', { name: detail.name }), color: 'green' });
       void navigate(hrefFor(), { replace: true });
     } catch (err) {
       if (err instanceof ApiError && err.code === 'content.in_use') {
-        setError(
-          `${err.message} Archiving hides it from Explore and new assessments; the assessments that use it keep working.`,
-        );
+        setError(t('actions.delete.inUse', { message: err.message }));
         return;
       }
-      setError(err instanceof Error ? err.message : 'Something went wrong. Please try again.');
+      setError(err instanceof Error ? err.message : t('actions.failedRetry'));
     }
   }
 
@@ -188,7 +184,7 @@ export function FrameworkActions({
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <Button variant="default" rightSection={<IconChevronDown size={16} aria-hidden />}>
-            More
+            {t('actions.more')}
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
@@ -197,13 +193,13 @@ export function FrameworkActions({
             disabled={!dirty}
             onClick={onUndo}
           >
-            Undo unsaved changes
+            {t('actions.undo')}
           </Menu.Item>
           <Menu.Item
             leftSection={<IconFileImport size={16} aria-hidden />}
             onClick={() => fileInput.current?.click()}
           >
-            Replace draft from file…
+            {t('actions.replace')}
           </Menu.Item>
           <Menu.Item
             component="a"
@@ -211,7 +207,7 @@ export function FrameworkActions({
             download
             leftSection={<IconDownload size={16} aria-hidden />}
           >
-            Export the saved draft
+            {t('actions.export')}
           </Menu.Item>
           <Menu.Divider />
           <Menu.Item
@@ -219,21 +215,21 @@ export function FrameworkActions({
             disabled={!published || !detail.hasDraftChanges}
             onClick={() => setDialog({ kind: 'discard' })}
           >
-            Discard draft changes…
+            {t('actions.discard')}
           </Menu.Item>
           {detail.archivedAt ? (
             <Menu.Item
               leftSection={<IconRestore size={16} aria-hidden />}
               onClick={() => void setArchived(false)}
             >
-              Restore
+              {t('actions.restore')}
             </Menu.Item>
           ) : (
             <Menu.Item
               leftSection={<IconArchive size={16} aria-hidden />}
               onClick={() => void setArchived(true)}
             >
-              Archive
+              {t('actions.archive')}
             </Menu.Item>
           )}
           <Menu.Item
@@ -241,7 +237,7 @@ export function FrameworkActions({
             leftSection={<IconTrash size={16} aria-hidden />}
             onClick={() => setDialog({ kind: 'delete' })}
           >
-            Delete…
+            {t('actions.delete')}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
@@ -249,21 +245,22 @@ export function FrameworkActions({
       <Modal
         opened={dialog?.kind === 'discard'}
         onClose={close}
-        title="Discard the draft changes?"
+        title={t('actions.discard.title')}
         centered
       >
         <Stack>
           <Text size="sm">
-            The draft goes back to v{detail.latestVersion}, as published. The changes saved since
-            then are dropped{dirty ? ', and so are your unsaved changes' : ''}.
+            {t(dirty ? 'actions.discard.bodyUnsaved' : 'actions.discard.body', {
+              version: detail.latestVersion ?? '',
+            })}
           </Text>
           {error ? <ErrorAlert>{error}</ErrorAlert> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close} data-autofocus>
-              Keep the draft
+              {t('actions.discard.keep')}
             </Button>
             <Button color="red" loading={discard.isPending} onClick={() => void confirmDiscard()}>
-              Discard changes
+              {t('actions.discard.confirm')}
             </Button>
           </Group>
         </Stack>
@@ -272,19 +269,17 @@ export function FrameworkActions({
       <Modal
         opened={dialog?.kind === 'delete'}
         onClose={close}
-        title={`Delete ${detail.name}?`}
+        title={t('actions.delete.title', { name: detail.name })}
         centered
       >
         <Stack>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {published
-              ? 'It has published versions, which assessments may use, so it cannot be deleted: archive it instead.'
-              : 'The framework and its draft are deleted for good.'}
+            {published ? t('actions.delete.published') : t('actions.delete.draftOnly')}
           </Text>
           {error ? <ErrorAlert>{error}</ErrorAlert> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close} data-autofocus>
-              Cancel
+              {t('actions.delete.cancel')}
             </Button>
             {published ? (
               <Button
@@ -294,11 +289,11 @@ export function FrameworkActions({
                 }}
                 disabled={Boolean(detail.archivedAt)}
               >
-                Archive instead
+                {t('actions.delete.archiveInstead')}
               </Button>
             ) : (
               <Button color="red" loading={remove.isPending} onClick={() => void confirmDelete()}>
-                Delete framework
+                {t('actions.delete.confirm')}
               </Button>
             )}
           </Group>
@@ -318,7 +313,7 @@ export function FrameworkActions({
               <DocumentProblemsList problems={dialog.problems} document={dialog.document} />
             ) : null}
             <Group justify="flex-end">
-              <Button onClick={close}>Close</Button>
+              <Button onClick={close}>{t('actions.file.close')}</Button>
             </Group>
           </Stack>
         ) : null}

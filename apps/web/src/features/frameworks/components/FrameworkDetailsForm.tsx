@@ -14,6 +14,7 @@ import type { InsertImage } from '#web/components/markdown/insert-image.ts';
 import { normaliseTags } from '#web/lib/content/content-fields.ts';
 import { errorAt } from '../lib/document-problems.ts';
 import { fieldProps, setField, type FrameworkForm } from '../lib/editor-form.ts';
+import { t } from '../messages.ts';
 
 /** The framework's own fields: name, summary, description, tags and where it comes from. */
 export function FrameworkDetailsForm({
@@ -27,14 +28,14 @@ export function FrameworkDetailsForm({
   return (
     <Stack gap="sm">
       <Text size="sm">
-        Key <Code>{form.values.key}</Code>{' '}
+        {t('details.key')} <Code>{form.values.key}</Code>{' '}
         <Text span c="dimmed" size="sm">
-          (fixed when the framework was created)
+          {t('details.key.fixed')}
         </Text>
       </Text>
       {form.errors.key ? (
         <Text size="sm" c="red" role="alert">
-          Key: {form.errors.key}
+          {t('details.key.error', { error: String(form.errors.key) })}
         </Text>
       ) : null}
       {form.errors.format ? (
@@ -43,14 +44,14 @@ export function FrameworkDetailsForm({
         </Text>
       ) : null}
       <TextInput
-        label="Name"
+        label={t('details.name')}
         required
         maxLength={FRAMEWORK_LIMITS.name}
         {...fieldProps(form, 'name')}
       />
       <Textarea
-        label="Summary"
-        description="One or two sentences shown in lists and in Explore."
+        label={t('details.summary')}
+        description={t('details.summary.description')}
         autosize
         minRows={2}
         maxRows={5}
@@ -58,8 +59,8 @@ export function FrameworkDetailsForm({
         {...fieldProps(form, 'summary')}
       />
       <TagsInput
-        label="Tags"
-        description={`Up to ${FRAMEWORK_LIMITS.tags}; press Enter after each.`}
+        label={t('details.tags')}
+        description={t('details.tags.description', { max: FRAMEWORK_LIMITS.tags })}
         maxTags={FRAMEWORK_LIMITS.tags}
         clearable
         {...fieldProps(form, 'tags')}
@@ -67,24 +68,24 @@ export function FrameworkDetailsForm({
         error={errorAt(form.errors, 'tags')}
       />
       <MarkdownEditor
-        label="Description"
-        description="What the framework is for and how to use it."
+        label={t('details.description')}
+        description={t('details.description.description')}
         value={String(description.value ?? '')}
         onChange={(v) => setField(form, 'description', v)}
         error={description.error as string | undefined}
         minHeight={220}
         onInsertImage={onInsertImage}
       />
-      <Fieldset legend="Source" variant="filled">
+      <Fieldset legend={t('details.source')} variant="filled">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput
-            label="Publisher"
+            label={t('details.source.publisher')}
             miw={180}
             maxLength={200}
             {...fieldProps(form, 'source.publisher')}
           />
           <TextInput
-            label="Licence"
+            label={t('details.source.license')}
             miw={180}
             maxLength={200}
             {...fieldProps(form, 'source.license')}
@@ -94,6 +95,7 @@ export function FrameworkDetailsForm({
           mt="sm"
           label="URL"
           type="url"
+          // i18n-ignore: the start of an address, the same in every language
           placeholder="https://"
           maxLength={500}
           {...fieldProps(form, 'source.url')}

@@ -1,7 +1,8 @@
 import type { FrameworkDiff } from '@tenantry/shared';
 import { Badge, Code, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { DIFF_FIELD_LABELS, diffSummary, isEmptyDiff } from '../lib/framework-status.ts';
+import { diffFieldLabel, diffSummary, isEmptyDiff } from '../lib/framework-status.ts';
+import { t } from '../messages.ts';
 
 type DiffNode = FrameworkDiff['added'][number];
 
@@ -9,13 +10,13 @@ function NodeLine({ node }: { node: DiffNode }) {
   return (
     <Text size="sm" component="span" style={{ overflowWrap: 'anywhere' }}>
       <Text span c="dimmed" size="sm">
-        {node.kind === 'section' ? 'Section' : 'Question'}{' '}
+        {node.kind === 'section' ? t('diff.node.section') : t('diff.node.question')}{' '}
       </Text>
       <Code>{node.key}</Code> {node.title}
       {node.path.length > 0 ? (
         <Text span c="dimmed" size="xs">
           {' '}
-          in {node.path.join(' › ')}
+          {t('diff.node.in', { path: node.path.join(' › ') })}
         </Text>
       ) : null}
     </Text>
@@ -42,7 +43,7 @@ export function FrameworkDiffView({ diff, label }: { diff: FrameworkDiff; label:
   if (isEmptyDiff(diff)) {
     return (
       <Text size="sm" c="dimmed" role="status">
-        No differences.
+        {t('diff.empty')}
       </Text>
     );
   }
@@ -51,7 +52,7 @@ export function FrameworkDiffView({ diff, label }: { diff: FrameworkDiff; label:
       <Text size="sm" fw={500}>
         {diffSummary(diff)}
       </Text>
-      <Block title="Added" count={diff.added.length}>
+      <Block title={t('diff.added')} count={diff.added.length}>
         <List size="sm" spacing={2}>
           {diff.added.map((n) => (
             <List.Item key={n.key}>
@@ -60,7 +61,7 @@ export function FrameworkDiffView({ diff, label }: { diff: FrameworkDiff; label:
           ))}
         </List>
       </Block>
-      <Block title="Removed" count={diff.removed.length}>
+      <Block title={t('diff.removed')} count={diff.removed.length}>
         <List size="sm" spacing={2}>
           {diff.removed.map((n) => (
             <List.Item key={n.key}>
@@ -69,7 +70,7 @@ export function FrameworkDiffView({ diff, label }: { diff: FrameworkDiff; label:
           ))}
         </List>
       </Block>
-      <Block title="Changed" count={diff.changed.length}>
+      <Block title={t('diff.changed')} count={diff.changed.length}>
         <List size="sm" spacing={6}>
           {diff.changed.map((n) => (
             <List.Item key={n.key}>
@@ -77,18 +78,18 @@ export function FrameworkDiffView({ diff, label }: { diff: FrameworkDiff; label:
                 <NodeLine node={n} />
                 {n.previousTitle !== undefined ? (
                   <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    Was: {n.previousTitle}
+                    {t('diff.was', { title: n.previousTitle })}
                   </Text>
                 ) : null}
                 <Group gap={4} wrap="wrap">
                   {n.fields.map((f) => (
                     <Badge key={f} size="xs" variant="light" color="blue" tt="none">
-                      {DIFF_FIELD_LABELS[f]}
+                      {diffFieldLabel(f)}
                     </Badge>
                   ))}
                   {n.affectsAnswers ? (
                     <Badge size="xs" variant="light" color="orange" tt="none">
-                      Answers need review
+                      {t('diff.affectsAnswers')}
                     </Badge>
                   ) : null}
                 </Group>

@@ -34,6 +34,7 @@ import { UpstreamBanner, UpstreamChanges } from './UpstreamChanges.tsx';
 import { useDraftTree } from './use-draft-tree.ts';
 import { useFrameworkDraft } from './use-framework-draft.ts';
 import { VersionHistory } from './VersionHistory.tsx';
+import { t } from '../messages.ts';
 
 interface FrameworkEditorProps {
   id: string;
@@ -47,7 +48,7 @@ export function FrameworkEditor({ id, hrefFor, onInsertImage }: FrameworkEditorP
   const query = useFramework(id);
   if (query.isPending) {
     return (
-      <Stack gap="sm" aria-label="Loading the framework" aria-busy>
+      <Stack gap="sm" aria-label={t('editor.loading')} aria-busy>
         <Skeleton height={40} width="60%" />
         <Skeleton height={20} width="40%" />
         <Skeleton height={360} />
@@ -60,20 +61,20 @@ export function FrameworkEditor({ id, hrefFor, onInsertImage }: FrameworkEditorP
       <Card withBorder padding="xl">
         <Stack align="flex-start" gap="sm">
           <Title order={2} size="h3">
-            Framework not found
+            {t('editor.notFound')}
           </Title>
-          <Text c="dimmed">It was deleted, or it is not one you may edit.</Text>
+          <Text c="dimmed">{t('editor.notFound.body')}</Text>
           <Anchor component={Link} to={hrefFor()}>
-            Back to frameworks
+            {t('editor.back')}
           </Anchor>
         </Stack>
       </Card>
     ) : (
-      <ErrorAlert title="The framework could not be loaded">
+      <ErrorAlert title={t('editor.loadFailed')}>
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{query.error.message}</Text>
           <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-            Try again
+            {t('editor.retry')}
           </Button>
         </Stack>
       </ErrorAlert>
@@ -147,7 +148,7 @@ function LoadedEditor({
 
       {detail.archivedAt ? (
         <Text size="sm" c="dimmed">
-          Archived: hidden from Explore and from new assessments. Restore it from “More”.
+          {t('editor.archived')}
         </Text>
       ) : null}
 
@@ -169,13 +170,16 @@ function LoadedEditor({
       />
 
       <SegmentedControl
-        aria-label="Editor view"
+        aria-label={t('editor.view')}
         value={view}
         onChange={(v) => setView(v as typeof view)}
         data={[
-          { value: 'edit', label: 'Edit draft' },
-          { value: 'versions', label: `Versions (${detail.versions.length})` },
-          ...(detail.upstream ? [{ value: 'upstream', label: 'Upstream changes' }] : []),
+          { value: 'edit', label: t('editor.view.edit') },
+          {
+            value: 'versions',
+            label: t('editor.view.versions', { count: detail.versions.length }),
+          },
+          ...(detail.upstream ? [{ value: 'upstream', label: t('editor.view.upstream') }] : []),
         ]}
         w="fit-content"
         maw="100%"

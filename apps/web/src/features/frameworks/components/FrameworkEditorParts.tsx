@@ -39,7 +39,7 @@ import {
   visibleRows,
   type NodeRef,
 } from '../lib/framework-tree.ts';
-import { draftHeadline, plural } from '../lib/framework-status.ts';
+import { draftHeadline } from '../lib/framework-status.ts';
 import { DocumentProblemsList } from './DocumentProblemsList.tsx';
 import { FrameworkDetailsForm } from './FrameworkDetailsForm.tsx';
 import { FrameworkDiffView } from './FrameworkDiffView.tsx';
@@ -49,6 +49,7 @@ import { QuestionForm } from './QuestionForm.tsx';
 import { SectionForm } from './SectionForm.tsx';
 import type { DraftTree } from './use-draft-tree.ts';
 import type { FrameworkDraft } from './use-framework-draft.ts';
+import { t } from '../messages.ts';
 
 /** Back to the list; the framework's name, key, scope and state; Save, Publish and more. */
 export function EditorHeader({
@@ -78,7 +79,7 @@ export function EditorHeader({
       <Anchor component={Link} to={backHref} size="sm">
         <Group gap={4} component="span" wrap="nowrap">
           <IconArrowLeft size={14} aria-hidden />
-          All frameworks
+          {t('header.back')}
         </Group>
       </Anchor>
       <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
@@ -96,30 +97,30 @@ export function EditorHeader({
             >
               {SCOPE_LABELS[detail.scope]}
             </Badge>
-            <Text size="sm" c="dimmed" aria-label="Draft state">
+            <Text size="sm" c="dimmed" aria-label={t('header.state')}>
               {draftHeadline(detail)}
             </Text>
             {detail.archivedAt ? (
               <Badge color="gray" variant="outline" size="sm" tt="none">
-                Archived
+                {t('header.archived')}
               </Badge>
             ) : null}
             {dirty ? (
               <Badge color="orange" variant="light" size="sm" tt="none">
-                Unsaved changes
+                {t('header.unsaved')}
               </Badge>
             ) : null}
           </Group>
         </Stack>
         <Group gap="xs" wrap="wrap">
-          <Tooltip label="Ctrl+S / ⌘S" withArrow>
+          <Tooltip label={t('header.saveShortcut')} withArrow>
             <Button
               leftSection={<IconDeviceFloppy size={18} aria-hidden />}
               onClick={onSave}
               loading={saving}
               disabled={!dirty}
             >
-              Save
+              {t('header.save')}
             </Button>
           </Tooltip>
           <Button
@@ -128,18 +129,18 @@ export function EditorHeader({
             onClick={onPublish}
             disabled={dirty || nothingToPublish}
           >
-            Publish
+            {t('header.publish')}
           </Button>
           {actions}
         </Group>
       </Group>
       {dirty ? (
         <Text size="xs" c="dimmed">
-          Save your changes before publishing.
+          {t('header.saveFirst')}
         </Text>
       ) : nothingToPublish ? null : detail.latestVersion === null ? (
         <Text size="xs" c="dimmed">
-          Nobody can use it until you publish version 1.
+          {t('header.unpublished')}
         </Text>
       ) : null}
     </Stack>
@@ -160,7 +161,7 @@ export function DraftConflict({
   return (
     <RevisionConflict
       current={conflict}
-      noun="framework draft"
+      noun={t('conflict.noun')}
       savedBy={conflict.draftUpdatedBy}
       savedAt={conflict.draftUpdatedAt}
       busy={draft.saving}
@@ -168,10 +169,10 @@ export function DraftConflict({
       onTakeTheirs={draft.takeTheirs}
       renderTheirs={(current) => (
         <Stack gap="xs">
-          <Text size="sm">What your version changes compared with theirs:</Text>
+          <Text size="sm">{t('conflict.theirs')}</Text>
           <FrameworkDiffView
             diff={diffFrameworks(current.draft, form.getValues())}
-            label="Your changes compared with theirs"
+            label={t('conflict.diffLabel')}
           />
         </Stack>
       )}
@@ -199,13 +200,11 @@ export function DraftProblems({
   );
   if (problems.length === 0) return null;
   return (
-    <ErrorAlert
-      title={`${plural(problems.length, 'problem')} to fix before the draft can be saved`}
-    >
+    <ErrorAlert title={t('problems.draft.title', { count: problems.length })}>
       <DocumentProblemsList
         problems={problems}
         document={form.values}
-        label="Problems in the draft"
+        label={t('problems.draft.label')}
         onSelect={(p) => onSelect(refOfPath(toFormPath(p.path)))}
       />
     </ErrorAlert>
@@ -328,8 +327,10 @@ export function DraftEditView(props: EditViewProps) {
   const problemCounts = useMemo(() => countProblems(form.errors), [form.errors]);
   const node = getNode(values.sections, selected);
   const paneTitle = !node
-    ? 'Framework details'
-    : `${node.kind === 'section' ? 'Section' : 'Question'} ${node.node.key}`;
+    ? t('pane.details')
+    : node.kind === 'section'
+      ? t('pane.section', { key: node.node.key })
+      : t('pane.question', { key: node.node.key });
   return (
     <Grid gap="md">
       <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
@@ -343,7 +344,7 @@ export function DraftEditView(props: EditViewProps) {
             onExpandAll={() => setCollapsed(new Set())}
             onCollapseAll={() => setCollapsed(new Set(sectionKeys(values.sections)))}
             onAddSection={() => applyTree(addSection(values.sections, null, keys.reserved))}
-            rootLabel="Framework details"
+            rootLabel={t('pane.details')}
           />
         </Box>
       </Grid.Col>

@@ -24,6 +24,8 @@ import { formatDate } from '#web/lib/format.ts';
 import { statusBadges } from '../lib/framework-status.ts';
 import { CreateFrameworkModal } from './CreateFrameworkModal.tsx';
 import { ImportFrameworkModal } from './ImportFrameworkModal.tsx';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 interface FrameworkListProps {
   scopes: readonly ContentScope[];
@@ -71,14 +73,14 @@ export function FrameworkList({ scopes, hrefFor }: FrameworkListProps) {
   const actions = (
     <Group gap="sm">
       <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setCreating(true)}>
-        New framework
+        {t('list.new')}
       </Button>
       <Button
         variant="default"
         leftSection={<IconFileImport size={18} aria-hidden />}
         onClick={() => setImporting(true)}
       >
-        Import
+        {t('list.import')}
       </Button>
     </Group>
   );
@@ -106,11 +108,10 @@ export function FrameworkList({ scopes, hrefFor }: FrameworkListProps) {
         <Stack align="center" gap="sm" ta="center">
           <IconListCheck size={40} aria-hidden />
           <Title order={2} size="h3">
-            No frameworks yet
+            {t('list.empty.title')}
           </Title>
           <Text c="dimmed" maw={460}>
-            A framework is a tree of sections and questions that assessments are run against. Start
-            an empty one, or import a framework file.
+            {t('list.empty.body')}
           </Text>
           {actions}
         </Stack>
@@ -124,8 +125,8 @@ export function FrameworkList({ scopes, hrefFor }: FrameworkListProps) {
       <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
         <Group gap="sm" align="flex-end" wrap="wrap" flex="1 1 320px">
           <TextInput
-            label="Search"
-            placeholder="Name, key or tag"
+            label={t('list.search')}
+            placeholder={t('list.search.placeholder')}
             leftSection={<IconSearch size={16} aria-hidden />}
             value={search}
             onChange={(e) => setSearch(e.currentTarget.value)}
@@ -134,13 +135,13 @@ export function FrameworkList({ scopes, hrefFor }: FrameworkListProps) {
           />
           {scopes.length > 1 ? (
             <SegmentedControl
-              aria-label="Scope"
+              aria-label={t('list.scope')}
               value={scope}
               onChange={(v) => setScope(v as ScopeFilter)}
               data={[
-                { value: 'all', label: 'All' },
-                { value: 'global', label: 'Global' },
-                { value: 'private', label: 'Private' },
+                { value: 'all', label: t('list.scope.all') },
+                { value: 'global', label: t('list.scope.global') },
+                { value: 'private', label: t('list.scope.private') },
               ]}
             />
           ) : null}
@@ -148,18 +149,18 @@ export function FrameworkList({ scopes, hrefFor }: FrameworkListProps) {
         {actions}
       </Group>
 
-      <PagedList query={list} count={items.length} noun="frameworks" total={total}>
+      <PagedList query={list} count={items.length} noun={t('list.noun')} total={total}>
         <TableOrCards
-          label="Frameworks"
+          label={t('list.label')}
           items={items}
           minWidth={640}
           head={
             <>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Scope</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th ta="right">Questions</Table.Th>
-              <Table.Th>Updated</Table.Th>
+              <Table.Th>{t('list.column.name')}</Table.Th>
+              <Table.Th>{t('list.column.scope')}</Table.Th>
+              <Table.Th>{t('list.column.status')}</Table.Th>
+              <Table.Th ta="right">{t('list.column.questions')}</Table.Th>
+              <Table.Th>{t('list.column.updated')}</Table.Th>
             </>
           }
           row={(f) => (
@@ -186,8 +187,15 @@ export function FrameworkList({ scopes, hrefFor }: FrameworkListProps) {
             <Stack gap={4}>
               <NameText name={f.name} to={hrefFor(f.id)} fw={500} />
               <Text size="xs" c="dimmed" style={NAME_WRAP}>
-                <Code>{f.key}</Code> · {f.questionCount} questions · updated{' '}
-                <time dateTime={f.updatedAt}>{formatDate(f.updatedAt)}</time>
+                {rich(
+                  t,
+                  'list.card.meta',
+                  { count: f.questionCount },
+                  {
+                    key: <Code>{f.key}</Code>,
+                    date: <time dateTime={f.updatedAt}>{formatDate(f.updatedAt)}</time>,
+                  },
+                )}
               </Text>
               <Group gap={4} wrap="wrap">
                 <ScopeBadge scope={f.scope} />

@@ -26,6 +26,7 @@ import {
 import { memo, type ReactNode } from 'react';
 import type { ProblemCounts } from '../lib/document-problems.ts';
 import { ROOT_REF, type NodeRef, type TreeRow } from '../lib/framework-tree.ts';
+import { t } from '../messages.ts';
 
 const TYPE_ICONS: Record<QuestionType, typeof IconCircleCheck> = {
   yes_no: IconCircleCheck,
@@ -94,7 +95,9 @@ const Row = memo(function Row({
           variant="subtle"
           color="gray"
           size="sm"
-          aria-label={`${expanded ? 'Collapse' : 'Expand'} ${nodeKey}`}
+          aria-label={
+            expanded ? t('tree.collapse', { key: nodeKey }) : t('tree.expand', { key: nodeKey })
+          }
           aria-expanded={expanded}
           onClick={() => onToggle(nodeKey)}
           disabled={!hasChildren}
@@ -139,13 +142,13 @@ const Row = memo(function Row({
             miw={0}
             flex={1}
           >
-            {title || '(no title)'}
+            {title || t('tree.noTitle')}
           </Text>
         </Group>
       </UnstyledButton>
       <ProblemBadge
         count={problems}
-        label={`${problems} ${problems === 1 ? 'problem' : 'problems'} in ${nodeKey}`}
+        label={t('tree.nodeProblems', { count: problems, key: nodeKey })}
       />
     </Group>
   );
@@ -181,18 +184,18 @@ export function FrameworkTree({
 }: FrameworkTreeProps) {
   const rootProblems = problems.own.get(ROOT_REF) ?? 0;
   return (
-    <Paper withBorder p="xs" component="nav" aria-label="Framework structure">
+    <Paper withBorder p="xs" component="nav" aria-label={t('tree.label')}>
       <Stack gap={6}>
         <Group justify="space-between" gap={4} wrap="wrap">
           <Text size="sm" fw={600}>
-            Structure
+            {t('tree.title')}
           </Text>
           <Group gap={2}>
             <Button variant="subtle" size="compact-xs" onClick={onExpandAll}>
-              Expand all
+              {t('tree.expandAll')}
             </Button>
             <Button variant="subtle" size="compact-xs" onClick={onCollapseAll}>
-              Collapse all
+              {t('tree.collapseAll')}
             </Button>
           </Group>
         </Group>
@@ -234,7 +237,7 @@ export function FrameworkTree({
             </UnstyledButton>
             <ProblemBadge
               count={rootProblems}
-              label={`${rootProblems} ${rootProblems === 1 ? 'problem' : 'problems'} in the framework details`}
+              label={t('tree.rootProblems', { count: rootProblems })}
             />
           </Group>
           {rows.map((row) => (
@@ -256,7 +259,7 @@ export function FrameworkTree({
         </Box>
         {rows.length === 0 ? (
           <Text size="sm" c="dimmed" px={4}>
-            No sections yet. A framework is sections of questions: add the first section.
+            {t('tree.empty')}
           </Text>
         ) : null}
         <Group>
@@ -266,7 +269,7 @@ export function FrameworkTree({
             leftSection={<IconPlus size={16} aria-hidden />}
             onClick={onAddSection}
           >
-            Add section
+            {t('tree.addSection')}
           </Button>
         </Group>
       </Stack>

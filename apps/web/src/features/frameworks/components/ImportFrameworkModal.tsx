@@ -21,8 +21,10 @@ import { SCOPE_HINTS, SCOPE_LABELS } from '#web/lib/content/scope-labels.ts';
 import { useImportFramework } from '../api/import-framework.ts';
 import { problemsOfError } from '../lib/document-problems.ts';
 import { fileKey, readFrameworkFile } from '../lib/framework-file.ts';
-import { plural, translationsSummary } from '../lib/framework-status.ts';
+import { translationsSummary } from '../lib/framework-status.ts';
 import { DocumentProblemsList } from './DocumentProblemsList.tsx';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 interface ImportFrameworkModalProps {
   opened: boolean;
@@ -39,7 +41,7 @@ export function ImportFrameworkModal({
   hrefFor,
 }: ImportFrameworkModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Import a framework" size="lg">
+    <Modal opened={opened} onClose={onClose} title={t('import.title')} size="lg">
       {opened ? <ImportForm scopes={scopes} hrefFor={hrefFor} onClose={onClose} /> : null}
     </Modal>
   );
@@ -64,7 +66,7 @@ function ImportForm({ scopes, hrefFor, onClose }: Omit<ImportFrameworkModalProps
     e.preventDefault();
     setOutcome(null);
     if (!file) {
-      setOutcome({ kind: 'unreadable', message: 'Choose a framework file (.json) first.' });
+      setOutcome({ kind: 'unreadable', message: t('import.noFile') });
       return;
     }
     setReading(true);
@@ -76,13 +78,18 @@ function ImportForm({ scopes, hrefFor, onClose }: Omit<ImportFrameworkModalProps
     }
     try {
       const detail = await importing.mutateAsync({ scope, document: read.document });
-      notifications.show({ message: `${detail.name} was imported as a draft.`, color: 'green' });
+      notifications.show({
+        message: t('import.done', { name: detail.name }),
+        color: 'green',
+      });
       // Missing translations are warnings: those texts show in English (docs/languages.md).
       const missing = detail.translations.filter((r) => r.count > 0);
       if (missing.length) {
         notifications.show({
-          title: 'Some translations are missing',
-          message: `${translationsSummary(detail.translations)}. The draft’s details list them.`,
+          title: t('import.translations.title'),
+          message: t('import.translations.body', {
+            summary: translationsSummary(detail.translations) ?? '',
+          }),
           color: 'yellow',
           autoClose: false,
         });
@@ -121,23 +128,28 @@ function ImportForm({ scopes, hrefFor, onClose }: Omit<ImportFrameworkModalProps
       }
       setOutcome({
         kind: 'error',
-        message: err instanceof Error ? err.message : 'Something went wrong. Please try again.',
+        message: err instanceof Error ? err.message : t('import.failed'),
         error: err,
       });
     }
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Import a framework">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('import.title')}>
       <Stack gap="sm">
         <Text size="sm">
-          Choose a framework file (format <code>tenantry.framework/1</code>, as exported here). It
-          becomes the draft of a new framework; nothing is published until you publish it.
+          {rich(
+            t,
+            'import.intro',
+            {},
+            // i18n-ignore: the format's name
+            { format: <code>tenantry.framework/1</code> },
+          )}
         </Text>
         {scopes.length > 1 ? (
           <Stack gap={4}>
             <Text size="sm" fw={500} id="import-scope">
-              Scope
+              {t('import.scope')}
             </Text>
             <SegmentedControl
               aria-labelledby="import-scope"
@@ -151,8 +163,8 @@ function ImportForm({ scopes, hrefFor, onClose }: Omit<ImportFrameworkModalProps
           </Stack>
         ) : null}
         <FileInput
-          label="Framework file"
-          placeholder="Choose a .json file"
+          label={t('import.file')}
+          placeholder={t('import.file.placeholder')}
           accept="application/json,.json"
           value={file}
           onChange={(f) => {
@@ -166,10 +178,10 @@ function ImportForm({ scopes, hrefFor, onClose }: Omit<ImportFrameworkModalProps
         <ImportOutcome outcome={outcome} hrefFor={hrefFor} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={busy}>
-            Cancel
+            {t('import.cancel')}
           </Button>
           <Button type="submit" loading={busy}>
-            Import
+            {t('import.submit')}
           </Button>
         </Group>
       </Stack>
@@ -193,32 +205,40 @@ function ImportOutcome({
       return <ErrorAlert error={outcome.error}>{outcome.message}</ErrorAlert>;
     case 'problems':
       return (
-        <ErrorAlert
-          title={`Nothing was imported: the file has ${plural(outcome.problems.length, 'problem')}`}
-        >
+        <ErrorAlert title={t('import.problems.title', { count: outcome.problems.length })}>
           <Stack gap="xs">
-            <Text size="sm">Fix them in the file and import it again.</Text>
+            <Text size="sm">{t('import.problems.body')}</Text>
             <DocumentProblemsList problems={outcome.problems} document={outcome.document} />
           </Stack>
         </ErrorAlert>
       );
     case 'keyTaken':
       return (
-        <Alert color="orange" variant="light" role="alert" title="That framework already exists">
+        <Alert color="orange" variant="light" role="alert" title={t('import.keyTaken.title')}>
           <Stack gap={6}>
             <Text size="sm">
-              A {SCOPE_LABELS[outcome.scope].toLowerCase()} framework with the key{' '}
-              <code>{outcome.key ?? '(none)'}</code> exists already, so nothing was imported.
+              {rich(
+                t,
+                'import.keyTaken.body',
+                { scope: SCOPE_LABELS[outcome.scope].toLowerCase() },
+                { key: <code>{outcome.key ?? t('import.keyTaken.none')}</code> },
+              )}
             </Text>
             <Text size="sm">
-              To make this file its next draft, open that framework and choose{' '}
-              <strong>More → Replace draft from file</strong>; you review the changes and publish
-              them as a new version. To import it as a separate framework, change <code>key</code>{' '}
-              in the file.
+              {rich(
+                t,
+                'import.keyTaken.how',
+                {},
+                {
+                  menu: <strong>{t('import.keyTaken.menu')}</strong>,
+                  // i18n-ignore: the file's field name
+                  field: <code>key</code>,
+                },
+              )}
             </Text>
             {outcome.existingId ? (
               <Anchor component={Link} to={hrefFor(outcome.existingId)} size="sm">
-                Open the existing framework
+                {t('import.keyTaken.open')}
               </Anchor>
             ) : null}
           </Stack>

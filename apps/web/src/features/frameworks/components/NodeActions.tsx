@@ -17,7 +17,7 @@ import {
   siblingPosition,
   type NodeRef,
 } from '../lib/framework-tree.ts';
-import { plural } from '../lib/framework-status.ts';
+import { t } from '../messages.ts';
 
 interface NodeActionsProps {
   sections: readonly Section[];
@@ -46,18 +46,23 @@ export function NodeActions({
   if (!node || !position) return null;
   const isSection = node.kind === 'section';
   const targets = moveTargets(sections, nodeRef);
-  const what = isSection ? 'section' : 'question';
+  const key = node.node.key;
 
   return (
     <>
-      <Group gap={6} wrap="wrap" role="group" aria-label={`Change this ${what}`}>
+      <Group
+        gap={6}
+        wrap="wrap"
+        role="group"
+        aria-label={isSection ? t('node.actions.section') : t('node.actions.question')}
+      >
         <Button
           variant="light"
           size="compact-sm"
           leftSection={<IconPlus size={14} aria-hidden />}
           onClick={onAddQuestion}
         >
-          {isSection ? 'Add question' : 'Add question below'}
+          {isSection ? t('node.addQuestion') : t('node.addQuestionBelow')}
         </Button>
         {isSection ? (
           <Button
@@ -67,7 +72,7 @@ export function NodeActions({
             onClick={onAddSubsection}
             disabled={node.depth >= FRAMEWORK_LIMITS.depth}
           >
-            Add sub-section
+            {t('node.addSubsection')}
           </Button>
         ) : null}
         <Button
@@ -77,7 +82,7 @@ export function NodeActions({
           onClick={() => onMove(-1)}
           disabled={position.index === 0}
         >
-          Move up
+          {t('node.moveUp')}
         </Button>
         <Button
           variant="default"
@@ -86,7 +91,7 @@ export function NodeActions({
           onClick={() => onMove(1)}
           disabled={position.index >= position.count - 1}
         >
-          Move down
+          {t('node.moveDown')}
         </Button>
         <Button
           variant="default"
@@ -95,7 +100,7 @@ export function NodeActions({
           onClick={() => setMoving(true)}
           disabled={targets.length === 0}
         >
-          Move to…
+          {t('node.moveTo')}
         </Button>
         <Button
           variant="subtle"
@@ -104,34 +109,36 @@ export function NodeActions({
           leftSection={<IconTrash size={14} aria-hidden />}
           onClick={() => setDeleting(true)}
         >
-          Delete
+          {t('node.delete')}
         </Button>
       </Group>
       <MoveModal
         opened={moving}
         onClose={() => setMoving(false)}
-        what={`${what} ${node.node.key}`}
+        title={isSection ? t('move.title.section', { key }) : t('move.title.question', { key })}
         targets={targets}
-        onMove={(t) => {
+        onMove={(target) => {
           setMoving(false);
-          onMoveInto(t);
+          onMoveInto(target);
         }}
       />
       <Modal
         opened={deleting}
         onClose={() => setDeleting(false)}
-        title={`Delete ${what} ${node.node.key}?`}
+        title={
+          isSection
+            ? t('node.delete.title.section', { key })
+            : t('node.delete.title.question', { key })
+        }
         centered
       >
         <Stack>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            “{node.node.title}” is removed from the draft
-            {node.kind === 'section' ? withinText(node.node) : ''}. Nothing is lost until you save;
-            published versions keep it.
+            {deleteText(node.node.title, node.kind === 'section' ? contentsText(node.node) : '')}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDeleting(false)} data-autofocus>
-              Keep it
+              {t('node.delete.keep')}
             </Button>
             <Button
               color="red"
@@ -140,7 +147,7 @@ export function NodeActions({
                 onDelete();
               }}
             >
-              Delete {what}
+              {isSection ? t('node.delete.confirm.section') : t('node.delete.confirm.question')}
             </Button>
           </Group>
         </Stack>
@@ -149,51 +156,60 @@ export function NodeActions({
   );
 }
 
-function withinText(section: Section): string {
+/** What a section holds, in words ('' when empty): "2 sub-sections and 5 questions". */
+function contentsText(section: Section): string {
   const c = countWithin(section);
-  if (c.sections === 0 && c.questions === 0) return '';
-  const parts = [];
-  if (c.sections) parts.push(plural(c.sections, 'sub-section'));
-  if (c.questions) parts.push(plural(c.questions, 'question'));
-  return `, with its ${parts.join(' and ')}`;
+  const counts = { sections: c.sections, questions: c.questions };
+  if (c.sections && c.questions) return t('node.contents.both', counts);
+  if (c.sections) return t('node.contents.sections', counts);
+  if (c.questions) return t('node.contents.questions', counts);
+  return '';
+}
+
+function deleteText(title: string, contents: string): string {
+  return contents
+    ? t('node.delete.bodyWithin', { title, contents })
+    : t('node.delete.body', { title });
 }
 
 function MoveModal({
   opened,
   onClose,
-  what,
+  title,
   targets,
   onMove,
 }: {
   opened: boolean;
   onClose: () => void;
-  what: string;
+  title: string;
   targets: ReturnType<typeof moveTargets>;
   onMove: (target: number[] | null) => void;
 }) {
   const [value, setValue] = useState<string | null>(null);
-  const data = targets.map((t) => ({
-    value: t.path ? t.path.join('.') : 'top',
-    label: t.path ? `${'  '.repeat(Math.max(0, t.depth - 1))}${t.key} — ${t.title}` : 'Top level',
+  const data = targets.map((target) => ({
+    value: target.path ? target.path.join('.') : 'top',
+    label: target.path
+      ? `${'  '.repeat(Math.max(0, target.depth - 1))}${target.key} — ${target.title}`
+      : t('move.topLevel'),
   }));
   return (
-    <Modal opened={opened} onClose={onClose} title={`Move ${what}`} centered>
+    <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack>
         <Select
-          label="Into"
-          description="It goes to the end of the section you choose."
-          placeholder="Choose a section"
+          label={t('move.into')}
+          description={t('move.into.description')}
+          placeholder={t('move.into.placeholder')}
           data={data}
           value={value}
           onChange={setValue}
           searchable
-          nothingFoundMessage="No such section"
+          nothingFoundMessage={t('move.noMatch')}
           comboboxProps={{ withinPortal: false }}
           data-autofocus
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('move.cancel')}
           </Button>
           <Button
             disabled={value === null}
@@ -203,7 +219,7 @@ function MoveModal({
               setValue(null);
             }}
           >
-            Move
+            {t('move.submit')}
           </Button>
         </Group>
       </Stack>

@@ -1,6 +1,7 @@
 import { FRAMEWORK_LIMITS, type ContentScope } from '@tenantry/shared';
 import { MultiSelect } from '@mantine/core';
 import { usePlaybookChoices } from '../api/list-playbook-choices.ts';
+import { t } from '../messages.ts';
 
 interface PlaybookLinksProps {
   value: string[];
@@ -20,27 +21,29 @@ export function PlaybookLinks({ value, onChange, error, scope }: PlaybookLinksPr
       .filter((p, i, all) => all.findIndex((x) => x.key === p.key) === i)
       .map((p) => ({
         value: p.key,
-        label: `${p.title} (${p.key})${p.draft ? ' · draft' : ''}${scope === 'private' && p.scope === 'global' ? ' · global' : ''}`,
+        label: [
+          t('playbooks.option', { title: p.title, key: p.key }),
+          ...(p.draft ? [t('playbooks.option.draft')] : []),
+          ...(scope === 'private' && p.scope === 'global' ? [t('playbooks.option.global')] : []),
+        ].join(' · '),
       })),
     // A link the lists do not have (an imported key, or one not readable) stays visible.
-    ...value.filter((k) => !known.has(k)).map((k) => ({ value: k, label: `${k} (not found)` })),
+    ...value
+      .filter((k) => !known.has(k))
+      .map((k) => ({ value: k, label: t('playbooks.notFound', { key: k }) })),
   ];
   return (
     <MultiSelect
-      label="Playbooks"
-      description={
-        choices.isError
-          ? 'The playbooks could not be loaded; the links already set stay.'
-          : 'What to do when the answer falls short of the target.'
-      }
-      placeholder={value.length ? undefined : 'Choose playbooks'}
+      label={t('playbooks.label')}
+      description={choices.isError ? t('playbooks.loadFailed') : t('playbooks.description')}
+      placeholder={value.length ? undefined : t('playbooks.placeholder')}
       data={data}
       value={value}
       onChange={onChange}
       searchable
       clearable
       maxValues={FRAMEWORK_LIMITS.playbooks}
-      nothingFoundMessage={choices.isPending ? 'Loading playbooks…' : 'No such playbook'}
+      nothingFoundMessage={choices.isPending ? t('playbooks.loading') : t('playbooks.noMatch')}
       error={error}
     />
   );

@@ -15,9 +15,10 @@ import { ApiError } from '#web/lib/api.ts';
 import { useFrameworkDiff } from '../api/get-framework-diff.ts';
 import { usePublishFramework } from '../api/publish-framework.ts';
 import { problemsOfError } from '../lib/document-problems.ts';
-import { diffSummary, isEmptyDiff, plural } from '../lib/framework-status.ts';
+import { diffSummary, isEmptyDiff } from '../lib/framework-status.ts';
 import { DocumentProblemsList } from './DocumentProblemsList.tsx';
 import { FrameworkDiffView } from './FrameworkDiffView.tsx';
+import { t } from '../messages.ts';
 
 interface PublishModalProps {
   opened: boolean;
@@ -38,7 +39,7 @@ export function PublishModal(props: PublishModalProps) {
     <Modal
       opened={props.opened}
       onClose={props.onClose}
-      title={`Publish version ${next}`}
+      title={t('publish.title', { version: next })}
       size="lg"
     >
       {props.opened ? <PublishForm {...props} next={next} /> : null}
@@ -59,7 +60,7 @@ function PublishForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [problems, setProblems] = useState<DocumentProblem[] | null>(null);
   const form = useForm({
-    initialValues: { releaseNotes: latest === null ? 'First version.' : '' },
+    initialValues: { releaseNotes: latest === null ? t('publish.firstNotes') : '' },
     validate: schemaResolver(NotesSchema, { sync: true }),
   });
 
@@ -72,55 +73,54 @@ function PublishForm({
         releaseNotes: values.releaseNotes.trim(),
       });
       notifications.show({
-        message: `${published.name} v${published.latestVersion ?? next} is published.`,
+        message: t('publish.done', {
+          name: published.name,
+          version: published.latestVersion ?? next,
+        }),
         color: 'green',
       });
       onClose();
     } catch (err) {
       if (err instanceof ApiError && err.status === 409 && err.code === STALE_REVISION_CODE) {
-        setFormError(
-          'Someone saved this draft while you were looking at it. Their draft is loaded now: review it, then publish again.',
-        );
+        setFormError(t('publish.stale'));
         onStale();
         return;
       }
       const found = problemsOfError(err);
       if (found) {
-        setFormError(err instanceof Error ? err.message : 'The draft has problems.');
+        setFormError(err instanceof Error ? err.message : t('publish.problems'));
         setProblems(found);
         return;
       }
-      setFormError(err instanceof Error ? err.message : 'Something went wrong. Please try again.');
+      setFormError(err instanceof Error ? err.message : t('publish.failed'));
     }
   }
 
   const questions = countQuestions(detail.draft);
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Publish">
+    <form onSubmit={form.onSubmit(submit)} noValidate aria-label={t('publish.label')}>
       <Stack gap="sm">
-        <Text size="sm">
-          Version {next} is fixed once published: assessments can be started on it and it never
-          changes. Later changes go into the draft and a next version.
-        </Text>
+        <Text size="sm">{t('publish.intro', { version: next })}</Text>
         <Alert
           variant="light"
           color="blue"
-          title={latest === null ? 'First version' : `Changes since v${latest}`}
+          title={
+            latest === null ? t('publish.first') : t('publish.changesSince', { version: latest })
+          }
         >
           {latest === null ? (
             <Text size="sm">
-              {plural(questions, 'question')} in{' '}
-              {plural(detail.draft.sections.length, 'top-level section')}.
+              {t('publish.firstContents', { questions, sections: detail.draft.sections.length })}
             </Text>
           ) : diff.isPending ? (
             <Group gap="xs">
               <Loader size="xs" />
-              <Text size="sm">Comparing the draft with v{latest}…</Text>
+              <Text size="sm">{t('publish.comparing', { version: latest })}</Text>
             </Group>
           ) : diff.isError ? (
-            <Text size="sm">The changes could not be listed: {diff.error.message}</Text>
+            <Text size="sm">{t('publish.diffFailed', { message: diff.error.message })}</Text>
           ) : isEmptyDiff(diff.data) ? (
-            <Text size="sm">The draft is the same as v{latest}: there is nothing to publish.</Text>
+            <Text size="sm">{t('publish.nothing', { version: latest })}</Text>
           ) : (
             <Stack gap={4}>
               <Text size="sm" fw={500}>
@@ -128,9 +128,12 @@ function PublishForm({
               </Text>
               <details>
                 <summary style={{ cursor: 'pointer', fontSize: 'var(--mantine-font-size-sm)' }}>
-                  Show every change
+                  {t('publish.showAll')}
                 </summary>
-                <FrameworkDiffView diff={diff.data} label={`Changes since v${latest}`} />
+                <FrameworkDiffView
+                  diff={diff.data}
+                  label={t('publish.changesSince', { version: latest })}
+                />
               </details>
             </Stack>
           )}
@@ -138,8 +141,8 @@ function PublishForm({
         {formError ? <ErrorAlert>{formError}</ErrorAlert> : null}
         {problems ? <DocumentProblemsList problems={problems} document={detail.draft} /> : null}
         <Textarea
-          label="Release notes"
-          description="What changed and why: people starting or updating an assessment read this."
+          label={t('publish.notes')}
+          description={t('publish.notes.description')}
           required
           autosize
           minRows={3}
@@ -150,10 +153,10 @@ function PublishForm({
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={publish.isPending}>
-            Cancel
+            {t('publish.cancel')}
           </Button>
           <Button type="submit" loading={publish.isPending}>
-            Publish v{next}
+            {t('publish.submit', { version: next })}
           </Button>
         </Group>
       </Stack>

@@ -10,11 +10,12 @@ import { Alert, Checkbox, Select, Stack, Switch, Text } from '@mantine/core';
 import type { InsertImage } from '#web/components/markdown/insert-image.ts';
 import { errorAt } from '../lib/document-problems.ts';
 import { fieldProps, setField, setList, type FrameworkForm } from '../lib/editor-form.ts';
-import { changeQuestionType, QUESTION_TYPE_HINTS } from '../lib/question-types.ts';
+import { changeQuestionType, questionTypeHint } from '../lib/question-types.ts';
 import { PlaybookLinks } from './PlaybookLinks.tsx';
 import { QuestionPreview } from './QuestionPreview.tsx';
 import { QuestionTypeSettings } from './QuestionTypeSettings.tsx';
 import { NodeBasics, NodeTexts } from './SectionForm.tsx';
+import { t } from '../messages.ts';
 
 interface QuestionFormProps {
   form: FrameworkForm;
@@ -51,15 +52,15 @@ export function QuestionForm({
         <Alert
           color={sameQuestion ? 'blue' : 'orange'}
           variant="light"
-          title={`“${reusedKey.key}” was used in version ${reusedKey.version}`}
+          title={t('question.reused.title', { key: reusedKey.key, version: reusedKey.version })}
         >
           <Stack gap="xs">
-            <Text size="sm">
-              It was the key of “{reusedKey.title}”. Answers follow keys: a different question needs
-              a new key, or answers given to the old one would move onto it.
-            </Text>
+            <Text size="sm">{t('question.reused.body', { title: reusedKey.title })}</Text>
             <Checkbox
-              label={`This is the same question as “${reusedKey.title}” in version ${reusedKey.version}`}
+              label={t('question.reused.same', {
+                title: reusedKey.title,
+                version: reusedKey.version,
+              })}
               checked={sameQuestion}
               onChange={(e) => onSameQuestionChange?.(e.currentTarget.checked)}
             />
@@ -67,21 +68,21 @@ export function QuestionForm({
         </Alert>
       ) : null}
       <Select
-        label="Type"
-        description={QUESTION_TYPE_HINTS[question.type]}
-        data={QUESTION_TYPES.map((t) => ({ value: t, label: QUESTION_TYPE_LABELS[t] }))}
+        label={t('question.type')}
+        description={questionTypeHint(question.type)}
+        data={QUESTION_TYPES.map((type) => ({ value: type, label: QUESTION_TYPE_LABELS[type] }))}
         value={question.type}
         allowDeselect={false}
-        onChange={(t) => {
-          if (t) setList(form, nodeRef, changeQuestionType(question, t as QuestionType));
+        onChange={(type) => {
+          if (type) setList(form, nodeRef, changeQuestionType(question, type as QuestionType));
         }}
         error={form.errors[`${nodeRef}.type`]}
         maw={320}
       />
       <QuestionTypeSettings form={form} nodeRef={nodeRef} question={question} />
       <Switch
-        label="Allow “not applicable”"
-        description="The respondent may say the question does not apply; it then counts as answered but is not scored."
+        label={t('question.naAllowed')}
+        description={t('question.naAllowed.description')}
         checked={Boolean(naAllowed.value)}
         onChange={(e) => setField(form, `${nodeRef}.naAllowed`, e.currentTarget.checked)}
         error={naAllowed.error}
@@ -95,7 +96,7 @@ export function QuestionForm({
       <QuestionPreview key={`${nodeRef}:${question.type}`} question={question} />
       <NodeTexts form={form} nodeRef={nodeRef} onInsertImage={onInsertImage} />
       <Text size="xs" c="dimmed">
-        Changes are kept in this draft when you save; respondents see them once you publish.
+        {t('question.footnote')}
       </Text>
     </Stack>
   );

@@ -21,12 +21,14 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Markdown } from '#web/components/markdown/Markdown.tsx';
+import { t } from '../messages.ts';
 
-const YES_NO_LABELS: Record<(typeof YES_NO_VALUES)[number], string> = {
-  yes: 'Yes',
-  partial: 'Partially',
-  no: 'No',
-};
+const yesNoLabel = (value: (typeof YES_NO_VALUES)[number]): string =>
+  ({
+    yes: t('preview.answer.yes'),
+    partial: t('preview.answer.partial'),
+    no: t('preview.answer.no'),
+  })[value];
 
 /** The answer controls a respondent gets for the question's type. */
 function AnswerInput({
@@ -44,17 +46,17 @@ function AnswerInput({
     case 'yes_no':
       return (
         <SegmentedControl
-          aria-label="Answer"
+          aria-label={t('preview.answer')}
           disabled={disabled}
           value={typeof answer.value === 'string' ? answer.value : ''}
           onChange={set}
-          data={YES_NO_VALUES.map((v) => ({ value: v, label: YES_NO_LABELS[v] }))}
+          data={YES_NO_VALUES.map((v) => ({ value: v, label: yesNoLabel(v) }))}
         />
       );
     case 'maturity':
       return (
         <Radio.Group
-          label="Maturity"
+          label={t('preview.maturity')}
           value={typeof answer.value === 'number' ? String(answer.value) : null}
           onChange={(v) => set(Number(v))}
         >
@@ -73,7 +75,7 @@ function AnswerInput({
     case 'single_choice':
       return (
         <Radio.Group
-          label="Choose one"
+          label={t('preview.chooseOne')}
           value={typeof answer.value === 'string' ? answer.value : null}
           onChange={set}
         >
@@ -87,7 +89,7 @@ function AnswerInput({
     case 'multiple_choice':
       return (
         <Checkbox.Group
-          label="Choose all that apply"
+          label={t('preview.chooseAll')}
           value={Array.isArray(answer.value) ? answer.value : []}
           onChange={set}
         >
@@ -101,7 +103,7 @@ function AnswerInput({
     case 'number':
       return (
         <NumberInput
-          label="Answer"
+          label={t('preview.answer')}
           rightSection={question.unit ? <Text size="sm">{question.unit}</Text> : undefined}
           rightSectionWidth={
             question.unit ? Math.min(120, 16 + question.unit.length * 8) : undefined
@@ -115,7 +117,7 @@ function AnswerInput({
     case 'text':
       return (
         <Textarea
-          label="Answer"
+          label={t('preview.answer')}
           autosize
           minRows={2}
           value={typeof answer.value === 'string' ? answer.value : ''}
@@ -135,9 +137,9 @@ export function QuestionPreview({ question }: { question: Question }) {
   const [answer, setAnswer] = useState<ScoredAnswer>({});
   if (!parsed.success) {
     return (
-      <Paper withBorder p="md" radius="md" component="section" aria-label="Preview">
+      <Paper withBorder p="md" radius="md" component="section" aria-label={t('preview.label')}>
         <Text size="sm" c="dimmed">
-          The preview shows once the question’s fields are valid.
+          {t('preview.invalid')}
         </Text>
       </Paper>
     );
@@ -147,20 +149,21 @@ export function QuestionPreview({ question }: { question: Question }) {
   const answered =
     answer.na || (answer.value !== undefined && answer.value !== null && answer.value !== '');
   let scoreText: string;
-  if (q.type === 'text') scoreText = 'Not scored (free text)';
-  else if (answer.na) scoreText = 'Not applicable: not scored';
-  else if (score === null) scoreText = answered ? '— (not a valid answer)' : '— (no answer yet)';
+  if (q.type === 'text') scoreText = t('preview.score.text');
+  else if (answer.na) scoreText = t('preview.score.na');
+  else if (score === null)
+    scoreText = answered ? t('preview.score.invalid') : t('preview.score.none');
   else scoreText = formatScore(score);
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label="Preview">
+    <Paper withBorder p="md" radius="md" component="section" aria-label={t('preview.label')}>
       <Stack gap="sm">
         <Group justify="space-between" gap="xs">
           <Text size="xs" tt="uppercase" fw={700} c="dimmed">
-            Preview: what a respondent sees
+            {t('preview.title')}
           </Text>
           <Badge variant="outline" size="sm" tt="none">
-            Try it; nothing is saved
+            {t('preview.tryIt')}
           </Badge>
         </Group>
         <Title order={4} style={{ overflowWrap: 'anywhere' }}>
@@ -173,16 +176,16 @@ export function QuestionPreview({ question }: { question: Question }) {
         <AnswerInput question={q} answer={answer} onChange={setAnswer} />
         {q.naAllowed ? (
           <Checkbox
-            label="Not applicable"
+            label={t('preview.na')}
             checked={Boolean(answer.na)}
             onChange={(e) => setAnswer({ ...answer, na: e.currentTarget.checked })}
           />
         ) : null}
         <Group gap="xs">
           <Text size="sm" fw={600}>
-            Score:
+            {t('preview.score')}
           </Text>
-          <Text size="sm" role="status" aria-label="Preview score">
+          <Text size="sm" role="status" aria-label={t('preview.score.label')}>
             {scoreText}
           </Text>
         </Group>

@@ -22,6 +22,7 @@ import {
   newOption,
 } from '../lib/question-types.ts';
 import { PercentInput } from './PercentInput.tsx';
+import { t } from '../messages.ts';
 
 interface SettingsProps {
   form: FrameworkForm;
@@ -43,12 +44,12 @@ function ListError({ error }: { error: string | undefined }) {
 function MaturityLevels({ form, nodeRef, question }: SettingsProps) {
   if (question.type !== 'maturity') return null;
   return (
-    <Fieldset legend="Maturity labels (levels 0 to 5)" variant="filled">
+    <Fieldset legend={t('levels.legend')} variant="filled">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {question.levels.map((_, level) => (
           <TextInput
             key={level}
-            label={`Level ${level}`}
+            label={t('levels.level', { level })}
             maxLength={FRAMEWORK_LIMITS.levelLabel}
             {...fieldProps(form, `${nodeRef}.levels.${level}`)}
           />
@@ -64,8 +65,8 @@ interface ScoredRowsProps<T extends { score: number }> {
   /** The list's path in the document (`sections.0.questions.1.options`). */
   path: string;
   rows: readonly T[];
-  /** A row in words: "option", "band". */
-  noun: string;
+  /** What a row is: an option or a band (its labels). */
+  kind: 'option' | 'band';
   canAdd: boolean;
   canRemove: boolean;
   newRow: () => T;
@@ -78,20 +79,22 @@ function ScoredRows<T extends { score: number }>({
   form,
   path,
   rows,
-  noun,
+  kind,
   canAdd,
   canRemove,
   newRow,
   fields,
 }: ScoredRowsProps<T>) {
-  const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
+  const option = kind === 'option';
   return (
     <>
       {rows.map((row, i) => (
         <Group key={i} gap="xs" align="flex-start" wrap="wrap">
           {fields(i)}
           <PercentInput
-            label={`${Noun} ${i + 1} score`}
+            label={
+              option ? t('options.score', { number: i + 1 }) : t('bands.score', { number: i + 1 })
+            }
             w={120}
             value={row.score}
             onChange={(v) => setField(form, `${path}.${i}.score`, v)}
@@ -102,7 +105,9 @@ function ScoredRows<T extends { score: number }>({
             color="red"
             size="lg"
             mt={24}
-            aria-label={`Remove ${noun} ${i + 1}`}
+            aria-label={
+              option ? t('options.remove', { number: i + 1 }) : t('bands.remove', { number: i + 1 })
+            }
             disabled={!canRemove}
             onClick={() =>
               setList(
@@ -125,7 +130,7 @@ function ScoredRows<T extends { score: number }>({
           disabled={!canAdd}
           onClick={() => setList(form, path, [...rows, newRow()])}
         >
-          Add {noun}
+          {option ? t('options.add') : t('bands.add')}
         </Button>
       </Group>
     </>
@@ -138,32 +143,30 @@ function ChoiceOptions({ form, nodeRef, question }: SettingsProps) {
   const path = `${nodeRef}.options`;
   const options = question.options;
   return (
-    <Fieldset legend="Options" variant="filled">
+    <Fieldset legend={t('options.legend')} variant="filled">
       <Stack gap="xs">
         <Text size="xs" c="dimmed">
-          {question.type === 'single_choice'
-            ? 'The chosen option’s score is the answer’s score.'
-            : 'The chosen options’ scores add up, to at most 100 %.'}
+          {question.type === 'single_choice' ? t('options.single') : t('options.multiple')}
         </Text>
         <ScoredRows
           form={form}
           path={path}
           rows={options}
-          noun="option"
+          kind="option"
           canAdd={canAddOption(options)}
           canRemove={canRemoveOption(options)}
           newRow={() => newOption(options)}
           fields={(i) => (
             <>
               <TextInput
-                label={`Option ${i + 1} key`}
+                label={t('options.key', { number: i + 1 })}
                 maxLength={FRAMEWORK_LIMITS.key}
                 styles={MONO}
                 w={140}
                 {...fieldProps(form, `${path}.${i}.key`)}
               />
               <TextInput
-                label={`Option ${i + 1} label`}
+                label={t('options.label', { number: i + 1 })}
                 maxLength={FRAMEWORK_LIMITS.optionLabel}
                 flex="1 1 180px"
                 miw={0}
@@ -183,30 +186,29 @@ function NumberBands({ form, nodeRef, question }: SettingsProps) {
   const path = `${nodeRef}.bands`;
   const bands = question.bands;
   return (
-    <Fieldset legend="Unit and score bands" variant="filled">
+    <Fieldset legend={t('bands.legend')} variant="filled">
       <Stack gap="xs">
         <TextInput
-          label="Unit"
-          description="Shown beside the answer, e.g. days, %, devices."
+          label={t('bands.unit')}
+          description={t('bands.unit.description')}
           maxLength={FRAMEWORK_LIMITS.unit}
           maw={240}
           {...fieldProps(form, `${nodeRef}.unit`)}
         />
         <Text size="xs" c="dimmed">
-          An answer gets the score of the highest band whose minimum it reaches; below the first
-          band it scores 0 %. Minimums go up from band to band.
+          {t('bands.help')}
         </Text>
         <ScoredRows
           form={form}
           path={path}
           rows={bands}
-          noun="band"
+          kind="band"
           canAdd={canAddBand(bands)}
           canRemove={canRemoveBand(bands)}
           newRow={() => newBand(bands)}
           fields={(i) => (
             <NumberInput
-              label={`Band ${i + 1} from`}
+              label={t('bands.min', { number: i + 1 })}
               w={150}
               {...fieldProps(form, `${path}.${i}.min`)}
             />

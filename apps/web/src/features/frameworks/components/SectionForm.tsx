@@ -15,6 +15,7 @@ import { normaliseTags } from '#web/lib/content/content-fields.ts';
 import { errorAt } from '../lib/document-problems.ts';
 import { fieldProps, setField, type FrameworkForm } from '../lib/editor-form.ts';
 import { PercentInput } from './PercentInput.tsx';
+import { t } from '../messages.ts';
 
 const MONO = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
@@ -32,16 +33,16 @@ export function NodeBasics({
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput
-          label="Key"
-          description="Unique in the framework; answers and links follow it."
+          label={t('node.key')}
+          description={t('node.key.description')}
           required
           maxLength={FRAMEWORK_LIMITS.key}
           styles={MONO}
           {...fieldProps(form, `${nodeRef}.key`)}
         />
         <NumberInput
-          label="Weight"
-          description={`How much it counts in its ${kind === 'section' ? 'parent' : 'section'} (0 leaves it out).`}
+          label={t('node.weight')}
+          description={kind === 'section' ? t('node.weight.section') : t('node.weight.question')}
           min={0}
           max={FRAMEWORK_LIMITS.weightMax}
           step={1}
@@ -50,14 +51,14 @@ export function NodeBasics({
         />
       </SimpleGrid>
       <TextInput
-        label="Title"
+        label={t('node.title')}
         required
         maxLength={FRAMEWORK_LIMITS.title}
         {...fieldProps(form, `${nodeRef}.title`)}
       />
       <TagsInput
-        label="Tags"
-        description={`Up to ${FRAMEWORK_LIMITS.tags}; press Enter after each.`}
+        label={t('node.tags')}
+        description={t('node.tags.description', { max: FRAMEWORK_LIMITS.tags })}
         maxTags={FRAMEWORK_LIMITS.tags}
         clearable
         {...fieldProps(form, `${nodeRef}.tags`)}
@@ -83,8 +84,8 @@ export function NodeTexts({
   return (
     <>
       <MarkdownEditor
-        label="Description"
-        description="What it is about; respondents see it."
+        label={t('node.description')}
+        description={t('node.description.description')}
         value={String(description.value ?? '')}
         onChange={(v) => setField(form, `${nodeRef}.description`, v)}
         error={description.error as string | undefined}
@@ -92,8 +93,8 @@ export function NodeTexts({
         onInsertImage={onInsertImage}
       />
       <MarkdownEditor
-        label="Guidance"
-        description="How to answer well: evidence to look for, what each answer means."
+        label={t('node.guidance')}
+        description={t('node.guidance.description')}
         value={String(guidance.value ?? '')}
         onChange={(v) => setField(form, `${nodeRef}.guidance`, v)}
         error={guidance.error as string | undefined}
@@ -121,26 +122,24 @@ export function SectionForm({ form, nodeRef, section, depth, onInsertImage }: Se
       <NodeBasics form={form} nodeRef={nodeRef} kind="section" />
       {depth === 1 ? (
         <PercentInput
-          label="Target"
-          description="The score an assessment aims for in this section (its sub-sections inherit it). Empty: no target."
-          placeholder="No target"
+          label={t('section.target')}
+          description={t('section.target.description')}
+          placeholder={t('section.target.placeholder')}
           value={section.target}
           onChange={(v) => setField(form, `${nodeRef}.target`, v === '' ? null : v)}
           error={targetError}
           maw={260}
         />
       ) : section.target != null ? (
-        <Alert color="red" variant="light" title="Only top-level sections have a target">
+        <Alert color="red" variant="light" title={t('section.target.nested')}>
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              This section is nested, so it takes the target of the top-level section above it.
-            </Text>
+            <Text size="sm">{t('section.target.nested.body')}</Text>
             <Button
               size="xs"
               variant="light"
               onClick={() => setField(form, `${nodeRef}.target`, null)}
             >
-              Remove its target
+              {t('section.target.remove')}
             </Button>
           </Stack>
         </Alert>

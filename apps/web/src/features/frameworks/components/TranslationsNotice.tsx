@@ -1,6 +1,7 @@
 import type { FrameworkDetail } from '@tenantry/shared';
 import { Alert, List, Spoiler, Stack, Text } from '@mantine/core';
-import { TRANSLATION_LANGUAGE_LABELS, translationsSummary } from '../lib/framework-status.ts';
+import { translationLanguageLabel, translationsSummary } from '../lib/framework-status.ts';
+import { t } from '../messages.ts';
 
 /**
  * The draft's languages and what lacks them (docs/languages.md): a warning, not a problem —
@@ -10,17 +11,20 @@ export function TranslationsNotice({ detail }: { detail: FrameworkDetail }) {
   const missing = detail.translations.filter((r) => r.count > 0);
   if (missing.length === 0) return null;
   return (
-    <Alert color="yellow" variant="light" title="Some translations are missing">
+    <Alert color="yellow" variant="light" title={t('translations.title')}>
       <Stack gap={6}>
         <Text size="sm">
-          {translationsSummary(detail.translations)}. Respondents in those languages see the English
-          text there; add the translations to the framework file and import it into the draft.
+          {t('translations.body', { summary: translationsSummary(detail.translations) ?? '' })}
         </Text>
-        <Spoiler maxHeight={0} showLabel="Show what is missing" hideLabel="Hide">
+        <Spoiler
+          maxHeight={0}
+          showLabel={t('translations.show')}
+          hideLabel={t('translations.hide')}
+        >
           {missing.map((r) => (
             <Stack key={r.locale} gap={2} mt="xs">
               <Text size="sm" fw={500}>
-                {TRANSLATION_LANGUAGE_LABELS[r.locale]}
+                {translationLanguageLabel(r.locale)}
               </Text>
               <List size="sm">
                 {r.items.map((item) => (
@@ -31,7 +35,7 @@ export function TranslationsNotice({ detail }: { detail: FrameworkDetail }) {
               </List>
               {r.items.length < r.count ? (
                 <Text size="xs" c="dimmed">
-                  The first {r.items.length} items are listed.
+                  {t('translations.firstItems', { count: r.items.length })}
                 </Text>
               ) : null}
             </Stack>

@@ -19,18 +19,31 @@ import { useState } from 'react';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { useFrameworkUpstream, useTakeUpstream } from '../api/framework-upstream.ts';
-import { DIFF_FIELD_LABELS } from '../lib/framework-status.ts';
+import { diffFieldLabel } from '../lib/framework-status.ts';
+import { t } from '../messages.ts';
 
-const FIELD_LABELS: Record<UpstreamField, string> = {
-  ...DIFF_FIELD_LABELS,
-  name: 'Name',
-  summary: 'Summary',
-  source: 'Source',
-};
+const fieldLabel = (field: UpstreamField): string =>
+  field === 'name'
+    ? t('upstream.field.name')
+    : field === 'summary'
+      ? t('upstream.field.summary')
+      : field === 'source'
+        ? t('upstream.field.source')
+        : diffFieldLabel(field);
 
-const CHANGE_LABELS = { added: 'Added', removed: 'Removed', changed: 'Changed' } as const;
+const changeLabel = (change: UpstreamChange['change']): string =>
+  ({
+    added: t('upstream.change.added'),
+    removed: t('upstream.change.removed'),
+    changed: t('upstream.change.changed'),
+  })[change];
 const CHANGE_COLORS = { added: 'green', removed: 'red', changed: 'blue' } as const;
-const KIND_LABELS = { framework: 'Framework details', section: 'Section', question: 'Question' };
+const kindLabel = (kind: UpstreamChange['kind']): string =>
+  ({
+    framework: t('upstream.kind.framework'),
+    section: t('upstream.kind.section'),
+    question: t('upstream.kind.question'),
+  })[kind];
 
 type Choice = { take: boolean; keep: 'mine' | 'upstream' };
 
@@ -49,15 +62,18 @@ export function UpstreamBanner({
       variant="light"
       color="blue"
       icon={<IconGitFork size={18} aria-hidden />}
-      title={`Upstream has version ${up.latestVersion}`}
+      title={t('upstream.banner.title', { version: up.latestVersion })}
     >
       <Stack gap="xs" align="flex-start">
         <Text size="sm">
-          “{up.name}” published version {up.latestVersion}; this fork is in step with version{' '}
-          {up.syncedVersion}. Review the changes and take the ones you want.
+          {t('upstream.banner.body', {
+            name: up.name,
+            version: up.latestVersion,
+            synced: up.syncedVersion,
+          })}
         </Text>
         <Button size="xs" variant="light" onClick={onReview}>
-          Review upstream changes
+          {t('upstream.banner.review')}
         </Button>
       </Stack>
     </Alert>
@@ -73,26 +89,32 @@ function ChangeRow({
   choice: Choice;
   onChange: (c: Choice) => void;
 }) {
-  const label = `${CHANGE_LABELS[change.change]} ${KIND_LABELS[change.kind].toLowerCase()} ${change.title}`;
+  const label = t('upstream.row.label', {
+    change: change.change,
+    kind: change.kind,
+    title: change.title,
+  });
   return (
     <Paper withBorder p="sm" component="li" aria-label={label}>
       <Stack gap={6}>
         <Group gap={6} wrap="wrap">
           <Badge color={CHANGE_COLORS[change.change]} variant="light" size="sm" tt="none">
-            {CHANGE_LABELS[change.change]}
+            {changeLabel(change.change)}
           </Badge>
           <Text size="xs" c="dimmed">
-            {KIND_LABELS[change.kind]}
+            {kindLabel(change.kind)}
           </Text>
           {change.kind !== 'framework' ? <Code>{change.id}</Code> : null}
           {change.conflict ? (
             <Badge color="orange" variant="light" size="sm" tt="none">
-              {change.own === 'removed' ? 'You removed it' : 'You edited it too'}
+              {change.own === 'removed'
+                ? t('upstream.row.youRemoved')
+                : t('upstream.row.youEdited')}
             </Badge>
           ) : null}
           {change.affectsAnswers ? (
             <Badge color="yellow" variant="light" size="sm" tt="none">
-              Answers need review
+              {t('upstream.row.affectsAnswers')}
             </Badge>
           ) : null}
         </Group>
@@ -110,44 +132,46 @@ function ChangeRow({
           {change.path.length > 0 ? (
             <Text span c="dimmed" size="xs">
               {' '}
-              in {change.path.join(' › ')}
+              {t('upstream.row.in', { path: change.path.join(' › ') })}
             </Text>
           ) : null}
         </Text>
         {change.fields.length > 0 ? (
           <Text size="xs" c="dimmed">
-            Changed: {change.fields.map((f) => FIELD_LABELS[f]).join(', ')}
             {change.conflictFields.length > 0
-              ? ` · also changed in your fork: ${change.conflictFields.map((f) => FIELD_LABELS[f]).join(', ')}`
-              : ''}
+              ? t('upstream.row.fieldsConflict', {
+                  fields: change.fields.map(fieldLabel).join(', '),
+                  conflicts: change.conflictFields.map(fieldLabel).join(', '),
+                })
+              : t('upstream.row.fields', { fields: change.fields.map(fieldLabel).join(', ') })}
           </Text>
         ) : null}
         {change.inDraft ? (
           <Text size="xs" c="dimmed">
-            Already in your draft.
+            {t('upstream.row.inDraft')}
           </Text>
         ) : (
           <Group gap="md" wrap="wrap" align="center">
             <SegmentedControl
               size="xs"
-              aria-label={`Take or skip: ${change.title}`}
+              aria-label={t('upstream.row.takeOrSkip', { title: change.title })}
               value={choice.take ? 'take' : 'skip'}
               onChange={(v) => onChange({ ...choice, take: v === 'take' })}
               data={[
-                { value: 'skip', label: 'Skip' },
-                { value: 'take', label: 'Take' },
+                { value: 'skip', label: t('upstream.row.skip') },
+                { value: 'take', label: t('upstream.row.take') },
               ]}
             />
             {change.conflict && choice.take ? (
               <Radio.Group
                 size="xs"
-                aria-label={`Which to keep: ${change.title}`}
+                aria-label={t('upstream.row.whichToKeep', { title: change.title })}
                 value={choice.keep}
                 onChange={(v) => onChange({ ...choice, keep: v as Choice['keep'] })}
               >
                 <Group gap="sm">
-                  <Radio value="mine" label="Keep my edit" />
-                  <Radio value="upstream" label="Take the upstream’s" />
+                  <Radio value="mine" label={t('upstream.row.keepMine')} />
+                  <Radio value="upstream" label={t('upstream.row.takeTheirs')} />
                 </Group>
               </Radio.Group>
             ) : null}
@@ -187,13 +211,13 @@ export function UpstreamChanges({
   if (!behind) {
     return (
       <Text size="sm" c="dimmed" role="status">
-        This fork is in step with version {up.syncedVersion} of “{up.name}”, its latest.
+        {t('upstream.inStep', { version: up.syncedVersion, name: up.name })}
       </Text>
     );
   }
   if (query.isPending) {
     return (
-      <Stack gap="xs" aria-label="Loading the upstream changes" aria-busy>
+      <Stack gap="xs" aria-label={t('upstream.loading')} aria-busy>
         <Skeleton height={24} width="40%" />
         <Skeleton height={72} />
         <Skeleton height={72} />
@@ -202,11 +226,11 @@ export function UpstreamChanges({
   }
   if (query.isError) {
     return (
-      <ErrorAlert title="The upstream changes could not be loaded">
+      <ErrorAlert title={t('upstream.loadFailed')}>
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{query.error.message}</Text>
           <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-            Try again
+            {t('upstream.retry')}
           </Button>
         </Stack>
       </ErrorAlert>
@@ -231,7 +255,7 @@ export function UpstreamChanges({
       onTaken(fresh);
       notifications.show({
         color: 'green',
-        message: `${chosen.length} upstream ${chosen.length === 1 ? 'change' : 'changes'} taken into the draft. Publish it to make a new version.`,
+        message: t('upstream.taken', { count: chosen.length }),
       });
     } catch (err) {
       if (err instanceof ApiError && err.code === 'content.stale_revision') onStale();
@@ -243,33 +267,31 @@ export function UpstreamChanges({
   }
 
   return (
-    <Stack gap="sm" role="region" aria-label="Upstream changes">
+    <Stack gap="sm" role="region" aria-label={t('upstream.label')}>
       <div>
         <Title order={3} size="h5">
-          Version {u.syncedVersion} → {u.toVersion} of “{u.upstreamName}”
+          {t('upstream.title', { from: u.syncedVersion, to: u.toVersion, name: u.upstreamName })}
         </Title>
         <Text size="sm" c="dimmed">
-          {u.changes.length} {u.changes.length === 1 ? 'change' : 'changes'}. What you take goes
-          into the draft; what you skip is left out. Where you edited the same item, you choose
-          which to keep.
+          {t('upstream.intro', { count: u.changes.length })}
         </Text>
       </div>
       {error ? <ErrorAlert error={error} /> : null}
       <Group gap="xs" wrap="wrap">
         <Button size="xs" variant="light" onClick={() => setAll(true)} disabled={!open.length}>
-          Take all
+          {t('upstream.takeAll')}
         </Button>
         <Button size="xs" variant="default" onClick={() => setAll(false)} disabled={!chosen.length}>
-          Skip all
+          {t('upstream.skipAll')}
         </Button>
         <Button size="xs" onClick={() => void apply()} loading={take.isPending} disabled={dirty}>
           {chosen.length
-            ? `Take ${chosen.length} into the draft`
-            : `Skip all and mark version ${u.toVersion} as seen`}
+            ? t('upstream.apply.take', { count: chosen.length })
+            : t('upstream.apply.skip', { version: u.toVersion })}
         </Button>
         {dirty ? (
           <Text size="xs" c="dimmed">
-            Save your draft first.
+            {t('upstream.saveFirst')}
           </Text>
         ) : null}
       </Group>

@@ -19,6 +19,7 @@ import { formatDateTime } from '#web/lib/format.ts';
 import { frameworkExportUrl } from '../api/export-framework.ts';
 import { useFrameworkDiff } from '../api/get-framework-diff.ts';
 import { FrameworkDiffView } from './FrameworkDiffView.tsx';
+import { t } from '../messages.ts';
 
 interface VersionHistoryProps {
   detail: FrameworkDetail;
@@ -26,7 +27,8 @@ interface VersionHistoryProps {
   dirty: boolean;
 }
 
-const refLabel = (ref: VersionRef) => (ref === 'draft' ? 'the draft' : `v${ref}`);
+const refLabel = (ref: VersionRef) =>
+  ref === 'draft' ? t('versions.ref.draft') : t('versions.ref.version', { version: ref });
 
 function parseRefValue(v: string): VersionRef {
   return v === 'draft' ? 'draft' : Number(v);
@@ -37,7 +39,7 @@ function ExportLink({ id, version, label }: { id: string; version: VersionRef; l
     <Anchor href={frameworkExportUrl(id, version)} download size="sm" aria-label={label}>
       <Group gap={4} wrap="nowrap" component="span">
         <IconDownload size={14} aria-hidden />
-        Export
+        {t('versions.export')}
       </Group>
     </Anchor>
   );
@@ -49,77 +51,92 @@ function DiffResult({ id, from, to }: { id: string; from: VersionRef; to: Versio
     return (
       <Group gap="xs">
         <Loader size="xs" />
-        <Text size="sm">Comparing…</Text>
+        <Text size="sm">{t('versions.comparing')}</Text>
       </Group>
     );
   }
-  if (diff.isError) return <ErrorAlert>The comparison failed: {diff.error.message}</ErrorAlert>;
-  return <FrameworkDiffView diff={diff.data} label={`From ${refLabel(from)} to ${refLabel(to)}`} />;
+  if (diff.isError)
+    return <ErrorAlert>{t('versions.compareFailed', { message: diff.error.message })}</ErrorAlert>;
+  return (
+    <FrameworkDiffView
+      diff={diff.data}
+      label={t('versions.diffLabel', { from: refLabel(from), to: refLabel(to) })}
+    />
+  );
 }
 
 /** Published versions (who, when, release notes, export) and a comparison of any two. */
 export function VersionHistory({ detail, dirty }: VersionHistoryProps) {
   const versions = [...detail.versions].sort((a, b) => b.version - a.version);
   const choices = [
-    { value: 'draft', label: 'Draft (saved)' },
-    ...versions.map((v) => ({ value: String(v.version), label: `v${v.version}` })),
+    { value: 'draft', label: t('versions.choice.draft') },
+    ...versions.map((v) => ({
+      value: String(v.version),
+      label: t('versions.ref.version', { version: v.version }),
+    })),
   ];
   const latest = detail.latestVersion;
   const [from, setFrom] = useState<string>(latest !== null ? String(latest) : 'draft');
   const [to, setTo] = useState<string>('draft');
   const [compare, setCompare] = useState<{ from: VersionRef; to: VersionRef } | null>(null);
 
-  const compareWith = (f: VersionRef, t: VersionRef) => {
-    setFrom(String(f));
-    setTo(String(t));
-    setCompare({ from: f, to: t });
+  const compareWith = (fromRef: VersionRef, toRef: VersionRef) => {
+    setFrom(String(fromRef));
+    setTo(String(toRef));
+    setCompare({ from: fromRef, to: toRef });
   };
 
   return (
     <Stack gap="lg">
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Text size="sm">
-          The draft (saved {formatDateTime(detail.draftUpdatedAt)}
-          {detail.draftUpdatedBy ? ` by ${detail.draftUpdatedBy}` : ''})
+          {detail.draftUpdatedBy
+            ? t('versions.draftBy', {
+                date: formatDateTime(detail.draftUpdatedAt),
+                name: detail.draftUpdatedBy,
+              })
+            : t('versions.draft', { date: formatDateTime(detail.draftUpdatedAt) })}
         </Text>
-        <ExportLink id={detail.id} version="draft" label="Export the saved draft" />
+        <ExportLink id={detail.id} version="draft" label={t('versions.exportDraft')} />
       </Group>
       {dirty ? (
         <Alert variant="light" color="yellow">
-          You have unsaved changes: comparisons and exports use the draft as last saved.
+          {t('versions.unsaved')}
         </Alert>
       ) : null}
 
       {versions.length === 0 ? (
         <Card withBorder padding="lg">
           <Text size="sm" c="dimmed">
-            Not published yet. Publishing turns the draft into version 1, which assessments can use.
+            {t('versions.none')}
           </Text>
         </Card>
       ) : (
         <>
           <Table.ScrollContainer minWidth={560}>
-            <Table aria-label="Versions" verticalSpacing="sm">
+            <Table aria-label={t('versions.table')} verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Version</Table.Th>
-                  <Table.Th>Published</Table.Th>
-                  <Table.Th>Questions</Table.Th>
-                  <Table.Th>Release notes</Table.Th>
+                  <Table.Th>{t('versions.column.version')}</Table.Th>
+                  <Table.Th>{t('versions.column.published')}</Table.Th>
+                  <Table.Th>{t('versions.column.questions')}</Table.Th>
+                  <Table.Th>{t('versions.column.notes')}</Table.Th>
                   <Table.Th />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {versions.map((v) => (
                   <Table.Tr key={v.version}>
-                    <Table.Td fw={600}>v{v.version}</Table.Td>
+                    <Table.Td fw={600}>
+                      {t('versions.ref.version', { version: v.version })}
+                    </Table.Td>
                     <Table.Td>
                       <Text size="sm">
                         <time dateTime={v.publishedAt}>{formatDateTime(v.publishedAt)}</time>
                       </Text>
                       {v.publishedBy ? (
                         <Text size="xs" c="dimmed">
-                          by {v.publishedBy}
+                          {t('versions.publishedBy', { name: v.publishedBy })}
                         </Text>
                       ) : null}
                     </Table.Td>
@@ -139,14 +156,14 @@ export function VersionHistory({ detail, dirty }: VersionHistoryProps) {
                           variant="subtle"
                           size="compact-sm"
                           onClick={() => compareWith(v.version, 'draft')}
-                          aria-label={`Compare v${v.version} with the draft`}
+                          aria-label={t('versions.compareWithDraft.label', { version: v.version })}
                         >
-                          Compare with draft
+                          {t('versions.compareWithDraft')}
                         </Button>
                         <ExportLink
                           id={detail.id}
                           version={v.version}
-                          label={`Export v${v.version}`}
+                          label={t('versions.exportVersion', { version: v.version })}
                         />
                       </Group>
                     </Table.Td>
@@ -158,11 +175,11 @@ export function VersionHistory({ detail, dirty }: VersionHistoryProps) {
 
           <Stack gap="sm" component="section" aria-labelledby="compare-heading">
             <Title order={3} size="h5" id="compare-heading">
-              Compare
+              {t('versions.compare.title')}
             </Title>
             <Group gap="sm" align="flex-end" wrap="wrap">
               <Select
-                label="From"
+                label={t('versions.compare.from')}
                 data={choices}
                 value={from}
                 onChange={(v) => v && setFrom(v)}
@@ -170,7 +187,7 @@ export function VersionHistory({ detail, dirty }: VersionHistoryProps) {
                 w={160}
               />
               <Select
-                label="To"
+                label={t('versions.compare.to')}
                 data={choices}
                 value={to}
                 onChange={(v) => v && setTo(v)}
@@ -182,7 +199,7 @@ export function VersionHistory({ detail, dirty }: VersionHistoryProps) {
                 disabled={from === to}
                 onClick={() => setCompare({ from: parseRefValue(from), to: parseRefValue(to) })}
               >
-                Compare
+                {t('versions.compare.submit')}
               </Button>
             </Group>
             {compare ? <DiffResult id={detail.id} from={compare.from} to={compare.to} /> : null}

@@ -15,6 +15,7 @@ import { useSaveDraft } from '../api/save-draft.ts';
 import { problemsOfError, problemsToFormErrors } from '../lib/document-problems.ts';
 import type { FrameworkForm } from '../lib/editor-form.ts';
 import { collectKeys } from '../lib/framework-tree.ts';
+import { t } from '../messages.ts';
 
 /**
  * Someone else saved (seen when the framework is fetched again, e.g. on returning to the tab)
@@ -119,7 +120,7 @@ export function useFrameworkDraft(
       // the form changed while saving.
       if (form.getValues() === sent) form.setValues(saved.draft);
       form.resetDirty(saved.draft);
-      notifications.show({ message: 'Draft saved.', color: 'green' });
+      notifications.show({ message: t('draft.saved'), color: 'green' });
     } catch (err) {
       const current = conflictCurrent(err, FrameworkDetailSchema);
       if (current !== undefined) {
@@ -129,9 +130,7 @@ export function useFrameworkDraft(
           // The header tells the framework's state as it is now (mine stays in the form).
           qc.setQueryData(contentKeys.detail('frameworks', id), theirs);
         } catch {
-          setSaveError(
-            'Someone else saved this draft meanwhile, and it could not be loaded. Try again.',
-          );
+          setSaveError(t('draft.conflictUnloaded'));
         }
         return;
       }
@@ -141,7 +140,7 @@ export function useFrameworkDraft(
         setSaveError(err instanceof Error ? err.message : null);
         return;
       }
-      setSaveError(err instanceof Error ? err.message : 'Something went wrong. Please try again.');
+      setSaveError(err instanceof Error ? err.message : t('draft.failed'));
     }
   }
 

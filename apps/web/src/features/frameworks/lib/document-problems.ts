@@ -2,6 +2,7 @@ import { parseFrameworkDocument, type DocumentProblem } from '@tenantry/shared';
 import type { FormErrors } from '@mantine/form';
 import { ApiError } from '#web/lib/api.ts';
 import { refOfPath, type NodeRef } from './framework-tree.ts';
+import { t } from '../messages.ts';
 
 /** The code of a framework file with problems (400; `fields` maps each path to one). */
 export const INVALID_DOCUMENT_CODE = 'content.invalid_document';
@@ -78,34 +79,38 @@ export function countProblems(errors: FormErrors): ProblemCounts {
   return { own, within };
 }
 
-const FIELD_LABELS: Record<string, string> = {
-  format: 'format',
-  key: 'key',
-  name: 'name',
-  title: 'title',
-  summary: 'summary',
-  description: 'description',
-  guidance: 'guidance',
-  weight: 'weight',
-  tags: 'tags',
-  target: 'target',
-  type: 'type',
-  naAllowed: 'N/A allowed',
-  playbooks: 'playbooks',
-  levels: 'maturity labels',
-  options: 'options',
-  label: 'label',
-  score: 'score',
-  unit: 'unit',
-  bands: 'bands',
-  min: 'minimum',
-  source: 'source',
-  publisher: 'publisher',
-  url: 'URL',
-  license: 'licence',
-  sections: 'sections',
-  questions: 'questions',
-};
+/** A file's field name in words (a field not listed is named by its own name). */
+const fieldLabel = (name: string): string =>
+  (
+    ({
+      format: t('problems.field.format'),
+      key: t('problems.field.key'),
+      name: t('problems.field.name'),
+      title: t('problems.field.title'),
+      summary: t('problems.field.summary'),
+      description: t('problems.field.description'),
+      guidance: t('problems.field.guidance'),
+      weight: t('problems.field.weight'),
+      tags: t('problems.field.tags'),
+      target: t('problems.field.target'),
+      type: t('problems.field.type'),
+      naAllowed: t('problems.field.naAllowed'),
+      playbooks: t('problems.field.playbooks'),
+      levels: t('problems.field.levels'),
+      options: t('problems.field.options'),
+      label: t('problems.field.label'),
+      score: t('problems.field.score'),
+      unit: t('problems.field.unit'),
+      bands: t('problems.field.bands'),
+      min: t('problems.field.min'),
+      source: t('problems.field.source'),
+      publisher: t('problems.field.publisher'),
+      url: t('problems.field.url'),
+      license: t('problems.field.license'),
+      sections: t('problems.field.sections'),
+      questions: t('problems.field.questions'),
+    }) as Record<string, string>
+  )[name] ?? name;
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -120,7 +125,7 @@ function keyOf(v: unknown): string | null {
  * their position.
  */
 export function describeProblemPath(document: unknown, path: string): string {
-  if (path === '(document)' || path === '') return 'The whole file';
+  if (path === '(document)' || path === '') return t('problems.path.wholeFile');
   const tokens: Array<string | number> = [];
   for (const m of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
     if (m[2] !== undefined) tokens.push(Number(m[2]));
@@ -137,37 +142,45 @@ export function describeProblemPath(document: unknown, path: string): string {
       const key = keyOf(item);
       switch (token) {
         case 'sections':
-          parts.push(key ? `section ${key}` : `section ${next + 1}`);
+          parts.push(t('problems.path.section', { key: key ?? next + 1 }));
           break;
         case 'questions':
-          parts.push(key ? `question ${key}` : `question ${next + 1}`);
+          parts.push(t('problems.path.question', { key: key ?? next + 1 }));
           break;
         case 'options':
-          parts.push(key ? `option ${next + 1} (${key})` : `option ${next + 1}`);
+          parts.push(
+            key
+              ? t('problems.path.optionKey', { number: next + 1, key })
+              : t('problems.path.option', { number: next + 1 }),
+          );
           break;
         case 'bands':
-          parts.push(`band ${next + 1}`);
+          parts.push(t('problems.path.band', { number: next + 1 }));
           break;
         case 'levels':
-          parts.push(`label of level ${next}`);
+          parts.push(t('problems.path.level', { level: next }));
           break;
         case 'tags':
-          parts.push(`tag ${next + 1}`);
+          parts.push(t('problems.path.tag', { number: next + 1 }));
           break;
         case 'playbooks':
-          parts.push(`playbook ${next + 1}`);
+          parts.push(t('problems.path.playbook', { number: next + 1 }));
           break;
         default:
-          parts.push(`${FIELD_LABELS[token] ?? token} ${next + 1}`);
+          parts.push(t('problems.path.field', { field: fieldLabel(token), number: next + 1 }));
       }
       here = item;
       i++;
       continue;
     }
-    parts.push(typeof token === 'number' ? `item ${token + 1}` : (FIELD_LABELS[token] ?? token));
+    parts.push(
+      typeof token === 'number'
+        ? t('problems.path.item', { number: token + 1 })
+        : fieldLabel(token),
+    );
     here = isRecord(here) && typeof token === 'string' ? here[token] : undefined;
   }
-  if (parts.length > 0 && !path.startsWith('sections')) parts.unshift('framework');
+  if (parts.length > 0 && !path.startsWith('sections')) parts.unshift(t('problems.path.framework'));
   const text = parts.join(' › ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

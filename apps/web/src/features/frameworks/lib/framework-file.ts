@@ -1,4 +1,5 @@
 /** Framework files (`tenantry.framework/1`, JSON) as the author picks them. */
+import { t } from '../messages.ts';
 
 /** Larger files are refused before reading (the server's body limit is about this size too). */
 export const FRAMEWORK_FILE_MAX_BYTES = 10 * 1024 * 1024;
@@ -12,22 +13,24 @@ export async function readFrameworkFile(
   if (file.size > FRAMEWORK_FILE_MAX_BYTES) {
     return {
       ok: false,
-      message: `${file.name} is larger than 10 MB: that is not a framework file.`,
+      message: t('file.tooLarge', { name: file.name }),
     };
   }
   let text: string;
   try {
     text = await file.text();
   } catch {
-    return { ok: false, message: `${file.name} could not be read.` };
+    return { ok: false, message: t('file.unreadable', { name: file.name }) };
   }
   try {
     return { ok: true, document: JSON.parse(text) as unknown };
   } catch (err) {
-    const detail = err instanceof Error ? ` (${err.message})` : '';
     return {
       ok: false,
-      message: `${file.name} is not a JSON file${detail}. Export a framework to see the format.`,
+      message:
+        err instanceof Error
+          ? t('file.notJsonDetail', { name: file.name, detail: err.message })
+          : t('file.notJson', { name: file.name }),
     };
   }
 }

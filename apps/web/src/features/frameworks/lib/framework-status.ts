@@ -5,6 +5,7 @@ import type {
   MissingTranslations,
   TranslationLocale,
 } from '@tenantry/shared';
+import { t } from '../messages.ts';
 
 export interface StatusBadge {
   label: string;
@@ -20,13 +21,18 @@ export function statusBadges(
   f: Pick<FrameworkSummary, 'latestVersion' | 'hasDraftChanges' | 'archivedAt'>,
 ): StatusBadge[] {
   const out: StatusBadge[] = [];
-  if (f.archivedAt) out.push({ label: 'Archived', color: 'gray', variant: 'outline' });
+  if (f.archivedAt) out.push({ label: t('status.archived'), color: 'gray', variant: 'outline' });
   if (f.latestVersion === null) {
-    out.push({ label: 'Draft only', color: 'yellow', variant: 'light' });
+    out.push({ label: t('status.draftOnly'), color: 'yellow', variant: 'light' });
     return out;
   }
-  out.push({ label: `Published v${f.latestVersion}`, color: 'green', variant: 'light' });
-  if (f.hasDraftChanges) out.push({ label: 'Draft changes', color: 'blue', variant: 'light' });
+  out.push({
+    label: t('status.published', { version: f.latestVersion }),
+    color: 'green',
+    variant: 'light',
+  });
+  if (f.hasDraftChanges)
+    out.push({ label: t('status.draftChanges'), color: 'blue', variant: 'light' });
   return out;
 }
 
@@ -34,37 +40,38 @@ export function statusBadges(
 export function draftHeadline(
   f: Pick<FrameworkSummary, 'latestVersion' | 'hasDraftChanges'>,
 ): string {
-  if (f.latestVersion === null) return 'Draft, not published yet';
-  if (f.hasDraftChanges) return `Draft (changes since v${f.latestVersion})`;
-  return `Published v${f.latestVersion}, no changes`;
+  if (f.latestVersion === null) return t('headline.unpublished');
+  if (f.hasDraftChanges) return t('headline.changes', { version: f.latestVersion });
+  return t('headline.noChanges', { version: f.latestVersion });
 }
 
-export const DIFF_FIELD_LABELS: Record<DiffField, string> = {
-  title: 'Title',
-  type: 'Type',
-  options: 'Answer settings',
-  weight: 'Weight',
-  naAllowed: 'N/A allowed',
-  description: 'Description',
-  guidance: 'Guidance',
-  tags: 'Tags',
-  playbooks: 'Playbooks',
-  target: 'Target',
-  parent: 'Moved',
-  translations: 'Translations',
-};
+/** A changed field's name, as the diff lists it. */
+export const diffFieldLabel = (field: DiffField): string =>
+  ({
+    title: t('diff.field.title'),
+    type: t('diff.field.type'),
+    options: t('diff.field.options'),
+    weight: t('diff.field.weight'),
+    naAllowed: t('diff.field.naAllowed'),
+    description: t('diff.field.description'),
+    guidance: t('diff.field.guidance'),
+    tags: t('diff.field.tags'),
+    playbooks: t('diff.field.playbooks'),
+    target: t('diff.field.target'),
+    parent: t('diff.field.parent'),
+    translations: t('diff.field.translations'),
+  })[field];
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** "2 added, 1 removed, 5 changed" (and whether the framework's own details changed). */
 export function diffSummary(diff: FrameworkDiff): string {
-  const parts = [
-    `${diff.added.length} added`,
-    `${diff.removed.length} removed`,
-    `${diff.changed.length} changed`,
-  ];
-  const text = parts.join(', ');
-  return diff.metadataChanged ? `${text}; the framework’s details changed` : text;
+  const counts = {
+    added: diff.added.length,
+    removed: diff.removed.length,
+    changed: diff.changed.length,
+  };
+  return t(diff.metadataChanged ? 'diff.summaryWithDetails' : 'diff.summary', counts);
 }
 
 export function isEmptyDiff(diff: FrameworkDiff): boolean {
@@ -78,18 +85,19 @@ export function isEmptyDiff(diff: FrameworkDiff): boolean {
 
 /** "3 questions in 2 sections". */
 export function contentCount(questions: number, sections: number): string {
-  return `${plural(questions, 'question')} in ${plural(sections, 'section')}`;
+  return t('count.questionsInSections', { questions, sections });
 }
 
 export { plural };
 
 /** The languages a framework may be translated into, in the main app's words. */
-export const TRANSLATION_LANGUAGE_LABELS: Record<TranslationLocale, string> = {
-  de: 'German',
-  fr: 'French',
-  es: 'Spanish',
-  nl: 'Dutch',
-};
+export const translationLanguageLabel = (locale: TranslationLocale): string =>
+  ({
+    de: t('language.de'),
+    fr: t('language.fr'),
+    es: t('language.es'),
+    nl: t('language.nl'),
+  })[locale];
 
 /**
  * The import's (and the draft's) translation warnings in a sentence: "German complete; French:
@@ -100,8 +108,11 @@ export function translationsSummary(report: readonly MissingTranslations[]): str
   return report
     .map((r) =>
       r.count === 0
-        ? `${TRANSLATION_LANGUAGE_LABELS[r.locale]} complete`
-        : `${TRANSLATION_LANGUAGE_LABELS[r.locale]}: ${plural(r.count, 'text')} ${r.count === 1 ? 'shows' : 'show'} in English`,
+        ? t('translations.complete', { language: translationLanguageLabel(r.locale) })
+        : t('translations.missing', {
+            language: translationLanguageLabel(r.locale),
+            count: r.count,
+          }),
     )
     .join('; ');
 }

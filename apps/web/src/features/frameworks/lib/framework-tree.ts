@@ -6,6 +6,7 @@ import {
   type Section,
 } from '@tenantry/shared';
 import { newQuestion } from './question-types.ts';
+import { t } from '../messages.ts';
 
 /**
  * The framework tree as the editor changes it: sections nest to any depth (at most
@@ -204,7 +205,7 @@ export function newQuestionKey(
   return freeKey(taken, start, (n) => `${section.key}-${pad(n)}`, fallback);
 }
 
-export function emptySection(key: string, title = 'New section'): Section {
+export function emptySection(key: string, title = t('tree.newSection')): Section {
   return {
     key,
     title,
@@ -409,7 +410,7 @@ export interface MoveTarget {
 export function moveTargets(sections: readonly Section[], ref: NodeRef): MoveTarget[] {
   const out: MoveTarget[] = [];
   if (canMoveInto(sections, ref, null))
-    out.push({ path: null, key: '', title: 'Top level', depth: 0 });
+    out.push({ path: null, key: '', title: t('tree.topLevel'), depth: 0 });
   const walk = (list: readonly Section[], above: number[]) => {
     list.forEach((s, i) => {
       const path = [...above, i];

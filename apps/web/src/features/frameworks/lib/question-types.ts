@@ -10,29 +10,30 @@ import {
   type TranslationLocale,
   type Translations,
 } from '@tenantry/shared';
+import { t } from '../messages.ts';
 
 type QuestionTranslations = Translations<QuestionTranslation>;
 
 /** What a question of each type asks the respondent for, in the editor's words. */
-export const QUESTION_TYPE_HINTS: Record<QuestionType, string> = {
-  yes_no: 'Yes scores 100 %, partial 50 %, no 0 %.',
-  maturity: 'Levels 0 to 5 score 0 %, 20 %, 40 %, 60 %, 80 % and 100 %.',
-  single_choice: 'The chosen option’s score.',
-  multiple_choice: 'The sum of the chosen options’ scores, at most 100 %.',
-  number:
-    'The score of the highest band whose minimum the answer reaches; below the first band, 0 %.',
-  text: 'A written answer: never scored.',
-};
+export const questionTypeHint = (type: QuestionType): string =>
+  ({
+    yes_no: t('questionType.hint.yesNo'),
+    maturity: t('questionType.hint.maturity'),
+    single_choice: t('questionType.hint.singleChoice'),
+    multiple_choice: t('questionType.hint.multipleChoice'),
+    number: t('questionType.hint.number'),
+    text: t('questionType.hint.text'),
+  })[type];
 
 function defaultOptions(type: 'single_choice' | 'multiple_choice'): ChoiceOption[] {
   return type === 'single_choice'
     ? [
-        { key: 'a', label: 'Option A', score: 1 },
-        { key: 'b', label: 'Option B', score: 0 },
+        { key: 'a', label: t('question.option', { letter: 'A' }), score: 1 },
+        { key: 'b', label: t('question.option', { letter: 'B' }), score: 0 },
       ]
     : [
-        { key: 'a', label: 'Option A', score: 0.5 },
-        { key: 'b', label: 'Option B', score: 0.5 },
+        { key: 'a', label: t('question.option', { letter: 'A' }), score: 0.5 },
+        { key: 'b', label: t('question.option', { letter: 'B' }), score: 0.5 },
       ];
 }
 
@@ -42,7 +43,7 @@ const DEFAULT_BANDS: NumberBand[] = [
 ];
 
 /** A new question of `type` with the type's default settings. */
-export function newQuestion(key: string, type: QuestionType, title = 'New question'): Question {
+export function newQuestion(key: string, type: QuestionType, title = t('question.new')): Question {
   const common = {
     key,
     title,
@@ -123,7 +124,7 @@ export function nextOptionKey(options: readonly { key: string }[]): string {
 
 export function newOption(options: readonly ChoiceOption[]): ChoiceOption {
   const key = nextOptionKey(options);
-  return { key, label: `Option ${key.toUpperCase()}`, score: 0 };
+  return { key, label: t('question.option', { letter: key.toUpperCase() }), score: 0 };
 }
 
 /** A band above the last one (min + 1, the last score). */

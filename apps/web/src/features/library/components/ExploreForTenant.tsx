@@ -1,5 +1,7 @@
 import { Anchor, Skeleton, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { rich } from '#web/i18n/rich.tsx';
+import { t } from '../messages.ts';
 
 export interface ExploreForTenantProps {
   tenantId: string;
@@ -12,27 +14,34 @@ export interface ExploreForTenantProps {
 /** "For Acme": the client tenant explore was opened for, linked to its overview. */
 export function ExploreForTenant({ tenantId, name, status }: ExploreForTenantProps) {
   if (status === 'pending') {
-    return <Skeleton height={14} width={180} mt={4} aria-label="Loading the client tenant" />;
+    return <Skeleton height={14} width={180} mt={4} aria-label={t('forTenant.loading')} />;
   }
   if (status === 'error') {
     return (
       <Text size="sm" c="dimmed" component="span">
-        For a client tenant that could not be found.
+        {t('forTenant.notFound')}
       </Text>
     );
   }
   return (
     <Text size="sm" component="span" style={{ overflowWrap: 'anywhere' }}>
-      For{' '}
-      <Anchor
-        component={Link}
-        to={`/tenant/${encodeURIComponent(tenantId)}/overview`}
-        fw={600}
-        inherit
-      >
-        {name}
-      </Anchor>
-      : frameworks to assess it against, playbooks to close its gaps.
+      {rich(
+        t,
+        'forTenant.title',
+        {},
+        {
+          name: (
+            <Anchor
+              component={Link}
+              to={`/tenant/${encodeURIComponent(tenantId)}/overview`}
+              fw={600}
+              inherit
+            >
+              {name}
+            </Anchor>
+          ),
+        },
+      )}
     </Text>
   );
 }

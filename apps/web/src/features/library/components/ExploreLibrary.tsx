@@ -31,18 +31,9 @@ import { useContentList } from '#web/lib/content/list-content.ts';
 import { readLibraryQuery, writeLibraryQuery, type LibraryQuery } from '../lib/library-query.ts';
 import { FrameworkPreview } from './FrameworkPreview.tsx';
 import { ArticleView, PlaybookView } from './ItemViews.tsx';
+import { t } from '../messages.ts';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
-
-const NOUNS: Record<ContentKind, { one: string; many: string; placeholder: string }> = {
-  frameworks: {
-    one: 'framework',
-    many: 'frameworks',
-    placeholder: 'Name, tag, or a question or section key (GV.OC)',
-  },
-  playbooks: { one: 'playbook', many: 'playbooks', placeholder: 'Title, summary or tag' },
-  articles: { one: 'article', many: 'articles', placeholder: 'Title, summary or text' },
-};
 
 /** A published framework an action may apply to (the version shown, or the latest). */
 export interface FrameworkRef {
@@ -128,11 +119,11 @@ function FrameworkCard({
           <ScopeBadge scope={f.scope} forReaders />
           {f.latestVersion ? (
             <Badge variant="light" size="sm" tt="none">
-              Version {f.latestVersion}
+              {t('card.version', { version: f.latestVersion })}
             </Badge>
           ) : null}
           <Badge variant="light" color="gray" size="sm" tt="none">
-            {f.questionCount} {f.questionCount === 1 ? 'question' : 'questions'}
+            {t('card.questions', { count: f.questionCount })}
           </Badge>
         </>
       }
@@ -140,7 +131,7 @@ function FrameworkCard({
       {f.matches.length ? (
         <div>
           <Text size="xs" fw={600} c="dimmed">
-            Matches
+            {t('card.matches')}
           </Text>
           <Stack gap={2} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
             {f.matches.map((m) => (
@@ -185,17 +176,17 @@ function Results({
   const list = useContentList('library', kind, filters);
   const items: Summary[] = list.data?.pages.flatMap((p) => p.items as Summary[]) ?? [];
   const total = list.data?.pages[0]?.total ?? 0;
-  const noun = NOUNS[kind];
+  const searched = filters.q.trim();
   const filtered = Boolean(filters.q.trim() || filters.tag.trim() || filters.scope);
 
   return (
     <PagedList
       query={list}
       count={items.length}
-      noun={noun.many}
+      noun={t('results.noun', { kind })}
       gap="sm"
       loading={
-        <SimpleGrid cols={{ base: 1, sm: 2 }} aria-label={`Loading ${noun.many}`} aria-busy>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} aria-label={t('results.loading', { kind })} aria-busy>
           {Array.from({ length: 4 }, (_, i) => (
             <Skeleton key={i} height={140} radius="md" />
           ))}
@@ -206,17 +197,17 @@ function Results({
           <Stack align="center" gap="xs" ta="center" role="status">
             <Text fw={500}>
               {filtered
-                ? `No ${noun.many} match${filters.q.trim() ? ` “${filters.q.trim()}”` : ''}.`
-                : `No ${noun.many} are published yet.`}
+                ? searched
+                  ? t('results.noMatchFor', { kind, q: searched })
+                  : t('results.noMatch', { kind })
+                : t('results.noneYet', { kind })}
             </Text>
             <Text size="sm" c="dimmed" maw={420}>
-              {filtered
-                ? 'Try other words, or clear the filters.'
-                : `Published ${noun.many} of your account, and global ones, show here.`}
+              {filtered ? t('results.tryOther') : t('results.noneYetHint', { kind })}
             </Text>
             {filtered ? (
               <Button variant="light" size="xs" onClick={onClear}>
-                Clear search and filters
+                {t('results.clear')}
               </Button>
             ) : null}
           </Stack>
@@ -224,8 +215,7 @@ function Results({
       }
     >
       <Text size="sm" c="dimmed" role="status">
-        {total} {total === 1 ? noun.one : noun.many}
-        {filtered ? ' found' : ''}
+        {t(filtered ? 'results.countFound' : 'results.count', { kind, count: total })}
       </Text>
       <SimpleGrid
         cols={{ base: 1, sm: 2 }}
@@ -234,7 +224,7 @@ function Results({
         p={0}
         m={0}
         style={{ listStyle: 'none' }}
-        aria-label={noun.many}
+        aria-label={t('results.noun', { kind })}
       >
         {items.map((item) => {
           if (kind === 'frameworks') {
@@ -263,7 +253,7 @@ function Results({
                     <ScopeBadge scope={p.scope} forReaders />
                     <PriorityBadge priority={p.priority} />
                     <Badge variant="light" color="gray" size="sm" tt="none">
-                      {p.stepCount} {p.stepCount === 1 ? 'step' : 'steps'}
+                      {t('card.steps', { count: p.stepCount })}
                     </Badge>
                   </>
                 }
@@ -300,7 +290,6 @@ export function ExploreLibrary({ kind, hrefFor, frameworkAction }: ExploreLibrar
   const [q] = useDebouncedValue(search, 300);
   const [debouncedTag] = useDebouncedValue(tag, 300);
   const scopeLabel = useId();
-  const noun = NOUNS[kind];
 
   // The typed search and tag reach the URL once typing pauses (replacing, not adding, history).
   const latest = useRef({ query, setParams });
@@ -333,7 +322,7 @@ export function ExploreLibrary({ kind, hrefFor, frameworkAction }: ExploreLibrar
         <Anchor component={Link} to={listQuery || '?'} size="sm">
           <Group gap={4} component="span">
             <IconArrowLeft size={14} aria-hidden />
-            {query.q.trim() ? `Back to results for “${query.q.trim()}”` : `All ${noun.many}`}
+            {query.q.trim() ? t('explore.back', { q: query.q.trim() }) : t('explore.all', { kind })}
           </Group>
         </Anchor>
         {kind === 'frameworks' ? (
@@ -360,8 +349,8 @@ export function ExploreLibrary({ kind, hrefFor, frameworkAction }: ExploreLibrar
     <Stack gap="md">
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
-          label={`Search ${noun.many}`}
-          placeholder={noun.placeholder}
+          label={t('explore.search.label', { kind })}
+          placeholder={t('explore.search.placeholder', { kind })}
           type="search"
           leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
@@ -370,8 +359,8 @@ export function ExploreLibrary({ kind, hrefFor, frameworkAction }: ExploreLibrar
           maxLength={200}
         />
         <TextInput
-          label="Tag"
-          placeholder="e.g. nist"
+          label={t('explore.tag.label')}
+          placeholder={t('explore.tag.placeholder')}
           value={tag}
           onChange={(e) => setTag(e.currentTarget.value)}
           flex="0 1 140px"
@@ -379,16 +368,16 @@ export function ExploreLibrary({ kind, hrefFor, frameworkAction }: ExploreLibrar
         />
         <div>
           <Text size="sm" fw={500} id={scopeLabel} mb={4}>
-            Whose
+            {t('explore.scope.label')}
           </Text>
           <SegmentedControl
             aria-labelledby={scopeLabel}
             value={query.scope ?? 'all'}
             onChange={(v) => setScope(v === 'all' ? null : (v as ContentScope))}
             data={[
-              { value: 'all', label: 'All' },
-              { value: 'global', label: 'Global' },
-              { value: 'private', label: 'Your account' },
+              { value: 'all', label: t('explore.scope.all') },
+              { value: 'global', label: t('explore.scope.global') },
+              { value: 'private', label: t('explore.scope.private') },
             ]}
           />
         </div>

@@ -36,6 +36,8 @@ import { ApiError } from '#web/lib/api.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { useLibraryFramework } from '../api/get-library-item.ts';
 import { pathToNode, scoringLines, sectionQuestionCount } from '../lib/framework-tree.ts';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
 
@@ -60,7 +62,7 @@ function NodeTexts({ node }: { node: Pick<Section, 'description' | 'guidance'> }
           style={{ borderRadius: 'var(--mantine-radius-sm)' }}
         >
           <Text size="xs" fw={600} tt="uppercase" c="dimmed" mb={4}>
-            Guidance
+            {t('preview.guidance')}
           </Text>
           <Markdown size="sm">{node.guidance}</Markdown>
         </Box>
@@ -98,12 +100,12 @@ function QuestionCard({ q, ctx }: { q: Question; ctx: TreeContext }) {
           </Badge>
           {q.weight !== 1 ? (
             <Badge variant="outline" color="gray" size="sm" tt="none">
-              Weight {q.weight}
+              {t('preview.weight', { weight: q.weight })}
             </Badge>
           ) : null}
           {q.naAllowed ? (
             <Badge variant="outline" color="gray" size="sm" tt="none">
-              N/A allowed
+              {t('preview.naAllowed')}
             </Badge>
           ) : null}
         </Group>
@@ -112,7 +114,11 @@ function QuestionCard({ q, ctx }: { q: Question; ctx: TreeContext }) {
         {lines.length ? (
           <div>
             <Text size="xs" fw={600} c="dimmed">
-              {q.type === 'maturity' ? 'Levels' : q.type === 'number' ? 'Bands' : 'Answers'}
+              {q.type === 'maturity'
+                ? t('preview.levels')
+                : q.type === 'number'
+                  ? t('preview.bands')
+                  : t('preview.answers')}
             </Text>
             <List size="sm" spacing={2}>
               {lines.map((line) => (
@@ -124,7 +130,7 @@ function QuestionCard({ q, ctx }: { q: Question; ctx: TreeContext }) {
         {linked.length ? (
           <div>
             <Text size="xs" fw={600} c="dimmed">
-              Playbooks
+              {t('preview.playbooks')}
             </Text>
             <Stack gap={2}>
               {linked.map((p) => (
@@ -188,7 +194,7 @@ function SectionNode({
             {section.title}
           </Text>
           <Badge variant="light" color="gray" size="sm" style={{ flexShrink: 0 }}>
-            {count} {count === 1 ? 'question' : 'questions'}
+            {t('preview.section.questions', { count })}
           </Badge>
         </Group>
       </UnstyledButton>
@@ -265,19 +271,25 @@ function FrameworkBody({
     <Stack gap="md">
       {doc.description ? (
         // A long introduction folds, so the sections stay within reach.
-        <Spoiler maxHeight={220} showLabel="Read the whole introduction" hideLabel="Show less">
+        <Spoiler
+          maxHeight={220}
+          showLabel={t('preview.readMore')}
+          hideLabel={t('preview.showLess')}
+        >
           <Markdown>{doc.description}</Markdown>
         </Spoiler>
       ) : null}
       {doc.source.publisher || doc.source.url || doc.source.license ? (
         <Text size="sm" c="dimmed" style={wrap}>
-          {doc.source.publisher ? `Source: ${doc.source.publisher}` : 'Source'}
+          {doc.source.publisher
+            ? t('preview.sourceBy', { publisher: doc.source.publisher })
+            : t('preview.source')}
           {doc.source.license ? ` · ${doc.source.license}` : ''}
           {/^https?:\/\//i.test(doc.source.url) ? (
             <>
               {' · '}
               <Anchor href={doc.source.url} target="_blank" rel="noopener noreferrer" size="sm">
-                Publisher’s page <IconExternalLink size={12} aria-hidden />
+                {t('preview.publisherPage')} <IconExternalLink size={12} aria-hidden />
               </Anchor>
             </>
           ) : null}
@@ -286,22 +298,22 @@ function FrameworkBody({
       <Card withBorder padding="sm">
         <Group justify="space-between" mb="xs" gap="xs">
           <Title order={3} size="h4">
-            Sections
+            {t('preview.sections')}
           </Title>
           {all.length ? (
             <Group gap={4}>
               <Button size="compact-xs" variant="subtle" onClick={() => setExpanded(new Set(all))}>
-                Expand all
+                {t('preview.expandAll')}
               </Button>
               <Button size="compact-xs" variant="subtle" onClick={() => setExpanded(new Set())}>
-                Collapse all
+                {t('preview.collapseAll')}
               </Button>
             </Group>
           ) : null}
         </Group>
         {doc.sections.length === 0 ? (
           <Text size="sm" c="dimmed">
-            This framework has no sections.
+            {t('preview.noSections')}
           </Text>
         ) : (
           <Stack gap={2} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -339,7 +351,7 @@ export function FrameworkPreview({ id, node, playbookHref, action }: FrameworkPr
 
   if (framework.isPending) {
     return (
-      <Stack gap="sm" aria-label="Loading the framework" aria-busy>
+      <Stack gap="sm" aria-label={t('preview.loading')} aria-busy>
         <Skeleton height={32} width="50%" />
         <Skeleton height={16} width="80%" />
         {Array.from({ length: 5 }, (_, i) => (
@@ -351,12 +363,8 @@ export function FrameworkPreview({ id, node, playbookHref, action }: FrameworkPr
   if (framework.isError) {
     const missing = framework.error instanceof ApiError && framework.error.status === 404;
     return (
-      <ErrorAlert
-        title={missing ? 'There is no such framework' : 'The framework could not be loaded'}
-      >
-        {missing
-          ? 'It may have been archived or is not published for you.'
-          : framework.error.message}
+      <ErrorAlert title={missing ? t('preview.notFound') : t('preview.loadFailed')}>
+        {missing ? t('preview.notFoundBody') : framework.error.message}
       </ErrorAlert>
     );
   }
@@ -371,14 +379,18 @@ export function FrameworkPreview({ id, node, playbookHref, action }: FrameworkPr
         <Group gap={6} mt={6}>
           <ScopeBadge scope={f.scope} forReaders />
           <Badge variant="light" size="sm" tt="none">
-            Version {f.version}
+            {t('preview.version', { version: f.version })}
           </Badge>
           <Badge variant="light" color="gray" size="sm" tt="none">
-            {countQuestions(f.document)} questions
+            {t('preview.questions', { count: countQuestions(f.document) })}
           </Badge>
           <Text size="xs" c="dimmed">
-            Published <time dateTime={f.publishedAt}>{formatDate(f.publishedAt)}</time>
-            {f.publishedBy ? ` by ${f.publishedBy}` : ''}
+            {rich(
+              t,
+              f.publishedBy ? 'preview.publishedBy' : 'preview.published',
+              { name: f.publishedBy ?? '' },
+              { date: <time dateTime={f.publishedAt}>{formatDate(f.publishedAt)}</time> },
+            )}
           </Text>
         </Group>
         {f.document.summary ? (
@@ -404,10 +416,13 @@ export function FrameworkPreview({ id, node, playbookHref, action }: FrameworkPr
       {f.versions.length > 1 ? (
         <Group gap="sm" align="flex-end" wrap="wrap">
           <Select
-            label="Version"
+            label={t('preview.versions.label')}
             data={f.versions.map((v) => ({
               value: String(v.version),
-              label: `Version ${v.version} · ${formatDate(v.publishedAt)}`,
+              label: t('preview.versions.option', {
+                version: v.version,
+                date: formatDate(v.publishedAt),
+              }),
             }))}
             value={String(f.version)}
             onChange={(v) => setVersion(v ? Number(v) : undefined)}

@@ -18,6 +18,8 @@ import { Markdown } from '#web/components/markdown/Markdown.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { useLibraryItem } from '../api/get-library-item.ts';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
 
@@ -31,33 +33,47 @@ function Loading({ label }: { label: string }) {
   );
 }
 
-function LoadError({ noun, error }: { noun: string; error: Error }) {
+/** What a view says while its item loads or when it cannot. */
+interface LoadTexts {
+  loading: string;
+  notFound: string;
+  loadFailed: string;
+}
+
+function LoadError({ texts, error }: { texts: LoadTexts; error: Error }) {
   const missing = error instanceof ApiError && error.status === 404;
   return (
-    <ErrorAlert title={missing ? `There is no such ${noun}` : `The ${noun} could not be loaded`}>
-      {missing ? 'It may have been unpublished or deleted.' : error.message}
+    <ErrorAlert title={missing ? texts.notFound : texts.loadFailed}>
+      {missing ? t('item.notFoundBody') : error.message}
     </ErrorAlert>
   );
 }
 
 function Loaded<T>({
   query,
-  noun,
+  texts,
   children,
 }: {
   query: UseQueryResult<T>;
-  noun: string;
+  texts: LoadTexts;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isPending) return <Loading label={`Loading the ${noun}`} />;
-  if (query.isError) return <LoadError noun={noun} error={query.error} />;
+  if (query.isPending) return <Loading label={texts.loading} />;
+  if (query.isError) return <LoadError texts={texts} error={query.error} />;
   return <>{children(query.data)}</>;
 }
 
 /** A published playbook, read-only: its steps in order with effort, owner and instructions. */
 export function PlaybookView({ id }: { id: string }) {
   return (
-    <Loaded query={useLibraryItem('playbooks', id)} noun="playbook">
+    <Loaded
+      query={useLibraryItem('playbooks', id)}
+      texts={{
+        loading: t('playbook.loading'),
+        notFound: t('playbook.notFound'),
+        loadFailed: t('playbook.loadFailed'),
+      }}
+    >
       {(p) => (
         <Stack gap="md">
           <div>
@@ -68,13 +84,14 @@ export function PlaybookView({ id }: { id: string }) {
               <ScopeBadge scope={p.scope} forReaders />
               <PriorityBadge priority={p.priority} />
               <Text size="xs" c="dimmed">
-                {p.steps.length} {p.steps.length === 1 ? 'step' : 'steps'}
-                {p.publishedAt ? (
-                  <>
-                    {' · published '}
-                    <time dateTime={p.publishedAt}>{formatDate(p.publishedAt)}</time>
-                  </>
-                ) : null}
+                {p.publishedAt
+                  ? rich(
+                      t,
+                      'playbook.stepsPublished',
+                      { count: p.steps.length },
+                      { date: <time dateTime={p.publishedAt}>{formatDate(p.publishedAt)}</time> },
+                    )
+                  : t('playbook.steps', { count: p.steps.length })}
               </Text>
             </Group>
             {p.summary ? (
@@ -88,7 +105,7 @@ export function PlaybookView({ id }: { id: string }) {
           </div>
           {p.steps.length === 0 ? (
             <Text c="dimmed" size="sm">
-              This playbook has no steps yet.
+              {t('playbook.noSteps')}
             </Text>
           ) : (
             <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -100,16 +117,16 @@ export function PlaybookView({ id }: { id: string }) {
                     </Badge>
                     <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
                       <Title order={3} size="h5" style={wrap}>
-                        <VisuallyHidden>Step {i + 1}: </VisuallyHidden>
+                        <VisuallyHidden>{t('playbook.step', { number: i + 1 })}</VisuallyHidden>
                         {s.title}
                       </Title>
                       <Group gap={4}>
                         <Badge variant="outline" color="gray" size="sm" tt="none">
-                          Effort: {STEP_EFFORT_LABELS[s.effort]}
+                          {t('playbook.effort', { effort: STEP_EFFORT_LABELS[s.effort] })}
                         </Badge>
                         {s.ownerRole ? (
                           <Badge variant="outline" color="gray" size="sm" tt="none">
-                            Owner: {s.ownerRole}
+                            {t('playbook.owner', { role: s.ownerRole })}
                           </Badge>
                         ) : null}
                       </Group>
@@ -129,7 +146,14 @@ export function PlaybookView({ id }: { id: string }) {
 /** A published article, read-only. */
 export function ArticleView({ id }: { id: string }) {
   return (
-    <Loaded query={useLibraryItem('articles', id)} noun="article">
+    <Loaded
+      query={useLibraryItem('articles', id)}
+      texts={{
+        loading: t('article.loading'),
+        notFound: t('article.notFound'),
+        loadFailed: t('article.loadFailed'),
+      }}
+    >
       {(a) => (
         <Stack gap="md" maw={760}>
           <div>
@@ -140,7 +164,12 @@ export function ArticleView({ id }: { id: string }) {
               <ScopeBadge scope={a.scope} forReaders />
               {a.publishedAt ? (
                 <Text size="xs" c="dimmed">
-                  Published <time dateTime={a.publishedAt}>{formatDate(a.publishedAt)}</time>
+                  {rich(
+                    t,
+                    'article.published',
+                    {},
+                    { date: <time dateTime={a.publishedAt}>{formatDate(a.publishedAt)}</time> },
+                  )}
                 </Text>
               ) : null}
             </Group>
@@ -156,7 +185,7 @@ export function ArticleView({ id }: { id: string }) {
           {a.body.trim() ? (
             <Markdown>{a.body}</Markdown>
           ) : (
-            <Text c="dimmed">This article is empty.</Text>
+            <Text c="dimmed">{t('article.empty')}</Text>
           )}
         </Stack>
       )}

@@ -1,4 +1,5 @@
 import type { Question, Section } from '@tenantry/shared';
+import { t } from '../messages.ts';
 
 /** Questions in a section and every section below it. */
 export function sectionQuestionCount(section: Section): number {
@@ -29,7 +30,7 @@ export function scoringLines(q: Question): string[] {
   const pct = (score: number) => `${num(score * 100)} %`;
   switch (q.type) {
     case 'yes_no':
-      return ['Yes = 100 %', 'Partial = 50 %', 'No = 0 %'];
+      return [t('preview.scoring.yes'), t('preview.scoring.partial'), t('preview.scoring.no')];
     case 'maturity':
       return q.levels.map((label, level) => `${level} · ${label} = ${pct(level / 5)}`);
     case 'single_choice':
