@@ -4,6 +4,7 @@ import { NameText } from '#web/components/NameText.tsx';
 import { formatDateTime, formatRelativeTime } from '#web/lib/format.ts';
 import { useAuditLog } from '../api/list-audit-entries.ts';
 import { describeAuditEntry } from '../lib/audit-labels.ts';
+import { t } from '../messages.ts';
 
 /**
  * The latest entries of the audit log (for owners and admins), in the audit screen's words.
@@ -13,7 +14,7 @@ export function RecentActivity({ limit = 8 }: { limit?: number }) {
   const audit = useAuditLog();
   if (audit.isPending) {
     return (
-      <Stack gap="sm" aria-busy aria-label="Loading the recent activity">
+      <Stack gap="sm" aria-busy aria-label={t('recent.loading')}>
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} height={34} radius="sm" />
         ))}
@@ -23,7 +24,7 @@ export function RecentActivity({ limit = 8 }: { limit?: number }) {
   if (audit.isError) {
     return (
       <Text size="sm" c="red" role="alert">
-        The recent activity could not be loaded: {audit.error.message}
+        {t('recent.loadFailed', { error: audit.error.message })}
       </Text>
     );
   }
@@ -31,7 +32,7 @@ export function RecentActivity({ limit = 8 }: { limit?: number }) {
   if (entries.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        Nothing recorded yet: changes to the account, its members and client tenants show here.
+        {t('recent.empty')}
       </Text>
     );
   }
@@ -43,7 +44,7 @@ export function RecentActivity({ limit = 8 }: { limit?: number }) {
           <li>
             <NameText name={describeAuditEntry(e)} size="sm" lines={2} component="div" />
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {e.actorEmail ?? 'System'} ·{' '}
+              {e.actorEmail ?? t('recent.system')} ·{' '}
               <time dateTime={e.createdAt} title={formatDateTime(e.createdAt)}>
                 {formatRelativeTime(e.createdAt)}
               </time>

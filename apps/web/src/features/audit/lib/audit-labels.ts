@@ -1,277 +1,327 @@
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@tenantry/shared';
+import { t } from '../messages.ts';
 import {
-  AUDIT_ACTIONS,
-  PLANS,
-  TASK_STATUS_LABELS,
-  type AuditAction,
-  type AuditEntry,
-  type PlanId,
-} from '@tenantry/shared';
-
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
-
-/** A task's status as the screens name it ("In progress"); an unknown one as it is. */
-const taskStatus = (v: unknown): string =>
-  TASK_STATUS_LABELS[str(v) as keyof typeof TASK_STATUS_LABELS] ?? str(v);
-
-const FIELD_WORDS: Record<string, string> = {
-  name: 'the name',
-  industry: 'the industry',
-  size: 'the size',
-  contacts: 'the contacts',
-  tags: 'the tags',
-  notes: 'the notes',
-  ownerId: 'the owner',
-  dueDate: 'the due date',
-  targets: 'the targets',
-  title: 'the title',
-  description: 'the description',
-  priority: 'the priority',
-  assigneeId: 'the assignee',
-  status: 'the status',
-  riskReason: 'the reason the risk is accepted',
-  riskReviewDate: 'the risk’s review date',
-};
-
-/** `['name', 'tags']` → "the name and the tags". */
-function fieldList(v: unknown): string {
-  const words = (Array.isArray(v) ? v : []).map((f) => FIELD_WORDS[String(f)] ?? String(f));
-  if (words.length === 0) return 'the details';
-  if (words.length === 1) return words[0]!;
-  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
-}
-
-type Describe = (data: AuditEntry['data']) => string;
-
-/** How a sign-in was made (`data.method` of the security events). */
-const SIGN_IN_METHODS: Record<string, string> = {
-  password: 'with a password',
-  sign_up_code: 'with the sign-up code',
-  shared_code: 'with a shared sign-in code',
-  email_link: 'with an e-mail link',
-  passkey: 'with a passkey',
-  support: 'as a support session',
-  sso: 'through single sign-on',
-};
-/** The second factor a sign-in gave (`data.secondFactor`). */
-const SECOND_FACTORS: Record<string, string> = {
-  totp: 'an authenticator code',
-  backup_code: 'a backup code',
-  passkey: 'a passkey',
-};
-const signInMethod = (v: unknown, second?: unknown): string => {
-  const words = SIGN_IN_METHODS[str(v)] ?? str(v);
-  const factor = SECOND_FACTORS[str(second)] ?? str(second);
-  if (!words) return '';
-  return factor ? ` ${words} and ${factor}` : ` ${words}`;
-};
-
-/** Why a sign-in was refused (`data.reason` of `auth.sign_in_failed`). */
-const SIGN_IN_FAILURES: Record<string, string> = {
-  invalid_credentials: 'wrong e-mail or password',
-  email_not_verified: 'the address is not verified',
-  user_disabled: 'the user is disabled',
-  invalid_code: 'wrong code',
-  invalid_second_factor: 'wrong second-factor code',
-  sso_domain_not_covered: 'the address is outside the single sign-on domains',
-  code_expired: 'the code expired',
-  too_many_attempts: 'too many attempts',
-};
-
-/** A staff action's doer: a system admin, or the command line (`data.via: 'cli'`). */
-const byWhom = (d: AuditEntry['data']): string =>
-  d.via === 'cli' ? 'An operator (command line)' : 'A system admin';
+  fieldList,
+  num,
+  planName,
+  signedIn,
+  signInFailed,
+  str,
+  taskStatus,
+  type Describe,
+} from './audit-words.ts';
 
 /** One sentence per audit action: a new action in AUDIT_ACTIONS fails to compile until labelled. */
 const LABELS: Record<AuditAction, Describe> = {
-  'account.renamed': (d) => `Renamed the account from “${str(d.from)}” to “${str(d.to)}”`,
-  'account.logo_updated': () => 'Uploaded a new logo',
+  'account.renamed': (d) => t('entry.account.renamed', { from: str(d.from), to: str(d.to) }),
+  'account.logo_updated': () => t('entry.account.logoUpdated'),
   'account.brand_updated': (d) =>
-    `Changed the brand (${Array.isArray(d.changed) ? d.changed.map(str).join(', ') : 'settings'})`,
-  'account.reminder_settings_changed': () => 'Changed the reminder defaults',
-  'members.invited': (d) => `Invited ${str(d.email)} as ${str(d.role)}`,
-  'members.invitation_revoked': (d) => `Revoked the invitation to ${str(d.email)}`,
-  'members.joined': (d) => `${str(d.email)} joined as ${str(d.role)}`,
+    Array.isArray(d.changed)
+      ? t('entry.account.brandUpdated', { changed: d.changed.map(str).join(', ') })
+      : t('entry.account.brandUpdatedSettings'),
+  'account.reminder_settings_changed': () => t('entry.account.reminderSettingsChanged'),
+  'members.invited': (d) => t('entry.members.invited', { email: str(d.email), role: str(d.role) }),
+  'members.invitation_revoked': (d) =>
+    t('entry.members.invitationRevoked', { email: str(d.email) }),
+  'members.joined': (d) => t('entry.members.joined', { email: str(d.email), role: str(d.role) }),
   'members.role_changed': (d) =>
-    `Changed the role of ${str(d.email)} from ${str(d.from)} to ${str(d.to)}`,
+    t('entry.members.roleChanged', { email: str(d.email), from: str(d.from), to: str(d.to) }),
   'members.access_changed': (d) =>
-    `Changed the client-tenant access of ${str(d.email)} from ${str(d.fromText)} to ${str(d.toText)}`,
-  'members.removed': (d) => `Removed ${str(d.email)}`,
+    t('entry.members.accessChanged', {
+      email: str(d.email),
+      from: str(d.fromText),
+      to: str(d.toText),
+    }),
+  'members.removed': (d) => t('entry.members.removed', { email: str(d.email) }),
   'members.second_factors_reset': (d) =>
-    `Reset the second factors of ${str(d.email)} (authenticator app and passkeys removed)`,
+    t('entry.members.secondFactorsReset', { email: str(d.email) }),
   'security.second_factor_policy_changed': (d) =>
     d.required === true
-      ? 'Required a second factor of every member'
-      : 'Stopped requiring a second factor of every member',
-  'members.left': (d) => `${str(d.email)} left the account`,
-  'api_keys.created': (d) => `Created the API key “${str(d.name)}”`,
-  'api_keys.revoked': (d) => `Revoked the API key “${str(d.name)}”`,
-  'api_keys.used': (d) => `${str(d.method)} ${str(d.path)} with an API key (${str(d.status)})`,
+      ? t('entry.security.secondFactorRequired')
+      : t('entry.security.secondFactorNotRequired'),
+  'members.left': (d) => t('entry.members.left', { email: str(d.email) }),
+  'api_keys.created': (d) => t('entry.apiKeys.created', { name: str(d.name) }),
+  'api_keys.revoked': (d) => t('entry.apiKeys.revoked', { name: str(d.name) }),
+  'api_keys.used': (d) =>
+    t('entry.apiKeys.used', { method: str(d.method), path: str(d.path), status: str(d.status) }),
   'calendar_feeds.created': (d) =>
-    d.replaced === true
-      ? 'Made a new calendar address (the old one stopped)'
-      : 'Made a calendar address',
-  'calendar_feeds.revoked': () => 'Revoked their calendar address',
-  'webhooks.created': (d) => `Added the webhook endpoint ${str(d.url)}`,
-  'webhooks.updated': (d) => `Changed the webhook endpoint ${str(d.url)}`,
-  'webhooks.deleted': (d) => `Deleted the webhook endpoint ${str(d.url)}`,
-  'webhooks.secret_rotated': (d) =>
-    `Rotated the signing secret of the webhook endpoint ${str(d.url)}`,
-  'tenants.created': (d) => `Created the client tenant “${str(d.name)}”`,
-  'tenants.updated': (d) => `Changed ${fieldList(d.fields)} of the client tenant “${str(d.name)}”`,
-  'tenants.archived': (d) => `Archived the client tenant “${str(d.name)}”`,
-  'tenants.restored': (d) => `Restored the client tenant “${str(d.name)}”`,
+    d.replaced === true ? t('entry.calendarFeeds.replaced') : t('entry.calendarFeeds.created'),
+  'calendar_feeds.revoked': () => t('entry.calendarFeeds.revoked'),
+  'webhooks.created': (d) => t('entry.webhooks.created', { url: str(d.url) }),
+  'webhooks.updated': (d) => t('entry.webhooks.updated', { url: str(d.url) }),
+  'webhooks.deleted': (d) => t('entry.webhooks.deleted', { url: str(d.url) }),
+  'webhooks.secret_rotated': (d) => t('entry.webhooks.secretRotated', { url: str(d.url) }),
+  'tenants.created': (d) => t('entry.tenants.created', { name: str(d.name) }),
+  'tenants.updated': (d) =>
+    t('entry.tenants.updated', { fields: fieldList(d.fields), name: str(d.name) }),
+  'tenants.archived': (d) => t('entry.tenants.archived', { name: str(d.name) }),
+  'tenants.restored': (d) => t('entry.tenants.restored', { name: str(d.name) }),
   'tenants.baseline_set': (d) =>
-    `Marked “${str(d.assessmentName)}” as the baseline of “${str(d.tenantName)}”`,
-  'tenants.baseline_cleared': (d) => `Cleared the baseline of “${str(d.tenantName)}”`,
-  'sharing.shared': (d) => `Shared “${str(d.tenantName)}” with ${str(d.email)} as ${str(d.role)}`,
+    t('entry.tenants.baselineSet', {
+      assessment: str(d.assessmentName),
+      tenant: str(d.tenantName),
+    }),
+  'tenants.baseline_cleared': (d) =>
+    t('entry.tenants.baselineCleared', { tenant: str(d.tenantName) }),
+  'sharing.shared': (d) =>
+    t('entry.sharing.shared', {
+      tenant: str(d.tenantName),
+      email: str(d.email),
+      role: str(d.role),
+    }),
   'sharing.role_changed': (d) =>
-    `Changed ${str(d.email)}’s share from ${str(d.from)} to ${str(d.to)}`,
-  'sharing.revoked': (d) => `Revoked the share of ${str(d.email)}`,
-  'content.created': (d) => `Created the ${str(d.kind)} “${str(d.title)}”`,
-  'content.imported': (d) => `Imported the framework “${str(d.title)}”`,
+    t('entry.sharing.roleChanged', { email: str(d.email), from: str(d.from), to: str(d.to) }),
+  'sharing.revoked': (d) => t('entry.sharing.revoked', { email: str(d.email) }),
+  'content.created': (d) => t('entry.content.created', { kind: str(d.kind), title: str(d.title) }),
+  'content.imported': (d) => t('entry.content.imported', { title: str(d.title) }),
   'content.published': (d) =>
     d.version
-      ? `Published version ${str(String(d.version))} of the ${str(d.kind)} “${str(d.title)}”`
-      : `Published the ${str(d.kind)} “${str(d.title)}”`,
-  'content.unpublished': (d) => `Unpublished the ${str(d.kind)} “${str(d.title)}”`,
-  'content.archived': (d) => `Archived the ${str(d.kind)} “${str(d.title)}”`,
-  'content.restored': (d) => `Restored the ${str(d.kind)} “${str(d.title)}”`,
-  'content.deleted': (d) => `Deleted the ${str(d.kind)} “${str(d.title)}”`,
-  'content.draft_discarded': (d) => `Discarded the draft changes of “${str(d.title)}”`,
+      ? t('entry.content.publishedVersion', {
+          version: str(String(d.version)),
+          kind: str(d.kind),
+          title: str(d.title),
+        })
+      : t('entry.content.published', { kind: str(d.kind), title: str(d.title) }),
+  'content.unpublished': (d) =>
+    t('entry.content.unpublished', { kind: str(d.kind), title: str(d.title) }),
+  'content.archived': (d) =>
+    t('entry.content.archived', { kind: str(d.kind), title: str(d.title) }),
+  'content.restored': (d) =>
+    t('entry.content.restored', { kind: str(d.kind), title: str(d.title) }),
+  'content.deleted': (d) => t('entry.content.deleted', { kind: str(d.kind), title: str(d.title) }),
+  'content.draft_discarded': (d) => t('entry.content.draftDiscarded', { title: str(d.title) }),
   'content.forked': (d) =>
-    `Forked “${str(d.upstream)}” version ${str(d.upstreamVersion)} as “${str(d.title)}”`,
+    t('entry.content.forked', {
+      upstream: str(d.upstream),
+      version: str(d.upstreamVersion),
+      title: str(d.title),
+    }),
   'content.upstream_taken': (d) =>
-    `Took ${str(d.taken)} changes of “${str(d.upstream)}” version ${str(d.toVersion)} into “${str(d.title)}”`,
-  'assessments.created': (d) => `Started the assessment “${str(d.name)}”`,
-  'assessments.updated': (d) => `Changed ${fieldList(d.fields)} of the assessment “${str(d.name)}”`,
-  'assessments.started': (d) => `Set the assessment “${str(d.name)}” in progress`,
-  'assessments.completed': (d) => `Completed the assessment “${str(d.name)}”`,
-  'assessments.reopened': (d) => `Reopened the assessment “${str(d.name)}”`,
-  'assessments.deleted': (d) => `Deleted the assessment “${str(d.name)}”`,
+    t('entry.content.upstreamTaken', {
+      taken: str(d.taken),
+      upstream: str(d.upstream),
+      version: str(d.toVersion),
+      title: str(d.title),
+    }),
+  'assessments.created': (d) => t('entry.assessments.created', { name: str(d.name) }),
+  'assessments.updated': (d) =>
+    t('entry.assessments.updated', { fields: fieldList(d.fields), name: str(d.name) }),
+  'assessments.started': (d) => t('entry.assessments.started', { name: str(d.name) }),
+  'assessments.completed': (d) => t('entry.assessments.completed', { name: str(d.name) }),
+  'assessments.reopened': (d) => t('entry.assessments.reopened', { name: str(d.name) }),
+  'assessments.deleted': (d) => t('entry.assessments.deleted', { name: str(d.name) }),
   'assessments.carried_forward': (d) =>
-    `Carried the assessment “${str(d.name)}” forward from version ${num(d.from)} to version ${num(d.to)}: ${num(d.carried)} ${num(d.carried) === 1 ? 'answer' : 'answers'} carried as ${num(d.carried) === 1 ? 'it is' : 'they are'}, ${num(d.review)} to review, ${num(d.setAside)} set aside, ${num(d.added)} new ${num(d.added) === 1 ? 'question' : 'questions'}`,
+    t('entry.assessments.carriedForward', {
+      name: str(d.name),
+      from: num(d.from),
+      to: num(d.to),
+      carried: num(d.carried),
+      review: num(d.review),
+      setAside: num(d.setAside),
+      added: num(d.added),
+    }),
   'assessments.carry_forward_undone': (d) =>
-    `Undid the carry-forward of the assessment “${str(d.name)}”: back from version ${num(d.from)} to version ${num(d.to)}`,
+    t('entry.assessments.carryForwardUndone', {
+      name: str(d.name),
+      from: num(d.from),
+      to: num(d.to),
+    }),
   'assessments.started_from_previous': (d) =>
-    `Started “${str(d.name)}” from “${str(d.previousName)}”${d.scheduleId ? ' (by its schedule)' : ''}: ${num(d.carried)} ${num(d.carried) === 1 ? 'answer' : 'answers'} to confirm, ${num(d.reinvited)} ${num(d.reinvited) === 1 ? 'respondent' : 'respondents'} invited again`,
+    t(
+      d.scheduleId
+        ? 'entry.assessments.startedFromPreviousBySchedule'
+        : 'entry.assessments.startedFromPrevious',
+      {
+        name: str(d.name),
+        previous: str(d.previousName),
+        carried: num(d.carried),
+        reinvited: num(d.reinvited),
+      },
+    ),
   'schedules.created': (d) =>
-    `Set up a ${str(d.cadence)} schedule of ${str(d.framework)} for ${str(d.target)}`,
-  'schedules.updated': (d) => `Changed the schedule of ${str(d.framework)} for ${str(d.target)}`,
-  'schedules.paused': (d) => `Paused the schedule of ${str(d.framework)} for ${str(d.target)}`,
-  'schedules.resumed': (d) => `Resumed the schedule of ${str(d.framework)} for ${str(d.target)}`,
-  'schedules.ended': (d) => `Ended the schedule of ${str(d.framework)} for ${str(d.target)}`,
+    t('entry.schedules.created', {
+      cadence: str(d.cadence),
+      framework: str(d.framework),
+      target: str(d.target),
+    }),
+  'schedules.updated': (d) =>
+    t('entry.schedules.updated', { framework: str(d.framework), target: str(d.target) }),
+  'schedules.paused': (d) =>
+    t('entry.schedules.paused', { framework: str(d.framework), target: str(d.target) }),
+  'schedules.resumed': (d) =>
+    t('entry.schedules.resumed', { framework: str(d.framework), target: str(d.target) }),
+  'schedules.ended': (d) =>
+    t('entry.schedules.ended', { framework: str(d.framework), target: str(d.target) }),
   'assessments.respondent_added': (d) =>
-    `Added ${str(d.respondent)} as a respondent to “${str(d.name)}”`,
+    t('entry.assessments.respondentAdded', { respondent: str(d.respondent), name: str(d.name) }),
   'assessments.respondent_resent': (d) =>
-    `Sent ${str(d.respondent)} a new link to “${str(d.name)}”`,
+    t('entry.assessments.respondentResent', { respondent: str(d.respondent), name: str(d.name) }),
   'assessments.respondent_revoked': (d) =>
-    `Revoked the link of ${str(d.respondent)} to “${str(d.name)}”`,
+    t('entry.assessments.respondentRevoked', { respondent: str(d.respondent), name: str(d.name) }),
   'assessments.respondent_reminded': (d) =>
-    `Sent ${str(d.respondent)} a reminder about “${str(d.name)}”`,
+    t('entry.assessments.respondentReminded', { respondent: str(d.respondent), name: str(d.name) }),
   'assessments.respondent_reminders_stopped': (d) =>
-    `${str(d.respondent)} stopped reminders about “${str(d.name)}”`,
+    t('entry.assessments.respondentRemindersStopped', {
+      respondent: str(d.respondent),
+      name: str(d.name),
+    }),
   'assessments.respondent_reminders_resumed': (d) =>
-    `${str(d.respondent)} asked for reminders about “${str(d.name)}” again`,
-  'assessments.reminder_settings_changed': (d) => `Changed the reminders of “${str(d.name)}”`,
+    t('entry.assessments.respondentRemindersResumed', {
+      respondent: str(d.respondent),
+      name: str(d.name),
+    }),
+  'assessments.reminder_settings_changed': (d) =>
+    t('entry.assessments.reminderSettingsChanged', { name: str(d.name) }),
   'assessments.respondent_submitted': (d) =>
-    `${str(d.respondent)} submitted their part of “${str(d.name)}”`,
-  'tasks.created': (d) => `Created the task “${str(d.title)}”`,
+    t('entry.assessments.respondentSubmitted', {
+      respondent: str(d.respondent),
+      name: str(d.name),
+    }),
+  'tasks.created': (d) => t('entry.tasks.created', { title: str(d.title) }),
   'tasks.created_from_gaps': (d) =>
-    `Created ${num(d.created)} ${num(d.created) === 1 ? 'task' : 'tasks'} for the ${num(d.gaps)} gap ${num(d.gaps) === 1 ? 'question' : 'questions'} of “${str(d.name)}”`,
+    t('entry.tasks.createdFromGaps', {
+      created: num(d.created),
+      gaps: num(d.gaps),
+      name: str(d.name),
+    }),
   'tasks.created_across_clients': (d) =>
-    `Created ${num(d.created)} ${num(d.created) === 1 ? 'task' : 'tasks'} for the clients failing “${str(d.questionTitle)}”`,
-  'tasks.updated': (d) => `Changed ${fieldList(d.fields)} of the task “${str(d.title)}”`,
+    t('entry.tasks.createdAcrossClients', {
+      created: num(d.created),
+      question: str(d.questionTitle),
+    }),
+  'tasks.updated': (d) =>
+    t('entry.tasks.updated', { fields: fieldList(d.fields), title: str(d.title) }),
   'tasks.status_changed': (d) =>
-    `Moved the task “${str(d.title)}” from ${taskStatus(d.from)} to ${taskStatus(d.to)}`,
-  'tasks.deleted': (d) => `Deleted the task “${str(d.title)}”`,
-  'billing.subscribed': (d) => `Subscribed to the ${planName(d.plan)} plan (${str(d.interval)}ly)`,
+    t('entry.tasks.statusChanged', {
+      title: str(d.title),
+      from: taskStatus(d.from),
+      to: taskStatus(d.to),
+    }),
+  'tasks.deleted': (d) => t('entry.tasks.deleted', { title: str(d.title) }),
+  'billing.subscribed': (d) =>
+    t('entry.billing.subscribed', { plan: planName(d.plan), interval: str(d.interval) }),
   'billing.plan_changed': (d) =>
-    `Changed the plan from ${planName(d.from)} to ${planName(d.to)} (${str(d.interval)}ly)`,
+    t('entry.billing.planChanged', {
+      from: planName(d.from),
+      to: planName(d.to),
+      interval: str(d.interval),
+    }),
   'billing.canceled': (d) =>
     d.atPeriodEnd === true
-      ? `Canceled the ${planName(d.plan)} plan at the end of the period`
-      : `The ${planName(d.plan)} subscription ended`,
-  'billing.resumed': (d) => `Resumed the ${planName(d.plan)} plan`,
-  'billing.past_due': (d) => `A payment failed: the ${planName(d.plan)} plan is past due`,
+      ? t('entry.billing.canceledAtPeriodEnd', { plan: planName(d.plan) })
+      : t('entry.billing.canceled', { plan: planName(d.plan) }),
+  'billing.resumed': (d) => t('entry.billing.resumed', { plan: planName(d.plan) }),
+  'billing.past_due': (d) => t('entry.billing.pastDue', { plan: planName(d.plan) }),
   'billing.payment_recovered': (d) =>
-    `The payment went through: the ${planName(d.plan)} plan is active again`,
-  'billing.trial_extended': (d) => `A system admin extended the trial by ${num(d.days)} days`,
+    t('entry.billing.paymentRecovered', { plan: planName(d.plan) }),
+  'billing.trial_extended': (d) => t('entry.billing.trialExtended', { days: num(d.days) }),
   'billing.comped': (d) =>
     d.plan === null || d.plan === undefined
-      ? 'A system admin ended the complimentary plan'
-      : `A system admin gave the ${planName(d.plan)} plan free of charge`,
-  'roadmap.created': (d) => `A system admin added “${str(d.title)}” to the roadmap`,
-  'roadmap.updated': (d) => `A system admin edited the roadmap item “${str(d.title)}”`,
-  'roadmap.approved': (d) => `A system admin approved the idea “${str(d.title)}”`,
+      ? t('entry.billing.compEnded')
+      : t('entry.billing.comped', { plan: planName(d.plan) }),
+  'roadmap.created': (d) => t('entry.roadmap.created', { title: str(d.title) }),
+  'roadmap.updated': (d) => t('entry.roadmap.updated', { title: str(d.title) }),
+  'roadmap.approved': (d) => t('entry.roadmap.approved', { title: str(d.title) }),
   'roadmap.status_changed': (d) =>
-    `A system admin moved “${str(d.title)}” to ${str(d.statusLabel ?? d.status)}`,
+    t('entry.roadmap.statusChanged', {
+      title: str(d.title),
+      status: str(d.statusLabel ?? d.status),
+    }),
   'roadmap.merged': (d) =>
-    `A system admin merged “${str(d.title)}” into “${str(d.targetTitle)}” (${num(d.movedVotes)} votes moved)`,
-  'auth.signed_in': (d) =>
-    `${str(d.email) || 'Someone'} signed in${signInMethod(d.method, d.secondFactor)}`,
-  'auth.sign_in_failed': (d) =>
-    `A sign-in as ${str(d.email) || 'someone'} failed${signInMethod(d.method)}${d.reason ? `: ${SIGN_IN_FAILURES[str(d.reason)] ?? str(d.reason)}` : ''}`,
+    t('entry.roadmap.merged', {
+      title: str(d.title),
+      target: str(d.targetTitle),
+      votes: num(d.movedVotes),
+    }),
+  'auth.signed_in': signedIn,
+  'auth.sign_in_failed': signInFailed,
   'service.account_suspended': (d) =>
-    `A system admin suspended the account${d.reason ? `: ${str(d.reason)}` : ''}`,
-  'service.account_restored': () => 'A system admin restored the account',
-  'service.account_export_requested': () => 'A system admin asked for an export of the account',
+    d.reason
+      ? t('entry.service.accountSuspendedBecause', { reason: str(d.reason) })
+      : t('entry.service.accountSuspended'),
+  'service.account_restored': () => t('entry.service.accountRestored'),
+  'service.account_export_requested': () => t('entry.service.accountExportRequested'),
   'service.account_deletion_scheduled': (d) =>
-    `A system admin scheduled the account’s deletion${d.deleteAfter ? ` for ${str(d.deleteAfter)}` : ''}`,
-  'service.account_deletion_canceled': () =>
-    'A system admin canceled the account’s scheduled deletion',
-  'service.account_deleted': () => 'The account was deleted',
+    d.deleteAfter
+      ? t('entry.service.accountDeletionScheduledFor', { date: str(d.deleteAfter) })
+      : t('entry.service.accountDeletionScheduled'),
+  'service.account_deletion_canceled': () => t('entry.service.accountDeletionCanceled'),
+  'service.account_deleted': () => t('entry.service.accountDeleted'),
   'service.ownership_transferred': (d) =>
-    `A system admin made ${str(d.toEmail)} the account’s owner`,
-  'service.note_added': () => 'A system admin added a staff note',
-  'service.note_deleted': () => 'A system admin deleted a staff note',
-  'service.tenant_viewed': (d) =>
-    `A system admin viewed the client tenant “${str(d.name)}” (read-only)`,
-  'service.user_session_ended': (d) => `A system admin ended a session of ${str(d.email)}`,
-  'service.user_sessions_ended': (d) => `A system admin ended every session of ${str(d.email)}`,
+    t('entry.service.ownershipTransferred', { email: str(d.toEmail) }),
+  'service.note_added': () => t('entry.service.noteAdded'),
+  'service.note_deleted': () => t('entry.service.noteDeleted'),
+  'service.tenant_viewed': (d) => t('entry.service.tenantViewed', { name: str(d.name) }),
+  'service.user_session_ended': (d) => t('entry.service.userSessionEnded', { email: str(d.email) }),
+  'service.user_sessions_ended': (d) =>
+    t('entry.service.userSessionsEnded', { email: str(d.email) }),
   'service.verification_resent': (d) =>
-    `A system admin sent ${str(d.email)} a new verification link`,
-  'service.password_reset_sent': (d) => `A system admin sent ${str(d.email)} a password reset link`,
-  'service.user_disabled': (d) => `A system admin disabled ${str(d.email)}`,
-  'service.user_enabled': (d) => `A system admin enabled ${str(d.email)}`,
+    t('entry.service.verificationResent', { email: str(d.email) }),
+  'service.password_reset_sent': (d) =>
+    t('entry.service.passwordResetSent', { email: str(d.email) }),
+  'service.user_disabled': (d) => t('entry.service.userDisabled', { email: str(d.email) }),
+  'service.user_enabled': (d) => t('entry.service.userEnabled', { email: str(d.email) }),
   'service.second_factors_reset': (d) =>
-    `A system admin reset the second factors of ${str(d.email)}`,
-  'service.role_granted': (d) => `${byWhom(d)} made ${str(d.email)} a system ${str(d.role)}`,
+    t('entry.service.secondFactorsReset', { email: str(d.email) }),
+  'service.role_granted': (d) =>
+    t(d.via === 'cli' ? 'entry.service.roleGrantedByCli' : 'entry.service.roleGranted', {
+      email: str(d.email),
+      role: str(d.role),
+    }),
   'service.role_revoked': (d) =>
-    `${byWhom(d)} removed the system ${str(d.role)} role from ${str(d.email)}`,
-  'service.job_retried': (d) => `A system admin retried a failed ${str(d.queue)} job`,
+    t(d.via === 'cli' ? 'entry.service.roleRevokedByCli' : 'entry.service.roleRevoked', {
+      email: str(d.email),
+      role: str(d.role),
+    }),
+  'service.job_retried': (d) => t('entry.service.jobRetried', { queue: str(d.queue) }),
   'service.job_deleted': (d) =>
-    `A system admin deleted a ${d.state ? `${str(d.state)} ` : ''}${str(d.queue)} job`,
+    d.state
+      ? t('entry.service.jobDeletedInState', { state: str(d.state), queue: str(d.queue) })
+      : t('entry.service.jobDeleted', { queue: str(d.queue) }),
   'service.audit_verified': (d) =>
-    d.ok === false ? 'The audit chain was verified: it is broken' : 'The audit chain was verified',
+    d.ok === false ? t('entry.service.auditBroken') : t('entry.service.auditVerified'),
   'service.audit_exported': (d) =>
-    `A system admin exported the audit log (${str(d.format).toUpperCase() || 'CSV'})`,
-  'service.analytics_refreshed': () => 'A system admin brought the analytics up to date',
-  'support_access.granted': (d) =>
-    `Granted the support team access to the account until ${str(d.until)}`,
-  'support_access.revoked': () => 'Revoked the support team’s access to the account',
+    t('entry.service.auditExported', { format: str(d.format).toUpperCase() || 'CSV' }),
+  'service.analytics_refreshed': () => t('entry.service.analyticsRefreshed'),
+  'support_access.granted': (d) => t('entry.supportAccess.granted', { until: str(d.until) }),
+  'support_access.revoked': () => t('entry.supportAccess.revoked'),
   'support_access.started': (d) =>
-    `A system admin opened the app as ${str(d.asEmail)}${d.reason ? ` (reason: ${str(d.reason)})` : ''}`,
-  'support_access.ended': (d) => `The support session as ${str(d.asEmail)} ended`,
+    d.reason
+      ? t('entry.supportAccess.startedBecause', { email: str(d.asEmail), reason: str(d.reason) })
+      : t('entry.supportAccess.started', { email: str(d.asEmail) }),
+  'support_access.ended': (d) => t('entry.supportAccess.ended', { email: str(d.asEmail) }),
   'support_access.request': (d) =>
-    `Support session: ${str(d.method)} ${str(d.path)} as ${str(d.asEmail)}`,
+    t('entry.supportAccess.request', {
+      method: str(d.method),
+      path: str(d.path),
+      email: str(d.asEmail),
+    }),
   'sso.configured': (d) =>
-    `${d.created ? 'Connected' : 'Changed'} single sign-on through ${str(d.issuer)}${d.requireSso ? ' (required)' : ''}`,
-  'sso.removed': (d) => `Disconnected single sign-on through ${str(d.issuer)}`,
+    t(
+      d.created
+        ? d.requireSso
+          ? 'entry.sso.connectedRequired'
+          : 'entry.sso.connected'
+        : d.requireSso
+          ? 'entry.sso.changedRequired'
+          : 'entry.sso.changed',
+      { issuer: str(d.issuer) },
+    ),
+  'sso.removed': (d) => t('entry.sso.removed', { issuer: str(d.issuer) }),
   'sso.domain_added': (d) =>
-    `${d.resent ? 'Sent a new code for' : 'Added'} the single sign-on domain ${str(d.domain)} (code to ${str(d.proofEmail)})`,
-  'sso.domain_verified': (d) => `Proved the single sign-on domain ${str(d.domain)}`,
-  'sso.domain_removed': (d) => `Removed the single sign-on domain ${str(d.domain)}`,
-  'evidence.uploaded': (d) => `Uploaded evidence ${str(d.name)}`,
-  'evidence.replaced': (d) => `Replaced evidence ${str(d.name)} (revision ${str(d.revision)})`,
-  'evidence.deleted': (d) => `Deleted evidence ${str(d.name)} and its revisions`,
-  'sso.member_joined': (d) => `${str(d.email)} joined through single sign-on as ${str(d.role)}`,
+    t(d.resent ? 'entry.sso.domainCodeResent' : 'entry.sso.domainAdded', {
+      domain: str(d.domain),
+      email: str(d.proofEmail),
+    }),
+  'sso.domain_verified': (d) => t('entry.sso.domainVerified', { domain: str(d.domain) }),
+  'sso.domain_removed': (d) => t('entry.sso.domainRemoved', { domain: str(d.domain) }),
+  'evidence.uploaded': (d) => t('entry.evidence.uploaded', { name: str(d.name) }),
+  'evidence.replaced': (d) =>
+    t('entry.evidence.replaced', { name: str(d.name), revision: str(d.revision) }),
+  'evidence.deleted': (d) => t('entry.evidence.deleted', { name: str(d.name) }),
+  'sso.member_joined': (d) =>
+    t('entry.sso.memberJoined', { email: str(d.email), role: str(d.role) }),
 };
-
-/** A plan's name for an id an entry carries (the id itself when unknown). */
-function planName(id: unknown): string {
-  return typeof id === 'string' && id in PLANS ? PLANS[id as PlanId].name : str(id);
-}
 
 function isAuditAction(action: string): action is AuditAction {
   return (AUDIT_ACTIONS as readonly string[]).includes(action);

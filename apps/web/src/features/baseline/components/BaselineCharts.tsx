@@ -11,6 +11,7 @@ import {
   shorten,
   wrapLabel,
 } from '../lib/baseline-view.ts';
+import { t } from '../messages.ts';
 
 const pct = (v: number) => `${v} %`;
 
@@ -92,14 +93,14 @@ export function BaselineCharts({ sections }: { sections: readonly SectionCompari
   const narrow = useMatches({ base: true, sm: false });
   if (radar.length === 0) return null;
   const scoreSeries = [
-    { name: 'Latest', color: 'indigo.6' },
-    { name: 'Baseline', color: 'gray.6' },
-    ...(withTarget ? [{ name: 'Target', color: 'teal.6' }] : []),
+    { name: 'Latest', label: t('charts.latest'), color: 'indigo.6' },
+    { name: 'Baseline', label: t('charts.baseline'), color: 'gray.6' },
+    ...(withTarget ? [{ name: 'Target', label: t('charts.target'), color: 'teal.6' }] : []),
   ];
 
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-      <ChartCard title="Section scores" label={`Scores by section. ${summary}`}>
+      <ChartCard title={t('charts.scores.title')} label={t('charts.scores.label', { summary })}>
         {radar.length >= 3 ? (
           <RadarChart
             h={340}
@@ -138,10 +139,10 @@ export function BaselineCharts({ sections }: { sections: readonly SectionCompari
           />
         )}
       </ChartCard>
-      <ChartCard title="Change by section" label={`Change by section, in points. ${summary}`}>
+      <ChartCard title={t('charts.change.title')} label={t('charts.change.label', { summary })}>
         {deltas.length === 0 ? (
           <Text size="sm" c="dimmed" py="xl" ta="center">
-            No section has a score on both sides yet.
+            {t('charts.change.empty')}
           </Text>
         ) : (
           <BarChart
@@ -149,7 +150,7 @@ export function BaselineCharts({ sections }: { sections: readonly SectionCompari
             data={deltas}
             dataKey="section"
             orientation="vertical"
-            series={[{ name: 'Change', color: 'gray.6' }]}
+            series={[{ name: 'Change', label: t('charts.change.series'), color: 'gray.6' }]}
             getBarColor={(v) => (v > 0 ? 'green.6' : v < 0 ? 'red.6' : 'gray.5')}
             accessibilityLayer={false}
             valueFormatter={pts}

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSetBaseline } from '../api/set-baseline.ts';
 import { assessmentLabel } from '../lib/baseline-view.ts';
+import { t } from '../messages.ts';
 
 export interface BaselineEmptyStateProps {
   tenantId: string;
@@ -35,23 +36,19 @@ export function BaselineEmptyState({
           <IconFlag size={30} />
         </ThemeIcon>
         <Title order={2} size="h3">
-          No baseline yet
+          {t('empty.title')}
         </Title>
         <Text c="dimmed" maw={560}>
-          A baseline is a completed assessment marked as where this client started. Later
-          assessments of the same framework are compared with it, section by section and question by
-          question, to show what improved, what slipped and which gaps remain.
+          {t('empty.intro')}
         </Text>
 
         {candidates.length === 0 ? (
           <Stack gap="xs" align="center">
             <Text size="sm" fw={500}>
-              There is no completed assessment yet.
+              {t('empty.noCompleted')}
             </Text>
             <Text size="sm" c="dimmed" maw={480}>
-              {canManage
-                ? 'Complete an assessment first, then mark it as the baseline.'
-                : 'Once an assessment is completed, the account that manages this client tenant can mark it as the baseline.'}
+              {canManage ? t('empty.completeFirst') : t('empty.completeFirstManaged')}
             </Text>
             <Button
               component={Link}
@@ -59,14 +56,14 @@ export function BaselineEmptyState({
               variant="light"
               rightSection={<IconArrowRight size={16} aria-hidden />}
             >
-              Go to assessments
+              {t('empty.assessments')}
             </Button>
           </Stack>
         ) : canManage ? (
           <Stack gap="sm" w="100%" maw={520} mt="xs" ta="left">
             <Group align="flex-end" gap="sm" wrap="wrap">
               <Select
-                label="Completed assessment"
+                label={t('empty.assessment')}
                 data={candidates.map((c) => ({ value: c.id, label: assessmentLabel(c) }))}
                 value={chosen}
                 onChange={(v) => {
@@ -88,13 +85,13 @@ export function BaselineEmptyState({
                     () =>
                       notifications.show({
                         color: 'green',
-                        message: `“${picked.name}” is now the baseline.`,
+                        message: t('empty.marked', { name: picked.name }),
                       }),
                     () => undefined, // Shown below.
                   );
                 }}
               >
-                Mark as baseline
+                {t('empty.mark')}
               </Button>
             </Group>
             {mark.isError ? (
@@ -105,7 +102,7 @@ export function BaselineEmptyState({
           </Stack>
         ) : (
           <Text size="sm" c="dimmed" maw={480}>
-            The account that manages this client tenant marks its baseline.
+            {t('empty.managed')}
           </Text>
         )}
       </Stack>

@@ -20,6 +20,8 @@ import { NAME_WRAP, NameText } from '#web/components/NameText.tsx';
 import { useClearBaseline } from '../api/clear-baseline.ts';
 import { useSetBaseline } from '../api/set-baseline.ts';
 import { assessmentLabel, assessmentState } from '../lib/baseline-view.ts';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 export interface BaselineHeaderProps {
   tenantId: string;
@@ -51,7 +53,11 @@ function Side({ label, icon, children }: { label: string; icon: ReactNode; child
 function Details({ a }: { a: AssessmentSummary }) {
   return (
     <Text size="sm" c="dimmed" style={NAME_WRAP}>
-      {a.framework.name} · version {a.framework.version} · {assessmentState(a)}
+      {t('header.details', {
+        framework: a.framework.name,
+        version: a.framework.version,
+        state: assessmentState(a),
+      })}
     </Text>
   );
 }
@@ -91,7 +97,7 @@ export function BaselineHeader({
     } catch {
       return; // Shown in the dialog.
     }
-    notifications.show({ color: 'green', message: `“${a.name}” is now the baseline.` });
+    notifications.show({ color: 'green', message: t('header.marked', { name: a.name }) });
     close();
     onBaselineChanged();
   };
@@ -101,7 +107,7 @@ export function BaselineHeader({
     } catch {
       return; // Shown in the dialog.
     }
-    notifications.show({ message: 'The baseline is cleared.' });
+    notifications.show({ message: t('header.cleared') });
     close();
     onBaselineChanged();
   };
@@ -121,7 +127,7 @@ export function BaselineHeader({
                 leftSection={<IconFlag size={14} aria-hidden />}
                 onClick={() => setDialog('change')}
               >
-                Change baseline
+                {t('header.change')}
               </Button>
             ) : null}
             <Button
@@ -131,20 +137,22 @@ export function BaselineHeader({
               leftSection={<IconFlagOff size={14} aria-hidden />}
               onClick={() => setDialog('clear')}
             >
-              Clear baseline
+              {t('header.clear')}
             </Button>
           </Group>
         ) : null
       }
     >
-      <Modal opened={dialog === 'change'} onClose={close} title="Change the baseline" centered>
+      <Modal
+        opened={dialog === 'change'}
+        onClose={close}
+        title={t('header.changeDialog.title')}
+        centered
+      >
         <Stack gap="md">
-          <Text size="sm">
-            Later assessments of the new baseline’s framework are compared with it instead. The
-            assessments themselves do not change.
-          </Text>
+          <Text size="sm">{t('header.changeDialog.body')}</Text>
           <Select
-            label="Completed assessment"
+            label={t('header.changeDialog.assessment')}
             data={others.map((c) => ({ value: c.id, label: assessmentLabel(c) }))}
             value={picked?.id ?? null}
             onChange={(v) => {
@@ -161,25 +169,28 @@ export function BaselineHeader({
           ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Cancel
+              {t('header.changeDialog.cancel')}
             </Button>
             <Button
               disabled={!picked}
               loading={mark.isPending}
               onClick={() => void changeTo(picked)}
             >
-              Mark as baseline
+              {t('header.changeDialog.confirm')}
             </Button>
           </Group>
         </Stack>
       </Modal>
 
-      <Modal opened={dialog === 'clear'} onClose={close} title="Clear the baseline?" centered>
+      <Modal
+        opened={dialog === 'clear'}
+        onClose={close}
+        title={t('header.clearDialog.title')}
+        centered
+      >
         <Stack gap="md">
           <Text size="sm" style={NAME_WRAP}>
-            <strong>{baseline.name}</strong> will no longer be this client tenant’s baseline, and
-            nothing is compared until another one is marked. The assessment and its answers stay as
-            they are.
+            {rich(t, 'header.clearDialog.body', {}, { name: <strong>{baseline.name}</strong> })}
           </Text>
           {clear.isError ? (
             <Alert color="red" variant="light" role="alert">
@@ -188,10 +199,10 @@ export function BaselineHeader({
           ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Cancel
+              {t('header.clearDialog.cancel')}
             </Button>
             <Button color="red" loading={clear.isPending} onClick={() => void clearIt()}>
-              Clear baseline
+              {t('header.clearDialog.confirm')}
             </Button>
           </Group>
         </Stack>
@@ -224,7 +235,7 @@ export function BaselineSides({
     <Paper withBorder radius="md" p="md">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="md">
         <Side
-          label="Baseline"
+          label={t('header.baseline')}
           icon={<IconFlag size={14} aria-hidden color="var(--mantine-color-dimmed)" />}
         >
           <NameText name={baseline.name} to={assessmentHref(baseline.id)} fw={600} lines={2} />
@@ -232,13 +243,13 @@ export function BaselineSides({
           {baselineActions}
         </Side>
         <Side
-          label="Compared with"
+          label={t('header.comparedWith')}
           icon={<IconReplace size={14} aria-hidden color="var(--mantine-color-dimmed)" />}
         >
           {latest ? (
             <>
               <Select
-                aria-label="Assessment compared with the baseline"
+                aria-label={t('header.compareLabel')}
                 data={comparable.map((c) => ({ value: c.id, label: assessmentLabel(c) }))}
                 value={latest.id}
                 onChange={(v) => v && v !== latest.id && onCompare(v)}
@@ -248,13 +259,13 @@ export function BaselineSides({
               <Group gap="xs" wrap="wrap">
                 <Details a={latest} />
                 <Anchor component={Link} to={assessmentHref(latest.id)} size="sm">
-                  Open assessment
+                  {t('header.open')}
                 </Anchor>
               </Group>
             </>
           ) : (
             <Text size="sm" c="dimmed">
-              No assessment to compare with yet.
+              {t('header.nothingToCompare')}
             </Text>
           )}
         </Side>
@@ -264,12 +275,18 @@ export function BaselineSides({
         <Group gap={6} wrap="nowrap" mt="md" align="flex-start">
           <IconInfoCircle size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
           <Text size="xs" c="dimmed">
-            Framework version {baseline.framework.version} against {latest?.framework.version}:
-            questions are matched by their key; those that changed are marked{' '}
-            <Badge size="xs" variant="outline" color="violet" tt="none" component="span">
-              Changed in new version
-            </Badge>
-            .
+            {rich(
+              t,
+              'header.versions',
+              { baseline: baseline.framework.version, latest: latest?.framework.version },
+              {
+                changed: (
+                  <Badge size="xs" variant="outline" color="violet" tt="none" component="span">
+                    {t('header.versions.changed')}
+                  </Badge>
+                ),
+              },
+            )}
           </Text>
         </Group>
       ) : null}

@@ -12,6 +12,7 @@ import { BaselineHeader } from './BaselineHeader.tsx';
 import { BaselineSummary } from './BaselineSummary.tsx';
 import { SectionDetail } from './SectionDetail.tsx';
 import { SectionsTable } from './SectionsTable.tsx';
+import { t } from '../messages.ts';
 
 // The charts (recharts, ~130 KB gzipped) are a chunk of their own: the empty state, the table
 // and a section's questions show without waiting for them.
@@ -35,7 +36,7 @@ export interface BaselinePanelProps {
 
 function LoadingComparison() {
   return (
-    <Stack gap="md" aria-busy aria-label="Loading the baseline">
+    <Stack gap="md" aria-busy aria-label={t('panel.loading')}>
       <Skeleton height={110} radius="md" />
       <Group grow gap="sm" wrap="wrap">
         {[0, 1, 2, 3].map((i) => (
@@ -80,7 +81,7 @@ export function BaselinePanel({
           variant="light"
           role="alert"
           icon={<IconInfoCircle size={18} aria-hidden />}
-          title="That assessment cannot be compared with the baseline"
+          title={t('panel.compareNotFound.title')}
         >
           <Text size="sm">
             {err.message}{' '}
@@ -89,7 +90,7 @@ export function BaselinePanel({
               to={focus ? `${baseHref}/${encodeURIComponent(focus)}` : baseHref}
               inherit
             >
-              Compare with the latest assessment instead
+              {t('panel.compareNotFound.latest')}
             </Anchor>
           </Text>
         </Alert>
@@ -97,22 +98,22 @@ export function BaselinePanel({
     }
     if (status === 404 || status === 403) {
       return (
-        <ErrorAlert title="Client tenant not found">
+        <ErrorAlert title={t('panel.notFound.title')}>
           <Text size="sm">
-            It does not exist, or it is not part of your account.{' '}
+            {t('panel.notFound.body')}{' '}
             <Anchor component={Link} to="/tenant" inherit>
-              Back to client tenants
+              {t('panel.notFound.back')}
             </Anchor>
           </Text>
         </ErrorAlert>
       );
     }
     return (
-      <ErrorAlert title="The baseline could not be loaded">
+      <ErrorAlert title={t('panel.loadFailed')}>
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{err.message}</Text>
           <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            Try again
+            {t('panel.retry')}
           </Button>
         </Stack>
       </ErrorAlert>
@@ -149,14 +150,12 @@ export function BaselinePanel({
           color="gray"
           variant="light"
           icon={<IconInfoCircle size={18} aria-hidden />}
-          title="Nothing to compare with yet"
+          title={t('panel.nothingToCompare.title')}
         >
           <Text size="sm">
-            No other assessment of {c.baseline.framework.name} has been started on this client
-            tenant. Once one is under way, it is compared with the baseline here, section by
-            section.{' '}
+            {t('panel.nothingToCompare.body', { framework: c.baseline.framework.name })}{' '}
             <Anchor component={Link} to={assessmentsHref} inherit>
-              Go to assessments
+              {t('panel.nothingToCompare.assessments')}
             </Anchor>
           </Text>
         </Alert>
@@ -164,16 +163,16 @@ export function BaselinePanel({
         <>
           <BaselineSummary comparison={c} />
           <Suspense
-            fallback={<Skeleton height={360} radius="md" aria-label="Loading the charts" />}
+            fallback={<Skeleton height={360} radius="md" aria-label={t('panel.chartsLoading')} />}
           >
             <BaselineCharts sections={c.sections} />
           </Suspense>
           <Stack gap="xs">
             <Title order={2} size="h4">
-              Sections
+              {t('panel.sections.title')}
             </Title>
             <SectionsTable
-              label="Sections compared with the baseline"
+              label={t('panel.sections.label')}
               rows={childrenOf(c.sections, null)}
               all={c.sections}
               hrefFor={hrefFor}
@@ -191,18 +190,13 @@ export function BaselinePanel({
           taskHref={taskHref}
         />
       ) : (
-        <Alert
-          color="gray"
-          variant="light"
-          role="alert"
-          title="No such section or question in this comparison"
-        >
+        <Alert color="gray" variant="light" role="alert" title={t('panel.unknown.title')}>
           <Text size="sm">
             <Box component="span" style={{ overflowWrap: 'anywhere' }}>
-              Nothing here is called “{focus}”.
+              {t('panel.unknown.body', { focus: focus ?? '' })}
             </Box>{' '}
             <Anchor component={Link} to={allHref} inherit>
-              Back to all sections
+              {t('panel.unknown.back')}
             </Anchor>
           </Text>
         </Alert>

@@ -12,6 +12,8 @@ import { useId, type ReactNode } from 'react';
 import { ScoreValue } from '#web/components/ScoreValue.tsx';
 import { TREND_COLORS } from '../lib/baseline-view.ts';
 import { DeltaText, TrendBadge } from './Trend.tsx';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 /** A labelled figure (a group named by its label). */
 function Stat({ label, children }: { label: string; children: ReactNode }) {
@@ -35,7 +37,7 @@ const BIG = { size: '1.75rem', fw: 700, lh: 1.1 } as const;
 function Answered({ a }: { a: AssessmentSummary }) {
   return (
     <Text size="xs" c="dimmed" mt={6}>
-      {a.answered} of {a.total} answered
+      {t('summary.answered', { answered: a.answered, total: a.total })}
     </Text>
   );
 }
@@ -46,13 +48,19 @@ function Answered({ a }: { a: AssessmentSummary }) {
  */
 function LikeForLike({ overall }: { overall: BaselineComparison['overall'] }) {
   const n = overall.comparedSections.length;
+  const leftOut = overall.leftOut
+    .map((x) => `${x.title} — ${LEFT_OUT_LABELS[x.reason]}`)
+    .join('; ');
   return (
     <Text size="xs" c="dimmed">
       {n === 0
-        ? 'No section is scored on both sides. '
-        : `Over the ${n} ${n === 1 ? 'section' : 'sections'} both score (${formatScore(overall.comparedBaseline)} → ${formatScore(overall.comparedLatest)}). `}
-      Left out: {overall.leftOut.map((x) => `${x.title} — ${LEFT_OUT_LABELS[x.reason]}`).join('; ')}
-      .
+        ? t('summary.likeForLike.none', { leftOut })
+        : t('summary.likeForLike.over', {
+            count: n,
+            baseline: formatScore(overall.comparedBaseline),
+            latest: formatScore(overall.comparedLatest),
+            leftOut,
+          })}
     </Text>
   );
 }
@@ -70,11 +78,11 @@ export function BaselineSummary({ comparison }: { comparison: BaselineComparison
   return (
     <Stack gap="xs">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        <Stat label="Baseline score">
+        <Stat label={t('summary.baselineScore')}>
           <Text {...BIG}>{formatScore(overall.baseline)}</Text>
           {baseline ? <Answered a={baseline} /> : null}
         </Stat>
-        <Stat label="Latest score">
+        <Stat label={t('summary.latestScore')}>
           {latest?.provisional ? (
             <ScoreValue
               {...BIG}
@@ -88,7 +96,7 @@ export function BaselineSummary({ comparison }: { comparison: BaselineComparison
           )}
           {latest ? <Answered a={latest} /> : null}
         </Stat>
-        <Stat label="Change">
+        <Stat label={t('summary.change')}>
           <Stack gap={6} align="flex-start">
             <DeltaText delta={overall.delta} {...BIG} />
             <TrendBadge trend={overall.trend} />
@@ -97,7 +105,7 @@ export function BaselineSummary({ comparison }: { comparison: BaselineComparison
         </Stat>
         <Paper withBorder radius="md" p="md" role="group" aria-labelledby={countsLabel}>
           <Text id={countsLabel} size="xs" c="dimmed" tt="uppercase" fw={700} mb={6}>
-            Questions
+            {t('summary.questions')}
           </Text>
           {total > 0 ? (
             <Progress.Root size="sm" mb="xs" aria-hidden>
@@ -139,6 +147,12 @@ export function BaselineSummary({ comparison }: { comparison: BaselineComparison
   );
 }
 
+const bold = (n: number) => (
+  <Text component="span" fw={700}>
+    {n}
+  </Text>
+);
+
 /**
  * What the compared assessment changed since the previous period it was started from: the
  * answers carried into it that were confirmed unchanged, changed, or are not confirmed yet.
@@ -153,26 +167,17 @@ function SinceLastPeriod({
     <Paper withBorder radius="md" p="sm" role="group" aria-labelledby={id}>
       <Group gap="md" wrap="wrap">
         <Text id={id} size="xs" c="dimmed" tt="uppercase" fw={700}>
-          Since last period
+          {t('summary.since.title')}
         </Text>
         <Text size="sm">
-          <Text component="span" fw={700}>
-            {counts.confirmed}
-          </Text>{' '}
-          confirmed unchanged
+          {rich(t, 'summary.since.confirmed', {}, { count: bold(counts.confirmed) })}
         </Text>
         <Text size="sm">
-          <Text component="span" fw={700}>
-            {counts.changed}
-          </Text>{' '}
-          changed
+          {rich(t, 'summary.since.changed', {}, { count: bold(counts.changed) })}
         </Text>
         {counts.toConfirm > 0 ? (
           <Text size="sm">
-            <Text component="span" fw={700}>
-              {counts.toConfirm}
-            </Text>{' '}
-            not confirmed yet
+            {rich(t, 'summary.since.toConfirm', {}, { count: bold(counts.toConfirm) })}
           </Text>
         ) : null}
       </Group>

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconFlag } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useSetBaseline } from '../api/set-baseline.ts';
+import { t } from '../messages.ts';
 
 export interface MarkBaselineButtonProps {
   tenantId: string;
@@ -32,7 +33,7 @@ export function MarkBaselineButton({
     } catch (err) {
       notifications.show({
         color: 'red',
-        message: err instanceof Error ? err.message : 'Something went wrong.',
+        message: err instanceof Error ? err.message : t('mark.failed'),
       });
       return;
     }
@@ -41,7 +42,7 @@ export function MarkBaselineButton({
       color: 'green',
       message: (
         <Stack gap={4} align="flex-start">
-          <Text size="sm">“{assessmentName}” is now the baseline of this client tenant.</Text>
+          <Text size="sm">{t('mark.marked', { name: assessmentName })}</Text>
           <Anchor
             href={baselineHref}
             size="sm"
@@ -52,7 +53,7 @@ export function MarkBaselineButton({
               void navigate(baselineHref);
             }}
           >
-            Open the baseline
+            {t('mark.open')}
           </Anchor>
         </Stack>
       ),
@@ -66,7 +67,7 @@ export function MarkBaselineButton({
       loading={mark.isPending}
       onClick={() => void run()}
     >
-      Mark as baseline
+      {t('mark.button')}
     </Button>
   );
 }

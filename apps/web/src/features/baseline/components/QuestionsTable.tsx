@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { NAME_WRAP } from '#web/components/NameText.tsx';
 import { questionGap, questionScoreText, questionTaskBadge } from '../lib/baseline-view.ts';
 import { DeltaText, TrendBadge } from './Trend.tsx';
+import { t } from '../messages.ts';
 
 export interface QuestionsTableProps {
   label: string;
@@ -19,13 +20,12 @@ export interface QuestionsTableProps {
 
 const NUM = { style: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } } as const;
 const FOCUSED = 'var(--mantine-primary-color-light)';
-const CHANGED_HINT = 'Its text, type or answer options changed in the new framework version.';
 
 /** The compared assessment's answer against last period's (docs/assessments.md). */
 const SINCE_LAST_PERIOD = {
-  confirmed: { label: 'Confirmed unchanged', color: 'teal' },
-  changed: { label: 'Changed since last period', color: 'orange' },
-  to_confirm: { label: 'Not confirmed', color: 'gray' },
+  confirmed: { labelKey: 'questions.since.confirmed', color: 'teal' },
+  changed: { labelKey: 'questions.since.changed', color: 'orange' },
+  to_confirm: { labelKey: 'questions.since.toConfirm', color: 'gray' },
 } as const;
 
 /** The question's remediation task, linked to it: open, fixed (awaiting confirmation), done. */
@@ -65,21 +65,27 @@ function Markers({ q, taskHref }: { q: QuestionComparison; taskHref: (taskId: st
     <Group gap={4} mt={4}>
       {since ? (
         <Badge size="xs" variant="light" color={since.color} tt="none">
-          {since.label}
+          {t(since.labelKey)}
         </Badge>
       ) : null}
       {q.changed ? (
-        <Badge size="xs" variant="outline" color="violet" tt="none" title={CHANGED_HINT}>
-          Changed in new version
+        <Badge
+          size="xs"
+          variant="outline"
+          color="violet"
+          tt="none"
+          title={t('questions.changedHint')}
+        >
+          {t('questions.changed')}
         </Badge>
       ) : null}
       {gap === 'gap' ? (
         <Badge size="xs" variant="light" color="orange" tt="none">
-          Gap
+          {t('questions.gap')}
         </Badge>
       ) : gap === 'closed' ? (
         <Badge size="xs" variant="light" color="green" tt="none">
-          Gap closed
+          {t('questions.gapClosed')}
         </Badge>
       ) : null}
       {q.task ? <TaskBadge task={q.task} taskHref={taskHref} /> : null}
@@ -136,12 +142,12 @@ export function QuestionsTable({
         <Table highlightOnHover aria-label={label} verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Key</Table.Th>
-              <Table.Th>Question</Table.Th>
-              <Table.Th ta="right">Baseline</Table.Th>
-              <Table.Th ta="right">Latest</Table.Th>
-              <Table.Th ta="right">Change</Table.Th>
-              <Table.Th>Trend</Table.Th>
+              <Table.Th>{t('questions.head.key')}</Table.Th>
+              <Table.Th>{t('questions.head.question')}</Table.Th>
+              <Table.Th ta="right">{t('questions.head.baseline')}</Table.Th>
+              <Table.Th ta="right">{t('questions.head.latest')}</Table.Th>
+              <Table.Th ta="right">{t('questions.head.change')}</Table.Th>
+              <Table.Th>{t('questions.head.trend')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -13,6 +13,7 @@ import { childrenOf, gapText, questionsOf, targetOf } from '../lib/baseline-view
 import { QuestionsTable } from './QuestionsTable.tsx';
 import { SectionsTable } from './SectionsTable.tsx';
 import { DeltaText, TrendBadge } from './Trend.tsx';
+import { t } from '../messages.ts';
 
 export interface SectionDetailProps {
   comparison: BaselineComparison;
@@ -57,16 +58,17 @@ export function SectionDetail({
   const subsections = childrenOf(comparison.sections, section.key);
   const questions = questionsOf(comparison.questions, section.key);
   const gap = gapText(section.latest);
+  const met = gap === t('gap.met');
 
   return (
     <Stack gap="md">
-      <nav aria-label="Breadcrumb">
+      <nav aria-label={t('detail.breadcrumb')}>
         <Breadcrumbs
           separatorMargin={6}
           styles={{ root: { flexWrap: 'wrap', rowGap: 4 }, breadcrumb: NAME_WRAP }}
         >
           <Anchor component={Link} to={allHref} size="sm">
-            All sections
+            {t('detail.allSections')}
           </Anchor>
           {trail.map((s) => (
             <Anchor key={s.key} component={Link} to={hrefFor(s.key)} size="sm">
@@ -104,18 +106,14 @@ export function SectionDetail({
           <TrendBadge trend={section.trend} />
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
-          <Figure label="Baseline">{formatScore(section.baseline?.score)}</Figure>
-          <Figure label="Latest">{formatScore(section.latest?.score)}</Figure>
-          <Figure label="Change">
+          <Figure label={t('detail.baseline')}>{formatScore(section.baseline?.score)}</Figure>
+          <Figure label={t('detail.latest')}>{formatScore(section.latest?.score)}</Figure>
+          <Figure label={t('detail.change')}>
             <DeltaText delta={section.delta} size="lg" fw={700} />
           </Figure>
-          <Figure label="Target">{formatScore(targetOf(section))}</Figure>
-          <Figure label="Gap">
-            <Text
-              inherit
-              component="span"
-              c={gap === 'Met' ? 'green' : gap === '—' ? 'dimmed' : 'orange'}
-            >
+          <Figure label={t('detail.target')}>{formatScore(targetOf(section))}</Figure>
+          <Figure label={t('detail.gap')}>
+            <Text inherit component="span" c={met ? 'green' : gap === '—' ? 'dimmed' : 'orange'}>
               {gap}
             </Text>
           </Figure>
@@ -125,10 +123,10 @@ export function SectionDetail({
       {subsections.length > 0 ? (
         <Stack gap="xs">
           <Title order={3} size="h5">
-            Subsections
+            {t('detail.subsections')}
           </Title>
           <SectionsTable
-            label={`Subsections of ${section.title}`}
+            label={t('detail.subsectionsOf', { section: section.title })}
             rows={subsections}
             all={comparison.sections}
             hrefFor={hrefFor}
@@ -138,11 +136,11 @@ export function SectionDetail({
 
       <Stack gap="xs">
         <Title order={3} size="h5">
-          Questions
+          {t('detail.questions')}
         </Title>
         {questions.length > 0 ? (
           <QuestionsTable
-            label={`Questions of ${section.title}`}
+            label={t('detail.questionsOf', { section: section.title })}
             questions={questions}
             focusKey={question?.key ?? null}
             hrefFor={hrefFor}
@@ -150,9 +148,7 @@ export function SectionDetail({
           />
         ) : (
           <Text size="sm" c="dimmed">
-            {subsections.length > 0
-              ? 'This section has no questions of its own: they are in its subsections.'
-              : 'No questions in this section.'}
+            {subsections.length > 0 ? t('detail.questionsInSubsections') : t('detail.noQuestions')}
           </Text>
         )}
       </Stack>

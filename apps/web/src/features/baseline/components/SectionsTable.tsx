@@ -6,6 +6,8 @@ import { NAME_WRAP } from '#web/components/NameText.tsx';
 import { TableOrCards } from '#web/components/TableOrCards.tsx';
 import { childrenOf, gapText, targetOf } from '../lib/baseline-view.ts';
 import { DeltaText, TrendBadge } from './Trend.tsx';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 export interface SectionsTableProps {
   /** The table's name. */
@@ -27,7 +29,7 @@ function Gap({ s, inherit = false }: { s: SectionComparison; inherit?: boolean }
       component="span"
       size={inherit ? undefined : 'sm'}
       inherit={inherit}
-      c={text === 'Met' ? 'green' : text === '—' ? 'dimmed' : 'orange'}
+      c={text === t('gap.met') ? 'green' : text === '—' ? 'dimmed' : 'orange'}
       fw={text === '—' ? undefined : 500}
       {...NUM}
     >
@@ -40,8 +42,8 @@ function Progress({ s, all }: { s: SectionComparison; all: readonly SectionCompa
   const subs = childrenOf(all, s.key).length;
   const side = s.latest ?? s.baseline;
   const parts = [
-    subs ? `${subs} ${subs === 1 ? 'subsection' : 'subsections'}` : null,
-    side ? `${side.answered}/${side.total} answered` : null,
+    subs ? t('sections.subsections', { count: subs }) : null,
+    side ? t('sections.answered', { answered: side.answered, total: side.total }) : null,
   ].filter(Boolean);
   return parts.length ? (
     <Text size="xs" c="dimmed">
@@ -56,8 +58,13 @@ function LeftOutNote({ s }: { s: SectionComparison }) {
   const side = s.leftOut === 'no_score_latest' ? s.latest : s.baseline;
   return (
     <Text size="xs" c="dimmed">
-      {LEFT_OUT_LABELS[s.leftOut]}
-      {side ? ` (${side.answered} of ${side.total} answered)` : ''}
+      {side
+        ? t('sections.leftOut.answered', {
+            reason: LEFT_OUT_LABELS[s.leftOut],
+            answered: side.answered,
+            total: side.total,
+          })
+        : LEFT_OUT_LABELS[s.leftOut]}
     </Text>
   );
 }
@@ -80,13 +87,13 @@ export function SectionsTable({ label, rows, all, hrefFor }: SectionsTableProps)
       minWidth={760}
       head={
         <>
-          <Table.Th>Section</Table.Th>
-          <Table.Th ta="right">Baseline</Table.Th>
-          <Table.Th ta="right">Latest</Table.Th>
-          <Table.Th ta="right">Target</Table.Th>
-          <Table.Th ta="right">Gap</Table.Th>
-          <Table.Th ta="right">Change</Table.Th>
-          <Table.Th>Trend</Table.Th>
+          <Table.Th>{t('sections.head.section')}</Table.Th>
+          <Table.Th ta="right">{t('sections.head.baseline')}</Table.Th>
+          <Table.Th ta="right">{t('sections.head.latest')}</Table.Th>
+          <Table.Th ta="right">{t('sections.head.target')}</Table.Th>
+          <Table.Th ta="right">{t('sections.head.gap')}</Table.Th>
+          <Table.Th ta="right">{t('sections.head.change')}</Table.Th>
+          <Table.Th>{t('sections.head.trend')}</Table.Th>
         </>
       }
       row={(s) => (
@@ -134,7 +141,12 @@ export function SectionsTable({ label, rows, all, hrefFor }: SectionsTableProps)
           </Group>
           {targetOf(s) !== null ? (
             <Text size="xs" c="dimmed">
-              Target {formatScore(targetOf(s))} · gap <Gap s={s} inherit />
+              {rich(
+                t,
+                'sections.card.target',
+                { target: formatScore(targetOf(s)) },
+                { gap: <Gap s={s} inherit /> },
+              )}
             </Text>
           ) : null}
           <Progress s={s} all={all} />

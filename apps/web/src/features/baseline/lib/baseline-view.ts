@@ -12,6 +12,7 @@ import {
   type Trend,
 } from '@tenantry/shared';
 import { formatDate } from '#web/lib/format.ts';
+import { t } from '../messages.ts';
 
 type QuestionSide = NonNullable<QuestionComparison['latest']>;
 
@@ -34,9 +35,8 @@ export function percent(score: number | null | undefined): number | null {
 export function formatDelta(delta: number | null | undefined): string {
   if (delta == null) return '—';
   const pts = Math.round(100 * delta);
-  if (pts === 0) return '0 pts';
-  const abs = Math.abs(pts);
-  return `${pts > 0 ? '+' : '−'}${abs} ${abs === 1 ? 'pt' : 'pts'}`;
+  const sign = pts > 0 ? '+' : pts < 0 ? '−' : '';
+  return t('delta.points', { sign, count: Math.abs(pts) });
 }
 
 /** The colour of a delta's text: up green, down red, nothing dimmed. */
@@ -53,17 +53,17 @@ export function targetOf(s: SectionComparison): number | null {
 /** How far a side is below its target: "12 pts", "<1 pt", "Met", or "—" (no target or score). */
 export function gapText(side: ComparedSide | null): string {
   if (!side || side.gap == null || side.score == null) return '—';
-  if (side.gap <= 0) return 'Met';
+  if (side.gap <= 0) return t('gap.met');
   const pts = Math.round(100 * side.gap);
-  return pts === 0 ? '<1 pt' : `${pts} ${pts === 1 ? 'pt' : 'pts'}`;
+  return pts === 0 ? t('gap.belowOnePoint') : t('gap.points', { count: pts });
 }
 
 /** A question's score on one side: the score, "N/A", "Not answered", "Not scored" or "—". */
 export function questionScoreText(side: QuestionSide | null): string {
   if (!side) return '—';
   if (side.na) return 'N/A';
-  if (!side.answered) return 'Not answered';
-  if (side.score == null) return 'Not scored';
+  if (!side.answered) return t('questions.notAnswered');
+  if (side.score == null) return t('questions.notScored');
   return formatScore(side.score);
 }
 
@@ -82,12 +82,12 @@ export function questionGap(q: QuestionComparison): 'gap' | 'closed' | null {
 export function questionTaskBadge(task: QuestionTask): { label: string; color: string } {
   if (isOpenTask(task.status)) {
     return {
-      label: `Task: ${TASK_STATUS_LABELS[task.status]}`,
+      label: t('questions.task.open', { status: TASK_STATUS_LABELS[task.status] }),
       color: task.status === 'todo' ? 'gray' : 'blue',
     };
   }
-  if (task.awaitingConfirmation) return { label: 'Fixed — awaiting confirmation', color: 'teal' };
-  if (task.status === 'done') return { label: 'Done', color: 'green' };
+  if (task.awaitingConfirmation) return { label: t('questions.task.fixed'), color: 'teal' };
+  if (task.status === 'done') return { label: t('questions.task.done'), color: 'green' };
   return { label: TASK_STATUS_LABELS[task.status], color: 'grape' };
 }
 
@@ -98,7 +98,8 @@ export function assessmentLabel(a: AssessmentSummary): string {
 
 /** "completed 1 Mar 2026", "in progress", "reopened". */
 export function assessmentState(a: AssessmentSummary): string {
-  if (a.status === 'completed' && a.completedAt) return `completed ${formatDate(a.completedAt)}`;
+  if (a.status === 'completed' && a.completedAt)
+    return t('assessment.completed', { date: formatDate(a.completedAt) });
   return ASSESSMENT_STATUS_LABELS[a.status].toLowerCase();
 }
 
@@ -190,11 +191,13 @@ export function deltaRows(sections: readonly SectionComparison[]): DeltaRow[] {
 /** A chart's words: each top-level section's latest and baseline scores and its change. */
 export function chartSummary(sections: readonly SectionComparison[]): string {
   return childrenOf(sections, null)
-    .map(
-      (s) =>
-        `${s.title}: latest ${formatScore(s.latest?.score)}, baseline ${formatScore(
-          s.baseline?.score,
-        )}, change ${formatDelta(s.delta)}`,
+    .map((s) =>
+      t('charts.summary.section', {
+        section: s.title,
+        latest: formatScore(s.latest?.score),
+        baseline: formatScore(s.baseline?.score),
+        change: formatDelta(s.delta),
+      }),
     )
     .join('; ');
 }

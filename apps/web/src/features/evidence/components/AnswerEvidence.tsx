@@ -11,6 +11,7 @@ import { EvidenceDropZone } from './EvidenceDropZone.tsx';
 import { EvidenceFileRow } from './EvidenceFileRow.tsx';
 import { LibraryPickerModal } from './LibraryPickerModal.tsx';
 import { useEvidenceUploads } from './use-evidence-uploads.ts';
+import { t } from '../messages.ts';
 
 /** The answer's files, each with Download and, for who may, "Remove from this answer". */
 function AnswerFileList({
@@ -33,7 +34,7 @@ function AnswerFileList({
       p={0}
       m={0}
       style={{ listStyle: 'none' }}
-      aria-label={`Evidence of ${questionKey}`}
+      aria-label={t('answer.list', { question: questionKey })}
     >
       {files.map((f) => (
         <li key={f.id}>
@@ -41,10 +42,10 @@ function AnswerFileList({
             file={f}
             actions={
               <>
-                <Tooltip label="Download">
+                <Tooltip label={t('answer.download')}>
                   <ActionIcon
                     variant="subtle"
-                    aria-label={`Download ${f.name}`}
+                    aria-label={t('answer.downloadLabel', { name: f.name })}
                     loading={download.isPending && download.variables.evidenceId === f.id}
                     onClick={() => download.mutate({ evidenceId: f.id })}
                   >
@@ -52,11 +53,11 @@ function AnswerFileList({
                   </ActionIcon>
                 </Tooltip>
                 {canEdit ? (
-                  <Tooltip label="Remove from this answer">
+                  <Tooltip label={t('answer.remove')}>
                     <ActionIcon
                       variant="subtle"
                       color="red"
-                      aria-label={`Remove ${f.name} from this answer`}
+                      aria-label={t('answer.removeLabel', { name: f.name })}
                       loading={link.isPending && link.variables.evidenceId === f.id}
                       onClick={() => link.mutate({ evidenceId: f.id, link: false })}
                     >
@@ -108,7 +109,7 @@ export function AnswerEvidence({
     target: { kind: 'new', tenantId, link: { assessmentId, questionKey } },
     room: {
       count: room,
-      message: `An answer holds at most ${EVIDENCE_LIMITS.filesPerAnswer} files; remove one to add this.`,
+      message: t('answer.tooMany', { max: EVIDENCE_LIMITS.filesPerAnswer }),
     },
   });
   const expiry = expiryText(expiryCounts(files));
@@ -117,22 +118,22 @@ export function AnswerEvidence({
     <Stack gap="xs" component="section" aria-labelledby={headingId}>
       <Group justify="space-between" gap="xs">
         <Text id={headingId} size="sm" fw={600}>
-          Evidence
+          {t('answer.title')}
         </Text>
         {files.length ? (
           <Text size="xs" c="dimmed">
-            {files.length} of {EVIDENCE_LIMITS.filesPerAnswer} files
+            {t('answer.count', { count: files.length, max: EVIDENCE_LIMITS.filesPerAnswer })}
           </Text>
         ) : null}
       </Group>
       {query.isPending ? (
-        <Skeleton height={48} aria-label="Loading the evidence" aria-busy />
+        <Skeleton height={48} aria-label={t('answer.loading')} aria-busy />
       ) : query.isError ? (
-        <ErrorAlert title="The evidence could not be loaded">
+        <ErrorAlert title={t('answer.loadFailed')}>
           <Group gap="xs">
             <Text size="sm">{evidenceErrorText(query.error)}</Text>
             <Button size="compact-xs" variant="light" onClick={() => void query.refetch()}>
-              Try again
+              {t('answer.retry')}
             </Button>
           </Group>
         </ErrorAlert>
@@ -147,14 +148,13 @@ export function AnswerEvidence({
               role="note"
             >
               <Text size="sm">
-                {expiry}: this answer needs current evidence
-                {canEdit ? ' (attach a new file, or replace it in the evidence library)' : ''}.
+                {t(canEdit ? 'answer.expiryEditable' : 'answer.expiry', { expiry })}
               </Text>
             </Alert>
           ) : null}
           {files.length === 0 ? (
             <Text size="sm" c="dimmed">
-              No evidence attached{canEdit ? ' yet' : ''}.
+              {canEdit ? t('answer.noneYet') : t('answer.none')}
             </Text>
           ) : (
             <AnswerFileList
@@ -167,7 +167,7 @@ export function AnswerEvidence({
           )}
           {download.isError ? (
             <ErrorAlert withCloseButton onClose={download.reset}>
-              The file could not be downloaded: {evidenceErrorText(download.error)}
+              {t('answer.downloadFailed', { error: evidenceErrorText(download.error) })}
             </ErrorAlert>
           ) : null}
           {link.isError && !picking ? (
@@ -177,7 +177,7 @@ export function AnswerEvidence({
           ) : null}
           {canEdit && room > 0 ? (
             <EvidenceDropZone
-              label={`Add evidence to ${questionKey}`}
+              label={t('answer.dropZone', { question: questionKey })}
               uploads={uploads}
               pasteScope={pasteScope ?? null}
             >
@@ -190,13 +190,12 @@ export function AnswerEvidence({
                   setPicking(true);
                 }}
               >
-                Add from library
+                {t('answer.fromLibrary')}
               </Button>
             </EvidenceDropZone>
           ) : canEdit ? (
             <Text size="sm" c="dimmed">
-              This answer holds the most files it may ({EVIDENCE_LIMITS.filesPerAnswer}); remove one
-              to add another.
+              {t('answer.full', { max: EVIDENCE_LIMITS.filesPerAnswer })}
             </Text>
           ) : null}
         </>

@@ -38,6 +38,8 @@ import { evidenceErrorText } from '../lib/evidence-errors.ts';
 import { EvidenceDropZone } from './EvidenceDropZone.tsx';
 import { EvidenceFileRow } from './EvidenceFileRow.tsx';
 import { useEvidenceUploads } from './use-evidence-uploads.ts';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -74,22 +76,22 @@ function EditForm({ tenantId, file }: { tenantId: string; file: EvidenceFile }) 
   return (
     <form
       noValidate
-      aria-label="File details"
+      aria-label={t('edit.label')}
       onSubmit={form.onSubmit((v) => save(v, file.version))}
     >
       <Stack gap="sm">
-        <TextInput label="Name" {...form.getInputProps('name')} />
+        <TextInput label={t('edit.name')} {...form.getInputProps('name')} />
         <Group grow gap="sm" align="flex-start">
           <TextInput
             type="date"
-            label="Effective date"
-            description="When the evidence was true"
+            label={t('edit.effectiveOn')}
+            description={t('edit.effectiveOn.description')}
             {...form.getInputProps('effectiveOn')}
           />
           <TextInput
             type="date"
-            label="Expires"
-            description="Empty: it does not expire"
+            label={t('edit.expiresOn')}
+            description={t('edit.expiresOn.description')}
             {...form.getInputProps('expiresOn')}
           />
         </Group>
@@ -100,16 +102,15 @@ function EditForm({ tenantId, file }: { tenantId: string; file: EvidenceFile }) 
             savedBy={null}
             savedAt={null}
             busy={update.isPending}
-            summary={
-              <>
-                Someone changed this file meanwhile: it is now <strong>{conflict.name}</strong>,
-                effective {formatCalendarDay(conflict.effectiveOn)},{' '}
-                {conflict.expiresOn
-                  ? `expiring ${formatCalendarDay(conflict.expiresOn)}`
-                  : 'without expiry'}
-                .
-              </>
-            }
+            summary={rich(
+              t,
+              conflict.expiresOn ? 'edit.conflict.expiring' : 'edit.conflict.noExpiry',
+              {
+                effective: formatCalendarDay(conflict.effectiveOn),
+                expires: conflict.expiresOn ? formatCalendarDay(conflict.expiresOn) : '',
+              },
+              { name: <strong>{conflict.name}</strong> },
+            )}
             onKeepMine={(current) => save(form.getValues(), current.version)}
             onTakeTheirs={(current) => {
               update.reset();
@@ -122,11 +123,11 @@ function EditForm({ tenantId, file }: { tenantId: string; file: EvidenceFile }) 
         ) : null}
         <Group gap="sm">
           <Button type="submit" loading={update.isPending && !conflict} disabled={!form.isDirty()}>
-            Save details
+            {t('edit.save')}
           </Button>
           {saved ? (
             <Text size="sm" c="teal" role="status">
-              Saved.
+              {t('edit.saved')}
             </Text>
           ) : null}
         </Group>
@@ -139,7 +140,7 @@ function Uses({ uses, hrefOfUse }: { uses: EvidenceUse[]; hrefOfUse: (u: Evidenc
   if (uses.length === 0)
     return (
       <Text size="sm" c="dimmed">
-        Not attached to any answer.
+        {t('drawer.uses.none')}
       </Text>
     );
   return (
@@ -163,12 +164,17 @@ function Revisions({ tenantId, detail }: { tenantId: string; detail: EvidenceDet
         <Group key={r.id} component="li" gap="sm" wrap="nowrap" align="flex-start">
           <Stack gap={0} miw={0} flex={1}>
             <Text size="sm" fw={500} style={NAME_WRAP}>
-              Revision {r.revision}
-              {r.revision === detail.revision ? ' (current)' : ''} · {r.name}
+              {t(r.revision === detail.revision ? 'revisions.titleCurrent' : 'revisions.title', {
+                revision: r.revision,
+                name: r.name,
+              })}
             </Text>
             <Text size="xs" c="dimmed">
-              {formatBytes(r.bytes)} · effective {formatCalendarDay(r.effectiveOn)}
-              {r.expiresOn ? ` · expires ${formatCalendarDay(r.expiresOn)}` : ''}
+              {t(r.expiresOn ? 'revisions.metaExpires' : 'revisions.meta', {
+                size: formatBytes(r.bytes),
+                effective: formatCalendarDay(r.effectiveOn),
+                expires: r.expiresOn ? formatCalendarDay(r.expiresOn) : '',
+              })}
             </Text>
             <Text size="xs" c="dimmed" style={NAME_WRAP}>
               {r.uploadedBy.name} ·{' '}
@@ -178,10 +184,10 @@ function Revisions({ tenantId, detail }: { tenantId: string; detail: EvidenceDet
               SHA-256 {r.sha256}
             </Text>
           </Stack>
-          <Tooltip label="Download this revision">
+          <Tooltip label={t('revisions.download')}>
             <ActionIcon
               variant="subtle"
-              aria-label={`Download revision ${r.revision}`}
+              aria-label={t('revisions.downloadLabel', { revision: r.revision })}
               loading={download.isPending && download.variables.revision === r.revision}
               onClick={() => download.mutate({ evidenceId: detail.id, revision: r.revision })}
             >
@@ -199,9 +205,11 @@ function Replace({ tenantId, file }: { tenantId: string; file: EvidenceFile }) {
   const uploads = useEvidenceUploads({
     tenantId,
     target: { kind: 'revision', tenantId, evidenceId: file.id, version: file.version },
-    room: { count: 1, message: 'A file is replaced by one file at a time.' },
+    room: { count: 1, message: t('drawer.replace.oneAtATime') },
   });
-  return <EvidenceDropZone label={`Replace ${file.name}`} uploads={uploads} />;
+  return (
+    <EvidenceDropZone label={t('drawer.replace.label', { name: file.name })} uploads={uploads} />
+  );
 }
 
 /**
@@ -231,37 +239,35 @@ export function EvidenceDetailDrawer({
       onClose={onClose}
       position="right"
       size="lg"
-      title={d?.name ?? 'Evidence file'}
+      title={d?.name ?? t('drawer.title')}
     >
       {detail.isPending ? (
-        <Stack gap="sm" aria-busy aria-label="Loading the file">
+        <Stack gap="sm" aria-busy aria-label={t('drawer.loading')}>
           <Skeleton height={56} />
           <Skeleton height={120} />
         </Stack>
       ) : detail.isError ? (
-        <ErrorAlert title="The file could not be loaded">
-          {evidenceErrorText(detail.error)}
-        </ErrorAlert>
+        <ErrorAlert title={t('drawer.loadFailed')}>{evidenceErrorText(detail.error)}</ErrorAlert>
       ) : d ? (
         <Stack gap="lg">
           <EvidenceFileRow file={d} />
-          <Section title="Where it is used">
+          <Section title={t('drawer.uses')}>
             <Uses uses={d.uses} hrefOfUse={hrefOfUse} />
           </Section>
           {canEdit ? (
-            <Section title="Details">
+            <Section title={t('drawer.details')}>
               <EditForm key={`${d.id}/${d.version}`} tenantId={tenantId} file={d} />
             </Section>
           ) : null}
           {canEdit ? (
-            <Section title="Replace the file">
+            <Section title={t('drawer.replace')}>
               <Text size="sm" c="dimmed">
-                The new file becomes revision {d.revision + 1}; the earlier ones are kept.
+                {t('drawer.replace.body', { revision: d.revision + 1 })}
               </Text>
               <Replace tenantId={tenantId} file={d} />
             </Section>
           ) : null}
-          <Section title="Revisions">
+          <Section title={t('drawer.revisions')}>
             <Revisions tenantId={tenantId} detail={d} />
           </Section>
           {canEdit ? (
@@ -272,14 +278,14 @@ export function EvidenceDetailDrawer({
                 leftSection={<IconTrash size={16} aria-hidden />}
                 onClick={() => setConfirming(true)}
               >
-                Delete file
+                {t('drawer.delete')}
               </Button>
             </Group>
           ) : null}
           <ConfirmModal
             opened={confirming}
-            title="Delete this file?"
-            confirmLabel="Delete file"
+            title={t('drawer.delete.title')}
+            confirmLabel={t('drawer.delete.confirm')}
             pending={remove.isPending}
             error={
               remove.isError ? <ErrorAlert>{evidenceErrorText(remove.error)}</ErrorAlert> : null
@@ -298,12 +304,12 @@ export function EvidenceDetailDrawer({
             }}
           >
             <Text size="sm" style={NAME_WRAP}>
-              <strong>{d.name}</strong> will be deleted with its {d.revisions.length}{' '}
-              {d.revisions.length === 1 ? 'revision' : 'revisions'}
-              {d.uses.length
-                ? ` and removed from ${d.uses.length} ${d.uses.length === 1 ? 'answer' : 'answers'}`
-                : ''}
-              . This cannot be undone.
+              {rich(
+                t,
+                d.uses.length ? 'drawer.delete.bodyUsed' : 'drawer.delete.body',
+                { count: d.revisions.length, answers: d.uses.length },
+                { name: <strong>{d.name}</strong> },
+              )}
             </Text>
           </ConfirmModal>
         </Stack>

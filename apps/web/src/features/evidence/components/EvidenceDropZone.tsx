@@ -14,6 +14,8 @@ import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'rea
 import { EVIDENCE_ACCEPT } from '../lib/accept.ts';
 import { pastedName } from '../lib/evidence-errors.ts';
 import type { EvidenceUploads } from './use-evidence-uploads.ts';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 function typingTarget(el: EventTarget | null): boolean {
   if (!(el instanceof HTMLElement)) return false;
@@ -119,17 +121,17 @@ export function EvidenceDropZone({
             <IconUpload size={20} aria-hidden style={{ flexShrink: 0 }} />
             <Text size="sm" c="dimmed">
               {over
-                ? 'Drop to attach'
+                ? t('dropZone.dropToAttach')
                 : pasteScope
-                  ? 'Drop files here or paste a screenshot'
-                  : 'Drop files here'}
+                  ? t('dropZone.dropOrPaste')
+                  : t('dropZone.drop')}
             </Text>
           </Group>
           <Group gap="xs">
             <FileButton onChange={(files) => add(files)} multiple accept={EVIDENCE_ACCEPT}>
               {(props) => (
                 <Button {...props} size="xs" variant="light" disabled={disabled}>
-                  Choose files
+                  {t('dropZone.choose')}
                 </Button>
               )}
             </FileButton>
@@ -137,7 +139,10 @@ export function EvidenceDropZone({
           </Group>
         </Group>
         <Text size="xs" c="dimmed" mt={6}>
-          {EVIDENCE_TYPES_LABEL}; up to {formatBytes(EVIDENCE_LIMITS.maxBytes)} a file.
+          {t('dropZone.limits', {
+            types: EVIDENCE_TYPES_LABEL,
+            size: formatBytes(EVIDENCE_LIMITS.maxBytes),
+          })}
         </Text>
       </Paper>
       {uploads.uploads.map((u) => {
@@ -145,9 +150,14 @@ export function EvidenceDropZone({
         return (
           <Stack key={u.id} gap={2}>
             <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-              Uploading {u.name} · {pct} %
+              {t('dropZone.uploading', { name: u.name, percent: pct })}
             </Text>
-            <Progress value={pct} size="sm" aria-label={`Uploading ${u.name}`} animated />
+            <Progress
+              value={pct}
+              size="sm"
+              aria-label={t('dropZone.uploadingLabel', { name: u.name })}
+              animated
+            />
           </Stack>
         );
       })}
@@ -163,11 +173,16 @@ export function EvidenceDropZone({
         >
           <IconAlertCircle size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
           <Text size="sm" flex={1} c="red">
-            <strong>{r.name}</strong> was not added: {r.message}
+            {rich(
+              t,
+              'dropZone.refused',
+              { message: r.message },
+              { name: <strong>{r.name}</strong> },
+            )}
           </Text>
           <CloseButton
             size="sm"
-            aria-label={`Dismiss the message about ${r.name}`}
+            aria-label={t('dropZone.dismiss', { name: r.name })}
             onClick={() => uploads.dismiss(r.id)}
           />
         </Group>

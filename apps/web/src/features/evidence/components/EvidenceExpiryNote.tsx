@@ -2,6 +2,7 @@ import { Badge, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useAnswerEvidence } from '../api/answer-evidence.ts';
 import { distinctFiles, expiryCounts, expiryText } from '../lib/evidence-view.ts';
+import { t } from '../messages.ts';
 
 /**
  * The assessment header's mark of its evidence: "2 files expired · 1 file expiring soon"
@@ -20,7 +21,7 @@ export function EvidenceExpiryNote({
   const text = expiryText(counts);
   if (!text) return null;
   return (
-    <Tooltip label="Evidence behind the answers that is out of date or soon will be">
+    <Tooltip label={t('expiry.note')}>
       <Badge
         color={counts.expired ? 'red' : 'orange'}
         variant="light"

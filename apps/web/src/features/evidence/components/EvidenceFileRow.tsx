@@ -17,7 +17,9 @@ import {
 import type { ReactNode } from 'react';
 import { NAME_WRAP } from '#web/components/NameText.tsx';
 import { formatCalendarDay, formatDateTime } from '#web/lib/format.ts';
-import { KIND_LABELS, evidenceKind, type EvidenceKind } from '../lib/evidence-view.ts';
+import { evidenceKind, kindLabel, type EvidenceKind } from '../lib/evidence-view.ts';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 const ICONS: Record<EvidenceKind, typeof IconPhoto> = {
   pdf: IconFileTypePdf,
@@ -46,7 +48,7 @@ function FileThumb({ file }: { file: EvidenceFile }) {
     return (
       <Image
         src={file.previewUrl}
-        alt={`Preview of ${file.name}`}
+        alt={t('file.preview', { name: file.name })}
         w={48}
         h={48}
         radius="sm"
@@ -77,6 +79,7 @@ export function EvidenceFileRow({
   /** A line more (where the file is used…). */
   extra?: ReactNode;
 }) {
+  const effective = <time dateTime={file.effectiveOn}>{formatCalendarDay(file.effectiveOn)}</time>;
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start">
       <FileThumb file={file} />
@@ -88,36 +91,57 @@ export function EvidenceFileRow({
           <EvidenceStateBadge state={file.state} />
         </Group>
         <Text size="xs" c="dimmed">
-          {KIND_LABELS[evidenceKind(file.contentType)]} · {formatBytes(file.bytes)}
-          {file.revision > 1 ? ` · revision ${file.revision}` : ''}
+          {t(file.revision > 1 ? 'file.metaRevision' : 'file.meta', {
+            kind: kindLabel(evidenceKind(file.contentType)),
+            size: formatBytes(file.bytes),
+            revision: file.revision,
+          })}
         </Text>
         <Text size="xs" c="dimmed">
-          Effective <time dateTime={file.effectiveOn}>{formatCalendarDay(file.effectiveOn)}</time>
-          {file.expiresOn ? (
-            <>
-              {' · '}
-              <Text
-                component="span"
-                inherit
-                c={
-                  file.state === 'expired'
-                    ? 'red'
-                    : file.state === 'expiring'
-                      ? 'orange'
-                      : undefined
-                }
-              >
-                {file.state === 'expired' ? 'expired ' : 'expires '}
-                <time dateTime={file.expiresOn}>{formatCalendarDay(file.expiresOn)}</time>
-              </Text>
-            </>
-          ) : (
-            ' · no expiry'
-          )}
+          {file.expiresOn
+            ? rich(
+                t,
+                'file.dates',
+                {},
+                {
+                  effective,
+                  expiry: (
+                    <Text
+                      component="span"
+                      inherit
+                      c={
+                        file.state === 'expired'
+                          ? 'red'
+                          : file.state === 'expiring'
+                            ? 'orange'
+                            : undefined
+                      }
+                    >
+                      {rich(
+                        t,
+                        file.state === 'expired' ? 'file.expired' : 'file.expires',
+                        {},
+                        {
+                          date: (
+                            <time dateTime={file.expiresOn}>
+                              {formatCalendarDay(file.expiresOn)}
+                            </time>
+                          ),
+                        },
+                      )}
+                    </Text>
+                  ),
+                },
+              )
+            : rich(t, 'file.datesNoExpiry', {}, { effective })}
         </Text>
         <Text size="xs" c="dimmed" style={NAME_WRAP}>
-          Uploaded by {file.uploadedBy.name} ·{' '}
-          <time dateTime={file.uploadedAt}>{formatDateTime(file.uploadedAt)}</time>
+          {rich(
+            t,
+            'file.uploadedBy',
+            { name: file.uploadedBy.name },
+            { date: <time dateTime={file.uploadedAt}>{formatDateTime(file.uploadedAt)}</time> },
+          )}
         </Text>
         {extra}
       </Stack>

@@ -11,9 +11,10 @@ import { EvidenceDetailDrawer } from './EvidenceDetailDrawer.tsx';
 import { EvidenceDropZone } from './EvidenceDropZone.tsx';
 import { EvidenceFileRow } from './EvidenceFileRow.tsx';
 import { useEvidenceUploads } from './use-evidence-uploads.ts';
+import { t } from '../messages.ts';
 
-const FILTERS: { value: EvidenceStateFilter; label: string }[] = [
-  { value: 'all', label: 'All' },
+const filters = (): { value: EvidenceStateFilter; label: string }[] => [
+  { value: 'all', label: t('library.filter.all') },
   ...[...EVIDENCE_STATES].reverse().map((s) => ({ value: s, label: EVIDENCE_STATE_LABELS[s] })),
 ];
 
@@ -38,7 +39,8 @@ export function EvidenceLibrary({
   // The state filter and the open file live in the address (`?state=expired&file=<id>`): the
   // expiry e-mail links straight to a file, and a filtered list can be shared or reloaded.
   const [params, setParams] = useSearchParams();
-  const state = FILTERS.some((f) => f.value === params.get('state'))
+  const stateFilters = filters();
+  const state = stateFilters.some((f) => f.value === params.get('state'))
     ? (params.get('state') as EvidenceStateFilter)
     : 'all';
   const open = params.get('file');
@@ -64,8 +66,8 @@ export function EvidenceLibrary({
     <Stack gap="md">
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
-          label="Search evidence"
-          placeholder="File name"
+          label={t('library.search')}
+          placeholder={t('library.search.placeholder')}
           leftSection={<IconSearch size={16} aria-hidden />}
           value={q}
           onChange={(e) => setQ(e.currentTarget.value)}
@@ -73,20 +75,18 @@ export function EvidenceLibrary({
         />
         <div>
           <Text size="sm" fw={500} id={filterLabel} mb={4}>
-            State
+            {t('library.state')}
           </Text>
           <SegmentedControl
             aria-labelledby={filterLabel}
             value={state}
             onChange={(v) => setState(v as EvidenceStateFilter)}
-            data={FILTERS}
+            data={stateFilters}
             size="sm"
           />
         </div>
       </Group>
-      {canEdit ? (
-        <EvidenceDropZone label="Upload evidence to the library" uploads={uploads} />
-      ) : null}
+      {canEdit ? <EvidenceDropZone label={t('library.upload')} uploads={uploads} /> : null}
       <PagedList
         query={list}
         count={items.length}
@@ -94,7 +94,7 @@ export function EvidenceLibrary({
         empty={
           filtered ? (
             <Text c="dimmed" role="status">
-              No file matches.{' '}
+              {t('library.noMatch')}{' '}
               <Button
                 variant="subtle"
                 size="compact-sm"
@@ -103,18 +103,16 @@ export function EvidenceLibrary({
                   setState('all');
                 }}
               >
-                Show all files
+                {t('library.showAll')}
               </Button>
             </Text>
           ) : (
             <Paper withBorder p="lg" radius="md" role="status">
               <Stack align="center" gap="xs">
                 <IconFiles size={32} aria-hidden />
-                <Text fw={500}>No evidence yet</Text>
+                <Text fw={500}>{t('library.empty.title')}</Text>
                 <Text size="sm" c="dimmed" ta="center" maw={460}>
-                  Files attached to answers (screenshots, exports, policies) are kept here, with
-                  their dates and revisions.
-                  {canEdit ? ' Drop files above to add them before attaching them.' : ''}
+                  {canEdit ? t('library.empty.bodyEditable') : t('library.empty.body')}
                 </Text>
               </Stack>
             </Paper>
@@ -127,7 +125,7 @@ export function EvidenceLibrary({
           p={0}
           m={0}
           style={{ listStyle: 'none' }}
-          aria-label="Evidence files"
+          aria-label={t('library.list')}
         >
           {items.map((f) => (
             <Paper key={f.id} component="li" withBorder p="sm" radius="md">
@@ -135,19 +133,17 @@ export function EvidenceLibrary({
                 file={f}
                 extra={
                   <Text size="xs" c="dimmed">
-                    {f.useCount === 0
-                      ? 'Not attached to any answer'
-                      : `Attached to ${f.useCount} ${f.useCount === 1 ? 'answer' : 'answers'}`}
+                    {t('library.uses', { count: f.useCount })}
                   </Text>
                 }
                 actions={
                   <Button
                     size="xs"
                     variant="default"
-                    aria-label={`Open ${f.name}`}
+                    aria-label={t('library.openLabel', { name: f.name })}
                     onClick={() => setOpen(f.id)}
                   >
-                    Open
+                    {t('library.open')}
                   </Button>
                 }
               />

@@ -7,6 +7,7 @@ import { PagedList } from '#web/components/PagedList.tsx';
 import { useEvidenceList } from '../api/list-evidence.ts';
 import { evidenceErrorText } from '../lib/evidence-errors.ts';
 import { EvidenceFileRow } from './EvidenceFileRow.tsx';
+import { t } from '../messages.ts';
 
 /**
  * "Add from library": the client tenant's evidence files, searchable; "Attach" links one to
@@ -34,7 +35,7 @@ export function LibraryPickerModal({
   const [q, setQ] = useState('');
   const [debounced] = useDebouncedValue(q.trim(), 250);
   return (
-    <Modal opened={opened} onClose={onClose} title="Add evidence from the library" size="lg">
+    <Modal opened={opened} onClose={onClose} title={t('picker.title')} size="lg">
       {opened ? (
         <LibraryChoices
           tenantId={tenantId}
@@ -75,8 +76,8 @@ function LibraryChoices({
   return (
     <Stack gap="sm">
       <TextInput
-        label="Search the library"
-        placeholder="File name"
+        label={t('picker.search')}
+        placeholder={t('picker.search.placeholder')}
         leftSection={<IconSearch size={16} aria-hidden />}
         value={q}
         onChange={(e) => onSearch(e.currentTarget.value)}
@@ -90,7 +91,7 @@ function LibraryChoices({
         skeletons={3}
         empty={
           <Stack gap={4} role="status">
-            {search ? 'No file of the library matches.' : 'The library has no file yet.'}
+            {search ? t('picker.noMatch') : t('picker.empty')}
           </Stack>
         }
       >
@@ -105,10 +106,14 @@ function LibraryChoices({
                     variant={linked.has(f.id) ? 'subtle' : 'light'}
                     disabled={linked.has(f.id) || (attaching !== null && attaching !== f.id)}
                     loading={attaching === f.id}
-                    aria-label={linked.has(f.id) ? `Attached: ${f.name}` : `Attach ${f.name}`}
+                    aria-label={
+                      linked.has(f.id)
+                        ? t('picker.attachedLabel', { name: f.name })
+                        : t('picker.attachLabel', { name: f.name })
+                    }
                     onClick={() => onAttach(f.id)}
                   >
-                    {linked.has(f.id) ? 'Attached' : 'Attach'}
+                    {linked.has(f.id) ? t('picker.attached') : t('picker.attach')}
                   </Button>
                 }
               />

@@ -1,5 +1,6 @@
 import { EVIDENCE_LIMITS, type EvidenceFile, type EvidencePatch } from '@tenantry/shared';
 import { z } from 'zod';
+import { t } from '../messages.ts';
 
 const day = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -13,15 +14,19 @@ export const EvidenceEditFormSchema = z
     name: z
       .string()
       .trim()
-      .min(1, 'Give the file a name')
-      .max(EVIDENCE_LIMITS.nameMaxLength, `At most ${EVIDENCE_LIMITS.nameMaxLength} characters`)
-      .refine(plainName, 'No slashes or control characters'),
-    effectiveOn: z.string().regex(day, 'Choose the day the evidence was true'),
-    expiresOn: z.string().refine((d) => d === '' || day.test(d), 'Choose a day, or leave it empty'),
+      .min(1, { error: () => t('edit.name.required') })
+      .max(EVIDENCE_LIMITS.nameMaxLength, {
+        error: () => t('edit.name.tooLong', { max: EVIDENCE_LIMITS.nameMaxLength }),
+      })
+      .refine(plainName, { error: () => t('edit.name.plain') }),
+    effectiveOn: z.string().regex(day, { error: () => t('edit.effectiveOn.invalid') }),
+    expiresOn: z
+      .string()
+      .refine((d) => d === '' || day.test(d), { error: () => t('edit.expiresOn.invalid') }),
   })
   .refine((v) => v.expiresOn === '' || v.expiresOn >= v.effectiveOn, {
     path: ['expiresOn'],
-    message: 'The expiry cannot be before the effective date',
+    error: () => t('edit.expiresOn.beforeEffective'),
   });
 export type EvidenceEditForm = z.infer<typeof EvidenceEditFormSchema>;
 

@@ -6,20 +6,25 @@ import {
   formatBytes,
 } from '@tenantry/shared';
 import { ApiError } from '#web/lib/api.ts';
+import { t } from '../messages.ts';
 
 const MAX = formatBytes(EVIDENCE_LIMITS.maxBytes);
 
 /** What a refusal says when its answer carries no message of the API (a proxy's bare 413). */
 export function evidenceFallbackError(status: number): ApiError {
   if (status === 413)
-    return new ApiError(status, STORAGE_ERROR_CODES.fileTooLarge, `A file may be at most ${MAX}.`);
+    return new ApiError(
+      status,
+      STORAGE_ERROR_CODES.fileTooLarge,
+      t('errors.tooLarge', { max: MAX }),
+    );
   if (status === 415)
     return new ApiError(
       status,
       EVIDENCE_ERROR_CODES.typeNotAllowed,
-      `This kind of file cannot be attached. Accepted: ${EVIDENCE_TYPES_LABEL}.`,
+      t('errors.typeNotAllowed', { types: EVIDENCE_TYPES_LABEL }),
     );
-  return new ApiError(status, 'common.bad_request', 'The file could not be uploaded.');
+  return new ApiError(status, 'common.bad_request', t('errors.uploadFailed'));
 }
 
 /**
@@ -28,10 +33,10 @@ export function evidenceFallbackError(status: number): ApiError {
  */
 export function evidenceErrorText(err: unknown): string {
   if (err instanceof ApiError) {
-    if (err.status === 0) return 'Could not reach the server. Check your connection.';
+    if (err.status === 0) return t('errors.offline');
     if (err.status >= 400 && err.status < 500 && err.message) return err.message;
   }
-  return 'Something went wrong. Please try again.';
+  return t('errors.generic');
 }
 
 /**
@@ -45,11 +50,11 @@ export function precheckFiles(files: readonly File[]): {
   const send: File[] = [];
   const refused: { name: string; message: string }[] = [];
   for (const f of files) {
-    if (f.size === 0) refused.push({ name: f.name, message: 'The file is empty.' });
+    if (f.size === 0) refused.push({ name: f.name, message: t('errors.empty') });
     else if (f.size > EVIDENCE_LIMITS.maxBytes)
       refused.push({
         name: f.name,
-        message: `The file is ${formatBytes(f.size)}; a file may be at most ${MAX}.`,
+        message: t('errors.fileTooLarge', { size: formatBytes(f.size), max: MAX }),
       });
     else send.push(f);
   }

@@ -3,6 +3,7 @@ import {
   type EvidenceContentType,
   type EvidenceFile,
 } from '@tenantry/shared';
+import { t } from '../messages.ts';
 
 /** What a file is, for its icon and its label. */
 export type EvidenceKind =
@@ -24,15 +25,17 @@ const KINDS: Record<EvidenceContentType, EvidenceKind> = {
   'text/plain': 'text',
 };
 
-export const KIND_LABELS: Record<EvidenceKind, string> = {
-  pdf: 'PDF',
-  image: 'Image',
-  document: 'Document',
-  spreadsheet: 'Spreadsheet',
-  presentation: 'Presentation',
-  csv: 'CSV',
-  text: 'Text',
-};
+/** A kind of file as people read it: "PDF", "Image". */
+export const kindLabel = (kind: EvidenceKind): string =>
+  ({
+    pdf: 'PDF',
+    image: t('kind.image'),
+    document: t('kind.document'),
+    spreadsheet: t('kind.spreadsheet'),
+    presentation: t('kind.presentation'),
+    csv: 'CSV',
+    text: t('kind.text'),
+  })[kind];
 
 export const evidenceKind = (type: EvidenceContentType): EvidenceKind => KINDS[type];
 
@@ -50,13 +53,11 @@ export function expiryCounts(files: Iterable<EvidenceFile>): { expired: number; 
   return { expired, expiring };
 }
 
-const files = (n: number) => (n === 1 ? '1 file' : `${n} files`);
-
 /** "2 files expired · 1 file expiring soon"; null when none is either. */
 export function expiryText(c: { expired: number; expiring: number }): string | null {
   const parts: string[] = [];
-  if (c.expired) parts.push(`${files(c.expired)} expired`);
-  if (c.expiring) parts.push(`${files(c.expiring)} expiring soon`);
+  if (c.expired) parts.push(t('expiry.expired', { count: c.expired }));
+  if (c.expiring) parts.push(t('expiry.expiring', { count: c.expiring }));
   return parts.length ? parts.join(' · ') : null;
 }
 

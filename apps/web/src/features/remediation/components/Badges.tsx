@@ -7,6 +7,8 @@ import {
 } from '@tenantry/shared';
 import { Badge, Text, VisuallyHidden, type BadgeProps, type TextProps } from '@mantine/core';
 import { PRIORITY_COLORS, STATUS_COLORS, dueView } from '../lib/task-view.ts';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 export function TaskStatusBadge({ status, ...rest }: { status: TaskStatus } & BadgeProps) {
   return (
@@ -33,7 +35,7 @@ export function PriorityBadge({ priority, ...rest }: { priority: TaskPriority } 
       {...rest}
     >
       {TASK_PRIORITY_LABELS[priority]}
-      <VisuallyHidden> priority</VisuallyHidden>
+      <VisuallyHidden> {t('badge.priority')}</VisuallyHidden>
     </Badge>
   );
 }
@@ -41,7 +43,7 @@ export function PriorityBadge({ priority, ...rest }: { priority: TaskPriority } 
 /** "Due 31 Jan 2026", red and "overdue" once it has passed on an open task; none: "No due date". */
 export function DueText({
   task,
-  empty = 'No due date',
+  empty = t('due.none'),
   ...rest
 }: { task: Pick<Task, 'dueDate' | 'status' | 'overdue'>; empty?: string | null } & TextProps) {
   const due = dueView(task);
@@ -60,8 +62,12 @@ export function DueText({
       style={{ whiteSpace: 'nowrap' }}
       {...rest}
     >
-      {due.tone === 'overdue' ? 'Overdue · due ' : 'Due '}
-      <time dateTime={task.dueDate ?? undefined}>{due.label}</time>
+      {rich(
+        t,
+        due.tone === 'overdue' ? 'due.overdue' : 'due.on',
+        {},
+        { date: <time dateTime={task.dueDate ?? undefined}>{due.label}</time> },
+      )}
     </Text>
   );
 }

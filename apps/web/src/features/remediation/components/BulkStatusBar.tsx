@@ -1,8 +1,8 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import type { TaskStatus } from '@tenantry/shared';
-import { plural } from '../lib/task-view.ts';
 import { MoveTaskMenu } from './MoveTaskMenu.tsx';
+import { t } from '../messages.ts';
 
 /** What to do with the selected tasks: move them all to one status, or clear the selection. */
 export function BulkStatusBar({
@@ -23,27 +23,27 @@ export function BulkStatusBar({
       p="xs"
       bg="var(--mantine-primary-color-light)"
       role="region"
-      aria-label="Selected tasks"
+      aria-label={t('bulk.label')}
     >
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text size="sm" fw={600} role="status">
-          {plural(count, 'task')} selected
+          {t('bulk.selected', { count })}
         </Text>
         <Group gap="xs">
           <Button variant="default" size="xs" onClick={onClear}>
-            Clear selection
+            {t('bulk.clear')}
           </Button>
           <MoveTaskMenu
             current={null}
             onMove={onMove}
-            label="Change status"
+            label={t('bulk.change')}
             target={
               <Button
                 size="xs"
                 loading={busy}
                 leftSection={<IconArrowsExchange size={14} aria-hidden />}
               >
-                Change status
+                {t('bulk.change')}
               </Button>
             }
           />

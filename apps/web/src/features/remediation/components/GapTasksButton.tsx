@@ -18,7 +18,7 @@ import { useNavigate } from 'react-router';
 import { FormActions } from '#web/components/FormActions.tsx';
 import { applyServerErrors } from '#web/lib/forms.ts';
 import { useCreateGapTasks } from '../api/create-gap-tasks.ts';
-import { plural } from '../lib/task-view.ts';
+import { t } from '../messages.ts';
 
 export interface GapTasksButtonProps {
   tenantId: string;
@@ -36,10 +36,11 @@ export interface GapTasksButtonProps {
 /** "12 tasks created, 3 skipped (already open)". */
 export function gapTasksSummary(r: Pick<GapTasksResult, 'created' | 'skipped'>): string {
   if (r.created === 0 && r.skipped > 0) {
-    return `No task created: ${r.skipped === 1 ? 'the gap question already has' : `all ${r.skipped} gap questions already have`} an open task.`;
+    return t('gaps.summary.noneCreated', { skipped: r.skipped });
   }
-  const created = `${plural(r.created, 'task')} created`;
-  return r.skipped > 0 ? `${created}, ${r.skipped} skipped (already open)` : created;
+  return r.skipped > 0
+    ? t('gaps.summary.createdSkipped', { created: r.created, skipped: r.skipped })
+    : t('gaps.summary.created', { created: r.created });
 }
 
 interface Values {
@@ -91,7 +92,7 @@ export function GapTasksButton({
               void navigate(remediationHref);
             }}
           >
-            Open remediation tasks
+            {t('gaps.open')}
           </Anchor>
         </Stack>
       ),
@@ -105,12 +106,12 @@ export function GapTasksButton({
         leftSection={<IconChecklist size={16} aria-hidden />}
         onClick={() => setOpened(true)}
       >
-        Create tasks for gaps
+        {t('gaps.button')}
       </Button>
-      <Modal opened={opened} onClose={close} title="Create tasks for gaps" centered>
+      <Modal opened={opened} onClose={close} title={t('gaps.title')} centered>
         <form
           noValidate
-          aria-label="Create tasks for gaps"
+          aria-label={t('gaps.formLabel')}
           onSubmit={form.onSubmit((v) =>
             create.mutate(
               { assigneeId: v.assigneeId || null, dueDate: v.dueDate || null },
@@ -119,15 +120,11 @@ export function GapTasksButton({
           )}
         >
           <Stack gap="md">
-            <Text size="sm">
-              Each of the {plural(gaps, 'gap question')} of this assessment becomes a remediation
-              task, with its playbook’s steps as the checklist. Questions that already have an open
-              task are skipped.
-            </Text>
+            <Text size="sm">{t('gaps.intro', { count: gaps })}</Text>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <Select
-                label="Assign them to"
-                placeholder={assignees ? 'Nobody yet' : 'Loading members…'}
+                label={t('gaps.assignee')}
+                placeholder={assignees ? t('gaps.assignee.nobody') : t('gaps.assignee.loading')}
                 data={(assignees ?? []).map((p) => ({ value: p.id, label: p.name }))}
                 disabled={!assignees}
                 clearable
@@ -136,14 +133,18 @@ export function GapTasksButton({
                 value={form.values.assigneeId || null}
                 onChange={(v) => form.setFieldValue('assigneeId', v ?? '')}
               />
-              <TextInput label="Due date" type="date" {...form.getInputProps('dueDate')} />
+              <TextInput label={t('gaps.dueDate')} type="date" {...form.getInputProps('dueDate')} />
             </SimpleGrid>
             {create.isError && !fieldErrors ? (
               <Alert color="red" variant="light" role="alert">
                 {create.error.message}
               </Alert>
             ) : null}
-            <FormActions submitLabel="Create tasks" pending={create.isPending} onCancel={close} />
+            <FormActions
+              submitLabel={t('gaps.submit')}
+              pending={create.isPending}
+              onCancel={close}
+            />
           </Stack>
         </form>
       </Modal>

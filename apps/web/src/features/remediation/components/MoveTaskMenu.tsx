@@ -3,6 +3,7 @@ import { ActionIcon, Menu, type ActionIconProps } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { STATUS_COLORS } from '../lib/task-view.ts';
+import { t } from '../messages.ts';
 
 /**
  * The statuses a task (or several) can move to, in a menu: keyboard-reachable (Enter or Space
@@ -33,7 +34,7 @@ export function MoveTaskMenu({
         )}
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>Move to</Menu.Label>
+        <Menu.Label>{t('move.to')}</Menu.Label>
         {TASK_STATUSES.filter((s) => s !== current).map((s) => (
           <Menu.Item
             key={s}

@@ -12,6 +12,7 @@ import {
   type NewTaskValues,
 } from '../lib/task-form.ts';
 import { TaskFields } from './TaskFields.tsx';
+import { t } from '../messages.ts';
 
 function NewTaskForm({
   tenantId,
@@ -30,7 +31,7 @@ function NewTaskForm({
   return (
     <form
       noValidate
-      aria-label="New task"
+      aria-label={t('new.formLabel')}
       onSubmit={form.onSubmit((v) =>
         create.mutate(toCreateBody(v), {
           onSuccess: onCreated,
@@ -41,12 +42,12 @@ function NewTaskForm({
       <Stack gap="md">
         <TaskFields form={form} assignees={assignees} />
         <Textarea
-          label="Checklist"
-          description={`One item per line (at most ${REMEDIATION_LIMITS.checklist}).`}
+          label={t('new.checklist')}
+          description={t('new.checklist.description', { max: REMEDIATION_LIMITS.checklist })}
           autosize
           minRows={3}
           maxRows={10}
-          placeholder={'Find every admin account\nTurn on MFA for each'}
+          placeholder={t('new.checklist.placeholder')}
           {...form.getInputProps('checklist')}
         />
         {create.isError && !fieldErrors ? (
@@ -54,7 +55,7 @@ function NewTaskForm({
             {create.error.message}
           </Alert>
         ) : null}
-        <FormActions submitLabel="Create task" pending={create.isPending} onCancel={onClose} />
+        <FormActions submitLabel={t('new.submit')} pending={create.isPending} onCancel={onClose} />
       </Stack>
     </form>
   );
@@ -73,7 +74,7 @@ export function NewTaskModal({
   onCreated: (task: TaskDetail) => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="New task" size="lg">
+    <Modal opened={opened} onClose={onClose} title={t('new.title')} size="lg">
       {opened ? <NewTaskForm {...rest} onClose={onClose} /> : null}
     </Modal>
   );

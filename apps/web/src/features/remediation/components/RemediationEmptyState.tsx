@@ -1,6 +1,8 @@
 import { Anchor, Button, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconChecklist, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 /** No task on the tenant yet: where tasks come from, and how to write one by hand. */
 export function RemediationEmptyState({
@@ -18,25 +20,27 @@ export function RemediationEmptyState({
           <IconChecklist size={30} />
         </ThemeIcon>
         <Title order={2} size="h3" id="tasks-empty">
-          No remediation tasks yet
+          {t('empty.title')}
         </Title>
         <Text c="dimmed" maw={520}>
-          Tasks are the work that closes this client tenant’s gaps. They come from assessments: open
-          an assessment and choose <strong>“Create tasks for gaps”</strong> — every gap question
-          becomes a task, with its playbook’s steps as the checklist.
-          {onCreate ? ' You can also write a task by hand.' : ''}
+          {rich(
+            t,
+            onCreate ? 'empty.bodyManaged' : 'empty.body',
+            {},
+            { action: <strong>{t('empty.action')}</strong> },
+          )}
         </Text>
         {onCreate ? (
           <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={onCreate}>
-            New task
+            {t('empty.new')}
           </Button>
         ) : (
           <Text size="sm" c="dimmed">
-            The account that manages this client tenant creates its tasks.
+            {t('empty.managed')}
           </Text>
         )}
         <Anchor component={Link} to={assessmentsHref} size="sm">
-          Go to assessments
+          {t('empty.assessments')}
         </Anchor>
       </Stack>
     </Card>

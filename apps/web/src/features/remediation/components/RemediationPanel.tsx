@@ -20,7 +20,7 @@ import {
   type TaskFilters as Filters,
   type TaskView,
 } from '../lib/task-filters.ts';
-import { plural, totalTasks } from '../lib/task-view.ts';
+import { totalTasks } from '../lib/task-view.ts';
 import { BulkStatusBar } from './BulkStatusBar.tsx';
 import { NewTaskModal } from './NewTaskModal.tsx';
 import { RemediationEmptyState } from './RemediationEmptyState.tsx';
@@ -30,6 +30,7 @@ import { TaskCounts } from './TaskCounts.tsx';
 import { TaskDrawer, type TaskLinks } from './TaskDrawer.tsx';
 import { TaskFilters } from './TaskFilters.tsx';
 import { TaskTable } from './TaskTable.tsx';
+import { t } from '../messages.ts';
 
 export interface RemediationPanelProps extends TaskLinks {
   tenantId: string;
@@ -48,7 +49,7 @@ interface RiskMove {
 
 function LoadingTasks() {
   return (
-    <Stack gap="md" aria-busy aria-label="Loading the tasks">
+    <Stack gap="md" aria-busy aria-label={t('panel.loading')}>
       <Group gap="xs">
         {[0, 1, 2, 3, 4].map((i) => (
           <Skeleton key={i} height={52} width={96} radius="md" />
@@ -95,7 +96,7 @@ export function RemediationPanel({
 
   const items = list.data?.items ?? [];
   // Only tasks on screen count as selected (a filter may have hidden some).
-  const chosen = items.filter((t) => selected.has(t.id)).map((t) => t.id);
+  const chosen = items.filter((task) => selected.has(task.id)).map((task) => task.id);
 
   const change = (patch: Partial<Filters> & { view?: TaskView }) =>
     setParams(writeParams(params, patch), { replace: true });
@@ -107,27 +108,35 @@ export function RemediationPanel({
     else setParams(writeParams(params, { task: null }), { replace: true });
   };
 
-  const moveOne = (t: Task, status: TaskStatus) => {
+  const moveOne = (task: Task, status: TaskStatus) => {
     if (status === 'risk_accepted') {
-      setRisk({ ids: [t.id], subject: `“${t.title}”`, bulk: false });
+      setRisk({
+        ids: [task.id],
+        subject: t('panel.risk.subjectOne', { title: task.title }),
+        bulk: false,
+      });
       return;
     }
     update.mutate(
-      { taskId: t.id, patch: { status } },
+      { taskId: task.id, patch: { status } },
       {
         onSuccess: () =>
           notifications.show({
             color: 'teal',
-            message: `“${t.title}” moved to ${TASK_STATUS_LABELS[status]}.`,
+            message: t('panel.moved', { title: task.title, status: TASK_STATUS_LABELS[status] }),
           }),
-        onError: (err) => notifyError(`“${t.title}” could not be moved`, err),
+        onError: (err) => notifyError(t('panel.moveFailed', { title: task.title }), err),
       },
     );
   };
 
   const moveSelected = (status: TaskStatus) => {
     if (status === 'risk_accepted') {
-      setRisk({ ids: chosen, subject: plural(chosen.length, 'task'), bulk: true });
+      setRisk({
+        ids: chosen,
+        subject: t('panel.risk.subjectMany', { count: chosen.length }),
+        bulk: true,
+      });
       return;
     }
     bulk.mutate(
@@ -139,11 +148,11 @@ export function RemediationPanel({
             color: 'teal',
             message:
               updated > 0
-                ? `${plural(updated, 'task')} moved to ${TASK_STATUS_LABELS[status]}.`
-                : `They were already ${TASK_STATUS_LABELS[status].toLowerCase()}.`,
+                ? t('panel.bulkMoved', { count: updated, status: TASK_STATUS_LABELS[status] })
+                : t('panel.bulkAlready', { status: TASK_STATUS_LABELS[status].toLowerCase() }),
           });
         },
-        onError: (err) => notifyError('The tasks could not be moved', err),
+        onError: (err) => notifyError(t('panel.bulkMoveFailed'), err),
       },
     );
   };
@@ -159,14 +168,17 @@ export function RemediationPanel({
       setSelected(new Set());
       notifications.show({
         color: 'teal',
-        message: `Risk accepted for ${plural(updated, 'task')}.`,
+        message: t('panel.riskAcceptedMany', { count: updated }),
       });
     } else {
       await update.mutateAsync({
         taskId: risk.ids[0]!,
         patch: { status: 'risk_accepted', ...body },
       });
-      notifications.show({ color: 'teal', message: `Risk accepted for ${risk.subject}.` });
+      notifications.show({
+        color: 'teal',
+        message: t('panel.riskAccepted', { subject: risk.subject }),
+      });
     }
     setRisk(null);
   };
@@ -182,7 +194,7 @@ export function RemediationPanel({
       onDeleted={(id) => {
         closeTask();
         qc.removeQueries({ queryKey: remediationKeys.detail(tenantId, id) });
-        notifications.show({ color: 'teal', message: 'Task deleted.' });
+        notifications.show({ color: 'teal', message: t('panel.deleted') });
       }}
     />
   );
@@ -192,10 +204,10 @@ export function RemediationPanel({
       assignees={list.data?.assignees ?? []}
       opened={creating}
       onClose={() => setCreating(false)}
-      onCreated={(t) => {
+      onCreated={(task) => {
         setCreating(false);
-        notifications.show({ color: 'teal', message: `“${t.title}” created.` });
-        openTask(t.id);
+        notifications.show({ color: 'teal', message: t('panel.created', { title: task.title }) });
+        openTask(task.id);
       }}
     />
   ) : null;
@@ -204,20 +216,20 @@ export function RemediationPanel({
   if (list.isError) {
     const status = list.error instanceof ApiError ? list.error.status : 0;
     return status === 404 ? (
-      <ErrorAlert title="Client tenant not found">
+      <ErrorAlert title={t('panel.notFound.title')}>
         <Text size="sm">
-          It does not exist, or it is not part of your account.{' '}
+          {t('panel.notFound.body')}{' '}
           <Anchor component={Link} to="/tenant" inherit>
-            Back to client tenants
+            {t('panel.notFound.back')}
           </Anchor>
         </Text>
       </ErrorAlert>
     ) : (
-      <ErrorAlert title="The tasks could not be loaded">
+      <ErrorAlert title={t('panel.loadFailed')}>
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{list.error.message}</Text>
           <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-            Try again
+            {t('panel.retry')}
           </Button>
         </Stack>
       </ErrorAlert>
@@ -247,7 +259,7 @@ export function RemediationPanel({
       <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
         <Stack gap={6}>
           <Title order={2} size="h4">
-            Remediation tasks
+            {t('panel.title')}
           </Title>
           <TaskCounts counts={d.counts} filters={filters} onChange={change} />
         </Stack>
@@ -259,14 +271,14 @@ export function RemediationPanel({
             download
             leftSection={<IconDownload size={16} aria-hidden />}
           >
-            Download tasks (CSV)
+            {t('panel.download')}
           </Button>
           {access.manage ? (
             <Button
               leftSection={<IconPlus size={18} aria-hidden />}
               onClick={() => setCreating(true)}
             >
-              New task
+              {t('panel.new')}
             </Button>
           ) : null}
         </Group>
@@ -281,24 +293,19 @@ export function RemediationPanel({
       />
       {d.truncated ? (
         <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
-          <Text size="sm">
-            Only the newest {d.items.length} tasks are shown. Filter by status or assignee to find
-            the others.
-          </Text>
+          <Text size="sm">{t('panel.truncated', { count: d.items.length })}</Text>
         </Alert>
       ) : null}
       {items.length === 0 ? (
         <Stack gap="xs" align="flex-start" role="status">
-          <Text c="dimmed">
-            {hasFilters(filters) ? 'No task matches these filters.' : 'No tasks.'}
-          </Text>
+          <Text c="dimmed">{hasFilters(filters) ? t('panel.noMatch') : t('panel.none')}</Text>
           {hasFilters(filters) ? (
             <Button
               variant="light"
               size="xs"
               onClick={() => change({ status: null, assignee: null, overdue: false })}
             >
-              Clear filters
+              {t('panel.clearFilters')}
             </Button>
           ) : null}
         </Stack>

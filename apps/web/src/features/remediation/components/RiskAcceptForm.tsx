@@ -6,6 +6,7 @@ import { FormActions } from '#web/components/FormActions.tsx';
 import { applyServerErrors } from '#web/lib/forms.ts';
 import { EMPTY_RISK, riskErrors, toRiskBody, type RiskValues } from '../lib/task-form.ts';
 import { addDays, todayUtc } from '../lib/task-view.ts';
+import { t } from '../messages.ts';
 
 export type RiskBody = ReturnType<typeof toRiskBody>;
 
@@ -15,7 +16,7 @@ export type RiskBody = ReturnType<typeof toRiskBody>;
  */
 export function RiskAcceptForm({
   initial = EMPTY_RISK,
-  submitLabel = 'Accept the risk',
+  submitLabel = t('risk.submit'),
   onSubmit,
   onCancel,
 }: {
@@ -30,7 +31,7 @@ export function RiskAcceptForm({
   return (
     <form
       noValidate
-      aria-label="Accept the risk"
+      aria-label={t('risk.formLabel')}
       onSubmit={form.onSubmit(async (v) => {
         setBusy(true);
         setError(null);
@@ -38,7 +39,7 @@ export function RiskAcceptForm({
           await onSubmit(toRiskBody(v));
         } catch (err) {
           if (!applyServerErrors(form, err)) {
-            setError(err instanceof Error ? err.message : 'Something went wrong.');
+            setError(err instanceof Error ? err.message : t('risk.failed'));
           }
         } finally {
           setBusy(false);
@@ -47,8 +48,8 @@ export function RiskAcceptForm({
     >
       <Stack gap="sm">
         <Textarea
-          label="Why is the risk accepted?"
-          description="For the client and for whoever reviews it next."
+          label={t('risk.reason')}
+          description={t('risk.reason.description')}
           withAsterisk
           autosize
           minRows={2}
@@ -57,7 +58,7 @@ export function RiskAcceptForm({
           {...form.getInputProps('riskReason')}
         />
         <TextInput
-          label="Review again on"
+          label={t('risk.reviewDate')}
           type="date"
           withAsterisk
           min={addDays(todayUtc(), 1)}

@@ -1,6 +1,8 @@
 import { Modal, Stack, Text } from '@mantine/core';
 import { NAME_WRAP } from '#web/components/NameText.tsx';
 import { RiskAcceptForm, type RiskBody } from './RiskAcceptForm.tsx';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 /** "Risk accepted…" from a card's menu or for several tasks: the reason and review date first. */
 export function RiskAcceptModal({
@@ -14,12 +16,16 @@ export function RiskAcceptModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={subject !== null} onClose={onClose} title="Accept the risk" centered>
+    <Modal opened={subject !== null} onClose={onClose} title={t('risk.title')} centered>
       {subject !== null ? (
         <Stack gap="sm">
           <Text size="sm" style={NAME_WRAP}>
-            {subject} will be marked as <strong>risk accepted</strong>: not fixed, on purpose, until
-            it is reviewed again.
+            {rich(
+              t,
+              'risk.body',
+              { subject },
+              { accepted: <strong>{t('risk.body.accepted')}</strong> },
+            )}
           </Text>
           <RiskAcceptForm onSubmit={onSubmit} onCancel={onClose} />
         </Stack>

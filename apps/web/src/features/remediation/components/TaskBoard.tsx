@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import type { StatusFilter } from '../lib/task-filters.ts';
 import { STATUS_COLORS, boardColumns, groupByStatus } from '../lib/task-view.ts';
 import { TaskCard } from './TaskCard.tsx';
+import { t } from '../messages.ts';
 
 /** Cards a column shows before "Show N more" (a tenant may have hundreds of tasks). */
 export const COLUMN_LIMIT = 20;
@@ -31,19 +32,22 @@ function Column({
       p="xs"
       bg="var(--mantine-color-default-hover)"
       miw={0}
-      style={{ borderTop: `3px solid var(--mantine-color-${STATUS_COLORS[status]}-filled)` }}
+      style={{
+        // i18n-ignore: CSS
+        borderTop: `3px solid var(--mantine-color-${STATUS_COLORS[status]}-filled)`,
+      }}
     >
       <Group justify="space-between" gap="xs" mb="xs" px={4}>
         <Title order={3} size="h6" id={id}>
           {TASK_STATUS_LABELS[status]}
         </Title>
-        <Badge variant="default" size="sm" aria-label={`${tasks.length} tasks`}>
+        <Badge variant="default" size="sm" aria-label={t('board.count', { count: tasks.length })}>
           {tasks.length}
         </Badge>
       </Group>
       {tasks.length === 0 ? (
         <Text size="xs" c="dimmed" px={4} pb={4}>
-          No tasks
+          {t('board.empty')}
         </Text>
       ) : (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -54,7 +58,7 @@ function Column({
       )}
       {more > 0 ? (
         <Button variant="subtle" size="xs" fullWidth mt="xs" onClick={() => setAll(true)}>
-          Show {more} more
+          {t('board.more', { count: more })}
         </Button>
       ) : null}
     </Paper>

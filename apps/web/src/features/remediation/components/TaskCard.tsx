@@ -6,6 +6,7 @@ import { NAME_WRAP, NameText } from '#web/components/NameText.tsx';
 import { checklistProgress } from '../lib/task-view.ts';
 import { DueText, PriorityBadge } from './Badges.tsx';
 import { MoveTaskMenu } from './MoveTaskMenu.tsx';
+import { t } from '../messages.ts';
 
 /** Links that open a task's drawer say so: closing it goes back instead of adding a step. */
 export const OPENED_FROM_TASKS = { openedFromTasks: true } as const;
@@ -18,9 +19,9 @@ export function ChecklistCount({ task }: { task: Pick<Task, 'checklist'> }) {
     <Group gap={4} wrap="nowrap" c={done === total ? 'teal' : 'dimmed'}>
       <IconListCheck size={14} aria-hidden />
       <Text size="xs" inherit>
-        <VisuallyHidden>Checklist: </VisuallyHidden>
+        <VisuallyHidden>{t('card.checklist')} </VisuallyHidden>
         {done}/{total}
-        <VisuallyHidden> done</VisuallyHidden>
+        <VisuallyHidden> {t('card.checklist.done')}</VisuallyHidden>
       </Text>
     </Group>
   );
@@ -33,7 +34,7 @@ export function CommentCount({ task }: { task: Pick<Task, 'commentCount'> }) {
       <IconMessage size={14} aria-hidden />
       <Text size="xs" inherit>
         {task.commentCount}
-        <VisuallyHidden> {task.commentCount === 1 ? 'comment' : 'comments'}</VisuallyHidden>
+        <VisuallyHidden> {t('card.comments', { count: task.commentCount })}</VisuallyHidden>
       </Text>
     </Group>
   );
@@ -44,7 +45,7 @@ export function CommentCount({ task }: { task: Pick<Task, 'commentCount'> }) {
  * overdue), checklist progress and comments; and, for who may, a menu to move it.
  */
 export function TaskCard({
-  task: t,
+  task,
   href,
   onMove,
 }: {
@@ -67,36 +68,36 @@ export function TaskCard({
             c="var(--mantine-color-text)"
             underline="hover"
             lineClamp={3}
-            title={t.title}
+            title={task.title}
             style={NAME_WRAP}
           >
-            {t.title}
+            {task.title}
           </Anchor>
           {onMove ? (
             <MoveTaskMenu
-              current={t.status}
-              onMove={(s) => onMove(t, s)}
-              label={`Move “${t.title}”`}
+              current={task.status}
+              onMove={(s) => onMove(task, s)}
+              label={t('card.move', { title: task.title })}
               mt={-2}
               mr={-4}
             />
           ) : null}
         </Group>
         <Group gap={6} wrap="wrap">
-          <PriorityBadge priority={t.priority} size="sm" />
-          <DueText task={t} empty={null} />
+          <PriorityBadge priority={task.priority} size="sm" />
+          <DueText task={task} empty={null} />
         </Group>
         <Group justify="space-between" gap="xs" wrap="nowrap">
-          {t.assignee ? (
-            <NameText name={t.assignee.name} size="xs" lines={1} />
+          {task.assignee ? (
+            <NameText name={task.assignee.name} size="xs" lines={1} />
           ) : (
             <Text size="xs" c="dimmed">
-              Unassigned
+              {t('card.unassigned')}
             </Text>
           )}
           <Group gap="sm" wrap="nowrap">
-            <ChecklistCount task={t} />
-            <CommentCount task={t} />
+            <ChecklistCount task={task} />
+            <CommentCount task={task} />
           </Group>
         </Group>
       </Stack>

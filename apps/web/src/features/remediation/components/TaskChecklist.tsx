@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { Markdown } from '#web/components/markdown/Markdown.tsx';
 import { useSetChecklistItem } from '../api/set-checklist-item.ts';
 import { checklistProgress } from '../lib/task-view.ts';
+import { t } from '../messages.ts';
 
 /** The task's checklist: each tick is saved on its own, at once; read-only for a viewer. */
 export function TaskChecklist({
@@ -29,7 +30,7 @@ export function TaskChecklist({
                   onError: (err) =>
                     notifications.show({
                       color: 'red',
-                      title: `“${item.title}” could not be saved`,
+                      title: t('checklist.saveFailed', { title: item.title }),
                       message: err.message,
                     }),
                 },
@@ -58,17 +59,17 @@ export function ChecklistView({
     <Stack gap="xs" component="section" aria-labelledby={headingId}>
       <Group justify="space-between" gap="xs">
         <Title order={3} size="h5" id={headingId}>
-          Checklist
+          {t('checklist.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          {done} of {total} done
+          {t('checklist.progress', { done, total })}
         </Text>
       </Group>
       <Progress
         value={(100 * done) / total}
         size="sm"
         color={done === total ? 'teal' : undefined}
-        aria-label={`Checklist: ${done} of ${total} done`}
+        aria-label={t('checklist.progressLabel', { done, total })}
       />
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {task.checklist.map((item) => (
@@ -89,8 +90,8 @@ export function ChecklistView({
             {item.body ? (
               <Spoiler
                 maxHeight={64}
-                showLabel="Show more"
-                hideLabel="Show less"
+                showLabel={t('checklist.showMore')}
+                hideLabel={t('checklist.showLess')}
                 ml={32}
                 mt={4}
                 styles={{ control: { fontSize: 'var(--mantine-font-size-xs)' } }}

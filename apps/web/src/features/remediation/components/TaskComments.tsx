@@ -5,6 +5,7 @@ import { NameText } from '#web/components/NameText.tsx';
 import { Markdown } from '#web/components/markdown/Markdown.tsx';
 import { formatDateTime } from '#web/lib/format.ts';
 import { useAddComment } from '../api/add-comment.ts';
+import { t } from '../messages.ts';
 
 /** The task's comments, oldest first (markdown), and, for who may, a new one. */
 export function TaskComments({
@@ -24,7 +25,7 @@ export function TaskComments({
 
   const submit = () => {
     if (!body.trim()) {
-      setError('Write a comment.');
+      setError(t('comments.required'));
       return;
     }
     setError(null);
@@ -34,13 +35,15 @@ export function TaskComments({
   return (
     <Stack gap="sm" component="section" aria-labelledby={headingId}>
       <Title order={3} size="h5" id={headingId}>
-        Comments{task.comments.length ? ` (${task.comments.length})` : ''}
+        {task.comments.length
+          ? t('comments.titleCount', { count: task.comments.length })
+          : t('comments.title')}
       </Title>
       <CommentList comments={task.comments} />
       {canComment && !full ? (
         <form
           noValidate
-          aria-label="Add a comment"
+          aria-label={t('comments.formLabel')}
           onSubmit={(e) => {
             e.preventDefault();
             submit();
@@ -48,8 +51,8 @@ export function TaskComments({
         >
           <Stack gap="xs">
             <Textarea
-              label="Add a comment"
-              description="Markdown: **bold**, lists, links. Ctrl+Enter sends it."
+              label={t('comments.label')}
+              description={t('comments.description')}
               autosize
               minRows={2}
               maxRows={10}
@@ -74,14 +77,14 @@ export function TaskComments({
             ) : null}
             <Group justify="flex-end">
               <Button type="submit" size="sm" loading={add.isPending}>
-                Comment
+                {t('comments.submit')}
               </Button>
             </Group>
           </Stack>
         </form>
       ) : full ? (
         <Text size="sm" c="dimmed">
-          This task has the most comments it can keep ({REMEDIATION_LIMITS.comments}).
+          {t('comments.full', { max: REMEDIATION_LIMITS.comments })}
         </Text>
       ) : null}
     </Stack>
@@ -92,7 +95,7 @@ export function TaskComments({
 export function CommentList({ comments }: { comments: TaskDetail['comments'] }) {
   return comments.length === 0 ? (
     <Text size="sm" c="dimmed">
-      No comments yet.
+      {t('comments.none')}
     </Text>
   ) : (
     <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -100,7 +103,12 @@ export function CommentList({ comments }: { comments: TaskDetail['comments'] }) 
         <li key={c.id}>
           {i > 0 ? <Divider mb="sm" /> : null}
           <Group gap={6} wrap="wrap">
-            <NameText name={c.author?.name ?? 'A former member'} size="sm" fw={600} lines={1} />
+            <NameText
+              name={c.author?.name ?? t('comments.formerMember')}
+              size="sm"
+              fw={600}
+              lines={1}
+            />
             <Text size="xs" c="dimmed">
               <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
             </Text>

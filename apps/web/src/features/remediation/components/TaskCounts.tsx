@@ -7,6 +7,7 @@ import {
 import { Group, Text, UnstyledButton } from '@mantine/core';
 import type { StatusFilter, TaskFilters } from '../lib/task-filters.ts';
 import { STATUS_COLORS } from '../lib/task-view.ts';
+import { t } from '../messages.ts';
 
 function Count({
   label,
@@ -30,6 +31,7 @@ function Count({
         py={6}
         style={{
           borderRadius: 'var(--mantine-radius-md)',
+          // i18n-ignore: CSS
           border: `1px solid ${pressed ? `var(--mantine-color-${color}-filled)` : 'var(--mantine-color-default-border)'}`,
           background: pressed ? `var(--mantine-color-${color}-light)` : undefined,
         }}
@@ -74,7 +76,7 @@ export function TaskCounts({
       p={0}
       m={0}
       style={{ listStyle: 'none' }}
-      aria-label="Tasks by status"
+      aria-label={t('counts.label')}
       wrap="wrap"
     >
       {TASK_STATUSES.map((s: TaskStatus) => (
@@ -88,7 +90,7 @@ export function TaskCounts({
         />
       ))}
       <Count
-        label="Overdue"
+        label={t('counts.overdue')}
         value={counts.overdue}
         color="red"
         pressed={filters.overdue}

@@ -9,6 +9,7 @@ import { useUpdateTask } from '../api/update-task.ts';
 import { detailsErrors, detailsOf, toUpdateBody, type DetailsValues } from '../lib/task-form.ts';
 import { DueText } from './Badges.tsx';
 import { TaskFields } from './TaskFields.tsx';
+import { t } from '../messages.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -31,23 +32,23 @@ export function TaskDetailsView({ task }: { task: TaskDetail }) {
         </Markdown>
       ) : (
         <Text size="sm" c="dimmed">
-          No description.
+          {t('details.noDescription')}
         </Text>
       )}
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <Field label="Priority">
+        <Field label={t('details.priority')}>
           <Text size="sm">{TASK_PRIORITY_LABELS[task.priority]}</Text>
         </Field>
-        <Field label="Assignee">
+        <Field label={t('details.assignee')}>
           {task.assignee ? (
             <NameText name={task.assignee.name} size="sm" />
           ) : (
             <Text size="sm" c="dimmed">
-              Unassigned
+              {t('details.unassigned')}
             </Text>
           )}
         </Field>
-        <Field label="Due date">
+        <Field label={t('details.dueDate')}>
           <DueText task={task} size="sm" />
         </Field>
       </SimpleGrid>
@@ -79,7 +80,7 @@ export function TaskDetailsForm({
   return (
     <form
       noValidate
-      aria-label="Task details"
+      aria-label={t('details.formLabel')}
       onSubmit={form.onSubmit((v) => {
         const body = toUpdateBody(task, v);
         if (Object.keys(body).length === 0) return;
@@ -109,11 +110,11 @@ export function TaskDetailsForm({
                 form.clearErrors();
               }}
             >
-              Undo changes
+              {t('details.undo')}
             </Button>
           ) : null}
           <Button type="submit" disabled={!changed} loading={update.isPending}>
-            Save changes
+            {t('details.save')}
           </Button>
         </Group>
       </Stack>

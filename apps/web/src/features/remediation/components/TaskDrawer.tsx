@@ -27,6 +27,8 @@ import { TaskChecklist } from './TaskChecklist.tsx';
 import { TaskComments } from './TaskComments.tsx';
 import { TaskDetailsForm, TaskDetailsView } from './TaskDetailsForm.tsx';
 import { TaskStatusControl } from './TaskStatusControl.tsx';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 export interface TaskLinks {
   /** An assessment's screen. */
@@ -49,32 +51,37 @@ function Source({ task, links }: { task: TaskDetail; links: TaskLinks }) {
         <Group gap={8} wrap="nowrap" align="flex-start">
           <IconTargetArrow size={16} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
           <Text size="sm" style={NAME_WRAP}>
-            Gap question{' '}
-            {s.assessmentId ? (
-              <Anchor
-                component={Link}
-                to={links.questionHref(s.assessmentId, s.questionKey)}
-                inherit
-              >
-                {same ? s.questionKey : s.questionTitle}
-              </Anchor>
-            ) : (
-              <strong>{same ? s.questionKey : s.questionTitle}</strong>
-            )}{' '}
-            {same ? null : (
-              <Text span c="dimmed" inherit>
-                ({s.questionKey}){' '}
-              </Text>
-            )}
-            of{' '}
-            {s.assessmentId ? (
-              <Anchor component={Link} to={links.assessmentHref(s.assessmentId)} inherit>
-                {s.assessmentName ?? 'its assessment'}
-              </Anchor>
-            ) : (
-              <Text span c="dimmed" inherit>
-                an assessment since deleted
-              </Text>
+            {rich(
+              t,
+              same ? 'source.gap' : 'source.gapWithKey',
+              {},
+              {
+                question: s.assessmentId ? (
+                  <Anchor
+                    component={Link}
+                    to={links.questionHref(s.assessmentId, s.questionKey)}
+                    inherit
+                  >
+                    {same ? s.questionKey : s.questionTitle}
+                  </Anchor>
+                ) : (
+                  <strong>{same ? s.questionKey : s.questionTitle}</strong>
+                ),
+                key: (
+                  <Text span c="dimmed" inherit>
+                    ({s.questionKey})
+                  </Text>
+                ),
+                assessment: s.assessmentId ? (
+                  <Anchor component={Link} to={links.assessmentHref(s.assessmentId)} inherit>
+                    {s.assessmentName ?? t('source.itsAssessment')}
+                  </Anchor>
+                ) : (
+                  <Text span c="dimmed" inherit>
+                    {t('source.deletedAssessment')}
+                  </Text>
+                ),
+              },
             )}
           </Text>
         </Group>
@@ -83,13 +90,19 @@ function Source({ task, links }: { task: TaskDetail; links: TaskLinks }) {
         <Group gap={8} wrap="nowrap" align="flex-start">
           <IconBook size={16} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
           <Text size="sm" style={NAME_WRAP}>
-            Playbook{' '}
-            {links.playbookHref ? (
-              <Anchor component={Link} to={links.playbookHref(task.playbook.key)} inherit>
-                {task.playbook.title}
-              </Anchor>
-            ) : (
-              <strong>{task.playbook.title}</strong>
+            {rich(
+              t,
+              'source.playbook',
+              {},
+              {
+                playbook: links.playbookHref ? (
+                  <Anchor component={Link} to={links.playbookHref(task.playbook.key)} inherit>
+                    {task.playbook.title}
+                  </Anchor>
+                ) : (
+                  <strong>{task.playbook.title}</strong>
+                ),
+              },
             )}
           </Text>
         </Group>
@@ -111,13 +124,21 @@ export function TaskFacts({ task, links }: { task: TaskDetail; links: TaskLinks 
         <DueText task={task} empty={null} size="sm" />
       </Group>
       <Text size="xs" c="dimmed" style={NAME_WRAP}>
-        Created
-        {task.createdBy ? ` by ${task.createdBy.name}` : ''} on{' '}
-        <time dateTime={task.createdAt}>{formatDate(task.createdAt)}</time>
+        {rich(
+          t,
+          task.createdBy ? 'facts.createdBy' : 'facts.created',
+          { name: task.createdBy?.name ?? '' },
+          { date: <time dateTime={task.createdAt}>{formatDate(task.createdAt)}</time> },
+        )}
         {task.doneAt ? (
           <>
-            {' '}
-            · done on <time dateTime={task.doneAt}>{formatDate(task.doneAt)}</time>
+            {' · '}
+            {rich(
+              t,
+              'facts.done',
+              {},
+              { date: <time dateTime={task.doneAt}>{formatDate(task.doneAt)}</time> },
+            )}
           </>
         ) : null}
       </Text>
@@ -150,14 +171,13 @@ function DeleteTask({
           leftSection={<IconTrash size={16} aria-hidden />}
           onClick={() => setConfirming(true)}
         >
-          Delete task
+          {t('delete.button')}
         </Button>
       </Group>
-      <Modal opened={confirming} onClose={close} title="Delete this task?" centered>
+      <Modal opened={confirming} onClose={close} title={t('delete.title')} centered>
         <Stack gap="md">
           <Text size="sm" style={NAME_WRAP}>
-            <strong>{task.title}</strong> will be deleted with its checklist and comments. This
-            cannot be undone.
+            {rich(t, 'delete.body', {}, { title: <strong>{task.title}</strong> })}
           </Text>
           {remove.isError ? (
             <Alert color="red" variant="light" role="alert">
@@ -166,7 +186,7 @@ function DeleteTask({
           ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Cancel
+              {t('delete.cancel')}
             </Button>
             <Button
               color="red"
@@ -180,7 +200,7 @@ function DeleteTask({
                 })
               }
             >
-              Delete task
+              {t('delete.confirm')}
             </Button>
           </Group>
         </Stack>
@@ -264,13 +284,13 @@ export function TaskDrawer({
       size={phone ? '100%' : 'lg'}
       title={
         <Text component="span" fw={700} size="lg" lineClamp={3} style={NAME_WRAP}>
-          {task?.title ?? (query.isError ? 'Task' : 'Loading the task…')}
+          {task?.title ?? (query.isError ? t('drawer.task') : t('drawer.loadingTitle'))}
         </Text>
       }
-      closeButtonProps={{ 'aria-label': 'Close the task' }}
+      closeButtonProps={{ 'aria-label': t('drawer.close') }}
     >
       {query.isPending ? (
-        <Stack gap="sm" aria-busy aria-label="Loading the task">
+        <Stack gap="sm" aria-busy aria-label={t('drawer.loading')}>
           <Skeleton height={24} width="60%" />
           <Skeleton height={36} />
           <Skeleton height={160} />
@@ -279,13 +299,13 @@ export function TaskDrawer({
         <ErrorAlert
           title={
             query.error instanceof ApiError && query.error.status === 404
-              ? 'There is no such task'
-              : 'The task could not be loaded'
+              ? t('drawer.notFound')
+              : t('drawer.loadFailed')
           }
         >
           <Text size="sm">
             {query.error instanceof ApiError && query.error.status === 404
-              ? 'It may have been deleted.'
+              ? t('drawer.maybeDeleted')
               : query.error.message}
           </Text>
         </ErrorAlert>

@@ -7,6 +7,7 @@ import {
 import { Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { DetailsValues } from '../lib/task-form.ts';
+import { t } from '../messages.ts';
 
 /** The members a task can be assigned to, with the current assignee kept if no longer one. */
 export function assigneeChoices(assignees: readonly PersonRef[], current: PersonRef | null) {
@@ -30,14 +31,14 @@ export function TaskFields<V extends DetailsValues>({
   return (
     <>
       <TextInput
-        label="Title"
+        label={t('fields.title')}
         withAsterisk
         maxLength={REMEDIATION_LIMITS.title}
         {...f.getInputProps('title')}
       />
       <Textarea
-        label="Description"
-        description="Markdown: **bold**, lists, links."
+        label={t('fields.description')}
+        description={t('fields.description.hint')}
         autosize
         minRows={3}
         maxRows={12}
@@ -46,14 +47,14 @@ export function TaskFields<V extends DetailsValues>({
       />
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
         <Select
-          label="Priority"
+          label={t('fields.priority')}
           data={TASK_PRIORITIES.map((p) => ({ value: p, label: TASK_PRIORITY_LABELS[p] }))}
           allowDeselect={false}
           {...f.getInputProps('priority')}
         />
         <Select
-          label="Assignee"
-          placeholder="Unassigned"
+          label={t('fields.assignee')}
+          placeholder={t('fields.assignee.placeholder')}
           data={assigneeChoices(assignees, current)}
           clearable
           searchable
@@ -61,7 +62,7 @@ export function TaskFields<V extends DetailsValues>({
           value={f.values.assigneeId || null}
           onChange={(v) => f.setFieldValue('assigneeId', v ?? '')}
         />
-        <TextInput label="Due date" type="date" {...f.getInputProps('dueDate')} />
+        <TextInput label={t('fields.dueDate')} type="date" {...f.getInputProps('dueDate')} />
       </SimpleGrid>
     </>
   );

@@ -9,12 +9,13 @@ import {
   type TaskFilters as Filters,
   type TaskView,
 } from '../lib/task-filters.ts';
+import { t } from '../messages.ts';
 
 const ALL = 'all';
 const ANYONE = 'anyone';
 
 const statusLabel = (s: StatusFilter) =>
-  s === 'open' ? 'Open (to do and in progress)' : TASK_STATUS_LABELS[s];
+  s === 'open' ? t('filters.status.open') : TASK_STATUS_LABELS[s];
 
 /**
  * The filters (status, assignee with "Me" and "Unassigned", overdue only) and the board/list
@@ -43,14 +44,14 @@ export function TaskFilters({
     !['me', 'none'].includes(filters.assignee) &&
     !people.some((p) => p.id === filters.assignee)
   ) {
-    people.push({ id: filters.assignee, name: 'A former member' });
+    people.push({ id: filters.assignee, name: t('filters.assignee.former') });
   }
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <Select
-        label="Status"
+        label={t('filters.status')}
         data={[
-          { value: ALL, label: 'All statuses' },
+          { value: ALL, label: t('filters.status.all') },
           ...STATUS_FILTERS.map((s) => ({ value: s, label: statusLabel(s) })),
         ]}
         value={filters.status ?? ALL}
@@ -60,13 +61,18 @@ export function TaskFilters({
         maw={260}
       />
       <Select
-        label="Assignee"
+        label={t('filters.assignee')}
         data={[
-          { value: ANYONE, label: 'Anyone' },
-          ...(showMine ? [{ value: 'me', label: 'Me' }] : []),
-          { value: 'none', label: 'Unassigned' },
+          { value: ANYONE, label: t('filters.assignee.anyone') },
+          ...(showMine ? [{ value: 'me', label: t('filters.assignee.me') }] : []),
+          { value: 'none', label: t('filters.assignee.none') },
           ...(people.length
-            ? [{ group: 'Members', items: people.map((p) => ({ value: p.id, label: p.name })) }]
+            ? [
+                {
+                  group: t('filters.assignee.members'),
+                  items: people.map((p) => ({ value: p.id, label: p.name })),
+                },
+              ]
             : []),
         ]}
         value={filters.assignee ?? ANYONE}
@@ -77,7 +83,7 @@ export function TaskFilters({
         maw={260}
       />
       <Switch
-        label="Overdue only"
+        label={t('filters.overdue')}
         checked={filters.overdue}
         onChange={(e) => onChange({ overdue: e.currentTarget.checked })}
         mb={8}
@@ -90,12 +96,12 @@ export function TaskFilters({
           leftSection={<IconX size={14} aria-hidden />}
           onClick={() => onChange({ status: null, assignee: null, overdue: false })}
         >
-          Clear filters
+          {t('filters.clear')}
         </Button>
       ) : null}
       <div style={{ marginLeft: 'auto' }}>
         <Text size="sm" fw={500} id={viewLabel} mb={4}>
-          View
+          {t('filters.view')}
         </Text>
         <SegmentedControl
           aria-labelledby={viewLabel}
@@ -107,7 +113,7 @@ export function TaskFilters({
               label: (
                 <Group gap={6} wrap="nowrap" justify="center">
                   <IconLayoutKanban size={16} aria-hidden />
-                  <span>Board</span>
+                  <span>{t('filters.view.board')}</span>
                 </Group>
               ),
             },
@@ -116,7 +122,7 @@ export function TaskFilters({
               label: (
                 <Group gap={6} wrap="nowrap" justify="center">
                   <IconList size={16} aria-hidden />
-                  <span>List</span>
+                  <span>{t('filters.view.list')}</span>
                 </Group>
               ),
             },

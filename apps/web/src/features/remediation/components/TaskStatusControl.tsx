@@ -11,6 +11,8 @@ import { NAME_WRAP } from '#web/components/NameText.tsx';
 import { useUpdateTask } from '../api/update-task.ts';
 import { formatDay } from '../lib/task-view.ts';
 import { RiskAcceptForm } from './RiskAcceptForm.tsx';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 /** Why a risk was accepted and when it is looked at again. */
 export function AcceptedRisk({ task, onEdit }: { task: TaskDetail; onEdit: (() => void) | null }) {
@@ -19,7 +21,7 @@ export function AcceptedRisk({ task, onEdit }: { task: TaskDetail; onEdit: (() =
       color="grape"
       variant="light"
       icon={<IconShieldCheck size={18} aria-hidden />}
-      title="Risk accepted"
+      title={t('status.riskAccepted')}
     >
       <Stack gap={6} align="flex-start">
         <Text size="sm" style={{ ...NAME_WRAP, whiteSpace: 'pre-wrap' }}>
@@ -27,15 +29,23 @@ export function AcceptedRisk({ task, onEdit }: { task: TaskDetail; onEdit: (() =
         </Text>
         {task.riskReviewDate ? (
           <Text size="sm">
-            Review again on{' '}
-            <strong>
-              <time dateTime={task.riskReviewDate}>{formatDay(task.riskReviewDate)}</time>
-            </strong>
+            {rich(
+              t,
+              'status.reviewOn',
+              {},
+              {
+                date: (
+                  <strong>
+                    <time dateTime={task.riskReviewDate}>{formatDay(task.riskReviewDate)}</time>
+                  </strong>
+                ),
+              },
+            )}
           </Text>
         ) : null}
         {onEdit ? (
           <Button size="compact-sm" variant="subtle" color="grape" onClick={onEdit}>
-            Change the reason or date
+            {t('status.changeRisk')}
           </Button>
         ) : null}
       </Stack>
@@ -73,7 +83,7 @@ export function TaskStatusControl({
     <Stack gap="sm">
       {canChange ? (
         <Select
-          label="Status"
+          label={t('status.label')}
           data={TASK_STATUSES.map((s) => ({ value: s, label: TASK_STATUS_LABELS[s] }))}
           value={risk === 'accept' ? 'risk_accepted' : task.status}
           onChange={(v) => v && move(v as TaskStatus)}
@@ -96,7 +106,7 @@ export function TaskStatusControl({
                 ? { riskReason: task.riskReason ?? '', riskReviewDate: task.riskReviewDate ?? '' }
                 : undefined
             }
-            submitLabel={risk === 'edit' ? 'Save' : 'Accept the risk'}
+            submitLabel={risk === 'edit' ? t('status.riskSave') : t('status.riskAccept')}
             onCancel={() => setRisk(null)}
             onSubmit={async (body) => {
               await update.mutateAsync({

@@ -5,6 +5,7 @@ import { NAME_WRAP, NameText } from '#web/components/NameText.tsx';
 import { TableOrCards } from '#web/components/TableOrCards.tsx';
 import { DueText, PriorityBadge, TaskStatusBadge } from './Badges.tsx';
 import { ChecklistCount, CommentCount, OPENED_FROM_TASKS } from './TaskCard.tsx';
+import { t } from '../messages.ts';
 
 function Title({ task, href }: { task: Task; href: string }) {
   return (
@@ -28,7 +29,7 @@ function Assignee({ task }: { task: Task }) {
     <NameText name={task.assignee.name} size="sm" lines={1} />
   ) : (
     <Text size="sm" c="dimmed">
-      Unassigned
+      {t('table.unassigned')}
     </Text>
   );
 }
@@ -48,26 +49,26 @@ export function TaskTable({
   selection: { selected: ReadonlySet<string>; onChange: (next: Set<string>) => void } | null;
 }) {
   const selected = selection?.selected ?? new Set<string>();
-  const all = tasks.length > 0 && tasks.every((t) => selected.has(t.id));
-  const some = tasks.some((t) => selected.has(t.id));
+  const all = tasks.length > 0 && tasks.every((task) => selected.has(task.id));
+  const some = tasks.some((task) => selected.has(task.id));
   const toggle = (id: string, on: boolean) => {
     const next = new Set(selected);
     if (on) next.add(id);
     else next.delete(id);
     selection?.onChange(next);
   };
-  const box = (t: Task) =>
+  const box = (task: Task) =>
     selection ? (
       <Checkbox
-        aria-label={`Select “${t.title}”`}
-        checked={selected.has(t.id)}
-        onChange={(e) => toggle(t.id, e.currentTarget.checked)}
+        aria-label={t('table.select', { title: task.title })}
+        checked={selected.has(task.id)}
+        onChange={(e) => toggle(task.id, e.currentTarget.checked)}
       />
     ) : null;
 
   return (
     <TableOrCards
-      label="Tasks"
+      label={t('table.label')}
       items={tasks}
       minWidth={820}
       head={
@@ -75,76 +76,79 @@ export function TaskTable({
           {selection ? (
             <Table.Th w={40}>
               <Checkbox
-                aria-label="Select all tasks"
+                aria-label={t('table.selectAll')}
                 checked={all}
                 indeterminate={some && !all}
                 onChange={(e) =>
                   selection.onChange(
-                    e.currentTarget.checked ? new Set(tasks.map((t) => t.id)) : new Set(),
+                    e.currentTarget.checked ? new Set(tasks.map((task) => task.id)) : new Set(),
                   )
                 }
               />
             </Table.Th>
           ) : null}
-          <Table.Th>Task</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Priority</Table.Th>
-          <Table.Th>Assignee</Table.Th>
-          <Table.Th>Due</Table.Th>
-          <Table.Th>Progress</Table.Th>
+          <Table.Th>{t('table.head.task')}</Table.Th>
+          <Table.Th>{t('table.head.status')}</Table.Th>
+          <Table.Th>{t('table.head.priority')}</Table.Th>
+          <Table.Th>{t('table.head.assignee')}</Table.Th>
+          <Table.Th>{t('table.head.due')}</Table.Th>
+          <Table.Th>{t('table.head.progress')}</Table.Th>
         </>
       }
-      row={(t) => (
+      row={(task) => (
         <>
-          {selection ? <Table.Td>{box(t)}</Table.Td> : null}
+          {selection ? <Table.Td>{box(task)}</Table.Td> : null}
           <Table.Td maw={360}>
-            <Title task={t} href={hrefFor(t.id)} />
-            {t.source ? (
+            <Title task={task} href={hrefFor(task.id)} />
+            {task.source ? (
               <Text size="xs" c="dimmed" lineClamp={1} style={NAME_WRAP}>
-                {t.source.questionTitle === t.title
-                  ? `Gap ${t.source.questionKey}`
-                  : `Gap ${t.source.questionKey}: ${t.source.questionTitle}`}
-                {t.source.assessmentName ? ` · ${t.source.assessmentName}` : ''}
+                {task.source.questionTitle === task.title
+                  ? t('table.gap', { key: task.source.questionKey })
+                  : t('table.gapTitled', {
+                      key: task.source.questionKey,
+                      title: task.source.questionTitle,
+                    })}
+                {task.source.assessmentName ? ` · ${task.source.assessmentName}` : ''}
               </Text>
             ) : null}
           </Table.Td>
           <Table.Td>
-            <TaskStatusBadge status={t.status} />
+            <TaskStatusBadge status={task.status} />
           </Table.Td>
           <Table.Td>
-            <PriorityBadge priority={t.priority} size="sm" />
+            <PriorityBadge priority={task.priority} size="sm" />
           </Table.Td>
           <Table.Td maw={180}>
-            <Assignee task={t} />
+            <Assignee task={task} />
           </Table.Td>
           <Table.Td>
-            <DueText task={t} empty="—" size="sm" />
+            <DueText task={task} empty="—" size="sm" />
           </Table.Td>
           <Table.Td>
             <Group gap="sm" wrap="nowrap">
-              <ChecklistCount task={t} />
-              <CommentCount task={t} />
+              <ChecklistCount task={task} />
+              <CommentCount task={task} />
             </Group>
           </Table.Td>
         </>
       )}
-      card={(t) => (
+      card={(task) => (
         <Group gap="sm" wrap="nowrap" align="flex-start">
-          {box(t)}
+          {box(task)}
           <Stack gap={6} miw={0} flex={1}>
             <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-              <Title task={t} href={hrefFor(t.id)} />
-              <TaskStatusBadge status={t.status} size="sm" />
+              <Title task={task} href={hrefFor(task.id)} />
+              <TaskStatusBadge status={task.status} size="sm" />
             </Group>
             <Group gap={6} wrap="wrap">
-              <PriorityBadge priority={t.priority} size="sm" />
-              <DueText task={t} empty={null} />
+              <PriorityBadge priority={task.priority} size="sm" />
+              <DueText task={task} empty={null} />
             </Group>
             <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Assignee task={t} />
+              <Assignee task={task} />
               <Group gap="sm" wrap="nowrap">
-                <ChecklistCount task={t} />
-                <CommentCount task={t} />
+                <ChecklistCount task={task} />
+                <CommentCount task={task} />
               </Group>
             </Group>
           </Stack>

@@ -8,6 +8,7 @@ import {
   type UpdateTask,
 } from '@tenantry/shared';
 import { schemaResolver, type FormErrors } from '@mantine/form';
+import { t } from '../messages.ts';
 
 /** "New task": plain values, as inputs give them. */
 export interface NewTaskValues {
@@ -60,7 +61,11 @@ export function toFormErrors(errors: Record<string, unknown>): FormErrors {
   const out: FormErrors = {};
   for (const [key, message] of Object.entries(errors)) {
     const item = /^checklist\.(\d+)/.exec(key);
-    if (item) out.checklist ??= `Item ${Number(item[1]) + 1}: ${String(message)}`;
+    if (item)
+      out.checklist ??= t('form.checklistItem', {
+        number: Number(item[1]) + 1,
+        message: String(message),
+      });
     else out[key] ??= message as FormErrors[string];
   }
   return out;
@@ -116,12 +121,12 @@ export const EMPTY_RISK: RiskValues = { riskReason: '', riskReviewDate: '' };
 export function riskErrors(v: RiskValues): FormErrors {
   const errors: FormErrors = {};
   const reason = v.riskReason.trim();
-  if (!reason) errors.riskReason = 'Say why the risk is accepted.';
+  if (!reason) errors.riskReason = t('risk.reason.required');
   else if (reason.length > REMEDIATION_LIMITS.riskReason)
-    errors.riskReason = `At most ${REMEDIATION_LIMITS.riskReason} characters.`;
-  if (!v.riskReviewDate) errors.riskReviewDate = 'Pick a date to review it again.';
+    errors.riskReason = t('risk.reason.tooLong', { max: REMEDIATION_LIMITS.riskReason });
+  if (!v.riskReviewDate) errors.riskReviewDate = t('risk.reviewDate.required');
   else if (!/^\d{4}-\d{2}-\d{2}$/.test(v.riskReviewDate))
-    errors.riskReviewDate = 'Use a date like 2026-12-31.';
+    errors.riskReviewDate = t('risk.reviewDate.invalid');
   return errors;
 }
 
