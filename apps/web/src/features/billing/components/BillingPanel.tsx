@@ -4,6 +4,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { canReadBilling, useBilling } from '../api/get-billing.ts';
+import { t } from '../messages.ts';
 import { CurrentPlan } from './CurrentPlan.tsx';
 import { InvoicesTable } from './InvoicesTable.tsx';
 import { PlanSelection } from './PlanSelection.tsx';
@@ -30,15 +31,14 @@ export function BillingPanel({ account }: { account: Account }) {
   if (!canReadBilling(account)) {
     return (
       <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>
-        The plan and invoices are seen by the account’s owners and admins. If you need more room or
-        a feature your plan lacks, ask an owner.
+        {t('panel.membersNote')}
       </Alert>
     );
   }
-  if (billing.isPending) return <Loader size="sm" aria-label="Loading the plan" />;
+  if (billing.isPending) return <Loader size="sm" aria-label={t('panel.loading')} />;
   if (billing.isError) {
     return (
-      <ErrorAlert title="The plan could not be loaded" error={billing.error}>
+      <ErrorAlert title={t('panel.loadFailed')} error={billing.error}>
         {billing.error.message}
       </ErrorAlert>
     );
@@ -48,25 +48,25 @@ export function BillingPanel({ account }: { account: Account }) {
     <Stack gap="xl">
       {b.canManage ? null : (
         <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>
-          Only owners change the plan, the payment method or cancel. You can see everything here.
+          {t('panel.adminNote')}
         </Alert>
       )}
       <CurrentPlan billing={b} />
-      <Section id="billing-usage" title="Usage">
+      <Section id="billing-usage" title={t('usage.title')}>
         <Stack gap="md">
           <UsageBars billing={b} />
           <StorageUsageBar storage={b.storage} />
         </Stack>
       </Section>
-      <Section id="billing-plans" title="Plans">
+      <Section id="billing-plans" title={t('plans.title')}>
         {b.comped ? (
           <Text size="sm" c="dimmed">
-            Your plan is complimentary. To change it, contact support.
+            {t('plans.comped')}
           </Text>
         ) : null}
         <PlanSelection billing={b} />
       </Section>
-      <Section id="billing-invoices" title="Invoices">
+      <Section id="billing-invoices" title={t('invoices.title')}>
         <InvoicesTable />
       </Section>
     </Stack>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { billingKeys } from '../api/billing-keys.ts';
 import { useRefreshBilling } from '../api/get-billing.ts';
 import { OUTCOME_MESSAGES, type CheckoutOutcome } from '../lib/checkout-outcome.ts';
+import { t } from '../messages.ts';
 
 interface CheckoutOutcomeAlertProps {
   outcome: CheckoutOutcome;
@@ -40,14 +41,14 @@ export function CheckoutOutcomeAlert({ outcome, onClose, billingHref }: Checkout
     });
     return unsubscribe;
   }, [outcome, refresh, qc]);
-  const { title, message, color } = OUTCOME_MESSAGES[outcome];
+  const { title, message, color } = OUTCOME_MESSAGES[outcome]();
   return (
     <Alert
       color={color}
       variant="light"
       title={title}
       withCloseButton
-      closeButtonLabel="Dismiss"
+      closeButtonLabel={t('outcome.dismiss')}
       onClose={onClose}
       role="status"
       mb="md"
@@ -58,7 +59,7 @@ export function CheckoutOutcomeAlert({ outcome, onClose, billingHref }: Checkout
           <>
             {' '}
             <Anchor component={Link} to={billingHref} size="sm">
-              Open Billing
+              {t('outcome.openBilling')}
             </Anchor>
           </>
         ) : null}

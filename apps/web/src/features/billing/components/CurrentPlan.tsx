@@ -7,6 +7,7 @@ import { useCancelSubscription } from '../api/cancel-subscription.ts';
 import { useOpenPortal } from '../api/open-portal.ts';
 import { useResumeSubscription } from '../api/resume-subscription.ts';
 import { currentPlanView } from '../lib/plan-view.ts';
+import { t } from '../messages.ts';
 
 function CancelPlanModal({
   billing,
@@ -24,26 +25,25 @@ function CancelPlanModal({
   };
   const until = billing.currentPeriodEnd ? formatDate(billing.currentPeriodEnd) : null;
   return (
-    <Modal opened={opened} onClose={close} title="Cancel the plan?" centered>
+    <Modal opened={opened} onClose={close} title={t('cancel.title')} centered>
       <Stack gap="md">
         <Text size="sm">
           {until
-            ? `${PLANS[billing.plan].name} stays until ${until}; then the account moves to Free and no more payments are taken.`
-            : 'The account moves to Free at the end of the period and no more payments are taken.'}{' '}
-          Nothing is deleted; above Free’s limits, new items are blocked. You can resume the plan
-          until then.
+            ? t('cancel.until', { plan: PLANS[billing.plan].name, date: until })
+            : t('cancel.atPeriodEnd')}{' '}
+          {t('cancel.nothingDeleted')}
         </Text>
         {cancel.isError ? <ErrorAlert error={cancel.error} /> : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close} disabled={cancel.isPending}>
-            Keep the plan
+            {t('cancel.keep')}
           </Button>
           <Button
             color="red"
             loading={cancel.isPending}
             onClick={() => cancel.mutate(undefined, { onSuccess: close })}
           >
-            Cancel the plan
+            {t('cancel.confirm')}
           </Button>
         </Group>
       </Stack>
@@ -63,7 +63,7 @@ export function CurrentPlan({ billing }: { billing: BillingSummary }) {
       <Stack gap="sm">
         <Group gap="sm" wrap="wrap">
           <Title order={2} size="h3" id="billing-current-plan">
-            {view.planName} plan
+            {t('current.title', { plan: view.planName })}
           </Title>
           {view.badges.map((b) => (
             <Badge key={b.label} color={b.color} variant="light">
@@ -83,15 +83,15 @@ export function CurrentPlan({ billing }: { billing: BillingSummary }) {
               loading={portal.isPending || portal.isSuccess}
               onClick={() => portal.mutate()}
             >
-              Update payment method
+              {t('current.updatePayment')}
             </Button>
             {billing.cancelAtPeriodEnd ? (
               <Button loading={resume.isPending} onClick={() => resume.mutate()}>
-                Resume the plan
+                {t('current.resume')}
               </Button>
             ) : billing.plan !== 'free' && billing.status !== 'canceled' ? (
               <Button variant="subtle" color="red" onClick={() => setCancelling(true)}>
-                Cancel the plan
+                {t('current.cancel')}
               </Button>
             ) : null}
           </Group>

@@ -4,19 +4,20 @@ import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { TableOrCards } from '#web/components/TableOrCards.tsx';
 import { formatDate } from '#web/lib/format.ts';
 import { useInvoices } from '../api/list-invoices.ts';
+import { t } from '../messages.ts';
 
-const STATUS: Record<InvoiceStatus, { label: string; color: string }> = {
-  draft: { label: 'Draft', color: 'gray' },
-  open: { label: 'Due', color: 'orange' },
-  paid: { label: 'Paid', color: 'green' },
-  void: { label: 'Void', color: 'gray' },
-  uncollectible: { label: 'Unpaid', color: 'red' },
+const STATUS: Record<InvoiceStatus, { label: () => string; color: string }> = {
+  draft: { label: () => t('invoices.status.draft'), color: 'gray' },
+  open: { label: () => t('invoices.status.open'), color: 'orange' },
+  paid: { label: () => t('invoices.status.paid'), color: 'green' },
+  void: { label: () => t('invoices.status.void'), color: 'gray' },
+  uncollectible: { label: () => t('invoices.status.uncollectible'), color: 'red' },
 };
 
 function StatusBadge({ status }: { status: InvoiceStatus }) {
   return (
     <Badge variant="light" color={STATUS[status].color}>
-      {STATUS[status].label}
+      {STATUS[status].label()}
     </Badge>
   );
 }
@@ -42,7 +43,7 @@ function Links({ inv }: { inv: Invoice }) {
           target="_blank"
           rel="noopener noreferrer"
           size="sm"
-          aria-label={`PDF of invoice ${name}`}
+          aria-label={t('invoices.pdf.label', { name })}
         >
           PDF
         </Anchor>
@@ -53,9 +54,9 @@ function Links({ inv }: { inv: Invoice }) {
           target="_blank"
           rel="noopener noreferrer"
           size="sm"
-          aria-label={`View invoice ${name}`}
+          aria-label={t('invoices.view.label', { name })}
         >
-          View
+          {t('invoices.view')}
         </Anchor>
       ) : null}
     </Group>
@@ -65,10 +66,10 @@ function Links({ inv }: { inv: Invoice }) {
 /** The account's invoices: date, number, amount, status and the provider's PDF or page. */
 export function InvoicesTable() {
   const invoices = useInvoices(true);
-  if (invoices.isPending) return <Loader size="sm" aria-label="Loading the invoices" />;
+  if (invoices.isPending) return <Loader size="sm" aria-label={t('invoices.loading')} />;
   if (invoices.isError) {
     return (
-      <ErrorAlert title="The invoices could not be loaded" error={invoices.error}>
+      <ErrorAlert title={t('invoices.loadFailed')} error={invoices.error}>
         {invoices.error.message}
       </ErrorAlert>
     );
@@ -77,22 +78,22 @@ export function InvoicesTable() {
   if (items.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        No invoices yet.
+        {t('invoices.empty')}
       </Text>
     );
   }
   return (
     <TableOrCards
-      label="Invoices"
+      label={t('invoices.label')}
       items={items}
       minWidth={560}
       head={
         <>
-          <Table.Th>Date</Table.Th>
-          <Table.Th>Number</Table.Th>
-          <Table.Th ta="right">Amount</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Invoice</Table.Th>
+          <Table.Th>{t('invoices.column.date')}</Table.Th>
+          <Table.Th>{t('invoices.column.number')}</Table.Th>
+          <Table.Th ta="right">{t('invoices.column.amount')}</Table.Th>
+          <Table.Th>{t('invoices.column.status')}</Table.Th>
+          <Table.Th>{t('invoices.column.invoice')}</Table.Th>
         </>
       }
       row={(inv) => (

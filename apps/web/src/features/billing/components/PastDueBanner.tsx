@@ -5,6 +5,7 @@ import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { formatDate, formatDayShort } from '#web/lib/format.ts';
 import { useBilling } from '../api/get-billing.ts';
 import { useOpenPortal } from '../api/open-portal.ts';
+import { t } from '../messages.ts';
 
 /**
  * On every page of the main layout, for owners and admins while a payment is overdue: one line
@@ -22,13 +23,13 @@ export function PastDueBanner({ account }: { account: Account | undefined }) {
   const amount = formatMoney(amountDue, currency);
   const grace = formatDate(graceEndsAt);
   const short = b.readOnly
-    ? `Read-only: ${amount} overdue`
-    : `Pay ${amount} by ${formatDayShort(graceEndsAt)}`;
+    ? t('pastDue.short.readOnly', { amount })
+    : t('pastDue.short', { amount, day: formatDayShort(graceEndsAt) });
   const full =
     (b.readOnly
-      ? `Payment overdue: the account is read-only. A payment of ${amount} did not go through and the grace period ended on ${grace}; everything can be read, nothing changed until it is paid.`
-      : `Payment overdue. A payment of ${amount} did not go through. Update the payment method by ${grace} to keep full access; after that the account is read-only until it is paid.`) +
-    (b.canManage ? '' : ' Only an owner can update the payment method.');
+      ? t('pastDue.full.readOnly', { amount, date: grace })
+      : t('pastDue.full', { amount, date: grace })) +
+    (b.canManage ? '' : ` ${t('pastDue.ownerOnly')}`);
   const color = b.readOnly ? 'red' : 'orange';
   return (
     <Alert color={color} variant="light" py={6} px="sm" mb="md" data-testid="past-due-banner">
@@ -49,7 +50,7 @@ export function PastDueBanner({ account }: { account: Account | undefined }) {
             loading={portal.isPending || portal.isSuccess}
             onClick={() => portal.mutate()}
           >
-            Update payment
+            {t('pastDue.update')}
           </Button>
         ) : null}
       </Group>

@@ -8,12 +8,12 @@ import { formatDate } from '#web/lib/format.ts';
 import { useChangePlan } from '../api/change-plan.ts';
 import { useStartCheckout } from '../api/start-checkout.ts';
 import {
-  INTERVAL_LABELS,
   differenceLines,
   storageConflict,
   usageConflicts,
   type PlanOption,
 } from '../lib/plan-view.ts';
+import { t } from '../messages.ts';
 
 interface PlanChangeModalProps {
   billing: BillingSummary;
@@ -25,15 +25,19 @@ interface PlanChangeModalProps {
 
 function title(option: PlanOption): string {
   const name = option.plan.name;
-  if (option.action === 'checkout' && option.label === 'Choose') return `Choose ${name}?`;
-  return option.kind === 'upgrade' ? `Upgrade to ${name}?` : `Downgrade to ${name}?`;
+  if (option.action === 'checkout' && option.label === t('plans.choose')) {
+    return t('change.title.choose', { plan: name });
+  }
+  return option.kind === 'upgrade'
+    ? t('change.title.upgrade', { plan: name })
+    : t('change.title.downgrade', { plan: name });
 }
 
 function confirmLabel(option: PlanOption): string {
-  if (option.action === 'checkout') return 'Continue to payment';
+  if (option.action === 'checkout') return t('change.checkout');
   return option.kind === 'upgrade'
-    ? `Upgrade to ${option.plan.name}`
-    : `Downgrade to ${option.plan.name}`;
+    ? t('change.upgrade', { plan: option.plan.name })
+    : t('change.downgrade', { plan: option.plan.name });
 }
 
 /** The summary of a plan change before it is made: price, what changes, what would not fit. */
@@ -58,15 +62,21 @@ function Summary({
       <Text size="sm">
         {toFree
           ? billing.currentPeriodEnd
-            ? `Your ${from.name} plan stays until ${formatDate(billing.currentPeriodEnd)}; then the account moves to Free and no more payments are taken.`
-            : `The account moves to Free and no more payments are taken.`
-          : `${to.name}, billed ${INTERVAL_LABELS[interval].toLowerCase()}: ${formatMoney(to.prices[interval])} ${option.per}.`}
-        {option.action === 'checkout' ? ' You enter the payment details on the next page.' : null}
+            ? t('change.toFree.until', {
+                plan: from.name,
+                date: formatDate(billing.currentPeriodEnd),
+              })
+            : t('change.toFree')
+          : t(interval === 'month' ? 'change.billed.month' : 'change.billed.year', {
+              plan: to.name,
+              price: formatMoney(to.prices[interval]),
+            })}
+        {option.action === 'checkout' ? ` ${t('change.paymentNext')}` : null}
       </Text>
       {differences.length > 0 ? (
         <div>
           <Text size="sm" fw={500} id={differencesId}>
-            What changes
+            {t('change.differences')}
           </Text>
           <List size="sm" spacing={4} listStyleType="none" aria-labelledby={differencesId}>
             {differences.map((d) => (
@@ -91,7 +101,7 @@ function Summary({
         </div>
       ) : (
         <Text size="sm" c="dimmed">
-          The same limits and features, billed {INTERVAL_LABELS[interval].toLowerCase()}.
+          {interval === 'month' ? t('change.same.month') : t('change.same.year')}
         </Text>
       )}
       {conflicts.length > 0 || storage ? (
@@ -101,8 +111,8 @@ function Summary({
           icon={<IconAlertTriangle size={18} aria-hidden />}
           title={
             storage || conflicts.some((c) => c.over)
-              ? `Your current usage does not fit ${to.name}`
-              : `Your usage would be at ${to.name}’s limits`
+              ? t('change.doesNotFit', { plan: to.name })
+              : t('change.atLimits', { plan: to.name })
           }
         >
           <List size="sm" spacing={4}>
@@ -161,7 +171,7 @@ export function PlanChangeModal({ billing, option, interval, onClose }: PlanChan
           {error ? <ErrorAlert error={error} /> : null}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={pending}>
-              Cancel
+              {t('change.cancel')}
             </Button>
             <Button
               color={option.kind === 'downgrade' ? 'orange' : undefined}

@@ -23,7 +23,8 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { INTERVAL_LABELS, limitText, planOptions, type PlanOption } from '../lib/plan-view.ts';
+import { intervalLabel, limitText, planOptions, type PlanOption } from '../lib/plan-view.ts';
+import { t } from '../messages.ts';
 import { PlanChangeModal } from './PlanChangeModal.tsx';
 
 function PlanCard({ option, onChoose }: { option: PlanOption; onChoose: () => void }) {
@@ -70,7 +71,12 @@ function PlanCard({ option, onChoose }: { option: PlanOption; onChoose: () => vo
             </Text>
           ) : null}
         </div>
-        <List size="sm" spacing={4} listStyleType="none" aria-label={`${plan.name}: limits`}>
+        <List
+          size="sm"
+          spacing={4}
+          listStyleType="none"
+          aria-label={t('plans.limits.label', { plan: plan.name })}
+        >
           {PLAN_LIMIT_KEYS.map((key) => (
             <List.Item key={key}>
               {PLAN_LIMIT_LABELS[key]}: <strong>{limitText(plan.limits[key])}</strong>
@@ -80,7 +86,12 @@ function PlanCard({ option, onChoose }: { option: PlanOption; onChoose: () => vo
             {PLAN_STORAGE_LABEL}: <strong>{formatBytes(plan.storageBytes)}</strong>
           </List.Item>
         </List>
-        <List size="sm" spacing={4} listStyleType="none" aria-label={`${plan.name}: features`}>
+        <List
+          size="sm"
+          spacing={4}
+          listStyleType="none"
+          aria-label={t('plans.features.label', { plan: plan.name })}
+        >
           {PLAN_FEATURES.map((key) => {
             const has = plan.features[key];
             return (
@@ -95,8 +106,9 @@ function PlanCard({ option, onChoose }: { option: PlanOption; onChoose: () => vo
                 }
                 c={has ? undefined : 'dimmed'}
               >
-                {has ? '' : 'Not included: '}
-                {PLAN_FEATURE_LABELS[key]}
+                {has
+                  ? PLAN_FEATURE_LABELS[key]
+                  : t('plans.feature.missing', { feature: PLAN_FEATURE_LABELS[key] })}
               </List.Item>
             );
           })}
@@ -140,13 +152,13 @@ export function PlanSelection({ billing }: { billing: BillingSummary }) {
     <Stack gap="md">
       <Group gap="sm" wrap="wrap">
         <Text size="sm" fw={500} id={labelId}>
-          Billing period
+          {t('plans.period')}
         </Text>
         <SegmentedControl
           aria-labelledby={labelId}
           value={interval}
           onChange={(v) => setInterval(v as BillingInterval)}
-          data={BILLING_INTERVALS.map((i) => ({ value: i, label: INTERVAL_LABELS[i] }))}
+          data={BILLING_INTERVALS.map((i) => ({ value: i, label: intervalLabel(i) }))}
         />
       </Group>
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">

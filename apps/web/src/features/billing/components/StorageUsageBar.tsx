@@ -2,6 +2,7 @@ import { PLAN_STORAGE_LABEL, type StorageUsage } from '@tenantry/shared';
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { storageRow } from '../lib/plan-view.ts';
+import { t } from '../messages.ts';
 
 /**
  * The account's stored files (evidence and other uploads) against the plan's storage quota;
@@ -34,11 +35,11 @@ export function StorageUsageBar({ storage }: { storage: StorageUsage }) {
       />
       {row.state === 'empty' ? (
         <Text size="xs" c="dimmed">
-          No files stored yet. Files attached as evidence count here; account exports do not.
+          {t('storage.empty')}
         </Text>
       ) : (
         <Text size="xs" c="dimmed">
-          {row.share} · {storage.files} {storage.files === 1 ? 'file' : 'files'}
+          {t('storage.files', { share: row.share, count: storage.files })}
         </Text>
       )}
       {row.note ? (

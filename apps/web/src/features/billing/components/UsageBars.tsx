@@ -2,10 +2,10 @@ import type { BillingSummary } from '@tenantry/shared';
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { usageRows, type UsageRow } from '../lib/plan-view.ts';
+import { t } from '../messages.ts';
 
 function UsageBar({ row }: { row: UsageRow }) {
   const full = row.state === 'at' || row.state === 'over';
-  const of = row.limit === null ? '(no limit)' : `of ${row.limit}`;
   return (
     <Stack gap={4} data-testid={`usage-${row.key}`} data-state={row.state}>
       <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -13,7 +13,9 @@ function UsageBar({ row }: { row: UsageRow }) {
           {row.label}
         </Text>
         <Text size="sm" c={full ? 'orange.8' : undefined} fw={full ? 600 : undefined}>
-          {row.used} {of}
+          {row.limit === null
+            ? t('usage.count.unlimited', { used: row.used })
+            : t('usage.count', { used: row.used, limit: row.limit })}
         </Text>
       </Group>
       {row.limit === null ? null : (
@@ -21,7 +23,7 @@ function UsageBar({ row }: { row: UsageRow }) {
           value={row.percent}
           color={full ? 'orange' : 'indigo'}
           size="md"
-          aria-label={`${row.label}: ${row.used} of ${row.limit}`}
+          aria-label={t('usage.bar.label', { label: row.label, used: row.used, limit: row.limit })}
         />
       )}
       {full ? (
@@ -33,8 +35,7 @@ function UsageBar({ row }: { row: UsageRow }) {
             style={{ flexShrink: 0, marginTop: 2 }}
           />
           <Text size="xs" c="orange.8">
-            {row.state === 'over' ? 'Over the limit.' : 'At the limit.'} New ones are blocked until
-            usage fits the plan.
+            {row.state === 'over' ? t('usage.over') : t('usage.at')}
           </Text>
         </Group>
       ) : null}
@@ -49,7 +50,7 @@ export function UsageBars({
   billing: Pick<BillingSummary, 'usage' | 'limits' | 'atLimit'>;
 }) {
   return (
-    <Stack gap="md" aria-label="Usage" role="group">
+    <Stack gap="md" aria-label={t('usage.label')} role="group">
       {usageRows(billing).map((row) => (
         <UsageBar key={row.key} row={row} />
       ))}

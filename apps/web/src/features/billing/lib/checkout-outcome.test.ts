@@ -10,7 +10,7 @@ describe('checkout outcome state', () => {
   });
 
   it('has a message for every outcome', () => {
-    expect(OUTCOME_MESSAGES.checkoutCancel.title).toBe('Checkout cancelled: nothing was charged');
+    expect(OUTCOME_MESSAGES.checkoutCancel().title).toBe('Checkout cancelled: nothing was charged');
     expect(Object.keys(OUTCOME_MESSAGES).sort()).toEqual([
       'checkoutCancel',
       'checkoutSuccess',

@@ -1,4 +1,5 @@
 import { CHECKOUT_OUTCOMES } from '@tenantry/shared';
+import { t } from '../messages.ts';
 
 /** The outcome routes (/upgrade-success, /checkout-cancel…) by screen name. */
 export type CheckoutOutcome = keyof typeof CHECKOUT_OUTCOMES;
@@ -9,30 +10,28 @@ export interface OutcomeMessage {
   color: string;
 }
 
-/** What /admin says after an outcome route sent the browser there. */
-export const OUTCOME_MESSAGES: Record<CheckoutOutcome, OutcomeMessage> = {
-  upgradeSuccess: {
-    title: 'Your plan is upgraded',
-    message: 'The new limits and features apply now.',
+/** What /admin says after an outcome route sent the browser there (made while rendering). */
+export const OUTCOME_MESSAGES: Record<CheckoutOutcome, () => OutcomeMessage> = {
+  upgradeSuccess: () => ({
+    title: t('outcome.upgradeSuccess.title'),
+    message: t('outcome.upgradeSuccess.message'),
     color: 'teal',
-  },
-  downgradeSuccess: {
-    title: 'Your plan is downgraded',
-    message:
-      'See Billing for when it applies. Nothing you have is removed; above a lower limit, new ones are blocked.',
+  }),
+  downgradeSuccess: () => ({
+    title: t('outcome.downgradeSuccess.title'),
+    message: t('outcome.downgradeSuccess.message'),
     color: 'blue',
-  },
-  checkoutSuccess: {
-    title: 'Purchase complete',
-    message:
-      'Thank you: your subscription is active. The receipt is among the invoices under Billing.',
+  }),
+  checkoutSuccess: () => ({
+    title: t('outcome.checkoutSuccess.title'),
+    message: t('outcome.checkoutSuccess.message'),
     color: 'teal',
-  },
-  checkoutCancel: {
-    title: 'Checkout cancelled: nothing was charged',
-    message: 'Your plan is unchanged. Choose a plan under Billing whenever you are ready.',
+  }),
+  checkoutCancel: () => ({
+    title: t('outcome.checkoutCancel.title'),
+    message: t('outcome.checkoutCancel.message'),
     color: 'gray',
-  },
+  }),
 };
 
 /** The router state an outcome route hands to /admin. */

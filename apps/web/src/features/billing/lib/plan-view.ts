@@ -18,30 +18,27 @@ import {
   type UsageKey,
 } from '@tenantry/shared';
 import { formatDate } from '#web/lib/format.ts';
+import { t } from '../messages.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const INTERVAL_LABELS: Record<BillingInterval, string> = {
-  month: 'Monthly',
-  year: 'Yearly',
-};
-const PER: Record<BillingInterval, string> = { month: 'per month', year: 'per year' };
+/** "Monthly", "Yearly". */
+export const intervalLabel = (i: BillingInterval): string =>
+  i === 'month' ? t('plans.interval.month') : t('plans.interval.year');
+const per = (i: BillingInterval): string =>
+  i === 'month' ? t('plans.per.month') : t('plans.per.year');
 
 /** Whole days from `now` until `iso`, rounded up; 0 once it has passed; null without a date. */
 export function daysUntil(iso: string | null, now: number): number | null {
   if (!iso) return null;
-  const t = Date.parse(iso);
-  if (Number.isNaN(t)) return null;
-  return Math.max(0, Math.ceil((t - now) / DAY_MS));
-}
-
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return null;
+  return Math.max(0, Math.ceil((at - now) / DAY_MS));
 }
 
 /** "Unlimited", or the number. */
 export function limitText(limit: number | null): string {
-  return limit === null ? 'Unlimited' : String(limit);
+  return limit === null ? t('plans.unlimited') : String(limit);
 }
 
 export interface StatusBadge {
@@ -65,20 +62,23 @@ export function currentPlanView(b: BillingSummary, now: number = Date.now()): Cu
   const lines: string[] = [];
   let cancelsOn: string | null = null;
   if (b.comped) {
-    badges.push({ label: 'Complimentary', color: 'teal' });
-    lines.push('Given by the Tenantry team at no charge: no payment is taken.');
+    badges.push({ label: t('current.comped'), color: 'teal' });
+    lines.push(t('current.comped.line'));
   } else {
     switch (b.status) {
       case 'trialing': {
         const left = daysUntil(b.trialEndsAt, now);
         badges.push({
-          label: left === null ? 'Trial' : `Trial: ${plural(left, 'day', 'days')} left`,
+          label: left === null ? t('current.trial') : t('current.trial.left', { count: left }),
           color: 'blue',
         });
         lines.push(
           b.trialEndsAt
-            ? `Your trial of ${PLANS[b.subscribedPlan].name} ends on ${formatDate(b.trialEndsAt)}. Then the account moves to Free unless you choose a plan.`
-            : `You are trying ${PLANS[b.subscribedPlan].name}. Choose a plan to keep it.`,
+            ? t('current.trial.endsOn', {
+                plan: PLANS[b.subscribedPlan].name,
+                date: formatDate(b.trialEndsAt),
+              })
+            : t('current.trial.trying', { plan: PLANS[b.subscribedPlan].name }),
         );
         break;
       }
@@ -87,18 +87,12 @@ export function currentPlanView(b: BillingSummary, now: number = Date.now()): Cu
         break;
       case 'past_due':
         badges.push({ label: SUBSCRIPTION_STATUS_LABELS.past_due, color: 'red' });
-        lines.push(
-          b.readOnly
-            ? 'The last payment failed and the grace period is over: the account is read-only until it goes through.'
-            : 'The last payment failed. Update the payment method to keep full access.',
-        );
+        lines.push(b.readOnly ? t('current.pastDue.readOnly') : t('current.pastDue'));
         break;
       case 'canceled':
         badges.push({ label: SUBSCRIPTION_STATUS_LABELS.canceled, color: 'gray' });
         if (b.subscribedPlan !== 'free') {
-          lines.push(
-            `The ${PLANS[b.subscribedPlan].name} subscription has ended; the account is on Free.`,
-          );
+          lines.push(t('current.canceled', { plan: PLANS[b.subscribedPlan].name }));
         }
         break;
     }
@@ -106,18 +100,20 @@ export function currentPlanView(b: BillingSummary, now: number = Date.now()): Cu
   if (b.plan !== 'free' && b.hasSubscription && !b.comped) {
     const price = formatMoney(plan.prices[b.interval]);
     lines.unshift(
-      `Billed ${INTERVAL_LABELS[b.interval].toLowerCase()}: ${price} ${PER[b.interval]}.`,
+      b.interval === 'month'
+        ? t('current.billed.month', { price })
+        : t('current.billed.year', { price }),
     );
     if (b.cancelAtPeriodEnd && b.currentPeriodEnd) {
       cancelsOn = formatDate(b.currentPeriodEnd);
-      badges.push({ label: `Cancels on ${cancelsOn}`, color: 'orange' });
-      lines.push(`The plan ends on ${cancelsOn}; then the account moves to Free.`);
+      badges.push({ label: t('current.cancelsOn', { date: cancelsOn }), color: 'orange' });
+      lines.push(t('current.endsOn', { date: cancelsOn }));
     } else if (b.currentPeriodEnd && b.status === 'active') {
-      lines.push(`Renews on ${formatDate(b.currentPeriodEnd)}.`);
+      lines.push(t('current.renewsOn', { date: formatDate(b.currentPeriodEnd) }));
     }
   }
   if (b.plan === 'free' && b.status !== 'trialing' && !b.comped) {
-    lines.push('Upgrade for more client tenants, sharing with your clients and your own content.');
+    lines.push(t('current.freeUpsell'));
   }
   return { planName: plan.name, badges, lines, cancelsOn };
 }
@@ -186,13 +182,16 @@ export function storageRow(s: StorageUsage): StorageRow {
           : 'ok';
   const note =
     state === 'full'
-      ? 'Storage is full. New files are refused until you delete files or upgrade the plan.'
+      ? t('storage.full')
       : state === 'near'
-        ? `${formatBytes(s.quotaBytes - s.usedBytes)} left. Uploads that do not fit are refused.`
+        ? t('storage.near', { left: formatBytes(s.quotaBytes - s.usedBytes) })
         : null;
   return {
-    text: `${formatBytes(s.usedBytes)} of ${formatBytes(s.quotaBytes)}`,
-    share: exact > 0 && exact < 1 ? 'Less than 1% used' : `${Math.round(exact)}% used`,
+    text: t('storage.text', { used: formatBytes(s.usedBytes), quota: formatBytes(s.quotaBytes) }),
+    share:
+      exact > 0 && exact < 1
+        ? t('storage.share.tiny')
+        : t('storage.share', { percent: Math.round(exact) }),
     percent,
     state,
     note,
@@ -224,8 +223,10 @@ export interface PlanOption {
 function priceNote(plan: Plan, interval: BillingInterval): string | null {
   if (interval !== 'year' || plan.prices.year === 0) return null;
   const saved = plan.prices.month * 12 - plan.prices.year;
-  const monthly = `${formatMoney(monthlyAmount(plan.id, 'year'))} a month`;
-  return saved > 0 ? `${monthly}, ${formatMoney(saved)} less than monthly` : monthly;
+  const amount = formatMoney(monthlyAmount(plan.id, 'year'));
+  return saved > 0
+    ? t('plans.monthly.saved', { amount, saved: formatMoney(saved) })
+    : t('plans.monthly', { amount });
 }
 
 /**
@@ -243,10 +244,11 @@ export function planOptions(b: BillingSummary, interval: BillingInterval): PlanO
     const base = {
       plan,
       price: formatMoney(plan.prices[interval]),
-      per: PER[interval],
+      per: per(interval),
       note: priceNote(plan, interval),
       current,
-      currentLabel: b.status === 'trialing' && !b.hasSubscription ? 'On trial' : 'Current plan',
+      currentLabel:
+        b.status === 'trialing' && !b.hasSubscription ? t('plans.onTrial') : t('plans.current'),
       kind,
     };
     const none = (label: string | null, hint: string | null = null): PlanOption => ({
@@ -256,30 +258,40 @@ export function planOptions(b: BillingSummary, interval: BillingInterval): PlanO
       hint,
     });
     if (!b.canManage) return none(null);
-    if (b.comped) return none(current ? 'Current plan' : null);
+    if (b.comped) return none(current ? t('plans.current') : null);
     if (b.hasSubscription) {
-      if (kind === 'same') return none('Current plan');
+      if (kind === 'same') return none(t('plans.current'));
       if (id === 'free' && b.cancelAtPeriodEnd) {
         return none(
-          'Scheduled',
-          b.currentPeriodEnd ? `From ${formatDate(b.currentPeriodEnd)}` : null,
+          t('plans.scheduled'),
+          b.currentPeriodEnd
+            ? t('plans.scheduled.from', { date: formatDate(b.currentPeriodEnd) })
+            : null,
         );
       }
-      if (b.readOnly) return none(null, 'Update the payment method first.');
+      if (b.readOnly) return none(null, t('plans.payFirst'));
       return {
         ...base,
         action: 'change',
-        label: kind === 'upgrade' ? 'Upgrade' : 'Downgrade',
+        label: kind === 'upgrade' ? t('plans.upgrade') : t('plans.downgrade'),
         hint:
-          id === b.plan ? `Your plan, billed ${INTERVAL_LABELS[interval].toLowerCase()}.` : null,
+          id === b.plan
+            ? interval === 'month'
+              ? t('plans.yours.month')
+              : t('plans.yours.year')
+            : null,
       };
     }
     if (id === 'free') {
-      if (b.plan === 'free') return none('Current plan');
-      return none(null, b.status === 'trialing' ? 'Where the account goes after the trial.' : null);
+      if (b.plan === 'free') return none(t('plans.current'));
+      return none(null, b.status === 'trialing' ? t('plans.afterTrial') : null);
     }
     const label =
-      id === b.plan || kind === 'same' ? 'Choose' : kind === 'upgrade' ? 'Upgrade' : 'Downgrade';
+      id === b.plan || kind === 'same'
+        ? t('plans.choose')
+        : kind === 'upgrade'
+          ? t('plans.upgrade')
+          : t('plans.downgrade');
     return { ...base, action: 'checkout', label, hint: null };
   });
 }
@@ -293,7 +305,12 @@ export interface DifferenceLine {
 export function differenceLines(from: PlanId, to: PlanId): DifferenceLine[] {
   return planDifferences(from, to).map((d) => {
     if (d.kind === 'feature') {
-      return { text: `${d.to ? 'Adds' : 'Loses'}: ${d.label}`, worse: d.worse };
+      return {
+        text: d.to
+          ? t('change.adds', { feature: d.label })
+          : t('change.loses', { feature: d.label }),
+        worse: d.worse,
+      };
     }
     if (d.kind === 'storage') {
       const [a, b] = [formatBytes(d.from as number), formatBytes(d.to as number)];
@@ -325,7 +342,11 @@ export interface UsageConflict {
 export function storageConflict(storage: StorageUsage, to: PlanId): string | null {
   const plan = PLANS[to];
   if (storage.usedBytes <= plan.storageBytes) return null;
-  return `File storage: you keep ${formatBytes(storage.usedBytes)}, ${plan.name} includes ${formatBytes(plan.storageBytes)}. Nothing is deleted, but new files are refused until storage fits the plan.`;
+  return t('change.conflict.storage', {
+    used: formatBytes(storage.usedBytes),
+    plan: plan.name,
+    quota: formatBytes(plan.storageBytes),
+  });
 }
 
 export function usageConflicts(usage: BillingUsage, to: PlanId): UsageConflict[] {
@@ -337,9 +358,8 @@ export function usageConflicts(usage: BillingUsage, to: PlanId): UsageConflict[]
     if (allowed === null || used < allowed) continue;
     const over = used > allowed;
     const label = PLAN_LIMIT_LABELS[key];
-    const text = over
-      ? `${label}: you have ${used}, ${plan.name} includes ${allowed}. Nothing is removed, but new ones are blocked until usage fits the plan.`
-      : `${label}: you have ${used}, ${plan.name} includes ${allowed}. No new ones could be added.`;
+    const values = { label, used, plan: plan.name, allowed };
+    const text = over ? t('change.conflict.over', values) : t('change.conflict.at', values);
     out.push({ key, label, used, allowed, over, text });
   }
   return out;

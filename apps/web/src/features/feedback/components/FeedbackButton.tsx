@@ -1,6 +1,7 @@
 import { Button, Popover, Stack, Text } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useState, type ComponentType } from 'react';
+import { t } from '../messages.ts';
 
 type FormComponent = ComponentType<{ onClose: () => void }>;
 
@@ -48,7 +49,7 @@ export function FeedbackButton() {
           size="xs"
           px={8}
           // The visible word is the name (WCAG 2.5.3); on a phone only the icon shows.
-          aria-label="Feedback"
+          aria-label={t('button.label')}
           aria-haspopup="dialog"
           aria-expanded={opened}
           leftSection={<IconMessageCircle size={16} aria-hidden />}
@@ -58,18 +59,18 @@ export function FeedbackButton() {
           onFocus={() => void loadForm().catch(() => {})}
         >
           <Text span size="xs" fw={500} ml={6} visibleFrom="sm">
-            Feedback
+            {t('button.text')}
           </Text>
         </Button>
       </Popover.Target>
-      <Popover.Dropdown role="dialog" aria-label="Feedback" maw="calc(100vw - 16px)">
+      <Popover.Dropdown role="dialog" aria-label={t('button.dialog')} maw="calc(100vw - 16px)">
         {loadFailed || !Form ? (
           <Stack gap="xs" align="flex-start">
             <Text size="sm" role="alert">
-              The feedback form could not be loaded. Check your connection and try again.
+              {t('button.loadFailed')}
             </Text>
             <Button size="xs" variant="default" onClick={close}>
-              Close
+              {t('button.close')}
             </Button>
           </Stack>
         ) : opened ? (

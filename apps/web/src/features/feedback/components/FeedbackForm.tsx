@@ -23,16 +23,13 @@ import {
   toFeedbackInput,
   type FeedbackFormValues,
 } from '../lib/feedback-form.ts';
+import { t } from '../messages.ts';
 
 function SendError({ error }: { error: Error }) {
   if (error instanceof ApiError && error.status === 429) {
-    return (
-      <ErrorAlert title="Not sent: too much feedback for now">
-        You have sent a lot of feedback in the last hour. Please try again later.
-      </ErrorAlert>
-    );
+    return <ErrorAlert title={t('form.tooMany.title')}>{t('form.tooMany.body')}</ErrorAlert>;
   }
-  return <ErrorAlert title="Not sent" error={error} />;
+  return <ErrorAlert title={t('form.notSent')} error={error} />;
 }
 
 /**
@@ -54,13 +51,13 @@ export function FeedbackForm({ onClose }: { onClose: () => void }) {
           <ThemeIcon color="teal" variant="light" radius="xl" size="md">
             <IconCheck size={16} aria-hidden />
           </ThemeIcon>
-          <Text fw={600}>Thank you for your feedback!</Text>
+          <Text fw={600}>{t('form.thanks.title')}</Text>
         </Group>
         <Text size="sm" c="dimmed">
-          It helps us decide what to improve next.
+          {t('form.thanks.body')}
         </Text>
         <Button size="xs" variant="default" onClick={onClose} data-autofocus>
-          Close
+          {t('form.thanks.close')}
         </Button>
       </Stack>
     );
@@ -71,7 +68,7 @@ export function FeedbackForm({ onClose }: { onClose: () => void }) {
   return (
     <form
       noValidate
-      aria-label="Send feedback"
+      aria-label={t('form.label')}
       onSubmit={form.onSubmit((values) =>
         send.mutate(toFeedbackInput(values, pathname, APP_VERSION), {
           onError: (err) => applyServerErrors(form, err),
@@ -80,8 +77,8 @@ export function FeedbackForm({ onClose }: { onClose: () => void }) {
     >
       <Stack gap="sm">
         <Radio.Group
-          label="How is Tenantry working for you?"
-          description="1 is very poor, 5 is very good."
+          label={t('form.rating.label')}
+          description={t('form.rating.hint')}
           withAsterisk
           {...form.getInputProps('rating')}
         >
@@ -102,8 +99,8 @@ export function FeedbackForm({ onClose }: { onClose: () => void }) {
           </Group>
         </Radio.Group>
         <Textarea
-          label="Comment (optional)"
-          placeholder="What works, what gets in your way?"
+          label={t('form.comment.label')}
+          placeholder={t('form.comment.placeholder')}
           autosize
           minRows={3}
           maxRows={8}
@@ -111,15 +108,15 @@ export function FeedbackForm({ onClose }: { onClose: () => void }) {
           {...form.getInputProps('comment')}
         />
         <Text size="xs" c="dimmed">
-          The address of this page and the app version are sent with it.
+          {t('form.sentWith')}
         </Text>
         {send.isError && !fieldErrors ? <SendError error={send.error} /> : null}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" size="xs" onClick={onClose}>
-            Cancel
+            {t('form.cancel')}
           </Button>
           <Button type="submit" size="xs" loading={send.isPending}>
-            Send feedback
+            {t('form.submit')}
           </Button>
         </Group>
       </Stack>

@@ -17,7 +17,7 @@ import { formatDateTime } from '#web/lib/format.ts';
 import { useFeedbackList } from '../api/list-feedback.ts';
 import { useSetFeedbackHandled } from '../api/update-feedback.ts';
 import {
-  HANDLED_FILTER_LABELS,
+  handledFilterLabel,
   RATING_COLORS,
   isRating,
   ratingLabel,
@@ -25,12 +25,18 @@ import {
   versionLabel,
   writeFeedbackFilters,
 } from '../lib/feedback-filters.ts';
+import { t } from '../messages.ts';
 import { RoadmapItemModal } from './RoadmapItemModal.tsx';
 import { TicketModal } from './TicketModal.tsx';
 
 function RatingBadge({ rating }: { rating: number }) {
   return (
-    <Group gap={6} wrap="nowrap" aria-label={`Rating ${ratingLabel(rating)}`} role="img">
+    <Group
+      gap={6}
+      wrap="nowrap"
+      aria-label={t('item.rating', { rating: ratingLabel(rating) })}
+      role="img"
+    >
       <Badge
         color={isRating(rating) ? RATING_COLORS[rating] : 'gray'}
         variant="filled"
@@ -51,7 +57,7 @@ function Comment({ item }: { item: FeedbackItem }) {
   if (!item.comment) {
     return (
       <Text size="sm" c="dimmed" fs="italic">
-        No comment
+        {t('item.noComment')}
       </Text>
     );
   }
@@ -74,14 +80,14 @@ function Sender({ item }: { item: FeedbackItem }) {
         </>
       ) : (
         <Text size="sm" c="dimmed">
-          Deleted user
+          {t('item.deletedUser')}
         </Text>
       )}
       {item.account ? (
         <NameText name={item.account.name} size="xs" c="dimmed" />
       ) : item.user ? (
         <Text size="xs" c="dimmed">
-          Shared access
+          {t('item.sharedAccess')}
         </Text>
       ) : null}
     </Stack>
@@ -96,7 +102,7 @@ function PageLink({ path, onPick }: { path: string; onPick: (path: string) => vo
       size="sm"
       ta="left"
       style={{ overflowWrap: 'anywhere', fontFamily: 'var(--mantine-font-family-monospace)' }}
-      title="Show only feedback from this page"
+      title={t('item.pickPage')}
       onClick={() => onPick(path)}
     >
       {path}
@@ -120,19 +126,19 @@ function HandledCell({
       { id: item.id, handled: !handled },
       {
         onError: (err) =>
-          notifications.show({ color: 'red', title: 'Not changed', message: err.message }),
+          notifications.show({ color: 'red', title: t('item.notChanged'), message: err.message }),
       },
     );
   return (
     <Stack gap={4} align="flex-start">
       {handled ? (
         <Text size="xs" c="dimmed">
-          Handled{item.handledBy ? ` by ${item.handledBy.name}` : ''}
+          {item.handledBy ? t('item.handledBy', { name: item.handledBy.name }) : t('item.handled')}
           {item.handledAt ? ` · ${formatDateTime(item.handledAt)}` : ''}
         </Text>
       ) : (
         <Badge color="blue" variant="light" size="sm">
-          Not handled
+          {t('item.notHandled')}
         </Badge>
       )}
       <Button
@@ -140,9 +146,11 @@ function HandledCell({
         variant={handled ? 'subtle' : 'light'}
         loading={setHandled.isPending}
         onClick={toggle}
-        aria-label={`${handled ? 'Mark not handled' : 'Mark handled'}: feedback of ${formatDateTime(item.createdAt)}`}
+        aria-label={t(handled ? 'item.markNotHandled.label' : 'item.markHandled.label', {
+          date: formatDateTime(item.createdAt),
+        })}
       >
-        {handled ? 'Mark not handled' : 'Mark handled'}
+        {handled ? t('item.markNotHandled') : t('item.markHandled')}
       </Button>
       {item.ticketId ? (
         <Anchor
@@ -150,44 +158,45 @@ function HandledCell({
           to={`/service/support/${encodeURIComponent(item.ticketId)}`}
           size="xs"
         >
-          Its ticket
+          {t('item.ticket')}
         </Anchor>
       ) : item.account && item.user ? (
         <Button
           size="compact-xs"
           variant="subtle"
           onClick={() => onTicket(item)}
-          aria-label={`Ticket…: feedback of ${formatDateTime(item.createdAt)}`}
+          aria-label={t('item.toTicket.label', { date: formatDateTime(item.createdAt) })}
         >
-          Ticket…
+          {t('item.toTicket')}
         </Button>
       ) : null}
       {item.roadmapItemId ? (
         <Badge color="grape" variant="light" size="sm">
-          On the roadmap
+          {t('item.onRoadmap')}
         </Badge>
       ) : (
         <Button
           size="compact-xs"
           variant="subtle"
           onClick={() => onRoadmap(item)}
-          aria-label={`Roadmap item…: feedback of ${formatDateTime(item.createdAt)}`}
+          aria-label={t('item.toRoadmap.label', { date: formatDateTime(item.createdAt) })}
         >
-          Roadmap item…
+          {t('item.toRoadmap')}
         </Button>
       )}
     </Stack>
   );
 }
 
-const RATING_OPTIONS = [
-  { value: '', label: 'All ratings' },
+const ratingOptions = () => [
+  { value: '', label: t('filters.rating.all') },
   ...FEEDBACK_RATINGS.map((n) => ({ value: String(n), label: ratingLabel(n) })),
 ];
-const HANDLED_OPTIONS = FEEDBACK_HANDLED_FILTERS.map((f) => ({
-  value: f,
-  label: HANDLED_FILTER_LABELS[f],
-}));
+const handledOptions = () =>
+  FEEDBACK_HANDLED_FILTERS.map((f) => ({
+    value: f,
+    label: handledFilterLabel(f),
+  }));
 
 /**
  * service/feedback: all feedback for system admins, newest first — rating, comment, page,
@@ -227,26 +236,22 @@ export function FeedbackPanel() {
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed" role="status">
-        {openCount === undefined
-          ? 'What people tell us through the feedback button.'
-          : openCount === 1
-            ? '1 feedback not handled yet.'
-            : `${openCount} feedback not handled yet.`}
+        {openCount === undefined ? t('list.intro') : t('list.openCount', { count: openCount })}
       </Text>
       <Group gap="sm" align="flex-start" wrap="wrap">
         <TextInput
-          label="Page"
-          placeholder="/tenant/…"
+          label={t('filters.page.label')}
+          placeholder={t('filters.page.placeholder')}
           type="search"
           value={page}
           onChange={(e) => setPage(e.currentTarget.value)}
-          error={pageInvalid ? 'A page path starts with /.' : undefined}
+          error={pageInvalid ? t('filters.page.invalid') : undefined}
           flex="1 1 240px"
           maxLength={500}
         />
         <Select
-          label="Rating"
-          data={RATING_OPTIONS}
+          label={t('filters.rating.label')}
+          data={ratingOptions()}
           value={filters.rating === null ? '' : String(filters.rating)}
           onChange={(v) => {
             const n = Number(v);
@@ -258,8 +263,8 @@ export function FeedbackPanel() {
           flex="0 1 180px"
         />
         <Select
-          label="Handled"
-          data={HANDLED_OPTIONS}
+          label={t('filters.handled.label')}
+          data={handledOptions()}
           value={filters.handled}
           onChange={(v) =>
             setParams(
@@ -275,26 +280,26 @@ export function FeedbackPanel() {
       <PagedList
         query={list}
         count={items.length}
-        noun="feedback"
+        noun={t('list.noun')}
         empty={
           <Text c="dimmed" role="status">
-            {filtered ? 'No feedback matches.' : 'No feedback yet.'}
+            {filtered ? t('list.empty.filtered') : t('list.empty.none')}
           </Text>
         }
       >
         <TableOrCards
-          label="Feedback"
+          label={t('list.label')}
           items={items}
           minWidth={1000}
           head={
             <>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Rating</Table.Th>
-              <Table.Th>Comment</Table.Th>
-              <Table.Th>Page</Table.Th>
-              <Table.Th>Version</Table.Th>
-              <Table.Th>Who</Table.Th>
-              <Table.Th>Handled</Table.Th>
+              <Table.Th>{t('list.column.when')}</Table.Th>
+              <Table.Th>{t('list.column.rating')}</Table.Th>
+              <Table.Th>{t('list.column.comment')}</Table.Th>
+              <Table.Th>{t('list.column.page')}</Table.Th>
+              <Table.Th>{t('list.column.version')}</Table.Th>
+              <Table.Th>{t('list.column.who')}</Table.Th>
+              <Table.Th>{t('list.column.handled')}</Table.Th>
             </>
           }
           row={(item) => (
@@ -337,7 +342,7 @@ export function FeedbackPanel() {
               <Comment item={item} />
               <PageLink path={item.pagePath} onPick={pickPage} />
               <Text size="xs" c="dimmed" title={item.appVersion}>
-                Version {versionLabel(item.appVersion)}
+                {t('item.version', { version: versionLabel(item.appVersion) })}
               </Text>
               <Sender item={item} />
               <HandledCell item={item} onRoadmap={setToRoadmap} onTicket={setToTicket} />

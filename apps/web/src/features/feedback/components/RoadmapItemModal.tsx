@@ -7,9 +7,8 @@ import {
   roadmapItemDraft,
   type RoadmapItemFormValues,
 } from '../lib/feedback-form.ts';
+import { t } from '../messages.ts';
 import { TurnIntoForm, TurnIntoModal } from './TurnIntoModal.tsx';
-
-const TITLE = 'Turn into a roadmap item';
 
 /** "Roadmap item…": puts the feedback on the roadmap (approved at once) and marks it handled. */
 export function RoadmapItemModal({
@@ -20,7 +19,7 @@ export function RoadmapItemModal({
   onClose: () => void;
 }) {
   return (
-    <TurnIntoModal title={TITLE} item={item} onClose={onClose}>
+    <TurnIntoModal title={t('roadmap.title')} item={item} onClose={onClose}>
       {(it) => <RoadmapItemForm item={it} onClose={onClose} />}
     </TurnIntoModal>
   );
@@ -34,22 +33,27 @@ function RoadmapItemForm({ item, onClose }: { item: FeedbackItem; onClose: () =>
   });
   return (
     <TurnIntoForm
-      title={TITLE}
+      title={t('roadmap.title')}
       form={form}
       mutation={turn}
       fieldErrors={Boolean(form.errors.title ?? form.errors.description)}
-      errorTitle="Not put on the roadmap"
-      submitLabel="Put on the roadmap"
-      doneMessage="The roadmap item is published and the feedback is marked handled."
+      errorTitle={t('roadmap.failed')}
+      submitLabel={t('roadmap.submit')}
+      doneMessage={t('roadmap.done')}
       submit={(values, callbacks) =>
         turn.mutate({ id: item.id, item: RoadmapItemFormSchema.parse(values) }, callbacks)
       }
       onClose={onClose}
     >
-      <TextInput label="Title" withAsterisk data-autofocus {...form.getInputProps('title')} />
+      <TextInput
+        label={t('roadmap.title.label')}
+        withAsterisk
+        data-autofocus
+        {...form.getInputProps('title')}
+      />
       <Textarea
-        label="Description"
-        description="Markdown. Everyone signed in sees it on the roadmap."
+        label={t('roadmap.description.label')}
+        description={t('roadmap.description.hint')}
         autosize
         minRows={4}
         maxRows={12}

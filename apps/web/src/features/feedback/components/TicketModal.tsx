@@ -3,14 +3,13 @@ import { Select, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useTurnIntoTicket } from '../api/turn-into-ticket.ts';
 import { TicketFormSchema, ticketDraft, type TicketFormValues } from '../lib/feedback-form.ts';
+import { t } from '../messages.ts';
 import { TurnIntoForm, TurnIntoModal } from './TurnIntoModal.tsx';
-
-const TITLE = 'Turn into a support ticket';
 
 /** "Ticket…": opens a support ticket in the sender's name and marks the feedback handled. */
 export function TicketModal({ item, onClose }: { item: FeedbackItem | null; onClose: () => void }) {
   return (
-    <TurnIntoModal title={TITLE} item={item} onClose={onClose}>
+    <TurnIntoModal title={t('ticket.title')} item={item} onClose={onClose}>
       {(it) => <TicketForm item={it} onClose={onClose} />}
     </TurnIntoModal>
   );
@@ -24,29 +23,36 @@ function TicketForm({ item, onClose }: { item: FeedbackItem; onClose: () => void
   });
   return (
     <TurnIntoForm
-      title={TITLE}
+      title={t('ticket.title')}
       form={form}
       mutation={turn}
       fieldErrors={Boolean(form.errors.subject ?? form.errors.body ?? form.errors.category)}
-      errorTitle="No ticket was opened"
-      submitLabel="Open ticket"
-      doneMessage="The ticket is open in the sender’s name and the feedback is handled."
+      errorTitle={t('ticket.failed')}
+      submitLabel={t('ticket.submit')}
+      doneMessage={t('ticket.done')}
       submit={(values, callbacks) => turn.mutate({ id: item.id, ticket: values }, callbacks)}
       onClose={onClose}
     >
       <Text size="sm" c="dimmed">
-        The ticket opens in {item.user?.name ?? 'the sender'}’s name, on{' '}
-        {item.account?.name ?? 'their account'}. They see it under Support and get your replies.
+        {t('ticket.intro', {
+          name: item.user?.name ?? t('ticket.intro.sender'),
+          account: item.account?.name ?? t('ticket.intro.account'),
+        })}
       </Text>
-      <TextInput label="Subject" withAsterisk data-autofocus {...form.getInputProps('subject')} />
+      <TextInput
+        label={t('ticket.subject.label')}
+        withAsterisk
+        data-autofocus
+        {...form.getInputProps('subject')}
+      />
       <Select
-        label="Category"
+        label={t('ticket.category.label')}
         data={SUPPORT_CATEGORIES.map((c) => ({ value: c, label: SUPPORT_CATEGORY_LABELS[c] }))}
         allowDeselect={false}
         {...form.getInputProps('category')}
       />
       <Textarea
-        label="First message"
+        label={t('ticket.body.label')}
         withAsterisk
         autosize
         minRows={4}

@@ -9,6 +9,7 @@ import {
   type FeedbackHandledFilter,
   type FeedbackRating,
 } from '@tenantry/shared';
+import { t } from '../messages.ts';
 
 export interface FeedbackFilters {
   /** An exact page path, or '' for every page. */
@@ -61,11 +62,13 @@ export function filtersToQuery(filters: FeedbackFilters): URLSearchParams {
   return qs;
 }
 
-export const HANDLED_FILTER_LABELS: Record<FeedbackHandledFilter, string> = {
-  all: 'All',
-  open: 'Not handled',
-  handled: 'Handled',
-};
+/** A "Handled" filter's name. */
+export const handledFilterLabel = (f: FeedbackHandledFilter): string =>
+  ({
+    all: t('filters.handled.all'),
+    open: t('filters.handled.open'),
+    handled: t('filters.handled.handled'),
+  })[f];
 
 /** "4 – Good". */
 export function ratingLabel(rating: number): string {

@@ -8,6 +8,7 @@ import {
   type SupportCategory,
 } from '@tenantry/shared';
 import { z } from 'zod';
+import { t } from '../messages.ts';
 
 export interface FeedbackFormValues {
   /** '1'–'5' (the radio group's value), '' until one is picked. */
@@ -18,7 +19,7 @@ export interface FeedbackFormValues {
 export const EMPTY_FEEDBACK_FORM: FeedbackFormValues = { rating: '', comment: '' };
 
 export const FeedbackFormSchema = z.object({
-  rating: z.string().regex(/^[1-5]$/, 'Pick a rating from 1 to 5.'),
+  rating: z.string().regex(/^[1-5]$/, { error: () => t('form.rating.required') }),
   comment: CreateFeedbackSchema.shape.comment,
 });
 
@@ -39,12 +40,13 @@ export function toFeedbackInput(
 export const RoadmapItemFormSchema = z.object({
   title: storableText()
     .trim()
-    .min(1, 'Give the item a title.')
-    .max(ROADMAP_LIMITS.title, `At most ${ROADMAP_LIMITS.title} characters.`),
-  description: storableText().max(
-    ROADMAP_LIMITS.description,
-    `At most ${ROADMAP_LIMITS.description} characters.`,
-  ),
+    .min(1, { error: () => t('roadmap.title.required') })
+    .max(ROADMAP_LIMITS.title, {
+      error: () => t('roadmap.tooLong', { max: ROADMAP_LIMITS.title }),
+    }),
+  description: storableText().max(ROADMAP_LIMITS.description, {
+    error: () => t('roadmap.tooLong', { max: ROADMAP_LIMITS.description }),
+  }),
 });
 export type RoadmapItemFormValues = z.infer<typeof RoadmapItemFormSchema>;
 
@@ -66,7 +68,7 @@ export function roadmapItemDraft(item: {
     firstLine.length > ROADMAP_LIMITS.title
       ? `${firstLine.slice(0, ROADMAP_LIMITS.title - 1)}…`
       : firstLine;
-  const from = `From feedback on \`${item.pagePath}\` (rated ${item.rating} of 5).`;
+  const from = t('roadmap.draft.from', { page: item.pagePath, rating: item.rating });
   return { title, description: item.comment ? `${item.comment}\n\n${from}` : from };
 }
 
@@ -88,7 +90,7 @@ export function ticketDraft(item: { comment: string; rating: number }): TicketFo
     subject: title,
     category: item.rating <= 2 ? 'problem' : 'question',
     body: item.comment
-      ? `Thank you for your feedback (rated ${item.rating} of 5):\n\n${quoted}\n\n`
-      : `Thank you for your feedback (rated ${item.rating} of 5).\n\n`,
+      ? `${t('ticket.draft.thanksQuoting', { rating: item.rating })}\n\n${quoted}\n\n`
+      : `${t('ticket.draft.thanks', { rating: item.rating })}\n\n`,
   };
 }

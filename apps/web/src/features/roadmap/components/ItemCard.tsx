@@ -2,6 +2,7 @@ import { ROADMAP_STATUS_LABELS, type RoadmapItem } from '@tenantry/shared';
 import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { commentsLabel, STATUS_COLORS } from '../lib/roadmap-view.ts';
+import { t } from '../messages.ts';
 import { VoteButton } from './VoteButton.tsx';
 
 /** The link that opens an item's detail, keeping the screen's filters. */
@@ -30,7 +31,7 @@ export function ItemCard({ item, showStatus = true }: { item: RoadmapItem; showS
           <Group gap={6}>
             {!item.approved ? (
               <Badge color="orange" variant="light" size="sm">
-                Waiting for approval
+                {t('item.waiting')}
               </Badge>
             ) : null}
             {showStatus ? (
@@ -38,9 +39,9 @@ export function ItemCard({ item, showStatus = true }: { item: RoadmapItem; showS
                 {ROADMAP_STATUS_LABELS[item.status]}
               </Badge>
             ) : null}
-            {item.tags.map((t) => (
-              <Badge key={t} variant="outline" size="sm" color="gray">
-                {t}
+            {item.tags.map((tag) => (
+              <Badge key={tag} variant="outline" size="sm" color="gray">
+                {tag}
               </Badge>
             ))}
             <Text size="xs" c="dimmed">

@@ -23,6 +23,8 @@ import { useAddRoadmapComment } from '../api/add-comment.ts';
 import { useRoadmapItem } from '../api/get-item.ts';
 import { commentsLabel, STATUS_COLORS } from '../lib/roadmap-view.ts';
 import { itemHref } from './ItemCard.tsx';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 import { VoteButton } from './VoteButton.tsx';
 
 function CommentForm({ itemId }: { itemId: string }) {
@@ -30,7 +32,7 @@ function CommentForm({ itemId }: { itemId: string }) {
   const add = useAddRoadmapComment(itemId);
   return (
     <form
-      aria-label="Add a comment"
+      aria-label={t('comment.form')}
       onSubmit={(e) => {
         e.preventDefault();
         if (!body.trim()) return;
@@ -39,8 +41,8 @@ function CommentForm({ itemId }: { itemId: string }) {
     >
       <Stack gap="xs">
         <Textarea
-          label="Your comment"
-          description="Markdown works."
+          label={t('comment.label')}
+          description={t('comment.hint')}
           autosize
           minRows={2}
           maxLength={ROADMAP_LIMITS.comment}
@@ -50,7 +52,7 @@ function CommentForm({ itemId }: { itemId: string }) {
         {add.isError ? <ErrorAlert error={add.error}>{add.error.message}</ErrorAlert> : null}
         <Group justify="flex-end">
           <Button type="submit" size="sm" loading={add.isPending} disabled={!body.trim()}>
-            Comment
+            {t('comment.submit')}
           </Button>
         </Group>
       </Stack>
@@ -68,58 +70,65 @@ function Detail({ item }: { item: RoadmapItemDetail }) {
       <Group gap={6}>
         {!item.approved ? (
           <Badge color="orange" variant="light">
-            Waiting for approval
+            {t('item.waiting')}
           </Badge>
         ) : null}
         <Badge color={STATUS_COLORS[item.status]} variant="light">
           {ROADMAP_STATUS_LABELS[item.status]}
         </Badge>
-        {item.tags.map((t) => (
-          <Badge key={t} variant="outline" color="gray">
-            {t}
+        {item.tags.map((tag) => (
+          <Badge key={tag} variant="outline" color="gray">
+            {tag}
           </Badge>
         ))}
       </Group>
       {item.mergedInto ? (
-        <Alert variant="light" color="gray" title="Merged">
-          This idea was merged into{' '}
-          <Anchor component={Link} to={itemHref(search, item.mergedInto.id)}>
-            {item.mergedInto.title}
-          </Anchor>
-          : its votes count there. Vote and comment on that item.
+        <Alert variant="light" color="gray" title={t('detail.merged.title')}>
+          {rich(
+            t,
+            'detail.merged.body',
+            {},
+            {
+              item: (
+                <Anchor component={Link} to={itemHref(search, item.mergedInto.id)}>
+                  {item.mergedInto.title}
+                </Anchor>
+              ),
+            },
+          )}
         </Alert>
       ) : (
         <Group>
           <VoteButton item={item} />
           <Text size="sm" c="dimmed">
-            {item.voted ? 'You voted for this.' : 'Vote if this matters to you.'}
+            {item.voted ? t('detail.voted') : t('detail.voteHint')}
           </Text>
         </Group>
       )}
       {!item.approved && item.mine ? (
         <Text size="sm" c="dimmed">
-          Only you can see this idea until our team approves it.
+          {t('detail.onlyYou')}
         </Text>
       ) : null}
       {item.description.trim() ? (
         <Markdown>{item.description}</Markdown>
       ) : (
         <Text c="dimmed" size="sm">
-          No description.
+          {t('detail.noDescription')}
         </Text>
       )}
       <Divider label={commentsLabel(item.comments.length)} labelPosition="left" />
       {item.comments.length === 0 ? (
         <Text c="dimmed" size="sm">
-          No comments yet.
+          {t('detail.noComments')}
         </Text>
       ) : (
-        <Stack gap="sm" role="list" aria-label="Comments">
+        <Stack gap="sm" role="list" aria-label={t('detail.comments')}>
           {item.comments.map((c) => (
             <Paper key={c.id} withBorder p="sm" role="listitem">
               <Group justify="space-between" gap="xs" mb={4}>
                 <Text size="sm" fw={600}>
-                  {c.mine ? `${c.authorName} (you)` : c.authorName}
+                  {c.mine ? t('detail.comment.you', { name: c.authorName }) : c.authorName}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {formatDateTime(c.createdAt)}
@@ -127,7 +136,7 @@ function Detail({ item }: { item: RoadmapItemDetail }) {
               </Group>
               {c.fromItem ? (
                 <Text size="xs" c="dimmed" mb={4}>
-                  On the merged idea “{c.fromItem.title}”
+                  {t('detail.comment.fromMerged', { title: c.fromItem.title })}
                 </Text>
               ) : null}
               <Markdown size="sm">{c.body}</Markdown>
@@ -149,17 +158,17 @@ export function ItemDetailDrawer({ id, onClose }: { id: string | null; onClose: 
       onClose={onClose}
       position="right"
       size="lg"
-      title="Roadmap item"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={t('detail.title')}
+      closeButtonProps={{ 'aria-label': t('detail.close') }}
       styles={{ content: { maxWidth: '100vw' } }}
     >
       {item.isPending ? (
-        <Stack aria-label="Loading the item" aria-busy>
+        <Stack aria-label={t('detail.loading')} aria-busy>
           <Skeleton height={28} />
           <Skeleton height={80} />
         </Stack>
       ) : item.isError ? (
-        <ErrorAlert error={item.error} title="The item could not be loaded">
+        <ErrorAlert error={item.error} title={t('detail.loadFailed')}>
           {item.error.message}
         </ErrorAlert>
       ) : (

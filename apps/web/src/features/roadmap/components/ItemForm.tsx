@@ -11,6 +11,7 @@ import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { FormActions } from '#web/components/FormActions.tsx';
 import { applyServerErrors } from '#web/lib/forms.ts';
+import { t } from '../messages.ts';
 
 /** What the form edits; `status` only where staff put an item on the roadmap directly. */
 export interface ItemFormValues {
@@ -36,33 +37,33 @@ interface ModeText {
   intro?: ReactNode;
 }
 
-const MODES: Record<ItemFormMode, ModeText> = {
-  new: {
-    title: 'New roadmap item',
-    submitLabel: 'Add to the roadmap',
-    withStatus: true,
-    descriptionHint: 'Markdown works.',
-  },
-  edit: {
-    title: 'Edit the roadmap item',
-    submitLabel: 'Save',
-    withStatus: false,
-    descriptionHint: 'Markdown works.',
-  },
-  suggest: {
-    title: 'Suggest an idea',
-    submitLabel: 'Send the idea',
-    withStatus: false,
-    descriptionHint: 'What would it help you do? Markdown works.',
-    tagsHint: `Up to ${ROADMAP_LIMITS.tags}, e.g. reports, integrations.`,
-    intro: (
-      <Alert variant="light" color="blue">
-        Your idea waits for our team to approve it. Until then only you can see it; after that
-        everyone can vote for it.
-      </Alert>
-    ),
-  },
-};
+const modeText = (mode: ItemFormMode): ModeText =>
+  ({
+    new: {
+      title: t('form.new.title'),
+      submitLabel: t('form.new.submit'),
+      withStatus: true,
+      descriptionHint: t('form.descriptionHint'),
+    },
+    edit: {
+      title: t('form.edit.title'),
+      submitLabel: t('form.edit.submit'),
+      withStatus: false,
+      descriptionHint: t('form.descriptionHint'),
+    },
+    suggest: {
+      title: t('form.suggest.title'),
+      submitLabel: t('form.suggest.submit'),
+      withStatus: false,
+      descriptionHint: t('form.suggest.descriptionHint'),
+      tagsHint: t('form.suggest.tagsHint', { max: ROADMAP_LIMITS.tags }),
+      intro: (
+        <Alert variant="light" color="blue">
+          {t('form.suggest.intro')}
+        </Alert>
+      ),
+    },
+  })[mode];
 
 /** The dialog around the form: its title says the mode; a fresh form each time it opens. */
 export function ItemFormModal({
@@ -78,7 +79,7 @@ export function ItemFormModal({
   children: ReactNode;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={MODES[mode].title} size="lg">
+    <Modal opened={opened} onClose={onClose} title={modeText(mode).title} size="lg">
       {opened ? children : null}
     </Modal>
   );
@@ -102,7 +103,7 @@ export function ItemForm({
   submit: (values: ItemFormValues, callbacks: { onError: (err: unknown) => void }) => void;
   onClose: () => void;
 }) {
-  const { title, submitLabel, withStatus, descriptionHint, tagsHint, intro } = MODES[mode];
+  const { title, submitLabel, withStatus, descriptionHint, tagsHint, intro } = modeText(mode);
   const schema = withStatus ? CreateRoadmapItemSchema : SuggestRoadmapItemSchema;
   const form = useForm<ItemFormValues>({
     initialValues,
@@ -126,13 +127,13 @@ export function ItemForm({
       <Stack gap="md">
         {intro}
         <TextInput
-          label="Title"
+          label={t('form.title.label')}
           required
           maxLength={ROADMAP_LIMITS.title}
           {...form.getInputProps('title')}
         />
         <Textarea
-          label="Description"
+          label={t('form.description.label')}
           description={descriptionHint}
           autosize
           minRows={4}
@@ -140,14 +141,14 @@ export function ItemForm({
           {...form.getInputProps('description')}
         />
         <TagsInput
-          label="Tags"
+          label={t('form.tags.label')}
           description={tagsHint}
           maxTags={ROADMAP_LIMITS.tags}
           {...form.getInputProps('tags')}
         />
         {withStatus ? (
           <Select
-            label="Status"
+            label={t('form.status.label')}
             allowDeselect={false}
             data={ROADMAP_STATUSES.map((s) => ({ value: s, label: ROADMAP_STATUS_LABELS[s] }))}
             {...form.getInputProps('status')}

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useMergeItem } from '../api/merge-item.ts';
 import { useStaffRoadmapList } from '../api/staff-list.ts';
+import { t } from '../messages.ts';
 
 function MergeForm({ item, onClose }: { item: RoadmapItem; onClose: () => void }) {
   const [search, setSearch] = useState('');
@@ -17,21 +18,17 @@ function MergeForm({ item, onClose }: { item: RoadmapItem; onClose: () => void }
     .map((i) => ({ value: i.id, label: `${i.title} (${i.voteCount})` }));
   return (
     <form
-      aria-label="Merge into another item"
+      aria-label={t('merge.form')}
       onSubmit={(e) => {
         e.preventDefault();
         if (targetId) merge.mutate({ id: item.id, targetId }, { onSuccess: onClose });
       }}
     >
       <Stack gap="md">
-        <Text size="sm">
-          “{item.title}” has {item.voteCount} {item.voteCount === 1 ? 'vote' : 'votes'}. They move
-          to the item you pick (someone who voted for both counts once); its comments stay readable
-          there.
-        </Text>
+        <Text size="sm">{t('merge.intro', { title: item.title, count: item.voteCount })}</Text>
         <Select
-          label="Merge into"
-          placeholder="Search by title"
+          label={t('merge.target.label')}
+          placeholder={t('merge.target.placeholder')}
           searchable
           searchValue={search}
           onSearchChange={setSearch}
@@ -39,7 +36,7 @@ function MergeForm({ item, onClose }: { item: RoadmapItem; onClose: () => void }
           onChange={setTargetId}
           data={options}
           filter={({ options: o }) => o}
-          nothingFoundMessage={found.isFetching ? 'Searching…' : 'No item on the roadmap matches'}
+          nothingFoundMessage={found.isFetching ? t('merge.searching') : t('merge.nothingFound')}
         />
         {merge.isError ? (
           <Alert color="red" variant="light" role="alert">
@@ -48,10 +45,10 @@ function MergeForm({ item, onClose }: { item: RoadmapItem; onClose: () => void }
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('merge.cancel')}
           </Button>
           <Button type="submit" color="red" disabled={!targetId} loading={merge.isPending}>
-            Merge
+            {t('merge.submit')}
           </Button>
         </Group>
       </Stack>
@@ -62,7 +59,7 @@ function MergeForm({ item, onClose }: { item: RoadmapItem; onClose: () => void }
 /** Staff: merge a duplicate into another item, picked by searching titles. */
 export function MergeModal({ item, onClose }: { item: RoadmapItem | null; onClose: () => void }) {
   return (
-    <Modal opened={item !== null} onClose={onClose} title="Merge a duplicate" size="lg">
+    <Modal opened={item !== null} onClose={onClose} title={t('merge.title')} size="lg">
       {item ? <MergeForm item={item} onClose={onClose} /> : null}
     </Modal>
   );

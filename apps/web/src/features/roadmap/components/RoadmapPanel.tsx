@@ -24,6 +24,7 @@ import { useSearchParams } from 'react-router';
 import { PagedList } from '#web/components/PagedList.tsx';
 import { useRoadmapList } from '../api/list-items.ts';
 import { BOARD_COLUMNS, byStatus, readFilters, writeFilters } from '../lib/roadmap-view.ts';
+import { t } from '../messages.ts';
 import { ItemCard } from './ItemCard.tsx';
 import { ItemDetailDrawer } from './ItemDetail.tsx';
 import { SuggestIdeaModal } from './SuggestIdeaModal.tsx';
@@ -52,7 +53,7 @@ export function RoadmapPanel() {
       <Group justify="space-between" align="flex-end" gap="sm">
         <ScrollArea type="auto" offsetScrollbars>
           <SegmentedControl
-            aria-label="View"
+            aria-label={t('list.view')}
             value={filters.view}
             onChange={(v) => change({ view: v as RoadmapView })}
             data={ROADMAP_VIEWS.map((v) => ({ value: v, label: ROADMAP_VIEW_LABELS[v] }))}
@@ -62,13 +63,13 @@ export function RoadmapPanel() {
           leftSection={<IconBulb size={16} aria-hidden />}
           onClick={() => setSuggesting(true)}
         >
-          Suggest an idea
+          {t('list.suggest')}
         </Button>
       </Group>
       <Group gap="sm" grow preventGrowOverflow={false}>
         <Select
-          label="Status"
-          placeholder="Every status"
+          label={t('list.status.label')}
+          placeholder={t('list.status.placeholder')}
           clearable
           value={filters.status}
           onChange={(v) => change({ status: (v as RoadmapStatus | null) ?? null })}
@@ -76,28 +77,26 @@ export function RoadmapPanel() {
           maw={260}
         />
         <Select
-          label="Tag"
-          placeholder="Every tag"
+          label={t('list.tag.label')}
+          placeholder={t('list.tag.placeholder')}
           clearable
           searchable
           value={filters.tag}
           onChange={(v) => change({ tag: v ?? null })}
           data={filters.tag && !tags.includes(filters.tag) ? [filters.tag, ...tags] : tags}
-          nothingFoundMessage="No such tag"
+          nothingFoundMessage={t('list.tag.nothingFound')}
           maw={260}
         />
       </Group>
       <PagedList
         query={list}
         count={items.length}
-        noun="roadmap items"
+        noun={t('list.noun')}
         empty={
           <Stack gap={4} role="status" align="flex-start">
-            <Text fw={600}>Nothing here yet</Text>
+            <Text fw={600}>{t('list.empty.title')}</Text>
             <Text c="dimmed" size="sm">
-              {filters.status || filters.tag
-                ? 'No item matches these filters.'
-                : 'Be the first to suggest an idea.'}
+              {filters.status || filters.tag ? t('list.empty.filtered') : t('list.empty.first')}
             </Text>
           </Stack>
         }
@@ -111,7 +110,7 @@ export function RoadmapPanel() {
                 </Title>
                 {groups[s].length === 0 ? (
                   <Text size="sm" c="dimmed">
-                    Nothing {ROADMAP_STATUS_LABELS[s].toLowerCase()}.
+                    {t('board.column.empty', { status: ROADMAP_STATUS_LABELS[s].toLowerCase() })}
                   </Text>
                 ) : (
                   groups[s].map((i) => <ItemCard key={i.id} item={i} showStatus={false} />)
@@ -133,8 +132,8 @@ export function RoadmapPanel() {
         onSent={(item) => {
           setSuggesting(false);
           notifications.show({
-            title: 'Thank you for the idea',
-            message: 'It is marked “Waiting for approval” until our team has looked at it.',
+            title: t('suggested.title'),
+            message: t('suggested.message'),
           });
           const next = new URLSearchParams(params);
           next.set('item', item.id);

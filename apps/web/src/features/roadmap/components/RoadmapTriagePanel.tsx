@@ -29,7 +29,8 @@ import { useApproveItem } from '../api/approve-item.ts';
 import { useSetItemStatus } from '../api/set-item-status.ts';
 import { useStaffRoadmapList } from '../api/staff-list.ts';
 import { STATUS_COLORS, votesLabel } from '../lib/roadmap-view.ts';
-import { readStaffState, STAFF_STATE_LABELS, type StaffState } from '../lib/staff-view.ts';
+import { readStaffState, staffStateLabel, type StaffState } from '../lib/staff-view.ts';
+import { t } from '../messages.ts';
 import { EditItemModal } from './EditItemModal.tsx';
 import { MergeModal } from './MergeModal.tsx';
 import { NewItemModal } from './NewItemModal.tsx';
@@ -70,11 +71,11 @@ function TriageRow({
                 // A long title wraps instead of being cut off on a phone.
                 styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
               >
-                Merged into {item.mergedInto.title}
+                {t('triage.mergedInto', { title: item.mergedInto.title })}
               </Badge>
             ) : !item.approved ? (
               <Badge color="orange" variant="light">
-                Waiting for approval
+                {t('item.waiting')}
               </Badge>
             ) : null}
             <Badge color={STATUS_COLORS[item.status]} variant="light">
@@ -84,8 +85,8 @@ function TriageRow({
         </Group>
         <Text size="xs" c="dimmed">
           {item.author
-            ? `Suggested by ${item.author.name} (${item.author.email})`
-            : 'Added by staff'}{' '}
+            ? t('triage.suggestedBy', { name: item.author.name, email: item.author.email })
+            : t('triage.addedByStaff')}{' '}
           · {formatDateTime(item.createdAt)} · {votesLabel(item.voteCount)}
         </Text>
         {item.mergedInto ? null : (
@@ -99,18 +100,20 @@ function TriageRow({
                     { id: item.id },
                     {
                       onSuccess: () =>
-                        notifications.show({ message: `“${item.title}” is on the roadmap.` }),
-                      onError: failed('It was not approved'),
+                        notifications.show({
+                          message: t('triage.approved', { title: item.title }),
+                        }),
+                      onError: failed(t('triage.approveFailed')),
                     },
                   )
                 }
               >
-                Approve
+                {t('triage.approve')}
               </Button>
             ) : null}
             <Select
               size="xs"
-              aria-label={`Status of ${item.title}`}
+              aria-label={t('triage.status.label', { title: item.title })}
               value={item.status}
               allowDeselect={false}
               disabled={setStatus.isPending}
@@ -119,16 +122,16 @@ function TriageRow({
                 if (!v || v === item.status) return;
                 setStatus.mutate(
                   { id: item.id, status: v as RoadmapStatus },
-                  { onError: failed('The status was not changed') },
+                  { onError: failed(t('triage.statusFailed')) },
                 );
               }}
               w={150}
             />
             <Button size="xs" variant="default" onClick={onEdit}>
-              Edit
+              {t('triage.edit')}
             </Button>
             <Button size="xs" variant="default" onClick={onMerge}>
-              Merge into…
+              {t('triage.merge')}
             </Button>
           </Group>
         )}
@@ -155,7 +158,7 @@ export function RoadmapTriagePanel() {
       <Group justify="space-between" align="flex-end" gap="sm">
         <ScrollArea type="auto" offsetScrollbars maw="100%">
           <SegmentedControl
-            aria-label="Which items"
+            aria-label={t('triage.state.label')}
             value={state}
             onChange={(v) => {
               const next = new URLSearchParams(params);
@@ -166,28 +169,31 @@ export function RoadmapTriagePanel() {
               value: s,
               label:
                 s === 'pending' && pendingCount !== undefined
-                  ? `${STAFF_STATE_LABELS[s]} (${pendingCount})`
-                  : STAFF_STATE_LABELS[s],
+                  ? t('triage.state.pendingCount', {
+                      label: staffStateLabel(s),
+                      count: pendingCount,
+                    })
+                  : staffStateLabel(s),
             }))}
           />
         </ScrollArea>
         <TextInput
-          aria-label="Search titles"
-          placeholder="Search titles"
+          aria-label={t('triage.search')}
+          placeholder={t('triage.search')}
           leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
           w={{ base: '100%', sm: 260 }}
         />
-        <Button onClick={() => setCreating(true)}>New item</Button>
+        <Button onClick={() => setCreating(true)}>{t('triage.new')}</Button>
       </Group>
       <PagedList
         query={list}
         count={items.length}
-        noun="roadmap items"
+        noun={t('list.noun')}
         empty={
           <Text c="dimmed" role="status">
-            {state === 'pending' ? 'No suggestion is waiting for approval.' : 'No item matches.'}
+            {state === 'pending' ? t('triage.empty.pending') : t('triage.empty.other')}
           </Text>
         }
       >

@@ -3,6 +3,7 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBigUp, IconArrowBigUpFilled } from '@tabler/icons-react';
 import { useToggleVote } from '../api/toggle-vote.ts';
+import { t } from '../messages.ts';
 
 /** A vote for the item, pressed when the person voted; a merged item takes no votes. */
 export function VoteButton({ item }: { item: RoadmapItem }) {
@@ -13,7 +14,7 @@ export function VoteButton({ item }: { item: RoadmapItem }) {
       size="compact-md"
       variant={item.voted ? 'filled' : 'default'}
       aria-pressed={item.voted}
-      aria-label={`Vote for ${item.title} (${item.voteCount} ${item.voteCount === 1 ? 'vote' : 'votes'})`}
+      aria-label={t('vote.label', { title: item.title, count: item.voteCount })}
       leftSection={
         item.voted ? (
           <IconArrowBigUpFilled size={16} aria-hidden />
@@ -27,7 +28,7 @@ export function VoteButton({ item }: { item: RoadmapItem }) {
           onError: (err) =>
             notifications.show({
               color: 'red',
-              title: 'The vote was not saved',
+              title: t('vote.failed'),
               message: err.message,
             }),
         })

@@ -5,6 +5,7 @@ import {
   type RoadmapStatus,
   type RoadmapView,
 } from '@tenantry/shared';
+import { t } from '../messages.ts';
 
 /** What the roadmap screen shows, kept in the URL (`?view=top&status=planned&tag=ui&item=…`). */
 export interface RoadmapFilters {
@@ -71,6 +72,6 @@ export const STATUS_COLORS: Record<RoadmapStatus, string> = {
 };
 
 /** "1 vote", "3 votes". */
-export const votesLabel = (n: number) => `${n} ${n === 1 ? 'vote' : 'votes'}`;
+export const votesLabel = (n: number) => t('item.votes', { count: n });
 /** "1 comment", "3 comments". */
-export const commentsLabel = (n: number) => `${n} ${n === 1 ? 'comment' : 'comments'}`;
+export const commentsLabel = (n: number) => t('item.comments', { count: n });

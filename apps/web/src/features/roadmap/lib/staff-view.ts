@@ -1,4 +1,5 @@
 import { ROADMAP_STAFF_STATES } from '@tenantry/shared';
+import { t } from '../messages.ts';
 
 export type StaffState = (typeof ROADMAP_STAFF_STATES)[number];
 
@@ -8,11 +9,13 @@ export interface StaffFilters {
   q: string;
 }
 
-export const STAFF_STATE_LABELS: Record<StaffState, string> = {
-  pending: 'Waiting for approval',
-  approved: 'On the roadmap',
-  all: 'All',
-};
+/** A state's name in the triage tab's switcher. */
+export const staffStateLabel = (s: StaffState): string =>
+  ({
+    pending: t('triage.state.pending'),
+    approved: t('triage.state.approved'),
+    all: t('triage.state.all'),
+  })[s];
 
 export function readStaffState(value: string | null): StaffState {
   return (ROADMAP_STAFF_STATES as readonly string[]).includes(value ?? '')

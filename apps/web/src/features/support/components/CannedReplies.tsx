@@ -6,6 +6,7 @@ import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { useCannedReplies } from '../api/list-canned.ts';
 import { useDeleteCanned } from '../api/delete-canned.ts';
 import { useCreateCanned } from '../api/save-canned.ts';
+import { t } from '../messages.ts';
 
 /** The canned replies staff insert into answers: the list, add and delete. */
 export function CannedReplies() {
@@ -29,7 +30,7 @@ export function CannedReplies() {
   return (
     <Stack gap="sm">
       {list.isError ? <ErrorAlert error={list.error} /> : null}
-      {list.data?.items.length === 0 ? <Text c="dimmed">No canned replies yet.</Text> : null}
+      {list.data?.items.length === 0 ? <Text c="dimmed">{t('canned.empty')}</Text> : null}
       {list.data?.items.map((c) => (
         <Paper key={c.id} withBorder p="xs">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -44,7 +45,7 @@ export function CannedReplies() {
             <ActionIcon
               variant="subtle"
               color="red"
-              aria-label={`Delete ${c.title}`}
+              aria-label={t('canned.delete', { title: c.title })}
               onClick={() => remove.mutate(c.id)}
             >
               <IconTrash size={16} aria-hidden />
@@ -53,13 +54,13 @@ export function CannedReplies() {
         </Paper>
       ))}
       <TextInput
-        label="Title"
+        label={t('canned.title.label')}
         maxLength={SUPPORT_LIMITS.cannedTitle}
         value={title}
         onChange={(e) => setTitle(e.currentTarget.value)}
       />
       <Textarea
-        label="Text (markdown)"
+        label={t('canned.body.label')}
         autosize
         minRows={3}
         value={body}
@@ -68,7 +69,7 @@ export function CannedReplies() {
       {create.isError ? <ErrorAlert error={create.error} /> : null}
       <Group justify="flex-end">
         <Button onClick={add} loading={create.isPending} disabled={!title.trim() || !body.trim()}>
-          Add canned reply
+          {t('canned.add')}
         </Button>
       </Group>
     </Stack>

@@ -9,6 +9,7 @@ import { useMyTicket } from '../api/get-ticket.ts';
 import { useReplyToTicket } from '../api/reply-ticket.ts';
 import { useSetTicketStatus } from '../api/set-ticket-status.ts';
 import { canReply, ticketTitle } from '../lib/support-view.ts';
+import { t } from '../messages.ts';
 import { MessageList } from './MessageList.tsx';
 import { ScreenshotInput, type Uploaded } from './ScreenshotInput.tsx';
 import { PriorityBadge, StatusBadge } from './TicketBadges.tsx';
@@ -24,26 +25,26 @@ export function CustomerThread({ id, backHref }: { id: string; backHref: string 
 
   const back = (
     <Anchor component={Link} to={backHref} size="sm">
-      ← All tickets
+      {t('thread.back')}
     </Anchor>
   );
-  if (ticket.isPending) return <Loader aria-label="Loading the ticket" />;
+  if (ticket.isPending) return <Loader aria-label={t('thread.loading')} />;
   if (ticket.isError) {
     const missing = ticket.error instanceof ApiError && ticket.error.status === 404;
     return (
       <Stack>
         {back}
         <ErrorAlert error={missing ? undefined : ticket.error}>
-          {missing ? 'There is no such ticket, or it is not yours to see.' : undefined}
+          {missing ? t('thread.notFound') : undefined}
         </ErrorAlert>
       </Stack>
     );
   }
-  const t = ticket.data;
+  const tk = ticket.data;
 
   const send = () => {
     if (!body.trim()) {
-      setError('Write a reply.');
+      setError(t('thread.reply.empty'));
       return;
     }
     setError(null);
@@ -63,22 +64,26 @@ export function CustomerThread({ id, backHref }: { id: string; backHref: string 
       {back}
       <div>
         <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
-          {ticketTitle(t)}
+          {ticketTitle(tk)}
         </Title>
         <Group gap="xs" mt={4}>
-          <StatusBadge status={t.status} side="customer" />
-          <PriorityBadge priority={t.priority} />
+          <StatusBadge status={tk.status} side="customer" />
+          <PriorityBadge priority={tk.priority} />
           <Text size="xs" c="dimmed">
-            Opened {formatDateTime(t.createdAt)}
-            {t.createdBy ? ` by ${t.createdBy.name}` : ''}
+            {tk.createdBy
+              ? t('thread.openedBy', {
+                  date: formatDateTime(tk.createdAt),
+                  name: tk.createdBy.name,
+                })
+              : t('thread.opened', { date: formatDateTime(tk.createdAt) })}
           </Text>
         </Group>
       </div>
-      <MessageList messages={t.messages} side="customer" />
-      {canReply(t.status) ? (
+      <MessageList messages={tk.messages} side="customer" />
+      {canReply(tk.status) ? (
         <Stack gap="sm">
           <MarkdownEditor
-            label="Your reply"
+            label={t('thread.reply.label')}
             minHeight={140}
             previewSize="sm"
             value={body}
@@ -95,18 +100,18 @@ export function CustomerThread({ id, backHref }: { id: string; backHref: string 
               onClick={() => status.mutate('closed')}
               loading={status.isPending}
             >
-              Close ticket
+              {t('thread.close')}
             </Button>
             <Button onClick={send} loading={reply.isPending}>
-              Send reply
+              {t('thread.send')}
             </Button>
           </Group>
         </Stack>
       ) : (
         <Group>
-          <Text size="sm">This ticket is closed.</Text>
+          <Text size="sm">{t('thread.closed')}</Text>
           <Button variant="light" onClick={() => status.mutate('open')} loading={status.isPending}>
-            Reopen
+            {t('thread.reopen')}
           </Button>
         </Group>
       )}

@@ -2,6 +2,7 @@ import { Anchor, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { useHelpArticles } from '../api/search-help.ts';
+import { t } from '../messages.ts';
 
 /** "These articles may answer it": published articles matching what is typed, as it is typed. */
 export function HelpSuggestions({ text }: { text: string }) {
@@ -10,9 +11,9 @@ export function HelpSuggestions({ text }: { text: string }) {
   const items = q.length >= 3 ? (help.data?.items ?? []) : [];
   if (!items.length) return null;
   return (
-    <Paper withBorder p="sm" role="region" aria-label="Help articles">
+    <Paper withBorder p="sm" role="region" aria-label={t('help.label')}>
       <Text fw={600} size="sm" mb={4}>
-        These articles may answer it
+        {t('help.title')}
       </Text>
       <Stack gap={4} component="ul" style={{ margin: 0, paddingLeft: '1.2rem' }}>
         {items.map((a) => (

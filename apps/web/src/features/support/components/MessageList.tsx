@@ -3,12 +3,13 @@ import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/c
 import { IconLock } from '@tabler/icons-react';
 import { Markdown } from '#web/components/markdown/Markdown.tsx';
 import { formatDateTime } from '#web/lib/format.ts';
+import { t } from '../messages.ts';
 
 function authorOf(m: SupportMessage, side: 'customer' | 'staff'): string {
   if (m.authorKind === 'staff') {
-    return side === 'customer' ? 'Tenantry support' : (m.author?.name ?? 'Staff');
+    return side === 'customer' ? t('message.fromSupport') : (m.author?.name ?? t('message.staff'));
   }
-  return m.author?.name ?? 'Former member';
+  return m.author?.name ?? t('message.formerMember');
 }
 
 /** A ticket's thread, oldest first. Internal notes (staff only) are marked plainly. */
@@ -24,7 +25,11 @@ export function MessageList({
       {messages.map((m) => (
         <li
           key={m.id}
-          aria-label={m.internal ? 'Internal note' : `Message from ${authorOf(m, side)}`}
+          aria-label={
+            m.internal
+              ? t('message.internal.label')
+              : t('message.from', { author: authorOf(m, side) })
+          }
         >
           <Paper
             withBorder
@@ -44,7 +49,7 @@ export function MessageList({
                 </Text>
                 {m.internal ? (
                   <Badge color="yellow" leftSection={<IconLock size={12} aria-hidden />}>
-                    Internal note: customers never see it
+                    {t('message.internal.badge')}
                   </Badge>
                 ) : null}
               </Group>
@@ -59,7 +64,7 @@ export function MessageList({
                   <Anchor key={a.id} href={a.url} target="_blank" rel="noopener noreferrer">
                     <img
                       src={a.url}
-                      alt={`Attachment ${i + 1}`}
+                      alt={t('message.attachment', { number: i + 1 })}
                       loading="lazy"
                       style={{
                         display: 'block',

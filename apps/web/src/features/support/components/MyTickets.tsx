@@ -5,21 +5,24 @@ import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { formatRelativeTime } from '#web/lib/format.ts';
 import { useMyTickets } from '../api/list-tickets.ts';
 import { customerStatusLabel, ticketTitle } from '../lib/support-view.ts';
+import { t } from '../messages.ts';
 import { StatusBadge } from './TicketBadges.tsx';
 
-function TicketRow({ t, hrefFor }: { t: SupportTicket; hrefFor: (id: string) => string }) {
+function TicketRow({ tk, hrefFor }: { tk: SupportTicket; hrefFor: (id: string) => string }) {
   return (
     <Paper withBorder p="sm" component="li">
       <Group justify="space-between" wrap="wrap" gap="xs">
-        <Anchor component={Link} to={hrefFor(t.id)} fw={600} style={{ overflowWrap: 'anywhere' }}>
-          {ticketTitle(t)}
+        <Anchor component={Link} to={hrefFor(tk.id)} fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {ticketTitle(tk)}
         </Anchor>
-        <StatusBadge status={t.status} side="customer" />
+        <StatusBadge status={tk.status} side="customer" />
       </Group>
       <Text size="xs" c="dimmed" mt={4}>
-        {t.createdBy ? `${t.createdBy.name} · ` : ''}
-        {t.messageCount} message{t.messageCount === 1 ? '' : 's'} · last{' '}
-        {formatRelativeTime(t.lastMessageAt)}
+        {tk.createdBy ? `${tk.createdBy.name} · ` : ''}
+        {t('tickets.row.activity', {
+          count: tk.messageCount,
+          when: formatRelativeTime(tk.lastMessageAt),
+        })}
       </Text>
     </Paper>
   );
@@ -39,32 +42,28 @@ export function MyTickets({
   return (
     <Stack gap="sm">
       <Select
-        label="Status"
+        label={t('tickets.status.label')}
         w={{ base: '100%', sm: 240 }}
-        placeholder="All tickets"
+        placeholder={t('tickets.status.placeholder')}
         clearable
         data={SUPPORT_STATUSES.map((s) => ({ value: s, label: customerStatusLabel(s) }))}
         value={status}
         onChange={(v) => onStatus((v as SupportStatus | null) ?? null)}
       />
       {list.isPending ? (
-        <Loader aria-label="Loading tickets" />
+        <Loader aria-label={t('tickets.loading')} />
       ) : list.isError ? (
         <ErrorAlert error={list.error} />
       ) : list.data.items.length === 0 ? (
-        <Text c="dimmed">
-          {status
-            ? 'No tickets with this status.'
-            : 'No tickets yet. Ask us anything with “New ticket”.'}
-        </Text>
+        <Text c="dimmed">{status ? t('tickets.empty.status') : t('tickets.empty.none')}</Text>
       ) : (
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {list.data.items.map((t) => (
-            <TicketRow key={t.id} t={t} hrefFor={hrefFor} />
+          {list.data.items.map((tk) => (
+            <TicketRow key={tk.id} tk={tk} hrefFor={hrefFor} />
           ))}
           {list.data.truncated ? (
             <Text size="xs" c="dimmed">
-              Only the most recent tickets are shown.
+              {t('tickets.truncated')}
             </Text>
           ) : null}
         </Stack>

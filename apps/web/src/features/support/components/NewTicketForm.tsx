@@ -17,6 +17,7 @@ import { MarkdownEditor } from '#web/components/markdown/MarkdownEditor.tsx';
 import { appVersionLabel } from '#web/lib/app-version.ts';
 import { applyServerErrors } from '#web/lib/forms.ts';
 import { useCreateTicket } from '../api/create-ticket.ts';
+import { t } from '../messages.ts';
 import { HelpSuggestions } from './HelpSuggestions.tsx';
 import { ScreenshotInput, type Uploaded } from './ScreenshotInput.tsx';
 
@@ -71,10 +72,10 @@ export function NewTicketForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="New ticket">
+    <form onSubmit={submit} noValidate aria-label={t('new.form')}>
       <Stack gap="md">
         <TextInput
-          label="Subject"
+          label={t('new.subject.label')}
           required
           maxLength={SUPPORT_LIMITS.subject}
           {...form.getInputProps('subject')}
@@ -82,20 +83,20 @@ export function NewTicketForm({
         <HelpSuggestions text={form.values.subject} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
-            label="Category"
+            label={t('new.category.label')}
             data={options(SUPPORT_CATEGORIES, SUPPORT_CATEGORY_LABELS)}
             allowDeselect={false}
             {...form.getInputProps('category')}
           />
           <Select
-            label="Priority"
+            label={t('new.priority.label')}
             data={options(SUPPORT_PRIORITIES, SUPPORT_PRIORITY_LABELS)}
             allowDeselect={false}
             {...form.getInputProps('priority')}
           />
         </SimpleGrid>
         <MarkdownEditor
-          label="Message"
+          label={t('new.message.label')}
           required
           minHeight={200}
           previewSize="sm"
@@ -105,16 +106,17 @@ export function NewTicketForm({
         />
         <ScreenshotInput value={shots} onChange={setShots} />
         <Text size="xs" c="dimmed">
-          Sent with it: the page you came from{pagePath ? ` (${pagePath})` : ''} and the app’s
-          version ({appVersionLabel()}).
+          {pagePath
+            ? t('new.sentWith.page', { page: pagePath, version: appVersionLabel() })
+            : t('new.sentWith', { version: appVersionLabel() })}
         </Text>
         {create.isError ? <ErrorAlert error={create.error} /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t('new.cancel')}
           </Button>
           <Button type="submit" loading={create.isPending}>
-            Send ticket
+            {t('new.submit')}
           </Button>
         </Group>
       </Stack>

@@ -4,6 +4,7 @@ import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { useUploadAttachment } from '../api/upload-attachment.ts';
+import { t } from '../messages.ts';
 
 export interface Uploaded {
   id: string;
@@ -27,7 +28,7 @@ export function ScreenshotInput({
     if (!file) return;
     upload.mutate(file, {
       onSuccess: (id) => {
-        onChange([...value, { id, name: file.name || 'screenshot' }]);
+        onChange([...value, { id, name: file.name || t('screenshot.defaultName') }]);
         setPicked(null);
       },
     });
@@ -36,9 +37,9 @@ export function ScreenshotInput({
   return (
     <Stack gap={4}>
       <FileInput
-        label="Screenshot"
-        description={`PNG, JPEG or WebP, up to 1 MB each; at most ${SUPPORT_LIMITS.attachments}.`}
-        placeholder={full ? 'No more screenshots' : 'Choose an image'}
+        label={t('screenshot.label')}
+        description={t('screenshot.hint', { max: SUPPORT_LIMITS.attachments })}
+        placeholder={full ? t('screenshot.full') : t('screenshot.choose')}
         accept="image/png,image/jpeg,image/webp"
         leftSection={upload.isPending ? <Loader size={14} /> : <IconPhoto size={16} aria-hidden />}
         value={picked}
@@ -49,10 +50,10 @@ export function ScreenshotInput({
       {upload.isError ? <ErrorAlert error={upload.error} /> : null}
       {value.map((u) => (
         <Group key={u.id} gap="xs">
-          <Text size="sm">Attached: {u.name}</Text>
+          <Text size="sm">{t('screenshot.attached', { name: u.name })}</Text>
           <CloseButton
             size="sm"
-            aria-label={`Remove ${u.name}`}
+            aria-label={t('screenshot.remove', { name: u.name })}
             onClick={() => onChange(value.filter((x) => x.id !== u.id))}
           />
         </Group>

@@ -30,6 +30,7 @@ import { useStaffMembers } from '../api/list-staff.ts';
 import { useStaffReply } from '../api/staff-reply.ts';
 import { useUpdateTicket } from '../api/update-ticket.ts';
 import { ticketTitle } from '../lib/support-view.ts';
+import { t } from '../messages.ts';
 import { MessageList } from './MessageList.tsx';
 import { PriorityBadge, StatusBadge } from './TicketBadges.tsx';
 
@@ -48,10 +49,10 @@ export function StaffTicketView({ id, backHref }: { id: string; backHref: string
 
   const back = (
     <Anchor component={Link} to={backHref} size="sm">
-      ← Support queue
+      {t('staff.back')}
     </Anchor>
   );
-  if (ticket.isPending) return <Loader aria-label="Loading the ticket" />;
+  if (ticket.isPending) return <Loader aria-label={t('staff.loading')} />;
   if (ticket.isError)
     return (
       <Stack>
@@ -59,11 +60,11 @@ export function StaffTicketView({ id, backHref }: { id: string; backHref: string
         <ErrorAlert error={ticket.error} />
       </Stack>
     );
-  const t = ticket.data;
+  const tk = ticket.data;
 
   const send = () => {
     if (!body.trim()) {
-      setError(internal ? 'Write the note.' : 'Write a reply.');
+      setError(internal ? t('staff.note.empty') : t('staff.reply.empty'));
       return;
     }
     setError(null);
@@ -75,55 +76,58 @@ export function StaffTicketView({ id, backHref }: { id: string; backHref: string
       {back}
       <div>
         <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
-          {ticketTitle(t)}
+          {ticketTitle(tk)}
         </Title>
         <Group gap="xs" mt={4}>
-          <StatusBadge status={t.status} side="staff" />
-          <PriorityBadge priority={t.priority} />
+          <StatusBadge status={tk.status} side="staff" />
+          <PriorityBadge priority={tk.priority} />
         </Group>
         <Text size="sm" c="dimmed" mt={4}>
-          {t.accountName} · {t.createdBy?.name ?? 'Former member'} · opened{' '}
-          {formatDateTime(t.createdAt)}
+          {t('staff.meta', {
+            account: tk.accountName,
+            creator: tk.createdBy?.name ?? t('staff.formerMember'),
+            date: formatDateTime(tk.createdAt),
+          })}
         </Text>
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          Page: {t.pagePath ?? '—'} · App version: {t.appVersion ?? '—'}
+          {t('staff.context', { page: tk.pagePath ?? '—', version: tk.appVersion ?? '—' })}
         </Text>
       </div>
       <Paper withBorder p="sm">
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Select
-            label="Status"
+            label={t('staff.status.label')}
             data={SUPPORT_STATUSES.map((s) => ({ value: s, label: SUPPORT_STATUS_LABELS[s] }))}
-            value={t.status}
+            value={tk.status}
             allowDeselect={false}
             onChange={(v) => v && update.mutate({ status: v as SupportStatus })}
           />
           <Select
-            label="Priority"
+            label={t('staff.priority.label')}
             data={SUPPORT_PRIORITIES.map((p) => ({ value: p, label: SUPPORT_PRIORITY_LABELS[p] }))}
-            value={t.priority}
+            value={tk.priority}
             allowDeselect={false}
             onChange={(v) => v && update.mutate({ priority: v as SupportPriority })}
           />
           <Select
-            label="Assignee"
+            label={t('staff.assignee.label')}
             data={[
-              { value: UNASSIGNED, label: 'Nobody' },
+              { value: UNASSIGNED, label: t('staff.assignee.nobody') },
               ...(staff.data?.items ?? []).map((s) => ({ value: s.id, label: s.name })),
             ]}
-            value={t.assignee?.id ?? UNASSIGNED}
+            value={tk.assignee?.id ?? UNASSIGNED}
             allowDeselect={false}
             onChange={(v) => v && update.mutate({ assigneeId: v === UNASSIGNED ? null : v })}
           />
         </SimpleGrid>
         {update.isError ? <ErrorAlert error={update.error} mt="sm" /> : null}
       </Paper>
-      <MessageList messages={t.messages} side="staff" />
+      <MessageList messages={tk.messages} side="staff" />
       <Stack gap="sm">
         <Select
-          label="Canned reply"
+          label={t('staff.canned.label')}
           placeholder={
-            canned.data?.items.length ? 'Insert a canned reply' : 'No canned replies yet'
+            canned.data?.items.length ? t('staff.canned.placeholder') : t('staff.canned.none')
           }
           data={(canned.data?.items ?? []).map((c) => ({ value: c.id, label: c.title }))}
           value={null}
@@ -135,7 +139,7 @@ export function StaffTicketView({ id, backHref }: { id: string; backHref: string
           w={{ base: '100%', sm: 320 }}
         />
         <MarkdownEditor
-          label={internal ? 'Internal note' : 'Reply to the customer'}
+          label={internal ? t('staff.note.label') : t('staff.reply.label')}
           minHeight={140}
           previewSize="sm"
           value={body}
@@ -143,14 +147,14 @@ export function StaffTicketView({ id, backHref }: { id: string; backHref: string
           error={error}
         />
         <Checkbox
-          label="Internal note (customers never see it)"
+          label={t('staff.note.toggle')}
           checked={internal}
           onChange={(e) => setInternal(e.currentTarget.checked)}
         />
         {reply.isError ? <ErrorAlert error={reply.error} /> : null}
         <Group justify="flex-end">
           <Button onClick={send} loading={reply.isPending} color={internal ? 'yellow' : undefined}>
-            {internal ? 'Add note' : 'Send reply'}
+            {internal ? t('staff.note.add') : t('staff.reply.send')}
           </Button>
         </Group>
       </Stack>

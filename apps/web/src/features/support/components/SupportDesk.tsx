@@ -2,6 +2,7 @@ import { SUPPORT_STATUSES, type SupportStatus } from '@tenantry/shared';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
+import { t } from '../messages.ts';
 import { CustomerThread } from './CustomerThread.tsx';
 import { MyTickets } from './MyTickets.tsx';
 import { NewTicketForm } from './NewTicketForm.tsx';
@@ -41,14 +42,14 @@ export function SupportDesk() {
     return (
       <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
         <Title order={2} size="h3" mb="xs">
-          New ticket
+          {t('desk.new.title')}
         </Title>
         <Text size="sm" c="dimmed" mb="md">
-          Tell us what you need; we answer here and by e-mail.
+          {t('desk.new.intro')}
         </Text>
         <NewTicketForm
           pagePath={fromPage(params)}
-          onCreated={(t) => setParams({ ticket: t.id })}
+          onCreated={(tk) => setParams({ ticket: tk.id })}
           onCancel={() => setParams({})}
         />
       </Paper>
@@ -58,13 +59,13 @@ export function SupportDesk() {
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
         <Title order={2} size="h3">
-          Your tickets
+          {t('desk.title')}
         </Title>
         <Button
           leftSection={<IconPlus size={16} aria-hidden />}
           onClick={() => setParams({ new: '1' })}
         >
-          New ticket
+          {t('desk.new')}
         </Button>
       </Group>
       <MyTickets

@@ -27,6 +27,7 @@ import { TableOrCards } from '#web/components/TableOrCards.tsx';
 import { useStaffMembers } from '../api/list-staff.ts';
 import { useQueue, type QueueFilters } from '../api/list-queue.ts';
 import { ticketTitle, waitingFor } from '../lib/support-view.ts';
+import { t } from '../messages.ts';
 import { CannedReplies } from './CannedReplies.tsx';
 import { StaffTicketView } from './StaffTicketView.tsx';
 import { PriorityBadge, StatusBadge } from './TicketBadges.tsx';
@@ -57,44 +58,44 @@ function Queue() {
     else next.delete(key);
     setParams(next, { replace: true });
   };
-  const href = (t: SupportTicket) => `/service/support/${encodeURIComponent(t.id)}`;
+  const href = (tk: SupportTicket) => `/service/support/${encodeURIComponent(tk.id)}`;
 
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         <Select
-          label="Status"
-          placeholder="Any"
+          label={t('queue.status.label')}
+          placeholder={t('queue.status.placeholder')}
           clearable
           data={SUPPORT_STATUSES.map((s) => ({ value: s, label: SUPPORT_STATUS_LABELS[s] }))}
           value={filters.status ?? null}
           onChange={(v) => set('status', v)}
         />
         <Select
-          label="Priority"
-          placeholder="Any"
+          label={t('queue.priority.label')}
+          placeholder={t('queue.priority.placeholder')}
           clearable
           data={SUPPORT_PRIORITIES.map((p) => ({ value: p, label: SUPPORT_PRIORITY_LABELS[p] }))}
           value={filters.priority ?? null}
           onChange={(v) => set('priority', v)}
         />
         <Select
-          label="Assignee"
-          placeholder="Anyone"
+          label={t('queue.assignee.label')}
+          placeholder={t('queue.assignee.placeholder')}
           clearable
           data={[
-            { value: 'me', label: 'Me' },
-            { value: 'none', label: 'Nobody' },
+            { value: 'me', label: t('queue.assignee.me') },
+            { value: 'none', label: t('queue.assignee.nobody') },
             ...(staff.data?.items ?? []).map((s) => ({ value: s.id, label: s.name })),
           ]}
           value={filters.assignee ?? null}
           onChange={(v) => set('assignee', v)}
         />
         <Select
-          label="Sort"
+          label={t('queue.sort.label')}
           data={[
-            { value: 'waiting', label: 'Waiting longest' },
-            { value: 'newest', label: 'Newest' },
+            { value: 'waiting', label: t('queue.sort.waiting') },
+            { value: 'newest', label: t('queue.sort.newest') },
           ]}
           allowDeselect={false}
           value={filters.sort ?? 'waiting'}
@@ -103,61 +104,63 @@ function Queue() {
       </SimpleGrid>
       <Group justify="flex-end">
         <Button variant="light" onClick={canned.open}>
-          Canned replies
+          {t('queue.canned')}
         </Button>
       </Group>
       {queue.isPending ? (
-        <Loader aria-label="Loading the queue" />
+        <Loader aria-label={t('queue.loading')} />
       ) : queue.isError ? (
         <ErrorAlert error={queue.error} />
       ) : queue.data.items.length === 0 ? (
-        <Text c="dimmed">No tickets match these filters.</Text>
+        <Text c="dimmed">{t('queue.empty')}</Text>
       ) : (
         <TableOrCards
           items={queue.data.items}
-          label="Support tickets"
+          label={t('queue.label')}
           minWidth={760}
           head={
             <>
-              <Table.Th>Ticket</Table.Th>
-              <Table.Th>Account</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Priority</Table.Th>
-              <Table.Th>Waiting</Table.Th>
-              <Table.Th>Assignee</Table.Th>
+              <Table.Th>{t('queue.column.ticket')}</Table.Th>
+              <Table.Th>{t('queue.column.account')}</Table.Th>
+              <Table.Th>{t('queue.column.status')}</Table.Th>
+              <Table.Th>{t('queue.column.priority')}</Table.Th>
+              <Table.Th>{t('queue.column.waiting')}</Table.Th>
+              <Table.Th>{t('queue.column.assignee')}</Table.Th>
             </>
           }
-          row={(t) => (
+          row={(tk) => (
             <>
               <Table.Td>
-                <Anchor component={Link} to={href(t)} style={{ overflowWrap: 'anywhere' }}>
-                  {ticketTitle(t)}
+                <Anchor component={Link} to={href(tk)} style={{ overflowWrap: 'anywhere' }}>
+                  {ticketTitle(tk)}
                 </Anchor>
               </Table.Td>
-              <Table.Td>{t.accountName}</Table.Td>
+              <Table.Td>{tk.accountName}</Table.Td>
               <Table.Td>
-                <StatusBadge status={t.status} side="staff" />
+                <StatusBadge status={tk.status} side="staff" />
               </Table.Td>
               <Table.Td>
-                <PriorityBadge priority={t.priority} />
+                <PriorityBadge priority={tk.priority} />
               </Table.Td>
-              <Table.Td>{waitingFor(t) ?? '—'}</Table.Td>
-              <Table.Td>{t.assignee?.name ?? '—'}</Table.Td>
+              <Table.Td>{waitingFor(tk) ?? '—'}</Table.Td>
+              <Table.Td>{tk.assignee?.name ?? '—'}</Table.Td>
             </>
           )}
-          card={(t) => (
+          card={(tk) => (
             <Stack gap={4}>
-              <Anchor component={Link} to={href(t)} fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {ticketTitle(t)}
+              <Anchor component={Link} to={href(tk)} fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {ticketTitle(tk)}
               </Anchor>
               <Group gap="xs">
-                <StatusBadge status={t.status} side="staff" />
-                <PriorityBadge priority={t.priority} />
+                <StatusBadge status={tk.status} side="staff" />
+                <PriorityBadge priority={tk.priority} />
               </Group>
               <Text size="xs" c="dimmed">
-                {t.accountName}
-                {waitingFor(t) ? ` · waiting ${waitingFor(t)}` : ''}
-                {t.assignee ? ` · ${t.assignee.name}` : ''}
+                {tk.accountName}
+                {waitingFor(tk)
+                  ? ` · ${t('queue.card.waiting', { time: waitingFor(tk) ?? '' })}`
+                  : ''}
+                {tk.assignee ? ` · ${tk.assignee.name}` : ''}
               </Text>
             </Stack>
           )}
@@ -165,10 +168,10 @@ function Queue() {
       )}
       {queue.data?.truncated ? (
         <Text size="xs" c="dimmed">
-          Only the first tickets are shown; narrow the filters.
+          {t('queue.truncated')}
         </Text>
       ) : null}
-      <Drawer opened={cannedOpen} onClose={canned.close} title="Canned replies" position="right">
+      <Drawer opened={cannedOpen} onClose={canned.close} title={t('canned.title')} position="right">
         <CannedReplies />
       </Drawer>
     </Stack>

@@ -5,6 +5,7 @@ import {
   type SupportStatus,
   type SupportTicket,
 } from '@tenantry/shared';
+import { t } from '../messages.ts';
 
 /** Badge colours: the staff's turn stands out, finished tickets fade. */
 export const STATUS_COLORS: Record<SupportStatus, string> = {
@@ -23,27 +24,27 @@ export const PRIORITY_COLORS: Record<SupportPriority, string> = {
 
 /** The status as the customer reads it: "waiting" is on them. */
 export function customerStatusLabel(status: SupportStatus): string {
-  return status === 'waiting' ? 'Waiting for your reply' : SUPPORT_STATUS_LABELS[status];
+  return status === 'waiting' ? t('status.waitingForYou') : SUPPORT_STATUS_LABELS[status];
 }
 
 export const staffStatusLabel = (status: SupportStatus) => SUPPORT_STATUS_LABELS[status];
 export const priorityLabel = (priority: SupportPriority) => SUPPORT_PRIORITY_LABELS[priority];
 
 /** `#12 Subject`: how a ticket is named in lists and headings. */
-export const ticketTitle = (t: Pick<SupportTicket, 'number' | 'subject'>) =>
-  `#${t.number} ${t.subject}`;
+export const ticketTitle = (tk: Pick<SupportTicket, 'number' | 'subject'>) =>
+  `#${tk.number} ${tk.subject}`;
 
 /** How long the customer has waited for the staff, e.g. "3 h", "2 d"; null when answered. */
 export function waitingFor(
-  t: Pick<SupportTicket, 'awaitingSince'>,
+  tk: Pick<SupportTicket, 'awaitingSince'>,
   now: number = Date.now(),
 ): string | null {
-  if (!t.awaitingSince) return null;
-  const minutes = Math.max(0, Math.floor((now - Date.parse(t.awaitingSince)) / 60_000));
-  if (minutes < 60) return `${minutes} min`;
+  if (!tk.awaitingSince) return null;
+  const minutes = Math.max(0, Math.floor((now - Date.parse(tk.awaitingSince)) / 60_000));
+  if (minutes < 60) return t('queue.waited.minutes', { minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h`;
-  return `${Math.floor(hours / 24)} d`;
+  if (hours < 48) return t('queue.waited.hours', { hours });
+  return t('queue.waited.days', { days: Math.floor(hours / 24) });
 }
 
 /** Whether the customer may still write on the ticket (a closed one must be reopened first). */

@@ -5,6 +5,7 @@ import { Markdown } from '#web/components/markdown/Markdown.tsx';
 import { MarkdownEditor } from '#web/components/markdown/MarkdownEditor.tsx';
 import type { OpenImagePicker } from '#web/components/markdown/insert-image.ts';
 import { formValuesOf, readingTime, toSaveBody } from '../../lib/articles/article-form.ts';
+import { t } from '../../messages.ts';
 import { ItemEditor } from '../items/ItemEditor.tsx';
 
 interface ArticleEditorProps {
@@ -40,8 +41,8 @@ export function ArticleEditor({ article, listHref, onInsertImage }: ArticleEdito
     >
       {(form, insertImage) => (
         <MarkdownEditor
-          label="Body"
-          description="Markdown: headings, lists, links, tables. The preview shows it as readers will."
+          label={t('article.body.label')}
+          description={t('article.body.hint')}
           value={form.values.body}
           onChange={(body) => form.setFieldValue('body', body)}
           error={form.errors.body}

@@ -18,7 +18,7 @@ import type { ItemKind } from '#web/lib/content/content-kinds.ts';
 import { SCOPE_AUDIENCES } from '#web/lib/content/scope-labels.ts';
 import { applyServerErrors } from '#web/lib/forms.ts';
 import { useCreateItem } from '../../api/items/create-item.ts';
-import { ITEM_TEXTS } from '../../lib/items.ts';
+import { t } from '../../messages.ts';
 
 interface CreateItemModalProps {
   kind: ItemKind;
@@ -30,7 +30,6 @@ interface CreateItemModalProps {
 
 /** "New playbook" or "New article": scope, title and key; creates a draft and opens it. */
 export function CreateItemModal({ kind, opened, onClose, scopes, hrefFor }: CreateItemModalProps) {
-  const texts = ITEM_TEXTS[kind];
   const create = useCreateItem(kind);
   const navigate = useNavigate();
   const scopeLabelId = useId();
@@ -52,15 +51,12 @@ export function CreateItemModal({ kind, opened, onClose, scopes, hrefFor }: Crea
     setFormError(null);
     try {
       const item = await create.mutateAsync(body);
-      notifications.show({ color: 'green', message: `“${item.title}” was created.` });
+      notifications.show({ color: 'green', message: t('create.created', { title: item.title }) });
       close();
       void navigate(hrefFor(item.id));
     } catch (err) {
       if (err instanceof ApiError && err.code === CONTENT_ERROR_CODES.keyTaken) {
-        form.setFieldError(
-          'key',
-          `Another ${texts.one} in this scope has this key. Choose another.`,
-        );
+        form.setFieldError('key', t('create.keyTaken', { kind }));
         return;
       }
       if (!applyServerErrors(form, err)) setFormError(err);
@@ -68,18 +64,18 @@ export function CreateItemModal({ kind, opened, onClose, scopes, hrefFor }: Crea
   }
 
   return (
-    <Modal opened={opened} onClose={close} title={`New ${texts.one}`}>
+    <Modal opened={opened} onClose={close} title={t('create.title', { kind })}>
       <form
         onSubmit={form.onSubmit((v) => void submit(v))}
         noValidate
-        aria-label={`New ${texts.one}`}
+        aria-label={t('create.title', { kind })}
       >
         <Stack gap="sm">
           {formError ? <ErrorAlert error={formError} /> : null}
           {scopes.length > 1 ? (
             <div>
               <Text size="sm" fw={500} id={scopeLabelId} mb={4}>
-                Who reads it
+                {t('create.scope.label')}
               </Text>
               <SegmentedControl
                 aria-labelledby={scopeLabelId}
@@ -90,7 +86,7 @@ export function CreateItemModal({ kind, opened, onClose, scopes, hrefFor }: Crea
             </div>
           ) : null}
           <TextInput
-            label="Title"
+            label={t('create.title.label')}
             required
             maxLength={CONTENT_LIMITS.title}
             data-autofocus
@@ -102,8 +98,8 @@ export function CreateItemModal({ kind, opened, onClose, scopes, hrefFor }: Crea
             }}
           />
           <TextInput
-            label="Key"
-            description="Its stable name in files and framework links: lowercase letters, digits, “.” and “-”."
+            label={t('create.key.label')}
+            description={t('create.key.hint')}
             required
             maxLength={FRAMEWORK_LIMITS.key}
             {...form.getInputProps('key')}
@@ -115,10 +111,10 @@ export function CreateItemModal({ kind, opened, onClose, scopes, hrefFor }: Crea
           />
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" onClick={close} disabled={create.isPending}>
-              Cancel
+              {t('create.cancel')}
             </Button>
             <Button type="submit" loading={create.isPending}>
-              Create {texts.one}
+              {t('create.submit', { kind })}
             </Button>
           </Group>
         </Stack>

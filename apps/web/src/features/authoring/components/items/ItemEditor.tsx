@@ -30,7 +30,9 @@ import { applyServerErrors } from '#web/lib/forms.ts';
 import { useDeleteItem } from '../../api/items/delete-item.ts';
 import { useSetItemPublished } from '../../api/items/publish-item.ts';
 import { staleItem, useSaveItem } from '../../api/items/save-item.ts';
-import { ITEM_TEXTS, type SaveItemOf } from '../../lib/items.ts';
+import { itemTexts, type SaveItemOf } from '../../lib/items.ts';
+import { t } from '../../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 /** What every item's form holds; a kind adds its own fields. */
 export interface ItemFormValues {
@@ -63,7 +65,7 @@ export interface ItemEditorProps<K extends ItemKind, V extends ItemFormValues> {
 }
 
 function message(err: unknown): string {
-  return err instanceof Error ? err.message : 'Something went wrong. Please try again.';
+  return err instanceof Error ? err.message : t('editor.failed');
 }
 
 /**
@@ -86,7 +88,7 @@ export function ItemEditor<K extends ItemKind, V extends ItemFormValues>({
   onInvalid,
   children,
 }: ItemEditorProps<K, V>) {
-  const texts = ITEM_TEXTS[kind];
+  const texts = itemTexts(kind);
   const navigate = useNavigate();
   const save = useSaveItem(kind, item.id);
   const publish = useSetItemPublished(kind, item.id);
@@ -130,20 +132,20 @@ export function ItemEditor<K extends ItemKind, V extends ItemFormValues>({
       }
       applyServerErrors(form, err);
       setFormError(message(err));
-      notifications.show({ color: 'red', message: `The ${texts.one} was not saved.` });
+      notifications.show({ color: 'red', message: t('editor.notSaved', { kind }) });
       return null;
     }
   }
 
   async function submit() {
     if (await saveOn(base.revision)) {
-      notifications.show({ color: 'green', message: `${texts.One} saved.` });
+      notifications.show({ color: 'green', message: t('editor.saved', { kind }) });
     }
   }
 
   function showErrors(errors: FormErrors) {
     onInvalid?.(errors, form.getValues());
-    setFormError('Some fields need attention.');
+    setFormError(t('editor.needsAttention'));
   }
 
   async function togglePublished() {
@@ -161,9 +163,7 @@ export function ItemEditor<K extends ItemKind, V extends ItemFormValues>({
       setBase(next);
       notifications.show({
         color: 'green',
-        message: publishing
-          ? `${texts.One} published: every reader of its scope sees it now.`
-          : `${texts.One} unpublished: only its authors see it now.`,
+        message: publishing ? t('editor.published', { kind }) : t('editor.unpublished', { kind }),
       });
     } catch (err) {
       const latest = await staleItem(kind, item.id, err).catch(() => null);
@@ -171,7 +171,7 @@ export function ItemEditor<K extends ItemKind, V extends ItemFormValues>({
       const nothing = err instanceof ApiError && err.code === CONTENT_ERROR_CODES.nothingToPublish;
       notifications.show({
         color: nothing ? 'gray' : 'red',
-        message: nothing ? 'This version is already published.' : message(err),
+        message: nothing ? t('editor.alreadyPublished') : message(err),
       });
     }
   }
@@ -182,12 +182,12 @@ export function ItemEditor<K extends ItemKind, V extends ItemFormValues>({
     loaded(current, theirs);
     setConflict(null);
     setFormError(null);
-    notifications.show({ message: 'Their version is loaded; your changes were discarded.' });
+    notifications.show({ message: t('editor.theirsLoaded') });
   }
 
   async function keepMine(current: ItemOf[K]) {
     if (await saveOn(current.revision)) {
-      notifications.show({ color: 'green', message: `${texts.One} saved with your changes.` });
+      notifications.show({ color: 'green', message: t('editor.savedMine', { kind }) });
     }
   }
 
@@ -196,7 +196,7 @@ export function ItemEditor<K extends ItemKind, V extends ItemFormValues>({
     try {
       await remove.mutateAsync();
       form.resetDirty();
-      notifications.show({ color: 'green', message: `“${base.title}” was deleted.` });
+      notifications.show({ color: 'green', message: t('editor.deleted', { title: base.title }) });
       setConfirmDelete(false);
       void navigate(listHref);
     } catch (err) {
@@ -216,26 +216,37 @@ export function ItemEditor<K extends ItemKind, V extends ItemFormValues>({
         <Anchor component={Link} to={listHref} size="sm">
           <Group gap={4} component="span">
             <IconArrowLeft size={14} aria-hidden />
-            All {texts.many}
+            {t('item.all', { kind })}
           </Group>
         </Anchor>
         <Group justify="space-between" align="flex-start" mt="xs" gap="sm" wrap="wrap">
           <div style={{ minWidth: 0 }}>
             <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
-              {values.title.trim() || `Untitled ${texts.one}`}
+              {values.title.trim() || t('editor.untitled', { kind })}
             </Title>
             <Group gap={6} mt={4}>
               <ScopeBadge scope={base.scope} />
               <StatusBadge status={base.status} />
               {dirty ? (
                 <Badge color="yellow" variant="light" size="sm">
-                  Unsaved changes
+                  {t('editor.unsaved')}
                 </Badge>
               ) : null}
               <Text size="xs" c="dimmed">
-                Key <code>{base.key}</code> · {extra ? `${extra} · ` : ''}saved{' '}
-                {base.updatedBy ? `by ${base.updatedBy} ` : ''}
-                <time dateTime={base.updatedAt}>{formatDateTime(base.updatedAt)}</time>
+                {rich(
+                  t,
+                  'editor.meta',
+                  {
+                    hasFact: extra ? 'yes' : 'no',
+                    fact: extra ?? '',
+                    hasAuthor: base.updatedBy ? 'yes' : 'no',
+                    name: base.updatedBy ?? '',
+                  },
+                  {
+                    key: <code>{base.key}</code>,
+                    when: <time dateTime={base.updatedAt}>{formatDateTime(base.updatedAt)}</time>,
+                  },
+                )}
               </Text>
             </Group>
           </div>
@@ -246,7 +257,11 @@ export function ItemEditor<K extends ItemKind, V extends ItemFormValues>({
               loading={publish.isPending}
               disabled={busy && !publish.isPending}
             >
-              {base.status === 'published' ? 'Unpublish' : dirty ? 'Save and publish' : 'Publish'}
+              {base.status === 'published'
+                ? t('editor.unpublish')
+                : dirty
+                  ? t('editor.saveAndPublish')
+                  : t('editor.publish')}
             </Button>
             <Button
               variant="subtle"
@@ -257,7 +272,7 @@ export function ItemEditor<K extends ItemKind, V extends ItemFormValues>({
                 setConfirmDelete(true);
               }}
             >
-              Delete
+              {t('editor.delete')}
             </Button>
           </Group>
         </Group>
@@ -286,13 +301,13 @@ export function ItemEditor<K extends ItemKind, V extends ItemFormValues>({
           <Card withBorder padding="md">
             <Stack gap="sm">
               <TextInput
-                label="Title"
+                label={t('editor.title.label')}
                 required
                 maxLength={CONTENT_LIMITS.title}
                 {...form.getInputProps('title')}
               />
               <Textarea
-                label="Summary"
+                label={t('editor.summary.label')}
                 description={texts.summaryHint}
                 autosize
                 minRows={2}
@@ -303,8 +318,8 @@ export function ItemEditor<K extends ItemKind, V extends ItemFormValues>({
               <Group grow align="flex-start" wrap="wrap">
                 {besideTags?.(form)}
                 <TagsInput
-                  label="Tags"
-                  description={`Up to ${FRAMEWORK_LIMITS.tags}; press Enter after each.`}
+                  label={t('editor.tags.label')}
+                  description={t('editor.tags.hint', { max: FRAMEWORK_LIMITS.tags })}
                   maxTags={FRAMEWORK_LIMITS.tags}
                   clearable
                   {...form.getInputProps('tags')}
@@ -327,10 +342,10 @@ export function ItemEditor<K extends ItemKind, V extends ItemFormValues>({
                 setFormError(null);
               }}
             >
-              Discard changes
+              {t('editor.discard')}
             </Button>
             <Button type="submit" loading={save.isPending} disabled={publish.isPending}>
-              Save
+              {t('editor.save')}
             </Button>
           </Group>
         </Stack>
@@ -339,20 +354,21 @@ export function ItemEditor<K extends ItemKind, V extends ItemFormValues>({
       <Modal
         opened={confirmDelete}
         onClose={() => setConfirmDelete(false)}
-        title={`Delete “${base.title}”?`}
+        title={t('delete.title', { title: base.title })}
       >
         <Stack>
           <Text size="sm">
-            {base.status === 'published' ? 'It is published: readers lose it at once. ' : ''}
-            {texts.deleted} This cannot be undone.
+            {base.status === 'published'
+              ? t('delete.body.published', { kind })
+              : t('delete.body', { kind })}
           </Text>
           {deleteError ? <ErrorAlert>{deleteError}</ErrorAlert> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirmDelete(false)} data-autofocus>
-              Cancel
+              {t('delete.cancel')}
             </Button>
             <Button color="red" loading={remove.isPending} onClick={() => void confirmDeletion()}>
-              Delete {texts.one}
+              {t('delete.confirm', { kind })}
             </Button>
           </Group>
         </Stack>

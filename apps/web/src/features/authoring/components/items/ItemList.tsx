@@ -25,7 +25,8 @@ import { useContentList } from '#web/lib/content/list-content.ts';
 import { SCOPE_LABELS } from '#web/lib/content/scope-labels.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { useAuthorScopes } from '../../api/author-scopes.ts';
-import { ITEM_TEXTS, type ItemSummaryOf } from '../../lib/items.ts';
+import { itemTexts, type ItemSummaryOf } from '../../lib/items.ts';
+import { t } from '../../messages.ts';
 import { CreateItemModal } from './CreateItemModal.tsx';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
@@ -61,7 +62,7 @@ function ItemTitle({ title, href }: { title: string; href: string }) {
 
 /** The playbooks or articles I may author: search, tag and scope filters, status, "New …". */
 export function ItemList<K extends ItemKind>({ kind, view, hrefFor }: ItemListProps<K>) {
-  const texts = ITEM_TEXTS[kind];
+  const texts = itemTexts(kind);
   const scopes = useAuthorScopes();
   const [search, setSearch] = useState('');
   const [tag, setTag] = useState('');
@@ -78,7 +79,7 @@ export function ItemList<K extends ItemKind>({ kind, view, hrefFor }: ItemListPr
 
   const newButton = (
     <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setCreating(true)}>
-      New {texts.one}
+      {t('list.new', { kind })}
     </Button>
   );
   const modal = (
@@ -93,9 +94,8 @@ export function ItemList<K extends ItemKind>({ kind, view, hrefFor }: ItemListPr
 
   if (forbidden) {
     return (
-      <ErrorAlert title={`${texts.Many} are written by owners and admins`}>
-        Ask an owner or admin of your account to write or change {texts.many}. Published ones are
-        under Explore.
+      <ErrorAlert title={t('list.forbidden.title', { kind })}>
+        {t('list.forbidden.body', { kind })}
       </ErrorAlert>
     );
   }
@@ -109,7 +109,7 @@ export function ItemList<K extends ItemKind>({ kind, view, hrefFor }: ItemListPr
           <Stack align="center" gap="sm" ta="center">
             {view.icon}
             <Title order={2} size="h3">
-              No {texts.many} yet
+              {t('list.empty.title', { kind })}
             </Title>
             <Text c="dimmed" maw={440}>
               {texts.empty}
@@ -127,8 +127,8 @@ export function ItemList<K extends ItemKind>({ kind, view, hrefFor }: ItemListPr
       <Stack gap="md">
         <Group gap="sm" align="flex-end" wrap="wrap">
           <TextInput
-            label="Search"
-            placeholder="Title, summary or key"
+            label={t('list.search.label')}
+            placeholder={t('list.search.placeholder')}
             type="search"
             leftSection={<IconSearch size={16} aria-hidden />}
             value={search}
@@ -136,7 +136,7 @@ export function ItemList<K extends ItemKind>({ kind, view, hrefFor }: ItemListPr
             flex="1 1 220px"
           />
           <TextInput
-            label="Tag"
+            label={t('list.tag.label')}
             placeholder={texts.tagPlaceholder}
             value={tag}
             onChange={(e) => setTag(e.currentTarget.value)}
@@ -144,9 +144,9 @@ export function ItemList<K extends ItemKind>({ kind, view, hrefFor }: ItemListPr
           />
           {scopes.length > 1 ? (
             <Select
-              label="Scope"
+              label={t('list.scope.label')}
               data={[
-                { value: 'all', label: 'All' },
+                { value: 'all', label: t('list.scope.all') },
                 { value: 'private', label: SCOPE_LABELS.private },
                 { value: 'global', label: SCOPE_LABELS.global },
               ]}
@@ -166,12 +166,12 @@ export function ItemList<K extends ItemKind>({ kind, view, hrefFor }: ItemListPr
             minWidth={view.tableMinWidth}
             head={
               <>
-                <Table.Th>Title</Table.Th>
-                <Table.Th>Status</Table.Th>
+                <Table.Th>{t('list.column.title')}</Table.Th>
+                <Table.Th>{t('list.column.status')}</Table.Th>
                 {view.columns.map((c) => (
                   <Table.Th key={c.header}>{c.header}</Table.Th>
                 ))}
-                <Table.Th>Updated</Table.Th>
+                <Table.Th>{t('list.column.updated')}</Table.Th>
               </>
             }
             row={(item) => (
@@ -212,7 +212,7 @@ export function ItemList<K extends ItemKind>({ kind, view, hrefFor }: ItemListPr
                   {view.cardBadges?.(item)}
                 </Group>
                 <Text size="xs" c="dimmed" mt={4}>
-                  {view.cardUpdated?.(item) ?? 'Updated'}{' '}
+                  {view.cardUpdated?.(item) ?? t('list.card.updated')}{' '}
                   <time dateTime={item.updatedAt}>{formatDate(item.updatedAt)}</time>
                 </Text>
                 {view.cardFooter?.(item)}

@@ -6,7 +6,7 @@ import type { OpenImagePicker } from '#web/components/markdown/insert-image.ts';
 import { ApiError } from '#web/lib/api.ts';
 import type { ItemKind, ItemOf } from '#web/lib/content/content-kinds.ts';
 import { useItem } from '../../api/items/get-item.ts';
-import { ITEM_TEXTS } from '../../lib/items.ts';
+import { t } from '../../messages.ts';
 import { ItemList, type ItemListView } from './ItemList.tsx';
 
 /** What the content-admin screen gives the playbooks and the articles tab. */
@@ -35,11 +35,10 @@ function ItemEditorScreen<K extends ItemKind>({
   listHref,
   editor,
 }: ItemEditorScreenProps<K>) {
-  const texts = ITEM_TEXTS[kind];
   const item = useItem(kind, id);
   if (item.isPending) {
     return (
-      <Stack gap="sm" aria-label={`Loading the ${texts.one}`} aria-busy>
+      <Stack gap="sm" aria-label={t('item.loading', { kind })} aria-busy>
         <Skeleton height={36} width="60%" />
         <Skeleton height={180} />
         <Skeleton height={120} />
@@ -49,22 +48,16 @@ function ItemEditorScreen<K extends ItemKind>({
   if (item.isError) {
     const missing = item.error instanceof ApiError && item.error.status === 404;
     return (
-      <ErrorAlert
-        title={missing ? `There is no such ${texts.one}` : `The ${texts.one} could not be loaded`}
-      >
+      <ErrorAlert title={missing ? t('item.missing', { kind }) : t('item.loadFailed', { kind })}>
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">
-            {missing
-              ? 'It may have been deleted, or it is not one you may edit.'
-              : item.error.message}
-          </Text>
+          <Text size="sm">{missing ? t('item.missing.body') : item.error.message}</Text>
           {missing ? null : (
             <Button size="xs" variant="light" onClick={() => void item.refetch()}>
-              Try again
+              {t('item.retry')}
             </Button>
           )}
           <Anchor component={Link} to={listHref} size="sm">
-            All {texts.many}
+            {t('item.all', { kind })}
           </Anchor>
         </Stack>
       </ErrorAlert>

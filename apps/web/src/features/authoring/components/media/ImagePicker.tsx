@@ -6,6 +6,7 @@ import type { InsertMarkdown, OpenImagePicker } from '#web/components/markdown/i
 import type { ContentMedia } from '../../api/media/list-media.ts';
 import { imageMarkdown } from '../../lib/media/content-image.ts';
 import { ImageUpload } from './ImageUpload.tsx';
+import { t } from '../../messages.ts';
 import { MediaGrid } from './MediaGrid.tsx';
 
 export interface ImagePickerProps {
@@ -40,25 +41,25 @@ export function ImagePicker({ opened, scope, onClose, onPick }: ImagePickerProps
     <Modal
       opened={opened}
       onClose={onClose}
-      title="Insert an image"
+      title={t('picker.title')}
       size={cropping ? 'xl' : 'lg'}
       fullScreen={false}
     >
       <Stack gap="md">
         <TextInput
-          label="Description"
-          description="What the image shows, for people who cannot see it (its alt text)."
+          label={t('picker.alt.label')}
+          description={t('picker.alt.hint')}
           value={alt}
           onChange={(e) => setAlt(e.currentTarget.value)}
           maxLength={200}
           data-autofocus
         />
         <Tabs value={tab} onChange={setTab} keepMounted={false}>
-          <Tabs.List aria-label="Where the image comes from">
+          <Tabs.List aria-label={t('picker.tabs.label')}>
             <Tabs.Tab value="library">
-              {scope === 'global' ? 'Global images' : 'Your images'}
+              {scope === 'global' ? t('picker.tabs.global') : t('picker.tabs.private')}
             </Tabs.Tab>
-            <Tabs.Tab value="upload">Upload new</Tabs.Tab>
+            <Tabs.Tab value="upload">{t('picker.tabs.upload')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="library" pt="md">
             <MediaGrid
@@ -66,7 +67,7 @@ export function ImagePicker({ opened, scope, onClose, onPick }: ImagePickerProps
               onPick={pick}
               emptyAction={
                 <Button variant="light" size="xs" onClick={() => setTab('upload')}>
-                  Upload new
+                  {t('picker.uploadNew')}
                 </Button>
               }
             />
@@ -74,14 +75,13 @@ export function ImagePicker({ opened, scope, onClose, onPick }: ImagePickerProps
           <Tabs.Panel value="upload" pt="md">
             <Stack gap="xs">
               <Text size="sm" c="dimmed">
-                The image is cropped, uploaded to{' '}
-                {scope === 'global' ? 'the global images' : 'your account’s images'} and inserted.
+                {scope === 'global' ? t('picker.upload.global') : t('picker.upload.private')}
               </Text>
               <ImageUpload
                 scope={scope}
                 onUploaded={pick}
                 onStateChange={growWhileCropping}
-                chooseLabel="Choose an image"
+                chooseLabel={t('picker.choose')}
               />
             </Stack>
           </Tabs.Panel>

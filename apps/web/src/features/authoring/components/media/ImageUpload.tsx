@@ -7,14 +7,15 @@ import type { ImageCropSettings } from '#web/components/image-cropper/ImageCropp
 import type { ContentMedia } from '../../api/media/list-media.ts';
 import { useUploadMedia } from '../../api/media/upload-media.ts';
 import { CONTENT_IMAGE_LIMITS, CONTENT_IMAGE_PICK_MAX_MB } from '../../lib/media/content-image.ts';
+import { t } from '../../messages.ts';
 
-const CONTENT_CROP: ImageCropSettings = {
-  label: 'Crop the image',
-  hint: `Drag the image, or focus the crop area and use the arrow keys, to move it. It is saved at most ${CONTENT_IMAGE_LIMITS.maxSide} pixels wide or high.`,
-  saveLabel: 'Upload image',
+const contentCrop = (): ImageCropSettings => ({
+  label: t('upload.crop.label'),
+  hint: t('upload.crop.hint', { max: CONTENT_IMAGE_LIMITS.maxSide }),
+  saveLabel: t('upload.crop.save'),
   aspect: 'choice',
   limits: CONTENT_IMAGE_LIMITS,
-};
+});
 
 export interface ImageUploadProps {
   scope: ContentScope;
@@ -29,19 +30,14 @@ export interface ImageUploadProps {
  * Upload an image for content: choose a PNG, JPEG or WebP file, crop it to any shape, and it
  * is uploaded as WebP within 2048 px and 1 MB to the given scope.
  */
-export function ImageUpload({
-  scope,
-  onUploaded,
-  onStateChange,
-  chooseLabel = 'Upload an image',
-}: ImageUploadProps) {
+export function ImageUpload({ scope, onUploaded, onStateChange, chooseLabel }: ImageUploadProps) {
   const upload = useUploadMedia();
   return (
     <ImageCropUpload
-      chooseLabel={chooseLabel}
-      hint={`PNG, JPEG or WebP, up to ${CONTENT_IMAGE_PICK_MAX_MB} MB. You crop it next.`}
+      chooseLabel={chooseLabel ?? t('upload.choose')}
+      hint={t('upload.hint', { max: CONTENT_IMAGE_PICK_MAX_MB })}
       pickMaxMb={CONTENT_IMAGE_PICK_MAX_MB}
-      crop={CONTENT_CROP}
+      crop={contentCrop()}
       upload={(image, name) => upload.mutateAsync({ image: image.blob, scope, name })}
       onUploaded={onUploaded}
       onStateChange={onStateChange}

@@ -21,6 +21,8 @@ import { formatDate, formatDateTime } from '#web/lib/format.ts';
 import { useDeleteMedia } from '../../api/media/delete-media.ts';
 import { useMediaList, type ContentMedia } from '../../api/media/list-media.ts';
 import { formatBytes, imageMarkdown } from '../../lib/media/content-image.ts';
+import { t } from '../../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 function describe(m: ContentMedia): string {
   const dims = m.width && m.height ? `${m.width} × ${m.height}` : null;
@@ -33,29 +35,26 @@ function DeleteImageModal({ media, onClose }: { media: ContentMedia | null; onCl
     if (!media) return;
     try {
       await remove.mutateAsync({ id: media.id, scope: media.scope });
-      notifications.show({ color: 'green', message: 'The image was deleted.' });
+      notifications.show({ color: 'green', message: t('grid.deleted') });
       onClose();
     } catch (err) {
       notifications.show({
         color: 'red',
-        message: err instanceof Error ? err.message : 'Something went wrong.',
+        message: err instanceof Error ? err.message : t('grid.failed'),
       });
     }
   }
   return (
-    <Modal opened={media !== null} onClose={onClose} title="Delete this image?">
+    <Modal opened={media !== null} onClose={onClose} title={t('grid.delete.title')}>
       <Stack>
         {media ? <Image src={media.url} alt="" mah={160} fit="contain" radius="sm" /> : null}
-        <Text size="sm">
-          Frameworks, playbooks and articles that show it will show a broken image instead. This
-          cannot be undone.
-        </Text>
+        <Text size="sm">{t('grid.delete.body')}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} data-autofocus>
-            Cancel
+            {t('grid.delete.cancel')}
           </Button>
           <Button color="red" loading={remove.isPending} onClick={() => void confirm()}>
-            Delete image
+            {t('grid.delete.confirm')}
           </Button>
         </Group>
       </Stack>
@@ -80,7 +79,7 @@ export function MediaGrid({ scope, onPick, highlight, emptyAction }: MediaGridPr
 
   if (list.isPending) {
     return (
-      <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} aria-label="Loading images" aria-busy>
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} aria-label={t('grid.loading')} aria-busy>
         {Array.from({ length: 8 }, (_, i) => (
           <Skeleton key={i} height={150} radius="md" />
         ))}
@@ -90,16 +89,12 @@ export function MediaGrid({ scope, onPick, highlight, emptyAction }: MediaGridPr
   if (list.isError) {
     const forbidden = list.error instanceof ApiError && list.error.status === 403;
     return (
-      <ErrorAlert title="The images could not be loaded">
+      <ErrorAlert title={t('grid.loadFailed')}>
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">
-            {forbidden
-              ? 'Only the owners and admins of your account manage its images.'
-              : list.error.message}
-          </Text>
+          <Text size="sm">{forbidden ? t('grid.forbidden') : list.error.message}</Text>
           {forbidden ? null : (
             <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-              Try again
+              {t('grid.retry')}
             </Button>
           )}
         </Stack>
@@ -112,9 +107,9 @@ export function MediaGrid({ scope, onPick, highlight, emptyAction }: MediaGridPr
       <Card withBorder padding="xl" radius="md">
         <Stack align="center" gap="xs" ta="center">
           <IconPhotoOff size={36} aria-hidden />
-          <Text fw={500}>No images yet</Text>
+          <Text fw={500}>{t('grid.empty.title')}</Text>
           <Text size="sm" c="dimmed" maw={380}>
-            Upload an image to use it in frameworks, playbooks and articles.
+            {t('grid.empty.body')}
           </Text>
           {emptyAction}
         </Stack>
@@ -130,7 +125,7 @@ export function MediaGrid({ scope, onPick, highlight, emptyAction }: MediaGridPr
         p={0}
         m={0}
         style={{ listStyle: 'none' }}
-        aria-label="Images"
+        aria-label={t('grid.label')}
       >
         {items.map((m) => (
           <Card
@@ -140,7 +135,10 @@ export function MediaGrid({ scope, onPick, highlight, emptyAction }: MediaGridPr
             padding="xs"
             radius="md"
             // Images have no file name: each card is named by when it was uploaded and its size.
-            aria-label={`Image uploaded ${formatDateTime(m.createdAt)} (${describe(m)})`}
+            aria-label={t('grid.card.label', {
+              date: formatDateTime(m.createdAt),
+              details: describe(m),
+            })}
             style={
               highlight === m.id
                 ? { outline: '2px solid var(--mantine-primary-color-filled)' }
@@ -153,14 +151,19 @@ export function MediaGrid({ scope, onPick, highlight, emptyAction }: MediaGridPr
               </AspectRatio>
             </Card.Section>
             <Text size="sm" fw={500} mt={6} lineClamp={1}>
-              Image of <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
+              {rich(
+                t,
+                'grid.card.title',
+                {},
+                { date: <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time> },
+              )}
             </Text>
             <Text size="xs" c="dimmed">
               {describe(m)}
             </Text>
             {onPick ? (
               <Button size="compact-sm" mt={6} fullWidth onClick={() => onPick(m)}>
-                Insert
+                {t('grid.insert')}
               </Button>
             ) : (
               <Group gap={4} mt={6} wrap="nowrap">
@@ -180,7 +183,7 @@ export function MediaGrid({ scope, onPick, highlight, emptyAction }: MediaGridPr
                       onClick={copy}
                       flex={1}
                     >
-                      {copied ? 'Copied' : 'Copy markdown'}
+                      {copied ? t('grid.copied') : t('grid.copy')}
                     </Button>
                   )}
                 </CopyButton>
@@ -188,7 +191,10 @@ export function MediaGrid({ scope, onPick, highlight, emptyAction }: MediaGridPr
                   size="compact-xs"
                   variant="subtle"
                   color="red"
-                  aria-label={`Delete the image uploaded ${formatDate(m.createdAt)} (${describe(m)})`}
+                  aria-label={t('grid.delete.label', {
+                    date: formatDate(m.createdAt),
+                    details: describe(m),
+                  })}
                   onClick={() => setDeleting(m)}
                 >
                   <IconTrash size={14} aria-hidden />

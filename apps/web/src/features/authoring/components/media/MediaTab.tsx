@@ -5,6 +5,7 @@ import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SCOPE_READER_LABELS } from '#web/lib/content/scope-labels.ts';
 import { useAuthorScopes } from '../../api/author-scopes.ts';
+import { t } from '../../messages.ts';
 import { MediaGrid } from './MediaGrid.tsx';
 import { ImageUpload } from './ImageUpload.tsx';
 
@@ -28,7 +29,7 @@ export function ScopeSwitch({
   if (scopes.length < 2) return null;
   return (
     <SegmentedControl
-      aria-label="Whose images"
+      aria-label={t('media.scope.label')}
       value={value}
       onChange={(v) => onChange(v as ContentScope)}
       data={scopes.map((s) => ({ value: s, label: SCOPE_READER_LABELS[s] }))}
@@ -47,7 +48,7 @@ export function MediaTab({ focus }: MediaTabProps) {
   if (scopes.length === 0) {
     return (
       <Alert variant="light" color="gray">
-        Images of content belong to an account. Sign in with your account to manage them.
+        {t('media.noAccount')}
       </Alert>
     );
   }
@@ -58,12 +59,10 @@ export function MediaTab({ focus }: MediaTabProps) {
         <Group justify="space-between" align="flex-start" gap="sm" mb="sm" wrap="wrap">
           <div>
             <Title order={2} size="h4">
-              Upload an image
+              {t('media.upload.title')}
             </Title>
             <Text size="sm" c="dimmed">
-              {scope === 'global'
-                ? 'Global images can be used in global frameworks, playbooks and articles; every account sees them there.'
-                : 'Your account’s images, for its own frameworks, playbooks and articles.'}
+              {scope === 'global' ? t('media.upload.global') : t('media.upload.private')}
             </Text>
           </div>
           <ScopeSwitch scopes={scopes} value={scope} onChange={setScope} />
@@ -71,16 +70,14 @@ export function MediaTab({ focus }: MediaTabProps) {
         <ImageUpload
           key={scope}
           scope={scope}
-          onUploaded={() =>
-            notifications.show({ color: 'green', message: 'The image was uploaded.' })
-          }
+          onUploaded={() => notifications.show({ color: 'green', message: t('media.uploaded') })}
         />
       </Card>
       <section aria-labelledby="media-library-title">
         <Group gap="xs" mb="sm">
           <IconPhoto size={20} aria-hidden />
           <Title order={2} size="h4" id="media-library-title">
-            {scope === 'global' ? 'Global images' : 'Your account’s images'}
+            {scope === 'global' ? t('media.library.global') : t('media.library.private')}
           </Title>
         </Group>
         <MediaGrid scope={scope} highlight={focus} />

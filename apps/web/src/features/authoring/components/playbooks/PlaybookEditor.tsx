@@ -18,6 +18,7 @@ import {
   toSaveBody,
   type PlaybookFormValues,
 } from '../../lib/playbooks/playbook-form.ts';
+import { t } from '../../messages.ts';
 import { ItemEditor } from '../items/ItemEditor.tsx';
 import { SortableSteps } from './SortableSteps.tsx';
 import { StepCard } from './StepCard.tsx';
@@ -67,7 +68,7 @@ function PlaybookSteps({ form, expanded, setExpanded, insertImage }: StepsProps)
   function moveStep(from: number, to: number) {
     if (to < 0 || to >= values.steps.length || from === to) return;
     form.setFieldValue('steps', moveItem(form.getValues().steps, from, to));
-    setMoved(`Step ${from + 1} moved to position ${to + 1} of ${values.steps.length}.`);
+    setMoved(t('steps.moved', { from: from + 1, to: to + 1, count: values.steps.length }));
   }
 
   function addStep() {
@@ -88,7 +89,7 @@ function PlaybookSteps({ form, expanded, setExpanded, insertImage }: StepsProps)
     <section aria-labelledby="playbook-steps-title">
       <Group justify="space-between" mb="sm">
         <Title order={3} size="h4" id="playbook-steps-title">
-          Steps ({values.steps.length})
+          {t('steps.title', { count: values.steps.length })}
         </Title>
       </Group>
       <VisuallyHidden role="status" aria-live="polite">
@@ -97,14 +98,18 @@ function PlaybookSteps({ form, expanded, setExpanded, insertImage }: StepsProps)
       {values.steps.length === 0 ? (
         <Card withBorder padding="lg" mb="sm">
           <Text c="dimmed" ta="center" size="sm">
-            No steps yet. Add the first thing your team does to close the gap.
+            {t('steps.empty')}
           </Text>
         </Card>
       ) : (
         <SortableSteps
           items={values.steps}
           onMove={moveStep}
-          nameOf={(s, i) => `step ${i + 1}${s.title.trim() ? `, ${s.title.trim()}` : ''}`}
+          nameOf={(s, i) =>
+            s.title.trim()
+              ? t('steps.name.titled', { number: i + 1, title: s.title.trim() })
+              : t('steps.name', { number: i + 1 })
+          }
         >
           {(step, index, handle) => (
             <StepCard
@@ -134,7 +139,7 @@ function PlaybookSteps({ form, expanded, setExpanded, insertImage }: StepsProps)
           leftSection={<IconPlus size={16} aria-hidden />}
           onClick={addStep}
         >
-          Add step
+          {t('steps.add')}
         </Button>
       ) : null}
     </section>
@@ -173,7 +178,7 @@ export function PlaybookEditor({ playbook, listHref, onInsertImage }: PlaybookEd
       renderTheirs={(current) => <PlaybookPreview playbook={current} />}
       besideTags={(form) => (
         <Select
-          label="Priority"
+          label={t('playbook.priority.label')}
           data={PLAYBOOK_PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))}
           allowDeselect={false}
           {...form.getInputProps('priority')}

@@ -19,6 +19,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { t } from '../../messages.ts';
 
 interface SortableStepsProps<T extends { uid: string }> {
   items: T[];
@@ -29,11 +30,6 @@ interface SortableStepsProps<T extends { uid: string }> {
   /** One item; `handle` is its drag handle (a button: Space picks it up, arrows move it). */
   children: (item: T, index: number, handle: ReactNode) => ReactNode;
 }
-
-const INSTRUCTIONS = {
-  draggable:
-    'To move a step, press Space or Enter to pick it up, the up and down arrow keys to move it, and Space or Enter again to drop it. Escape cancels.',
-};
 
 function SortableItem({
   id,
@@ -62,7 +58,7 @@ function SortableItem({
       style={{ cursor: isDragging ? 'grabbing' : 'grab', touchAction: 'none' }}
       {...attributes}
       {...listeners}
-      aria-label={`Move ${label}`}
+      aria-label={t('steps.handle', { name: label })}
     >
       <IconGripVertical size={18} aria-hidden />
     </ActionIcon>
@@ -102,22 +98,30 @@ export function SortableSteps<T extends { uid: string }>({
   const name = (id: UniqueIdentifier | undefined) => {
     const i = indexOf(id);
     const item = items[i];
-    return item ? nameOf(item, i) : 'the step';
+    return item ? nameOf(item, i) : t('steps.unknown');
   };
-  const position = (id: UniqueIdentifier | undefined) =>
-    `position ${indexOf(id) + 1} of ${items.length}`;
+  const position = (id: UniqueIdentifier | undefined) => indexOf(id) + 1;
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${name(active.id)}.`,
+    onDragStart: ({ active }) => t('steps.drag.start', { name: name(active.id) }),
     onDragOver: ({ active, over }) =>
       over
-        ? `${name(active.id)} is over ${position(over.id)}.`
-        : `${name(active.id)} is not over the list.`,
+        ? t('steps.drag.over', {
+            name: name(active.id),
+            position: position(over.id),
+            count: items.length,
+          })
+        : t('steps.drag.notOver', { name: name(active.id) }),
     onDragEnd: ({ active, over }) =>
       over
-        ? `${name(active.id)} was dropped at ${position(over.id)}.`
-        : `${name(active.id)} was dropped.`,
-    onDragCancel: ({ active }) => `Moving was cancelled. ${name(active.id)} stays where it was.`,
+        ? t('steps.drag.dropped.at', {
+            name: name(active.id),
+            position: position(over.id),
+            count: items.length,
+          })
+        : t('steps.drag.dropped', { name: name(active.id) }),
+    onDragCancel: ({ active }) => t('steps.drag.cancelled', { name: name(active.id) }),
   };
+  const instructions = { draggable: t('steps.instructions') };
 
   function end({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;
@@ -131,7 +135,7 @@ export function SortableSteps<T extends { uid: string }>({
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={end}
-      accessibility={{ announcements, screenReaderInstructions: INSTRUCTIONS }}
+      accessibility={{ announcements, screenReaderInstructions: instructions }}
     >
       <SortableContext items={items.map((s) => s.uid)} strategy={verticalListSortingStrategy}>
         <ol style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 12 }}>

@@ -22,6 +22,8 @@ import type { ReactNode } from 'react';
 import { MarkdownEditor } from '#web/components/markdown/MarkdownEditor.tsx';
 import type { InsertImage } from '#web/components/markdown/insert-image.ts';
 import type { PlaybookFormValues, StepValues } from '../../lib/playbooks/playbook-form.ts';
+import { t } from '../../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 interface StepCardProps {
   form: UseFormReturnType<PlaybookFormValues>;
@@ -52,14 +54,21 @@ export function StepCard({
   const n = index + 1;
   const path = `steps.${index}` as const;
   const bodyError = form.errors[`${path}.body`];
+  const ofStep = <VisuallyHidden> {t('step.ofStep', { number: n })}</VisuallyHidden>;
   return (
-    <Paper withBorder p="sm" radius="md" aria-label={`Step ${n}`} component="section">
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      aria-label={t('step.label', { number: n })}
+      component="section"
+    >
       <Stack gap="xs">
         <Group gap={4} wrap="nowrap" justify="space-between">
           <Group gap={4} wrap="nowrap">
             {handle}
             <Text fw={600} size="sm">
-              Step {n}
+              {t('step.heading', { number: n })}
             </Text>
           </Group>
           <Group gap={2} wrap="nowrap">
@@ -67,7 +76,7 @@ export function StepCard({
               variant="subtle"
               color="gray"
               size="lg"
-              aria-label={`Move step ${n} up`}
+              aria-label={t('step.up', { number: n })}
               disabled={index === 0}
               onClick={() => onMove(index - 1)}
             >
@@ -77,7 +86,7 @@ export function StepCard({
               variant="subtle"
               color="gray"
               size="lg"
-              aria-label={`Move step ${n} down`}
+              aria-label={t('step.down', { number: n })}
               disabled={index === count - 1}
               onClick={() => onMove(index + 1)}
             >
@@ -87,7 +96,7 @@ export function StepCard({
               variant="subtle"
               color="red"
               size="lg"
-              aria-label={`Delete step ${n}`}
+              aria-label={t('step.delete', { number: n })}
               onClick={onDelete}
             >
               <IconTrash size={18} aria-hidden />
@@ -95,34 +104,22 @@ export function StepCard({
           </Group>
         </Group>
         <TextInput
-          label={
-            <>
-              Title<VisuallyHidden> of step {n}</VisuallyHidden>
-            </>
-          }
+          label={rich(t, 'step.title.label', {}, { ofStep })}
           required
           maxLength={CONTENT_LIMITS.title}
           {...form.getInputProps(`${path}.title`)}
         />
         <Group grow align="flex-start" wrap="wrap" gap="sm">
           <Select
-            label={
-              <>
-                Effort<VisuallyHidden> of step {n}</VisuallyHidden>
-              </>
-            }
+            label={rich(t, 'step.effort.label', {}, { ofStep })}
             data={STEP_EFFORTS.map((e) => ({ value: e, label: STEP_EFFORT_LABELS[e] }))}
             allowDeselect={false}
             {...form.getInputProps(`${path}.effort`)}
             miw={160}
           />
           <TextInput
-            label={
-              <>
-                Owner role<VisuallyHidden> of step {n}</VisuallyHidden>
-              </>
-            }
-            placeholder="e.g. IT lead"
+            label={rich(t, 'step.owner.label', {}, { ofStep })}
+            placeholder={t('step.owner.placeholder')}
             maxLength={CONTENT_LIMITS.ownerRole}
             {...form.getInputProps(`${path}.ownerRole`)}
             miw={160}
@@ -143,14 +140,17 @@ export function StepCard({
             }
           >
             {expanded
-              ? 'Hide instructions'
+              ? t('step.instructions.hide')
               : step.body
-                ? 'Edit instructions'
-                : 'Write instructions'}
+                ? t('step.instructions.edit')
+                : t('step.instructions.write')}
           </Button>
           {!expanded && step.body ? (
             <Text size="xs" c="dimmed">
-              {step.body.length.toLocaleString()} characters
+              {t('step.instructions.length', {
+                count: step.body.length,
+                characters: step.body.length.toLocaleString(),
+              })}
             </Text>
           ) : null}
           {!expanded && bodyError ? (
@@ -161,7 +161,7 @@ export function StepCard({
         </Group>
         {expanded ? (
           <MarkdownEditor
-            label={`Instructions for step ${n}`}
+            label={t('step.instructions.label', { number: n })}
             value={step.body}
             onChange={(body) => form.setFieldValue(`${path}.body`, body)}
             error={bodyError}

@@ -1,5 +1,6 @@
 import type { Article, SaveArticle } from '@tenantry/shared';
 import { normaliseTags } from '#web/lib/content/content-fields.ts';
+import { t } from '../../messages.ts';
 
 export interface ArticleFormValues {
   title: string;
@@ -26,5 +27,5 @@ export function toSaveBody(v: ArticleFormValues, revision: number): SaveArticle 
 /** About how long the article takes to read, at 200 words a minute: "4 min read". */
 export function readingTime(body: string): string {
   const words = body.trim() ? body.trim().split(/\s+/).length : 0;
-  return `${Math.max(1, Math.round(words / 200))} min read`;
+  return t('article.readingTime', { minutes: Math.max(1, Math.round(words / 200)) });
 }
