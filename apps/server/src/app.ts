@@ -3,7 +3,6 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { ErrorCode } from '@tenantry/shared';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { routePath } from 'hono/route';
@@ -18,6 +17,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { createLiveHub } from './db/live.ts';
 import { createRateLimiter } from './db/rate-limit.ts';
 import { createBenchRoutes } from './http/bench-routes.ts';
+import { compressResponses } from './http/compress.ts';
 import { createMetricsCollector, METRICS_PATH, metricsHandler } from './http/metrics.ts';
 import { createWebRoutes } from './http/static-web.ts';
 import { readVersionTimestamp } from './http/static-web.service.ts';
@@ -237,8 +237,9 @@ export function createApp(opts: CreateAppOptions): TenantryApp {
   app.use(requestLogger(logger, accountOfRequest));
   app.use(closeWhileDraining(deps.lifecycle));
   // JSON answers and index.html, compressed for the caller (built assets are precompressed at
-  // build time and served as they are: Content-Encoding set, so skipped here).
-  app.use(compress());
+  // build time and served as they are: Content-Encoding set, so skipped here). JSON in one
+  // zlib call off the main thread, the rest streamed (http/compress.ts).
+  app.use(compressResponses());
   // Set once here; guards and routes read them from c.var.
   app.use(async (c, next) => {
     c.set('deps', deps);
