@@ -6,6 +6,7 @@ import Cropper, { type Area, type Point } from 'react-easy-crop';
 import {
   ASPECT_CHOICES,
   IMAGE_ZOOM,
+  aspectChoiceLabel,
   aspectRatio,
   isUsableArea,
   type AspectChoice,
@@ -162,7 +163,10 @@ export function ImageCropper({
                 setShape(v as AspectChoice);
                 setCrop({ x: 0, y: 0 });
               }}
-              data={ASPECT_CHOICES.map((c) => ({ value: c.value, label: c.label }))}
+              data={ASPECT_CHOICES.map((c) => ({
+                value: c.value,
+                label: aspectChoiceLabel(c.value),
+              }))}
             />
           </div>
           <Box flex="1 1 180px" miw={160}>
