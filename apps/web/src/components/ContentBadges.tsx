@@ -41,11 +41,20 @@ const PRIORITY_COLORS: Record<PlaybookPriority, string> = {
   critical: 'red',
 };
 
+/** A priority in a word (getters: read where shown, in the language chosen at boot). */
 export const PRIORITY_LABELS: Record<PlaybookPriority, string> = {
-  low: 'Low',
-  medium: 'Medium',
-  high: 'High',
-  critical: 'Critical',
+  get low() {
+    return t('priority.low');
+  },
+  get medium() {
+    return t('priority.medium');
+  },
+  get high() {
+    return t('priority.high');
+  },
+  get critical() {
+    return t('priority.critical');
+  },
 };
 
 export function PriorityBadge({ priority }: { priority: PlaybookPriority }) {
