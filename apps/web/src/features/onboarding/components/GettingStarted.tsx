@@ -30,9 +30,14 @@ function StepIcon({ done }: { done: boolean | null }) {
 }
 
 function Step({ step }: { step: GettingStartedStep }) {
-  const status = step.done === true ? 'done' : step.done === false ? 'to do' : 'checking';
+  const name =
+    step.done === true
+      ? t('step.name.done', { label: step.label })
+      : step.done === false
+        ? t('step.name.toDo', { label: step.label })
+        : t('step.name.checking', { label: step.label });
   return (
-    <List.Item icon={<StepIcon done={step.done} />} aria-label={`${step.label} (${status})`}>
+    <List.Item icon={<StepIcon done={step.done} />} aria-label={name}>
       {step.to && step.done !== true ? (
         <Anchor component={Link} to={step.to} fw={500}>
           {step.label}
