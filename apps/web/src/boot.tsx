@@ -20,6 +20,7 @@ export function boot(doc: Document = document): Root | null {
   try {
     const config = readClientConfig(doc);
     const container = doc.getElementById('root');
+    // i18n-ignore: to the console only (below)
     if (!container) throw new Error('Mount point #root is missing');
     checker.start();
     analytics.attach();

@@ -1,4 +1,5 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { t } from './messages.ts';
 
 const FONT = '"Inter Variable", Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
@@ -96,18 +97,43 @@ export const theme = createTheme({
     // dark scheme no link colour can differ enough from the light-gray text: WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } },
     // "<name> was archived.", "Remove <name>?": messages and dialog titles that quote a name.
-    // Every close button (an ×) has a name; a component may give a more precise one.
+    // Every close button (an ×) has a name; a component may give a more precise one. Getters:
+    // the words are read when the provider renders, in the language chosen at boot.
     Notification: {
-      defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } },
+      defaultProps: {
+        closeButtonProps: {
+          get 'aria-label'() {
+            return t('close.dismiss');
+          },
+        },
+      },
       styles: { description: WRAP_ANYWHERE, title: WRAP_ANYWHERE },
     },
     Modal: {
-      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
+      defaultProps: {
+        closeButtonProps: {
+          get 'aria-label'() {
+            return t('close.close');
+          },
+        },
+      },
       styles: { title: { ...WRAP_ANYWHERE, minWidth: 0 } },
     },
-    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: {
+      defaultProps: {
+        closeButtonProps: {
+          get 'aria-label'() {
+            return t('close.close');
+          },
+        },
+      },
+    },
     Alert: {
-      defaultProps: { closeButtonLabel: 'Dismiss' },
+      defaultProps: {
+        get closeButtonLabel() {
+          return t('close.dismiss');
+        },
+      },
       styles: { message: WRAP_ANYWHERE, title: WRAP_ANYWHERE },
     },
   },

@@ -3,6 +3,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { theme } from './theme.ts';
+import { t } from './messages.ts';
 
 export const NEW_VERSION_NOTIFICATION_ID = 'new-version';
 
@@ -18,7 +19,7 @@ export function showNewVersionNotification(reload: () => void = () => window.loc
     withCloseButton: true,
     color: theme.primaryColor,
     icon: <IconDownload size={18} aria-hidden />,
-    closeButtonProps: { 'aria-label': 'Dismiss' },
+    closeButtonProps: { 'aria-label': t('close.dismiss') },
     message: (
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{NEW_VERSION_MESSAGE}</Text>

@@ -1,6 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { t } from './messages.ts';
 
 /** The page of one question across all clients (docs/across-clients.md). */
 export const acrossClientsHref = (frameworkId: string, questionKey: string) =>
@@ -25,7 +26,7 @@ export function AcrossClientsLink({
       style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
     >
       <IconUsersGroup size={14} aria-hidden />
-      How do my clients answer this?
+      {t('acrossClients.link')}
     </Anchor>
   );
 }

@@ -2,6 +2,7 @@ import { Anchor, Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from './use-document-title.ts';
+import { t } from './messages.ts';
 
 interface AuthCardProps {
   title: string;
@@ -16,7 +17,13 @@ export function AuthCard({ title, description, children, footer }: AuthCardProps
   return (
     <Center component="main" mih="100dvh" px="md" py="xl">
       <Box w="100%" maw={420}>
-        <Anchor component={Link} to="/" underline="never" c="inherit" aria-label="Tenantry home">
+        <Anchor
+          component={Link}
+          to="/"
+          underline="never"
+          c="inherit"
+          aria-label={t('authCard.home')}
+        >
           <Text fw={700} size="xl" ta="center" mb="md">
             Tenantry
           </Text>

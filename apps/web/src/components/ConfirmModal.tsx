@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { t } from './messages.ts';
 
 /**
  * "Are you sure?" for one destructive action: what will happen, the error of a failed try, and
@@ -35,7 +36,7 @@ export function ConfirmModal({
           {error ?? null}
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('confirm.cancel')}
             </Button>
             <Button color="red" loading={pending} onClick={onConfirm}>
               {confirmLabel}

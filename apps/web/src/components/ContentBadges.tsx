@@ -1,16 +1,17 @@
 import type { ContentScope, ContentStatus, PlaybookPriority } from '@tenantry/shared';
 import { Badge, Group } from '@mantine/core';
 import { SCOPE_LABELS, SCOPE_READER_LABELS } from '#web/lib/content/scope-labels.ts';
+import { t } from './messages.ts';
 
 /** Draft or published. */
 export function StatusBadge({ status }: { status: ContentStatus }) {
   return status === 'published' ? (
     <Badge color="teal" variant="light" size="sm">
-      Published
+      {t('badge.published')}
     </Badge>
   ) : (
     <Badge color="gray" variant="outline" size="sm">
-      Draft
+      {t('badge.draft')}
     </Badge>
   );
 }
@@ -40,17 +41,26 @@ const PRIORITY_COLORS: Record<PlaybookPriority, string> = {
   critical: 'red',
 };
 
+/** A priority in a word (getters: read where shown, in the language chosen at boot). */
 export const PRIORITY_LABELS: Record<PlaybookPriority, string> = {
-  low: 'Low',
-  medium: 'Medium',
-  high: 'High',
-  critical: 'Critical',
+  get low() {
+    return t('priority.low');
+  },
+  get medium() {
+    return t('priority.medium');
+  },
+  get high() {
+    return t('priority.high');
+  },
+  get critical() {
+    return t('priority.critical');
+  },
 };
 
 export function PriorityBadge({ priority }: { priority: PlaybookPriority }) {
   return (
     <Badge color={PRIORITY_COLORS[priority]} variant="dot" size="sm">
-      {PRIORITY_LABELS[priority]} priority
+      {t(`badge.priority.${priority}`)}
     </Badge>
   );
 }
@@ -59,7 +69,7 @@ export function PriorityBadge({ priority }: { priority: PlaybookPriority }) {
 export function Tags({ tags, filled = false }: { tags: string[]; filled?: boolean }) {
   if (tags.length === 0) return null;
   return (
-    <Group gap={4} mt={filled ? 4 : undefined} aria-label="Tags">
+    <Group gap={4} mt={filled ? 4 : undefined} aria-label={t('badge.tags')}>
       {tags.map((t) =>
         filled ? (
           <Badge key={t} variant="light" size="sm" tt="none">

@@ -2,8 +2,7 @@ import { Alert, type AlertProps } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { planRefusalOf } from '#web/lib/billing-errors.ts';
 import { UpgradePrompt } from './UpgradePrompt.tsx';
-
-const GENERIC = 'Something went wrong. Please try again.';
+import { t } from './messages.ts';
 
 type ErrorAlertProps = Omit<AlertProps, 'color' | 'variant' | 'icon' | 'role'> & {
   /**
@@ -35,7 +34,8 @@ export function ErrorAlert({ error, children, ...props }: ErrorAlertProps) {
       role="alert"
       {...props}
     >
-      {children ?? (error instanceof Error && error.message ? error.message : GENERIC)}
+      {children ??
+        (error instanceof Error && error.message ? error.message : t('errorAlert.generic'))}
     </Alert>
   );
 }

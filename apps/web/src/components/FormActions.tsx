@@ -1,4 +1,5 @@
 import { Button, Group, type MantineSpacing } from '@mantine/core';
+import { t } from './messages.ts';
 
 /**
  * The foot of a dialog's form: Cancel (closes, sends nothing) and the submit button, busy while
@@ -18,7 +19,7 @@ export function FormActions({
   return (
     <Group justify="flex-end" gap={gap}>
       <Button variant="default" onClick={onCancel}>
-        Cancel
+        {t('formActions.cancel')}
       </Button>
       <Button type="submit" loading={pending}>
         {submitLabel}

@@ -1,6 +1,7 @@
 import { Alert } from '@mantine/core';
 import { IconTools } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { t } from './messages.ts';
 
 /**
  * The honest body of a screen whose feature has not landed yet: what the person will be able
@@ -8,7 +9,7 @@ import type { ReactNode } from 'react';
  */
 export function NotBuiltYet({
   children,
-  title = 'Coming soon',
+  title = t('notBuiltYet.title'),
 }: {
   children: ReactNode;
   title?: string;
@@ -23,8 +24,8 @@ export function NotBuiltYet({
 /** A tab segment in the URL that the screen does not have. */
 export function NoSuchSection() {
   return (
-    <Alert variant="light" color="gray" title="There is no such section">
-      Choose one of the tabs above.
+    <Alert variant="light" color="gray" title={t('noSuchSection.title')}>
+      {t('noSuchSection.body')}
     </Alert>
   );
 }

@@ -1,6 +1,7 @@
 import { Button, Group, Skeleton, Stack, Text, type MantineSpacing } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ErrorAlert } from './ErrorAlert.tsx';
+import { t } from './messages.ts';
 
 /** What PagedList reads of a paged query (TanStack's useInfiniteQuery result has it all). */
 export interface PagedQuery {
@@ -52,7 +53,7 @@ export function PagedList({
   if (query.isPending) {
     return (
       loading ?? (
-        <Stack gap="xs" aria-label={`Loading ${noun}`} aria-busy>
+        <Stack gap="xs" aria-label={t('pagedList.loading', { noun })} aria-busy>
           {Array.from({ length: skeletons }, (_, i) => (
             <Skeleton key={i} height={44} radius="sm" />
           ))}
@@ -62,11 +63,11 @@ export function PagedList({
   }
   if (query.isError && count === 0) {
     return (
-      <ErrorAlert title={`The ${noun} could not be loaded`}>
+      <ErrorAlert title={t('pagedList.loadFailed', { noun })}>
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{query.error?.message}</Text>
           <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-            Try again
+            {t('pagedList.retry')}
           </Button>
         </Stack>
       </ErrorAlert>
@@ -76,7 +77,7 @@ export function PagedList({
     return (
       empty ?? (
         <Text c="dimmed" role="status">
-          No {noun} match.
+          {t('pagedList.empty', { noun })}
         </Text>
       )
     );
@@ -87,7 +88,7 @@ export function PagedList({
       onClick={() => void query.fetchNextPage()}
       loading={query.isFetchingNextPage}
     >
-      Load more
+      {t('pagedList.loadMore')}
     </Button>
   ) : null;
   return (
@@ -96,7 +97,7 @@ export function PagedList({
       {total !== undefined ? (
         <Group justify="space-between" gap="sm">
           <Text size="sm" c="dimmed">
-            {count} of {total}
+            {t('pagedList.count', { count, total })}
           </Text>
           {loadMore}
         </Group>

@@ -4,6 +4,8 @@ import { useId, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '#web/lib/api.ts';
 import { formatDateTime } from '#web/lib/format.ts';
+import { t } from './messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 /** The code of a save on an old revision (409); `details.current` is the item as it is now. */
 export const STALE_REVISION_CODE = 'content.stale_revision';
@@ -66,42 +68,46 @@ export function RevisionConflict<T>({
 }: RevisionConflictProps<T>) {
   const [showTheirs, setShowTheirs] = useState(false);
   const theirsId = useId();
-  const who = savedBy ? savedBy : 'Someone else';
-  const when = savedAt ? (
-    <>
-      {' '}
-      on <time dateTime={savedAt}>{formatDateTime(savedAt)}</time>
-    </>
-  ) : null;
+  const who = savedBy ? savedBy : t('conflict.someoneElse');
 
   return (
     <Alert
       color="orange"
       variant="light"
       icon={<IconGitMerge size={18} aria-hidden />}
-      title={`This ${noun} was changed meanwhile`}
+      title={t('conflict.title', { noun })}
       role="alert"
     >
       <Stack gap="sm">
         <Text size="sm">
-          {summary ?? (
-            <>
-              {who} saved this {noun}
-              {when} while you were editing it.
-            </>
-          )}{' '}
-          Your changes are not saved yet.
+          {summary ??
+            (savedAt
+              ? rich(
+                  t,
+                  'conflict.savedOn',
+                  { who, noun },
+                  { when: <time dateTime={savedAt}>{formatDateTime(savedAt)}</time> },
+                )
+              : t('conflict.saved', { who, noun }))}{' '}
+          {t('conflict.notSaved')}
         </Text>
         <Text size="sm">
-          <strong>Keep mine</strong> saves your version over theirs. <strong>Take theirs</strong>{' '}
-          discards your changes and shows their version.
+          {rich(
+            t,
+            'conflict.ways',
+            {},
+            {
+              keepMine: <strong>{t('conflict.keepMine')}</strong>,
+              takeTheirs: <strong>{t('conflict.takeTheirs')}</strong>,
+            },
+          )}
         </Text>
         <Group gap="sm">
           <Button onClick={() => onKeepMine(current)} loading={busy}>
-            Keep mine
+            {t('conflict.keepMine')}
           </Button>
           <Button variant="default" onClick={() => onTakeTheirs(current)} disabled={busy}>
-            Take theirs
+            {t('conflict.takeTheirs')}
           </Button>
           {renderTheirs ? (
             <Button
@@ -110,7 +116,7 @@ export function RevisionConflict<T>({
               aria-expanded={showTheirs}
               aria-controls={theirsId}
             >
-              {showTheirs ? 'Hide their version' : 'Show their version'}
+              {showTheirs ? t('conflict.hideTheirs') : t('conflict.showTheirs')}
             </Button>
           ) : null}
         </Group>

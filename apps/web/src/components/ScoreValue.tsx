@@ -1,5 +1,6 @@
 import { formatScore } from '@tenantry/shared';
 import { Badge, Group, Text, type TextProps } from '@mantine/core';
+import { t } from './messages.ts';
 
 export interface ScoreValueProps extends Omit<TextProps, 'children'> {
   score: number | null;
@@ -11,7 +12,7 @@ export interface ScoreValueProps extends Omit<TextProps, 'children'> {
 
 /** "so far, 3 of 27 answered": what a provisional score stands on. */
 export function provisionalNote(answered: number, total: number): string {
-  return `so far, ${answered} of ${total} answered`;
+  return t('score.soFar', { answered, total });
 }
 
 /**
@@ -29,7 +30,7 @@ export function ScoreValue({ score, provisional, answered, total, ...text }: Sco
         {formatScore(score)}
       </Text>
       <Badge size="xs" variant="outline" color="gray" tt="none">
-        Provisional
+        {t('score.provisional')}
       </Badge>
       <Text size="xs" c="dimmed">
         {provisionalNote(answered, total)}

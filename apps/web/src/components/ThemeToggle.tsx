@@ -1,5 +1,6 @@
 import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
+import { t } from './messages.ts';
 
 /** The switch's words: English, or the shared layout's language. */
 export interface ThemeToggleLabels {
@@ -7,13 +8,13 @@ export interface ThemeToggleLabels {
   to: (scheme: 'dark' | 'light') => string;
 }
 
-const ENGLISH: ThemeToggleLabels = {
-  toggle: 'Toggle color scheme',
-  to: (scheme) => `Switch to ${scheme} theme`,
-};
+const english = (): ThemeToggleLabels => ({
+  toggle: t('themeToggle.toggle'),
+  to: (scheme) => t('themeToggle.to', { scheme }),
+});
 
 /** Light/dark switch; the initial scheme follows the system preference ("auto"). */
-export function ThemeToggle({ labels = ENGLISH }: { labels?: ThemeToggleLabels }) {
+export function ThemeToggle({ labels = english() }: { labels?: ThemeToggleLabels }) {
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
   const next = computed === 'dark' ? 'light' : 'dark';

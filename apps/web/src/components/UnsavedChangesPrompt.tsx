@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
+import { t } from './messages.ts';
 
 /**
  * While `when` holds (a form has unsaved edits), leaving the page asks first: another tab or
@@ -31,20 +32,15 @@ export function UnsavedChangesPrompt({ when }: { when: boolean }) {
 
   const blocked = blocker.state === 'blocked';
   return (
-    <Modal
-      opened={blocked}
-      onClose={() => blocker.reset?.()}
-      title="Leave without saving?"
-      centered
-    >
+    <Modal opened={blocked} onClose={() => blocker.reset?.()} title={t('unsaved.title')} centered>
       <Stack>
-        <Text size="sm">You have changes that are not saved. If you leave now, they are lost.</Text>
+        <Text size="sm">{t('unsaved.body')}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
-            Stay and keep editing
+            {t('unsaved.stay')}
           </Button>
           <Button color="red" onClick={() => blocker.proceed?.()}>
-            Discard changes
+            {t('unsaved.discard')}
           </Button>
         </Group>
       </Stack>

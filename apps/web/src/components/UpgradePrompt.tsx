@@ -2,6 +2,7 @@ import { Alert, Anchor, Text, type AlertProps } from '@mantine/core';
 import { IconLock, IconSparkles } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PLANS_HREF, type PlanRefusal } from '#web/lib/billing-errors.ts';
+import { t } from './messages.ts';
 
 /**
  * Where a request was refused by the plan (a 402 from billing): what limit or feature it was,
@@ -24,7 +25,7 @@ export function UpgradePrompt({
     >
       <Text size="sm">{refusal.message}</Text>
       <Anchor component={Link} to={PLANS_HREF} size="sm" fw={500} c="inherit">
-        {readOnly ? 'Go to billing' : 'See plans'}
+        {readOnly ? t('upgrade.billing') : t('upgrade.plans')}
       </Anchor>
     </Alert>
   );

@@ -1,5 +1,6 @@
 import { ErrorBodySchema } from '@tenantry/shared';
 import type { z } from 'zod';
+import { t } from './messages.ts';
 
 /**
  * The one error of a failed request: an /api/v1 answer that was not 2xx (its code, message
@@ -40,11 +41,9 @@ export interface ApiRequest<S extends z.ZodType | undefined = undefined> {
 
 type Result<S> = S extends z.ZodType ? z.infer<S> : unknown;
 
-const GENERIC_MESSAGE = 'Something went wrong. Please try again.';
-
 /** The error of a request that never got an answer (offline, DNS, the server down). */
 export function networkError(): ApiError {
-  return new ApiError(0, 'common.network', 'Could not reach the server. Check your connection.');
+  return new ApiError(0, 'common.network', t('api.network'));
 }
 
 async function toApiError(res: Response): Promise<ApiError> {
@@ -71,7 +70,7 @@ async function toApiError(res: Response): Promise<ApiError> {
             : res.status >= 500
               ? 'common.internal'
               : 'common.bad_request';
-  return new ApiError(res.status, code, GENERIC_MESSAGE);
+  return new ApiError(res.status, code, t('api.generic'));
 }
 
 /**
@@ -107,11 +106,11 @@ export async function apiFetch<S extends z.ZodType | undefined = undefined>(
   try {
     data = await res.json();
   } catch {
-    throw new ApiError(res.status, 'common.bad_response', GENERIC_MESSAGE);
+    throw new ApiError(res.status, 'common.bad_response', t('api.generic'));
   }
   if (req.schema) {
     const parsed = req.schema.safeParse(data);
-    if (!parsed.success) throw new ApiError(res.status, 'common.bad_response', GENERIC_MESSAGE);
+    if (!parsed.success) throw new ApiError(res.status, 'common.bad_response', t('api.generic'));
     return parsed.data as Result<S>;
   }
   return data as Result<S>;
@@ -152,16 +151,12 @@ export async function uploadImage<S extends z.ZodType>(
     throw new ApiError(
       res.status,
       res.status === 413 ? 'media.too_large' : 'common.bad_request',
-      res.status === 413 ? 'The image may be at most 1 MB.' : 'The image could not be uploaded.',
+      res.status === 413 ? t('api.image.tooLarge') : t('api.image.failed'),
     );
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
-    throw new ApiError(
-      res.status,
-      'common.bad_response',
-      'Something went wrong. Please try again.',
-    );
+    throw new ApiError(res.status, 'common.bad_response', t('api.generic'));
   }
   return parsed.data as z.infer<S>;
 }

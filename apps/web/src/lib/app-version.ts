@@ -25,5 +25,6 @@ export function appVersionLabel(version: string = APP_VERSION): string {
     hourCycle: 'h23',
     timeZone: 'UTC',
   }).format(at);
+  // i18n-ignore: sent with support tickets as it is, for staff to read
   return `build of ${day} UTC (${version})`;
 }

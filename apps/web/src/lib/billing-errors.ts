@@ -11,6 +11,7 @@ import {
   type UsageKey,
 } from '@tenantry/shared';
 import { ApiError } from './api.ts';
+import { t } from './messages.ts';
 
 /** Where the plans are chosen (admin/billing). */
 export const PLANS_HREF = '/admin/billing';
@@ -21,24 +22,12 @@ export type PlanRefusal =
   | { kind: 'feature'; feature: PlanFeature; title: string; message: string }
   | { kind: 'readOnly'; title: string; message: string };
 
-const LIMIT_TITLES: Record<PlanLimitKey, string> = {
-  seats: 'Your plan has no room for more members',
-  tenants: 'Your plan has no room for more client tenants',
-  activeAssessments: 'Your plan has no room for more active assessments',
-  respondentsPerAssessment: 'Your plan has no room for more respondents on this assessment',
-};
-
-const LIMIT_NOUNS: Record<PlanLimitKey, readonly [string, string]> = {
-  seats: ['member', 'members'],
-  tenants: ['client tenant', 'client tenants'],
-  activeAssessments: ['active assessment', 'active assessments'],
-  respondentsPerAssessment: ['respondent per assessment', 'respondents per assessment'],
-};
+const limitTitle = (limit: PlanLimitKey): string => t(`limit.title.${limit}`);
 
 const planName = (plan: unknown): string =>
   typeof plan === 'string' && (PLAN_IDS as readonly string[]).includes(plan)
     ? PLANS[plan as keyof typeof PLANS].name
-    : 'current';
+    : t('plan.current');
 
 const isLimit = (v: unknown): v is PlanLimitKey =>
   typeof v === 'string' && (PLAN_LIMIT_KEYS as readonly string[]).includes(v);
@@ -46,11 +35,11 @@ const isFeature = (v: unknown): v is PlanFeature =>
   typeof v === 'string' && (PLAN_FEATURES as readonly string[]).includes(v);
 
 function limitMessage(limit: PlanLimitKey, plan: unknown, allowed: number | null, used: unknown) {
-  const [one, many] = LIMIT_NOUNS[limit];
-  return allowed === null
-    ? `The ${planName(plan)} plan has reached its limit of ${many}.`
-    : `The ${planName(plan)} plan includes ${allowed} ${allowed === 1 ? one : many}` +
-        (typeof used === 'number' ? ` and this account has ${used}.` : '.');
+  const name = planName(plan);
+  if (allowed === null) return t(`limit.reached.${limit}`, { plan: name });
+  return typeof used === 'number'
+    ? t(`limit.includesUsed.${limit}`, { plan: name, allowed, used })
+    : t(`limit.includes.${limit}`, { plan: name, allowed });
 }
 
 function featureRefusal(feature: PlanFeature, plan: unknown): PlanRefusal {
@@ -58,17 +47,18 @@ function featureRefusal(feature: PlanFeature, plan: unknown): PlanRefusal {
   return {
     kind: 'feature',
     feature,
-    title: `${PLAN_FEATURE_LABELS[feature]}: not in your plan`,
-    message: `The ${planName(plan)} plan does not include this.${higher ? ` The ${higher.name} plan does.` : ' A higher plan does.'}`,
+    title: t('feature.title', { feature: PLAN_FEATURE_LABELS[feature] }),
+    message: higher
+      ? t('feature.higherPlan', { plan: planName(plan), higher: higher.name })
+      : t('feature.anyHigherPlan', { plan: planName(plan) }),
   };
 }
 
-const READ_ONLY: PlanRefusal = {
+const readOnly = (): PlanRefusal => ({
   kind: 'readOnly',
-  title: 'The account is read-only',
-  message:
-    'A payment is overdue beyond its grace period: nothing can be changed until it goes through.',
-};
+  title: t('readOnly.title'),
+  message: t('readOnly.message'),
+});
 
 /** What a form needs of the plan: a feature, or room under a counted limit. */
 export type PlanNeed = { feature: PlanFeature } | { limit: UsageKey };
@@ -79,7 +69,7 @@ export type PlanNeed = { feature: PlanFeature } | { limit: UsageKey };
  * allows it. Same wording as a refusal after the fact (planRefusalOf).
  */
 export function planLockOf(b: BillingSummary, need: PlanNeed): PlanRefusal | null {
-  if (b.readOnly) return READ_ONLY;
+  if (b.readOnly) return readOnly();
   if ('feature' in need) {
     return b.features[need.feature] ? null : featureRefusal(need.feature, b.plan);
   }
@@ -88,7 +78,7 @@ export function planLockOf(b: BillingSummary, need: PlanNeed): PlanRefusal | nul
   return {
     kind: 'limit',
     limit,
-    title: LIMIT_TITLES[limit],
+    title: limitTitle(limit),
     message: limitMessage(limit, b.plan, b.limits[limit], b.usage[limit]),
   };
 }
@@ -105,19 +95,13 @@ export function planRefusalOf(err: unknown): PlanRefusal | null {
     const limit = details.limit;
     const allowed = typeof details.allowed === 'number' ? details.allowed : null;
     const message = limitMessage(limit, details.plan, allowed, details.used);
-    return { kind: 'limit', limit, title: LIMIT_TITLES[limit], message };
+    return { kind: 'limit', limit, title: limitTitle(limit), message };
   }
   if (err.code === BILLING_ERROR_CODES.featureLocked && isFeature(details.feature)) {
     return featureRefusal(details.feature, details.plan);
   }
   if (err.code === BILLING_ERROR_CODES.readOnly) {
-    return {
-      kind: 'readOnly',
-      title: 'The account is read-only',
-      message:
-        err.message ||
-        'A payment is overdue beyond its grace period: nothing can be changed until it goes through.',
-    };
+    return { ...readOnly(), ...(err.message ? { message: err.message } : {}) };
   }
   return null;
 }

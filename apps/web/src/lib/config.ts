@@ -13,12 +13,14 @@ export class BootError extends Error {
 export function readClientConfig(doc: Document = document): ClientConfig {
   const el = doc.getElementById(CLIENT_CONFIG_ELEMENT_ID);
   if (!el?.textContent) {
+    // i18n-ignore: boot errors go to the console only (boot.tsx)
     throw new BootError(`Client configuration #${CLIENT_CONFIG_ELEMENT_ID} is missing`);
   }
   let raw: unknown;
   try {
     raw = JSON.parse(el.textContent);
   } catch (cause) {
+    // i18n-ignore: to the console only
     throw new BootError(`Client configuration #${CLIENT_CONFIG_ELEMENT_ID} is not JSON`, {
       cause,
     });
@@ -26,6 +28,7 @@ export function readClientConfig(doc: Document = document): ClientConfig {
   const parsed = ClientConfigSchema.safeParse(raw);
   if (!parsed.success) {
     throw new BootError(
+      // i18n-ignore: to the console only
       `Client configuration is invalid: ${parsed.error.issues
         .map((i) => `${i.path.join('.')}: ${i.message}`)
         .join('; ')}`,

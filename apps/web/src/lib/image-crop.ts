@@ -1,3 +1,4 @@
+import { t } from './messages.ts';
 /** A size in pixels. */
 export interface Size {
   width: number;
@@ -21,13 +22,20 @@ export const IMAGE_ZOOM = { min: 1, max: 4, step: 0.05 } as const;
 
 /** The shapes a person may crop to. `original` keeps the image's own shape (no cut at 1×). */
 export const ASPECT_CHOICES = [
-  { value: 'original', label: 'Original' },
-  { value: '16:9', label: '16:9' },
-  { value: '4:3', label: '4:3' },
-  { value: '1:1', label: 'Square' },
-  { value: '3:4', label: '3:4' },
+  { value: 'original' },
+  { value: '16:9' },
+  { value: '4:3' },
+  { value: '1:1' },
+  { value: '3:4' },
 ] as const;
 export type AspectChoice = (typeof ASPECT_CHOICES)[number]['value'];
+
+/** A shape's name in the choice: its ratio, or a word for the original shape and the square. */
+export function aspectChoiceLabel(choice: AspectChoice): string {
+  if (choice === 'original') return t('aspect.original');
+  if (choice === '1:1') return t('aspect.square');
+  return choice;
+}
 
 /** The crop's width / height for a choice; `original` is the image's own. */
 export function aspectRatio(choice: AspectChoice, image: Size | null): number {
@@ -112,7 +120,5 @@ export async function encodeWithinLimits(
     const next = outputSize(size, Math.floor(Math.max(size.width, size.height) * SHRINK));
     size = Math.max(next.width, next.height) < MIN_SIDE ? null : next;
   }
-  throw new Error(
-    `The cropped image stays larger than ${Math.round(maxBytes / 1024 / 1024)} MB. Choose another image.`,
-  );
+  throw new Error(t('crop.tooLarge', { mb: Math.round(maxBytes / 1024 / 1024) }));
 }

@@ -5,6 +5,7 @@ import {
   type MediaInputType,
 } from '@tenantry/shared';
 import type { Size } from './image-crop.ts';
+import { t } from './messages.ts';
 
 // A picked image is checked here before the cropper opens; the crop, re-encoded within the
 // upload limits in the browser, is what is uploaded. So a file over the server's 1 MB is fine:
@@ -17,14 +18,25 @@ export const IMAGE_PICK_ACCEPT = MEDIA_INPUT_TYPES.join(',');
 const MAX_MEGAPIXELS = Math.round(MEDIA_LIMITS.maxInputPixels / 1_000_000);
 const UPLOAD_MAX_MB = Math.round(MEDIA_LIMITS.maxBytes / (1024 * 1024));
 
+/** Read when shown (getters): the words are the language's at that moment. */
 export const IMAGE_FILE_MESSAGES = {
-  empty: 'The file is empty. Choose a PNG, JPEG or WebP image.',
-  tooLarge: (maxMb: number) => `The file is larger than ${maxMb} MB. Choose a smaller image.`,
-  notAnImage: 'The file is not a PNG, JPEG or WebP image. Choose one of those.',
-  unreadable: 'The image could not be read (it may be damaged). Choose another file.',
-  tooManyPixels: `The image has more than ${MAX_MEGAPIXELS} megapixels. Choose a smaller one.`,
-  uploadTooLarge: `The cropped image is still larger than ${UPLOAD_MAX_MB} MB. Zoom in or choose another image.`,
-} as const;
+  get empty() {
+    return t('imageFile.empty');
+  },
+  tooLarge: (maxMb: number) => t('imageFile.tooLarge', { maxMb }),
+  get notAnImage() {
+    return t('imageFile.notAnImage');
+  },
+  get unreadable() {
+    return t('imageFile.unreadable');
+  },
+  get tooManyPixels() {
+    return t('imageFile.tooManyPixels', { megapixels: MAX_MEGAPIXELS });
+  },
+  get uploadTooLarge() {
+    return t('imageFile.uploadTooLarge', { mb: UPLOAD_MAX_MB });
+  },
+};
 
 const isInputType = (type: string): type is MediaInputType =>
   (MEDIA_INPUT_TYPES as readonly string[]).includes(type);

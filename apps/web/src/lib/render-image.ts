@@ -6,13 +6,14 @@ import {
   type Rect,
   type Size,
 } from './image-crop.ts';
+import { t } from './messages.ts';
 
 function draw(image: HTMLImageElement, source: Rect, size: Size, opaque: boolean) {
   const canvas = document.createElement('canvas');
   canvas.width = size.width;
   canvas.height = size.height;
   const ctx = canvas.getContext('2d');
-  if (!ctx) throw new Error('No 2D canvas in this browser.');
+  if (!ctx) throw new Error(t('render.noCanvas'));
   if (opaque) {
     // JPEG has no transparency: white behind it rather than black.
     ctx.fillStyle = '#ffffff';
@@ -37,7 +38,7 @@ function draw(image: HTMLImageElement, source: Rect, size: Size, opaque: boolean
 function toBlob(canvas: HTMLCanvasElement, type: string, quality: number): Promise<Blob> {
   return new Promise((resolve, reject) => {
     canvas.toBlob(
-      (blob) => (blob ? resolve(blob) : reject(new Error('The image could not be encoded.'))),
+      (blob) => (blob ? resolve(blob) : reject(new Error(t('render.encodeFailed')))),
       type,
       quality,
     );

@@ -1,6 +1,7 @@
 import { ErrorBodySchema } from '@tenantry/shared';
 import type { z } from 'zod';
 import { ApiError, networkError } from './api.ts';
+import { t } from './messages.ts';
 
 /** How far an upload is: bytes sent of the file's bytes. */
 export interface UploadProgress {
@@ -17,8 +18,6 @@ export interface UploadFileOptions<S extends z.ZodType> {
   /** The error of an answer that is no API error body (a proxy's bare 413, say). */
   fallback?: (status: number) => ApiError;
 }
-
-const GENERIC = 'Something went wrong. Please try again.';
 
 /**
  * Sends a file as the RAW request body (not multipart, so the server streams it) and reports
@@ -40,7 +39,7 @@ export function uploadFile<S extends z.ZodType>(
     xhr.upload.onprogress = (e) =>
       onProgress?.({ sent: e.loaded, total: e.lengthComputable ? e.total : file.size });
     xhr.onerror = () => reject(networkError());
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    xhr.onabort = () => reject(new DOMException(t('upload.cancelled'), 'AbortError'));
     xhr.onload = () => {
       let body: unknown = null;
       try {
@@ -54,13 +53,16 @@ export function uploadFile<S extends z.ZodType>(
           const { code, message, fields, requestId, details } = parsed.data.error;
           reject(new ApiError(xhr.status, code, message, fields ?? {}, requestId, details));
         } else {
-          reject(fallback?.(xhr.status) ?? new ApiError(xhr.status, 'common.bad_request', GENERIC));
+          reject(
+            fallback?.(xhr.status) ??
+              new ApiError(xhr.status, 'common.bad_request', t('api.generic')),
+          );
         }
         return;
       }
       const parsed = schema.safeParse(body);
       if (parsed.success) resolve(parsed.data as z.infer<S>);
-      else reject(new ApiError(xhr.status, 'common.bad_response', GENERIC));
+      else reject(new ApiError(xhr.status, 'common.bad_response', t('api.generic')));
     };
     if (signal) {
       if (signal.aborted) return xhr.abort();

@@ -25,6 +25,7 @@ import { FeedbackButton } from '#web/features/feedback/components/FeedbackButton
 import { SupportSessionBanner } from '#web/features/service-console/support-access/components/SupportSessionBanner.tsx';
 import { isActive, navItemsFor } from './nav-items.ts';
 import { UserMenu } from './UserMenu.tsx';
+import { t } from '../messages.ts';
 
 // Lazy: it pulls in the auth client, which most page loads do not need.
 const EmailNotVerifiedBanner = lazy(() =>
@@ -59,7 +60,7 @@ function AccountIdentity() {
       component={Link}
       to="/admin/general"
       miw={0}
-      aria-label={`Account: ${account.name}`}
+      aria-label={t('shell.account', { name: account.name })}
       data-testid="header-account"
     >
       <Group gap={8} wrap="nowrap" miw={0}>
@@ -114,7 +115,7 @@ export function MainLayout({ user, children }: { user: CurrentUser; children: Re
               onClick={toggle}
               hiddenFrom="sm"
               size="sm"
-              aria-label="Toggle navigation"
+              aria-label={t('shell.toggleNav')}
               aria-expanded={opened}
             />
             <Logo visibleFrom="xs" />
@@ -134,7 +135,7 @@ export function MainLayout({ user, children }: { user: CurrentUser; children: Re
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" style={isMobile && !opened ? { visibility: 'hidden' } : undefined}>
-        <nav aria-label="Main">
+        <nav aria-label={t('shell.mainNav')}>
           {navItemsFor(user).map((item) => {
             const active = isActive(item, pathname);
             return (

@@ -87,6 +87,7 @@ function SharedShell({ user, children }: { user: CurrentUser; children: ReactNod
   return (
     <AppShell header={{ height: 56 }} padding={{ base: 'sm', sm: 'lg' }}>
       <AppShell.Header
+        // i18n-ignore: CSS
         style={brand?.color ? { borderTop: `4px solid ${brand.color}` } : undefined}
         data-testid="shared-header"
       >

@@ -1,4 +1,5 @@
 import { Box, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { t } from '../messages.ts';
 
 /**
  * The signed-in shell's outline (header, navigation, a page), painted at once while
@@ -9,7 +10,7 @@ import { Box, Group, Skeleton, Stack, Text } from '@mantine/core';
  */
 export function ShellSkeleton() {
   return (
-    <Box role="status" aria-label="Loading" aria-busy>
+    <Box role="status" aria-label={t('shell.loading')} aria-busy>
       <Box
         component="header"
         h={56}

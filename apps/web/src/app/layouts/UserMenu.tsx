@@ -3,6 +3,7 @@ import { Avatar, Group, Menu, Stack, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { NameText } from '#web/components/NameText.tsx';
+import { t } from '../messages.ts';
 
 /** Up to two initials of the display name (else the address) for the avatar. */
 export function initials(user: Pick<CurrentUser, 'displayName' | 'email'>): string {
@@ -21,11 +22,11 @@ export interface UserMenuLabels {
   signOut: string;
 }
 
-const ENGLISH: UserMenuLabels = {
-  menu: (initials, name) => `${initials} ${name}, user menu`,
-  signedInAs: 'Signed in as',
-  signOut: 'Sign out',
-};
+const english = (): UserMenuLabels => ({
+  menu: (initials, name) => t('userMenu.menu', { initials, name }),
+  signedInAs: t('userMenu.signedInAs'),
+  signOut: t('userMenu.signOut'),
+});
 
 /**
  * The header's user menu: who is signed in, the profile (members only: a shared user has no
@@ -34,7 +35,7 @@ const ENGLISH: UserMenuLabels = {
 export function UserMenu({
   user,
   withProfile,
-  labels = ENGLISH,
+  labels = english(),
 }: {
   user: CurrentUser;
   withProfile: boolean;
@@ -79,7 +80,7 @@ export function UserMenu({
             to="/admin/security"
             leftSection={<IconUserCircle size={16} aria-hidden />}
           >
-            Profile and sessions
+            {t('userMenu.profile')}
           </Menu.Item>
         ) : null}
         <Menu.Item

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@tenantry/shared';
+import { t } from '../messages.ts';
 
 export interface NavItem {
   label: string;
@@ -7,22 +8,23 @@ export interface NavItem {
   match: readonly string[];
 }
 
-const ITEMS: readonly NavItem[] = [
-  { label: 'Home', to: '/', match: ['/', '/home'] },
-  { label: 'Client tenants', to: '/tenant', match: ['/tenant'] },
-  { label: 'Explore', to: '/explore', match: ['/explore'] },
-  { label: 'Support', to: '/support', match: ['/support'] },
-  { label: 'Roadmap', to: '/roadmap', match: ['/roadmap'] },
-  { label: 'Developer', to: '/developer', match: ['/developer'] },
-  { label: 'Content', to: '/contentAdmin', match: ['/contentAdmin'] },
-  { label: 'Account', to: '/admin', match: ['/admin'] },
-];
+const ITEMS = [
+  { labelKey: 'nav.home', to: '/', match: ['/', '/home'] },
+  { labelKey: 'nav.tenants', to: '/tenant', match: ['/tenant'] },
+  { labelKey: 'nav.explore', to: '/explore', match: ['/explore'] },
+  { labelKey: 'nav.support', to: '/support', match: ['/support'] },
+  { labelKey: 'nav.roadmap', to: '/roadmap', match: ['/roadmap'] },
+  { labelKey: 'nav.developer', to: '/developer', match: ['/developer'] },
+  { labelKey: 'nav.content', to: '/contentAdmin', match: ['/contentAdmin'] },
+  { labelKey: 'nav.account', to: '/admin', match: ['/admin'] },
+] as const;
 
-const SERVICE: NavItem = { label: 'Service', to: '/service', match: ['/service'] };
+const SERVICE = { labelKey: 'nav.service', to: '/service', match: ['/service'] } as const;
 
 /** The main navigation; Service only for system admins. */
 export function navItemsFor(user: CurrentUser): readonly NavItem[] {
-  return user.role === 'systemadmin' ? [...ITEMS, SERVICE] : ITEMS;
+  const items = user.role === 'systemadmin' ? [...ITEMS, SERVICE] : ITEMS;
+  return items.map(({ labelKey, ...item }) => ({ label: t(labelKey), ...item }));
 }
 
 export function isActive(item: NavItem, pathname: string): boolean {

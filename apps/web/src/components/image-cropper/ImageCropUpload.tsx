@@ -13,6 +13,7 @@ import {
 } from '#web/lib/image-file.ts';
 import { readImageSize } from '#web/lib/image-size.ts';
 import type { ImageCropperProps, ImageCropSettings } from './ImageCropper.tsx';
+import { t } from '../messages.ts';
 
 interface CropperModule {
   ImageCropper: ComponentType<ImageCropperProps>;
@@ -54,7 +55,7 @@ async function openImageFile(file: File, pickMaxMb: number): Promise<Opened> {
   try {
     return { problem: null, url, name, Cropper: (await cropper).ImageCropper };
   } catch {
-    return refuse('The image editor could not be loaded. Check your connection and try again.');
+    return refuse(t('imageUpload.editorFailed'));
   }
 }
 
@@ -161,7 +162,7 @@ export function ImageCropUpload<T>({
       close();
       onUploaded?.(result);
     } catch (err) {
-      setProblem(err instanceof Error ? uploadMessage(err) : 'The image could not be uploaded.');
+      setProblem(err instanceof Error ? uploadMessage(err) : t('imageUpload.failed'));
     } finally {
       setSaving(false);
     }

@@ -6,6 +6,7 @@ import Cropper, { type Area, type Point } from 'react-easy-crop';
 import {
   ASPECT_CHOICES,
   IMAGE_ZOOM,
+  aspectChoiceLabel,
   aspectRatio,
   isUsableArea,
   type AspectChoice,
@@ -15,6 +16,7 @@ import {
 } from '#web/lib/image-crop.ts';
 import { renderCrop } from '#web/lib/render-image.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { t } from '../messages.ts';
 
 /** How an image is cropped: its names and words, its shape, what the upload may be. */
 export interface ImageCropSettings {
@@ -91,7 +93,7 @@ export function ImageCropper({
       setRenderError(
         err instanceof Error && /larger than/.test(err.message)
           ? err.message
-          : 'The image could not be cropped in this browser. Try another image.',
+          : t('cropper.renderFailed'),
       );
     } finally {
       setRendering(false);
@@ -101,7 +103,7 @@ export function ImageCropper({
   const zoomSlider = (
     <>
       <Text size="sm" fw={500} aria-hidden>
-        Zoom
+        {t('cropper.zoom')}
       </Text>
       <Slider
         value={zoom}
@@ -110,15 +112,13 @@ export function ImageCropper({
         max={IMAGE_ZOOM.max}
         step={IMAGE_ZOOM.step}
         label={percent}
-        thumbLabel="Zoom"
+        thumbLabel={t('cropper.zoom')}
         thumbValueText={percent}
         mt={6}
       />
     </>
   );
-  const shownError = unreadable
-    ? 'The image could not be read (it may be damaged). Choose another file.'
-    : (renderError ?? error);
+  const shownError = unreadable ? t('cropper.unreadable') : (renderError ?? error);
   return (
     <Stack gap="sm" ref={group} tabIndex={-1} role="group" aria-label={label}>
       <Box
@@ -138,10 +138,10 @@ export function ImageCropper({
           onZoomChange={setZoom}
           onCropComplete={(_, pixels) => setArea(isUsableArea(pixels) ? pixels : null)}
           onMediaLoaded={(m) => setNatural({ width: m.naturalWidth, height: m.naturalHeight })}
-          mediaProps={{ alt: 'The chosen image', onError: () => setUnreadable(true) }}
+          mediaProps={{ alt: t('cropper.image'), onError: () => setUnreadable(true) }}
           cropperProps={{
             role: 'application',
-            'aria-label': 'Crop area',
+            'aria-label': t('cropper.area'),
             'aria-describedby': hintId,
           }}
         />
@@ -153,7 +153,7 @@ export function ImageCropper({
         <Group gap="lg" align="flex-end" wrap="wrap">
           <div>
             <Text size="sm" fw={500} id={shapeId} mb={4}>
-              Shape
+              {t('cropper.shape')}
             </Text>
             <SegmentedControl
               aria-labelledby={shapeId}
@@ -163,7 +163,10 @@ export function ImageCropper({
                 setShape(v as AspectChoice);
                 setCrop({ x: 0, y: 0 });
               }}
-              data={ASPECT_CHOICES.map((c) => ({ value: c.value, label: c.label }))}
+              data={ASPECT_CHOICES.map((c) => ({
+                value: c.value,
+                label: aspectChoiceLabel(c.value),
+              }))}
             />
           </div>
           <Box flex="1 1 180px" miw={160}>
@@ -183,7 +186,7 @@ export function ImageCropper({
           {saveLabel}
         </Button>
         <Button variant="default" onClick={onCancel} disabled={saving}>
-          Cancel
+          {t('cropper.cancel')}
         </Button>
       </Group>
     </Stack>

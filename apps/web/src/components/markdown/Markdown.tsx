@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
 import { internalPath, isMediaImage, linkKind, safeUrl } from './markdown-urls.ts';
+import { t } from '../messages.ts';
 
 const EXTERNAL = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
@@ -36,7 +37,7 @@ function MarkdownImage({ src, alt, title }: ImgProps) {
   if (url && isMediaImage(url)) {
     return <img src={url} alt={alt ?? ''} title={title} loading="lazy" decoding="async" />;
   }
-  const label = alt ? `Image: ${alt}` : 'Image';
+  const label = alt ? t('markdown.image.alt', { alt }) : t('markdown.image');
   if (!url) return <span>{label}</span>;
   return (
     <Anchor href={url} {...(linkKind(url) === 'external' ? EXTERNAL : {})}>

@@ -1,6 +1,7 @@
 import { Button, Group, Input, Skeleton, type MantineFontSize } from '@mantine/core';
 import { IconPhotoPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useId, useState, type ReactNode } from 'react';
+import { t } from '../messages.ts';
 
 // The editor (and its styles) is a chunk of its own: only a screen that edits markdown loads it.
 const MarkdownEditorCore = lazy(() => import('./MarkdownEditorCore.tsx'));
@@ -61,7 +62,7 @@ export function MarkdownEditor({
     >
       <Suspense
         fallback={
-          <Skeleton height={minHeight + 30} radius="sm" mt={4} aria-label="Loading the editor" />
+          <Skeleton height={minHeight + 30} radius="sm" mt={4} aria-label={t('markdown.loading')} />
         }
       >
         <div style={{ marginTop: 4 }}>
@@ -87,7 +88,7 @@ export function MarkdownEditor({
             onClick={() => startInsert?.()}
             disabled={!startInsert}
           >
-            Insert image
+            {t('markdown.insertImage')}
           </Button>
         </Group>
       ) : null}

@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { QuestionAnswersPanel } from '#web/features/across-clients/components/QuestionAnswersPanel.tsx';
 import type { ScreenProps } from '#web/app/route-handle.ts';
+import { t } from '../../messages.ts';
 
 /**
  * questions/{frameworkId}/{questionKey}: "How do my clients answer this?" — opened from a
@@ -14,10 +15,7 @@ export default function AcrossClientsScreen(_props: ScreenProps) {
   const { frameworkId = '', questionKey = '' } = useParams();
   return (
     <>
-      <PageHeader
-        title="How do my clients answer this?"
-        description="Every client’s latest answer to one question, in any version of its framework, grouped by answer."
-      />
+      <PageHeader title={t('acrossClients.title')} description={t('acrossClients.description')} />
       <QuestionAnswersPanel
         frameworkId={frameworkId}
         questionKey={questionKey}

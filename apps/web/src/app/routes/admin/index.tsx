@@ -25,6 +25,7 @@ import { useRefreshSessions } from '#web/features/sessions/api/list-sessions.ts'
 import { SessionsPanel } from '#web/features/sessions/components/SessionsPanel.tsx';
 import { AccountSharingPanel } from '#web/features/sharing/components/AccountSharingPanel.tsx';
 import { SsoSettings } from '#web/features/sso/components/SsoSettings.tsx';
+import { t } from '../../messages.ts';
 
 const TABS = SCREEN_TABS.admin;
 
@@ -34,7 +35,7 @@ function BrandSection({ account }: { account: Account }) {
   return (
     <Stack gap="sm" component="section" aria-labelledby="account-brand-heading">
       <Title order={2} size="h3" id="account-brand-heading">
-        Brand
+        {t('admin.brand')}
       </Title>
       <BrandSettings account={account} planLock={planLock} />
     </Stack>
@@ -119,8 +120,8 @@ function TabBody({
       ) : (
         <Alert variant="light" color="gray">
           {account.tenantAccessLimited && account.role !== 'member'
-            ? 'The audit log records every client tenant of the account; your access is limited to some of them.'
-            : 'Only owners and admins can read the audit log.'}
+            ? t('admin.audit.limited')
+            : t('admin.audit.ownersOnly')}
         </Alert>
       );
     case 'schedules':
@@ -128,13 +129,13 @@ function TabBody({
         <AccountSchedules account={account} userId={userId} />
       ) : (
         <Alert variant="light" color="gray">
-          Members who manage assessments set up schedules.
+          {t('admin.schedules.managersOnly')}
         </Alert>
       );
     default:
       return (
         <Alert variant="light" color="gray">
-          There is no such section.
+          {t('admin.noSuchSection')}
         </Alert>
       );
   }
@@ -150,11 +151,11 @@ export default function AdminScreen() {
   // Set by the checkout outcome routes (/checkout-success…) on their way here.
   const outcome = outcomeOf(location.state);
   let body: ReactNode;
-  if (account.isPending) body = <Loader size="sm" aria-label="Loading the account" />;
+  if (account.isPending) body = <Loader size="sm" aria-label={t('admin.loading')} />;
   else if (account.isError) {
     body = (
       <Alert color="red" variant="light" role="alert">
-        The account could not be loaded: {account.error.message}
+        {t('admin.loadFailed', { message: account.error.message })}
       </Alert>
     );
   } else body = <TabBody tab={active} account={account.data} user={user} />;
@@ -164,8 +165,8 @@ export default function AdminScreen() {
         title={SCREEN_TITLES.admin}
         description={
           account.data
-            ? `${account.data.name}: its members and its subscription.`
-            : 'Your account, its members and its subscription.'
+            ? t('admin.description.named', { name: account.data.name })
+            : t('admin.description')
         }
       />
       {outcome ? (
@@ -176,7 +177,7 @@ export default function AdminScreen() {
         />
       ) : null}
       <ScreenTabs
-        label="Account sections"
+        label={t('admin.sections')}
         tabs={TABS}
         active={active}
         hrefFor={(t) => `/admin/${t}`}

@@ -6,6 +6,7 @@ import { AuthCard } from '#web/components/AuthCard.tsx';
 import { outcomeState } from '#web/features/billing/lib/checkout-outcome.ts';
 import { analytics, outcomeEvent } from '#web/lib/analytics.ts';
 import type { ScreenProps } from '#web/app/route-handle.ts';
+import { t } from '../../messages.ts';
 
 type OutcomeScreen = keyof typeof CHECKOUT_OUTCOMES;
 
@@ -43,7 +44,7 @@ export default function CheckoutOutcomeScreen({ screen }: ScreenProps) {
   return (
     <AuthCard title={SCREEN_TITLES[screen]}>
       <Text size="sm" role="status">
-        Taking you to your account…
+        {t('checkout.redirecting')}
       </Text>
       <Loader size="sm" aria-hidden />
     </AuthCard>

@@ -22,6 +22,7 @@ import { MediaTab } from '#web/features/authoring/components/media/MediaTab.tsx'
 import { PlaybooksTab } from '#web/features/authoring/components/playbooks/PlaybooksTab.tsx';
 import { usePlanLock } from '#web/features/billing/api/get-billing.ts';
 import { FrameworksTab } from '#web/features/frameworks/components/FrameworksTab.tsx';
+import { t } from '../../messages.ts';
 
 const TABS: readonly string[] = SCREEN_TABS.contentAdmin;
 
@@ -46,18 +47,13 @@ function NotAnAuthor() {
       variant="light"
       color="gray"
       icon={<IconLock size={18} aria-hidden />}
-      title="Only owners and admins write content"
+      title={t('content.notAuthor.title')}
     >
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">
-          Your account’s owners and admins write its frameworks, playbooks and articles. You can
-          read everything published for your account, and the global library, in Explore.
-        </Text>
-        <Text size="sm">
-          To write content yourself, ask an owner of your account to make you an admin.
-        </Text>
+        <Text size="sm">{t('content.notAuthor.body')}</Text>
+        <Text size="sm">{t('content.notAuthor.ask')}</Text>
         <Button component={Link} to="/explore" variant="light" size="xs">
-          Go to Explore
+          {t('content.goToExplore')}
         </Button>
       </Stack>
     </Alert>
@@ -82,19 +78,19 @@ export default function ContentAdminScreen() {
   let body;
   if (!TABS.includes(active)) body = <NoSuchSection />;
   else if (account.isPending && user?.role !== 'systemadmin') {
-    body = <Loader size="sm" aria-label="Loading your account" />;
+    body = <Loader size="sm" aria-label={t('content.loading')} />;
   } else if (scopes.length === 0 && privateLocked) {
     body = <UpgradePrompt refusal={planLock} />;
   } else if (scopes.length === 0) {
     body = account.isError ? (
-      <ErrorAlert title="Your account could not be loaded">
+      <ErrorAlert title={t('content.loadFailed')}>
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{account.error.message}</Text>
           <Button size="xs" variant="light" onClick={() => void account.refetch()}>
-            Try again
+            {t('content.retry')}
           </Button>
           <Anchor component={Link} to="/explore" size="sm">
-            Go to Explore
+            {t('content.goToExplore')}
           </Anchor>
         </Stack>
       </ErrorAlert>
@@ -130,14 +126,14 @@ export default function ContentAdminScreen() {
         title={SCREEN_TITLES.contentAdmin}
         description={
           scopes.includes('global') && scopes.includes('private')
-            ? 'Author global content for every account, and your account’s private content.'
+            ? t('content.description.both')
             : scopes.includes('global')
-              ? 'Author global content for every account.'
-              : 'Author your account’s frameworks, playbooks, articles and images.'
+              ? t('content.description.global')
+              : t('content.description.private')
         }
       />
       <ScreenTabs
-        label="Content sections"
+        label={t('content.sections')}
         tabs={TABS}
         active={TABS.includes(active) ? active : null}
         hrefFor={(t) => `/contentAdmin/${t}`}

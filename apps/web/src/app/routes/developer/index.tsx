@@ -15,6 +15,7 @@ import { Mailbox } from '#web/features/system/components/Mailbox.tsx';
 import { tenantListQueryOptions } from '#web/features/tenants/api/list-tenants.ts';
 import { WebhooksPanel } from '#web/features/webhooks/components/WebhooksPanel.tsx';
 import { useClientConfig } from '#web/lib/config.ts';
+import { t } from '../../messages.ts';
 
 /** Tenants the key form's picker offers: one page, searched by name on the server. */
 const PICKER_PAGE = 25;
@@ -64,17 +65,14 @@ export default function DeveloperScreen() {
   const seesDiagnostics = isAdmin || user?.isSystemDev === true;
   return (
     <>
-      <PageHeader
-        title={SCREEN_TITLES.developer}
-        description="API keys, webhooks and the API reference."
-      />
+      <PageHeader title={SCREEN_TITLES.developer} description={t('developer.description')} />
       <Stack gap="xl">
         {inAccount && account.isPending ? (
-          <Loader size="sm" aria-label="Loading the account" />
+          <Loader size="sm" aria-label={t('developer.loading')} />
         ) : null}
         {account.isError ? (
           <Alert color="red" variant="light" role="alert">
-            The account could not be loaded: {account.error.message}
+            {t('developer.loadFailed', { message: account.error.message })}
           </Alert>
         ) : null}
         {account.data ? <AccountSections account={account.data} /> : null}

@@ -22,6 +22,7 @@ import {
 import { tenantQueryOptions, useTenant } from '#web/features/tenants/api/get-tenant.ts';
 import type { ContentKind } from '#web/lib/content/content-kinds.ts';
 import { assessmentHref, useOwnerChoices } from '../tenant/assessments.tsx';
+import { t as tr } from '../../messages.ts';
 
 const TABS = SCREEN_TABS.explore;
 const isKind = (tab: string): tab is ContentKind => (TABS as readonly string[]).includes(tab);
@@ -53,7 +54,7 @@ function useStartForTenant(tenantId: string | undefined) {
       onClick={() => setFramework(f)}
       style={{ maxWidth: '100%' }}
     >
-      Start assessment for {t.name}
+      {tr('explore.start', { name: t.name })}
     </Button>
   );
   const dialog = (
@@ -89,9 +90,9 @@ function useFork() {
         variant="default"
         leftSection={<IconGitFork size={14} aria-hidden />}
         onClick={() => setFramework(f)}
-        aria-label={`Fork ${f.name}`}
+        aria-label={tr('explore.fork.label', { name: f.name })}
       >
-        Fork
+        {tr('explore.fork')}
       </Button>
     ) : null;
   const dialog = <ForkFrameworkModal framework={framework} onClose={() => setFramework(null)} />;
@@ -115,15 +116,9 @@ export default function ExploreScreen() {
     <>
       <PageHeader
         title={SCREEN_TITLES.explore}
-        description={
-          tenantId ? (
-            <ForTenant tenantId={tenantId} />
-          ) : (
-            'Frameworks, playbooks and articles to assess and remediate with.'
-          )
-        }
+        description={tenantId ? <ForTenant tenantId={tenantId} /> : tr('explore.description')}
       />
-      <ScreenTabs label="Explore sections" tabs={TABS} active={active} hrefFor={hrefFor}>
+      <ScreenTabs label={tr('explore.sections')} tabs={TABS} active={active} hrefFor={hrefFor}>
         {isKind(active) ? (
           // A fresh search per tab: each keeps its own query in the URL.
           <ExploreLibrary

@@ -2,6 +2,8 @@ import { SCREEN_TITLES } from '@tenantry/shared';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import type { ScreenProps } from '#web/app/route-handle.ts';
+import { t } from '../../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 /**
  * A page that is an entry of its own, which the server sends for its paths: the respondent page
@@ -21,11 +23,12 @@ export default function OtherEntryScreen({ screen }: ScreenProps) {
     if (window.location.pathname === pathname) window.location.reload();
     else window.location.replace(url);
   }, [pathname, url]);
-  const what = screen === 'assessmentLanding' ? 'your questions' : SCREEN_TITLES[screen];
+  const link = <a href={url}>{t('otherEntry.link')}</a>;
   return (
     <p style={{ padding: '2rem 1rem' }}>
-      Opening {screen === 'assessmentLanding' ? what : `“${what}”`}… If nothing happens,{' '}
-      <a href={url}>open it here</a>.
+      {screen === 'assessmentLanding'
+        ? rich(t, 'otherEntry.questions', {}, { link })
+        : rich(t, 'otherEntry.screen', { title: SCREEN_TITLES[screen] }, { link })}
     </p>
   );
 }

@@ -20,6 +20,8 @@ import { OverviewPanel } from '#web/features/service-console/overview/components
 import { SystemPanel } from '#web/features/service-console/system/components/SystemPanel.tsx';
 import { TenantDrillDown } from './tenants/index.tsx';
 import { SupportQueuePanel } from '#web/features/support/components/SupportQueuePanel.tsx';
+import { t } from '../../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 const TABS = SCREEN_TABS.service;
 
@@ -53,14 +55,20 @@ function TabBody({ active, focus }: { active: string | null; focus?: string }) {
  */
 function SecondFactorNeeded() {
   return (
-    <Alert color="red" variant="light" role="alert" title="Set up a second factor first">
+    <Alert color="red" variant="light" role="alert" title={t('service.secondFactor.title')}>
       <Text size="sm">
-        System admins need a second factor to open the service console: an authenticator app or a
-        passkey.{' '}
-        <Anchor component={Link} to="/admin/security">
-          Set one up under Account → Security
-        </Anchor>
-        .
+        {rich(
+          t,
+          'service.secondFactor.body',
+          {},
+          {
+            link: (
+              <Anchor component={Link} to="/admin/security">
+                {t('service.secondFactor.link')}
+              </Anchor>
+            ),
+          },
+        )}
       </Text>
     </Alert>
   );
@@ -77,10 +85,7 @@ export default function ServiceScreen() {
   if (user?.secondFactor && !user.secondFactor.enrolled) {
     return (
       <>
-        <PageHeader
-          title={SCREEN_TITLES.service}
-          description="Every account and client tenant, for system admins."
-        />
+        <PageHeader title={SCREEN_TITLES.service} description={t('service.description')} />
         <SecondFactorNeeded />
       </>
     );
@@ -89,12 +94,9 @@ export default function ServiceScreen() {
   const active = tenantForm ? null : (tab ?? TABS[0]);
   return (
     <>
-      <PageHeader
-        title={SCREEN_TITLES.service}
-        description="Every account and client tenant, for system admins."
-      />
+      <PageHeader title={SCREEN_TITLES.service} description={t('service.description')} />
       <ScreenTabs
-        label="Service console sections"
+        label={t('service.sections')}
         tabs={TABS}
         active={active}
         hrefFor={(t) => `/service/${t}`}

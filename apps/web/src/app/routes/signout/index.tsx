@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { AuthCard } from '#web/components/AuthCard.tsx';
 import { useSignOut } from '#web/features/auth/api/sign-out.ts';
+import { t } from '../../messages.ts';
 
 /** Signs out on the server, forgets this user's cached data, then goes to /signin. */
 export default function SignOutScreen() {
@@ -19,7 +20,7 @@ export default function SignOutScreen() {
     <AuthCard title={SCREEN_TITLES.signout}>
       <Text size="sm" role="status">
         <Loader size="xs" mr="xs" aria-hidden />
-        Signing you out…
+        {t('signout.status')}
       </Text>
     </AuthCard>
   );

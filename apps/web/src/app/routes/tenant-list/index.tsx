@@ -11,6 +11,7 @@ import { CreateTenantModal } from '#web/features/tenants/components/CreateTenant
 import { PortfolioView } from '#web/features/tenants/components/PortfolioView.tsx';
 import { TenantList } from '#web/features/tenants/components/TenantList.tsx';
 import { readPortfolioView, writePortfolioView } from '#web/features/tenants/lib/portfolio-view.ts';
+import { t } from '../../messages.ts';
 
 export default function TenantListScreen() {
   const [creating, setCreating] = useState(false);
@@ -26,14 +27,14 @@ export default function TenantListScreen() {
     <>
       <PageHeader
         title={SCREEN_TITLES.tenantList}
-        description="The organisations your account assesses."
+        description={t('tenantList.description')}
         actions={
           planLock ? null : (
             <Button
               leftSection={<IconPlus size={18} aria-hidden />}
               onClick={() => setCreating(true)}
             >
-              New client tenant
+              {t('tenantList.create')}
             </Button>
           )
         }
@@ -41,14 +42,14 @@ export default function TenantListScreen() {
       {planLock ? <UpgradePrompt refusal={planLock} mb="md" /> : null}
       <Stack gap="md">
         <SegmentedControl
-          aria-label="View"
+          aria-label={t('tenantList.view')}
           value={posture ? 'posture' : 'list'}
           onChange={(v) =>
             setParams(v === 'posture' ? writePortfolioView(readPortfolioView(params)) : {})
           }
           data={[
-            { value: 'list', label: 'List' },
-            { value: 'posture', label: 'Posture' },
+            { value: 'list', label: t('tenantList.view.list') },
+            { value: 'posture', label: t('tenantList.view.posture') },
           ]}
           w={{ base: '100%', xs: 'auto' }}
           style={{ alignSelf: 'flex-start' }}

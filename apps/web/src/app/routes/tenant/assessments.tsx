@@ -22,6 +22,7 @@ import { ReportButton } from '#web/features/reports/components/ReportButton.tsx'
 import { resultsKeys } from '#web/features/results/api/results-keys.ts';
 import { ResultsScreen } from '#web/features/results/components/ResultsScreen.tsx';
 import { SchedulesPanel } from '#web/features/schedules/components/SchedulesPanel.tsx';
+import { t } from '../../messages.ts';
 
 /** The members who may own an assessment (members of the account only; read when needed). */
 export function useOwnerChoices(enabled: boolean): OwnerChoice[] | undefined {
@@ -79,7 +80,7 @@ function AssessmentResults({
             href={`/api/v1/tenants/${encodeURIComponent(tenant.id)}/assessments/${encodeURIComponent(assessmentId)}/answers.csv`}
             download
           >
-            Answers (CSV)
+            {t('tenant.assessments.answersCsv')}
           </Button>
         </>
       )}
@@ -143,7 +144,7 @@ export function TenantAssessments({
               variant="light"
               leftSection={<IconChartBar size={16} aria-hidden />}
             >
-              Results
+              {t('tenant.assessments.results')}
             </Button>
             {remediates && a.progress.gaps.length > 0 ? (
               <GapTasksButton

@@ -3,6 +3,7 @@ import { Skeleton, Stack } from '@mantine/core';
 import { Suspense, lazy } from 'react';
 import { assessmentHref } from './assessments.tsx';
 import { remediationHref } from './remediation.tsx';
+import { t } from '../../messages.ts';
 
 // The comparison and its charts (recharts) are a chunk of their own, loaded with the tab.
 const BaselinePanel = lazy(() => import('#web/features/baseline/components/BaselinePanel.tsx'));
@@ -12,7 +13,7 @@ export const baselineHref = (tenantId: string) =>
 
 function Loading() {
   return (
-    <Stack gap="md" aria-busy aria-label="Loading the baseline">
+    <Stack gap="md" aria-busy aria-label={t('tenant.baseline.loading')}>
       <Skeleton height={110} radius="md" />
       <Skeleton height={96} radius="md" />
       <Skeleton height={300} radius="md" />

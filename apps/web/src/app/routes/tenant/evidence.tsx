@@ -2,13 +2,14 @@ import { can, canShared, type TenantDetail } from '@tenantry/shared';
 import { Skeleton, Stack } from '@mantine/core';
 import { Suspense, lazy } from 'react';
 import { assessmentHref } from './assessments.tsx';
+import { t } from '../../messages.ts';
 
 // The library and its drawer are a chunk of their own, loaded with the tab.
 const EvidenceLibrary = lazy(() => import('#web/features/evidence/components/EvidenceLibrary.tsx'));
 
 function Loading() {
   return (
-    <Stack gap="sm" aria-busy aria-label="Loading the evidence library">
+    <Stack gap="sm" aria-busy aria-label={t('tenant.evidence.loading')}>
       <Skeleton height={52} radius="md" />
       <Skeleton height={72} radius="md" />
       <Skeleton height={72} radius="md" />

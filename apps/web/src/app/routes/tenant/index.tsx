@@ -18,6 +18,8 @@ import { TenantAssessments } from './assessments.tsx';
 import { TenantBaseline } from './baseline.tsx';
 import { TenantEvidence } from './evidence.tsx';
 import { TenantRemediation } from './remediation.tsx';
+import { t } from '../../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 const TABS = SCREEN_TABS.tenant;
 /** Managed by the account that shared the client tenant: not shown to a shared user. */
@@ -66,21 +68,20 @@ export default function TenantScreen({ screen }: ScreenProps) {
           variant="light"
           role="alert"
           icon={<IconAlertCircle size={18} aria-hidden />}
-          title={missing ? 'Client tenant not found' : 'The client tenant could not be loaded'}
+          title={missing ? t('tenant.notFound') : t('tenant.loadFailed')}
         >
           {missing && shared ? (
             <Text size="sm">
-              It is not shared with you.{' '}
+              {t('tenant.notShared')}{' '}
               {user?.ttid && user.ttid !== tenantId ? (
                 <Link to={`/tenant/${encodeURIComponent(user.ttid)}`}>
-                  Back to the client tenant shared with you
+                  {t('tenant.backToShared')}
                 </Link>
               ) : null}
             </Text>
           ) : missing ? (
             <Text size="sm">
-              It does not exist, or it is not part of your account.{' '}
-              <Link to="/tenant">Back to client tenants</Link>
+              {t('tenant.notInAccount')} <Link to="/tenant">{t('tenant.backToList')}</Link>
             </Text>
           ) : (
             <Text size="sm">{query.error.message}</Text>
@@ -99,27 +100,25 @@ export default function TenantScreen({ screen }: ScreenProps) {
             <Group gap="xs" component="span">
               {tenant.archivedAt ? (
                 <Badge color="gray" variant="outline">
-                  Archived
+                  {t('tenant.archived')}
                 </Badge>
               ) : null}
               {tenant.industry ? <span>{tenant.industry}</span> : null}
               {focus && active !== 'assessments' && active !== 'baseline' ? (
-                <span>
-                  In focus: <strong>{focus}</strong>
-                </span>
+                <span>{rich(t, 'tenant.focus', {}, { focus: <strong>{focus}</strong> })}</span>
               ) : null}
             </Group>
           ) : undefined
         }
       />
       <ScreenTabs
-        label="Client tenant sections"
+        label={t('tenant.sections')}
         tabs={tabs}
         active={active}
         hrefFor={(t) => `${base}/${t}`}
       >
         {!tenant ? (
-          <Stack gap="sm" aria-busy aria-label="Loading the client tenant">
+          <Stack gap="sm" aria-busy aria-label={t('tenant.loading')}>
             <Skeleton height={90} />
             <Skeleton height={60} />
             <Skeleton height={120} />

@@ -3,6 +3,7 @@ import { Group, Skeleton, Stack } from '@mantine/core';
 import { Suspense, lazy } from 'react';
 import { remediationAccess } from '#web/features/remediation/lib/access.ts';
 import { assessmentHref } from './assessments.tsx';
+import { t } from '../../messages.ts';
 
 // The tab's board, list and drawer are a chunk of their own, loaded with the tab.
 const RemediationPanel = lazy(
@@ -14,7 +15,7 @@ export const remediationHref = (tenantId: string) =>
 
 function Loading() {
   return (
-    <Stack gap="md" aria-busy aria-label="Loading the tasks">
+    <Stack gap="md" aria-busy aria-label={t('tenant.remediation.loading')}>
       <Skeleton height={52} radius="md" />
       <Group grow align="flex-start" gap="sm">
         {[0, 1, 2, 3].map((i) => (

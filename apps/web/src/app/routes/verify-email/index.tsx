@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AuthCard } from '#web/components/AuthCard.tsx';
 import { useVerifyEmail } from '#web/features/auth/api/verify-email.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { t } from '../../messages.ts';
 
 /**
  * /verify-email?token=… verifies here; /verify-email?status=verified[&error=CODE] is where
@@ -25,7 +26,7 @@ export default function VerifyEmailScreen() {
       {state === 'pending' ? (
         <Text size="sm" role="status">
           <Loader size="xs" mr="xs" aria-hidden />
-          Verifying your e-mail address…
+          {t('verifyEmail.pending')}
         </Text>
       ) : null}
       {state === 'ok' ? (
@@ -36,20 +37,18 @@ export default function VerifyEmailScreen() {
             icon={<IconCircleCheck size={18} aria-hidden />}
             role="status"
           >
-            Your e-mail address is verified.
+            {t('verifyEmail.ok')}
           </Alert>
           <Anchor component={Link} to="/">
-            Continue to Tenantry
+            {t('verifyEmail.continue')}
           </Anchor>
         </>
       ) : null}
       {state === 'failed' ? (
         <>
-          <ErrorAlert>
-            This verification link is invalid or has expired. Sign in to request a new one.
-          </ErrorAlert>
+          <ErrorAlert>{t('verifyEmail.failed')}</ErrorAlert>
           <Anchor component={Link} to="/">
-            Go to Tenantry
+            {t('verifyEmail.home')}
           </Anchor>
         </>
       ) : null}

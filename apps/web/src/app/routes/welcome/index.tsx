@@ -16,6 +16,8 @@ import { useChecklistHidden } from '#web/features/onboarding/lib/dismissal.ts';
 import { gettingStarted } from '#web/features/onboarding/lib/getting-started.ts';
 import { useAccountShares } from '#web/features/sharing/api/list-account-shares.ts';
 import { useHasTenants } from '#web/features/tenants/api/has-tenants.ts';
+import { t } from '../../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 /**
  * The checklist's facts from the account's real state (client tenants, assessments and their
@@ -71,15 +73,24 @@ function Welcome({ user }: { user: CurrentUser }) {
       <Stack gap="lg">
         <Group gap="sm" wrap="wrap">
           <Text size="lg" miw={0} lineClamp={2} title={name} style={NAME_WRAP}>
-            Hello, <strong>{name}</strong>
+            {rich(t, 'welcome.hello', {}, { name: <strong>{name}</strong> })}
           </Text>
           {accountRole ? (
-            <Badge variant="light" title={`Your role in ${account.data?.name ?? 'this account'}`}>
+            <Badge
+              variant="light"
+              title={
+                account.data?.name !== undefined
+                  ? t('welcome.role', { account: account.data.name })
+                  : t('welcome.roleHere')
+              }
+            >
               {ROLE_LABELS[accountRole]}
             </Badge>
           ) : null}
-          {user.role === 'systemadmin' ? <Badge variant="outline">System admin</Badge> : null}
-          {user.isSystemDev ? <Badge variant="outline">System developer</Badge> : null}
+          {user.role === 'systemadmin' ? (
+            <Badge variant="outline">{t('welcome.systemAdmin')}</Badge>
+          ) : null}
+          {user.isSystemDev ? <Badge variant="outline">{t('welcome.systemDev')}</Badge> : null}
         </Group>
         <GettingStarted
           checklist={checklist}

@@ -21,6 +21,7 @@ import { NAME_WRAP } from '#web/components/NameText.tsx';
 import { useCreateQuestionTasks } from '../api/create-question-tasks.ts';
 import { useQuestionAnswers } from '../api/get-question-answers.ts';
 import { answeredOn, countsLine, tasksSummary } from '../lib/answers-view.ts';
+import { t } from '../messages.ts';
 
 export interface QuestionAnswersPanelProps {
   frameworkId: string;
@@ -49,11 +50,11 @@ function CreateTasks({
   return (
     <>
       <Button leftSection={<IconChecklist size={16} aria-hidden />} onClick={() => setOpened(true)}>
-        Create tasks for all that fail ({count})
+        {t('createTasks.button', { count })}
       </Button>
-      <Modal opened={opened} onClose={close} title="Create tasks for all that fail" centered>
+      <Modal opened={opened} onClose={close} title={t('createTasks.title')} centered>
         <form
-          aria-label="Create tasks for all that fail"
+          aria-label={t('createTasks.title')}
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
@@ -69,14 +70,11 @@ function CreateTasks({
           }}
         >
           <Stack gap="md">
-            <Text size="sm">
-              Each failing client without an open task on this question gets a remediation task,
-              linked to the question and to the assessment of its answer.
-            </Text>
+            <Text size="sm">{t('createTasks.body')}</Text>
             {create.isError ? <ErrorAlert error={create.error} /> : null}
             <FormActions
               onCancel={close}
-              submitLabel={`Create ${count === 1 ? '1 task' : `${count} tasks`}`}
+              submitLabel={t('createTasks.submit', { count })}
               pending={create.isPending}
             />
           </Stack>
@@ -102,16 +100,16 @@ function Group_({
         </Title>
         <Group gap="xs">
           <Badge variant="light" color="gray">
-            {g.count === 1 ? '1 client' : `${g.count} clients`}
+            {t('group.clients', { count: g.count })}
           </Badge>
           {g.score !== null ? (
             <Badge variant="light" color="blue">
-              Score {formatScore(g.score)}
+              {t('group.score', { score: formatScore(g.score) })}
             </Badge>
           ) : null}
           {g.failing > 0 ? (
             <Badge variant="light" color="red">
-              {g.failing} failing
+              {t('group.failing', { failing: g.failing })}
             </Badge>
           ) : null}
         </Group>
@@ -129,18 +127,23 @@ function Group_({
                 {c.tenantName}
               </Anchor>
               <Text size="xs" c="dimmed" style={NAME_WRAP}>
-                {c.answeredBy}, {answeredOn(c.answeredAt)} · {c.assessmentName} (v{c.version})
+                {t('client.answered', {
+                  who: c.answeredBy,
+                  date: answeredOn(c.answeredAt),
+                  assessment: c.assessmentName,
+                  version: c.version,
+                })}
               </Text>
             </Stack>
             <Group gap={6}>
               {c.failing ? (
                 <Badge color="red" variant="outline">
-                  Fails
+                  {t('client.fails')}
                 </Badge>
               ) : null}
               {c.openTask ? (
                 <Badge color="blue" variant="outline">
-                  Task open
+                  {t('client.taskOpen')}
                 </Badge>
               ) : null}
             </Group>
@@ -163,10 +166,10 @@ export function QuestionAnswersPanel({
   const q = useQuestionAnswers(frameworkId, questionKey);
   const [done, setDone] = useState<QuestionTasksResult | null>(null);
   const a = q.data;
-  if (q.isError) return <ErrorAlert error={q.error} title="The answers could not be loaded" />;
+  if (q.isError) return <ErrorAlert error={q.error} title={t('panel.loadFailed')} />;
   if (!a) {
     return (
-      <Stack gap="sm" aria-busy aria-label="Loading the answers">
+      <Stack gap="sm" aria-busy aria-label={t('panel.loading')}>
         <Skeleton height={30} />
         <Skeleton height={120} />
         <Skeleton height={120} />
@@ -180,8 +183,11 @@ export function QuestionAnswersPanel({
           {a.question.title}
         </Text>
         <Text size="sm" c="dimmed" style={NAME_WRAP}>
-          {a.framework.name} · {a.question.key} · latest answers in any version (up to v
-          {a.framework.latestVersion})
+          {t('panel.question', {
+            framework: a.framework.name,
+            key: a.question.key,
+            version: a.framework.latestVersion,
+          })}
         </Text>
       </Stack>
       <Group justify="space-between" wrap="wrap" gap="sm">
@@ -202,7 +208,7 @@ export function QuestionAnswersPanel({
       ) : null}
       {a.groups.length === 0 ? (
         <Text size="sm" c="dimmed">
-          None of your clients has answered this question yet.
+          {t('panel.empty')}
         </Text>
       ) : (
         a.groups.map((g) => <Group_ key={g.key} g={g} assessmentHref={assessmentHref} />)

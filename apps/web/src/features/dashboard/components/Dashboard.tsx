@@ -23,10 +23,11 @@ import { OverdueTasks } from './OverdueTasks.tsx';
 import { ExpiringEvidence } from './ExpiringEvidence.tsx';
 import { StatCards } from './StatCards.tsx';
 import { TrendCard } from './TrendCard.tsx';
+import { t } from '../messages.ts';
 
 function LoadingDashboard() {
   return (
-    <Stack gap="md" aria-busy aria-label="Loading the dashboard">
+    <Stack gap="md" aria-busy aria-label={t('loading')}>
       <Grid gap={{ base: 'xs', sm: 'md' }}>
         {[0, 1, 2, 3, 4].map((i) => (
           <Grid.Col key={i} span={{ base: 6, sm: 4, lg: 2.4 }}>
@@ -55,14 +56,13 @@ function NoTenants() {
           <IconBuilding size={30} />
         </ThemeIcon>
         <Title order={2} size="h3" id="dashboard-empty">
-          Your dashboard fills in as you work
+          {t('noTenants.title')}
         </Title>
         <Text c="dimmed" maw={480}>
-          Add the organisations you assess as client tenants, then start an assessment: their
-          scores, the assessments in progress and the largest gaps show here.
+          {t('noTenants.body')}
         </Text>
         <Button component={Link} to="/tenant" leftSection={<IconPlus size={18} aria-hidden />}>
-          Add a client tenant
+          {t('noTenants.add')}
         </Button>
       </Stack>
     </Card>
@@ -86,7 +86,7 @@ export function Dashboard({
   if (query.isPending) return <LoadingDashboard />;
   if (query.isError) {
     return (
-      <ErrorAlert title="The dashboard could not be loaded">
+      <ErrorAlert title={t('loadFailed')}>
         <Group gap="sm" justify="space-between" wrap="wrap">
           <Text size="sm">{query.error.message}</Text>
           <Button
@@ -96,7 +96,7 @@ export function Dashboard({
             loading={query.isFetching}
             onClick={() => void query.refetch()}
           >
-            Try again
+            {t('retry')}
           </Button>
         </Group>
       </ErrorAlert>
@@ -123,10 +123,10 @@ export function Dashboard({
             <ExpiringEvidence evidence={d.evidence} />
             {activity ? (
               <DashboardCard
-                title="Recent activity"
+                title={t('activity.title')}
                 action={
                   <Anchor component={Link} to="/admin/audit" size="sm">
-                    Audit log
+                    {t('activity.auditLog')}
                   </Anchor>
                 }
               >

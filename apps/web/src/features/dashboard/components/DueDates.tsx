@@ -14,6 +14,8 @@ import { NameText } from '#web/components/NameText.tsx';
 import { dueGroupsView, type DueGroupView } from '../lib/due-dates-view.ts';
 import { formatDay } from '../lib/dashboard-view.ts';
 import { DashboardCard, EmptyPanel } from './DashboardCard.tsx';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 const assessmentHref = (a: DueAssessment) =>
   `/tenant/${encodeURIComponent(a.tenantId)}/assessments/${encodeURIComponent(a.id)}`;
@@ -40,8 +42,16 @@ function Row({ a }: { a: DueAssessment }) {
           fw={a.group === 'overdue' ? 600 : undefined}
           style={{ whiteSpace: 'nowrap', flexShrink: 0 }}
         >
-          {a.group === 'overdue' ? 'Due ' : ''}
-          <time dateTime={a.dueDate}>{formatDay(a.dueDate)}</time>
+          {a.group === 'overdue' ? (
+            rich(
+              t,
+              'due.row.overdue',
+              {},
+              { date: <time dateTime={a.dueDate}>{formatDay(a.dueDate)}</time> },
+            )
+          ) : (
+            <time dateTime={a.dueDate}>{formatDay(a.dueDate)}</time>
+          )}
         </Text>
       </Group>
       <Group justify="space-between" gap="xs" wrap="wrap">
@@ -51,14 +61,14 @@ function Row({ a }: { a: DueAssessment }) {
             size="sm"
             flex={1}
             color={percent === 100 ? 'teal' : undefined}
-            aria-label={`Completion of ${a.name}: ${a.answered} of ${a.total} answered`}
+            aria-label={t('row.completion', { name: a.name, answered: a.answered, total: a.total })}
           />
           <Text size="xs" c="dimmed" miw={48} style={{ whiteSpace: 'nowrap' }}>
             {a.answered}/{a.total}
           </Text>
         </Group>
         <Text size="xs" c="dimmed" lineClamp={1} maw="100%">
-          {ASSESSMENT_STATUS_LABELS[a.status]} · {a.owner ? a.owner.name : 'No owner'}
+          {ASSESSMENT_STATUS_LABELS[a.status]} · {a.owner ? a.owner.name : t('due.row.noOwner')}
         </Text>
       </Group>
     </Stack>
@@ -84,7 +94,7 @@ function DueGroupSection({ group }: { group: DueGroupView }) {
       </Stack>
       {group.more > 0 ? (
         <Text size="xs" c="dimmed">
-          and {group.more} more
+          {t('due.more', { more: group.more })}
         </Text>
       ) : null}
     </Stack>
@@ -106,20 +116,19 @@ export function DueDates({
   const groups = dueGroupsView(dueDates);
   return (
     <DashboardCard
-      title="Due dates"
+      title={t('due.title')}
       action={action}
       description={
         groups.length > 0
-          ? `Open assessments due in the next ${DASHBOARD_LIMITS.upcomingDays} days, and overdue ones`
+          ? t('due.description', { days: DASHBOARD_LIMITS.upcomingDays })
           : undefined
       }
     >
       {groups.length === 0 ? (
-        <EmptyPanel icon={<IconCalendarCheck size={22} />} title="Nothing due soon">
-          No open assessment is overdue or due in the next {DASHBOARD_LIMITS.upcomingDays} days.
-          Give an assessment a due date on its page to see it here.{' '}
+        <EmptyPanel icon={<IconCalendarCheck size={22} />} title={t('due.empty.title')}>
+          {t('due.empty.body', { days: DASHBOARD_LIMITS.upcomingDays })}{' '}
           <Anchor component={Link} to="/tenant" inherit>
-            Open the client tenants
+            {t('due.empty.link')}
           </Anchor>
         </EmptyPanel>
       ) : (

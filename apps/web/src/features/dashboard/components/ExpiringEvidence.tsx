@@ -3,8 +3,10 @@ import { Badge, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconCertificate } from '@tabler/icons-react';
 import { Fragment } from 'react';
 import { NameText } from '#web/components/NameText.tsx';
-import { formatDay, plural } from '../lib/dashboard-view.ts';
+import { formatDay } from '../lib/dashboard-view.ts';
 import { DashboardCard, EmptyPanel } from './DashboardCard.tsx';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 type EvidenceRow = Dashboard['evidence']['files'][number];
 
@@ -29,11 +31,29 @@ function Row({ f }: { f: EvidenceRow }) {
         </Badge>
       </Group>
       <Text size="xs" c={expired ? 'red' : 'dimmed'} fw={expired ? 600 : undefined}>
-        {expired ? 'Expired on ' : 'Expires on '}
-        <time dateTime={f.expiresOn}>{formatDay(f.expiresOn)}</time>
+        {rich(
+          t,
+          expired ? 'evidence.expiredOn' : 'evidence.expiresOn',
+          {},
+          { date: <time dateTime={f.expiresOn}>{formatDay(f.expiresOn)}</time> },
+        )}
       </Text>
     </Stack>
   );
+}
+
+/** "2 files expired, 3 files expiring — the 4 soonest". */
+function evidenceCounts(e: Dashboard['evidence']): string {
+  const values = { expired: e.expired, expiring: e.expiring };
+  const counts =
+    e.expired > 0 && e.expiring > 0
+      ? t('evidence.expiredExpiring', values)
+      : e.expired > 0
+        ? t('evidence.expired', values)
+        : t('evidence.expiring', values);
+  return e.expired + e.expiring > e.files.length
+    ? t('evidence.soonest', { counts, shown: e.files.length })
+    : counts;
 }
 
 /**
@@ -44,28 +64,19 @@ export function ExpiringEvidence({ evidence: e }: { evidence: Dashboard['evidenc
   const total = e.expired + e.expiring;
   return (
     <DashboardCard
-      title="Evidence expiring in 30 days"
+      title={t('evidence.title')}
       action={
         total > 0 ? (
           <Badge
             color={e.expired > 0 ? 'red' : 'orange'}
             variant="filled"
-            aria-label={`${plural(total, 'evidence file')} expired or expiring`}
+            aria-label={t('evidence.count', { total })}
           >
             {total}
           </Badge>
         ) : undefined
       }
-      description={
-        total > 0
-          ? [
-              e.expired > 0 ? `${plural(e.expired, 'file')} expired` : null,
-              e.expiring > 0 ? `${plural(e.expiring, 'file')} expiring` : null,
-            ]
-              .filter(Boolean)
-              .join(', ') + (total > e.files.length ? ` — the ${e.files.length} soonest` : '')
-          : undefined
-      }
+      description={total > 0 ? evidenceCounts(e) : undefined}
     >
       {e.files.length > 0 ? (
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -77,9 +88,8 @@ export function ExpiringEvidence({ evidence: e }: { evidence: Dashboard['evidenc
           ))}
         </Stack>
       ) : (
-        <EmptyPanel icon={<IconCertificate size={22} />} title="No evidence expiring">
-          Evidence with an expiry date shows here 30 days before it expires, and stays until it is
-          replaced or given a new date.
+        <EmptyPanel icon={<IconCertificate size={22} />} title={t('evidence.empty.title')}>
+          {t('evidence.empty.body')}
         </EmptyPanel>
       )}
     </DashboardCard>

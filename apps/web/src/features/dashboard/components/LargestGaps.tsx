@@ -5,8 +5,9 @@ import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { NameText } from '#web/components/NameText.tsx';
 import { formatDate } from '#web/lib/format.ts';
-import { plural } from '../lib/dashboard-view.ts';
 import { DashboardCard, EmptyPanel } from './DashboardCard.tsx';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 type Gap = Dashboard['largestGaps'][number];
 
@@ -16,17 +17,14 @@ const baselineHref = (g: Gap) => `/tenant/${encodeURIComponent(g.tenantId)}/base
 export function LargestGaps({ items }: { items: Dashboard['largestGaps'] }) {
   return (
     <DashboardCard
-      title="Largest gaps"
-      description={
-        items.length > 0 ? 'Gap questions in each tenant’s latest assessment' : undefined
-      }
+      title={t('gaps.title')}
+      description={items.length > 0 ? t('gaps.description') : undefined}
     >
       {items.length === 0 ? (
-        <EmptyPanel icon={<IconTargetArrow size={22} />} title="No completed assessment yet">
-          Once a client tenant’s assessment is completed, the tenants with the most gap questions
-          show here.{' '}
+        <EmptyPanel icon={<IconTargetArrow size={22} />} title={t('gaps.empty.title')}>
+          {t('gaps.empty.body')}{' '}
           <Anchor component={Link} to="/tenant" inherit>
-            Go to client tenants
+            {t('gaps.empty.link')}
           </Anchor>
         </EmptyPanel>
       ) : (
@@ -38,15 +36,20 @@ export function LargestGaps({ items }: { items: Dashboard['largestGaps'] }) {
                 <Stack gap={0} miw={0}>
                   <NameText name={g.tenantName} to={baselineHref(g)} fw={600} size="sm" />
                   <Text size="xs" c="dimmed">
-                    Completed <time dateTime={g.completedAt}>{formatDate(g.completedAt)}</time>
+                    {rich(
+                      t,
+                      'gaps.completed',
+                      {},
+                      { date: <time dateTime={g.completedAt}>{formatDate(g.completedAt)}</time> },
+                    )}
                   </Text>
                 </Stack>
                 <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
                   <Badge color={g.gaps > 0 ? 'red' : 'gray'} variant="light" tt="none">
-                    {plural(g.gaps, 'gap question')}
+                    {t('gaps.count', { gaps: g.gaps })}
                   </Badge>
                   <Text size="xs" c="dimmed">
-                    Score <strong>{formatScore(g.score)}</strong>
+                    {rich(t, 'gaps.score', {}, { score: <strong>{formatScore(g.score)}</strong> })}
                   </Text>
                 </Stack>
               </Group>

@@ -11,6 +11,8 @@ import { Link } from 'react-router';
 import { NameText } from '#web/components/NameText.tsx';
 import { dueView } from '../lib/dashboard-view.ts';
 import { DashboardCard, EmptyPanel } from './DashboardCard.tsx';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 type OpenAssessment = Dashboard['openAssessments'][number];
 
@@ -30,14 +32,18 @@ function Due({ dueDate }: { dueDate: string | null }) {
   if (!due) {
     return (
       <Text size="xs" c="dimmed">
-        No due date
+        {t('open.noDueDate')}
       </Text>
     );
   }
   return (
     <Text size="xs" c={due.overdue ? 'red' : 'dimmed'} fw={due.overdue ? 600 : undefined}>
-      {due.overdue ? 'Overdue since ' : 'Due '}
-      <time dateTime={dueDate ?? undefined}>{due.label}</time>
+      {rich(
+        t,
+        due.overdue ? 'open.overdueSince' : 'open.due',
+        {},
+        { date: <time dateTime={dueDate ?? undefined}>{due.label}</time> },
+      )}
     </Text>
   );
 }
@@ -62,7 +68,7 @@ function Row({ a }: { a: OpenAssessment }) {
             size="sm"
             flex={1}
             color={percent === 100 ? 'teal' : undefined}
-            aria-label={`Completion of ${a.name}: ${a.answered} of ${a.total} answered`}
+            aria-label={t('row.completion', { name: a.name, answered: a.answered, total: a.total })}
           />
           <Text size="xs" c="dimmed" miw={48} style={{ whiteSpace: 'nowrap' }}>
             {a.answered}/{a.total}
@@ -85,18 +91,18 @@ export function OpenAssessments({
 }) {
   return (
     <DashboardCard
-      title="Open assessments"
+      title={t('open.title')}
       description={
         total > items.length
-          ? `The ${Math.min(items.length, DASHBOARD_LIMITS.open)} most recently changed of ${total}`
+          ? t('open.description', { shown: Math.min(items.length, DASHBOARD_LIMITS.open), total })
           : undefined
       }
     >
       {items.length === 0 ? (
-        <EmptyPanel icon={<IconClipboardList size={22} />} title="No assessment in progress">
-          Assessments you start on a client tenant show here with their progress and due date.{' '}
+        <EmptyPanel icon={<IconClipboardList size={22} />} title={t('open.empty.title')}>
+          {t('open.empty.body')}{' '}
           <Anchor component={Link} to="/tenant" inherit>
-            Choose a client tenant to assess
+            {t('open.empty.link')}
           </Anchor>
         </EmptyPanel>
       ) : (

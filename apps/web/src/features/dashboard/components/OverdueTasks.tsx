@@ -4,8 +4,10 @@ import { IconChecklist, IconConfetti } from '@tabler/icons-react';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { NameText } from '#web/components/NameText.tsx';
-import { formatDay, plural } from '../lib/dashboard-view.ts';
+import { formatDay } from '../lib/dashboard-view.ts';
 import { DashboardCard, EmptyPanel } from './DashboardCard.tsx';
+import { t as tr } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 type OverdueTask = Dashboard['remediation']['overdueTasks'][number];
 
@@ -38,13 +40,18 @@ function Row({ t }: { t: OverdueTask }) {
       </Group>
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text size="xs" c="red" fw={600}>
-          Overdue since <time dateTime={t.dueDate}>{formatDay(t.dueDate)}</time>
+          {rich(
+            tr,
+            'overdue.since',
+            {},
+            { date: <time dateTime={t.dueDate}>{formatDay(t.dueDate)}</time> },
+          )}
         </Text>
         {t.assignee ? (
           <NameText name={t.assignee.name} size="xs" c="dimmed" lines={1} />
         ) : (
           <Text size="xs" c="dimmed">
-            Unassigned
+            {tr('overdue.unassigned')}
           </Text>
         )}
       </Group>
@@ -59,19 +66,23 @@ function Row({ t }: { t: OverdueTask }) {
 export function OverdueTasks({ remediation: r }: { remediation: Dashboard['remediation'] }) {
   return (
     <DashboardCard
-      title="Overdue remediation"
+      title={tr('overdue.title')}
       action={
         r.overdue > 0 ? (
-          <Badge color="red" variant="filled" aria-label={`${plural(r.overdue, 'task')} overdue`}>
+          <Badge
+            color="red"
+            variant="filled"
+            aria-label={tr('overdue.count', { overdue: r.overdue })}
+          >
             {r.overdue}
           </Badge>
         ) : undefined
       }
       description={
         r.overdue > r.overdueTasks.length
-          ? `The ${r.overdueTasks.length} longest overdue of ${r.overdue}`
+          ? tr('overdue.description', { shown: r.overdueTasks.length, total: r.overdue })
           : r.overdue > 0
-            ? `${plural(r.overdue, 'open task')} past ${r.overdue === 1 ? 'its' : 'their'} due date`
+            ? tr('overdue.pastDue', { overdue: r.overdue })
             : undefined
       }
     >
@@ -85,15 +96,14 @@ export function OverdueTasks({ remediation: r }: { remediation: Dashboard['remed
           ))}
         </Stack>
       ) : r.open > 0 ? (
-        <EmptyPanel icon={<IconConfetti size={22} />} title="Nothing overdue">
-          {plural(r.open, 'open task')}, all on time.
+        <EmptyPanel icon={<IconConfetti size={22} />} title={tr('overdue.none.title')}>
+          {tr('overdue.none.body', { open: r.open })}
         </EmptyPanel>
       ) : (
-        <EmptyPanel icon={<IconChecklist size={22} />} title="No open remediation tasks">
-          Create tasks for an assessment's gaps from its screen: the ones past their due date show
-          here.{' '}
+        <EmptyPanel icon={<IconChecklist size={22} />} title={tr('overdue.empty.title')}>
+          {tr('overdue.empty.body')}{' '}
           <Anchor component={Link} to="/tenant" inherit>
-            Go to client tenants
+            {tr('overdue.empty.link')}
           </Anchor>
         </EmptyPanel>
       )}

@@ -10,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { t } from '../messages.ts';
 
 function StatCard({
   label,
@@ -68,41 +69,45 @@ export function StatCards({ dashboard: d }: { dashboard: Dashboard }) {
       <StatCard
         label={
           <Anchor component={Link} to="/tenant" inherit fw={600}>
-            Client tenants
+            {t('stats.tenants')}
           </Anchor>
         }
         value={d.tenants.active}
         icon={IconBuilding}
         color="indigo"
       >
-        {d.tenants.archived > 0 ? `${d.tenants.archived} archived` : 'None archived'}
+        {d.tenants.archived > 0
+          ? t('stats.tenants.archived', { archived: d.tenants.archived })
+          : t('stats.tenants.noneArchived')}
       </StatCard>
       <StatCard
-        label="Assessed tenants"
+        label={t('stats.assessed')}
         value={d.tenants.assessed}
         icon={IconClipboardCheck}
         color="teal"
       >
-        {d.tenants.active > 0 ? `of ${d.tenants.active} active` : 'None active'}
+        {d.tenants.active > 0
+          ? t('stats.assessed.ofActive', { active: d.tenants.active })
+          : t('stats.assessed.noneActive')}
       </StatCard>
       <StatCard
-        label="Average score"
+        label={t('stats.score')}
         value={formatScore(d.averageScore)}
         icon={IconChartLine}
         color="blue"
       >
-        {d.averageScore === null ? 'No tenant assessed yet' : 'Latest per tenant'}
+        {d.averageScore === null ? t('stats.score.none') : t('stats.score.latest')}
       </StatCard>
       <StatCard
-        label="Open assessments"
+        label={t('stats.open')}
         value={d.assessments.open}
         icon={IconProgress}
         color="orange"
       >
-        {d.assessments.completed} completed
+        {t('stats.open.completed', { completed: d.assessments.completed })}
       </StatCard>
       <StatCard
-        label="Open tasks"
+        label={t('stats.tasks')}
         value={d.remediation.open}
         icon={IconChecklist}
         color="grape"
@@ -110,12 +115,12 @@ export function StatCards({ dashboard: d }: { dashboard: Dashboard }) {
       >
         {overdue > 0 ? (
           <Text component="span" inherit c="red" fw={600}>
-            {overdue} overdue
+            {t('stats.tasks.overdue', { overdue })}
           </Text>
         ) : d.remediation.open > 0 ? (
-          'None overdue'
+          t('stats.tasks.noneOverdue')
         ) : (
-          'Remediation'
+          t('stats.tasks.remediation')
         )}
       </StatCard>
     </Grid>

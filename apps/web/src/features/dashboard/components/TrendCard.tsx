@@ -3,8 +3,9 @@ import { Anchor, Skeleton, Text } from '@mantine/core';
 import { IconChartLine } from '@tabler/icons-react';
 import { Suspense, lazy } from 'react';
 import { Link } from 'react-router';
-import { completedInTrend, plural } from '../lib/dashboard-view.ts';
+import { completedInTrend } from '../lib/dashboard-view.ts';
 import { DashboardCard, EmptyPanel } from './DashboardCard.tsx';
+import { t } from '../messages.ts';
 
 // The chart (recharts, ~130 KB gzipped) is a chunk of its own, as the baseline's: the home
 // screen and the rest of the dashboard show without waiting for it.
@@ -15,29 +16,26 @@ export function TrendCard({ trend }: { trend: Dashboard['trend'] }) {
   const completed = completedInTrend(trend);
   return (
     <DashboardCard
-      title="Average score by month"
+      title={t('trend.title')}
       description={
-        completed > 0
-          ? `${plural(completed, 'assessment')} completed in the last ${trend.length} months`
-          : undefined
+        completed > 0 ? t('trend.description', { completed, months: trend.length }) : undefined
       }
     >
       {completed === 0 ? (
-        <EmptyPanel icon={<IconChartLine size={22} />} title="No assessment completed lately">
-          Each month’s average score shows here once an assessment is completed within the last{' '}
-          {trend.length || 12} months.{' '}
+        <EmptyPanel icon={<IconChartLine size={22} />} title={t('trend.empty.title')}>
+          {t('trend.empty.body', { months: trend.length || 12 })}{' '}
           <Anchor component={Link} to="/tenant" inherit>
-            Open a client tenant to assess it
+            {t('trend.empty.link')}
           </Anchor>
         </EmptyPanel>
       ) : (
-        <Suspense fallback={<Skeleton height={240} radius="md" aria-label="Loading the chart" />}>
+        <Suspense fallback={<Skeleton height={240} radius="md" aria-label={t('trend.loading')} />}>
           <TrendChart trend={trend} />
         </Suspense>
       )}
       {completed > 0 ? (
         <Text size="xs" c="dimmed" mt="xs">
-          Months without a completed assessment are left as gaps.
+          {t('trend.gaps')}
         </Text>
       ) : null}
     </DashboardCard>

@@ -3,6 +3,7 @@ import '@mantine/charts/styles.css';
 import type { Dashboard } from '@tenantry/shared';
 import { LineChart } from '@mantine/charts';
 import { trendRows, trendSummary } from '../lib/dashboard-view.ts';
+import { t } from '../messages.ts';
 
 const pct = (v: number) => `${v} %`;
 
@@ -19,7 +20,7 @@ export function TrendChart({ trend }: { trend: Dashboard['trend'] }) {
         h={240}
         data={rows}
         dataKey="label"
-        series={[{ name: 'Average score', color: 'indigo.6' }]}
+        series={[{ name: 'Average score', label: t('trend.series'), color: 'indigo.6' }]}
         connectNulls={false}
         curveType="linear"
         withDots

@@ -1,4 +1,5 @@
 import { formatScore, type Dashboard } from '@tenantry/shared';
+import { t } from '../messages.ts';
 
 type TrendMonth = Dashboard['trend'][number];
 
@@ -33,6 +34,7 @@ export interface TrendRow {
   label: string;
   /** "Mar": the axis' tick. */
   short: string;
+  // i18n-ignore: the chart's data key, not shown (TrendChart shows its label)
   'Average score': number | null;
   completed: number;
 }
@@ -58,16 +60,21 @@ export function completedInTrend(trend: readonly TrendMonth[]): number {
  */
 export function trendSummary(trend: readonly TrendMonth[]): string {
   const scored = trend.filter((m) => m.averageScore !== null);
-  const head = `Average score by month over the last ${trend.length} months`;
-  if (scored.length === 0) return `${head}: no assessment completed.`;
+  const months = trend.length;
+  if (scored.length === 0) return t('trend.summary.none', { months });
   const points = scored
-    .map(
-      (m) =>
-        `${formatMonth(m.month)} ${formatScore(m.averageScore)} (${plural(m.completed, 'assessment')})`,
+    .map((m) =>
+      t('trend.summary.point', {
+        month: formatMonth(m.month),
+        score: formatScore(m.averageScore),
+        completed: m.completed,
+      }),
     )
     .join('; ');
   const empty = trend.length - scored.length;
-  return `${head}: ${points}.${empty > 0 ? ` No assessment completed in the other ${plural(empty, 'month')}.` : ''}`;
+  return empty > 0
+    ? t('trend.summary.someEmpty', { months, points, empty })
+    : t('trend.summary', { months, points });
 }
 
 /** Today as `YYYY-MM-DD` in the reader's time zone. */

@@ -14,6 +14,7 @@ import {
 import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { GettingStarted as Checklist, GettingStartedStep } from '../lib/getting-started.ts';
+import { t } from '../messages.ts';
 
 function StepIcon({ done }: { done: boolean | null }) {
   if (done === null) return <Loader size={18} aria-hidden />;
@@ -29,9 +30,14 @@ function StepIcon({ done }: { done: boolean | null }) {
 }
 
 function Step({ step }: { step: GettingStartedStep }) {
-  const status = step.done === true ? 'done' : step.done === false ? 'to do' : 'checking';
+  const name =
+    step.done === true
+      ? t('step.name.done', { label: step.label })
+      : step.done === false
+        ? t('step.name.toDo', { label: step.label })
+        : t('step.name.checking', { label: step.label });
   return (
-    <List.Item icon={<StepIcon done={step.done} />} aria-label={`${step.label} (${status})`}>
+    <List.Item icon={<StepIcon done={step.done} />} aria-label={name}>
       {step.to && step.done !== true ? (
         <Anchor component={Link} to={step.to} fw={500}>
           {step.label}
@@ -69,7 +75,7 @@ export function GettingStarted({
     return onShow ? (
       <Group justify="flex-end">
         <Button variant="subtle" size="xs" onClick={onShow}>
-          Show the getting-started checklist ({checklist.doneCount} of {total} done)
+          {t('checklist.show', { done: checklist.doneCount, total })}
         </Button>
       </Group>
     ) : null;
@@ -78,15 +84,15 @@ export function GettingStarted({
     <Card withBorder padding="lg" component="section" aria-labelledby="getting-started-heading">
       <Group justify="space-between" align="baseline" mb="xs" gap="sm">
         <Title order={2} size="h4" id="getting-started-heading">
-          Getting started
+          {t('checklist.title')}
         </Title>
         <Group gap="sm" align="baseline">
           <Text size="sm" c="dimmed" data-testid="getting-started-progress">
-            {checklist.doneCount} of {total} done
+            {t('checklist.progress', { done: checklist.doneCount, total })}
           </Text>
           {onHide ? (
             <Button variant="subtle" size="compact-sm" onClick={onHide}>
-              Hide
+              {t('checklist.hide')}
             </Button>
           ) : null}
         </Group>
@@ -96,7 +102,7 @@ export function GettingStarted({
         size="sm"
         mb="md"
         color="teal"
-        aria-label="Getting started progress"
+        aria-label={t('checklist.progressLabel')}
       />
       <List spacing="sm" center={false}>
         {checklist.steps.map((step) => (
@@ -106,7 +112,7 @@ export function GettingStarted({
       {checklist.help.length > 0 ? (
         <Stack gap={4} mt="lg">
           <Text size="sm" fw={600}>
-            More help
+            {t('checklist.moreHelp')}
           </Text>
           <List size="sm" spacing={2}>
             {checklist.help.map((item) => (
@@ -122,7 +128,7 @@ export function GettingStarted({
       {checklist.comingSoon.length > 0 ? (
         <Stack gap={4} mt="lg">
           <Text size="sm" fw={600}>
-            Coming soon
+            {t('checklist.comingSoon')}
           </Text>
           <List size="sm" c="dimmed" spacing={2}>
             {checklist.comingSoon.map((item) => (

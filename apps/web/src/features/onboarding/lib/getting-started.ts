@@ -1,4 +1,5 @@
 import type { RouteDef } from '@tenantry/shared';
+import { t } from '../messages.ts';
 
 /**
  * The welcome page's "Getting started" checklist: each step is ticked from what the account
@@ -54,11 +55,11 @@ export interface GettingStarted {
 }
 
 /** Help the product offers or plans; each is shown as built once its route exists. */
-export const HELP_ITEMS: readonly HelpItem[] = [
-  { label: 'Browse the framework library', to: '/explore' },
-  { label: 'Ask our support team for help', to: '/support' },
-  { label: 'Vote on what we build next', to: '/roadmap' },
-];
+export const HELP_ITEMS = [
+  { labelKey: 'help.explore', to: '/explore' },
+  { labelKey: 'help.support', to: '/support' },
+  { labelKey: 'help.roadmap', to: '/roadmap' },
+] as const;
 
 /** Whether `to` (a path) opens a route of the table: its first segment is a route's. */
 export function isRouted(to: string, routes: readonly Pick<RouteDef, 'path'>[]): boolean {
@@ -74,53 +75,43 @@ export function gettingStarted(
   const steps: GettingStartedStep[] = [
     {
       key: 'tenants',
-      label: f.hasClientTenants ? 'You added client tenants' : 'Add your first client tenant',
-      hint: 'The organisations you assess.',
+      label: f.hasClientTenants ? t('step.tenants.done') : t('step.tenants.todo'),
+      hint: t('step.tenants.hint'),
       to: '/tenant',
       done: f.hasClientTenants,
     },
     {
       key: 'assessment',
-      label: f.hasAssessments ? 'You started an assessment' : 'Start an assessment',
-      hint: f.hasClientTenants
-        ? 'Open a client tenant, then its Assessments tab, and choose a framework.'
-        : 'Once a client tenant is added: open it, then its Assessments tab.',
+      label: f.hasAssessments ? t('step.assessment.done') : t('step.assessment.todo'),
+      hint: f.hasClientTenants ? t('step.assessment.hint') : t('step.assessment.hintNoTenant'),
       to: '/tenant',
       done: f.hasAssessments,
     },
     {
       key: 'respondent',
-      label: f.hasRespondents
-        ? 'You sent a respondent link'
-        : 'Send a respondent link to your client',
-      hint: 'Add a respondent to an assessment: they answer on any device through their link, no account needed.',
+      label: f.hasRespondents ? t('step.respondent.done') : t('step.respondent.todo'),
+      hint: t('step.respondent.hint'),
       to: open ? `/tenant/${open.tenantId}/assessments/${open.id}` : '/tenant',
       done: f.hasRespondents,
     },
     {
       key: 'team',
-      label: f.hasInvitedSomeone ? 'Your team is here' : 'Invite your team',
-      hint: f.canInvite
-        ? 'Colleagues who work on your client tenants with you.'
-        : 'Owners and admins of your account invite colleagues.',
+      label: f.hasInvitedSomeone ? t('step.team.done') : t('step.team.todo'),
+      hint: f.canInvite ? t('step.team.hint') : t('step.team.hintCannot'),
       to: '/admin/members',
       done: f.hasInvitedSomeone,
     },
     {
       key: 'share',
-      label: f.hasShares ? 'You shared a client tenant' : 'Share a client tenant with your client',
-      hint: f.canShare
-        ? 'Open a client tenant, then its Sharing tab: they sign in with a code, no account needed.'
-        : 'Owners and admins share a client tenant with people outside the account.',
+      label: f.hasShares ? t('step.share.done') : t('step.share.todo'),
+      hint: f.canShare ? t('step.share.hint') : t('step.share.hintCannot'),
       to: f.canShare ? '/tenant' : '/admin/sharing',
       done: f.hasShares,
     },
     {
       key: 'email',
-      label: f.emailVerified ? 'Your e-mail address is verified' : 'Verify your e-mail address',
-      hint: f.emailVerified
-        ? f.email
-        : `Open the link we sent to ${f.email}; the banner above sends a new one.`,
+      label: f.emailVerified ? t('step.email.done') : t('step.email.todo'),
+      hint: f.emailVerified ? f.email : t('step.email.hint', { email: f.email }),
       to: null,
       done: f.emailVerified,
     },
@@ -128,7 +119,10 @@ export function gettingStarted(
   return {
     steps,
     doneCount: steps.filter((s) => s.done === true).length,
-    help: HELP_ITEMS.filter((h) => isRouted(h.to, routes)),
-    comingSoon: HELP_ITEMS.filter((h) => !isRouted(h.to, routes)).map((h) => h.label),
+    help: HELP_ITEMS.filter((h) => isRouted(h.to, routes)).map((h) => ({
+      label: t(h.labelKey),
+      to: h.to,
+    })),
+    comingSoon: HELP_ITEMS.filter((h) => !isRouted(h.to, routes)).map((h) => t(h.labelKey)),
   };
 }

@@ -34,6 +34,7 @@ import {
   type PortfolioView as View,
 } from '../lib/portfolio-view.ts';
 import './portfolio-view.css';
+import { t } from '../messages.ts';
 
 const classes = {
   scroll: 'portfolio-scroll',
@@ -95,7 +96,7 @@ function Row({ row, columns }: { row: PortfolioRow; columns: { key: string }[] }
         {formatScore(row.latest?.score)}
         {row.latest ? (
           <Text size="xs" c="dimmed">
-            {formatScore(row.latest.completion)} complete
+            {t('portfolio.complete', { completion: formatScore(row.latest.completion) })}
           </Text>
         ) : null}
       </Table.Td>
@@ -119,7 +120,7 @@ function Row({ row, columns }: { row: PortfolioRow; columns: { key: string }[] }
         {row.openTasks}
         {row.overdueTasks > 0 ? (
           <Badge color="red" variant="light" ml={6} tt="none" miw="max-content">
-            {row.overdueTasks} overdue
+            {t('portfolio.overdueTasks', { n: row.overdueTasks })}
           </Badge>
         ) : null}
       </Table.Td>
@@ -127,7 +128,7 @@ function Row({ row, columns }: { row: PortfolioRow; columns: { key: string }[] }
         {row.nextAssessmentDue ? formatCalendarDay(row.nextAssessmentDue) : '—'}
         {row.openAssessments > 0 && row.overdue && row.nextAssessmentDue
           ? row.nextAssessmentDue < new Date().toISOString().slice(0, 10)
-            ? ' (overdue)'
+            ? t('portfolio.overdueSuffix')
             : ''
           : ''}
       </Table.Td>
@@ -158,8 +159,8 @@ export function PortfolioView({ view, onChange }: { view: View; onChange: (v: Vi
     <Stack gap="md">
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
-          label="Search"
-          placeholder="Name or tag"
+          label={t('portfolio.search')}
+          placeholder={t('portfolio.search.placeholder')}
           leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
@@ -167,15 +168,15 @@ export function PortfolioView({ view, onChange }: { view: View; onChange: (v: Vi
           type="search"
         />
         <TextInput
-          label="Tag"
-          placeholder="e.g. finance"
+          label={t('portfolio.tag')}
+          placeholder={t('portfolio.tag.placeholder')}
           value={tag}
           onChange={(e) => setTag(e.currentTarget.value)}
           flex="0 1 140px"
         />
         <Select
-          label="Framework"
-          placeholder="Any"
+          label={t('portfolio.framework')}
+          placeholder={t('portfolio.framework.any')}
           clearable
           data={(data?.frameworks ?? []).map((f) => ({ value: f.id, label: f.name }))}
           value={view.framework || null}
@@ -183,8 +184,8 @@ export function PortfolioView({ view, onChange }: { view: View; onChange: (v: Vi
           flex="0 1 200px"
         />
         <Select
-          label="Section"
-          placeholder="Any section"
+          label={t('portfolio.section')}
+          placeholder={t('portfolio.section.any')}
           clearable
           data={columns.map((c) => ({ value: c.key, label: c.title }))}
           value={view.section || null}
@@ -197,13 +198,13 @@ export function PortfolioView({ view, onChange }: { view: View; onChange: (v: Vi
           flex="0 1 180px"
         />
         <Switch
-          label="Below target"
+          label={t('portfolio.belowTarget')}
           checked={view.belowTarget}
           onChange={(e) => set({ belowTarget: e.currentTarget.checked })}
           mb={8}
         />
         <Switch
-          label="Overdue"
+          label={t('portfolio.overdue')}
           checked={view.overdue}
           onChange={(e) => set({ overdue: e.currentTarget.checked })}
           mb={8}
@@ -216,7 +217,7 @@ export function PortfolioView({ view, onChange }: { view: View; onChange: (v: Vi
           leftSection={<IconDownload size={16} aria-hidden />}
           ml="auto"
         >
-          Download CSV
+          {t('portfolio.csv')}
         </Button>
       </Group>
 
@@ -231,23 +232,23 @@ export function PortfolioView({ view, onChange }: { view: View; onChange: (v: Vi
       ) : data.tenants.length === 0 ? (
         <Card withBorder padding="lg">
           <Text c="dimmed" ta="center">
-            No client tenant matches this view.
+            {t('portfolio.empty')}
           </Text>
         </Card>
       ) : (
         <>
           <Table.ScrollContainer minWidth={720} className={classes.scroll}>
-            <Table striped highlightOnHover withTableBorder aria-label="Client posture">
+            <Table striped highlightOnHover withTableBorder aria-label={t('portfolio.label')}>
               <Table.Thead>
                 <Table.Tr>
                   <SortHeader view={view} sort="name" onChange={onChange} sticky>
-                    Client
+                    {t('portfolio.col.client')}
                   </SortHeader>
                   <SortHeader view={view} sort="score" onChange={onChange}>
-                    Score
+                    {t('portfolio.col.score')}
                   </SortHeader>
                   <SortHeader view={view} sort="trend" onChange={onChange}>
-                    Since baseline
+                    {t('portfolio.col.trend')}
                   </SortHeader>
                   {columns.map((c) => (
                     <SortHeader
@@ -261,13 +262,13 @@ export function PortfolioView({ view, onChange }: { view: View; onChange: (v: Vi
                     </SortHeader>
                   ))}
                   <SortHeader view={view} sort="overdue" onChange={onChange}>
-                    Open tasks
+                    {t('portfolio.col.tasks')}
                   </SortHeader>
                   <SortHeader view={view} sort="due" onChange={onChange}>
-                    Next due
+                    {t('portfolio.col.due')}
                   </SortHeader>
                   <SortHeader view={view} sort="activity" onChange={onChange}>
-                    Last activity
+                    {t('portfolio.col.activity')}
                   </SortHeader>
                 </Table.Tr>
               </Table.Thead>
@@ -280,8 +281,7 @@ export function PortfolioView({ view, onChange }: { view: View; onChange: (v: Vi
           </Table.ScrollContainer>
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
-              {data.total} client {data.total === 1 ? 'tenant' : 'tenants'} · ▼ below target, ✓
-              meets it
+              {t('portfolio.total', { total: data.total })}
             </Text>
             {data.total > PAGE_SIZE ? (
               <Pagination

@@ -23,6 +23,7 @@ import {
   toTenantBody,
   type TenantFormValues,
 } from '../lib/tenant-form.ts';
+import { t } from '../messages.ts';
 
 interface TenantFormProps {
   initial: TenantFormValues;
@@ -35,6 +36,12 @@ interface TenantFormProps {
   /** Told whenever the form starts or stops differing from `initial` (unsaved edits). */
   onDirtyChange?: (dirty: boolean) => void;
 }
+
+/** A size in the size choice: "11–50 employees". */
+const sizeOption = (size: (typeof TENANT_SIZES)[number]) => ({
+  value: size,
+  label: t('form.size.option', { size }),
+});
 
 /** Name, industry, size, tags, contacts and notes of a client tenant (create and edit). */
 export function TenantForm({
@@ -74,7 +81,7 @@ export function TenantForm({
       <Stack gap="sm">
         {formError ? <ErrorAlert error={formError} /> : null}
         <TextInput
-          label="Name"
+          label={t('form.name')}
           required
           maxLength={TENANT_LIMITS.name}
           {...form.getInputProps('name')}
@@ -82,15 +89,15 @@ export function TenantForm({
         />
         <Group grow align="flex-start" wrap="wrap">
           <TextInput
-            label="Industry"
+            label={t('form.industry')}
             maxLength={TENANT_LIMITS.industry}
             {...form.getInputProps('industry')}
             miw={180}
           />
           <Select
-            label="Size"
-            placeholder="Number of employees"
-            data={TENANT_SIZES.map((s) => ({ value: s, label: `${s} employees` }))}
+            label={t('form.size')}
+            placeholder={t('form.size.placeholder')}
+            data={TENANT_SIZES.map(sizeOption)}
             value={values.size || null}
             onChange={(v) => form.setFieldValue('size', (v ?? '') as TenantFormValues['size'])}
             clearable
@@ -99,43 +106,43 @@ export function TenantForm({
           />
         </Group>
         <TagsInput
-          label="Tags"
-          description={`Up to ${TENANT_LIMITS.tags}; press Enter after each.`}
+          label={t('form.tags')}
+          description={t('form.tags.description', { max: TENANT_LIMITS.tags })}
           {...form.getInputProps('tags')}
           maxTags={TENANT_LIMITS.tags}
           error={errorFor(errors, 'tags')}
           clearable
         />
-        <Fieldset legend="Contacts" variant="unstyled">
+        <Fieldset legend={t('form.contacts')} variant="unstyled">
           <Stack gap="xs">
             {values.contacts.length === 0 ? (
               <Text size="sm" c="dimmed">
-                No contacts yet.
+                {t('form.contacts.none')}
               </Text>
             ) : null}
             {values.contacts.map((c, i) => (
               <Group key={i} align="flex-end" gap="xs" wrap="wrap">
                 <TextInput
-                  label={`Contact ${i + 1} name`}
+                  label={t('form.contact.name', { n: i + 1 })}
                   {...form.getInputProps(`contacts.${i}.name`)}
                   miw={140}
                   flex={1}
                 />
                 <TextInput
-                  label={`Contact ${i + 1} e-mail`}
+                  label={t('form.contact.email', { n: i + 1 })}
                   type="email"
                   {...form.getInputProps(`contacts.${i}.email`)}
                   miw={160}
                   flex={1}
                 />
                 <TextInput
-                  label={`Contact ${i + 1} phone`}
+                  label={t('form.contact.phone', { n: i + 1 })}
                   {...form.getInputProps(`contacts.${i}.phone`)}
                   miw={120}
                   flex={1}
                 />
                 <TextInput
-                  label={`Contact ${i + 1} role`}
+                  label={t('form.contact.role', { n: i + 1 })}
                   {...form.getInputProps(`contacts.${i}.role`)}
                   miw={120}
                   flex={1}
@@ -144,7 +151,7 @@ export function TenantForm({
                   variant="subtle"
                   color="red"
                   size="lg"
-                  aria-label={`Remove contact ${i + 1}`}
+                  aria-label={t('form.contact.remove', { n: i + 1 })}
                   onClick={() => form.removeListItem('contacts', i)}
                 >
                   <IconTrash size={18} aria-hidden />
@@ -164,14 +171,14 @@ export function TenantForm({
                   leftSection={<IconPlus size={16} aria-hidden />}
                   onClick={() => form.insertListItem('contacts', { ...EMPTY_CONTACT })}
                 >
-                  Add contact
+                  {t('form.contact.add')}
                 </Button>
               </Group>
             ) : null}
           </Stack>
         </Fieldset>
         <Textarea
-          label="Notes"
+          label={t('form.notes')}
           autosize
           minRows={3}
           maxRows={12}
@@ -181,7 +188,7 @@ export function TenantForm({
         <Group justify="flex-end" gap="sm">
           {onCancel ? (
             <Button variant="default" onClick={onCancel} disabled={saving}>
-              Cancel
+              {t('form.cancel')}
             </Button>
           ) : null}
           <Button type="submit" loading={saving}>

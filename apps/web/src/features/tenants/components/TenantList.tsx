@@ -6,6 +6,7 @@ import { useTenantList } from '../api/list-tenants.ts';
 import { tenantCsvHref } from '../lib/list-query.ts';
 import { TenantListFilters, useTenantListControls } from './TenantListFilters.tsx';
 import { TenantTable } from './TenantTable.tsx';
+import { t } from '../messages.ts';
 
 const tenantHref = (t: TenantSummary) => `/tenant/${encodeURIComponent(t.id)}/overview`;
 const tasksHref = (t: TenantSummary) =>
@@ -23,16 +24,16 @@ export function TenantList({ onCreate }: { onCreate: () => void }) {
         <Stack align="center" gap="sm" ta="center">
           <IconBuilding size={40} aria-hidden />
           <Title order={2} size="h3">
-            No client tenants yet
+            {t('list.empty.title')}
           </Title>
           <Text c="dimmed" maw={420}>
-            A client tenant is an organisation you assess. Create the first one to start.
+            {t('list.empty.body')}
           </Text>
           <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={onCreate}>
-            New client tenant
+            {t('list.empty.create')}
           </Button>
           <Switch
-            label="Show archived"
+            label={t('list.showArchived')}
             checked={controls.showArchived}
             onChange={(e) => update({ showArchived: e.currentTarget.checked })}
           />
@@ -52,11 +53,11 @@ export function TenantList({ onCreate }: { onCreate: () => void }) {
           leftSection={<IconDownload size={16} aria-hidden />}
           ml="auto"
         >
-          Download CSV
+          {t('list.csv')}
         </Button>
       </TenantListFilters>
 
-      <PagedList query={list} count={tenants.length} noun="client tenants" skeletons={6}>
+      <PagedList query={list} count={tenants.length} noun={t('list.noun')} skeletons={6}>
         <TenantTable tenants={tenants} hrefFor={tenantHref} tasksHrefFor={tasksHref} />
       </PagedList>
     </Stack>

@@ -9,6 +9,7 @@ import {
   toListQuery,
   type TenantListControls,
 } from '../lib/list-query.ts';
+import { t } from '../messages.ts';
 
 /** The list's controls as typed, and the query they make (search and tag debounced). */
 export function useTenantListControls() {
@@ -33,8 +34,8 @@ export function TenantListFilters({
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <TextInput
-        label="Search"
-        placeholder="Name or tag"
+        label={t('filters.search')}
+        placeholder={t('filters.search.placeholder')}
         leftSection={<IconSearch size={16} aria-hidden />}
         value={controls.search}
         onChange={(e) => onChange({ search: e.currentTarget.value })}
@@ -42,22 +43,22 @@ export function TenantListFilters({
         type="search"
       />
       <TextInput
-        label="Tag"
-        placeholder="e.g. finance"
+        label={t('filters.tag')}
+        placeholder={t('filters.tag.placeholder')}
         value={controls.tag ?? ''}
         onChange={(e) => onChange({ tag: e.currentTarget.value || null })}
         flex="0 1 160px"
       />
       <Select
-        label="Sort"
-        data={SORT_CHOICES.map((c) => ({ value: c.value, label: c.label }))}
+        label={t('filters.sort')}
+        data={SORT_CHOICES.map((c) => ({ value: c.value, label: t(c.labelKey) }))}
         value={`${controls.sort}:${controls.order}`}
         onChange={(v) => onChange(parseSortChoice(v))}
         allowDeselect={false}
         flex="0 1 200px"
       />
       <Switch
-        label="Show archived"
+        label={t('filters.showArchived')}
         checked={controls.showArchived}
         onChange={(e) => onChange({ showArchived: e.currentTarget.checked })}
         mb={8}

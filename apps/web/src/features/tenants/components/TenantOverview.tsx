@@ -2,6 +2,7 @@ import type { Tenant } from '@tenantry/shared';
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatDateTime } from '#web/lib/format.ts';
 import { TenantPostureCard } from './TenantPostureCard.tsx';
+import { t } from '../messages.ts';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -21,22 +22,24 @@ export function TenantOverview({ tenant }: { tenant: Tenant }) {
       <TenantPostureCard tenant={tenant} />
       <Card withBorder padding="md">
         <Title order={2} size="h4" mb="sm">
-          Details
+          {t('overview.details')}
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-          <Field label="Industry">{tenant.industry ?? 'Not set'}</Field>
-          <Field label="Size">{tenant.size ? `${tenant.size} employees` : 'Not set'}</Field>
-          <Field label="Created">{formatDateTime(tenant.createdAt)}</Field>
-          <Field label="Updated">{formatDateTime(tenant.updatedAt)}</Field>
+          <Field label={t('overview.industry')}>{tenant.industry ?? t('overview.notSet')}</Field>
+          <Field label={t('overview.size')}>
+            {tenant.size ? t('overview.size.value', { size: tenant.size }) : t('overview.notSet')}
+          </Field>
+          <Field label={t('overview.created')}>{formatDateTime(tenant.createdAt)}</Field>
+          <Field label={t('overview.updated')}>{formatDateTime(tenant.updatedAt)}</Field>
         </SimpleGrid>
       </Card>
       <Card withBorder padding="md">
         <Title order={2} size="h4" mb="sm">
-          Tags
+          {t('overview.tags')}
         </Title>
         {tenant.tags.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No tags.
+            {t('overview.tags.none')}
           </Text>
         ) : (
           <Group gap={6}>
@@ -50,11 +53,11 @@ export function TenantOverview({ tenant }: { tenant: Tenant }) {
       </Card>
       <Card withBorder padding="md">
         <Title order={2} size="h4" mb="sm">
-          Contacts
+          {t('overview.contacts')}
         </Title>
         {tenant.contacts.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No contacts.
+            {t('overview.contacts.none')}
           </Text>
         ) : (
           <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -84,7 +87,7 @@ export function TenantOverview({ tenant }: { tenant: Tenant }) {
       </Card>
       <Card withBorder padding="md">
         <Title order={2} size="h4" mb="sm">
-          Notes
+          {t('overview.notes')}
         </Title>
         {tenant.notes ? (
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
@@ -92,7 +95,7 @@ export function TenantOverview({ tenant }: { tenant: Tenant }) {
           </Text>
         ) : (
           <Text size="sm" c="dimmed">
-            No notes.
+            {t('overview.notes.none')}
           </Text>
         )}
       </Card>

@@ -5,6 +5,7 @@ import { formatCalendarDay, formatRelativeTime } from '#web/lib/format.ts';
 import { openAssessmentsView, openTasksView } from '../lib/open-tasks.ts';
 import { formatTrend, sectionCell } from '../lib/portfolio-view.ts';
 import { CELL_COLOURS } from './PortfolioView.tsx';
+import { t } from '../messages.ts';
 
 /**
  * What the overview leads with (docs/portfolio.md): the latest score with its completion and
@@ -19,12 +20,12 @@ export function TenantPostureCard({ tenant }: { tenant: Tenant }) {
   return (
     <Card withBorder padding="md">
       <Title order={2} size="h4" mb="sm">
-        Posture
+        {t('posture.title')}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <Stack gap={2}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            Latest score
+            {t('posture.latest')}
           </Text>
           <Text size="xl" fw={700}>
             {formatScore(latest?.score)}
@@ -32,56 +33,59 @@ export function TenantPostureCard({ tenant }: { tenant: Tenant }) {
           <Text size="sm" c="dimmed">
             {latest
               ? posture.trend === null
-                ? `${formatScore(posture.completion)} complete`
-                : `${formatScore(posture.completion)} complete · ${formatTrend(posture.trend)} since the baseline`
-              : 'No completed assessment yet'}
+                ? t('posture.complete', { completion: formatScore(posture.completion) })
+                : t('posture.completeTrend', {
+                    completion: formatScore(posture.completion),
+                    trend: formatTrend(posture.trend),
+                  })
+              : t('posture.noAssessment')}
           </Text>
         </Stack>
         <Stack gap={2}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            Due next
+            {t('posture.dueNext')}
           </Text>
           <Text size="sm">
             {assessments.due
-              ? `Assessment due ${formatCalendarDay(assessments.due)}`
-              : `Assessments: ${assessments.text.toLowerCase()}`}
+              ? t('posture.assessmentDue', { date: formatCalendarDay(assessments.due) })
+              : t('posture.assessmentsOpen', { n: tenant.openAssessments })}
             {assessments.overdue ? (
               <Badge color="red" variant="light" ml={6} tt="none">
-                overdue
+                {t('posture.overdue')}
               </Badge>
             ) : null}
           </Text>
           <Text size="sm">
             {tenant.nextTaskDue
-              ? `Task due ${formatCalendarDay(tenant.nextTaskDue)}`
-              : 'No task due date'}
+              ? t('posture.taskDue', { date: formatCalendarDay(tenant.nextTaskDue) })
+              : t('posture.noTaskDue')}
             {tenant.nextTaskDue && tenant.nextTaskDue < new Date().toISOString().slice(0, 10) ? (
               <Badge color="red" variant="light" ml={6} tt="none">
-                overdue
+                {t('posture.overdue')}
               </Badge>
             ) : null}
           </Text>
         </Stack>
         <Stack gap={2}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            Open work
+            {t('posture.openWork')}
           </Text>
           <Anchor component={Link} to={`${base}/remediation?status=open`} size="sm">
             {tasks.text}
           </Anchor>
           {posture.overdueTasks > 0 ? (
             <Text size="sm" c="red.8">
-              {posture.overdueTasks} overdue
+              {t('posture.overdueTasks', { n: posture.overdueTasks })}
             </Text>
           ) : null}
           <Anchor component={Link} to={`${base}/assessments`} size="sm">
             {tenant.openAssessments === 0
-              ? 'No open assessments'
-              : `${assessments.text} ${tenant.openAssessments === 1 ? 'assessment' : 'assessments'}`}
+              ? t('posture.noOpenAssessments')
+              : t('posture.openAssessments', { n: tenant.openAssessments })}
           </Anchor>
           {posture.lastActivityAt ? (
             <Text size="xs" c="dimmed">
-              Last activity {formatRelativeTime(posture.lastActivityAt)}
+              {t('posture.lastActivity', { when: formatRelativeTime(posture.lastActivityAt) })}
             </Text>
           ) : null}
         </Stack>
@@ -102,7 +106,7 @@ export function TenantPostureCard({ tenant }: { tenant: Tenant }) {
                 }}
               >
                 <Text size="sm" span>
-                  {s.title}: {cell.label}
+                  {t('posture.section', { title: s.title, label: cell.label })}
                 </Text>
               </li>
             );

@@ -10,6 +10,7 @@ import { useSetTenantArchived } from '../api/archive-tenant.ts';
 import { useUpdateTenant } from '../api/update-tenant.ts';
 import { formValuesOf } from '../lib/tenant-form.ts';
 import { TenantForm } from './TenantForm.tsx';
+import { t } from '../messages.ts';
 
 /** The settings tab: edit the details; archive or restore (roles that may, with a confirm). */
 export function TenantSettings({ tenant }: { tenant: TenantDetail }) {
@@ -23,7 +24,7 @@ export function TenantSettings({ tenant }: { tenant: TenantDetail }) {
   if (!can(role, 'tenants.update')) {
     return (
       <Alert variant="light" color="gray">
-        Only members of the account can change this client tenant.
+        {t('settings.readOnly')}
       </Alert>
     );
   }
@@ -32,7 +33,9 @@ export function TenantSettings({ tenant }: { tenant: TenantDetail }) {
     try {
       await archive.mutateAsync(!archived);
       notifications.show({
-        message: archived ? `${tenant.name} was restored.` : `${tenant.name} was archived.`,
+        message: archived
+          ? t('settings.restored', { name: tenant.name })
+          : t('settings.archived', { name: tenant.name }),
       });
       setConfirming(false);
     } catch (err) {
@@ -43,7 +46,7 @@ export function TenantSettings({ tenant }: { tenant: TenantDetail }) {
       }
       notifications.show({
         color: 'red',
-        message: err instanceof Error ? err.message : 'Something went wrong.',
+        message: err instanceof Error ? err.message : t('settings.failed'),
       });
     }
   }
@@ -53,30 +56,28 @@ export function TenantSettings({ tenant }: { tenant: TenantDetail }) {
       <UnsavedChangesPrompt when={dirty} />
       <Card withBorder padding="md">
         <Title order={2} size="h4" mb="sm">
-          Details
+          {t('settings.details')}
         </Title>
         <TenantForm
           // A fresh form when the saved tenant changes (e.g. after a save).
           key={tenant.updatedAt}
-          label="Client tenant details"
+          label={t('settings.details.label')}
           initial={formValuesOf(tenant)}
-          submitLabel="Save changes"
+          submitLabel={t('settings.save')}
           onDirtyChange={setDirty}
           onSubmit={async (body) => {
             await update.mutateAsync(body);
-            notifications.show({ message: 'Changes saved.', color: 'green' });
+            notifications.show({ message: t('settings.saved'), color: 'green' });
           }}
         />
       </Card>
       {can(role, 'tenants.archive') ? (
         <Card withBorder padding="md">
           <Title order={2} size="h4" mb="xs">
-            {archived ? 'Restore' : 'Archive'}
+            {archived ? t('settings.restore.title') : t('settings.archive.title')}
           </Title>
           <Text size="sm" c="dimmed" mb="sm">
-            {archived
-              ? 'Restoring brings this client tenant back into the list.'
-              : 'An archived client tenant leaves the list (find it with “Show archived”) and keeps all its data. You can restore it at any time.'}
+            {archived ? t('settings.restore.body') : t('settings.archive.body')}
           </Text>
           <Group>
             <Button
@@ -91,31 +92,33 @@ export function TenantSettings({ tenant }: { tenant: TenantDetail }) {
               }
               onClick={() => setConfirming(true)}
             >
-              {archived ? 'Restore client tenant' : 'Archive client tenant'}
+              {archived ? t('settings.restore.button') : t('settings.archive.button')}
             </Button>
           </Group>
           {planRefusalOf(archive.error) ? <ErrorAlert error={archive.error} mt="sm" /> : null}
           <Modal
             opened={confirming}
             onClose={() => setConfirming(false)}
-            title={archived ? `Restore ${tenant.name}?` : `Archive ${tenant.name}?`}
+            title={
+              archived
+                ? t('settings.restore.confirm', { name: tenant.name })
+                : t('settings.archive.confirm', { name: tenant.name })
+            }
           >
             <Stack>
               <Text size="sm">
-                {archived
-                  ? 'It will appear in the client tenant list again.'
-                  : 'It will leave the client tenant list. Nothing is deleted.'}
+                {archived ? t('settings.restore.what') : t('settings.archive.what')}
               </Text>
               <Group justify="flex-end">
                 <Button variant="default" onClick={() => setConfirming(false)}>
-                  Cancel
+                  {t('settings.cancel')}
                 </Button>
                 <Button
                   color={archived ? 'blue' : 'red'}
                   loading={archive.isPending}
                   onClick={() => void toggleArchived()}
                 >
-                  {archived ? 'Restore' : 'Archive'}
+                  {archived ? t('settings.restore.do') : t('settings.archive.do')}
                 </Button>
               </Group>
             </Stack>

@@ -5,6 +5,8 @@ import { NAME_WRAP, NameText } from '#web/components/NameText.tsx';
 import { TableOrCards } from '#web/components/TableOrCards.tsx';
 import { formatCalendarDay, formatDate } from '#web/lib/format.ts';
 import { openAssessmentsView, openTasksView } from '../lib/open-tasks.ts';
+import { t as tr } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 export interface TenantTableProps {
   tenants: readonly TenantSummary[];
@@ -30,7 +32,7 @@ function TenantTags({ tags }: { tags: string[] }) {
 function ArchivedBadge() {
   return (
     <Badge color="gray" variant="outline" size="sm">
-      Archived
+      {tr('table.archived')}
     </Badge>
   );
 }
@@ -43,18 +45,18 @@ function ArchivedBadge() {
 export function TenantTable({ tenants, hrefFor, tasksHrefFor }: TenantTableProps) {
   return (
     <TableOrCards
-      label="Client tenants"
+      label={tr('table.label')}
       items={tenants}
       minWidth={860}
       head={
         <>
-          <Table.Th>Name</Table.Th>
-          <Table.Th>Industry</Table.Th>
-          <Table.Th>Tags</Table.Th>
-          <Table.Th>Latest score</Table.Th>
-          <Table.Th>Assessments</Table.Th>
-          <Table.Th>Remediation</Table.Th>
-          <Table.Th>Updated</Table.Th>
+          <Table.Th>{tr('table.name')}</Table.Th>
+          <Table.Th>{tr('table.industry')}</Table.Th>
+          <Table.Th>{tr('table.tags')}</Table.Th>
+          <Table.Th>{tr('table.latestScore')}</Table.Th>
+          <Table.Th>{tr('table.assessments')}</Table.Th>
+          <Table.Th>{tr('table.remediation')}</Table.Th>
+          <Table.Th>{tr('table.updated')}</Table.Th>
         </>
       }
       row={(t) => (
@@ -90,8 +92,12 @@ export function TenantTable({ tenants, hrefFor, tasksHrefFor }: TenantTableProps
             {t.archivedAt ? <ArchivedBadge /> : null}
           </Group>
           <Text size="sm" c="dimmed" style={NAME_WRAP}>
-            {t.industry ?? 'No industry'} · updated{' '}
-            <time dateTime={t.updatedAt}>{formatDate(t.updatedAt)}</time>
+            {rich(
+              tr,
+              'card.industryUpdated',
+              { industry: t.industry ?? tr('card.noIndustry') },
+              { date: <time dateTime={t.updatedAt}>{formatDate(t.updatedAt)}</time> },
+            )}
           </Text>
           <Group gap="md">
             <LatestScore tenant={t} />
@@ -111,17 +117,17 @@ function LatestScore({ tenant }: { tenant: TenantSummary }) {
   if (!latest) {
     return (
       <Text size="sm" c="dimmed">
-        Not assessed yet
+        {tr('score.none')}
       </Text>
     );
   }
   return (
-    <Text size="sm" title={`Completed ${formatDate(latest.completedAt)}`}>
+    <Text size="sm" title={tr('score.completed', { date: formatDate(latest.completedAt) })}>
       <strong>{formatScore(latest.score)}</strong>
       {latest.gaps > 0 ? (
         <Text component="span" size="sm" c="dimmed">
           {' '}
-          · {latest.gaps} {latest.gaps === 1 ? 'gap' : 'gaps'}
+          · {tr('score.gaps', { gaps: latest.gaps })}
         </Text>
       ) : null}
     </Text>
@@ -145,13 +151,19 @@ function OpenAssessments({ tenant }: { tenant: TenantSummary }) {
         {due ? (
           <Text component="span" size="sm" c={overdue ? 'red' : 'dimmed'}>
             {' '}
-            · due <time dateTime={due}>{formatCalendarDay(due)}</time>
+            ·{' '}
+            {rich(
+              tr,
+              'assessments.due',
+              {},
+              { date: <time dateTime={due}>{formatCalendarDay(due)}</time> },
+            )}
           </Text>
         ) : null}
       </Text>
       {overdue ? (
         <Badge color="red" variant="light" size="sm" tt="none" style={{ flexShrink: 0 }}>
-          Overdue
+          {tr('assessments.overdue')}
         </Badge>
       ) : null}
     </Group>
@@ -175,7 +187,7 @@ function OpenTasks({ tenant, href }: { tenant: TenantSummary; href: string }) {
       </Anchor>
       {overdue ? (
         <Badge color="red" variant="light" size="sm" tt="none" style={{ flexShrink: 0 }}>
-          Overdue
+          {tr('tasks.overdue')}
         </Badge>
       ) : null}
     </Group>

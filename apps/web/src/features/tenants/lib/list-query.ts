@@ -25,13 +25,13 @@ export const DEFAULT_CONTROLS: TenantListControls = {
 
 /** Sort menu entries: a sort and its order in one choice. */
 export const SORT_CHOICES = [
-  { value: 'name:asc', label: 'Name A–Z' },
-  { value: 'name:desc', label: 'Name Z–A' },
-  { value: 'updated:desc', label: 'Recently updated' },
-  { value: 'updated:asc', label: 'Least recently updated' },
-  { value: 'created:desc', label: 'Newest' },
-  { value: 'created:asc', label: 'Oldest' },
-  { value: 'due:asc', label: 'Assessment due soonest' },
+  { value: 'name:asc', labelKey: 'sort.nameAsc' },
+  { value: 'name:desc', labelKey: 'sort.nameDesc' },
+  { value: 'updated:desc', labelKey: 'sort.updatedDesc' },
+  { value: 'updated:asc', labelKey: 'sort.updatedAsc' },
+  { value: 'created:desc', labelKey: 'sort.createdDesc' },
+  { value: 'created:asc', labelKey: 'sort.createdAsc' },
+  { value: 'due:asc', labelKey: 'sort.dueAsc' },
 ] as const;
 
 export function parseSortChoice(value: string | null): { sort: TenantSort; order: SortOrder } {

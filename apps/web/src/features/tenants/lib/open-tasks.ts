@@ -1,4 +1,5 @@
 import type { TenantSummary } from '@tenantry/shared';
+import { t as tr } from '../messages.ts';
 
 /** Today as a UTC day (`YYYY-MM-DD`): the server counts a task overdue from the day after. */
 const todayUtc = (now: Date) => now.toISOString().slice(0, 10);
@@ -13,7 +14,7 @@ export function openTasksView(
 ): { text: string; overdue: boolean } {
   const n = t.openTasks;
   return {
-    text: n === 0 ? 'No open tasks' : `${n} open ${n === 1 ? 'task' : 'tasks'}`,
+    text: n === 0 ? tr('openTasks.none') : tr('openTasks.count', { n }),
     overdue: n > 0 && t.nextTaskDue !== null && t.nextTaskDue < todayUtc(now),
   };
 }
@@ -29,7 +30,7 @@ export function openAssessmentsView(
   const n = t.openAssessments;
   const due = n > 0 ? t.nextAssessmentDue : null;
   return {
-    text: n === 0 ? 'None open' : `${n} open`,
+    text: n === 0 ? tr('openAssessments.none') : tr('openAssessments.count', { n }),
     due,
     overdue: due !== null && due < todayUtc(now),
   };

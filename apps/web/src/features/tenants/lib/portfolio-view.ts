@@ -7,6 +7,7 @@ import {
   type PostureSection,
   type SortOrder,
 } from '@tenantry/shared';
+import { t } from '../messages.ts';
 
 /**
  * The portfolio view's state, kept in the page's URL (`?view=posture&sort=section&section=…`):
@@ -114,14 +115,14 @@ export function sectionCell(s: PostureSection | undefined): {
 } {
   const pct = (x: number) => `${Math.round(100 * x)} %`;
   if (!s || s.score === null) {
-    return { state: 'no-score', text: '—', sign: '', label: 'No score' };
+    return { state: 'no-score', text: '—', sign: '', label: t('cell.noScore') };
   }
   if (s.target === null) {
     return {
       state: 'no-target',
       text: pct(s.score),
       sign: '',
-      label: `${pct(s.score)}, no target`,
+      label: t('cell.noTarget', { score: pct(s.score) }),
     };
   }
   if (s.score < s.target) {
@@ -129,14 +130,14 @@ export function sectionCell(s: PostureSection | undefined): {
       state: 'below',
       text: pct(s.score),
       sign: '▼',
-      label: `${pct(s.score)}, below the ${pct(s.target)} target`,
+      label: t('cell.below', { score: pct(s.score), target: pct(s.target) }),
     };
   }
   return {
     state: 'met',
     text: pct(s.score),
     sign: '✓',
-    label: `${pct(s.score)}, meets the ${pct(s.target)} target`,
+    label: t('cell.met', { score: pct(s.score), target: pct(s.target) }),
   };
 }
 
@@ -144,6 +145,6 @@ export function sectionCell(s: PostureSection | undefined): {
 export function formatTrend(delta: number | null): string {
   if (delta === null) return '—';
   const pts = Math.round(100 * delta);
-  if (pts === 0) return '±0 pts';
-  return pts > 0 ? `+${pts} pts` : `−${-pts} pts`;
+  if (pts === 0) return t('trend.zero');
+  return pts > 0 ? t('trend.up', { pts }) : t('trend.down', { pts: -pts });
 }

@@ -10,6 +10,7 @@ import { TenantTable } from '#web/features/tenants/components/TenantTable.tsx';
 import { SupportAccessButton } from '#web/features/service-console/support-access/components/SupportAccessButton.tsx';
 import { useDrillTenantList } from '#web/features/service-console/tenants/api/tenants-api.ts';
 import { drillHrefs } from '#web/features/service-console/tenants/lib/drill-view.ts';
+import { t } from '../../../messages.ts';
 
 /**
  * service/tenants/{accountId}: the account's client tenants as its own tenant list shows them
@@ -26,21 +27,21 @@ export function AccountTenantsPanel({ accountId }: { accountId: string }) {
     <Stack gap="md">
       <Anchor component={Link} to={href.accountPage} size="sm">
         <Group gap={4} component="span">
-          <IconArrowLeft size={14} aria-hidden /> {account ? account.name : 'The account'}
+          <IconArrowLeft size={14} aria-hidden /> {account ? account.name : t('drill.theAccount')}
         </Group>
       </Anchor>
       <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
         <Stack gap={2} miw={0} flex="1 1 240px">
           <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
-            Client tenants{account ? ` of ${account.name}` : ''}
+            {account ? t('drill.tenantsOf', { name: account.name }) : t('drill.tenants')}
           </Title>
           <Group gap="xs">
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              Account {accountId}
+              {t('drill.accountId', { id: accountId })}
             </Text>
             {account?.suspended ? (
               <Badge color="red" variant="light" size="sm">
-                Suspended
+                {t('drill.suspended')}
               </Badge>
             ) : null}
           </Group>
@@ -51,17 +52,16 @@ export function AccountTenantsPanel({ accountId }: { accountId: string }) {
       <PagedList
         query={list}
         count={tenants.length}
-        noun="client tenants"
+        noun={t('drill.tenants.noun')}
         skeletons={6}
         empty={
           filtered || controls.showArchived ? undefined : (
             <Card withBorder padding="xl" radius="md">
               <Stack align="center" gap="sm" ta="center">
                 <IconBuilding size={36} aria-hidden />
-                <Text fw={600}>No client tenants yet</Text>
+                <Text fw={600}>{t('drill.tenants.empty.title')}</Text>
                 <Text c="dimmed" size="sm">
-                  This account has not created an active client tenant. Turn on “Show archived” to
-                  see archived ones.
+                  {t('drill.tenants.empty.body')}
                 </Text>
               </Stack>
             </Card>

@@ -44,15 +44,17 @@ import {
   DrillError,
   DrillLoading,
 } from '#web/features/service-console/tenants/components/DrillStates.tsx';
+import { t } from '../../../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 const FILTERS = ['all', 'unanswered', 'gaps', 'na'] as const satisfies readonly QuestionFilter[];
 
-const STATE_BADGES: Record<AnswerState, { label: string; color: string } | null> = {
+const STATE_BADGES = {
   answered: null,
-  unanswered: { label: 'Unanswered', color: 'gray' },
-  na: { label: 'N/A', color: 'gray' },
-  gap: { label: 'Gap', color: 'red' },
-};
+  unanswered: { labelKey: 'drill.state.unanswered', color: 'gray' },
+  na: { labelKey: 'drill.state.na', color: 'gray' },
+  gap: { labelKey: 'drill.state.gap', color: 'red' },
+} as const satisfies Record<AnswerState, { labelKey: string; color: string } | null>;
 
 /** A section's figures: answered of total, its score against its target. */
 function SectionFigures({ s }: { s: TreeSection }) {
@@ -61,12 +63,20 @@ function SectionFigures({ s }: { s: TreeSection }) {
   return (
     <Group gap="xs" wrap="wrap">
       <Text size="sm" c="dimmed">
-        {p.answered}/{p.total} answered · score <strong>{formatScore(p.score)}</strong>
-        {p.target !== null ? ` · target ${formatScore(p.target)}` : ''}
+        {rich(
+          t,
+          p.target !== null ? 'drill.section.figuresTarget' : 'drill.section.figures',
+          {
+            answered: p.answered,
+            total: p.total,
+            target: p.target !== null ? formatScore(p.target) : '',
+          },
+          { score: <strong>{formatScore(p.score)}</strong> },
+        )}
       </Text>
       {belowTarget(p) ? (
         <Badge color="red" variant="light" size="sm" tt="none">
-          Below target
+          {t('drill.section.belowTarget')}
         </Badge>
       ) : null}
     </Group>
@@ -106,7 +116,7 @@ function QuestionRow({
         <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
           {badge ? (
             <Badge color={badge.color} variant="light" size="sm" tt="none">
-              {badge.label}
+              {t(badge.labelKey)}
             </Badge>
           ) : null}
           <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -115,7 +125,7 @@ function QuestionRow({
         </Group>
       </Group>
       <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-        {answer ? describeValue(question, answer.value, answer.na) : 'No answer'}
+        {answer ? describeValue(question, answer.value, answer.na) : t('drill.question.noAnswer')}
       </Text>
       {answer?.note ? (
         <Text
@@ -124,7 +134,7 @@ function QuestionRow({
           mt={4}
           style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
         >
-          Note: {answer.note}
+          {t('drill.question.note', { note: answer.note })}
         </Text>
       ) : null}
       {answer ? (
@@ -217,23 +227,29 @@ function Header({ a }: { a: AssessmentDetail }) {
             {a.name}
           </Title>
           <Text size="sm" c="dimmed" style={NAME_WRAP}>
-            {a.framework.name} · v{a.framework.version}
-            {a.owner ? ` · owner ${a.owner.name}` : ''}
-            {due ? ` · due ${due.label}${due.overdue ? ' (overdue)' : ''}` : ''}
-            {a.completedAt ? ` · completed ${formatDateTime(a.completedAt)}` : ''}
+            {t('drill.header.framework', { name: a.framework.name, version: a.framework.version })}
+            {a.owner ? t('drill.header.owner', { name: a.owner.name }) : ''}
+            {due
+              ? due.overdue
+                ? t('drill.header.dueOverdue', { date: due.label })
+                : t('drill.header.due', { date: due.label })
+              : ''}
+            {a.completedAt
+              ? t('drill.header.completed', { date: formatDateTime(a.completedAt) })
+              : ''}
           </Text>
         </Stack>
         <Group gap={6}>
           <AssessmentStatusBadge status={a.status} />
           {a.isBaseline ? (
             <Badge variant="outline" tt="none">
-              Baseline
+              {t('drill.header.baseline')}
             </Badge>
           ) : null}
         </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <Figure label="Score">
+        <Figure label={t('drill.figure.score')}>
           <ScoreValue
             size="xl"
             fw={700}
@@ -243,19 +259,24 @@ function Header({ a }: { a: AssessmentDetail }) {
             total={a.total}
           />
         </Figure>
-        <Figure label="Answered">
+        <Figure label={t('drill.figure.answered')}>
           <CompletionBar
             answered={a.answered}
             total={a.total}
             completion={a.completion}
-            label={`Answered in ${a.name}`}
+            label={t('drill.figure.answeredIn', { name: a.name })}
             w="100%"
           />
         </Figure>
-        <Figure label="Gaps and targets">
+        <Figure label={t('drill.figure.gaps')}>
           <Text size="sm">
-            {a.progress.gaps.length} {a.progress.gaps.length === 1 ? 'gap' : 'gaps'}
-            {targets.measured > 0 ? ` · ${targets.met} of ${targets.measured} targets met` : ''}
+            {targets.measured > 0
+              ? t('drill.figure.gapsTargets', {
+                  gaps: a.progress.gaps.length,
+                  met: targets.met,
+                  measured: targets.measured,
+                })
+              : t('drill.figure.gapsOnly', { gaps: a.progress.gaps.length })}
           </Text>
         </Figure>
       </SimpleGrid>
@@ -314,14 +335,14 @@ export function DrillAssessment({
   }, [a, focus]);
 
   if (query.isPending) {
-    return <DrillLoading label="Loading the assessment" heights={[28, 90, 320]} />;
+    return <DrillLoading label={t('drill.assessment.loading')} heights={[28, 90, 320]} />;
   }
   if (query.isError || !a || !view) {
     return (
       <DrillError
-        error={query.error ?? new Error('Not loaded')}
-        what="assessment"
-        back={{ to: listHref, label: 'Back to all assessments' }}
+        error={query.error ?? new Error(t('drill.assessment.notLoaded'))}
+        what={t('drill.assessment.what')}
+        back={{ to: listHref, label: t('drill.assessment.back') }}
         onRetry={() => void query.refetch()}
       />
     );
@@ -330,16 +351,16 @@ export function DrillAssessment({
     <Stack gap="md">
       <Anchor component={Link} to={listHref} size="sm">
         <Group gap={4} component="span">
-          <IconArrowLeft size={14} aria-hidden /> All assessments
+          <IconArrowLeft size={14} aria-hidden /> {t('drill.assessment.all')}
         </Group>
       </Anchor>
       <Header a={a} />
       <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
         <Title order={3} size="h4">
-          Questions
+          {t('drill.questions')}
         </Title>
         <SegmentedControl
-          aria-label="Show questions"
+          aria-label={t('drill.questions.show')}
           value={filter}
           onChange={(v) => setFilter(v as QuestionFilter)}
           data={FILTERS.map((f) => ({
@@ -352,8 +373,10 @@ export function DrillAssessment({
         <Card withBorder padding="lg">
           <Text c="dimmed" role="status">
             {view.counts.all === 0
-              ? 'This assessment has no questions in scope.'
-              : `No ${QUESTION_FILTER_LABELS[filter].toLowerCase()} questions.`}
+              ? t('drill.questions.none')
+              : t('drill.questions.noneOfFilter', {
+                  filter: QUESTION_FILTER_LABELS[filter].toLowerCase(),
+                })}
           </Text>
         </Card>
       ) : (

@@ -9,6 +9,7 @@ import {
 import { useNow } from '#web/features/assessments/components/use-now.ts';
 import { useDrillAssessments } from '#web/features/service-console/tenants/api/tenants-api.ts';
 import type { DrillHrefs } from '#web/features/service-console/tenants/lib/drill-view.ts';
+import { t } from '../../../messages.ts';
 
 /** The assessments tab, read-only: open, completed or all (`?status=`), page by page. */
 export function DrillAssessments({
@@ -30,12 +31,12 @@ export function DrillAssessments({
       <PagedList
         query={list}
         count={items.length}
-        noun="assessments"
+        noun={t('drill.assessments.noun')}
         skeletons={4}
         empty={
           status === 'all' ? (
             <Text c="dimmed" role="status">
-              This client tenant has no assessments yet.
+              {t('drill.assessments.none')}
             </Text>
           ) : (
             <NoAssessmentsFor status={status} />

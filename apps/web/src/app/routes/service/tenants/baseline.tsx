@@ -15,6 +15,7 @@ import {
   DrillError,
   DrillLoading,
 } from '#web/features/service-console/tenants/components/DrillStates.tsx';
+import { t } from '../../../messages.ts';
 
 // The charts (recharts) are a chunk of their own, as on the tenant's own baseline tab.
 const BaselineCharts = lazy(() =>
@@ -45,7 +46,7 @@ export function DrillBaseline({
   const allHref = href.baselineAt(tenantId, undefined, compare);
 
   if (query.isPending) {
-    return <DrillLoading label="Loading the baseline" heights={[110, 96, 300]} />;
+    return <DrillLoading label={t('drill.baseline.loading')} heights={[110, 96, 300]} />;
   }
   if (query.isError) {
     const err = query.error;
@@ -56,12 +57,12 @@ export function DrillBaseline({
           variant="light"
           role="alert"
           icon={<IconInfoCircle size={18} aria-hidden />}
-          title="That assessment cannot be compared with the baseline"
+          title={t('drill.baseline.cannotCompare')}
         >
           <Text size="sm">
             {err.message}{' '}
             <Anchor component={Link} to={href.tab(tenantId, 'baseline')} inherit>
-              Compare with the latest assessment instead
+              {t('drill.baseline.compareLatest')}
             </Anchor>
           </Text>
         </Alert>
@@ -70,8 +71,8 @@ export function DrillBaseline({
     return (
       <DrillError
         error={err}
-        what="baseline"
-        back={{ to: href.tenant(tenantId), label: 'Back to the client tenant' }}
+        what={t('drill.baseline.what')}
+        back={{ to: href.tenant(tenantId), label: t('drill.baseline.back') }}
         onRetry={() => void query.refetch()}
       />
     );
@@ -83,11 +84,12 @@ export function DrillBaseline({
         <Stack align="center" gap="sm" ta="center">
           <IconFlag size={36} aria-hidden />
           <Title order={3} size="h4">
-            No baseline yet
+            {t('drill.baseline.none.title')}
           </Title>
           <Text c="dimmed" size="sm" maw={520}>
-            The account has not marked a completed assessment of this client tenant as its baseline
-            {c.candidates.length > 0 ? ` (${c.candidates.length} could be)` : ''}.
+            {c.candidates.length > 0
+              ? t('drill.baseline.none.candidates', { n: c.candidates.length })
+              : t('drill.baseline.none.body')}
           </Text>
         </Stack>
       </Card>
@@ -111,23 +113,24 @@ export function DrillBaseline({
       />
       {!c.latest ? (
         <Text size="sm" c="dimmed" role="status">
-          No other assessment of {c.baseline.framework.name} has been started on this client tenant:
-          nothing to compare with yet.
+          {t('drill.baseline.nothingToCompare', { framework: c.baseline.framework.name })}
         </Text>
       ) : view.kind === 'all' ? (
         <>
           <BaselineSummary comparison={c} />
           <Suspense
-            fallback={<Skeleton height={360} radius="md" aria-label="Loading the charts" />}
+            fallback={
+              <Skeleton height={360} radius="md" aria-label={t('drill.baseline.loadingCharts')} />
+            }
           >
             <BaselineCharts sections={c.sections} />
           </Suspense>
           <Stack gap="xs">
             <Title order={3} size="h4">
-              Sections
+              {t('drill.baseline.sections')}
             </Title>
             <SectionsTable
-              label="Sections compared with the baseline"
+              label={t('drill.baseline.sections.label')}
               rows={childrenOf(c.sections, null)}
               all={c.sections}
               hrefFor={hrefFor}
@@ -145,13 +148,13 @@ export function DrillBaseline({
           taskHref={(id) => href.task(tenantId, id)}
         />
       ) : (
-        <Alert color="gray" variant="light" role="alert" title="No such section or question">
+        <Alert color="gray" variant="light" role="alert" title={t('drill.baseline.noSuch.title')}>
           <Text size="sm">
             <Box component="span" style={{ overflowWrap: 'anywhere' }}>
-              Nothing here is called “{at}”.
+              {t('drill.baseline.noSuch.body', { at: at ?? '' })}
             </Box>{' '}
             <Anchor component={Link} to={allHref} inherit>
-              Back to all sections
+              {t('drill.baseline.noSuch.back')}
             </Anchor>
           </Text>
         </Alert>

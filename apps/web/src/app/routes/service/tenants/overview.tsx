@@ -11,6 +11,7 @@ import { TenantOverview } from '#web/features/tenants/components/TenantOverview.
 import { openTasksView } from '#web/features/tenants/lib/open-tasks.ts';
 import { formatDate } from '#web/lib/format.ts';
 import type { DrillHrefs } from '#web/features/service-console/tenants/lib/drill-view.ts';
+import { t } from '../../../messages.ts';
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   const id = useId();
@@ -61,34 +62,37 @@ export function DrillOverview({ view, href }: { view: ServiceTenantView; href: D
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
-        <Figure label="Latest score">
+        <Figure label={t('drill.overview.latestScore')}>
           <Text size="xl" fw={700}>
             {tenant.latest ? formatScore(tenant.latest.score) : '—'}
           </Text>
           <Text size="xs" c="dimmed">
             {tenant.latest
-              ? `${tenant.latest.gaps} ${tenant.latest.gaps === 1 ? 'gap' : 'gaps'} · completed ${formatDate(tenant.latest.completedAt)}`
-              : 'Not assessed yet'}
+              ? t('drill.overview.latest', {
+                  gaps: tenant.latest.gaps,
+                  date: formatDate(tenant.latest.completedAt),
+                })
+              : t('drill.overview.notAssessed')}
           </Text>
         </Figure>
-        <Figure label="Open assessments">
+        <Figure label={t('drill.overview.openAssessments')}>
           <Text size="xl" fw={700}>
             {tenant.openAssessments}
           </Text>
         </Figure>
-        <Figure label="Open tasks">
+        <Figure label={t('drill.overview.openTasks')}>
           <Text size="xl" fw={700}>
             {tenant.openTasks}
           </Text>
           <Text size="xs" c={open.overdue ? 'red' : 'dimmed'} fw={open.overdue ? 600 : undefined}>
             {tasks.counts.overdue > 0
-              ? `${tasks.counts.overdue} overdue`
+              ? t('drill.overview.overdue', { n: tasks.counts.overdue })
               : tenant.nextTaskDue
-                ? `next due ${formatDate(tenant.nextTaskDue)}`
-                : 'none due'}
+                ? t('drill.overview.nextDue', { date: formatDate(tenant.nextTaskDue) })
+                : t('drill.overview.noneDue')}
           </Text>
         </Figure>
-        <Figure label="Baseline">
+        <Figure label={t('drill.overview.baseline')}>
           {baseline.baseline ? (
             <>
               <NameText
@@ -111,19 +115,19 @@ export function DrillOverview({ view, href }: { view: ServiceTenantView; href: D
             </>
           ) : (
             <Text size="sm" c="dimmed">
-              None marked
+              {t('drill.overview.noBaseline')}
             </Text>
           )}
         </Figure>
       </SimpleGrid>
 
       <Part
-        title="Newest assessments"
-        link={{ to: href.tab(tid, 'assessments'), label: 'All assessments' }}
+        title={t('drill.overview.newest')}
+        link={{ to: href.tab(tid, 'assessments'), label: t('drill.overview.allAssessments') }}
       >
         {view.recentAssessments.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No assessments yet.
+            {t('drill.overview.noAssessments')}
           </Text>
         ) : (
           <AssessmentTable
@@ -134,10 +138,13 @@ export function DrillOverview({ view, href }: { view: ServiceTenantView; href: D
         )}
       </Part>
 
-      <Part title="Open tasks" link={{ to: href.tab(tid, 'remediation'), label: 'All tasks' }}>
+      <Part
+        title={t('drill.overview.tasks')}
+        link={{ to: href.tab(tid, 'remediation'), label: t('drill.overview.allTasks') }}
+      >
         {tasks.open.length === 0 ? (
           <Text size="sm" c="dimmed">
-            No open tasks.
+            {t('drill.overview.noTasks')}
           </Text>
         ) : (
           <TaskTable tasks={tasks.open} hrefFor={(id) => href.task(tid, id)} selection={null} />

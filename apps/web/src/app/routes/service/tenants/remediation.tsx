@@ -26,6 +26,7 @@ import {
   DrillError,
   DrillLoading,
 } from '#web/features/service-console/tenants/components/DrillStates.tsx';
+import { t } from '../../../messages.ts';
 
 type Ids = { accountId: string; tenantId: string };
 
@@ -39,13 +40,14 @@ function DrillTask({
   const query = useDrillTask(accountId, tenantId, taskId);
   const listHref = href.tab(tenantId, 'remediation');
   const commentsId = useId();
-  if (query.isPending) return <DrillLoading label="Loading the task" heights={[28, 60, 160]} />;
+  if (query.isPending)
+    return <DrillLoading label={t('drill.task.loading')} heights={[28, 60, 160]} />;
   if (query.isError) {
     return (
       <DrillError
         error={query.error}
-        what="task"
-        back={{ to: listHref, label: 'Back to all tasks' }}
+        what={t('drill.task.what')}
+        back={{ to: listHref, label: t('drill.task.back') }}
         onRetry={() => void query.refetch()}
       />
     );
@@ -55,7 +57,7 @@ function DrillTask({
     <Stack gap="lg">
       <Anchor component={Link} to={listHref} size="sm">
         <Group gap={4} component="span">
-          <IconArrowLeft size={14} aria-hidden /> All tasks
+          <IconArrowLeft size={14} aria-hidden /> {t('drill.task.all')}
         </Group>
       </Anchor>
       <Title order={3} size="h3" style={NAME_WRAP}>
@@ -75,7 +77,9 @@ function DrillTask({
       <Divider />
       <Stack gap="sm" component="section" aria-labelledby={commentsId}>
         <Title order={4} size="h5" id={commentsId}>
-          Comments{task.comments.length ? ` (${task.comments.length})` : ''}
+          {task.comments.length
+            ? t('drill.task.commentsCount', { n: task.comments.length })
+            : t('drill.task.comments')}
         </Title>
         <CommentList comments={task.comments} />
       </Stack>
@@ -92,14 +96,14 @@ function DrillTaskList({ accountId, tenantId, href }: Ids & { href: DrillHrefs }
     setParams(writeParams(params, patch), { replace: true });
 
   if (query.isPending) {
-    return <DrillLoading label="Loading the tasks" heights={[60, 44, 44, 44]} />;
+    return <DrillLoading label={t('drill.tasks.loading')} heights={[60, 44, 44, 44]} />;
   }
   if (query.isError) {
     return (
       <DrillError
         error={query.error}
-        what="tasks"
-        back={{ to: href.tenant(tenantId), label: 'Back to the client tenant' }}
+        what={t('drill.tasks.what')}
+        back={{ to: href.tenant(tenantId), label: t('drill.tasks.back') }}
         onRetry={() => void query.refetch()}
       />
     );
@@ -118,17 +122,17 @@ function DrillTaskList({ accountId, tenantId, href }: Ids & { href: DrillHrefs }
       {list.items.length === 0 ? (
         <Text c="dimmed" role="status">
           {total === 0
-            ? 'This client tenant has no remediation tasks yet.'
+            ? t('drill.tasks.none')
             : hasFilters(filters)
-              ? 'No task matches these filters.'
-              : 'No tasks.'}
+              ? t('drill.tasks.noMatch')
+              : t('drill.tasks.empty')}
         </Text>
       ) : (
         <TaskTable tasks={list.items} hrefFor={(id) => href.task(tenantId, id)} selection={null} />
       )}
       {list.truncated ? (
         <Alert color="gray" variant="light">
-          Only the newest {list.items.length} tasks are listed: filter to see the others.
+          {t('drill.tasks.truncated', { n: list.items.length })}
         </Alert>
       ) : null}
     </Stack>

@@ -18,6 +18,7 @@ import {
   DrillError,
   DrillLoading,
 } from '#web/features/service-console/tenants/components/DrillStates.tsx';
+import { t } from '../../../messages.ts';
 
 /**
  * service/tenants/{accountId}/{tenantId}[/{focus}]: one client tenant, read-only, with the
@@ -38,14 +39,14 @@ export function TenantDrillPage({
   const { tab, assessmentId } = resolveDrillFocus(focus);
 
   if (query.isPending) {
-    return <DrillLoading label="Loading the client tenant" heights={[48, 44, 120, 220]} />;
+    return <DrillLoading label={t('drill.tenant.loading')} heights={[48, 44, 120, 220]} />;
   }
   if (query.isError) {
     return (
       <DrillError
         error={query.error}
-        what="client tenant"
-        back={{ to: href.tenants, label: 'Back to the account’s client tenants' }}
+        what={t('drill.tenant.what')}
+        back={{ to: href.tenants, label: t('drill.tenant.back') }}
         onRetry={() => void query.refetch()}
       />
     );
@@ -59,7 +60,7 @@ export function TenantDrillPage({
           <NameText name={v.account.name} lines={1} size="sm" maw={220} />
         </Anchor>
         <Anchor component={Link} to={href.tenants} size="sm">
-          Client tenants
+          {t('drill.tenant.crumb')}
         </Anchor>
         <Text size="sm" c="dimmed" component="span">
           <NameText name={v.tenant.name} lines={1} size="sm" maw={220} />
@@ -73,12 +74,12 @@ export function TenantDrillPage({
           <Group gap="xs">
             {v.tenant.archivedAt ? (
               <Badge color="gray" variant="outline" size="sm">
-                Archived
+                {t('drill.tenant.archived')}
               </Badge>
             ) : null}
             {v.account.suspended ? (
               <Badge color="red" variant="light" size="sm">
-                Account suspended
+                {t('drill.tenant.suspended')}
               </Badge>
             ) : null}
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -90,7 +91,7 @@ export function TenantDrillPage({
         <SupportAccessButton accountId={accountId} />
       </Group>
       <ScreenTabs
-        label="Client tenant sections"
+        label={t('drill.tenant.sections')}
         tabs={DRILL_TABS}
         active={tab}
         hrefFor={(t) => href.tab(tenantId, t as (typeof DRILL_TABS)[number])}
