@@ -1,4 +1,5 @@
 import type { InvitationPreview } from '@tenantry/shared';
+import { t } from '../messages.ts';
 
 export type InvitationView =
   | { kind: 'unusable'; message: string }
@@ -13,16 +14,16 @@ export function invitationView(
 ): InvitationView {
   switch (invitation.status) {
     case 'accepted':
-      return { kind: 'unusable', message: 'This invitation has already been accepted.' };
+      return { kind: 'unusable', message: t('invitation.accepted') };
     case 'revoked':
       return {
         kind: 'unusable',
-        message: `This invitation was withdrawn. Ask someone at ${invitation.accountName} for a new one.`,
+        message: t('invitation.revoked', { account: invitation.accountName }),
       };
     case 'expired':
       return {
         kind: 'unusable',
-        message: `This invitation has expired. Ask someone at ${invitation.accountName} for a new one.`,
+        message: t('invitation.expired', { account: invitation.accountName }),
       };
     case 'pending':
       break;
@@ -31,7 +32,7 @@ export function invitationView(
   if (user.email.toLowerCase() !== invitation.email.toLowerCase()) {
     return {
       kind: 'wrongEmail',
-      message: `This invitation is for ${invitation.email}, but you are signed in as ${user.email}. Sign out and sign in (or create an account) with ${invitation.email} to accept it.`,
+      message: t('invitation.wrongEmail', { invited: invitation.email, email: user.email }),
     };
   }
   return { kind: 'canAccept' };
