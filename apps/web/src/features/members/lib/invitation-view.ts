@@ -1,5 +1,4 @@
 import type { InvitationPreview } from '@tenantry/shared';
-import { t } from '../messages.ts';
 
 export type InvitationView =
   | { kind: 'unusable'; message: string }
@@ -14,16 +13,16 @@ export function invitationView(
 ): InvitationView {
   switch (invitation.status) {
     case 'accepted':
-      return { kind: 'unusable', message: t('invitation.accepted') };
+      return { kind: 'unusable', message: 'This invitation has already been accepted.' };
     case 'revoked':
       return {
         kind: 'unusable',
-        message: t('invitation.revoked', { account: invitation.accountName }),
+        message: `This invitation was withdrawn. Ask someone at ${invitation.accountName} for a new one.`,
       };
     case 'expired':
       return {
         kind: 'unusable',
-        message: t('invitation.expired', { account: invitation.accountName }),
+        message: `This invitation has expired. Ask someone at ${invitation.accountName} for a new one.`,
       };
     case 'pending':
       break;
@@ -32,7 +31,8 @@ export function invitationView(
   if (user.email.toLowerCase() !== invitation.email.toLowerCase()) {
     return {
       kind: 'wrongEmail',
-      message: t('invitation.wrongEmail', { invited: invitation.email, email: user.email }),
+      // i18n-ignore: shown by the guest pages only (src/guest), which must not load this catalogue
+      message: `This invitation is for ${invitation.email}, but you are signed in as ${user.email}. Sign out and sign in (or create an account) with ${invitation.email} to accept it.`,
     };
   }
   return { kind: 'canAccept' };
