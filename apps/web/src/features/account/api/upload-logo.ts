@@ -1,6 +1,7 @@
 import { AccountSchema, ErrorBodySchema, type Account } from '@tenantry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '#web/lib/api.ts';
+import { t } from '../messages.ts';
 import { accountKeys } from './account-keys.ts';
 
 /** PUT /api/v1/account/logo with the file as the raw body (the server checks its content). */
@@ -14,7 +15,7 @@ export async function uploadLogo(file: Blob): Promise<Account> {
       headers: { Accept: 'application/json', 'Content-Type': 'application/octet-stream' },
     });
   } catch {
-    throw new ApiError(0, 'common.network', 'Could not reach the server. Check your connection.');
+    throw new ApiError(0, 'common.network', t('logo.error.network'));
   }
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) {
@@ -26,7 +27,7 @@ export async function uploadLogo(file: Blob): Promise<Account> {
     throw new ApiError(
       res.status,
       res.status === 413 ? 'account.logo_too_large' : 'common.bad_request',
-      res.status === 413 ? 'The logo may be at most 1 MB.' : 'The logo could not be uploaded.',
+      res.status === 413 ? t('logo.error.tooLarge') : t('logo.error.failed'),
     );
   }
   return AccountSchema.parse(body);

@@ -3,6 +3,7 @@ import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useUpdateAccount } from '../api/update-account.ts';
+import { t } from '../messages.ts';
 import { AccountLogoForm } from './AccountLogoForm.tsx';
 import { applyServerErrors } from '#web/lib/forms.ts';
 
@@ -31,11 +32,11 @@ function NameForm({ account, canEdit }: { account: Account; canEdit: boolean }) 
         });
       })}
       noValidate
-      aria-label="Account name"
+      aria-label={t('general.name.form')}
     >
       <Stack gap="sm" maw={480}>
         <TextInput
-          label="Account name"
+          label={t('general.name.label')}
           {...form.getInputProps('name')}
           readOnly={!canEdit}
           maxLength={ACCOUNT_NAME_MAX + 20}
@@ -43,17 +44,17 @@ function NameForm({ account, canEdit }: { account: Account; canEdit: boolean }) 
         {canEdit ? (
           <Group gap="sm">
             <Button type="submit" loading={update.isPending}>
-              Save name
+              {t('general.name.save')}
             </Button>
             {saved ? (
               <Text size="sm" c="teal" role="status">
-                Saved.
+                {t('general.name.saved')}
               </Text>
             ) : null}
           </Group>
         ) : (
           <Text size="sm" c="dimmed">
-            Only owners and admins can rename the account.
+            {t('general.name.readOnly')}
           </Text>
         )}
       </Stack>
@@ -68,13 +69,13 @@ export function AccountGeneral({ account }: { account: Account }) {
     <Stack gap="xl">
       <Stack gap="sm" component="section" aria-labelledby="account-name-heading">
         <Title order={2} size="h3" id="account-name-heading">
-          Name
+          {t('general.name.title')}
         </Title>
         <NameForm account={account} canEdit={canEdit} />
       </Stack>
       <Stack gap="sm" component="section" aria-labelledby="account-logo-heading">
         <Title order={2} size="h3" id="account-logo-heading">
-          Logo
+          {t('general.logo.title')}
         </Title>
         <AccountLogoForm account={account} canEdit={canEdit} />
       </Stack>

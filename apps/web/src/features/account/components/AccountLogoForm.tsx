@@ -8,18 +8,19 @@ import {
 } from '#web/components/image-cropper/ImageCropUpload.tsx';
 import type { ImageCropSettings } from '#web/components/image-cropper/ImageCropper.tsx';
 import { useUploadLogo } from '../api/upload-logo.ts';
+import { t } from '../messages.ts';
 
 /** The largest file an editor may pick (the square crop, within the logo box, is uploaded). */
 const LOGO_PICK_MAX_MB = 15;
 
-const LOGO_CROP: ImageCropSettings = {
-  label: 'Crop the new logo',
-  hint: 'The square becomes the logo. Drag the image, or focus the crop area and use the arrow keys, to move it.',
-  saveLabel: 'Save logo',
+const logoCrop = (): ImageCropSettings => ({
+  label: t('logo.crop.label'),
+  hint: t('logo.crop.hint'),
+  saveLabel: t('logo.crop.save'),
   aspect: 1,
   limits: { maxSide: LOGO_MAX_SIDE, maxBytes: LOGO_MAX_BYTES },
   height: { base: 260, sm: 320 },
-};
+});
 
 /**
  * admin/general, Logo: the current logo; an editor picks an image (PNG, JPEG or WebP), crops
@@ -35,8 +36,8 @@ export function AccountLogoForm({ account, canEdit }: { account: Account; canEdi
   }, []);
 
   let status = '';
-  if (pick === 'opening') status = 'Opening the image…';
-  else if (saved) status = 'Logo updated.';
+  if (pick === 'opening') status = t('logo.opening');
+  else if (saved) status = t('logo.updated');
 
   return (
     <Stack gap="sm" maw={480}>
@@ -44,25 +45,25 @@ export function AccountLogoForm({ account, canEdit }: { account: Account; canEdi
         {account.logoUrl ? (
           <Image
             src={account.logoUrl}
-            alt={`Logo of ${account.name}`}
+            alt={t('logo.alt', { name: account.name })}
             fit="contain"
             mah={100}
             maw={100}
           />
         ) : (
-          <IconBuilding size={48} aria-label="No logo yet" />
+          <IconBuilding size={48} aria-label={t('logo.none')} />
         )}
       </Paper>
       {!canEdit ? (
         <Text size="sm" c="dimmed">
-          Only owners and admins can change the logo.
+          {t('logo.readOnly')}
         </Text>
       ) : (
         <ImageCropUpload
-          chooseLabel={account.logoUrl ? 'Choose a new logo' : 'Choose an image'}
-          hint={`PNG, JPEG or WebP, up to ${LOGO_PICK_MAX_MB} MB. You crop it to a square next; it is saved at most ${LOGO_MAX_SIDE} × ${LOGO_MAX_SIDE} pixels.`}
+          chooseLabel={account.logoUrl ? t('logo.chooseNew') : t('logo.choose')}
+          hint={t('logo.hint', { mb: String(LOGO_PICK_MAX_MB), side: String(LOGO_MAX_SIDE) })}
           pickMaxMb={LOGO_PICK_MAX_MB}
-          crop={LOGO_CROP}
+          crop={logoCrop()}
           upload={(image) => upload.mutateAsync(image.blob)}
           onUploaded={() => setSaved(true)}
           onStateChange={follow}

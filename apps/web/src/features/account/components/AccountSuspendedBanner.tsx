@@ -2,6 +2,7 @@ import type { CurrentUser } from '@tenantry/shared';
 import { Alert, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { formatDate } from '#web/lib/format.ts';
+import { t } from '../messages.ts';
 
 /**
  * On every page of the main layout while the account is suspended by the service's staff
@@ -17,13 +18,15 @@ export function AccountSuspendedBanner({ user }: { user: CurrentUser }) {
       variant="light"
       mb="md"
       icon={<IconLock size={18} aria-hidden />}
-      title="This account is suspended"
+      title={t('suspended.title')}
       role="alert"
       data-testid="account-suspended-banner"
     >
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        Since {formatDate(s.since)} you can sign in and read everything, but nothing can be changed.
-        Reason: {s.reason || 'not given'}. Contact support to have it restored.
+        {t('suspended.body', {
+          since: formatDate(s.since),
+          reason: s.reason || t('suspended.noReason'),
+        })}
       </Text>
     </Alert>
   );

@@ -2,12 +2,13 @@ import type { ClientBrand } from '@tenantry/shared';
 import { Box, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { DEFAULT_BRAND_COLOR } from '../lib/brand-preview.ts';
+import { t } from '../messages.ts';
 
 type PreviewBrand = ClientBrand & { footer: string | null; replyTo: string | null };
 
 function Frame({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Stack gap={6} role="region" aria-label={`Preview: ${label}`}>
+    <Stack gap={6} role="region" aria-label={t('preview.frame', { label })}>
       <Text size="xs" fw={600} c="dimmed" tt="uppercase">
         {label}
       </Text>
@@ -34,7 +35,7 @@ function Logo({ brand, center }: { brand: PreviewBrand; center?: boolean }) {
   return (
     <img
       src={brand.logoUrl}
-      alt={`${brand.name} logo`}
+      alt={t('preview.logo', { name: brand.name })}
       style={{
         height: 32,
         width: 'auto',
@@ -46,6 +47,9 @@ function Logo({ brand, center }: { brand: PreviewBrand; center?: boolean }) {
     />
   );
 }
+
+// i18n-ignore: CSS
+const topBorder = (color: string) => `4px solid ${color}`;
 
 const button = (color: string): CSSProperties => ({
   display: 'inline-block',
@@ -66,22 +70,22 @@ export function BrandPreview({ brand }: { brand: PreviewBrand }) {
   const color = brand.color ?? DEFAULT_BRAND_COLOR;
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-      <Frame label="Respondent page">
-        <Box p="sm" style={{ borderTop: `4px solid ${brand.color ?? 'transparent'}` }}>
+      <Frame label={t('preview.page.label')}>
+        <Box p="sm" style={{ borderTop: topBorder(brand.color ?? 'transparent') }}>
           <Logo brand={brand} />
           <Text size="xs" c="#495057">
-            {brand.name} · for Contoso Ltd
+            {t('preview.page.for', { name: brand.name })}
           </Text>
           <Title order={3} size="h5" my={4}>
-            Quarterly security check
+            {t('preview.page.title')}
           </Title>
           <Text size="xs" c="#495057" mb="xs">
-            Answering as Jo Client
+            {t('preview.page.answering')}
           </Text>
-          <span style={button(color)}>Submit my answers</span>
+          <span style={button(color)}>{t('preview.page.submit')}</span>
         </Box>
       </Frame>
-      <Frame label="Shared sign-in">
+      <Frame label={t('preview.signIn.label')}>
         <Box p="sm" ta="center" bg="#f8f9fa">
           <Logo brand={brand} center />
           <Text fw={700} size="sm">
@@ -94,39 +98,39 @@ export function BrandPreview({ brand }: { brand: PreviewBrand }) {
             ta="left"
             withBorder
             style={{
-              borderTop: `4px solid ${brand.color ?? '#adb5bd'}`,
+              borderTop: topBorder(brand.color ?? '#adb5bd'),
               backgroundColor: '#fff',
               color: '#212529',
             }}
           >
             <Text fw={600} size="sm">
-              Shared sign-in
+              {t('preview.signIn.title')}
             </Text>
             <Text size="xs" c="#495057" mb="xs">
-              {brand.name} shared a client tenant with you.
+              {t('preview.signIn.shared', { name: brand.name })}
             </Text>
             <span style={{ ...button(color), display: 'block', textAlign: 'center' }}>
-              Send code
+              {t('preview.signIn.send')}
             </span>
           </Paper>
         </Box>
       </Frame>
-      <Frame label="E-mail">
+      <Frame label={t('preview.email.label')}>
         <Box p="sm">
           <Text size="xs" c="#495057">
-            From: {brand.name}
+            {t('preview.email.from', { name: brand.name })}
           </Text>
           {brand.replyTo ? (
             <Text size="xs" c="#495057">
-              Reply-To: {brand.replyTo}
+              {t('preview.email.replyTo', { address: brand.replyTo })}
             </Text>
           ) : null}
           <Box my="xs" style={{ borderTop: '1px solid #dee2e6' }} />
           <Logo brand={brand} />
           <Text size="xs" mb={6}>
-            {brand.name} asks you to answer some questions of “Quarterly security check”.
+            {t('preview.email.body', { name: brand.name })}
           </Text>
-          <span style={button(color)}>Answer the questions</span>
+          <span style={button(color)}>{t('preview.email.answer')}</span>
           <Text size="xs" mt={6}>
             — {brand.name}
           </Text>

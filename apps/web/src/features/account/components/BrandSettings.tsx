@@ -24,6 +24,7 @@ import type { PlanRefusal } from '#web/lib/billing-errors.ts';
 import { applyServerErrors } from '#web/lib/forms.ts';
 import { useBrand, useUpdateBrand } from '../api/brand.ts';
 import { colorMessage, previewBrand, type BrandValues } from '../lib/brand-preview.ts';
+import { t } from '../messages.ts';
 import { BrandPreview } from './BrandPreview.tsx';
 
 const valuesOf = (b: Brand): BrandValues => ({
@@ -80,12 +81,13 @@ function BrandForm({
           });
         })}
         noValidate
-        aria-label="Brand"
+        aria-label={t('brand.form')}
       >
         <Stack gap="sm" maw={480}>
           <ColorInput
-            label="Primary colour"
-            description="Buttons and accents on your clients' pages and e-mails. It must be readable with white text (WCAG AA, 4.5:1)."
+            label={t('brand.color.label')}
+            description={t('brand.color.description')}
+            // i18n-ignore: an example colour
             placeholder="#1864ab"
             format="hex"
             withEyeDropper={false}
@@ -94,23 +96,25 @@ function BrandForm({
             error={form.errors.color ?? live}
           />
           <TextInput
-            label="Display name"
-            description={`What clients see instead of “${account.name}”, also as the e-mail sender.`}
+            label={t('brand.displayName.label')}
+            description={t('brand.displayName.description', { name: account.name })}
             maxLength={BRAND_LIMITS.displayNameMax + 20}
             disabled={!editable}
             {...form.getInputProps('displayName')}
           />
           <TextInput
-            label="Reply-to address"
-            description="Where your clients' replies to e-mails go."
+            label={t('brand.replyTo.label')}
+            description={t('brand.replyTo.description')}
             type="email"
             maxLength={BRAND_LIMITS.emailMax + 20}
             disabled={!editable}
             {...form.getInputProps('replyTo')}
           />
           <Textarea
-            label="E-mail footer"
-            description={`Plain text at the end of every e-mail to your clients (at most ${BRAND_LIMITS.emailFooterMax} characters).`}
+            label={t('brand.footer.label')}
+            description={t('brand.footer.description', {
+              max: String(BRAND_LIMITS.emailFooterMax),
+            })}
             autosize
             minRows={2}
             maxLength={BRAND_LIMITS.emailFooterMax + 20}
@@ -120,11 +124,11 @@ function BrandForm({
           {editable ? (
             <Group gap="sm">
               <Button type="submit" loading={update.isPending}>
-                Save brand
+                {t('brand.save')}
               </Button>
               {saved ? (
                 <Text size="sm" c="teal" role="status">
-                  Saved.
+                  {t('brand.saved')}
                 </Text>
               ) : null}
             </Group>
@@ -151,21 +155,20 @@ export function BrandSettings({
 }) {
   const brand = useBrand();
   const canEdit = account.permissions.includes('account.update');
-  if (brand.isPending) return <Loader size="sm" aria-label="Loading the brand" />;
+  if (brand.isPending) return <Loader size="sm" aria-label={t('brand.loading')} />;
   if (brand.isError) return <ErrorAlert error={brand.error} />;
   const locked = planLock !== null || !brand.data.applied;
   return (
     <Stack gap="sm">
       {planLock ? <UpgradePrompt refusal={planLock} /> : null}
       {!planLock && !brand.data.applied ? (
-        <Alert color="indigo" variant="light" title="Not part of this plan">
-          Your brand is kept but not applied: clients see Tenantry&apos;s look until the plan
-          includes branding (Pro and up).
+        <Alert color="indigo" variant="light" title={t('brand.notInPlan.title')}>
+          {t('brand.notInPlan.body')}
         </Alert>
       ) : null}
       {!canEdit ? (
         <Text size="sm" c="dimmed">
-          Only owners and admins can change the brand.
+          {t('brand.readOnly')}
         </Text>
       ) : null}
       <BrandForm brand={brand.data} account={account} editable={canEdit && !locked} />

@@ -3,6 +3,7 @@ import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { CopyableSecret, CopyTextButton } from '#web/components/CopyableSecret.tsx';
 import { curlExample } from '../lib/api-key-view.ts';
+import { t } from '../messages.ts';
 
 /**
  * The new key's secret, shown this once: copy it, with a first request to try it. Closing the
@@ -23,7 +24,7 @@ export function ApiKeySecretModal({
     <Modal
       opened={created !== null}
       onClose={onClose}
-      title="Your new API key"
+      title={t('secret.title')}
       size="lg"
       // A click beside the dialog must not lose the secret before it was copied.
       closeOnClickOutside={false}
@@ -34,24 +35,23 @@ export function ApiKeySecretModal({
             color="yellow"
             variant="light"
             icon={<IconAlertTriangle size={18} aria-hidden />}
-            title="Copy it now: it will not be shown again"
+            title={t('secret.warning.title')}
           >
-            Store it where your tool keeps its secrets. Tenantry keeps only a fingerprint of it and
-            cannot show it again; if it is lost, revoke the key and create a new one.
+            {t('secret.warning.body')}
           </Alert>
           <CopyableSecret
-            label={`Secret of “${created.key.name}”`}
+            label={t('secret.label', { name: created.key.name })}
             value={created.secret}
             testId="api-key-secret"
-            copyLabel="Copy key"
-            copiedLabel="Key copied"
+            copyLabel={t('secret.copy')}
+            copiedLabel={t('secret.copied')}
           />
           <Stack gap={6}>
             <Text size="sm" fw={600}>
-              Try it
+              {t('secret.try.title')}
             </Text>
             <Text size="sm" c="dimmed">
-              Every request sends the key in the Authorization header:
+              {t('secret.try.header')}
             </Text>
             <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
               {curlExample(origin, created.secret)}
@@ -59,13 +59,13 @@ export function ApiKeySecretModal({
             <Group>
               <CopyTextButton
                 value={curlExample(origin, created.secret)}
-                label="Copy command"
-                copiedLabel="Command copied"
+                label={t('secret.try.copy')}
+                copiedLabel={t('secret.try.copied')}
               />
             </Group>
           </Stack>
           <Group justify="flex-end">
-            <Button onClick={onClose}>I have copied it</Button>
+            <Button onClick={onClose}>{t('secret.done')}</Button>
           </Group>
         </Stack>
       ) : null}

@@ -11,17 +11,17 @@ import { ApiKeysTable } from './ApiKeysTable.tsx';
 import { CreateApiKeyModal, type TenantChoices } from './CreateApiKeyModal.tsx';
 import { RevokeApiKeyModal } from './RevokeApiKeyModal.tsx';
 import { ApiKeySecretModal } from './ApiKeySecretModal.tsx';
+import { t } from '../messages.ts';
 
 function Heading({ action }: { action?: ReactNode }) {
   return (
     <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
       <Stack gap={4} maw={640}>
         <Title order={2} size="h3" id="api-keys-heading">
-          API keys
+          {t('section.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          A key lets your own tools reach the account’s data through the API. It acts for the
-          account, not for the person who created it, and only with the scopes it was given.
+          {t('section.intro')}
         </Text>
       </Stack>
       {action}
@@ -37,15 +37,13 @@ function EmptyState({ onCreate }: { onCreate: () => void }) {
           <ThemeIcon variant="light" radius="xl" size="lg">
             <IconKey size={18} aria-hidden />
           </ThemeIcon>
-          <Text fw={600}>No API keys yet</Text>
+          <Text fw={600}>{t('empty.title')}</Text>
         </Group>
         <Text size="sm" c="dimmed">
-          Create a key for a script, a CI pipeline or a security scanner: it can read your client
-          tenants and assessments, or push the results of automated checks into an assessment,
-          without anyone signing in.
+          {t('empty.body')}
         </Text>
         <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={onCreate}>
-          Create your first key
+          {t('empty.create')}
         </Button>
       </Stack>
     </Paper>
@@ -79,7 +77,7 @@ export function ApiKeysSection({
     return (
       <Stack gap="sm" component="section" aria-labelledby="api-keys-heading">
         <Heading />
-        <Text size="sm">Only the account’s owners and admins create and revoke API keys.</Text>
+        <Text size="sm">{t('section.readOnly')}</Text>
       </Stack>
     );
   }
@@ -92,15 +90,13 @@ export function ApiKeysSection({
         action={
           list && list.length > 0 && !planLock ? (
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={open}>
-              Create key
+              {t('section.create')}
             </Button>
           ) : null
         }
       />
-      {keys.isPending ? <Loader size="sm" aria-label="Loading the API keys" /> : null}
-      {keys.isError ? (
-        <ErrorAlert title="The API keys could not be loaded" error={keys.error} />
-      ) : null}
+      {keys.isPending ? <Loader size="sm" aria-label={t('section.loading')} /> : null}
+      {keys.isError ? <ErrorAlert title={t('section.loadFailed')} error={keys.error} /> : null}
       {planLock ? <UpgradePrompt refusal={planLock} /> : null}
       {list && list.length === 0 && !planLock ? <EmptyState onCreate={open} /> : null}
       {list && list.length > 0 ? <ApiKeysTable keys={list} onRevoke={setRevoking} /> : null}

@@ -4,7 +4,9 @@ import { IconKeyOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { TableOrCards } from '#web/components/TableOrCards.tsx';
 import { formatDate, formatDateTime, formatRelativeTime } from '#web/lib/format.ts';
-import { STATUS_COLORS, STATUS_LABELS, prefixLabel, scopeLabel } from '../lib/api-key-view.ts';
+import { STATUS_COLORS, prefixLabel, scopeLabel, statusLabel } from '../lib/api-key-view.ts';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 function NameAndPrefix({ apiKey }: { apiKey: ApiKey }) {
   return (
@@ -32,11 +34,11 @@ function Scopes({ apiKey }: { apiKey: ApiKey }) {
 function TenantRestriction({ apiKey }: { apiKey: ApiKey }) {
   return apiKey.tenant ? (
     <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-      Only {apiKey.tenant.name}
+      {t('key.onlyTenant', { name: apiKey.tenant.name })}
     </Text>
   ) : (
     <Text size="xs" c="dimmed">
-      Every client tenant
+      {t('key.everyTenant')}
     </Text>
   );
 }
@@ -59,7 +61,7 @@ function Created({ apiKey }: { apiKey: ApiKey }) {
       </time>
       {apiKey.createdBy ? (
         <Text span size="xs" c="dimmed" display="block" style={{ overflowWrap: 'anywhere' }}>
-          by {apiKey.createdBy}
+          {t('key.createdBy', { name: apiKey.createdBy })}
         </Text>
       ) : null}
     </Text>
@@ -70,7 +72,7 @@ function LastUsed({ apiKey }: { apiKey: ApiKey }) {
   if (!apiKey.lastUsedAt) {
     return (
       <Text size="sm" c="dimmed">
-        Never used
+        {t('key.neverUsed')}
       </Text>
     );
   }
@@ -81,7 +83,7 @@ function LastUsed({ apiKey }: { apiKey: ApiKey }) {
       </time>
       {apiKey.lastUsedIp ? (
         <Text span size="xs" c="dimmed" display="block" style={{ overflowWrap: 'anywhere' }}>
-          from {apiKey.lastUsedIp}
+          {t('key.usedFrom', { ip: apiKey.lastUsedIp })}
         </Text>
       ) : null}
     </Text>
@@ -92,16 +94,24 @@ function Expiry({ apiKey }: { apiKey: ApiKey }) {
   if (!apiKey.expiresAt) {
     return (
       <Text size="xs" c="dimmed">
-        Never expires
+        {t('key.neverExpires')}
       </Text>
     );
   }
   return (
     <Text size="xs" c="dimmed">
-      {apiKey.status === 'expired' ? 'Expired ' : 'Expires '}
-      <time dateTime={apiKey.expiresAt} title={formatDateTime(apiKey.expiresAt)}>
-        {formatDate(apiKey.expiresAt)}
-      </time>
+      {rich(
+        t,
+        apiKey.status === 'expired' ? 'key.expired' : 'key.expires',
+        {},
+        {
+          date: (
+            <time dateTime={apiKey.expiresAt} title={formatDateTime(apiKey.expiresAt)}>
+              {formatDate(apiKey.expiresAt)}
+            </time>
+          ),
+        },
+      )}
     </Text>
   );
 }
@@ -115,7 +125,7 @@ function Status({ apiKey }: { apiKey: ApiKey }) {
         color={STATUS_COLORS[apiKey.status]}
         style={{ flexShrink: 0, overflow: 'visible' }}
       >
-        {STATUS_LABELS[apiKey.status]}
+        {statusLabel(apiKey.status)}
       </Badge>
       {apiKey.status === 'revoked' && apiKey.revokedAt ? (
         <Text size="xs" c="dimmed">
@@ -139,9 +149,9 @@ function RevokeButton({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (k: ApiK
       color="red"
       leftSection={<IconKeyOff size={14} aria-hidden />}
       onClick={() => onRevoke(apiKey)}
-      aria-label={`Revoke ${apiKey.name}`}
+      aria-label={t('key.revokeLabel', { name: apiKey.name })}
     >
-      Revoke
+      {t('key.revoke')}
     </Button>
   );
 }
@@ -170,18 +180,18 @@ export function ApiKeysTable({
 }) {
   return (
     <TableOrCards
-      label="API keys"
+      label={t('table.label')}
       items={keys}
       minWidth={860}
       head={
         <>
-          <Table.Th>Name</Table.Th>
-          <Table.Th>Access</Table.Th>
-          <Table.Th>Created</Table.Th>
-          <Table.Th>Last used</Table.Th>
-          <Table.Th>Status</Table.Th>
+          <Table.Th>{t('table.name')}</Table.Th>
+          <Table.Th>{t('table.access')}</Table.Th>
+          <Table.Th>{t('table.created')}</Table.Th>
+          <Table.Th>{t('table.lastUsed')}</Table.Th>
+          <Table.Th>{t('table.status')}</Table.Th>
           <Table.Th>
-            <VisuallyHidden>Actions</VisuallyHidden>
+            <VisuallyHidden>{t('table.actions')}</VisuallyHidden>
           </Table.Th>
         </>
       }
@@ -215,10 +225,10 @@ export function ApiKeysTable({
           </Group>
           <Access apiKey={k} />
           <Group gap="lg" wrap="wrap" align="flex-start">
-            <Labelled label="Created">
+            <Labelled label={t('table.created')}>
               <Created apiKey={k} />
             </Labelled>
-            <Labelled label="Last used">
+            <Labelled label={t('table.lastUsed')}>
               <LastUsed apiKey={k} />
             </Labelled>
           </Group>

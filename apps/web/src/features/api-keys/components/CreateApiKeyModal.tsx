@@ -19,6 +19,7 @@ import {
   toFormErrors,
   type ApiKeyFormValues,
 } from '../lib/api-key-form.ts';
+import { t } from '../messages.ts';
 
 /**
  * The account's client tenants for the "Client tenant" picker. They come from the route (the
@@ -49,7 +50,7 @@ function TenantSelect({
   const { load } = choices;
   useEffect(() => load(), [load]);
   const data = useMemo(() => {
-    const options = choices.tenants.map((t) => ({ value: t.id, label: t.name }));
+    const options = choices.tenants.map((tenant) => ({ value: tenant.id, label: tenant.name }));
     if (chosen && chosen.value === value && !options.some((o) => o.value === chosen.value)) {
       options.unshift(chosen);
     }
@@ -57,9 +58,9 @@ function TenantSelect({
   }, [choices.tenants, chosen, value]);
   return (
     <Select
-      label="Client tenant (optional)"
-      description="Limit the key to one client tenant. Empty: every client tenant of the account."
-      placeholder="Every client tenant"
+      label={t('create.tenant.label')}
+      description={t('create.tenant.description')}
+      placeholder={t('create.tenant.placeholder')}
       data={data}
       value={value || null}
       onChange={(id, option) => {
@@ -71,7 +72,7 @@ function TenantSelect({
       // The server searches; every option it answers is shown.
       filter={({ options }) => options}
       onSearchChange={choices.onSearch}
-      nothingFoundMessage={choices.isLoading ? 'Loading…' : 'No client tenant found'}
+      nothingFoundMessage={choices.isLoading ? t('create.tenant.loading') : t('create.tenant.none')}
       error={error}
       comboboxProps={{ withinPortal: true }}
     />
@@ -97,7 +98,7 @@ function CreateApiKeyForm({
   return (
     <form
       noValidate
-      aria-label="Create API key"
+      aria-label={t('create.form')}
       onSubmit={form.onSubmit((values) =>
         create.mutate(toCreateBody(values), {
           onSuccess: onCreated,
@@ -107,16 +108,16 @@ function CreateApiKeyForm({
     >
       <Stack gap="md">
         <TextInput
-          label="Name"
-          description="What the key is for, e.g. “Nightly compliance scan”."
+          label={t('create.name.label')}
+          description={t('create.name.description')}
           withAsterisk
           maxLength={API_KEY_LIMITS.name}
           data-autofocus
           {...form.getInputProps('name')}
         />
         <Checkbox.Group
-          label="Scopes"
-          description="What the key may do. Give it only what the tool needs."
+          label={t('create.scopes.label')}
+          description={t('create.scopes.description')}
           withAsterisk
           {...form.getInputProps('scopes')}
         >
@@ -139,17 +140,17 @@ function CreateApiKeyForm({
         />
         <TextInput
           type="date"
-          label="Expiry date (optional)"
-          description={`The key stops working at the end of this day (at most ${API_KEY_LIMITS.maxDays} days ahead). Empty: it does not expire.`}
+          label={t('create.expiry.label')}
+          description={t('create.expiry.description', { maxDays: String(API_KEY_LIMITS.maxDays) })}
           min={range.min}
           max={range.max}
           {...form.getInputProps('expiresOn')}
         />
         {create.isError && !fieldErrors ? (
-          <ErrorAlert title="The key was not created" error={create.error} />
+          <ErrorAlert title={t('create.failed')} error={create.error} />
         ) : null}
         <FormActions
-          submitLabel="Create key"
+          submitLabel={t('create.submit')}
           pending={create.isPending}
           onCancel={onClose}
           gap="xs"
@@ -174,7 +175,7 @@ export function CreateApiKeyModal({
   onCreated: (created: CreatedApiKey) => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Create API key" size="lg">
+    <Modal opened={opened} onClose={onClose} title={t('create.title')} size="lg">
       {opened ? <CreateApiKeyForm {...rest} onClose={onClose} /> : null}
     </Modal>
   );

@@ -5,6 +5,8 @@ import { ConfirmModal } from '#web/components/ConfirmModal.tsx';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { useRevokeApiKey } from '../api/revoke-api-key.ts';
 import { prefixLabel } from '../lib/api-key-view.ts';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 /** "Revoke key?": tools using it are refused from then on; it stays in the list as revoked. */
 export function RevokeApiKeyModal({
@@ -22,18 +24,19 @@ export function RevokeApiKeyModal({
   return (
     <ConfirmModal
       opened={apiKey !== null}
-      title="Revoke API key?"
-      confirmLabel="Revoke key"
+      title={t('revoke.title')}
+      confirmLabel={t('revoke.confirm')}
       pending={revoke.isPending}
-      error={
-        revoke.isError ? <ErrorAlert title="The key was not revoked" error={revoke.error} /> : null
-      }
+      error={revoke.isError ? <ErrorAlert title={t('revoke.failed')} error={revoke.error} /> : null}
       onClose={close}
       onConfirm={() =>
         apiKey &&
         revoke.mutate(apiKey.id, {
           onSuccess: () => {
-            notifications.show({ color: 'green', message: `${apiKey.name} was revoked.` });
+            notifications.show({
+              color: 'green',
+              message: t('revoke.done', { name: apiKey.name }),
+            });
             close();
           },
         })
@@ -41,8 +44,15 @@ export function RevokeApiKeyModal({
     >
       {apiKey ? (
         <Text size="sm">
-          <strong>{apiKey.name}</strong> (<Code>{prefixLabel(apiKey)}</Code>) stops working at once:
-          every tool that uses it is refused from its next request. This cannot be undone.
+          {rich(
+            t,
+            'revoke.body',
+            {},
+            {
+              name: <strong>{apiKey.name}</strong>,
+              prefix: <Code>{prefixLabel(apiKey)}</Code>,
+            },
+          )}
         </Text>
       ) : null}
     </ConfirmModal>

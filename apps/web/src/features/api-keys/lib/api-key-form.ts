@@ -7,6 +7,7 @@ import {
   type CreateApiKey,
 } from '@tenantry/shared';
 import { schemaResolver, type FormErrors } from '@mantine/form';
+import { t } from '../messages.ts';
 
 export interface ApiKeyFormValues {
   name: string;
@@ -95,10 +96,10 @@ export function apiKeyFormErrors(v: ApiKeyFormValues, now: number = Date.now()):
   const errors = toFormErrors(checkCreate(toCreateBody(v)));
   if (v.expiresOn && !errors.expiresOn) {
     const { min, max } = expiryRange(now);
-    if (!parseDay(v.expiresOn)) errors.expiresOn = 'Enter a date.';
-    else if (v.expiresOn < min) errors.expiresOn = 'Choose today or a later day.';
+    if (!parseDay(v.expiresOn)) errors.expiresOn = t('create.expiry.invalid');
+    else if (v.expiresOn < min) errors.expiresOn = t('create.expiry.past');
     else if (v.expiresOn > max) {
-      errors.expiresOn = `At most ${API_KEY_LIMITS.maxDays} days ahead.`;
+      errors.expiresOn = t('create.expiry.tooFar', { maxDays: String(API_KEY_LIMITS.maxDays) });
     }
   }
   return errors;

@@ -1,11 +1,13 @@
 /** How a key is shown: its prefix, status, use and expiry, and the example request. */
 import { API_KEY_SCOPE_INFO, type ApiKey, type ApiKeyScope } from '@tenantry/shared';
+import { t } from '../messages.ts';
 
-export const STATUS_LABELS: Record<ApiKey['status'], string> = {
-  active: 'Active',
-  expired: 'Expired',
-  revoked: 'Revoked',
-};
+export const statusLabel = (status: ApiKey['status']): string =>
+  ({
+    active: t('status.active'),
+    expired: t('status.expired'),
+    revoked: t('status.revoked'),
+  })[status];
 
 export const STATUS_COLORS: Record<ApiKey['status'], string> = {
   active: 'teal',

@@ -21,6 +21,8 @@ import {
   OPENAPI_URL,
   rateLimitText,
 } from '../lib/api-guide.ts';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 // Swagger UI is large: its chunk loads when the reference is opened, on this page only.
 const OpenApiViewer = lazy(() => import('./OpenApiViewer.tsx'));
@@ -34,12 +36,19 @@ class ViewerBoundary extends Component<{ children: ReactNode }, { failed: boolea
   override render() {
     if (this.state.failed) {
       return (
-        <ErrorAlert title="The API reference could not be loaded">
-          Reload the page to try again. The document itself is at{' '}
-          <Anchor href={OPENAPI_URL} size="sm">
-            {OPENAPI_URL}
-          </Anchor>
-          .
+        <ErrorAlert title={t('viewer.failed.title')}>
+          {rich(
+            t,
+            'viewer.failed.body',
+            {},
+            {
+              url: (
+                <Anchor href={OPENAPI_URL} size="sm">
+                  {OPENAPI_URL}
+                </Anchor>
+              ),
+            },
+          )}
         </ErrorAlert>
       );
     }
@@ -60,6 +69,12 @@ function Part({ id, title, children }: { id: string; title: string; children: Re
 
 const codeBlock = { overflowX: 'auto', whiteSpace: 'pre' } as const;
 
+/** Code inside a sentence: a path, a header or field name, a value (not words to translate). */
+const code = (text: string) => <Code>{text}</Code>;
+
+/** Field names inside a sentence, each shown as code under its own name. */
+const codes = (...names: string[]) => Object.fromEntries(names.map((name) => [name, code(name)]));
+
 /**
  * The developer page's guide to the API: how to authenticate, the key scopes, rate limits and
  * the check-results format, then the whole OpenAPI document behind "Show API reference".
@@ -70,27 +85,22 @@ export function ApiReferenceSection() {
     <Stack gap="md" component="section" aria-labelledby="api-reference-heading">
       <Stack gap={4}>
         <Title order={2} size="h3" id="api-reference-heading">
-          API reference
+          {t('title')}
         </Title>
         <Text size="sm" c="dimmed" maw={720}>
-          Your tools reach the same API as this app, under <Code>/api/v1</Code>, with an API key
-          instead of a signed-in person.
+          {rich(t, 'intro', {}, { path: code('/api/v1') })}
         </Text>
       </Stack>
 
-      <Part id="api-auth-heading" title="Authenticate">
-        <Text size="sm">Send the key with every request, in the Authorization header:</Text>
+      <Part id="api-auth-heading" title={t('auth.title')}>
+        <Text size="sm">{t('auth.header')}</Text>
         <Code block style={codeBlock}>
           {AUTH_HEADER_EXAMPLE}
         </Code>
-        <Text size="sm">
-          A key acts for the account, on the routes its scopes allow and, when it is limited to one,
-          on that client tenant only. A missing, unknown, revoked or expired key is refused with
-          401; a route outside its scopes with 403.
-        </Text>
+        <Text size="sm">{t('auth.body')}</Text>
       </Part>
 
-      <Part id="api-scopes-heading" title="Scopes">
+      <Part id="api-scopes-heading" title={t('scopes.title')}>
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {API_KEY_SCOPES.map((scope) => (
             <Paper key={scope} component="li" withBorder p="sm">
@@ -108,53 +118,51 @@ export function ApiReferenceSection() {
         </Stack>
       </Part>
 
-      <Part id="api-limits-heading" title="Rate limits">
+      <Part id="api-limits-heading" title={t('limits.title')}>
         <Text size="sm">
-          Each key may make {rateLimitText()}. Beyond that the API answers 429 with a{' '}
-          <Code>Retry-After</Code> header: the seconds to wait before the next request. An account
-          holds at most {API_KEY_LIMITS.perAccount} keys that are not revoked, and a key lives at
-          most {API_KEY_LIMITS.maxDays} days.
+          {rich(
+            t,
+            'limits.body',
+            {
+              rate: rateLimitText(),
+              perAccount: String(API_KEY_LIMITS.perAccount),
+              maxDays: String(API_KEY_LIMITS.maxDays),
+            },
+            { retryAfter: code('Retry-After') },
+          )}
         </Text>
       </Part>
 
-      <Part id="api-check-results-heading" title="Automated check results">
-        <Text size="sm">
-          A scanner or management tool that already knows answers pushes them into an assessment
-          with a key that has <Code>answers:write</Code>:
-        </Text>
+      <Part id="api-check-results-heading" title={t('checks.title')}>
+        <Text size="sm">{rich(t, 'checks.intro', {}, { scope: code('answers:write') })}</Text>
         <Code block style={codeBlock}>
           POST {CHECK_RESULTS_PATH}
         </Code>
         <List size="sm" spacing={4}>
           <List.Item>
-            <Code>idempotencyKey</Code>: the same key sent again applies the batch once (the replay
-            answers <Code>duplicate</Code>).
+            {rich(t, 'checks.idempotencyKey', {}, codes('idempotencyKey', 'duplicate'))}
           </List.Item>
+          <List.Item>{rich(t, 'checks.source', {}, codes('source'))}</List.Item>
           <List.Item>
-            <Code>source</Code>: the tool’s name, shown as who answered.
-          </List.Item>
-          <List.Item>
-            <Code>results</Code>: each names a question by its stable <Code>questionKey</Code> with
-            its <Code>value</Code> (yes, partial or no; a maturity level 0–5; option keys; a number
-            or text, as the question asks), or <Code>na: true</Code>; <Code>evidence</Code> (text or
-            a link) becomes the answer’s note; <Code>observedAt</Code> is when the tool saw it: an
-            older result never replaces a newer answer.
+            {rich(
+              t,
+              'checks.results',
+              {},
+              {
+                ...codes('results', 'questionKey', 'value', 'evidence', 'observedAt'),
+                na: code('na: true'),
+              },
+            )}
           </List.Item>
         </List>
-        <Code block style={codeBlock} aria-label="Example check-results request body">
+        <Code block style={codeBlock} aria-label={t('checks.example')}>
           {CHECK_RESULTS_EXAMPLE_JSON}
         </Code>
-        <Text size="sm">
-          The batch is applied whole or not at all: an invalid result refuses it with 400 and names
-          the failing result (<Code>results.3.value</Code>).
-        </Text>
+        <Text size="sm">{rich(t, 'checks.invalid', {}, { path: code('results.3.value') })}</Text>
       </Part>
 
-      <Part id="api-document-heading" title="Every route">
-        <Text size="sm">
-          The OpenAPI document lists every route with its parameters, bodies and answers. Reading
-          routes can be tried here as yourself.
-        </Text>
+      <Part id="api-document-heading" title={t('document.title')}>
+        <Text size="sm">{t('document.intro')}</Text>
         <Group gap="sm" wrap="wrap">
           <Button
             variant="light"
@@ -170,16 +178,16 @@ export function ApiReferenceSection() {
             aria-controls="api-reference-document"
             onClick={() => setShown((s) => !s)}
           >
-            {shown ? 'Hide API reference' : 'Show API reference'}
+            {shown ? t('document.hide') : t('document.show')}
           </Button>
           <Anchor href={OPENAPI_URL} size="sm" target="_blank" rel="noopener">
-            OpenAPI document (JSON)
+            {t('document.link')}
           </Anchor>
         </Group>
         <div id="api-reference-document">
           {shown ? (
             <ViewerBoundary>
-              <Suspense fallback={<Loader size="sm" aria-label="Loading the API reference" />}>
+              <Suspense fallback={<Loader size="sm" aria-label={t('document.loading')} />}>
                 <OpenApiViewer />
               </Suspense>
             </ViewerBoundary>

@@ -4,6 +4,7 @@ import SwaggerUI from 'swagger-ui-react';
 import 'swagger-ui-react/swagger-ui.css';
 import './openapi-viewer.css';
 import { OPENAPI_URL } from '../lib/api-guide.ts';
+import { t } from '../messages.ts';
 
 /**
  * The server's OpenAPI document rendered by Swagger UI. Loaded on demand (this module is a
@@ -24,7 +25,8 @@ export default function OpenApiViewer() {
     const demote = () => {
       for (const main of root.querySelectorAll('main:not([role])')) {
         main.setAttribute('role', 'region');
-        if (!main.hasAttribute('aria-label')) main.setAttribute('aria-label', 'API operations');
+        if (!main.hasAttribute('aria-label'))
+          main.setAttribute('aria-label', t('viewer.operations'));
       }
     };
     demote();

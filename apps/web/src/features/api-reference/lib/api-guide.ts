@@ -1,5 +1,6 @@
 /** What the API reference section says above the rendered document: examples and figures. */
 import { API_KEY_LIMITS, API_KEY_PREFIX, type CheckResultsBatch } from '@tenantry/shared';
+import { t } from '../messages.ts';
 
 /** Where the server publishes its OpenAPI document. */
 export const OPENAPI_URL = '/api/v1/openapi.json';
@@ -13,8 +14,10 @@ export const AUTH_HEADER_EXAMPLE = `Authorization: Bearer ${API_KEY_PREFIX}…`;
 /** "600 requests a minute" (per key), from the shared limits. */
 export function rateLimitText(): string {
   const { requestsPerWindow: n, windowSeconds: s } = API_KEY_LIMITS;
-  const window = s === 60 ? 'a minute' : s === 3600 ? 'an hour' : `${s} seconds`;
-  return `${n.toLocaleString('en')} requests ${window}`;
+  const count = n.toLocaleString('en');
+  if (s === 60) return t('limits.rate.minute', { count });
+  if (s === 3600) return t('limits.rate.hour', { count });
+  return t('limits.rate.seconds', { count, seconds: String(s) });
 }
 
 /**

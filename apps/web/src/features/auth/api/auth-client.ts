@@ -1,5 +1,6 @@
 import { createAuthClient } from 'better-auth/react';
 import { ApiError, networkError } from '#web/lib/api.ts';
+import { t } from '../messages.ts';
 
 /**
  * Better Auth's client for /api/auth/* (same origin). The session record is not read from it:
@@ -45,7 +46,7 @@ export async function unwrap<T>(call: Promise<BetterAuthResult<T>>): Promise<T> 
     throw new ApiError(
       result.error.status,
       result.error.code ?? 'auth.failed',
-      result.error.message ?? 'Something went wrong',
+      result.error.message ?? t('error.fallback'),
     );
   }
   return result.data as T;

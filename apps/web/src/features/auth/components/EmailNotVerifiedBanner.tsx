@@ -1,6 +1,7 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { IconMailExclamation } from '@tabler/icons-react';
 import { useResendVerification } from '../api/verify-email.ts';
+import { t } from '../messages.ts';
 
 /** Shown in the main layout while the user's e-mail address is not verified. */
 export function EmailNotVerifiedBanner({ email }: { email: string }) {
@@ -10,13 +11,13 @@ export function EmailNotVerifiedBanner({ email }: { email: string }) {
       color="yellow"
       variant="light"
       icon={<IconMailExclamation size={18} aria-hidden />}
-      title="Please verify your e-mail address"
+      title={t('banner.title')}
       mb="md"
     >
       <Text size="sm">
-        We sent a verification link to {email}.{' '}
+        {t('banner.sent', { email })}{' '}
         {resend.isSuccess ? (
-          'A new link is on its way.'
+          t('banner.resent')
         ) : (
           <Anchor
             component="button"
@@ -25,10 +26,10 @@ export function EmailNotVerifiedBanner({ email }: { email: string }) {
             disabled={resend.isPending}
             onClick={() => resend.mutate(email)}
           >
-            Send the link again
+            {t('banner.resend')}
           </Anchor>
         )}
-        {resend.isError ? ' Sending failed, please try again later.' : null}
+        {resend.isError ? ` ${t('banner.resendFailed')}` : null}
       </Text>
     </Alert>
   );

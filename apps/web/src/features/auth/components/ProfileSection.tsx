@@ -19,7 +19,7 @@ import { applyServerErrors } from '#web/lib/forms.ts';
 import { useChangeEmail } from '../api/change-email.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
-import { NEW_PASSWORD_HINT } from '../lib/auth-forms.ts';
+import { newPasswordHint } from '../lib/auth-forms.ts';
 import {
   ChangeEmailFormSchema,
   ChangePasswordFormSchema,
@@ -28,6 +28,8 @@ import {
   changeEmailNotice,
   changePasswordError,
 } from '../lib/profile-forms.ts';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 function Done({ children }: { children: ReactNode }) {
   return (
@@ -65,7 +67,7 @@ function DisplayNameForm({ user }: { user: CurrentUser }) {
   return (
     <form
       noValidate
-      aria-label="Your name"
+      aria-label={t('name.form')}
       onSubmit={form.onSubmit((input) => {
         setSaved(false);
         update.mutate(input, {
@@ -82,19 +84,19 @@ function DisplayNameForm({ user }: { user: CurrentUser }) {
     >
       <Stack gap="sm" maw={480}>
         <TextInput
-          label="Display name"
-          description="How colleagues and clients see you."
+          label={t('name.label')}
+          description={t('name.description')}
           autoComplete="name"
           maxLength={DISPLAY_NAME_MAX + 20}
           {...form.getInputProps('displayName')}
         />
         <Group gap="sm">
           <Button type="submit" loading={update.isPending}>
-            Save name
+            {t('name.save')}
           </Button>
           {saved ? (
             <Text size="sm" c="teal" role="status">
-              Saved.
+              {t('name.saved')}
             </Text>
           ) : null}
         </Group>
@@ -115,7 +117,7 @@ function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   return (
     <form
       noValidate
-      aria-label="Change password"
+      aria-label={t('password.form')}
       onSubmit={form.onSubmit(({ currentPassword, newPassword }) => {
         setDone(false);
         setProblem(null);
@@ -138,34 +140,29 @@ function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
     >
       <Stack gap="sm" maw={480}>
         {problem ? <ErrorAlert>{problem}</ErrorAlert> : null}
-        {done ? (
-          <Done>
-            Your password was changed. You were signed out on every other browser and device; they
-            need the new password to sign in again.
-          </Done>
-        ) : null}
+        {done ? <Done>{t('password.changed')}</Done> : null}
         <PasswordInput
-          label="Current password"
+          label={t('password.current')}
           autoComplete="current-password"
           {...form.getInputProps('currentPassword')}
         />
         <PasswordInput
-          label="New password"
-          description={NEW_PASSWORD_HINT}
+          label={t('password.new')}
+          description={newPasswordHint()}
           autoComplete="new-password"
           {...form.getInputProps('newPassword')}
         />
         <PasswordInput
-          label="Repeat the new password"
+          label={t('password.repeat')}
           autoComplete="new-password"
           {...form.getInputProps('confirmPassword')}
         />
         <Text size="sm" c="dimmed">
-          Changing your password signs you out everywhere else.
+          {t('password.signsOut')}
         </Text>
         <Group>
           <Button type="submit" loading={change.isPending}>
-            Change password
+            {t('password.submit')}
           </Button>
         </Group>
       </Stack>
@@ -184,7 +181,7 @@ function ChangeEmailForm({ user }: { user: CurrentUser }) {
   return (
     <form
       noValidate
-      aria-label="Change e-mail address"
+      aria-label={t('email.form')}
       onSubmit={form.onSubmit(({ newEmail }) => {
         setNotice(null);
         change.mutate(newEmail, {
@@ -198,7 +195,12 @@ function ChangeEmailForm({ user }: { user: CurrentUser }) {
     >
       <Stack gap="sm" maw={480}>
         <Text size="sm">
-          You sign in with <strong style={{ overflowWrap: 'anywhere' }}>{user.email}</strong>.
+          {rich(
+            t,
+            'email.current',
+            {},
+            { email: <strong style={{ overflowWrap: 'anywhere' }}>{user.email}</strong> },
+          )}
         </Text>
         {notice ? (
           <Alert
@@ -211,14 +213,14 @@ function ChangeEmailForm({ user }: { user: CurrentUser }) {
           </Alert>
         ) : null}
         <TextInput
-          label="New e-mail address"
+          label={t('email.label')}
           type="email"
           autoComplete="email"
           {...form.getInputProps('newEmail')}
         />
         <Group>
           <Button type="submit" loading={change.isPending}>
-            Change e-mail address
+            {t('email.submit')}
           </Button>
         </Group>
       </Stack>
@@ -241,16 +243,16 @@ export function ProfileSection({
   return (
     <Stack gap="sm" component="section" aria-labelledby="profile-heading" id="profile">
       <Title order={2} size="h3" id="profile-heading">
-        Your profile
+        {t('profile.title')}
       </Title>
       <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md">
-        <FormCard title="Name" id="profile-name-heading">
+        <FormCard title={t('profile.name.title')} id="profile-name-heading">
           <DisplayNameForm user={user} />
         </FormCard>
-        <FormCard title="E-mail address" id="profile-email-heading">
+        <FormCard title={t('profile.email.title')} id="profile-email-heading">
           <ChangeEmailForm user={user} />
         </FormCard>
-        <FormCard title="Password" id="profile-password-heading">
+        <FormCard title={t('profile.password.title')} id="profile-password-heading">
           <ChangePasswordForm onChanged={onPasswordChanged} />
         </FormCard>
       </SimpleGrid>

@@ -1,6 +1,7 @@
 import { DisplayNameSchema, NewPasswordSchema, PASSWORD_LIMITS } from '@tenantry/shared';
 import { z } from 'zod';
 import { ApiError } from '#web/lib/api.ts';
+import { t } from '../messages.ts';
 import { genericErrorMessage } from './auth-messages.ts';
 
 /**
@@ -12,25 +13,25 @@ export const DisplayNameFormSchema = z.object({ displayName: DisplayNameSchema }
 
 export const ChangePasswordFormSchema = z
   .object({
-    currentPassword: z.string().min(1, 'Enter your current password.'),
+    currentPassword: z.string().min(1, { error: () => t('password.currentRequired') }),
     newPassword: NewPasswordSchema,
     confirmPassword: z.string(),
   })
   .refine((v) => v.confirmPassword === v.newPassword, {
     path: ['confirmPassword'],
-    message: 'The two new passwords differ.',
+    error: () => t('password.differ'),
   })
   .refine((v) => v.currentPassword.length === 0 || v.newPassword !== v.currentPassword, {
     path: ['newPassword'],
-    message: 'Choose a password different from your current one.',
+    error: () => t('password.same'),
   });
 
 export const ChangeEmailFormSchema = z.object({
   newEmail: z
     .string()
     .trim()
-    .min(1, 'Enter the new e-mail address.')
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter a valid e-mail address.'),
+    .min(1, { error: () => t('email.required') })
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: () => t('email.invalid') }),
 });
 
 export type PasswordField = 'currentPassword' | 'newPassword';
@@ -43,22 +44,27 @@ export function changePasswordError(err: unknown): {
   if (err instanceof ApiError) {
     switch (err.code) {
       case 'INVALID_PASSWORD':
-        return { field: 'currentPassword', message: 'That is not your current password.' };
+        return { field: 'currentPassword', message: t('password.wrong') };
       case 'PASSWORD_TOO_SHORT':
-        return { field: 'newPassword', message: `Use at least ${PASSWORD_LIMITS.min} characters.` };
+        return {
+          field: 'newPassword',
+          message: t('password.tooShort', { min: String(PASSWORD_LIMITS.min) }),
+        };
       case 'PASSWORD_TOO_LONG':
-        return { field: 'newPassword', message: `Use at most ${PASSWORD_LIMITS.max} characters.` };
+        return {
+          field: 'newPassword',
+          message: t('password.tooLong', { max: String(PASSWORD_LIMITS.max) }),
+        };
       case 'SESSION_NOT_FRESH':
       case 'SESSION_EXPIRED':
         return {
           field: null,
-          message: 'For your safety, sign out and sign in again, then change your password.',
+          message: t('password.notFresh'),
         };
       case 'CREDENTIAL_ACCOUNT_NOT_FOUND':
         return {
           field: null,
-          message:
-            'You have no password yet. Sign out and use “Forgot password?” on the sign-in page to set one.',
+          message: t('password.none'),
         };
     }
   }
@@ -68,9 +74,9 @@ export function changePasswordError(err: unknown): {
 /** A refused e-mail change (the same address, a malformed one, too many attempts…). */
 export function changeEmailErrorMessage(err: unknown): string {
   if (err instanceof ApiError && err.status === 400) {
-    if (/same/i.test(err.message)) return 'That is already your e-mail address.';
+    if (/same/i.test(err.message)) return t('email.same');
     if (err.code === 'VALIDATION_ERROR' || /email/i.test(err.message)) {
-      return 'Enter a valid e-mail address.';
+      return t('email.invalid');
     }
   }
   return genericErrorMessage(err);
@@ -85,6 +91,6 @@ export function changeEmailNotice(
   newEmail: string,
 ) {
   return current.emailVerified
-    ? `Check your inbox at ${current.email} to confirm the change. Then we send a link to ${newEmail} to verify it; until it is verified you keep signing in with ${current.email}.`
-    : `Check your inbox at ${newEmail} to confirm the new address. Until it is confirmed you keep signing in with ${current.email}.`;
+    ? t('email.notice.verified', { email: current.email, newEmail })
+    : t('email.notice.unverified', { email: current.email, newEmail });
 }

@@ -1,4 +1,5 @@
 import { ApiError, networkError } from '#web/lib/api.ts';
+import { t } from '../messages.ts';
 
 /**
  * A call to Better Auth's two-factor and passkey endpoints under /api/auth (docs/identity.md):
@@ -34,9 +35,7 @@ export async function authFetch<T>(
     throw new ApiError(
       res.status,
       typeof body.code === 'string' ? body.code : 'auth.failed',
-      typeof body.message === 'string' && body.message
-        ? body.message
-        : 'Something went wrong. Please try again.',
+      typeof body.message === 'string' && body.message ? body.message : t('error.generic'),
     );
   }
   return data as T;
@@ -44,19 +43,19 @@ export async function authFetch<T>(
 
 /** A person-friendly sentence for Better Auth's refusals of a second-factor step. */
 export function secondFactorErrorMessage(err: unknown): string {
-  if (!(err instanceof ApiError)) return 'Something went wrong. Please try again.';
+  if (!(err instanceof ApiError)) return t('error.generic');
   switch (err.code) {
     case 'INVALID_PASSWORD':
-      return 'That password is not right.';
+      return t('error.password');
     case 'INVALID_CODE':
-      return 'That code is not right. Enter the current code from your authenticator app.';
+      return t('error.code');
     case 'INVALID_BACKUP_CODE':
-      return 'That backup code is not right, or was used already.';
+      return t('error.backupCode');
     case 'TOO_MANY_SECOND_FACTOR_ATTEMPTS':
     case 'ACCOUNT_TEMPORARILY_LOCKED':
     case 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE':
       return err.message;
     default:
-      return err.status === 429 ? 'Too many attempts. Wait a minute and try again.' : err.message;
+      return err.status === 429 ? t('error.rateLimited') : err.message;
   }
 }

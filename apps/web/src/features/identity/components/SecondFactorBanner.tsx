@@ -3,6 +3,7 @@ import { Alert, Anchor, Text } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { formatDateTime } from '#web/lib/format.ts';
+import { t } from '../messages.ts';
 
 /**
  * Shown in the main layout while the account requires a second factor this member has not set
@@ -18,13 +19,13 @@ export function SecondFactorBanner({ user }: { user: CurrentUser }) {
       color="yellow"
       variant="light"
       icon={<IconShieldLock size={18} aria-hidden />}
-      title="Your account requires a second factor"
+      title={t('banner.title')}
       mb="md"
     >
       <Text size="sm">
-        Set up an authenticator app or a passkey by {formatDateTime(claim.enrolBy)}.{' '}
+        {t('banner.body', { date: formatDateTime(claim.enrolBy) })}{' '}
         <Anchor component={Link} to="/admin/security" size="sm">
-          Set one up now
+          {t('banner.link')}
         </Anchor>
       </Text>
     </Alert>

@@ -3,6 +3,7 @@ import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { formatDateTime } from '#web/lib/format.ts';
 import { useSecondFactorPolicy, useSetSecondFactorPolicy } from '../api/second-factors.ts';
+import { t } from '../messages.ts';
 
 /**
  * admin/security, owners only: "Require a second factor of every member". Each member then has
@@ -15,36 +16,38 @@ export function SecondFactorPolicySetting() {
     <Card withBorder component="section" aria-labelledby="second-factor-policy-title">
       <Stack gap="sm">
         <Title order={3} size="h4" id="second-factor-policy-title">
-          Second factor for every member
+          {t('policy.title')}
         </Title>
         {policy.isPending ? (
-          <Loader size="sm" aria-label="Loading the requirement" />
+          <Loader size="sm" aria-label={t('policy.loading')} />
         ) : policy.isError ? (
           <ErrorAlert error={policy.error} />
         ) : (
           <>
             <Switch
-              label="Require a second factor of every member"
+              label={t('policy.label')}
               checked={policy.data.required}
               disabled={set.isPending}
               onChange={(e) => set.mutate(e.currentTarget.checked)}
             />
             <Text size="sm" c="dimmed">
               {policy.data.required && policy.data.since
-                ? `Required since ${formatDateTime(policy.data.since)}. Each member has ${policy.data.graceDays} days from then (or from joining) to set one up; then only the security page opens for them until they do.`
-                : `Members then have ${policy.data.graceDays} days to set up an authenticator app or a passkey.`}{' '}
-              {policy.data.membersWithout === 0
-                ? 'Every member has one.'
-                : policy.data.membersWithout === 1
-                  ? 'One member has none yet.'
-                  : `${policy.data.membersWithout} members have none yet.`}
+                ? t('policy.required', {
+                    since: formatDateTime(policy.data.since),
+                    days: String(policy.data.graceDays),
+                  })
+                : t('policy.notRequired', { days: String(policy.data.graceDays) })}{' '}
+              {t('policy.without', {
+                count: policy.data.membersWithout,
+                n: String(policy.data.membersWithout),
+              })}
             </Text>
           </>
         )}
         {set.isError ? (
           <ErrorAlert>
             {set.error instanceof ApiError && set.error.code === 'auth.second_factor_own_first'
-              ? 'Set up your own authenticator app or passkey first: the requirement applies to you too.'
+              ? t('policy.ownFirst')
               : set.error.message}
           </ErrorAlert>
         ) : null}

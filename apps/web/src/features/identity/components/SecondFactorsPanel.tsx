@@ -32,6 +32,8 @@ import {
   useSecondFactors,
 } from '../api/second-factors.ts';
 import { BackupCodes, TotpSetupModal } from './TotpSetupModal.tsx';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 /** What the account's requirement means for me now (null when it says nothing). */
 export function RequirementNotice({ claim }: { claim: SecondFactorClaim | undefined }) {
@@ -39,14 +41,12 @@ export function RequirementNotice({ claim }: { claim: SecondFactorClaim | undefi
   if (!claim?.required || claim.enrolled || !claim.enrolBy) return null;
   const over = Date.parse(claim.enrolBy) <= now;
   return over ? (
-    <Alert color="red" variant="light" role="alert" title="Set up a second factor to continue">
-      This account requires a second factor. Until you set up an authenticator app or a passkey
-      below, the rest of Tenantry stays closed to you.
+    <Alert color="red" variant="light" role="alert" title={t('requirement.over.title')}>
+      {t('requirement.over.body')}
     </Alert>
   ) : (
-    <Alert color="yellow" variant="light" title="Your account requires a second factor">
-      Set up an authenticator app or a passkey by {formatDateTime(claim.enrolBy)}. After that,
-      Tenantry opens only this page until you do.
+    <Alert color="yellow" variant="light" title={t('requirement.soon.title')}>
+      {t('requirement.soon.body', { date: formatDateTime(claim.enrolBy) })}
     </Alert>
   );
 }
@@ -87,7 +87,7 @@ function PasswordStep({
         <Stack>
           <Text size="sm">{text}</Text>
           <PasswordInput
-            label="Password"
+            label={t('password.label')}
             autoComplete="current-password"
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
@@ -96,7 +96,7 @@ function PasswordStep({
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Cancel
+              {t('password.cancel')}
             </Button>
             <Button type="submit" color="red" loading={pending} disabled={!password}>
               {label}
@@ -123,33 +123,33 @@ function AuthenticatorCard({ status }: { status: SecondFactorStatus }) {
           <Group gap="xs">
             <IconShieldLock size={20} aria-hidden />
             <Title order={3} size="h4" id="totp-title">
-              Authenticator app
+              {t('totp.title')}
             </Title>
             <Badge variant="light" color={enabled ? 'teal' : 'gray'}>
-              {enabled ? 'On' : 'Off'}
+              {enabled ? t('totp.on') : t('totp.off')}
             </Badge>
           </Group>
-          {enabled ? null : <Button onClick={() => setSettingUp(true)}>Set up</Button>}
+          {enabled ? null : <Button onClick={() => setSettingUp(true)}>{t('totp.setUp')}</Button>}
         </Group>
         <Text size="sm" c="dimmed">
           {enabled
-            ? `Signing in asks for a code from your app after the password. Backup codes left: ${backupCodesLeft ?? 0}.`
-            : 'A code from an app on your phone, asked for after your password when you sign in.'}
+            ? t('totp.enabled', { count: String(backupCodesLeft ?? 0) })
+            : t('totp.disabled')}
         </Text>
         {enabled ? (
           <Group gap="xs" wrap="wrap">
             <Button variant="default" onClick={() => setRenewing(true)}>
-              New backup codes
+              {t('totp.newCodes')}
             </Button>
             <Button variant="light" color="red" onClick={() => setTurningOff(true)}>
-              Turn off
+              {t('totp.turnOff')}
             </Button>
           </Group>
         ) : null}
         {codes ? (
-          <Alert variant="light" color="teal" title="Your new backup codes">
+          <Alert variant="light" color="teal" title={t('totp.codes.title')}>
             <Stack gap="xs">
-              <Text size="sm">The old ones no longer work. Each of these signs you in once.</Text>
+              <Text size="sm">{t('totp.codes.body')}</Text>
               <BackupCodes codes={codes} />
             </Stack>
           </Alert>
@@ -158,16 +158,16 @@ function AuthenticatorCard({ status }: { status: SecondFactorStatus }) {
       <TotpSetupModal opened={settingUp} onClose={() => setSettingUp(false)} />
       <PasswordStep
         opened={turningOff}
-        title="Turn off the authenticator app?"
-        text="Signing in will no longer ask for its code. Your backup codes stop working too."
-        label="Turn off"
+        title={t('totp.turnOff.title')}
+        text={t('totp.turnOff.text')}
+        label={t('totp.turnOff.confirm')}
         pending={disable.isPending}
         error={disable.isError ? secondFactorErrorMessage(disable.error) : undefined}
         onSubmit={(password) =>
           disable.mutate(password, {
             onSuccess: () => {
               setTurningOff(false);
-              notifications.show({ color: 'teal', message: 'The authenticator app is off.' });
+              notifications.show({ color: 'teal', message: t('totp.turnOff.done') });
             },
           })
         }
@@ -178,9 +178,9 @@ function AuthenticatorCard({ status }: { status: SecondFactorStatus }) {
       />
       <PasswordStep
         opened={renewing}
-        title="Make new backup codes?"
-        text="Your current backup codes stop working."
-        label="Make new codes"
+        title={t('totp.renew.title')}
+        text={t('totp.renew.text')}
+        label={t('totp.renew.confirm')}
         pending={renew.isPending}
         error={renew.isError ? secondFactorErrorMessage(renew.error) : undefined}
         onSubmit={(password) =>
@@ -212,20 +212,19 @@ function PasskeysCard({ status }: { status: SecondFactorStatus }) {
         <Group gap="xs">
           <IconKey size={20} aria-hidden />
           <Title order={3} size="h4" id="passkeys-title">
-            Passkeys
+            {t('passkeys.title')}
           </Title>
           <Badge variant="light" color={status.passkeys.length > 0 ? 'teal' : 'gray'}>
             {status.passkeys.length}
           </Badge>
         </Group>
         <Text size="sm" c="dimmed">
-          Your device’s fingerprint, face or screen lock, or a security key: signs you in alone, or
-          after your password in place of a code.
+          {t('passkeys.intro')}
         </Text>
         {status.passkeys.length > 0 ? (
           <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
             {status.passkeys.map((p) => {
-              const label = p.name || 'Passkey';
+              const label = p.name || t('passkeys.defaultName');
               return (
                 <Group
                   key={p.id}
@@ -236,18 +235,25 @@ function PasskeysCard({ status }: { status: SecondFactorStatus }) {
                   aria-label={label}
                 >
                   <Text size="sm">
-                    <strong>{label}</strong>
-                    {p.createdAt ? `, added ${formatDate(p.createdAt)}` : ''}
-                    {p.backedUp ? ' (synced)' : ''}
+                    {rich(
+                      t,
+                      'passkeys.item',
+                      {
+                        dated: p.createdAt ? 'yes' : 'no',
+                        date: p.createdAt ? formatDate(p.createdAt) : '',
+                        synced: p.backedUp ? 'yes' : 'no',
+                      },
+                      { name: <strong>{label}</strong> },
+                    )}
                   </Text>
                   <Button
                     size="xs"
                     variant="subtle"
                     color="red"
                     onClick={() => setRemoving({ id: p.id, name: label })}
-                    aria-label={`Remove the passkey ${label}`}
+                    aria-label={t('passkeys.removeLabel', { name: label })}
                   >
-                    Remove
+                    {t('passkeys.remove')}
                   </Button>
                 </Group>
               );
@@ -261,15 +267,15 @@ function PasskeysCard({ status }: { status: SecondFactorStatus }) {
               add.mutate(name.trim(), {
                 onSuccess: () => {
                   setName('');
-                  notifications.show({ color: 'teal', message: 'The passkey was added.' });
+                  notifications.show({ color: 'teal', message: t('passkeys.addedNotice') });
                 },
               });
             }}
           >
             <Group align="flex-end" wrap="wrap" gap="xs">
               <TextInput
-                label="Name of the new passkey"
-                placeholder="Work laptop"
+                label={t('passkeys.name.label')}
+                placeholder={t('passkeys.name.placeholder')}
                 maxLength={PASSKEY_NAME_MAX}
                 value={name}
                 onChange={(e) => setName(e.currentTarget.value)}
@@ -277,27 +283,27 @@ function PasskeysCard({ status }: { status: SecondFactorStatus }) {
                 maw="100%"
               />
               <Button type="submit" loading={add.isPending}>
-                Add a passkey
+                {t('passkeys.add')}
               </Button>
             </Group>
           </form>
         ) : (
           <Text size="sm" c="dimmed">
-            This browser cannot use passkeys.
+            {t('passkeys.unsupported')}
           </Text>
         )}
         {add.isError ? (
           <ErrorAlert>
             {add.error instanceof DOMException
-              ? 'The passkey was not added: the prompt was closed or timed out.'
+              ? t('passkeys.notAdded')
               : secondFactorErrorMessage(add.error)}
           </ErrorAlert>
         ) : null}
       </Stack>
       <ConfirmModal
         opened={removing !== null}
-        title="Remove this passkey?"
-        confirmLabel="Remove passkey"
+        title={t('passkeys.removeTitle')}
+        confirmLabel={t('passkeys.removeConfirm')}
         pending={remove.isPending}
         error={
           remove.isError ? <ErrorAlert>{secondFactorErrorMessage(remove.error)}</ErrorAlert> : null
@@ -310,7 +316,7 @@ function PasskeysCard({ status }: { status: SecondFactorStatus }) {
           remove.reset();
         }}
       >
-        <Text size="sm">“{removing?.name}” can no longer sign you in.</Text>
+        <Text size="sm">{t('passkeys.removeBody', { name: removing?.name ?? '' })}</Text>
       </ConfirmModal>
     </Card>
   );
@@ -326,15 +332,14 @@ export function SecondFactorsPanel({ claim }: { claim: SecondFactorClaim | undef
     <Stack gap="sm" component="section" aria-labelledby="second-factors-heading">
       <Stack gap={4}>
         <Title order={2} size="h3" id="second-factors-heading">
-          Second factor
+          {t('panel.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          Something you have, asked for besides your password whenever you sign in: with the code
-          from an e-mail, after a password reset, or from a shared sign-in too.
+          {t('panel.intro')}
         </Text>
       </Stack>
       <RequirementNotice claim={claim} />
-      {status.isPending ? <Loader size="sm" aria-label="Loading your second factors" /> : null}
+      {status.isPending ? <Loader size="sm" aria-label={t('panel.loading')} /> : null}
       {status.isError ? <ErrorAlert error={status.error} /> : null}
       {status.data ? (
         <>

@@ -18,6 +18,7 @@ import { CopyTextButton } from '#web/components/CopyableSecret.tsx';
 import { secondFactorErrorMessage } from '../api/auth-fetch.ts';
 import { useConfirmTotp, useStartTotp, type TotpSetup } from '../api/second-factors.ts';
 import { cleanCode, groupedSecret, totpSecret } from '../lib/totp.ts';
+import { t } from '../messages.ts';
 
 /** The backup codes, each once, to keep somewhere safe. */
 export function BackupCodes({ codes }: { codes: string[] }) {
@@ -33,8 +34,8 @@ export function BackupCodes({ codes }: { codes: string[] }) {
       <Group>
         <CopyTextButton
           value={codes.join('\n')}
-          label="Copy backup codes"
-          copiedLabel="Backup codes copied"
+          label={t('backupCodes.copy')}
+          copiedLabel={t('backupCodes.copied')}
         />
       </Group>
     </Stack>
@@ -73,7 +74,7 @@ export function TotpSetupModal({ opened, onClose }: { opened: boolean; onClose: 
     e.preventDefault();
     const typed = cleanCode(code);
     if (!new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(typed)) {
-      setCodeError(`Enter the ${TOTP_DIGITS}-digit code from the app.`);
+      setCodeError(t('setup.code.invalid', { digits: String(TOTP_DIGITS) }));
       return;
     }
     setCodeError(null);
@@ -82,16 +83,13 @@ export function TotpSetupModal({ opened, onClose }: { opened: boolean; onClose: 
 
   const secret = setup ? totpSecret(setup.totpURI) : '';
   return (
-    <Modal opened={opened} onClose={close} title="Set up an authenticator app" centered size="lg">
+    <Modal opened={opened} onClose={close} title={t('setup.title')} centered size="lg">
       {!setup ? (
-        <form onSubmit={submitPassword} aria-label="Confirm your password">
+        <form onSubmit={submitPassword} aria-label={t('setup.passwordForm')}>
           <Stack>
-            <Text size="sm">
-              Enter your password to start. You will scan a QR code with an authenticator app
-              (Google Authenticator, Microsoft Authenticator, 1Password, Bitwarden…).
-            </Text>
+            <Text size="sm">{t('setup.passwordIntro')}</Text>
             <PasswordInput
-              label="Password"
+              label={t('setup.password')}
               autoComplete="current-password"
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
@@ -100,21 +98,21 @@ export function TotpSetupModal({ opened, onClose }: { opened: boolean; onClose: 
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
-                Cancel
+                {t('setup.cancel')}
               </Button>
               <Button type="submit" loading={start.isPending} disabled={!password}>
-                Continue
+                {t('setup.continue')}
               </Button>
             </Group>
           </Stack>
         </form>
       ) : (
-        <form onSubmit={submitCode} aria-label="Confirm the code">
+        <form onSubmit={submitCode} aria-label={t('setup.codeForm')}>
           <Stack>
             <List type="ordered" size="sm" spacing="xs">
-              <List.Item>Scan this QR code with your authenticator app.</List.Item>
-              <List.Item>Keep the backup codes somewhere safe: each signs you in once.</List.Item>
-              <List.Item>Enter the code the app shows to turn it on.</List.Item>
+              <List.Item>{t('setup.step.scan')}</List.Item>
+              <List.Item>{t('setup.step.keep')}</List.Item>
+              <List.Item>{t('setup.step.enter')}</List.Item>
             </List>
             <Group align="flex-start" gap="lg" wrap="wrap">
               <div
@@ -125,7 +123,7 @@ export function TotpSetupModal({ opened, onClose }: { opened: boolean; onClose: 
               </div>
               <Stack gap={4} miw={0} flex="1 1 200px">
                 <Text size="sm" fw={600}>
-                  Cannot scan it? Enter this key
+                  {t('setup.key')}
                 </Text>
                 <Code
                   data-testid="totp-secret"
@@ -137,11 +135,11 @@ export function TotpSetupModal({ opened, onClose }: { opened: boolean; onClose: 
               </Stack>
             </Group>
             <Text size="sm" fw={600}>
-              Backup codes
+              {t('setup.backupCodes')}
             </Text>
             <BackupCodes codes={setup.backupCodes} />
             <TextInput
-              label="Code from the app"
+              label={t('setup.code.label')}
               inputMode="numeric"
               autoComplete="one-time-code"
               value={code}
@@ -151,14 +149,14 @@ export function TotpSetupModal({ opened, onClose }: { opened: boolean; onClose: 
               }
             />
             <Alert variant="light" color="gray">
-              Until you enter a code, nothing changes: your sign-in stays as it is.
+              {t('setup.nothingYet')}
             </Alert>
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
-                Cancel
+                {t('setup.cancel')}
               </Button>
               <Button type="submit" loading={confirm.isPending}>
-                Turn on
+                {t('setup.turnOn')}
               </Button>
             </Group>
           </Stack>

@@ -21,6 +21,7 @@ import { useCreateInvitation } from '../api/create-invitation.ts';
 import { useInvitations } from '../api/list-invitations.ts';
 import { useRevokeInvitation } from '../api/revoke-invitation.ts';
 import { ROLE_LABELS } from '../lib/member-rules.ts';
+import { t } from '../messages.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { formatDateTime } from '#web/lib/format.ts';
 
@@ -53,7 +54,7 @@ function InviteForm({ myRole }: { myRole: AccountRole }) {
         () => setSentTo(null),
       )}
       noValidate
-      aria-label="Invite a member"
+      aria-label={t('invite.form')}
     >
       <Stack gap="sm">
         {create.isError && !(create.error instanceof ApiError && create.error.fields.email) ? (
@@ -61,19 +62,19 @@ function InviteForm({ myRole }: { myRole: AccountRole }) {
         ) : null}
         {sentTo ? (
           <Alert color="teal" variant="light" role="status">
-            Invitation sent to {sentTo}.
+            {t('invite.sent', { email: sentTo })}
           </Alert>
         ) : null}
         <Group align="flex-start" gap="sm" wrap="wrap">
           <TextInput
-            label="E-mail"
+            label={t('invite.email')}
             type="email"
             autoComplete="off"
             {...form.getInputProps('email')}
             flex="1 1 220px"
           />
           <Select
-            label="Role"
+            label={t('invite.role')}
             data={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
             allowDeselect={false}
             {...form.getInputProps('role')}
@@ -82,7 +83,7 @@ function InviteForm({ myRole }: { myRole: AccountRole }) {
         </Group>
         <Group>
           <Button type="submit" loading={create.isPending}>
-            Send invitation
+            {t('invite.send')}
           </Button>
         </Group>
       </Stack>
@@ -93,7 +94,7 @@ function InviteForm({ myRole }: { myRole: AccountRole }) {
 function PendingInvitations() {
   const invitations = useInvitations(true);
   const revoke = useRevokeInvitation();
-  if (invitations.isPending) return <Loader size="sm" aria-label="Loading invitations" />;
+  if (invitations.isPending) return <Loader size="sm" aria-label={t('pending.loading')} />;
   if (invitations.isError) {
     return (
       <Alert color="red" variant="light" role="alert">
@@ -102,7 +103,7 @@ function PendingInvitations() {
     );
   }
   const list = invitations.data.invitations;
-  if (list.length === 0) return <Text size="sm">No pending invitations.</Text>;
+  if (list.length === 0) return <Text size="sm">{t('pending.none')}</Text>;
   return (
     <>
       {revoke.isError ? (
@@ -111,14 +112,14 @@ function PendingInvitations() {
         </Alert>
       ) : null}
       <Table.ScrollContainer minWidth={520}>
-        <Table verticalSpacing="sm" aria-label="Pending invitations">
+        <Table verticalSpacing="sm" aria-label={t('pending.label')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>E-mail</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Expires</Table.Th>
+              <Table.Th>{t('pending.email')}</Table.Th>
+              <Table.Th>{t('pending.role')}</Table.Th>
+              <Table.Th>{t('pending.expires')}</Table.Th>
               <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
+                <VisuallyHidden>{t('pending.actions')}</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -139,9 +140,9 @@ function PendingInvitations() {
                     color="red"
                     loading={revoke.isPending && revoke.variables === inv.id}
                     onClick={() => revoke.mutate(inv.id)}
-                    aria-label={`Revoke the invitation to ${inv.email}`}
+                    aria-label={t('pending.revokeLabel', { email: inv.email })}
                   >
-                    Revoke
+                    {t('pending.revoke')}
                   </Button>
                 </Table.Td>
               </Table.Tr>
@@ -159,16 +160,16 @@ export function InvitationsPanel({ myRole }: { myRole: AccountRole }) {
     <Stack gap="xl">
       <Stack gap="sm" component="section" aria-labelledby="invite-heading">
         <Title order={2} size="h3" id="invite-heading">
-          Invite a member
+          {t('invite.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          They get an e-mail with a link, valid for 7 days, to join with this address.
+          {t('invite.intro')}
         </Text>
         <InviteForm myRole={myRole} />
       </Stack>
       <Stack gap="sm" component="section" aria-labelledby="pending-heading">
         <Title order={2} size="h3" id="pending-heading">
-          Pending invitations
+          {t('pending.title')}
         </Title>
         <PendingInvitations />
       </Stack>

@@ -13,15 +13,14 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useChangeMemberRole } from '../api/change-member-role.ts';
 import { useLeaveAccount } from '../api/leave-account.ts';
 import { useMembers } from '../api/list-members.ts';
 import { useRemoveMember } from '../api/remove-member.ts';
-import { useResetSecondFactors } from '../api/reset-second-factors.ts';
 import { InvitationsPanel } from './InvitationsPanel.tsx';
+import { ResetSecondFactorsModal } from './ResetSecondFactorsModal.tsx';
 import { TenantAccessDialog } from './TenantAccessDialog.tsx';
 import {
   ROLE_LABELS,
@@ -31,6 +30,8 @@ import {
   roleChoices,
 } from '../lib/member-rules.ts';
 import { accessSummary, canEditAccess } from '../lib/tenant-access-view.ts';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { NameText } from '#web/components/NameText.tsx';
 import { formatDate } from '#web/lib/format.ts';
@@ -54,7 +55,7 @@ function RoleCell({
   return (
     <Stack gap={4}>
       <Select
-        aria-label={`Role of ${member.name || member.email}`}
+        aria-label={t('table.roleOf', { name: member.name || member.email })}
         data={choices.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
         value={member.role}
         allowDeselect={false}
@@ -68,58 +69,6 @@ function RoleCell({
       />
       <MutationError error={change.error} />
     </Stack>
-  );
-}
-
-/** An owner resets a member's lost second factors (docs/identity.md), after saying what it does. */
-function ResetSecondFactorsModal({
-  member,
-  onClose,
-}: {
-  member: Member | null;
-  onClose: () => void;
-}) {
-  const reset = useResetSecondFactors();
-  const close = () => {
-    reset.reset();
-    onClose();
-  };
-  return (
-    <Modal opened={member !== null} onClose={close} title="Reset second factors" centered>
-      <Stack>
-        <Text size="sm">
-          Lost their device? The authenticator app and passkeys of {member?.name || member?.email} (
-          {member?.email}) are removed and they are signed out everywhere. They sign in with their
-          password and set up a new second factor. They are e-mailed, and the audit log records it.
-          Make sure it is really them who asks.
-        </Text>
-        <MutationError error={reset.error} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            loading={reset.isPending}
-            onClick={() => {
-              if (!member) return;
-              const who = member.email;
-              reset.mutate(member.userId, {
-                onSuccess: () => {
-                  notifications.show({
-                    color: 'teal',
-                    message: `The second factors of ${who} were reset.`,
-                  });
-                  close();
-                },
-              });
-            }}
-          >
-            Reset second factors
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }
 
@@ -152,13 +101,47 @@ function AccessCell({
           size="compact-xs"
           variant="subtle"
           onClick={onEdit}
-          aria-label={`Edit the client-tenant access of ${name}`}
+          aria-label={t('table.editAccess', { name })}
           style={{ flexShrink: 0 }}
         >
-          Edit
+          {t('table.edit')}
         </Button>
       ) : null}
     </Group>
+  );
+}
+
+/** "Remove member?": they lose access at once. */
+function RemoveMemberModal({
+  member,
+  pending,
+  onConfirm,
+  onClose,
+}: {
+  member: Member | null;
+  pending: boolean;
+  onConfirm: (member: Member) => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={member !== null} onClose={onClose} title={t('remove.title')} centered>
+      <Stack>
+        <Text size="sm">
+          {t('remove.body', {
+            name: member?.name || member?.email || '',
+            email: member?.email ?? '',
+          })}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('remove.cancel')}
+          </Button>
+          <Button color="red" loading={pending} onClick={() => member && onConfirm(member)}>
+            {t('remove.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }
 
@@ -182,15 +165,15 @@ function MembersTable({
     <>
       <MutationError error={remove.error} />
       <Table.ScrollContainer minWidth={340}>
-        <Table verticalSpacing="sm" aria-label="Members">
+        <Table verticalSpacing="sm" aria-label={t('table.label')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th visibleFrom="sm">Client tenants</Table.Th>
-              <Table.Th visibleFrom="sm">Joined</Table.Th>
+              <Table.Th>{t('table.name')}</Table.Th>
+              <Table.Th>{t('table.role')}</Table.Th>
+              <Table.Th visibleFrom="sm">{t('table.tenants')}</Table.Th>
+              <Table.Th visibleFrom="sm">{t('table.joined')}</Table.Th>
               <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
+                <VisuallyHidden>{t('table.actions')}</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -204,7 +187,7 @@ function MembersTable({
                       <NameText name={m.name || m.email} size="sm" fw={500} />
                       {isSelf ? (
                         <Badge size="xs" variant="outline" style={{ flexShrink: 0 }}>
-                          you
+                          {t('table.you')}
                         </Badge>
                       ) : null}
                     </Group>
@@ -214,12 +197,19 @@ function MembersTable({
                       mt={4}
                       variant="light"
                       color={m.secondFactor ? 'teal' : 'gray'}
-                      aria-label={m.secondFactor ? 'Has a second factor' : 'No second factor'}
+                      aria-label={
+                        m.secondFactor ? t('table.secondFactor.has') : t('table.secondFactor.no')
+                      }
                     >
-                      {m.secondFactor ? 'Second factor' : 'No second factor'}
+                      {m.secondFactor ? t('table.secondFactor.yes') : t('table.secondFactor.no')}
                     </Badge>
                     <Text size="xs" c="dimmed" hiddenFrom="sm">
-                      Joined <time dateTime={m.joinedAt}>{formatDate(m.joinedAt)}</time>
+                      {rich(
+                        t,
+                        'table.joinedOn',
+                        {},
+                        { date: <time dateTime={m.joinedAt}>{formatDate(m.joinedAt)}</time> },
+                      )}
                     </Text>
                     <Box hiddenFrom="sm" mt={4}>
                       <AccessCell
@@ -251,9 +241,9 @@ function MembersTable({
                           size="xs"
                           variant="subtle"
                           onClick={() => setResetting(m)}
-                          aria-label={`Reset the second factors of ${m.name || m.email}`}
+                          aria-label={t('table.resetLabel', { name: m.name || m.email })}
                         >
-                          Reset second factors
+                          {t('table.reset')}
                         </Button>
                       ) : null}
                       {canRemoveMember(myRole, { role: m.role, isSelf }) ? (
@@ -262,9 +252,9 @@ function MembersTable({
                           color="red"
                           variant="subtle"
                           onClick={() => setConfirming(m)}
-                          aria-label={`Remove ${m.name || m.email}`}
+                          aria-label={t('table.removeLabel', { name: m.name || m.email })}
                         >
-                          Remove
+                          {t('table.remove')}
                         </Button>
                       ) : null}
                     </Group>
@@ -282,34 +272,12 @@ function MembersTable({
           onClose={() => setEditing(null)}
         />
       ) : null}
-      <Modal
-        opened={confirming !== null}
+      <RemoveMemberModal
+        member={confirming}
+        pending={remove.isPending}
+        onConfirm={(m) => remove.mutate(m.userId, { onSettled: () => setConfirming(null) })}
         onClose={() => setConfirming(null)}
-        title="Remove member"
-        centered
-      >
-        <Stack>
-          <Text size="sm">
-            Remove {confirming?.name || confirming?.email} ({confirming?.email}) from this account?
-            They lose access at once.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(null)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() => {
-                if (!confirming) return;
-                remove.mutate(confirming.userId, { onSettled: () => setConfirming(null) });
-              }}
-            >
-              Remove member
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      />
       <ResetSecondFactorsModal member={resetting} onClose={() => setResetting(null)} />
     </>
   );
@@ -323,29 +291,26 @@ function LeaveAccount({ myRole, members }: { myRole: AccountRole; members: Membe
   return (
     <Stack gap="sm" component="section" aria-labelledby="leave-heading">
       <Title order={2} size="h3" id="leave-heading">
-        Leave account
+        {t('leave.title')}
       </Title>
       {last ? (
         <Text size="sm" c="dimmed">
-          You are the only owner. Make someone else an owner before you leave.
+          {t('leave.lastOwner')}
         </Text>
       ) : (
         <Group>
           <Button color="red" variant="outline" onClick={() => setOpen(true)}>
-            Leave account
+            {t('leave.open')}
           </Button>
         </Group>
       )}
       <MutationError error={leave.error} />
-      <Modal opened={open} onClose={() => setOpen(false)} title="Leave account" centered>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('leave.dialog')} centered>
         <Stack>
-          <Text size="sm">
-            You will lose access to this account and its client tenants. An owner or admin can
-            invite you again.
-          </Text>
+          <Text size="sm">{t('leave.body')}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpen(false)}>
-              Cancel
+              {t('leave.cancel')}
             </Button>
             <Button
               color="red"
@@ -357,7 +322,7 @@ function LeaveAccount({ myRole, members }: { myRole: AccountRole; members: Membe
                 })
               }
             >
-              Leave
+              {t('leave.confirm')}
             </Button>
           </Group>
         </Stack>
@@ -385,9 +350,9 @@ export function MembersPanel({
     <Stack gap="xl">
       <Stack gap="sm" component="section" aria-labelledby="members-heading">
         <Title order={2} size="h3" id="members-heading">
-          Members
+          {t('members.title')}
         </Title>
-        {members.isPending ? <Loader size="sm" aria-label="Loading members" /> : null}
+        {members.isPending ? <Loader size="sm" aria-label={t('members.loading')} /> : null}
         <MutationError error={members.error} />
         {members.data ? (
           <MembersTable

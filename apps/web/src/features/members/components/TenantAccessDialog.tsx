@@ -22,14 +22,16 @@ import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { useTenantChoices } from '../api/search-tenants.ts';
 import { useSetTenantAccess } from '../api/set-tenant-access.ts';
-import { ACCESS_MODE_LABELS } from '../lib/tenant-access-view.ts';
+import { accessModeLabel } from '../lib/tenant-access-view.ts';
+import { t } from '../messages.ts';
 
-const HINTS: Record<TenantAccessMode, string> = {
-  all: 'They reach every client tenant of the account, including new ones.',
-  only: 'They reach only the client tenants chosen here. Tenants they create join the list.',
-  tags: 'They reach the client tenants carrying one of these tags: tag a tenant and they reach it at once.',
-  except: 'They reach every client tenant but the ones chosen here, including new ones.',
-};
+const hint = (mode: TenantAccessMode): string =>
+  ({
+    all: t('accessDialog.hint.all'),
+    only: t('accessDialog.hint.only'),
+    tags: t('accessDialog.hint.tags'),
+    except: t('accessDialog.hint.except'),
+  })[mode];
 
 interface FormState {
   mode: TenantAccessMode;
@@ -42,7 +44,7 @@ interface FormState {
 function stateOf(access: MemberTenantAccess): FormState {
   return {
     mode: access.mode,
-    tenants: new Map(access.tenants.map((t) => [t.id, t.name])),
+    tenants: new Map(access.tenants.map((tenant) => [tenant.id, tenant.name])),
     tags: access.tags,
     version: access.version,
   };
@@ -81,14 +83,17 @@ export function TenantAccessDialog({
   const current = currentOf(save.error);
 
   const options = new Map(state.tenants);
-  for (const t of found.data?.tenants ?? []) {
-    options.set(t.id, t.archivedAt ? `${t.name} (archived)` : t.name);
+  for (const tenant of found.data?.tenants ?? []) {
+    options.set(
+      tenant.id,
+      tenant.archivedAt ? t('accessDialog.archived', { name: tenant.name }) : tenant.name,
+    );
   }
   const fields = save.error instanceof ApiError ? save.error.fields : {};
   const name = member.name || member.email;
 
   return (
-    <Modal opened onClose={onClose} title={`Client-tenant access of ${name}`} centered size="lg">
+    <Modal opened onClose={onClose} title={t('accessDialog.title', { name })} centered size="lg">
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -107,27 +112,27 @@ export function TenantAccessDialog({
       >
         <Stack>
           <SegmentedControl
-            aria-label="Which client tenants"
+            aria-label={t('accessDialog.mode')}
             fullWidth
-            data={TENANT_ACCESS_MODES.map((m) => ({ value: m, label: ACCESS_MODE_LABELS[m] }))}
+            data={TENANT_ACCESS_MODES.map((m) => ({ value: m, label: accessModeLabel(m) }))}
             value={state.mode}
             onChange={(value) => setState((s) => ({ ...s, mode: value as TenantAccessMode }))}
           />
           <Text size="sm" c="dimmed">
-            {HINTS[state.mode]}
+            {hint(state.mode)}
           </Text>
           {picking ? (
             <MultiSelect
-              label={
-                state.mode === 'only' ? 'Client tenants they reach' : 'Client tenants left out'
-              }
-              placeholder="Search client tenants"
+              label={state.mode === 'only' ? t('accessDialog.reached') : t('accessDialog.leftOut')}
+              placeholder={t('accessDialog.search')}
               searchable
               searchValue={search}
               onSearchChange={setSearch}
               // The server searches (names and tags); every tenant it found is offered.
               filter={({ options: all }) => all}
-              nothingFoundMessage={found.isFetching ? 'Searching…' : 'No client tenant found'}
+              nothingFoundMessage={
+                found.isFetching ? t('accessDialog.searching') : t('accessDialog.none')
+              }
               maxValues={TENANT_ACCESS_LIMITS.tenants}
               hidePickedOptions
               data={[...options].map(([value, label]) => ({ value, label }))}
@@ -143,14 +148,14 @@ export function TenantAccessDialog({
           ) : null}
           {state.mode === 'tags' ? (
             <TagsInput
-              label="Tags"
-              description="Client tenants carrying any of these tags; press Enter after each."
+              label={t('accessDialog.tags.label')}
+              description={t('accessDialog.tags.description')}
               maxTags={TENANT_ACCESS_LIMITS.tags}
               value={state.tags}
               onChange={(tags) =>
                 setState((s) => ({
                   ...s,
-                  tags: [...new Set(tags.map((t) => t.trim().toLowerCase()).filter(Boolean))],
+                  tags: [...new Set(tags.map((tag) => tag.trim().toLowerCase()).filter(Boolean))],
                 }))
               }
               error={
@@ -160,17 +165,15 @@ export function TenantAccessDialog({
           ) : null}
           {save.error ? (
             <ErrorAlert error={save.error}>
-              {current
-                ? 'Someone changed this access meanwhile. It is shown as it is now: review it and save again.'
-                : save.error.message}
+              {current ? t('accessDialog.conflict') : save.error.message}
             </ErrorAlert>
           ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('accessDialog.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>
-              Save access
+              {t('accessDialog.save')}
             </Button>
           </Group>
         </Stack>

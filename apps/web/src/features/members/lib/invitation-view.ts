@@ -31,6 +31,7 @@ export function invitationView(
   if (user.email.toLowerCase() !== invitation.email.toLowerCase()) {
     return {
       kind: 'wrongEmail',
+      // i18n-ignore: shown by the guest pages only (src/guest), which must not load this catalogue
       message: `This invitation is for ${invitation.email}, but you are signed in as ${user.email}. Sign out and sign in (or create an account) with ${invitation.email} to accept it.`,
     };
   }

@@ -1,4 +1,5 @@
 import { assignableRoles, can, type AccountRole } from '@tenantry/shared';
+import { t } from '../messages.ts';
 
 /**
  * What the members table offers the signed-in member (the server enforces the same rules; this
@@ -40,8 +41,15 @@ export function isLastOwner(actor: AccountRole, members: { role: AccountRole }[]
   return actor === 'owner' && members.filter((m) => m.role === 'owner').length <= 1;
 }
 
+/** The roles' names, read while rendering (getters: the language is chosen at boot). */
 export const ROLE_LABELS: Record<AccountRole, string> = {
-  owner: 'Owner',
-  admin: 'Admin',
-  member: 'Member',
+  get owner() {
+    return t('role.owner');
+  },
+  get admin() {
+    return t('role.admin');
+  },
+  get member() {
+    return t('role.member');
+  },
 };

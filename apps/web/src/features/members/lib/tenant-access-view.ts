@@ -1,13 +1,15 @@
 import type { AccountRole, Member, MemberTenantAccess, TenantAccessMode } from '@tenantry/shared';
 import { can } from '@tenantry/shared';
+import { t } from '../messages.ts';
 
 /** The modes as the edit dialog names them (docs/members.md, "Client-tenant access"). */
-export const ACCESS_MODE_LABELS: Record<TenantAccessMode, string> = {
-  all: 'All',
-  only: 'Only these',
-  tags: 'Tagged',
-  except: 'All except',
-};
+export const accessModeLabel = (mode: TenantAccessMode): string =>
+  ({
+    all: t('accessDialog.mode.all'),
+    only: t('accessDialog.mode.only'),
+    tags: t('accessDialog.mode.tags'),
+    except: t('accessDialog.mode.except'),
+  })[mode];
 
 /**
  * A member's access in a few words, as the members table shows it: "All client tenants",
@@ -17,13 +19,13 @@ export function accessSummary(access: MemberTenantAccess): string {
   const n = access.tenants.length;
   switch (access.mode) {
     case 'only':
-      return `${n} client ${n === 1 ? 'tenant' : 'tenants'}`;
+      return t('access.only', { count: n, n: String(n) });
     case 'tags':
-      return `Tagged: ${access.tags.join(', ')}`;
+      return t('access.tags', { tags: access.tags.join(', ') });
     case 'except':
-      return `All except ${n}`;
+      return t('access.except', { n: String(n) });
     default:
-      return 'All client tenants';
+      return t('access.all');
   }
 }
 

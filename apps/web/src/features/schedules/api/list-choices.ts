@@ -1,6 +1,7 @@
 import { LibraryFrameworkListSchema, TenantPageSchema } from '@tenantry/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
+import { t } from '../messages.ts';
 import { scheduleKeys } from './schedule-keys.ts';
 
 export interface Choice {
@@ -20,7 +21,10 @@ export function useFrameworkChoices(enabled: boolean) {
       });
       return list.items
         .filter((f) => f.latestVersion !== null)
-        .map((f) => ({ value: f.id, label: `${f.name} (version ${f.latestVersion})` }));
+        .map((f) => ({
+          value: f.id,
+          label: t('form.framework.choice', { name: f.name, version: String(f.latestVersion) }),
+        }));
     },
   });
 }
@@ -35,7 +39,7 @@ export function useTenantChoices(enabled: boolean) {
         schema: TenantPageSchema,
         signal,
       });
-      return page.tenants.map((t) => ({ value: t.id, label: t.name }));
+      return page.tenants.map((tenant) => ({ value: tenant.id, label: tenant.name }));
     },
   });
 }

@@ -25,6 +25,7 @@ import { applyServerErrors } from '#web/lib/forms.ts';
 import { useFrameworkChoices, useTenantChoices } from '../api/list-choices.ts';
 import { useCreateSchedule, useUpdateSchedule } from '../api/save-schedule.ts';
 import { cadenceText, dayText, previewDates } from '../lib/schedule-view.ts';
+import { t } from '../messages.ts';
 
 export interface OwnerOption {
   id: string;
@@ -85,13 +86,14 @@ function ScheduleForm({
     initialValues: initialValues(schedule, tenantId, me) as FormValues,
     validate: {
       tenantId: (v, all) =>
-        !schedule && all.target === 'tenant' && !v ? 'Choose a client tenant.' : null,
-      tag: (v, all) => (!schedule && all.target === 'tag' && !v.trim() ? 'Give a tag.' : null),
-      frameworkId: (v) => (!schedule && !v ? 'Choose a framework.' : null),
-      anchorDueDate: (v) => (v ? null : 'Choose the first due date.'),
+        !schedule && all.target === 'tenant' && !v ? t('form.tenant.required') : null,
+      tag: (v, all) =>
+        !schedule && all.target === 'tag' && !v.trim() ? t('form.tag.required') : null,
+      frameworkId: (v) => (!schedule && !v ? t('form.framework.required') : null),
+      anchorDueDate: (v) => (v ? null : t('form.anchor.required')),
       everyMonths: (v, all) =>
-        all.cadence === 'every_n_months' && v === '' ? 'Say every how many months.' : null,
-      leadDays: (v) => (v === '' ? 'Say how many days before.' : null),
+        all.cadence === 'every_n_months' && v === '' ? t('form.everyMonths.required') : null,
+      leadDays: (v) => (v === '' ? t('form.leadDays.required') : null),
     },
   });
   const v = form.values;
@@ -110,7 +112,7 @@ function ScheduleForm({
   return (
     <form
       noValidate
-      aria-label="Schedule"
+      aria-label={t('form.label')}
       onSubmit={form.onSubmit(() => {
         const onError = (err: Error) => applyServerErrors(form, err);
         if (schedule) {
@@ -133,47 +135,58 @@ function ScheduleForm({
       <Stack gap="md">
         {schedule ? (
           <Text size="sm">
-            {schedule.framework.name} for{' '}
-            {schedule.tenant ? schedule.tenant.name : `the tenants tagged “${schedule.tag}”`}
+            {schedule.tenant
+              ? t('form.editing.tenant', {
+                  framework: schedule.framework.name,
+                  tenant: schedule.tenant.name,
+                })
+              : t('form.editing.tag', {
+                  framework: schedule.framework.name,
+                  tag: schedule.tag ?? '',
+                })}
           </Text>
         ) : (
           <>
             {!tenantId && allowTags ? (
               <SegmentedControl
-                aria-label="For"
+                aria-label={t('form.target.label')}
                 data={[
-                  { value: 'tenant', label: 'One client tenant' },
-                  { value: 'tag', label: 'Tenants with a tag' },
+                  { value: 'tenant', label: t('form.target.tenant') },
+                  { value: 'tag', label: t('form.target.tag') },
                 ]}
                 {...form.getInputProps('target')}
               />
             ) : null}
             {tenantId ? null : v.target === 'tenant' ? (
               <Select
-                label="Client tenant"
+                label={t('form.tenant.label')}
                 withAsterisk
                 searchable
                 data={tenants.data ?? []}
-                placeholder={tenants.isError ? 'Client tenants could not be listed' : 'Choose one'}
+                placeholder={
+                  tenants.isError ? t('form.tenant.failed') : t('form.tenant.placeholder')
+                }
                 value={v.tenantId || null}
                 onChange={(x) => form.setFieldValue('tenantId', x ?? '')}
                 error={form.errors.tenantId}
               />
             ) : (
               <TextInput
-                label="Tag"
+                label={t('form.tag.label')}
                 withAsterisk
                 maxLength={TENANT_LIMITS.tag}
-                description="Every client tenant carrying it when a run comes is in the schedule. A tenant without a completed assessment of the framework gets its first one, from scratch."
+                description={t('form.tag.description')}
                 {...form.getInputProps('tag')}
               />
             )}
             <Select
-              label="Framework"
+              label={t('form.framework.label')}
               withAsterisk
               searchable
               data={frameworks.data ?? []}
-              placeholder={frameworks.isError ? 'Frameworks could not be listed' : 'Choose one'}
+              placeholder={
+                frameworks.isError ? t('form.framework.failed') : t('form.framework.placeholder')
+              }
               value={v.frameworkId || null}
               onChange={(x) => form.setFieldValue('frameworkId', x ?? '')}
               error={form.errors.frameworkId}
@@ -182,7 +195,7 @@ function ScheduleForm({
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Select
-            label="Cadence"
+            label={t('form.cadence.label')}
             data={SCHEDULE_CADENCES.map((c) => ({ value: c, label: cadenceText(c, null) }))}
             allowDeselect={false}
             value={v.cadence}
@@ -190,7 +203,7 @@ function ScheduleForm({
           />
           {v.cadence === 'every_n_months' ? (
             <NumberInput
-              label="Every how many months"
+              label={t('form.everyMonths.label')}
               min={1}
               max={SCHEDULE_LIMITS.everyMonthsMax}
               allowDecimal={false}
@@ -199,25 +212,25 @@ function ScheduleForm({
             />
           ) : null}
           <TextInput
-            label="First due date"
+            label={t('form.anchor.label')}
             type="date"
             withAsterisk
             {...form.getInputProps('anchorDueDate')}
           />
           <NumberInput
-            label="Create it this many days before"
+            label={t('form.leadDays.label')}
             min={0}
             max={SCHEDULE_LIMITS.leadDaysMax}
             allowDecimal={false}
             allowNegative={false}
-            suffix=" days"
+            suffix={` ${t('form.leadDays.suffix')}`}
             {...form.getInputProps('leadDays')}
           />
           <Select
-            label="Owner"
+            label={t('form.owner.label')}
             data={(owners ?? []).map((o) => ({ value: o.id, label: o.name }))}
             disabled={!owners}
-            placeholder={owners ? 'Choose a member' : 'Members could not be listed'}
+            placeholder={owners ? t('form.owner.placeholder') : t('form.owner.failed')}
             searchable
             allowDeselect={false}
             value={v.ownerId || null}
@@ -226,23 +239,23 @@ function ScheduleForm({
           />
         </SimpleGrid>
         <Checkbox
-          label="Invite the respondents of the last assessment again"
+          label={t('form.reinvite')}
           {...form.getInputProps('reinviteRespondents', { type: 'checkbox' })}
         />
         <Checkbox
-          label="Use the framework’s newest published version"
-          description="Answers follow their questions; those whose question was removed or no longer fits are not carried."
+          label={t('form.newest.label')}
+          description={t('form.newest.description')}
           {...form.getInputProps('useNewestVersion', { type: 'checkbox' })}
         />
         {dates.length ? (
           <div>
             <Text size="sm" fw={500}>
-              Next assessments
+              {t('form.next')}
             </Text>
             <List size="sm" spacing={2}>
               {dates.map((d) => (
                 <List.Item key={d.dueDate}>
-                  Due {dayText(d.dueDate)}, created {dayText(d.createOn)}
+                  {t('form.nextRun', { due: dayText(d.dueDate), createOn: dayText(d.createOn) })}
                 </List.Item>
               ))}
             </List>
@@ -255,10 +268,10 @@ function ScheduleForm({
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('form.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            {schedule ? 'Save schedule' : 'Set up schedule'}
+            {schedule ? t('form.save') : t('form.create')}
           </Button>
         </Group>
       </Stack>
@@ -285,7 +298,7 @@ export function ScheduleFormModal({
     <Modal
       opened={opened}
       onClose={onClose}
-      title={schedule ? 'Change the schedule' : 'New schedule'}
+      title={schedule ? t('form.titleEdit') : t('form.titleNew')}
       size="lg"
     >
       {opened ? <ScheduleForm schedule={schedule} {...rest} onClose={onClose} /> : null}

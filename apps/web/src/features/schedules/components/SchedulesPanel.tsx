@@ -21,6 +21,15 @@ import { useSchedules } from '../api/list-schedules.ts';
 import { useMoveSchedule } from '../api/save-schedule.ts';
 import { cadenceText, dayText, STATUS_COLORS, targetText } from '../lib/schedule-view.ts';
 import { ScheduleFormModal, type OwnerOption } from './ScheduleFormModal.tsx';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
+
+const statusLabel = (status: Schedule['status']): string =>
+  ({
+    active: t('card.status.active'),
+    paused: t('card.status.paused'),
+    ended: t('card.status.ended'),
+  })[status];
 
 export interface SchedulesPanelProps {
   /** One client tenant's schedules (its own and its tags'), else the account's. */
@@ -31,6 +40,43 @@ export interface SchedulesPanelProps {
   me: string | undefined;
   /** An assessment's screen. */
   assessmentHref: (tenantId: string, assessmentId: string) => string;
+}
+
+/** What the schedule created lately: each assessment, or that it was deleted since. */
+function CreatedRuns({
+  runs,
+  assessmentHref,
+}: {
+  runs: Schedule['runs'];
+  assessmentHref: SchedulesPanelProps['assessmentHref'];
+}) {
+  return (
+    <div>
+      <Text size="sm" fw={500}>
+        {t('card.created')}
+      </Text>
+      <List size="sm" spacing={2}>
+        {runs.map((r) => (
+          <List.Item key={`${r.tenant.id}-${r.period}`}>
+            {rich(
+              t,
+              'card.createdRun',
+              { tenant: r.tenant.name, date: dayText(r.period) },
+              {
+                assessment: r.assessment ? (
+                  <Anchor component={Link} to={assessmentHref(r.tenant.id, r.assessment.id)}>
+                    {r.assessment.name}
+                  </Anchor>
+                ) : (
+                  t('card.deleted')
+                ),
+              },
+            )}
+          </List.Item>
+        ))}
+      </List>
+    </div>
+  );
 }
 
 function ScheduleCard({
@@ -46,7 +92,10 @@ function ScheduleCard({
   const [ending, setEnding] = useState(false);
   const failed = s.runs.filter((r) => r.status === 'failed');
   const created = s.runs.filter((r) => r.status === 'created').slice(0, 5);
-  const title = `${s.framework.name}: ${cadenceText(s.cadence, s.everyMonths).toLowerCase()}`;
+  const title = t('card.title', {
+    framework: s.framework.name,
+    cadence: cadenceText(s.cadence, s.everyMonths).toLowerCase(),
+  });
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={title}>
       <Stack gap="xs">
@@ -57,20 +106,24 @@ function ScheduleCard({
                 {title}
               </Title>
               <Badge color={STATUS_COLORS[s.status]} variant="light" style={{ flexShrink: 0 }}>
-                {s.status}
+                {statusLabel(s.status)}
               </Badge>
             </Group>
             <Text size="sm" c="dimmed" style={NAME_WRAP}>
-              {targetText(s)} · owner {s.owner?.name ?? 'nobody'} · created {s.leadDays}{' '}
-              {s.leadDays === 1 ? 'day' : 'days'} before the due date
-              {s.useNewestVersion ? ' · newest version' : ''}
-              {s.reinviteRespondents ? ' · respondents invited again' : ''}
+              {t('card.summary', {
+                target: targetText(s),
+                owner: s.owner?.name ?? t('card.nobody'),
+                days: s.leadDays,
+                n: String(s.leadDays),
+              })}
+              {s.useNewestVersion ? ` · ${t('card.newest')}` : ''}
+              {s.reinviteRespondents ? ` · ${t('card.reinvite')}` : ''}
             </Text>
           </Stack>
           {s.status !== 'ended' ? (
-            <Group gap="xs" role="group" aria-label="Schedule actions">
+            <Group gap="xs" role="group" aria-label={t('card.actions')}>
               <Button size="xs" variant="default" onClick={onEdit}>
-                Edit
+                {t('card.edit')}
               </Button>
               <Button
                 size="xs"
@@ -78,15 +131,15 @@ function ScheduleCard({
                 loading={move.isPending && move.variables !== 'end'}
                 onClick={() => move.mutate(s.status === 'active' ? 'pause' : 'resume')}
               >
-                {s.status === 'active' ? 'Pause' : 'Resume'}
+                {s.status === 'active' ? t('card.pause') : t('card.resume')}
               </Button>
               <Button size="xs" variant="subtle" color="red" onClick={() => setEnding(true)}>
-                End
+                {t('card.end')}
               </Button>
             </Group>
           ) : (
             <Text size="xs" c="dimmed">
-              Ended {s.endedAt ? dayText(s.endedAt.slice(0, 10)) : ''}; kept as history.
+              {t('card.ended', { date: s.endedAt ? dayText(s.endedAt.slice(0, 10)) : '' })}
             </Text>
           )}
         </Group>
@@ -96,12 +149,17 @@ function ScheduleCard({
           </Alert>
         ) : null}
         {failed.length ? (
-          <Alert color="red" variant="light" title="Runs that failed (tried again every hour)">
+          <Alert color="red" variant="light" title={t('card.failed.title')}>
             <List size="sm" spacing={2}>
               {failed.map((r) => (
                 <List.Item key={`${r.tenant.id}-${r.period}`}>
-                  {r.tenant.name}, due {dayText(r.period)}: {r.error} ({r.attempts}{' '}
-                  {r.attempts === 1 ? 'attempt' : 'attempts'})
+                  {t('card.failed.run', {
+                    tenant: r.tenant.name,
+                    date: dayText(r.period),
+                    error: r.error ?? '',
+                    attempts: r.attempts,
+                    n: String(r.attempts),
+                  })}
                 </List.Item>
               ))}
             </List>
@@ -110,50 +168,34 @@ function ScheduleCard({
         {s.status === 'active' && s.next.length ? (
           <div>
             <Text size="sm" fw={500}>
-              Next assessments
+              {t('card.next')}
             </Text>
             <List size="sm" spacing={2}>
               {s.next.map((d) => (
                 <List.Item key={d.dueDate}>
-                  Due <time dateTime={d.dueDate}>{dayText(d.dueDate)}</time>, created{' '}
-                  <time dateTime={d.createOn}>{dayText(d.createOn)}</time>
+                  {rich(
+                    t,
+                    'card.nextRun',
+                    {},
+                    {
+                      due: <time dateTime={d.dueDate}>{dayText(d.dueDate)}</time>,
+                      createOn: <time dateTime={d.createOn}>{dayText(d.createOn)}</time>,
+                    },
+                  )}
                 </List.Item>
               ))}
             </List>
           </div>
         ) : s.status === 'paused' ? (
           <Text size="sm" c="dimmed">
-            Paused: nothing is created until it is resumed.
+            {t('card.paused')}
           </Text>
         ) : null}
-        {created.length ? (
-          <div>
-            <Text size="sm" fw={500}>
-              Created
-            </Text>
-            <List size="sm" spacing={2}>
-              {created.map((r) => (
-                <List.Item key={`${r.tenant.id}-${r.period}`}>
-                  {r.assessment ? (
-                    <Anchor component={Link} to={assessmentHref(r.tenant.id, r.assessment.id)}>
-                      {r.assessment.name}
-                    </Anchor>
-                  ) : (
-                    'An assessment deleted since'
-                  )}{' '}
-                  for {r.tenant.name}, due {dayText(r.period)}
-                </List.Item>
-              ))}
-            </List>
-          </div>
-        ) : null}
+        {created.length ? <CreatedRuns runs={created} assessmentHref={assessmentHref} /> : null}
       </Stack>
-      <Modal opened={ending} onClose={() => setEnding(false)} title="End this schedule?" centered>
+      <Modal opened={ending} onClose={() => setEnding(false)} title={t('end.title')} centered>
         <Stack gap="md">
-          <Text size="sm">
-            It creates no more assessments and cannot be changed or resumed; it stays here as
-            history. The assessments it created are kept.
-          </Text>
+          <Text size="sm">{t('end.body')}</Text>
           {move.isError ? (
             <Alert color="red" variant="light" role="alert">
               {move.error.message}
@@ -161,14 +203,14 @@ function ScheduleCard({
           ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setEnding(false)}>
-              Cancel
+              {t('end.cancel')}
             </Button>
             <Button
               color="red"
               loading={move.isPending}
               onClick={() => move.mutate('end', { onSuccess: () => setEnding(false) })}
             >
-              End schedule
+              {t('end.confirm')}
             </Button>
           </Group>
         </Stack>
@@ -191,7 +233,7 @@ export function SchedulesPanel(props: SchedulesPanelProps) {
     <Stack gap="sm" id="schedules">
       <Group justify="space-between" align="center" gap="sm">
         <Title order={2} size="h4">
-          Schedules
+          {t('panel.title')}
         </Title>
         <Button
           size="sm"
@@ -199,23 +241,21 @@ export function SchedulesPanel(props: SchedulesPanelProps) {
           leftSection={<IconPlus size={16} aria-hidden />}
           onClick={() => setEditing('new')}
         >
-          New schedule
+          {t('panel.new')}
         </Button>
       </Group>
       {list.isPending ? (
-        <Loader size="sm" aria-label="Loading the schedules" />
+        <Loader size="sm" aria-label={t('panel.loading')} />
       ) : list.isError ? (
         <Alert color="red" variant="light" role="alert">
-          The schedules could not be loaded: {list.error.message}
+          {t('panel.loadFailed', { error: list.error.message })}
         </Alert>
       ) : list.data.length === 0 ? (
         <Card withBorder radius="md" padding="lg">
           <Group gap="sm" wrap="nowrap" align="flex-start">
             <IconCalendarRepeat size={28} aria-hidden />
             <Text size="sm" c="dimmed">
-              No schedules yet. A schedule starts the next assessment by itself — monthly,
-              quarterly, yearly — a few days before each due date, from the last completed one with
-              its answers carried to confirm, and invites its respondents again.
+              {t('panel.empty')}
             </Text>
           </Group>
         </Card>

@@ -5,18 +5,19 @@ import {
   type Schedule,
   type ScheduleCadence,
 } from '@tenantry/shared';
+import { t } from '../messages.ts';
 
 /** "Quarterly", "Every 5 months". */
 export function cadenceText(cadence: ScheduleCadence, everyMonths: number | null): string {
   return cadence === 'every_n_months'
-    ? `Every ${everyMonths ?? 1} ${everyMonths === 1 ? 'month' : 'months'}`
+    ? t('cadence.everyMonths', { count: everyMonths ?? 1, n: String(everyMonths ?? 1) })
     : SCHEDULE_CADENCE_LABELS[cadence];
 }
 
 /** Who the schedule is for: "Acme", or "Tenants tagged “finance” (3 now)". */
 export function targetText(s: Pick<Schedule, 'tenant' | 'tag' | 'tenantCount'>): string {
   if (s.tenant) return s.tenant.name;
-  return `Tenants tagged “${s.tag ?? ''}” (${s.tenantCount} now)`;
+  return t('target.tag', { tag: s.tag ?? '', count: String(s.tenantCount) });
 }
 
 export const STATUS_COLORS = { active: 'green', paused: 'yellow', ended: 'gray' } as const;

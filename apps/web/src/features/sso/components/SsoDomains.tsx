@@ -13,6 +13,7 @@ import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { formatDateTime } from '#web/lib/format.ts';
 import { useAddSsoDomain, useRemoveSsoDomain, useVerifySsoDomain } from '../api/sso.ts';
 import { formErrorsOf } from '../lib/sso-form.ts';
+import { t } from '../messages.ts';
 
 /** One domain: proven, or waiting for the code e-mailed to its administrative mailbox. */
 function DomainRow({ domain, locked }: { domain: SsoDomain; locked: boolean }) {
@@ -27,7 +28,7 @@ function DomainRow({ domain, locked }: { domain: SsoDomain; locked: boolean }) {
     e.preventDefault();
     const parsed = SsoDomainVerifySchema.safeParse({ code });
     if (!parsed.success) {
-      setCodeError(parsed.error.issues[0]?.message ?? 'Enter the code.');
+      setCodeError(parsed.error.issues[0]?.message ?? t('domain.code.required'));
       return;
     }
     setCodeError(null);
@@ -47,11 +48,11 @@ function DomainRow({ domain, locked }: { domain: SsoDomain; locked: boolean }) {
             <Text fw={600}>{domain.domain}</Text>
             {domain.verified ? (
               <Badge color="teal" variant="light">
-                Proven
+                {t('domain.proven')}
               </Badge>
             ) : (
               <Badge color="yellow" variant="light">
-                Waiting for the code
+                {t('domain.waiting')}
               </Badge>
             )}
           </Group>
@@ -60,35 +61,38 @@ function DomainRow({ domain, locked }: { domain: SsoDomain; locked: boolean }) {
             variant="subtle"
             color="red"
             onClick={() => setConfirming(true)}
-            aria-label={`Remove ${domain.domain}`}
+            aria-label={t('domain.removeLabel', { domain: domain.domain })}
           >
-            Remove
+            {t('domain.remove')}
           </Button>
         </Group>
         {domain.verified ? (
           <Text size="sm" c="dimmed">
-            Proven {domain.verifiedAt ? formatDateTime(domain.verifiedAt) : ''} through{' '}
-            {domain.proofEmail}.
+            {t('domain.provenThrough', {
+              date: domain.verifiedAt ? formatDateTime(domain.verifiedAt) : '',
+              email: domain.proofEmail,
+            })}
           </Text>
         ) : (
           <form
             noValidate
             onSubmit={submit}
-            aria-label={`Prove ${domain.domain}`}
+            aria-label={t('domain.form', { domain: domain.domain })}
             style={{ width: '100%' }}
           >
             <Stack gap="xs">
               <Text size="sm" c="dimmed">
-                We e-mailed a code to {domain.proofEmail}
                 {domain.codeExpiresAt
-                  ? `; it holds until ${formatDateTime(domain.codeExpiresAt)}`
-                  : ''}
-                . Whoever reads that mailbox gives it to you.
+                  ? t('domain.sentUntil', {
+                      email: domain.proofEmail,
+                      until: formatDateTime(domain.codeExpiresAt),
+                    })
+                  : t('domain.sent', { email: domain.proofEmail })}
               </Text>
               <Group align="flex-start" wrap="wrap" gap="xs">
                 <TextInput
-                  label={`Code for ${domain.domain}`}
-                  placeholder={`${SSO_DOMAIN_CODE.length} digits`}
+                  label={t('domain.code.label', { domain: domain.domain })}
+                  placeholder={t('domain.code.placeholder', { n: String(SSO_DOMAIN_CODE.length) })}
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   value={code}
@@ -99,7 +103,7 @@ function DomainRow({ domain, locked }: { domain: SsoDomain; locked: boolean }) {
                   maw="100%"
                 />
                 <Button type="submit" mt={25} loading={verify.isPending} disabled={locked}>
-                  Prove domain
+                  {t('domain.prove')}
                 </Button>
                 <Button
                   variant="default"
@@ -108,12 +112,12 @@ function DomainRow({ domain, locked }: { domain: SsoDomain; locked: boolean }) {
                   disabled={locked}
                   onClick={() => resend.mutate({ domain: domain.domain, mailbox })}
                 >
-                  Send a new code
+                  {t('domain.resend')}
                 </Button>
               </Group>
               {resend.isSuccess ? (
                 <Text size="sm" c="teal" role="status">
-                  A new code is on its way to {domain.proofEmail}.
+                  {t('domain.resent', { email: domain.proofEmail })}
                 </Text>
               ) : null}
               {resend.isError ? <ErrorAlert error={resend.error} /> : null}
@@ -123,8 +127,8 @@ function DomainRow({ domain, locked }: { domain: SsoDomain; locked: boolean }) {
       </Stack>
       <ConfirmModal
         opened={confirming}
-        title={`Remove ${domain.domain}?`}
-        confirmLabel="Remove domain"
+        title={t('domain.removeTitle', { domain: domain.domain })}
+        confirmLabel={t('domain.removeConfirm')}
         pending={remove.isPending}
         error={remove.error ? <ErrorAlert error={remove.error} /> : null}
         onConfirm={() => remove.mutate(domain.id, { onSuccess: () => setConfirming(false) })}
@@ -133,8 +137,7 @@ function DomainRow({ domain, locked }: { domain: SsoDomain; locked: boolean }) {
           remove.reset();
         }}
       >
-        Sign-in through your provider, and “require single sign-on”, stop at once for addresses at{' '}
-        {domain.domain}. People who joined through it stay members.
+        {t('domain.removeBody', { domain: domain.domain })}
       </ConfirmModal>
     </Paper>
   );
@@ -150,7 +153,7 @@ function AddDomainForm({ locked }: { locked: boolean }) {
     e.preventDefault();
     const parsed = SsoDomainInputSchema.safeParse({ domain, mailbox });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Enter a domain.');
+      setError(parsed.error.issues[0]?.message ?? t('add.domain.required'));
       return;
     }
     setError(null);
@@ -161,11 +164,12 @@ function AddDomainForm({ locked }: { locked: boolean }) {
   };
   const host = domain.trim().toLowerCase() || 'example.com';
   return (
-    <form noValidate onSubmit={submit} aria-label="Add a domain">
+    <form noValidate onSubmit={submit} aria-label={t('add.form')}>
       <Stack gap="xs">
         <Group align="flex-start" wrap="wrap" gap="xs">
           <TextInput
-            label="Domain"
+            label={t('add.domain.label')}
+            // i18n-ignore: an example domain
             placeholder="example.com"
             autoComplete="off"
             value={domain}
@@ -176,7 +180,7 @@ function AddDomainForm({ locked }: { locked: boolean }) {
             maw="100%"
           />
           <Select
-            label="Send the code to"
+            label={t('add.mailbox.label')}
             data={SSO_PROOF_MAILBOXES.map((m) => ({ value: m, label: `${m}@${host}` }))}
             value={mailbox}
             onChange={(v) => v && setMailbox(v as SsoProofMailbox)}
@@ -186,7 +190,7 @@ function AddDomainForm({ locked }: { locked: boolean }) {
             maw="100%"
           />
           <Button type="submit" mt={25} loading={add.isPending} disabled={locked}>
-            Send code
+            {t('add.send')}
           </Button>
         </Group>
         {add.isError && !formErrorsOf(add.error) ? <ErrorAlert error={add.error} /> : null}
@@ -200,15 +204,13 @@ export function SsoDomains({ domains, locked }: { domains: SsoDomain[]; locked: 
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        Addresses at a proven domain sign in through your provider, and join this account on their
-        first sign-in. A domain is proven by a code e-mailed to one of its administrative mailboxes,
-        which only the domain’s administrators read; a domain belongs to one Tenantry account.
+        {t('domains.intro')}
       </Text>
       {domains.length > 0 ? (
         <Stack
           component="ul"
           gap="xs"
-          aria-label="Single sign-on domains"
+          aria-label={t('domains.list')}
           style={{ listStyle: 'none', padding: 0, margin: 0 }}
         >
           {domains.map((d) => (

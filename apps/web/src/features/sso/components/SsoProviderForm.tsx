@@ -22,8 +22,9 @@ import {
   toInput,
   type SsoFormValues,
 } from '../lib/sso-form.ts';
+import { t } from '../messages.ts';
 
-const ROLE_LABELS = { admin: 'Admin', member: 'Member' } as const;
+const ROLE_KEYS = { admin: 'provider.role.admin', member: 'provider.role.member' } as const;
 
 /** The identity provider: issuer, client, "require SSO", the role of a first sign-in. */
 export function SsoProviderForm({ config, locked }: { config: SsoConfig; locked: boolean }) {
@@ -40,7 +41,7 @@ export function SsoProviderForm({ config, locked }: { config: SsoConfig; locked:
         for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
       }
       if (!config.provider && !values.clientSecret.trim()) {
-        errors.clientSecret = 'Enter the client secret.';
+        errors.clientSecret = t('provider.secret.required');
       }
       return errors;
     },
@@ -61,11 +62,15 @@ export function SsoProviderForm({ config, locked }: { config: SsoConfig; locked:
   };
   const general = save.isError && formErrorsOf(save.error) === null;
   return (
-    <form noValidate aria-label="Identity provider" onSubmit={form.onSubmit(submit)}>
+    <form noValidate aria-label={t('provider.form')} onSubmit={form.onSubmit(submit)}>
       <Stack gap="sm">
         <TextInput
-          label="Issuer URL"
-          description={`As your provider names it, e.g. ${ISSUER_EXAMPLES.map((e) => `${e.issuer} (${e.name})`).join(' or ')}.`}
+          label={t('provider.issuer.label')}
+          description={t('provider.issuer.description', {
+            first: t('provider.issuer.example', ISSUER_EXAMPLES[0]),
+            second: t('provider.issuer.example', ISSUER_EXAMPLES[1]),
+          })}
+          // i18n-ignore: an example address
           placeholder="https://login.microsoftonline.com/…/v2.0"
           type="url"
           inputMode="url"
@@ -75,19 +80,17 @@ export function SsoProviderForm({ config, locked }: { config: SsoConfig; locked:
           {...form.getInputProps('issuer')}
         />
         <TextInput
-          label="Client ID"
-          description="The application (client) ID of the app you registered for Tenantry."
+          label={t('provider.clientId.label')}
+          description={t('provider.clientId.description')}
           autoComplete="off"
           withAsterisk
           disabled={locked}
           {...form.getInputProps('clientId')}
         />
         <PasswordInput
-          label="Client secret"
+          label={t('provider.secret.label')}
           description={
-            config.provider?.clientSecretSet
-              ? 'Stored encrypted and never shown. Leave empty to keep it; type a new one to replace it.'
-              : 'Stored encrypted and never shown again.'
+            config.provider?.clientSecretSet ? t('provider.secret.kept') : t('provider.secret.new')
           }
           autoComplete="new-password"
           withAsterisk={!config.provider}
@@ -95,9 +98,9 @@ export function SsoProviderForm({ config, locked }: { config: SsoConfig; locked:
           {...form.getInputProps('clientSecret')}
         />
         <Select
-          label="Role of a first sign-in"
-          description="A first sign-in joins this account with this role."
-          data={SSO_DEFAULT_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+          label={t('provider.role.label')}
+          description={t('provider.role.description')}
+          data={SSO_DEFAULT_ROLES.map((r) => ({ value: r, label: t(ROLE_KEYS[r]) }))}
           allowDeselect={false}
           w={320}
           maw="100%"
@@ -105,11 +108,11 @@ export function SsoProviderForm({ config, locked }: { config: SsoConfig; locked:
           {...form.getInputProps('defaultRole')}
         />
         <Select
-          label="Client tenants of a first sign-in"
-          description="Which client tenants a person who joins through single sign-on reaches. Change it per member on the members screen."
+          label={t('provider.tenants.label')}
+          description={t('provider.tenants.description')}
           data={[
-            { value: 'all', label: 'All client tenants' },
-            { value: 'tags', label: 'Client tenants with these tags' },
+            { value: 'all', label: t('provider.tenants.all') },
+            { value: 'tags', label: t('provider.tenants.tags') },
           ]}
           allowDeselect={false}
           w={320}
@@ -119,41 +122,41 @@ export function SsoProviderForm({ config, locked }: { config: SsoConfig; locked:
         />
         {form.values.defaultTenantAccess === 'tags' ? (
           <TagsInput
-            label="Tags"
-            description="A client tenant tagged later reaches them at once. Press Enter after each tag."
-            placeholder="e.g. team-north"
+            label={t('provider.tags.label')}
+            description={t('provider.tags.description')}
+            placeholder={t('provider.tags.placeholder')}
             maw={480}
             disabled={locked}
             {...form.getInputProps('defaultTenantTags')}
           />
         ) : null}
         <Switch
-          label="Require single sign-on for the proven domains"
-          description="Password sign-in, sign-up and password reset are refused for addresses there. Owners keep their password, the way in should the provider fail."
+          label={t('provider.require.label')}
+          description={t('provider.require.description')}
           disabled={locked}
           {...form.getInputProps('requireSso', { type: 'checkbox' })}
         />
         {general ? <ErrorAlert error={save.error} /> : null}
         {saved && !form.isDirty() ? (
           <Text size="sm" c="teal" role="status">
-            Saved.
+            {t('provider.saved')}
           </Text>
         ) : null}
         <Group justify="space-between" wrap="wrap">
           <Button type="submit" loading={save.isPending} disabled={locked}>
-            {config.provider ? 'Save changes' : 'Connect provider'}
+            {config.provider ? t('provider.save') : t('provider.connect')}
           </Button>
           {config.provider ? (
             <Button variant="subtle" color="red" onClick={() => setConfirming(true)}>
-              Disconnect
+              {t('provider.disconnect')}
             </Button>
           ) : null}
         </Group>
       </Stack>
       <ConfirmModal
         opened={confirming}
-        title="Disconnect the identity provider?"
-        confirmLabel="Disconnect"
+        title={t('provider.disconnectTitle')}
+        confirmLabel={t('provider.disconnectConfirm')}
         pending={disconnect.isPending}
         error={disconnect.error ? <ErrorAlert error={disconnect.error} /> : null}
         onConfirm={() =>
@@ -169,9 +172,7 @@ export function SsoProviderForm({ config, locked }: { config: SsoConfig; locked:
           disconnect.reset();
         }}
       >
-        Sign-in through it stops at once, and with it “require single sign-on”. People who joined
-        through it stay members; they can set a password with “Forgot password”. The proven domains
-        are kept.
+        {t('provider.disconnectBody')}
       </ConfirmModal>
     </form>
   );

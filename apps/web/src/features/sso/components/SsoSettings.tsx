@@ -7,6 +7,7 @@ import { useSsoConfig } from '../api/sso.ts';
 import { inactiveReason } from '../lib/sso-form.ts';
 import { SsoDomains } from './SsoDomains.tsx';
 import { SsoProviderForm } from './SsoProviderForm.tsx';
+import { t } from '../messages.ts';
 
 /**
  * admin/security, owners only (docs/sso.md): single sign-on through the account's OpenID
@@ -23,44 +24,41 @@ export function SsoSettings({ planLock }: { planLock: PlanRefusal | null }) {
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Title order={3} size="h4" id="sso-title">
-            Single sign-on
+            {t('settings.title')}
           </Title>
           {config.data ? (
             config.data.active ? (
               <Badge color="teal" variant="light">
-                Active
+                {t('settings.active')}
               </Badge>
             ) : (
               <Badge color="gray" variant="light">
-                Not active
+                {t('settings.notActive')}
               </Badge>
             )
           ) : null}
         </Group>
         <Text size="sm" c="dimmed">
-          People at your company sign in through your identity provider (OpenID Connect: Microsoft
-          Entra ID, Google Workspace, Okta…). A first sign-in makes them a member of this account;
-          someone blocked at the provider can no longer sign in.
+          {t('settings.intro')}
         </Text>
         {planLock ? <UpgradePrompt refusal={planLock} /> : null}
         {config.isPending ? (
-          <Loader size="sm" aria-label="Loading single sign-on" />
+          <Loader size="sm" aria-label={t('settings.loading')} />
         ) : config.error ? (
           <ErrorAlert error={config.error} />
         ) : (
           <>
             {reason && !planLock ? (
               <Text size="sm" role="status">
-                Not active yet: {reason}
+                {t('settings.notActiveYet', { reason })}
               </Text>
             ) : null}
             <Stack gap={4}>
               <Text size="sm" fw={500}>
-                Redirect URI
+                {t('settings.redirect.title')}
               </Text>
               <Text size="sm" c="dimmed">
-                Register an app for Tenantry at your provider (a web app with a client secret) with
-                this redirect URI, then enter its details below.
+                {t('settings.redirect.body')}
               </Text>
               <Group gap="xs" wrap="wrap" align="center">
                 <Code
@@ -69,16 +67,20 @@ export function SsoSettings({ planLock }: { planLock: PlanRefusal | null }) {
                 >
                   {config.data.redirectUri}
                 </Code>
-                <CopyTextButton value={config.data.redirectUri} label="Copy" copiedLabel="Copied" />
+                <CopyTextButton
+                  value={config.data.redirectUri}
+                  label={t('settings.redirect.copy')}
+                  copiedLabel={t('settings.redirect.copied')}
+                />
               </Group>
             </Stack>
-            <Divider label="Identity provider" labelPosition="left" />
+            <Divider label={t('settings.provider')} labelPosition="left" />
             <SsoProviderForm
               key={config.data.provider?.updatedAt ?? 'none'}
               config={config.data}
               locked={locked}
             />
-            <Divider label="E-mail domains" labelPosition="left" />
+            <Divider label={t('settings.domains')} labelPosition="left" />
             <SsoDomains domains={config.data.domains} locked={locked} />
           </>
         )}

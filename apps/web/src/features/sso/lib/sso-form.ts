@@ -1,5 +1,6 @@
 import type { SsoConfig, SsoConfigInput, SsoDefaultRole, SsoTenantAccess } from '@tenantry/shared';
 import { ApiError } from '#web/lib/api.ts';
+import { t } from '../messages.ts';
 
 /** The provider form as typed (the secret left empty keeps the stored one). */
 export interface SsoFormValues {
@@ -57,7 +58,7 @@ export const ISSUER_EXAMPLES = [
 /** Why sign-in through the provider does not work yet, or null when it does. */
 export function inactiveReason(config: SsoConfig): string | null {
   if (config.active) return null;
-  if (!config.available) return 'Your plan does not include single sign-on.';
-  if (!config.provider) return 'Connect your identity provider.';
-  return 'Prove at least one e-mail domain.';
+  if (!config.available) return t('settings.inactive.plan');
+  if (!config.provider) return t('settings.inactive.provider');
+  return t('settings.inactive.domain');
 }

@@ -4,6 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { ConfirmModal } from '#web/components/ConfirmModal.tsx';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { useDeleteWebhook } from '../api/delete-webhook.ts';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 /** "Delete webhook?": nothing is sent to it any more and its delivery log goes with it. */
 export function DeleteWebhookModal({
@@ -21,20 +23,16 @@ export function DeleteWebhookModal({
   return (
     <ConfirmModal
       opened={webhook !== null}
-      title="Delete webhook endpoint?"
-      confirmLabel="Delete endpoint"
+      title={t('delete.title')}
+      confirmLabel={t('delete.confirm')}
       pending={remove.isPending}
-      error={
-        remove.isError ? (
-          <ErrorAlert title="The endpoint was not deleted" error={remove.error} />
-        ) : null
-      }
+      error={remove.isError ? <ErrorAlert title={t('delete.failed')} error={remove.error} /> : null}
       onClose={close}
       onConfirm={() =>
         webhook &&
         remove.mutate(webhook.id, {
           onSuccess: () => {
-            notifications.show({ color: 'green', message: 'The endpoint was deleted.' });
+            notifications.show({ color: 'green', message: t('delete.done') });
             close();
           },
         })
@@ -42,8 +40,7 @@ export function DeleteWebhookModal({
     >
       {webhook ? (
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          Tenantry stops sending events to <Code>{webhook.url}</Code>, and its delivery log is
-          deleted with it. This cannot be undone.
+          {rich(t, 'delete.body', {}, { url: <Code>{webhook.url}</Code> })}
         </Text>
       ) : null}
     </ConfirmModal>

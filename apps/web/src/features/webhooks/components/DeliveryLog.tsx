@@ -13,6 +13,7 @@ import {
   responseLabel,
   statusLabel,
 } from '../lib/delivery-view.ts';
+import { t } from '../messages.ts';
 
 function StatusCell({ d }: { d: WebhookDelivery }) {
   return (
@@ -27,7 +28,7 @@ function StatusCell({ d }: { d: WebhookDelivery }) {
       ) : null}
       {d.status === 'pending' && d.nextAttemptAt && d.attempts > 0 ? (
         <Text size="xs" c="dimmed">
-          Next attempt {formatDateTime(d.nextAttemptAt)}
+          {t('log.nextAttempt', { date: formatDateTime(d.nextAttemptAt) })}
         </Text>
       ) : null}
     </Stack>
@@ -52,9 +53,12 @@ function RedeliverButton({
         disabled={disabled}
         loading={redeliver.isPending}
         onClick={() => redeliver.mutate({ id: webhookId, deliveryId: d.id })}
-        aria-label={`Redeliver ${eventLabel(d.eventType)} of ${formatDateTime(d.createdAt)}`}
+        aria-label={t('log.redeliverLabel', {
+          event: eventLabel(d.eventType),
+          date: formatDateTime(d.createdAt),
+        })}
       >
-        Redeliver
+        {t('log.redeliver')}
       </Button>
       {redeliver.isError ? <ErrorAlert error={redeliver.error} p="xs" /> : null}
     </Stack>
@@ -72,28 +76,28 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
     <PagedList
       query={query}
       count={items.length}
-      noun="deliveries"
+      noun={t('log.noun')}
       skeletons={2}
       empty={
         <Text size="sm" c="dimmed">
-          Nothing sent yet. “Send test ping” sends a test event now.
+          {t('log.empty')}
         </Text>
       }
     >
       <TableOrCards
-        label="Deliveries"
+        label={t('log.label')}
         items={items}
         minWidth={760}
         head={
           <>
-            <Table.Th>Event</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Response</Table.Th>
-            <Table.Th>Duration</Table.Th>
-            <Table.Th>Attempts</Table.Th>
-            <Table.Th>Time</Table.Th>
+            <Table.Th>{t('log.event')}</Table.Th>
+            <Table.Th>{t('log.status')}</Table.Th>
+            <Table.Th>{t('log.response')}</Table.Th>
+            <Table.Th>{t('log.duration')}</Table.Th>
+            <Table.Th>{t('log.attempts')}</Table.Th>
+            <Table.Th>{t('log.time')}</Table.Th>
             <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
+              <VisuallyHidden>{t('log.actions')}</VisuallyHidden>
             </Table.Th>
           </>
         }
@@ -122,8 +126,12 @@ export function DeliveryLog({ webhookId, enabled }: { webhookId: string; enabled
             </Group>
             <StatusCell d={d} />
             <Text size="xs" c="dimmed">
-              Response {responseLabel(d)} · {durationLabel(d.durationMs)} · {d.attempts}{' '}
-              {d.attempts === 1 ? 'attempt' : 'attempts'}
+              {t('log.summary', {
+                response: responseLabel(d),
+                duration: durationLabel(d.durationMs),
+                attempts: d.attempts,
+                n: String(d.attempts),
+              })}
             </Text>
             {redeliver(d)}
           </Stack>

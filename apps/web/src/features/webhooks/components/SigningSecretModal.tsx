@@ -5,6 +5,11 @@ import { CopyableSecret } from '#web/components/CopyableSecret.tsx';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { useRevealSecret } from '../api/reveal-secret.ts';
 import { useRotateSecret } from '../api/rotate-secret.ts';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
+
+/** The header the signature travels in (a name, not words). */
+const SIGNATURE_HEADER = 'webhook-signature';
 
 function SecretBody({ webhook, onClose }: { webhook: Webhook; onClose: () => void }) {
   const reveal = useRevealSecret();
@@ -14,17 +19,15 @@ function SecretBody({ webhook, onClose }: { webhook: Webhook; onClose: () => voi
   return (
     <Stack gap="md">
       <Text size="sm">
-        Every delivery is signed with this secret (Standard Webhooks: the{' '}
-        <Code>webhook-signature</Code> header). Your endpoint checks the signature with it to know
-        the event came from Tenantry.
+        {rich(t, 'secret.intro', {}, { header: <Code>{SIGNATURE_HEADER}</Code> })}
       </Text>
       {secret ? (
         <CopyableSecret
-          label="Signing secret"
+          label={t('secret.label')}
           value={secret}
           testId="webhook-secret"
-          copyLabel="Copy secret"
-          copiedLabel="Copied"
+          copyLabel={t('secret.copy')}
+          copiedLabel={t('secret.copied')}
         />
       ) : (
         <Group>
@@ -33,32 +36,24 @@ function SecretBody({ webhook, onClose }: { webhook: Webhook; onClose: () => voi
             loading={reveal.isPending}
             onClick={() => reveal.mutate(webhook.id)}
           >
-            Reveal secret
+            {t('secret.reveal')}
           </Button>
         </Group>
       )}
       {rotate.isSuccess ? (
         <Alert color="teal" variant="light" role="status">
-          A new secret is in use. For 24 hours deliveries are also signed with the old one, so your
-          endpoint can switch over without losing any.
+          {t('secret.rotated')}
         </Alert>
       ) : null}
-      {reveal.isError ? (
-        <ErrorAlert title="The secret could not be shown" error={reveal.error} />
-      ) : null}
-      {rotate.isError ? (
-        <ErrorAlert title="The secret was not rotated" error={rotate.error} />
-      ) : null}
+      {reveal.isError ? <ErrorAlert title={t('secret.revealFailed')} error={reveal.error} /> : null}
+      {rotate.isError ? <ErrorAlert title={t('secret.rotateFailed')} error={rotate.error} /> : null}
       {confirming ? (
-        <Alert color="yellow" variant="light" title="Rotate the signing secret?">
+        <Alert color="yellow" variant="light" title={t('secret.rotate.title')}>
           <Stack gap="xs">
-            <Text size="sm">
-              Deliveries are signed with a new secret from now on; the old one keeps working for 24
-              hours. Update your endpoint with the new secret within that time.
-            </Text>
+            <Text size="sm">{t('secret.rotate.body')}</Text>
             <Group gap="xs">
               <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
-                Keep the secret
+                {t('secret.rotate.keep')}
               </Button>
               <Button
                 size="xs"
@@ -66,7 +61,7 @@ function SecretBody({ webhook, onClose }: { webhook: Webhook; onClose: () => voi
                 loading={rotate.isPending}
                 onClick={() => rotate.mutate(webhook.id, { onSettled: () => setConfirming(false) })}
               >
-                Rotate now
+                {t('secret.rotate.confirm')}
               </Button>
             </Group>
           </Stack>
@@ -74,10 +69,10 @@ function SecretBody({ webhook, onClose }: { webhook: Webhook; onClose: () => voi
       ) : null}
       <Group justify="space-between" gap="xs">
         <Button variant="subtle" color="yellow" onClick={() => setConfirming(true)}>
-          Rotate secret…
+          {t('secret.rotate')}
         </Button>
         <Button variant="default" onClick={onClose}>
-          Close
+          {t('secret.close')}
         </Button>
       </Group>
     </Stack>
@@ -93,7 +88,7 @@ export function SigningSecretModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={webhook !== null} onClose={onClose} title="Signing secret" size="lg">
+    <Modal opened={webhook !== null} onClose={onClose} title={t('secret.title')} size="lg">
       {webhook ? <SecretBody key={webhook.id} webhook={webhook} onClose={onClose} /> : null}
     </Modal>
   );

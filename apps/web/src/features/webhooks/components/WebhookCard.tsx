@@ -8,6 +8,8 @@ import { usePingWebhook } from '../api/ping-webhook.ts';
 import { useUpdateWebhook } from '../api/update-webhook.ts';
 import { STATUS_COLORS, eventLabel, statusLabel } from '../lib/delivery-view.ts';
 import { DeliveryLog } from './DeliveryLog.tsx';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 /** One endpoint: its URL, events and state, what can be done with it, and its delivery log. */
 export function WebhookCard({
@@ -48,16 +50,16 @@ export function WebhookCard({
             ) : null}
           </Stack>
           <Switch
-            label="Enabled"
+            label={t('card.enabled')}
             checked={webhook.enabled}
             disabled={toggle.isPending}
             onChange={(e) =>
               toggle.mutate({ id: webhook.id, patch: { enabled: e.currentTarget.checked } })
             }
-            aria-label={`Enabled: ${webhook.url}`}
+            aria-label={t('card.enabledLabel', { url: webhook.url })}
           />
         </Group>
-        <Group gap={6} wrap="wrap" aria-label="Events">
+        <Group gap={6} wrap="wrap" aria-label={t('card.events')}>
           {webhook.events.map((e) => (
             <Badge key={e} variant="outline" color="gray" tt="none">
               {eventLabel(e)}
@@ -65,18 +67,21 @@ export function WebhookCard({
           ))}
         </Group>
         <Text size="xs" c="dimmed">
-          {last ? (
-            <>
-              Last delivery{' '}
-              <Badge size="xs" variant="light" color={STATUS_COLORS[last.status]}>
-                {statusLabel(last.status)}
-              </Badge>{' '}
-              {formatDateTime(last.createdAt)}
-            </>
-          ) : (
-            'Nothing sent yet.'
-          )}
-          {webhook.enabled ? '' : ' Disabled: nothing is sent to it.'}
+          {last
+            ? rich(
+                t,
+                'card.lastDelivery',
+                { date: formatDateTime(last.createdAt) },
+                {
+                  status: (
+                    <Badge size="xs" variant="light" color={STATUS_COLORS[last.status]}>
+                      {statusLabel(last.status)}
+                    </Badge>
+                  ),
+                },
+              )
+            : t('card.nothingSent')}
+          {webhook.enabled ? '' : ` ${t('card.disabled')}`}
         </Text>
         <Group gap="xs" wrap="wrap">
           <Button
@@ -90,7 +95,7 @@ export function WebhookCard({
               ping.mutate(webhook.id);
             }}
           >
-            Send test ping
+            {t('card.ping')}
           </Button>
           <Button
             size="xs"
@@ -99,20 +104,20 @@ export function WebhookCard({
             aria-controls={logId}
             onClick={() => setShowLog((v) => !v)}
           >
-            {showLog ? 'Hide deliveries' : 'Deliveries'}
+            {showLog ? t('card.hideDeliveries') : t('card.deliveries')}
           </Button>
           <Button size="xs" variant="default" onClick={() => onSecret(webhook)}>
-            Signing secret
+            {t('card.secret')}
           </Button>
           <Button size="xs" variant="default" onClick={() => onEdit(webhook)}>
-            Edit
+            {t('card.edit')}
           </Button>
           <Button size="xs" variant="subtle" color="red" onClick={() => onDelete(webhook)}>
-            Delete
+            {t('card.delete')}
           </Button>
         </Group>
-        {ping.isError ? <ErrorAlert title="The ping was not sent" error={ping.error} /> : null}
-        {toggle.isError ? <ErrorAlert title="Not changed" error={toggle.error} /> : null}
+        {ping.isError ? <ErrorAlert title={t('card.pingFailed')} error={ping.error} /> : null}
+        {toggle.isError ? <ErrorAlert title={t('card.toggleFailed')} error={toggle.error} /> : null}
         <div id={logId}>
           {showLog ? <DeliveryLog webhookId={webhook.id} enabled={webhook.enabled} /> : null}
         </div>

@@ -13,6 +13,7 @@ import {
   toUpdate,
   type WebhookFormValues,
 } from '../lib/webhook-form.ts';
+import { t } from '../messages.ts';
 
 function WebhookForm({ webhook, onClose }: { webhook: Webhook | null; onClose: () => void }) {
   const create = useCreateWebhook();
@@ -39,13 +40,14 @@ function WebhookForm({ webhook, onClose }: { webhook: Webhook | null; onClose: (
   return (
     <form
       noValidate
-      aria-label={webhook ? 'Edit webhook endpoint' : 'Add webhook endpoint'}
+      aria-label={webhook ? t('form.labelEdit') : t('form.labelAdd')}
       onSubmit={form.onSubmit(submit)}
     >
       <Stack gap="md">
         <TextInput
           label="URL"
-          description="Where Tenantry sends the events: an https:// address your tool listens on."
+          description={t('form.url.description')}
+          // i18n-ignore: an example address
           placeholder="https://example.com/webhooks/tenantry"
           type="url"
           inputMode="url"
@@ -56,8 +58,8 @@ function WebhookForm({ webhook, onClose }: { webhook: Webhook | null; onClose: (
           {...form.getInputProps('url')}
         />
         <Textarea
-          label="Description"
-          description="Optional: what listens here."
+          label={t('form.description.label')}
+          description={t('form.description.description')}
           autosize
           minRows={1}
           maxRows={4}
@@ -65,8 +67,8 @@ function WebhookForm({ webhook, onClose }: { webhook: Webhook | null; onClose: (
           {...form.getInputProps('description')}
         />
         <Checkbox.Group
-          label="Events"
-          description="What Tenantry tells this endpoint about."
+          label={t('form.events.label')}
+          description={t('form.events.description')}
           withAsterisk
           {...form.getInputProps('events')}
         >
@@ -83,12 +85,12 @@ function WebhookForm({ webhook, onClose }: { webhook: Webhook | null; onClose: (
         </Checkbox.Group>
         {general ? (
           <ErrorAlert
-            title={webhook ? 'The changes were not saved' : 'The endpoint was not added'}
+            title={webhook ? t('form.saveFailed') : t('form.addFailed')}
             error={saving.error}
           />
         ) : null}
         <FormActions
-          submitLabel={webhook ? 'Save changes' : 'Add endpoint'}
+          submitLabel={webhook ? t('form.save') : t('form.add')}
           pending={saving.isPending}
           onCancel={onClose}
           gap="xs"
@@ -112,7 +114,7 @@ export function WebhookFormModal({
     <Modal
       opened={opened}
       onClose={onClose}
-      title={webhook ? 'Edit webhook endpoint' : 'Add webhook endpoint'}
+      title={webhook ? t('form.titleEdit') : t('form.titleAdd')}
       size="lg"
     >
       {opened ? <WebhookForm webhook={webhook} onClose={onClose} /> : null}

@@ -11,18 +11,17 @@ import { DeleteWebhookModal } from './DeleteWebhookModal.tsx';
 import { SigningSecretModal } from './SigningSecretModal.tsx';
 import { WebhookCard } from './WebhookCard.tsx';
 import { WebhookFormModal } from './WebhookFormModal.tsx';
+import { t } from '../messages.ts';
 
 function Heading({ action }: { action?: ReactNode }) {
   return (
     <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
       <Stack gap={4} maw={640}>
         <Title order={2} size="h3" id="webhooks-heading">
-          Webhooks
+          {t('panel.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          Tenantry tells your tools when something happens in the account — an assessment is
-          completed, a task changes — by sending a signed HTTPS request to the endpoints you add
-          here.
+          {t('panel.intro')}
         </Text>
       </Stack>
       {action}
@@ -38,13 +37,13 @@ function EmptyState({ onAdd }: { onAdd: () => void }) {
           <ThemeIcon variant="light" radius="xl" size="lg">
             <IconWebhook size={18} aria-hidden />
           </ThemeIcon>
-          <Text fw={600}>No webhooks yet</Text>
+          <Text fw={600}>{t('empty.title')}</Text>
         </Group>
         <Text size="sm" c="dimmed">
-          Add an endpoint to have events sent to a chat, a ticketing system or your own service.
+          {t('empty.body')}
         </Text>
         <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd}>
-          Add your first endpoint
+          {t('empty.add')}
         </Button>
       </Stack>
     </Paper>
@@ -78,7 +77,7 @@ export function WebhooksPanel({
     return (
       <Stack gap="sm" component="section" aria-labelledby="webhooks-heading">
         <Heading />
-        <Text size="sm">Only the account’s owners and admins manage webhooks.</Text>
+        <Text size="sm">{t('panel.readOnly')}</Text>
       </Stack>
     );
   }
@@ -95,17 +94,15 @@ export function WebhooksPanel({
               leftSection={<IconPlus size={16} aria-hidden />}
               onClick={add}
               disabled={full}
-              title={full ? `At most ${hooks.data?.limit} endpoints` : undefined}
+              title={full ? t('panel.full', { limit: String(hooks.data?.limit) }) : undefined}
             >
-              Add endpoint
+              {t('panel.add')}
             </Button>
           ) : null
         }
       />
-      {hooks.isPending ? <Loader size="sm" aria-label="Loading the webhooks" /> : null}
-      {hooks.isError ? (
-        <ErrorAlert title="The webhooks could not be loaded" error={hooks.error} />
-      ) : null}
+      {hooks.isPending ? <Loader size="sm" aria-label={t('panel.loading')} /> : null}
+      {hooks.isError ? <ErrorAlert title={t('panel.loadFailed')} error={hooks.error} /> : null}
       {planLock ? <UpgradePrompt refusal={planLock} /> : null}
       {list && list.length === 0 && !planLock ? <EmptyState onAdd={add} /> : null}
       {list && list.length > 0 ? (

@@ -7,6 +7,7 @@ import {
   type WebhookDeliveryStatus,
   type WebhookEventType,
 } from '@tenantry/shared';
+import { t } from '../messages.ts';
 
 export const STATUS_COLORS: Record<WebhookDeliveryStatus, string> = {
   pending: 'blue',
@@ -19,20 +20,22 @@ export const statusLabel = (status: WebhookDeliveryStatus) =>
 
 /** An event type as people read it ("Task created", "Test ping"); an unknown one as it is. */
 export function eventLabel(type: string): string {
-  if (type === WEBHOOK_PING_EVENT) return 'Test ping';
+  if (type === WEBHOOK_PING_EVENT) return t('delivery.ping');
   return WEBHOOK_EVENT_INFO[type as WebhookEventType]?.label ?? type;
 }
 
 /** "200", or "No answer" when the last attempt got none, "—" before the first one. */
 export function responseLabel(d: Pick<WebhookDelivery, 'responseStatus' | 'attempts'>): string {
   if (d.responseStatus !== null) return String(d.responseStatus);
-  return d.attempts > 0 ? 'No answer' : '—';
+  return d.attempts > 0 ? t('delivery.noAnswer') : '—';
 }
 
 /** "85 ms", "1.2 s"; "—" without an attempt. */
 export function durationLabel(ms: number | null): string {
   if (ms === null) return '—';
-  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+  return ms < 1000
+    ? t('delivery.ms', { ms: String(ms) })
+    : t('delivery.s', { s: (ms / 1000).toFixed(1) });
 }
 
 /** Whether any loaded delivery is still pending (the log then keeps asking). */
