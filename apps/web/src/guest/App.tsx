@@ -13,6 +13,7 @@ import { InvitationScreen } from './screens/Invitation.tsx';
 import { ResetPasswordScreen } from './screens/ResetPassword.tsx';
 import { SignInScreen } from './screens/SignIn.tsx';
 import { SignUpScreen } from './screens/SignUp.tsx';
+import { t } from './messages.ts';
 
 export interface GuestEnv {
   /** GET /api/v1/me, asked once at boot (alongside React's start). */
@@ -65,8 +66,8 @@ export function App({ env }: { env: GuestEnv }) {
   let content;
   if (!match) {
     content = (
-      <Card title="Page not found">
-        <a href="/">Go to Tenantry</a>
+      <Card title={t('app.notFound')}>
+        <a href="/">{t('app.home')}</a>
       </Card>
     );
   } else if (leaving || (match.route.access === 'guest' && me === 'pending' && env.waitForMe)) {
@@ -79,7 +80,7 @@ export function App({ env }: { env: GuestEnv }) {
         />
       ) : (
         <main className="page">
-          <Loading>Loading…</Loading>
+          <Loading>{t('app.loading')}</Loading>
         </main>
       );
   } else {

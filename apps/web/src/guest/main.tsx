@@ -36,10 +36,12 @@ const CONFIG_FIELDS = [
  */
 function readConfig(doc: Document): void {
   const text = doc.getElementById(CONFIG_ELEMENT_ID)?.textContent;
+  // i18n-ignore: logged, not shown (the page is not mounted)
   if (!text) throw new Error(`Client configuration #${CONFIG_ELEMENT_ID} is missing`);
   const raw = JSON.parse(text) as Record<string, unknown> | null;
   const bad = CONFIG_FIELDS.filter((k) => typeof raw?.[k] !== 'string');
   if (bad.length || (raw?.profile !== 'test' && raw?.profile !== 'production'))
+    // i18n-ignore: logged, not shown
     throw new Error(`Client configuration is invalid: ${bad.join(', ') || 'profile'}`);
 }
 
@@ -47,6 +49,7 @@ const checker = createVersionChecker({ onNewVersion: showNewVersion });
 try {
   readConfig(document);
   const container = document.getElementById('root');
+  // i18n-ignore: logged, not shown
   if (!container) throw new Error('Mount point #root is missing');
   // Asked before React starts: the answer is on its way while the page renders.
   const me = fetchMe();

@@ -1,6 +1,7 @@
 import { useEffect, useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { applyBrandCss, type ClientBrand } from '@tenantry/shared/brand';
 import { followLink } from '../lib/navigation.ts';
+import { t } from '../messages.ts';
 
 /** A link; a guest page opens without loading the page again. */
 export function Link({ to, children }: { to: string; children: ReactNode }) {
@@ -21,7 +22,7 @@ export function Card({
   children,
   footer,
   brand = null,
-  homeLabel = 'Tenantry home',
+  homeLabel = t('card.home'),
 }: {
   title: string;
   description?: ReactNode;
@@ -76,6 +77,7 @@ export function Notice({
   children?: ReactNode;
 }) {
   return (
+    // i18n-ignore: class names
     <div className={`notice notice-${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
       {title ? <p className="notice-title">{title}</p> : null}
       {children ? <div>{children}</div> : null}

@@ -5,7 +5,6 @@
  * of that file into the pages (their budget is 80 KB of gzipped JavaScript).
  */
 import type {
-  AccountRole,
   CLIENT_CONFIG_ELEMENT_ID,
   CurrentUser,
   InvitationPreview,
@@ -29,13 +28,6 @@ export const TOTP_DIGITS: typeof TOTP_DIGITS_CONTRACT = 6;
 /** The shared sign-in link's query parameter with the share's id (`?share=`). */
 export const SHARE_PARAM: typeof SHARED_SIGNIN_SHARE_PARAM = 'share';
 export const CONFIG_ELEMENT_ID: typeof CLIENT_CONFIG_ELEMENT_ID = 'tenantry-config';
-
-/** The account roles' names (features/members/lib/member-rules.ts says the same). */
-export const ROLE_LABELS: Record<AccountRole, string> = {
-  owner: 'Owner',
-  admin: 'Admin',
-  member: 'Member',
-};
 
 /** Single sign-on's codes the pages act on (docs/sso.md). */
 export const SSO_REQUIRED: (typeof SSO_ERROR_CODES)['required'] = 'sso.required';

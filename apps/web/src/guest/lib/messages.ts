@@ -1,25 +1,22 @@
+import type { AccountRole } from '@tenantry/shared';
+import { t } from '../messages.ts';
 import type { ApiResult } from './api.ts';
 import { PASSWORD, SHARED_CODE_DIGITS, SSO_REQUIRED } from './contract.ts';
 
 type Refusal = Extract<ApiResult<unknown>, { ok: false }>;
 
-export const SIGN_IN_FAILED = 'Invalid e-mail or password';
-export const RESET_LINK_SENT = 'If an account exists for that address, we sent a link';
-export const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Request a new one.';
-export const NEW_PASSWORD_HINT = `At least ${PASSWORD.min} characters`;
+/** The password field's hint on the forms that choose one. */
+export const newPasswordHint = () => t('check.newPasswordHint', { min: PASSWORD.min });
 
-const NETWORK = 'Could not reach the server. Check your connection and try again.';
-const RATE_LIMITED = 'Too many attempts. Please wait a minute and try again.';
-export const GENERIC = 'Something went wrong. Please try again.';
-
-const SSO_REQUIRED_MESSAGE =
-  'Your organisation signs in with single sign-on: choose “Use single sign-on (SSO)”.';
+/** The account roles' names (features/members/lib/member-rules.ts says the same). */
+export const roleLabel = (role: AccountRole): string =>
+  ({ owner: t('role.owner'), admin: t('role.admin'), member: t('role.member') })[role];
 
 export function transport(err: Refusal): string | null {
-  if (err.status === 0) return NETWORK;
-  if (err.status === 429) return RATE_LIMITED;
+  if (err.status === 0) return t('error.network');
+  if (err.status === 429) return t('error.rateLimited');
   // The address's domain requires single sign-on (it says which; never whether an account exists).
-  if (err.code === SSO_REQUIRED) return err.message || SSO_REQUIRED_MESSAGE;
+  if (err.code === SSO_REQUIRED) return err.message || t('error.ssoRequired');
   return null;
 }
 
@@ -32,26 +29,21 @@ export const isSsoRequired = (res: ApiResult<unknown> | null): boolean =>
  * no account enumeration).
  */
 export function signInErrorMessage(err: Refusal): string {
-  if (err.code === 'EMAIL_NOT_VERIFIED')
-    return 'Please confirm your e-mail address first: enter the code we sent you.';
-  return transport(err) ?? SIGN_IN_FAILED;
+  if (err.code === 'EMAIL_NOT_VERIFIED') return t('error.emailNotVerified');
+  return transport(err) ?? t('error.signInFailed');
 }
 
 export function signUpErrorMessage(err: Refusal): string {
-  return (
-    transport(err) ??
-    'We could not create the account. If you already have one, sign in or reset your password.'
-  );
+  return transport(err) ?? t('error.signUpFailed');
 }
 
 export function genericErrorMessage(err: Refusal): string {
-  return transport(err) ?? GENERIC;
+  return transport(err) ?? t('error.generic');
 }
 
 /** The one message of a failed shared sign-in step: never says whether a share exists. */
 export function sharedSignInErrorMessage(err: Refusal, step: 'code' | 'verify'): string {
-  if (step === 'verify' && err.status === 400)
-    return 'That code is not valid or has expired. Check the e-mail or ask for a new code.';
+  if (step === 'verify' && err.status === 400) return t('error.sharedCodeInvalid');
   return genericErrorMessage(err);
 }
 
@@ -59,19 +51,19 @@ export function sharedSignInErrorMessage(err: Refusal, step: 'code' | 'verify'):
 export function secondFactorErrorMessage(err: Refusal): string {
   switch (err.code) {
     case 'INVALID_CODE':
-      return 'That code is not right. Enter the current code from your authenticator app.';
+      return t('second.invalidCode');
     case 'INVALID_BACKUP_CODE':
-      return 'That backup code is not right, or was used already.';
+      return t('second.invalidBackup');
     case 'INVALID_TWO_FACTOR_COOKIE':
     case 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE':
-      return 'This sign-in has expired. Start again with your password or code.';
+      return t('second.expired');
     case 'TOO_MANY_SECOND_FACTOR_ATTEMPTS':
     case 'ACCOUNT_TEMPORARILY_LOCKED':
-      return err.message || 'Too many attempts. Wait a few minutes and try again.';
+      return err.message || t('second.tooMany');
     case 'passkey.cancelled':
-      return 'The passkey was not used: the prompt was closed or timed out.';
+      return t('second.passkeyCancelled');
     case 'PASSKEY_NOT_FOUND':
-      return 'This passkey is not known to Tenantry. Use another one, or your code.';
+      return t('second.passkeyUnknown');
     default:
       return genericErrorMessage(err);
   }
@@ -88,15 +80,15 @@ export const PASSWORD_CODES = new Set([
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function checkEmail(value: string, empty = 'Enter your e-mail address'): string | null {
+export function checkEmail(value: string, empty = t('check.emailEmpty')): string | null {
   const v = value.trim();
   if (!v) return empty;
-  return EMAIL_RE.test(v) ? null : 'Enter a valid e-mail address';
+  return EMAIL_RE.test(v) ? null : t('check.emailInvalid');
 }
 
 export function checkNewPassword(value: string): string | null {
-  if (value.length < PASSWORD.min) return `Use at least ${PASSWORD.min} characters`;
-  if (value.length > PASSWORD.max) return `Use at most ${PASSWORD.max} characters`;
+  if (value.length < PASSWORD.min) return t('check.passwordShort', { min: PASSWORD.min });
+  if (value.length > PASSWORD.max) return t('check.passwordLong', { max: PASSWORD.max });
   return null;
 }
 
@@ -109,8 +101,8 @@ export function checkCode(
   const code = raw.replace(/\s+/g, '');
   if (!code) return { code, error: empty };
   if (!new RegExp(`^\\d{${digits}}$`).test(code))
-    return { code, error: `The code has ${digits} digits` };
+    return { code, error: t('check.codeDigits', { digits }) };
   return { code, error: null };
 }
 
-export const SHARED_CODE_HINT = `${SHARED_CODE_DIGITS} digits`;
+export const sharedCodeHint = () => t('check.sharedCodeHint', { digits: SHARED_CODE_DIGITS });

@@ -2,13 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Card, Field, Link, Notice, Submit } from '../components/ui.tsx';
 import { request } from '../lib/api.ts';
 import { API, RESET_PASSWORD_PATH } from '../lib/contract.ts';
-import {
-  RESET_LINK_SENT,
-  checkEmail,
-  genericErrorMessage,
-  isSsoRequired,
-} from '../lib/messages.ts';
+import { checkEmail, genericErrorMessage, isSsoRequired } from '../lib/messages.ts';
 import { useSubmit } from '../lib/use-submit.ts';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 /** Asks for a reset link. The answer never says whether the account exists. */
 const requestReset = (email: string) =>
@@ -35,23 +32,21 @@ export function ForgotPasswordScreen() {
 
   return (
     <Card
-      title="Forgot password"
-      description="Enter the e-mail address of your account and we will send you a link to choose a new password."
+      title={t('forgot.title')}
+      description={t('forgot.description')}
       footer={
         <p className="small">
-          Remembered it? <Link to="/signin">Back to sign in</Link>
+          {rich(t, 'forgot.remembered', {}, { link: <Link to="/signin">{t('forgot.back')}</Link> })}
         </p>
       }
     >
       {sent ? (
-        <Notice tone="success">
-          {RESET_LINK_SENT}. It expires soon; check your spam folder if it does not arrive.
-        </Notice>
+        <Notice tone="success">{t('forgot.sent')}</Notice>
       ) : (
         <form
           onSubmit={(e) => void submit(e)}
           noValidate
-          aria-label="Forgot password"
+          aria-label={t('forgot.form')}
           className="stack"
         >
           {send.error ? (
@@ -60,20 +55,20 @@ export function ForgotPasswordScreen() {
               {isSsoRequired(send.error) ? (
                 <>
                   {' '}
-                  <Link to="/signin?sso=start">Use single sign-on (SSO)</Link>
+                  <Link to="/signin?sso=start">{t('forgot.sso')}</Link>
                 </>
               ) : null}
             </Notice>
           ) : null}
           <Field
-            label="E-mail"
+            label={t('forgot.email')}
             type="email"
             autoComplete="email"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
             error={error}
           />
-          <Submit busy={send.busy}>Send reset link</Submit>
+          <Submit busy={send.busy}>{t('forgot.submit')}</Submit>
         </form>
       )}
     </Card>

@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { invitationAuthLinks, invitationView } from '#web/features/members/lib/invitation-view.ts';
 import { Card, Loading, Notice } from '../components/ui.tsx';
 import { request, type CurrentUserState } from '../lib/api.ts';
-import { API, ROLE_LABELS } from '../lib/contract.ts';
+import { API } from '../lib/contract.ts';
 import { useInvitation } from '../lib/invitation.ts';
-import { genericErrorMessage } from '../lib/messages.ts';
+import { genericErrorMessage, roleLabel } from '../lib/messages.ts';
 import { followLink, navigate } from '../lib/navigation.ts';
 import { useSubmit } from '../lib/use-submit.ts';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 const accept = (token: string) =>
   request<unknown>(API.acceptInvitation(token), { method: 'POST', body: {} });
@@ -19,21 +21,21 @@ export function InvitationScreen({ token, me }: { token: string; me: CurrentUser
 
   if (!invitation || me === 'pending') {
     return (
-      <Card title="Invitation">
-        <Loading>Loading the invitation…</Loading>
+      <Card title={t('invitation.title')}>
+        <Loading>{t('invitation.loading')}</Loading>
       </Card>
     );
   }
   if (!invitation.ok) {
     return (
-      <Card title="Invitation">
+      <Card title={t('invitation.title')}>
         <Notice tone="error">
           {invitation.status === 404
-            ? 'This invitation link is not valid. Check that you copied the whole link from the e-mail.'
+            ? t('invitation.notValid')
             : invitation.message || genericErrorMessage(invitation)}
         </Notice>
         <p>
-          <a href="/">Go to Tenantry</a>
+          <a href="/">{t('invitation.home')}</a>
         </p>
       </Card>
     );
@@ -44,24 +46,27 @@ export function InvitationScreen({ token, me }: { token: string; me: CurrentUser
   const links = invitationAuthLinks(token, inv.email);
   return (
     <Card
-      title={`Join ${inv.accountName}`}
-      description={
-        <>
-          You are invited to join <strong>{inv.accountName}</strong> as{' '}
-          <strong>{ROLE_LABELS[inv.role]}</strong> with the address {inv.email}.
-        </>
-      }
+      title={t('invitation.join', { account: inv.accountName })}
+      description={rich(
+        t,
+        'invitation.invited',
+        { email: inv.email },
+        {
+          account: <strong>{inv.accountName}</strong>,
+          role: <strong>{roleLabel(inv.role)}</strong>,
+        },
+      )}
     >
       {view.kind === 'unusable' ? <Notice tone="warning">{view.message}</Notice> : null}
       {view.kind === 'signedOut' ? (
         <div className="stack">
-          <p className="small">New to Tenantry? Create an account with {inv.email}, then accept.</p>
+          <p className="small">{t('invitation.newHere', { email: inv.email })}</p>
           <a className="button" href={links.signUp} onClick={followLink}>
-            Create an account
+            {t('invitation.createAccount')}
           </a>
-          <p className="small">Already have an account with this address?</p>
+          <p className="small">{t('invitation.haveAccount')}</p>
           <a className="button button-default" href={links.signIn} onClick={followLink}>
-            Sign in
+            {t('invitation.signIn')}
           </a>
         </div>
       ) : null}
@@ -69,7 +74,7 @@ export function InvitationScreen({ token, me }: { token: string; me: CurrentUser
         <div className="stack">
           <Notice tone="warning">{view.message}</Notice>
           <a className="button button-default" href="/signout">
-            Sign out
+            {t('invitation.signOut')}
           </a>
         </div>
       ) : null}
@@ -91,7 +96,7 @@ export function InvitationScreen({ token, me }: { token: string; me: CurrentUser
               })
             }
           >
-            Accept invitation
+            {t('invitation.accept')}
           </button>
         </div>
       ) : null}

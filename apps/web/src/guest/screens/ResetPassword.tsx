@@ -3,14 +3,10 @@ import type { SignInState } from '#web/features/auth/lib/next-path.ts';
 import { Card, Field, Link, Notice, Submit } from '../components/ui.tsx';
 import { request } from '../lib/api.ts';
 import { API } from '../lib/contract.ts';
-import {
-  INVALID_RESET_LINK,
-  NEW_PASSWORD_HINT,
-  checkNewPassword,
-  genericErrorMessage,
-} from '../lib/messages.ts';
+import { checkNewPassword, genericErrorMessage, newPasswordHint } from '../lib/messages.ts';
 import { navigate, type Place } from '../lib/navigation.ts';
 import { useSubmit } from '../lib/use-submit.ts';
+import { t } from '../messages.ts';
 
 const resetPassword = (token: string, newPassword: string) =>
   request<unknown>(API.resetPassword, { body: { token, newPassword } });
@@ -31,9 +27,7 @@ export function ResetPasswordScreen({ place }: { place: Place }) {
     if (checked || !token) return;
     const res = await send.run(token, password);
     if (res?.ok) {
-      const state: SignInState = {
-        notice: 'Your password has been reset. Sign in with your new password.',
-      };
+      const state: SignInState = { notice: t('reset.done') };
       navigate('/signin', { replace: true, state });
     }
   }
@@ -42,43 +36,43 @@ export function ResetPasswordScreen({ place }: { place: Place }) {
     send.error !== null && (send.error.code === 'INVALID_TOKEN' || send.error.status === 400);
   return (
     <Card
-      title="Reset password"
-      description={invalid ? undefined : 'Choose a new password for your account.'}
+      title={t('reset.title')}
+      description={invalid ? undefined : t('reset.description')}
       footer={
         <p className="small">
-          <Link to="/signin">Back to sign in</Link>
+          <Link to="/signin">{t('reset.back')}</Link>
         </p>
       }
     >
       {invalid ? (
         <>
-          <Notice tone="error">{INVALID_RESET_LINK}</Notice>
+          <Notice tone="error">{t('reset.invalidLink')}</Notice>
           <p>
-            <Link to="/forgot-password">Request a new link</Link>
+            <Link to="/forgot-password">{t('reset.requestNew')}</Link>
           </p>
         </>
       ) : (
         <form
           onSubmit={(e) => void submit(e)}
           noValidate
-          aria-label="Reset password"
+          aria-label={t('reset.form')}
           className="stack"
         >
           {send.error ? (
             <Notice tone="error">
-              {tokenRejected ? INVALID_RESET_LINK : genericErrorMessage(send.error)}
+              {tokenRejected ? t('reset.invalidLink') : genericErrorMessage(send.error)}
             </Notice>
           ) : null}
           <Field
-            label="New password"
+            label={t('reset.password')}
             type="password"
-            hint={NEW_PASSWORD_HINT}
+            hint={newPasswordHint()}
             autoComplete="new-password"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             error={error}
           />
-          <Submit busy={send.busy}>Reset password</Submit>
+          <Submit busy={send.busy}>{t('reset.submit')}</Submit>
         </form>
       )}
     </Card>

@@ -5,11 +5,14 @@ import { API, TOTP_DIGITS, type SecondFactorMethod } from '../lib/contract.ts';
 import { checkCode, secondFactorErrorMessage } from '../lib/messages.ts';
 import { passkeysSupported, signInWithPasskey } from '../lib/passkey.ts';
 import { useSubmit } from '../lib/use-submit.ts';
+import { t as own } from '../messages.ts';
 import type { GuestKey } from '#web/i18n/guest.ts';
 import { rich } from '#web/i18n/rich.tsx';
 import type { Values } from '@tenantry/shared/i18n/translator';
 
 type Refusal = Extract<ApiResult<unknown>, { ok: false }>;
+/** The words both catalogues have, under the same keys. */
+type SecondKey = GuestKey & Parameters<typeof own>[0];
 
 /** A refused second step as a message key of the shared sign-in's catalogue (null: generic). */
 function secondFactorErrorKey(err: Refusal): GuestKey {
@@ -46,7 +49,7 @@ const usePasskey = (): Promise<ApiResult<unknown>> => signInWithPasskey();
  * The second step of a sign-in (docs/identity.md): the address has a second factor, so the
  * first step (a password, an e-mailed code) opened no session. A code from the authenticator
  * app, a backup code, or a passkey finishes it. On the shared sign-in it speaks the page's
- * language (the `guest` catalogue); on the provider's own sign-in, English.
+ * language (the `guest` catalogue); on the provider's own sign-in, English (`public-pages`).
  */
 export function SecondFactorStep({
   methods,
@@ -55,10 +58,10 @@ export function SecondFactorStep({
 }: {
   methods: SecondFactorMethod[];
   onDone: () => void;
-  /** The shared sign-in's translation; without it, English (the same words as en.json). */
+  /** The shared sign-in's translation; without it, the provider's own pages' words. */
   t?: (key: GuestKey, values?: Values) => string;
 }) {
-  const say = (key: GuestKey, english: string) => (t ? t(key) : english);
+  const say = (key: SecondKey, values?: Values) => (t ? t(key, values) : own(key, values));
   const totp = methods.includes('totp');
   const passkey = methods.includes('passkey') && passkeysSupported();
   const [backup, setBackup] = useState(false);
@@ -94,13 +97,11 @@ export function SecondFactorStep({
   const error = send.error ?? sendPasskey.error;
   const codeErrorText =
     codeError === 'digits'
-      ? t
-        ? t('check.codeDigits', { digits: TOTP_DIGITS })
-        : `The code has ${TOTP_DIGITS} digits`
+      ? say('check.codeDigits', { digits: TOTP_DIGITS })
       : codeError && backup
-        ? say('second.backupEmpty', 'Enter one of your backup codes')
+        ? say('second.backupEmpty')
         : codeError
-          ? say('second.totpEmpty', 'Enter the code from your authenticator app')
+          ? say('second.totpEmpty')
           : null;
   const toggle = (
     <TextButton
@@ -112,21 +113,12 @@ export function SecondFactorStep({
         sendBackup.reset();
       }}
     >
-      {backup
-        ? say('second.useApp', 'Use the authenticator app')
-        : say('second.useBackup', 'Use a backup code')}
+      {backup ? say('second.useApp') : say('second.useBackup')}
     </TextButton>
   );
   return (
     <div className="stack">
-      <p className="text">
-        {totp
-          ? say(
-              'second.introTotp',
-              'Your account has a second factor. Enter the code from your authenticator app to finish signing in.',
-            )
-          : say('second.introPasskey', 'Your account has a passkey. Use it to finish signing in.')}
-      </p>
+      <p className="text">{totp ? say('second.introTotp') : say('second.introPasskey')}</p>
       {error ? (
         <Notice tone="error">
           {t ? t(secondFactorErrorKey(error)) : secondFactorErrorMessage(error)}
@@ -136,15 +128,11 @@ export function SecondFactorStep({
         <form
           onSubmit={(e) => void submit(e)}
           noValidate
-          aria-label={say('second.form', 'Second factor')}
+          aria-label={say('second.form')}
           className="stack"
         >
           <Field
-            label={
-              backup
-                ? say('second.backupLabel', 'Backup code')
-                : say('second.totpLabel', 'Authentication code')
-            }
+            label={backup ? say('second.backupLabel') : say('second.totpLabel')}
             inputMode={backup ? 'text' : 'numeric'}
             autoComplete="one-time-code"
             value={code}
@@ -152,25 +140,15 @@ export function SecondFactorStep({
             error={codeErrorText}
             autoFocus
           />
-          <Submit busy={send.busy}>{say('second.verify', 'Verify')}</Submit>
+          <Submit busy={send.busy}>{say('second.verify')}</Submit>
           <p className="small dimmed">
-            {t ? (
-              rich(
-                t,
-                backup ? 'second.haveYourPhone' : 'second.lostYourPhone',
-                {},
-                {
-                  action: toggle,
-                },
-              )
-            ) : (
-              <>
-                {backup ? 'Have your phone? ' : 'Lost your phone? '}
-                {toggle}
-                {backup
-                  ? null
-                  : '. Without one, your account owner or Tenantry support can reset it.'}
-              </>
+            {rich(
+              say,
+              backup ? 'second.haveYourPhone' : 'second.lostYourPhone',
+              {},
+              {
+                action: toggle,
+              },
             )}
           </p>
         </form>
@@ -184,7 +162,7 @@ export function SecondFactorStep({
           onClick={() => void passkeySignIn()}
         >
           {sendPasskey.busy ? <span className="spinner" aria-hidden /> : null}
-          {say('second.usePasskey', 'Use a passkey')}
+          {say('second.usePasskey')}
         </button>
       ) : null}
     </div>

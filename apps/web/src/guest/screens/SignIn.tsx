@@ -16,6 +16,8 @@ import { passkeysSupported, signInWithPasskey } from '../lib/passkey.ts';
 import { useSubmit } from '../lib/use-submit.ts';
 import { SecondFactorStep } from './SecondFactorStep.tsx';
 import { SignUpCodeStep } from './SignUpCodeStep.tsx';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 /** Single sign-on's form, loaded when asked for (the guest pages' budget: 80 KB gzipped). */
 const SsoSignIn = lazy(() => import('./SsoSignIn.tsx').then((m) => ({ default: m.SsoSignIn })));
@@ -58,7 +60,7 @@ export function SignInScreen({ place }: { place: Place }) {
     e.preventDefault();
     const next = {
       email: checkEmail(email),
-      password: password ? null : 'Enter your password',
+      password: password ? null : t('signIn.passwordEmpty'),
     };
     setErrors(next);
     if (next.email || next.password) return;
@@ -75,18 +77,22 @@ export function SignInScreen({ place }: { place: Place }) {
 
   return (
     <Card
-      title="Sign in"
-      description="Welcome back. Sign in to your Tenantry account."
+      title={t('signIn.title')}
+      description={t('signIn.description')}
       footer={
         <p className="small">
-          New to Tenantry? <Link to={`/signup${place.search}`}>Create an account</Link>
+          {rich(
+            t,
+            'signIn.newHere',
+            {},
+            { link: <Link to={`/signup${place.search}`}>{t('signIn.createAccount')}</Link> },
+          )}
         </p>
       }
     >
       {state?.ended ? (
-        <Notice tone="info" title="You were signed out">
-          Your session ended: it was signed out from another device, your password was changed, or
-          it expired. Sign in again to continue.
+        <Notice tone="info" title={t('signIn.ended.title')}>
+          {t('signIn.ended.body')}
         </Notice>
       ) : null}
       {state?.notice ? <Notice tone="success">{state.notice}</Notice> : null}
@@ -108,10 +114,15 @@ export function SignInScreen({ place }: { place: Place }) {
           />
         </Suspense>
       ) : (
-        <form onSubmit={(e) => void submit(e)} noValidate aria-label="Sign in" className="stack">
+        <form
+          onSubmit={(e) => void submit(e)}
+          noValidate
+          aria-label={t('signIn.form')}
+          className="stack"
+        >
           {send.error ? <Notice tone="error">{signInErrorMessage(send.error)}</Notice> : null}
           <Field
-            label="E-mail"
+            label={t('signIn.email')}
             type="email"
             autoComplete="email"
             // The page is there to sign in: the first field has the focus at once.
@@ -121,14 +132,14 @@ export function SignInScreen({ place }: { place: Place }) {
             error={errors.email}
           />
           <Field
-            label="Password"
+            label={t('signIn.password')}
             type="password"
             autoComplete="current-password"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             error={errors.password}
           />
-          <Submit busy={send.busy}>Sign in</Submit>
+          <Submit busy={send.busy}>{t('signIn.submit')}</Submit>
           {passkeysSupported() ? (
             <>
               {passkey.error ? (
@@ -142,17 +153,17 @@ export function SignInScreen({ place }: { place: Place }) {
                 onClick={() => void passkey.run().then((r) => r?.ok && done())}
               >
                 {passkey.busy ? <span className="spinner" aria-hidden /> : null}
-                Use a passkey
+                {t('signIn.passkey')}
               </button>
             </>
           ) : null}
           <button type="button" className="button button-default" onClick={() => setSso(true)}>
-            Use single sign-on (SSO)
+            {t('signIn.sso')}
           </button>
         </form>
       )}
       <p className="end small">
-        <Link to="/forgot-password">Forgot password?</Link>
+        <Link to="/forgot-password">{t('signIn.forgot')}</Link>
       </p>
     </Card>
   );

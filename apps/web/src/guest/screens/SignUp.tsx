@@ -3,19 +3,22 @@ import { nextFromSearch } from '#web/features/auth/lib/next-path.ts';
 import { invitationTokenOf } from '#web/features/members/lib/invitation-view.ts';
 import { Card, Field, Link, Notice, Submit } from '../components/ui.tsx';
 import { fetchMe, request } from '../lib/api.ts';
-import { API, ROLE_LABELS } from '../lib/contract.ts';
+import { API } from '../lib/contract.ts';
 import { useInvitation } from '../lib/invitation.ts';
 import {
-  NEW_PASSWORD_HINT,
   PASSWORD_CODES,
   checkEmail,
   checkNewPassword,
   isSsoRequired,
+  newPasswordHint,
+  roleLabel,
   signUpErrorMessage,
 } from '../lib/messages.ts';
 import { navigate, type Place } from '../lib/navigation.ts';
 import { useSubmit } from '../lib/use-submit.ts';
 import { SignUpCodeStep } from './SignUpCodeStep.tsx';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 const signUp = (name: string, email: string, password: string) =>
   request<unknown>(API.signUp, { body: { name, email, password } });
@@ -41,7 +44,7 @@ export function SignUpScreen({ place }: { place: Place }) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     const checked = {
-      name: name.trim() ? null : 'Enter your name',
+      name: name.trim() ? null : t('signUp.nameEmpty'),
       email: checkEmail(email),
       password: checkNewPassword(password),
     };
@@ -58,20 +61,28 @@ export function SignUpScreen({ place }: { place: Place }) {
     else setPendingEmail(email.trim());
   }
 
-  let description = 'Start assessing your client tenants. You become the owner of a new account.';
+  let description = t('signUp.description.owner');
   if (invited) {
-    description = `Create your sign-in to join ${invited.accountName} as ${ROLE_LABELS[invited.role]}. Then you accept the invitation.`;
+    description = t('signUp.description.invited', {
+      account: invited.accountName,
+      role: roleLabel(invited.role),
+    });
   } else if (token) {
-    description = 'Create your sign-in, then accept the invitation.';
+    description = t('signUp.description.invitation');
   }
   const passwordRefused = send.error !== null && PASSWORD_CODES.has(send.error.code);
   return (
     <Card
-      title={token ? 'Create your sign-in' : 'Create your account'}
+      title={token ? t('signUp.title.signIn') : t('signUp.title.account')}
       description={description}
       footer={
         <p className="small">
-          Already have an account? <Link to={signInLink}>Sign in</Link>
+          {rich(
+            t,
+            'signUp.haveAccount',
+            {},
+            { link: <Link to={signInLink}>{t('signUp.signIn')}</Link> },
+          )}
         </p>
       }
     >
@@ -81,7 +92,7 @@ export function SignUpScreen({ place }: { place: Place }) {
         <form
           onSubmit={(e) => void submit(e)}
           noValidate
-          aria-label="Create your account"
+          aria-label={t('signUp.form')}
           className="stack"
         >
           {send.error && !passwordRefused ? (
@@ -90,20 +101,20 @@ export function SignUpScreen({ place }: { place: Place }) {
               {isSsoRequired(send.error) ? (
                 <>
                   {' '}
-                  <Link to="/signin?sso=start">Use single sign-on (SSO)</Link>
+                  <Link to="/signin?sso=start">{t('signUp.sso')}</Link>
                 </>
               ) : null}
             </Notice>
           ) : null}
           <Field
-            label="Name"
+            label={t('signUp.name')}
             autoComplete="name"
             value={name}
             onChange={(e) => setName(e.target.value)}
             error={errors.name}
           />
           <Field
-            label="E-mail"
+            label={t('signUp.email')}
             type="email"
             autoComplete="email"
             value={email}
@@ -111,15 +122,15 @@ export function SignUpScreen({ place }: { place: Place }) {
             error={errors.email}
           />
           <Field
-            label="Password"
+            label={t('signUp.password')}
             type="password"
-            hint={NEW_PASSWORD_HINT}
+            hint={newPasswordHint()}
             autoComplete="new-password"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             error={errors.password}
           />
-          <Submit busy={send.busy}>Create account</Submit>
+          <Submit busy={send.busy}>{t('signUp.submit')}</Submit>
         </form>
       )}
     </Card>

@@ -5,6 +5,8 @@ import { API, SIGNUP_CODE_DIGITS, secondStepOf, type SecondFactorMethod } from '
 import { checkCode, genericErrorMessage } from '../lib/messages.ts';
 import { useSubmit } from '../lib/use-submit.ts';
 import { SecondFactorStep } from './SecondFactorStep.tsx';
+import { t } from '../messages.ts';
+import { rich } from '#web/i18n/rich.tsx';
 
 const verify = (email: string, code: string) =>
   request<unknown>(API.signUpVerify, { body: { email, code } });
@@ -24,7 +26,7 @@ export function SignUpCodeStep({ email, onDone }: { email: string; onDone: () =>
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const checked = checkCode(code, SIGNUP_CODE_DIGITS, 'Enter the code from the e-mail');
+    const checked = checkCode(code, SIGNUP_CODE_DIGITS, t('code.empty'));
     setCodeError(checked.error);
     if (checked.error) return;
     const res = await send.run(email, checked.code);
@@ -37,16 +39,15 @@ export function SignUpCodeStep({ email, onDone }: { email: string; onDone: () =>
   const fieldError = send.error?.status === 400;
   if (secondStep) return <SecondFactorStep methods={secondStep} onDone={onDone} />;
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Enter the code" className="stack">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('code.form')} className="stack">
       <p className="text">
-        We sent a {SIGNUP_CODE_DIGITS}-digit code to <strong>{email}</strong>. Enter it to finish:
-        it is valid for 10 minutes.
+        {rich(t, 'code.intro', { digits: SIGNUP_CODE_DIGITS }, { email: <strong>{email}</strong> })}
       </p>
       {send.error && !fieldError ? (
         <Notice tone="error">{genericErrorMessage(send.error)}</Notice>
       ) : null}
       <Field
-        label="Code"
+        label={t('code.label')}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={SIGNUP_CODE_DIGITS + 2}
@@ -55,17 +56,24 @@ export function SignUpCodeStep({ email, onDone }: { email: string; onDone: () =>
         error={codeError}
         autoFocus
       />
-      <Submit busy={send.busy}>Continue</Submit>
-      {resent ? <Notice tone="success">A new code is on its way to {email}.</Notice> : null}
+      <Submit busy={send.busy}>{t('code.submit')}</Submit>
+      {resent ? <Notice tone="success">{t('code.resent', { email })}</Notice> : null}
       <p className="small dimmed">
-        No e-mail? Check your spam folder, or{' '}
-        <TextButton
-          disabled={resend.busy}
-          onClick={() => void resend.run(email).then((r) => setResent(Boolean(r?.ok)))}
-        >
-          send a new code
-        </TextButton>
-        .
+        {rich(
+          t,
+          'code.resend',
+          {},
+          {
+            action: (
+              <TextButton
+                disabled={resend.busy}
+                onClick={() => void resend.run(email).then((r) => setResent(Boolean(r?.ok)))}
+              >
+                {t('code.resendAction')}
+              </TextButton>
+            ),
+          },
+        )}
       </p>
     </form>
   );

@@ -5,6 +5,7 @@ import { API } from '../lib/contract.ts';
 import { checkEmail } from '../lib/messages.ts';
 import { ssoFailureMessage, ssoStartErrorMessage } from '../lib/sso-messages.ts';
 import { useSubmit } from '../lib/use-submit.ts';
+import { t } from '../messages.ts';
 
 type Refusal = Extract<ApiResult<unknown>, { ok: false }>;
 
@@ -40,7 +41,7 @@ export function SsoSignIn({
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const checked = checkEmail(email, 'Enter your work e-mail address');
+    const checked = checkEmail(email, t('sso.emailEmpty'));
     setError(checked);
     if (checked) return;
     const res = await send.run(email.trim(), next);
@@ -51,31 +52,31 @@ export function SsoSignIn({
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Single sign-on" className="stack">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('sso.form')} className="stack">
       {failure !== undefined ? (
-        <Notice tone="error" title="Single sign-on did not sign you in">
+        <Notice tone="error" title={t('sso.failed.title')}>
           {ssoFailureMessage(failure)}
         </Notice>
       ) : null}
       {required ? (
-        <Notice tone="info" title="Your organisation uses single sign-on">
+        <Notice tone="info" title={t('sso.required.title')}>
           {required.message}
         </Notice>
       ) : null}
       {send.error ? <Notice tone="error">{ssoStartErrorMessage(send.error)}</Notice> : null}
       <Field
-        label="Work e-mail"
+        label={t('sso.email')}
         type="email"
         autoComplete="email"
         autoFocus
-        hint="We send you to your organisation’s identity provider."
+        hint={t('sso.emailHint')}
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         error={error}
       />
-      <Submit busy={send.busy || leaving}>Continue with SSO</Submit>
+      <Submit busy={send.busy || leaving}>{t('sso.submit')}</Submit>
       <p className="small">
-        <TextButton onClick={onPassword}>Sign in with a password instead</TextButton>
+        <TextButton onClick={onPassword}>{t('sso.password')}</TextButton>
       </p>
     </form>
   );
