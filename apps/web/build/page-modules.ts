@@ -18,10 +18,11 @@ export interface PageModules {
    */
   sharedChunk: (id: string) => string | null;
   /**
-   * `i18n-shared` for the translation runtime (Lingui, the translator, the page provider): the
-   * respondent page loads it at once, the shared sign-in lazily, without the rest of what the
-   * respondent page shares with the main app (micromark). A group of its own, after
-   * `sharedChunk`'s: React, which the provider imports, stays in `pages-shared`.
+   * `i18n-shared` for the translation runtime (Lingui, the translator, the choice of language,
+   * the client pages' provider): the respondent page and the guest pages load it at once (the
+   * provider's own guest pages show their words from a catalogue too), without the rest of what
+   * they share with the main app. A group of its own, after `sharedChunk`'s: React, which the
+   * provider imports, stays in `pages-shared`.
    */
   i18nChunk: (id: string) => string | null;
 }
@@ -31,7 +32,7 @@ export interface PageModules {
  * guest entry loads at once).
  */
 const I18N_RUNTIME =
-  /node_modules[\\/]@lingui[\\/]|packages[\\/]shared[\\/]src[\\/](?:i18n[\\/]translator\.ts|bytes\.ts)|apps[\\/]web[\\/]src[\\/]i18n[\\/](?:page-i18n\.tsx|guest\.ts)$/;
+  /node_modules[\\/]@lingui[\\/]|packages[\\/]shared[\\/]src[\\/](?:i18n[\\/](?:translator|locales)\.ts|bytes\.ts)|apps[\\/]web[\\/]src[\\/]i18n[\\/](?:page-i18n\.tsx|guest\.ts|chosen-locale\.ts|app-messages\.ts)$/;
 
 /** The HTML entries that are pages of their own, beside the main app's index.html. */
 const OWN_PAGES = { respondent: RESPONDENT_HTML, guest: GUEST_HTML } as const;
@@ -75,11 +76,12 @@ export function pageModules(): PageModules {
   return {
     plugin,
     has: (id) => loadedBy(id).length > 0,
-    i18nChunk: (id) =>
-      I18N_RUNTIME.test(id) && loadedBy(id).includes('respondent') ? 'i18n-shared' : null,
+    i18nChunk: (id) => (I18N_RUNTIME.test(id) && loadedBy(id).length ? 'i18n-shared' : null),
     sharedChunk(id) {
       // Rolldown's runtime (CommonJS interop, for React) goes with React.
       if (id.includes('rolldown/runtime')) return 'pages-shared';
+      // The translation runtime: its own group (`i18nChunk`).
+      if (I18N_RUNTIME.test(id)) return null;
       const by = loadedBy(id);
       const main = mainInitial.has(id) ? 'initial' : mainAll.has(id) ? 'lazy' : 'own';
       if (by.length === 0 || (by.length === 1 && main === 'own')) return null;
@@ -89,8 +91,6 @@ export function pageModules(): PageModules {
       if (main === 'initial' && by.includes('respondent') && by.includes('guest')) {
         return 'pages-shared';
       }
-      // The translation runtime: its own group (`i18nChunk`).
-      if (I18N_RUNTIME.test(id) && by.includes('respondent')) return null;
       if (by.length === 1 && by[0] === 'respondent' && main === 'lazy') return 'respondent-shared';
       if (by.length === 1 && by[0] === 'guest' && main === 'initial') return 'guest-shared';
       return `${by.join('-')}-${main}-shared`;

@@ -6,14 +6,14 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The guest pages' budget (docs/architecture.md, "Quality bars"): at most 82 KB of gzipped
+ * The guest pages' budget (docs/architecture.md, "Quality bars"): at most 87 KB of gzipped
  * JavaScript for everything they load, and none of the main app's shell. The test builds the
  * web app into a temporary folder (a build left in apps/web/dist may be stale), then follows
  * guest.html: its entry script and every chunk that one imports statically. (The same steps
  * as src/respondent/bundle-size.test.ts, for the other page of its own.)
  */
 
-const BUDGET = 82 * 1024;
+const BUDGET = 87 * 1024;
 /** The shared sign-in with its translation (loaded lazily): at most the respondent page's. */
 const SHARED_SIGNIN_BUDGET = 120 * 1024;
 const web = path.resolve(import.meta.dirname, '../..');
@@ -85,7 +85,7 @@ function pageScripts(html: string): string[] {
 }
 
 describe('the guest pages bundle', () => {
-  it('loads at most 82 KB of gzipped JavaScript', () => {
+  it('loads at most 87 KB of gzipped JavaScript', () => {
     const scripts = pageScripts('guest.html');
     expect(scripts.length).toBeGreaterThan(0);
     const sizes = scripts.map((f) => ({
