@@ -44,7 +44,13 @@ function server() {
   let sessions = [
     session({ id: 'here', current: true }),
     session({ id: 'phone', userAgent: SAFARI_IPHONE, ipAddress: '198.51.100.4' }),
-    session({ id: 'code', shared: true, ipAddress: null }),
+    // A minute older than the phone's: the list's order must not hang on a millisecond tick.
+    session({
+      id: 'code',
+      shared: true,
+      ipAddress: null,
+      lastActiveAt: new Date(Date.now() - 60_000).toISOString(),
+    }),
   ];
   const bodies: Record<string, unknown> = {};
   const routes: ExtraRoutes = {
