@@ -242,14 +242,20 @@ async function readRows(
   scope: Scope,
   query: PortfolioCsvQuery,
   page: { limit: number; offset: number },
-): Promise<{ rows: PortfolioRow[]; total: number }> {
+  withFrameworks = false,
+): Promise<{ rows: PortfolioRow[]; total: number; frameworks: FrameworkChoice[] }> {
   const order = query.order ?? defaultPortfolioOrder(query.sort);
   const dir = order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
   const idDir = order === 'asc' ? sql`asc` : sql`desc`;
   const where = viewWhere(scope, query);
-  const raw = await queryRows<Raw | (Partial<Raw> & { id: null; total: number | string })>(
+  const choices = withFrameworks ? frameworkChoices(scope) : null;
+  const raw = await queryRows<
+    (Raw | (Partial<Raw> & { id: null; total: number | string })) & {
+      frameworks?: FrameworkChoice[];
+    }
+  >(
     db,
-    sql`with ids as materialized (${pageIds(scope, query, where, page, order)}), matching as (
+    sql`with ${choices ? sql`recursive ${choices.cte}, ` : sql``}ids as materialized (${pageIds(scope, query, where, page, order)}), matching as (
         select count(*) as total from ${tenants} where ${where}
       )
       select ${tenants.id} as id, ${tenants.name} as name, ${tenants.tags} as tags,
@@ -265,14 +271,25 @@ async function readRows(
         to_char(${tenants.nextTaskDue}, 'YYYY-MM-DD') as next_task_due,
         coalesce(${EARLIEST_DUE} < ${TODAY}, false) as overdue,
         ${ACTIVITY} as activity,
-        matching.total
+        matching.total${
+          // Once, on the first row: not 50 copies of the same JSON.
+          choices
+            ? sql`, case when row_number() over (
+                  order by ids.k ${dir}, ids.n ${idDir}, ids.id ${idDir}) = 1
+                then ${choices.json} end as frameworks`
+            : sql``
+        }
       from matching
       left join (ids join ${tenants} on ${tenants.id} = ids.id) on true
       order by ids.k ${dir}, ids.n ${idDir}, ids.id ${idDir}`,
     { prepared: true },
   );
   const rows = raw.filter((r): r is Raw => r.id !== null);
-  return { rows: rows.map(toRow), total: raw.length ? Number(raw[0]!.total) : 0 };
+  return {
+    rows: rows.map(toRow),
+    total: raw.length ? Number(raw[0]!.total) : 0,
+    frameworks: raw[0]?.frameworks ?? [],
+  };
 }
 
 /** The section columns of some rows, in order of first appearance (the CSV's columns). */
@@ -282,45 +299,48 @@ export function portfolioColumns(rows: PortfolioRow[]): PortfolioPage['columns']
   return [...seen].map(([key, title]) => ({ key, title }));
 }
 
+interface FrameworkChoice {
+  id: string;
+  name: string;
+  tenants: number | string;
+  sections: PostureSection[] | null;
+}
+
 /**
  * The frameworks of the latest assessments among the caller's active tenants (the filter's
  * choices), with how many tenants each, read by a loose scan of index
  * tenants_portfolio_framework_idx (one probe per framework, not one row per tenant), and the
- * top-level sections one of those tenants keeps (never the framework's document).
+ * top-level sections one of those tenants keeps (never the framework's document): a recursive
+ * CTE `fw` and the JSON array of the choices, for the page's statement (one round trip).
  */
-async function portfolioFrameworks(db: Database, scope: Scope) {
+function frameworkChoices(scope: Scope): { cte: SQL; json: SQL } {
   const mine = and(
     sql`${tenants.accountId} = ${scope.accountId}`,
     tenantAccessWhere(scope),
     sql`${tenants.archivedAt} is null and ${tenants.latestFrameworkId} is not null`,
   );
-  return queryRows<{
-    id: string;
-    name: string;
-    tenants: number | string;
-    sections: PostureSection[] | null;
-  }>(
-    db,
-    sql`with recursive fw(id) as (
-        (select ${tenants.latestFrameworkId} from ${tenants} where ${mine} order by 1 limit 1)
-        union all
-        select (select ${tenants.latestFrameworkId} from ${tenants}
-            where ${mine} and ${tenants.latestFrameworkId} > fw.id order by 1 limit 1)
-        from fw where fw.id is not null
-      )
-      select fw.id, x.name, x.tenants, (
-          select latest_sections from ${tenants}
-          where ${mine} and ${tenants.latestFrameworkId} = fw.id
-          order by ${tenants.latestFrameworkName} desc limit 1
-        ) as sections
-      from fw cross join lateral (
-        select max(${tenants.latestFrameworkName}) as name, count(*) as tenants
-        from ${tenants} where ${mine} and ${tenants.latestFrameworkId} = fw.id
-      ) x
-      where fw.id is not null
-      order by x.name, fw.id`,
-    { prepared: true },
-  );
+  const cte = sql`fw(id) as (
+      (select ${tenants.latestFrameworkId} from ${tenants} where ${mine} order by 1 limit 1)
+      union all
+      select (select ${tenants.latestFrameworkId} from ${tenants}
+          where ${mine} and ${tenants.latestFrameworkId} > fw.id order by 1 limit 1)
+      from fw where fw.id is not null
+    )`;
+  const json = sql`(select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name,
+        'tenants', c.tenants, 'sections', c.sections) order by c.name, c.id), '[]'::json)
+      from (
+        select fw.id, x.name, x.tenants, (
+            select latest_sections from ${tenants}
+            where ${mine} and ${tenants.latestFrameworkId} = fw.id
+            order by ${tenants.latestFrameworkName} desc limit 1
+          ) as sections
+        from fw cross join lateral (
+          select max(${tenants.latestFrameworkName}) as name, count(*) as tenants
+          from ${tenants} where ${mine} and ${tenants.latestFrameworkId} = fw.id
+        ) x
+        where fw.id is not null
+      ) c)`;
+  return { cte, json };
 }
 
 /**
@@ -330,7 +350,7 @@ async function portfolioFrameworks(db: Database, scope: Scope) {
  * Without any framework, the page's own sections.
  */
 function resultColumns(
-  fws: Awaited<ReturnType<typeof portfolioFrameworks>>,
+  fws: FrameworkChoice[],
   framework: string | undefined,
   rows: PortfolioRow[],
 ): PortfolioPage['columns'] {
@@ -347,10 +367,7 @@ export async function portfolioPage(
   scope: Scope,
   query: PortfolioQuery,
 ): Promise<PortfolioPage> {
-  const [{ rows, total }, fws] = await Promise.all([
-    readRows(db, scope, query, query),
-    portfolioFrameworks(db, scope),
-  ]);
+  const { rows, total, frameworks: fws } = await readRows(db, scope, query, query, true);
   return {
     tenants: rows,
     total,
