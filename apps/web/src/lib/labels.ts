@@ -67,6 +67,7 @@ const QUESTION_TYPE_LABEL = {
   single_choice: 'label.questionType.single_choice',
   multiple_choice: 'label.questionType.multiple_choice',
   number: 'label.questionType.number',
+  // i18n-ignore: a key (the type's value is "text")
   text: 'label.questionType.text',
 } as const satisfies Record<QuestionType, string>;
 /** A question’s type. */
