@@ -40,6 +40,31 @@ describe('the main app’s catalogues', () => {
     for (const area of areas) expect([...byArea.keys()], area).toContain(area);
   });
 
+  it('the main app shows no English label table of the shared package', () => {
+    // The shared tables (TASK_STATUS_LABELS, …) are the server's English (CSV, PDF, e-mails);
+    // the main app shows them through lib/labels.ts.
+    const imports =
+      /(?:import|export)\s+(?:type\s+)?\{([^}]*)\}\s*from\s*'@tenantry\/shared(?:\/[^']*)?'/g;
+    const found = sources
+      .filter((file) => areaOf(file) !== null)
+      .flatMap((file) =>
+        [...text(file).matchAll(imports)].flatMap((m) =>
+          m[1]!
+            .split(',')
+            .map(
+              (name) =>
+                name
+                  .trim()
+                  .replace(/^type\s+/, '')
+                  .split(/\s+as\s+/)[0]!,
+            )
+            .filter((name) => /_LABELS$|_HINTS$|_DESCRIPTIONS$/.test(name))
+            .map((name) => `${file}: ${name}`),
+        ),
+      );
+    expect(found).toEqual([]);
+  });
+
   const locales = new Set(areas.flatMap((a) => readdirSync(path.join(root, a))));
   it('each language is in every area or in none', () => {
     for (const file of locales) {

@@ -1,6 +1,5 @@
 import {
   BILLING_ERROR_CODES,
-  PLAN_FEATURE_LABELS,
   PLAN_FEATURES,
   PLAN_IDS,
   PLAN_LIMIT_KEYS,
@@ -10,6 +9,7 @@ import {
   type PlanLimitKey,
   type UsageKey,
 } from '@tenantry/shared';
+import { planFeatureLabel } from './labels.ts';
 import { ApiError } from './api.ts';
 import { t } from './messages.ts';
 
@@ -47,7 +47,7 @@ function featureRefusal(feature: PlanFeature, plan: unknown): PlanRefusal {
   return {
     kind: 'feature',
     feature,
-    title: t('feature.title', { feature: PLAN_FEATURE_LABELS[feature] }),
+    title: t('feature.title', { feature: planFeatureLabel(feature) }),
     message: higher
       ? t('feature.higherPlan', { plan: planName(plan), higher: higher.name })
       : t('feature.anyHigherPlan', { plan: planName(plan) }),

@@ -1,4 +1,5 @@
-import { SCREEN_TABS, SCREEN_TITLES, type Account, type CurrentUser } from '@tenantry/shared';
+import { SCREEN_TABS, type Account, type CurrentUser } from '@tenantry/shared';
+import { screenTitle } from '#web/lib/labels.ts';
 import { Alert, Loader, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -162,7 +163,7 @@ export default function AdminScreen() {
   return (
     <>
       <PageHeader
-        title={SCREEN_TITLES.admin}
+        title={screenTitle('admin')}
         description={
           account.data
             ? t('admin.description.named', { name: account.data.name })

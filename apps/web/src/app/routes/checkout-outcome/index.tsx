@@ -1,4 +1,5 @@
-import { CHECKOUT_OUTCOMES, SCREEN_TITLES } from '@tenantry/shared';
+import { CHECKOUT_OUTCOMES } from '@tenantry/shared';
+import { screenTitle } from '#web/lib/labels.ts';
 import { Loader, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -42,7 +43,7 @@ export default function CheckoutOutcomeScreen({ screen }: ScreenProps) {
   }, [screen, pathname, navigate]);
 
   return (
-    <AuthCard title={SCREEN_TITLES[screen]}>
+    <AuthCard title={screenTitle(screen)}>
       <Text size="sm" role="status">
         {t('checkout.redirecting')}
       </Text>

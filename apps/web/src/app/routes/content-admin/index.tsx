@@ -1,10 +1,5 @@
-import {
-  SCREEN_TABS,
-  SCREEN_TITLES,
-  type Account,
-  type ContentScope,
-  type CurrentUser,
-} from '@tenantry/shared';
+import { SCREEN_TABS, type Account, type ContentScope, type CurrentUser } from '@tenantry/shared';
+import { screenTitle } from '#web/lib/labels.ts';
 import { Alert, Anchor, Button, Loader, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
@@ -123,7 +118,7 @@ export default function ContentAdminScreen() {
   return (
     <>
       <PageHeader
-        title={SCREEN_TITLES.contentAdmin}
+        title={screenTitle('contentAdmin')}
         description={
           scopes.includes('global') && scopes.includes('private')
             ? t('content.description.both')

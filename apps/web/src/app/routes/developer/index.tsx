@@ -1,4 +1,5 @@
-import { SCREEN_TITLES, type Account } from '@tenantry/shared';
+import { type Account } from '@tenantry/shared';
+import { screenTitle } from '#web/lib/labels.ts';
 import { Alert, Divider, Loader, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -65,7 +66,7 @@ export default function DeveloperScreen() {
   const seesDiagnostics = isAdmin || user?.isSystemDev === true;
   return (
     <>
-      <PageHeader title={SCREEN_TITLES.developer} description={t('developer.description')} />
+      <PageHeader title={screenTitle('developer')} description={t('developer.description')} />
       <Stack gap="xl">
         {inAccount && account.isPending ? (
           <Loader size="sm" aria-label={t('developer.loading')} />

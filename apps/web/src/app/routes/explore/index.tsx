@@ -1,4 +1,5 @@
-import { SCREEN_TABS, SCREEN_TITLES, can } from '@tenantry/shared';
+import { SCREEN_TABS, can } from '@tenantry/shared';
+import { screenTitle } from '#web/lib/labels.ts';
 import { Button } from '@mantine/core';
 import { IconClipboardPlus, IconGitFork } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -115,7 +116,7 @@ export default function ExploreScreen() {
   return (
     <>
       <PageHeader
-        title={SCREEN_TITLES.explore}
+        title={screenTitle('explore')}
         description={tenantId ? <ForTenant tenantId={tenantId} /> : tr('explore.description')}
       />
       <ScreenTabs label={tr('explore.sections')} tabs={TABS} active={active} hrefFor={hrefFor}>

@@ -1,4 +1,4 @@
-import { SCREEN_TITLES } from '@tenantry/shared';
+import { screenTitle } from '#web/lib/labels.ts';
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { AuthCard } from '#web/components/AuthCard.tsx';
@@ -6,7 +6,7 @@ import { t } from '../../messages.ts';
 
 export default function NotFoundScreen() {
   return (
-    <AuthCard title={SCREEN_TITLES.notFound}>
+    <AuthCard title={screenTitle('notFound')}>
       <Text size="sm">{t('notFound.body')}</Text>
       <Anchor component={Link} to="/">
         {t('notFound.home')}

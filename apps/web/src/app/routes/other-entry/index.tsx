@@ -1,4 +1,4 @@
-import { SCREEN_TITLES } from '@tenantry/shared';
+import { screenTitle } from '#web/lib/labels.ts';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import type { ScreenProps } from '#web/app/route-handle.ts';
@@ -28,7 +28,7 @@ export default function OtherEntryScreen({ screen }: ScreenProps) {
     <p style={{ padding: '2rem 1rem' }}>
       {screen === 'assessmentLanding'
         ? rich(t, 'otherEntry.questions', {}, { link })
-        : rich(t, 'otherEntry.screen', { title: SCREEN_TITLES[screen] }, { link })}
+        : rich(t, 'otherEntry.screen', { title: screenTitle(screen) }, { link })}
     </p>
   );
 }

@@ -1,4 +1,4 @@
-import { SCREEN_TITLES } from '@tenantry/shared';
+import { screenTitle } from '#web/lib/labels.ts';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { RoadmapPanel } from '#web/features/roadmap/components/RoadmapPanel.tsx';
 import { t } from '../../messages.ts';
@@ -6,7 +6,7 @@ import { t } from '../../messages.ts';
 export default function RoadmapScreen() {
   return (
     <>
-      <PageHeader title={SCREEN_TITLES.roadmap} description={t('roadmap.description')} />
+      <PageHeader title={screenTitle('roadmap')} description={t('roadmap.description')} />
       <RoadmapPanel />
     </>
   );

@@ -1,4 +1,5 @@
-import { SCREEN_TABS, SCREEN_TITLES } from '@tenantry/shared';
+import { SCREEN_TABS } from '@tenantry/shared';
+import { screenTitle } from '#web/lib/labels.ts';
 import { Alert, Anchor, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
@@ -85,7 +86,7 @@ export default function ServiceScreen() {
   if (user?.secondFactor && !user.secondFactor.enrolled) {
     return (
       <>
-        <PageHeader title={SCREEN_TITLES.service} description={t('service.description')} />
+        <PageHeader title={screenTitle('service')} description={t('service.description')} />
         <SecondFactorNeeded />
       </>
     );
@@ -94,7 +95,7 @@ export default function ServiceScreen() {
   const active = tenantForm ? null : (tab ?? TABS[0]);
   return (
     <>
-      <PageHeader title={SCREEN_TITLES.service} description={t('service.description')} />
+      <PageHeader title={screenTitle('service')} description={t('service.description')} />
       <ScreenTabs
         label={t('service.sections')}
         tabs={TABS}

@@ -1,4 +1,4 @@
-import { SCREEN_TITLES } from '@tenantry/shared';
+import { screenTitle } from '#web/lib/labels.ts';
 import { Loader, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -17,7 +17,7 @@ export default function SignOutScreen() {
     void signOut().then(() => navigate('/signin', { replace: true }));
   }, [signOut, navigate]);
   return (
-    <AuthCard title={SCREEN_TITLES.signout}>
+    <AuthCard title={screenTitle('signout')}>
       <Text size="sm" role="status">
         <Loader size="xs" mr="xs" aria-hidden />
         {t('signout.status')}

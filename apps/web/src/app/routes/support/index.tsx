@@ -1,4 +1,4 @@
-import { SCREEN_TITLES } from '@tenantry/shared';
+import { screenTitle } from '#web/lib/labels.ts';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { SupportDesk } from '#web/features/support/components/SupportDesk.tsx';
 import { t } from '../../messages.ts';
@@ -6,7 +6,7 @@ import { t } from '../../messages.ts';
 export default function SupportScreen() {
   return (
     <>
-      <PageHeader title={SCREEN_TITLES.support} description={t('support.description')} />
+      <PageHeader title={screenTitle('support')} description={t('support.description')} />
       <SupportDesk />
     </>
   );

@@ -1,4 +1,4 @@
-import { SCREEN_TITLES } from '@tenantry/shared';
+import { screenTitle } from '#web/lib/labels.ts';
 import { Button, SegmentedControl, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -26,7 +26,7 @@ export default function TenantListScreen() {
   return (
     <>
       <PageHeader
-        title={SCREEN_TITLES.tenantList}
+        title={screenTitle('tenantList')}
         description={t('tenantList.description')}
         actions={
           planLock ? null : (

@@ -1,4 +1,5 @@
-import { SCREEN_TABS, SCREEN_TITLES, type TenantDetail } from '@tenantry/shared';
+import { SCREEN_TABS, type TenantDetail } from '@tenantry/shared';
+import { screenTitle } from '#web/lib/labels.ts';
 import { Alert, Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, Navigate, useParams } from 'react-router';
@@ -62,7 +63,7 @@ export default function TenantScreen({ screen }: ScreenProps) {
       query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403);
     return (
       <>
-        <PageHeader title={SCREEN_TITLES[screen]} />
+        <PageHeader title={screenTitle(screen)} />
         <Alert
           color={missing ? 'gray' : 'red'}
           variant="light"
@@ -94,7 +95,7 @@ export default function TenantScreen({ screen }: ScreenProps) {
   return (
     <>
       <PageHeader
-        title={tenant?.name ?? SCREEN_TITLES[screen]}
+        title={tenant?.name ?? screenTitle(screen)}
         description={
           tenant ? (
             <Group gap="xs" component="span">

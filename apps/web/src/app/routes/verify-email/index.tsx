@@ -1,4 +1,4 @@
-import { SCREEN_TITLES } from '@tenantry/shared';
+import { screenTitle } from '#web/lib/labels.ts';
 import { Alert, Anchor, Loader, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
@@ -22,7 +22,7 @@ export default function VerifyEmailScreen() {
   else state = verify.isSuccess ? 'ok' : verify.isError ? 'failed' : 'pending';
 
   return (
-    <AuthCard title={SCREEN_TITLES.verifyEmail}>
+    <AuthCard title={screenTitle('verifyEmail')}>
       {state === 'pending' ? (
         <Text size="sm" role="status">
           <Loader size="xs" mr="xs" aria-hidden />

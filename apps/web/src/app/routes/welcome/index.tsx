@@ -1,4 +1,5 @@
-import { ROUTES, SCREEN_TITLES, can, type CurrentUser } from '@tenantry/shared';
+import { ROUTES, can, type CurrentUser } from '@tenantry/shared';
+import { screenTitle } from '#web/lib/labels.ts';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { NAME_WRAP } from '#web/components/NameText.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
@@ -69,7 +70,7 @@ function Welcome({ user }: { user: CurrentUser }) {
   const accountRole = account.data?.role;
   return (
     <>
-      <PageHeader title={SCREEN_TITLES.welcome} />
+      <PageHeader title={screenTitle('welcome')} />
       <Stack gap="lg">
         <Group gap="sm" wrap="wrap">
           <Text size="lg" miw={0} lineClamp={2} title={name} style={NAME_WRAP}>

@@ -1,9 +1,5 @@
-import {
-  API_KEY_LIMITS,
-  API_KEY_SCOPE_INFO,
-  API_KEY_SCOPES,
-  type CreatedApiKey,
-} from '@tenantry/shared';
+import { API_KEY_LIMITS, API_KEY_SCOPES, type CreatedApiKey } from '@tenantry/shared';
+import { apiKeyScopeLabel, apiKeyScopeDescription } from '#web/lib/labels.ts';
 import { Checkbox, Modal, Select, Stack, TextInput, type ComboboxItem } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -126,8 +122,8 @@ function CreateApiKeyForm({
               <Checkbox
                 key={scope}
                 value={scope}
-                label={API_KEY_SCOPE_INFO[scope].label}
-                description={API_KEY_SCOPE_INFO[scope].description}
+                label={apiKeyScopeLabel(scope)}
+                description={apiKeyScopeDescription(scope)}
               />
             ))}
           </Stack>

@@ -1,5 +1,6 @@
 /** How a key is shown: its prefix, status, use and expiry, and the example request. */
-import { API_KEY_SCOPE_INFO, type ApiKey, type ApiKeyScope } from '@tenantry/shared';
+import { type ApiKey, type ApiKeyScope } from '@tenantry/shared';
+import { apiKeyScopeLabel } from '#web/lib/labels.ts';
 import { t } from '../messages.ts';
 
 export const statusLabel = (status: ApiKey['status']): string =>
@@ -21,7 +22,7 @@ export function prefixLabel(key: Pick<ApiKey, 'prefix'>): string {
 }
 
 export function scopeLabel(scope: ApiKeyScope): string {
-  return API_KEY_SCOPE_INFO[scope].label;
+  return apiKeyScopeLabel(scope);
 }
 
 /** Active keys first (newest first), then expired, then revoked ones. */

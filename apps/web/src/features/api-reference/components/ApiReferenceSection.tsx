@@ -1,4 +1,5 @@
-import { API_KEY_LIMITS, API_KEY_SCOPE_INFO, API_KEY_SCOPES } from '@tenantry/shared';
+import { API_KEY_LIMITS, API_KEY_SCOPES } from '@tenantry/shared';
+import { apiKeyScopeLabel, apiKeyScopeDescription } from '#web/lib/labels.ts';
 import {
   Anchor,
   Button,
@@ -107,11 +108,11 @@ export function ApiReferenceSection() {
               <Group gap="xs" wrap="wrap">
                 <Code>{scope}</Code>
                 <Text size="sm" fw={600}>
-                  {API_KEY_SCOPE_INFO[scope].label}
+                  {apiKeyScopeLabel(scope)}
                 </Text>
               </Group>
               <Text size="sm" c="dimmed" mt={4}>
-                {API_KEY_SCOPE_INFO[scope].description}
+                {apiKeyScopeDescription(scope)}
               </Text>
             </Paper>
           ))}

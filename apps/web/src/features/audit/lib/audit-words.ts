@@ -2,7 +2,14 @@
  * The parts of the audit log's sentences (audit-labels.ts): the fields an entry names, how a
  * sign-in was made or why it was refused, a plan's name.
  */
-import { PLANS, TASK_STATUS_LABELS, type AuditEntry, type PlanId } from '@tenantry/shared';
+import {
+  PLANS,
+  TASK_STATUSES,
+  type AuditEntry,
+  type PlanId,
+  type TaskStatus,
+} from '@tenantry/shared';
+import { taskStatusLabel } from '#web/lib/labels.ts';
 import { t } from '../messages.ts';
 
 export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -10,7 +17,9 @@ export const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
 
 /** A task's status as the screens name it ("In progress"); an unknown one as it is. */
 export const taskStatus = (v: unknown): string =>
-  TASK_STATUS_LABELS[str(v) as keyof typeof TASK_STATUS_LABELS] ?? str(v);
+  (TASK_STATUSES as readonly string[]).includes(str(v))
+    ? taskStatusLabel(str(v) as TaskStatus)
+    : str(v);
 
 /** The fields an entry may name, each with its words ("the due date"). */
 const FIELDS = new Set([

@@ -1,12 +1,11 @@
 import {
-  LEFT_OUT_LABELS,
-  TREND_LABELS,
   TRENDS,
   formatScore,
   type AssessmentSummary,
   type BaselineComparison,
   type Trend,
 } from '@tenantry/shared';
+import { trendLabel, leftOutLabel } from '#web/lib/labels.ts';
 import { Group, Paper, Progress, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { ScoreValue } from '#web/components/ScoreValue.tsx';
@@ -48,9 +47,7 @@ function Answered({ a }: { a: AssessmentSummary }) {
  */
 function LikeForLike({ overall }: { overall: BaselineComparison['overall'] }) {
   const n = overall.comparedSections.length;
-  const leftOut = overall.leftOut
-    .map((x) => `${x.title} — ${LEFT_OUT_LABELS[x.reason]}`)
-    .join('; ');
+  const leftOut = overall.leftOut.map((x) => `${x.title} — ${leftOutLabel(x.reason)}`).join('; ');
   return (
     <Text size="xs" c="dimmed">
       {n === 0
@@ -111,7 +108,7 @@ export function BaselineSummary({ comparison }: { comparison: BaselineComparison
             <Progress.Root size="sm" mb="xs" aria-hidden>
               {shown.map((t) =>
                 counts[t] ? (
-                  <Tooltip key={t} label={`${counts[t]} ${TREND_LABELS[t].toLowerCase()}`}>
+                  <Tooltip key={t} label={`${counts[t]} ${trendLabel(t).toLowerCase()}`}>
                     <Progress.Section value={(100 * counts[t]) / total} color={swatch(t)} />
                   </Tooltip>
                 ) : null,
@@ -132,7 +129,7 @@ export function BaselineSummary({ comparison }: { comparison: BaselineComparison
                       background: `var(--mantine-color-${swatch(t).replace('.', '-')})`,
                     }}
                   />
-                  <Text size="xs">{TREND_LABELS[t]}</Text>
+                  <Text size="xs">{trendLabel(t)}</Text>
                 </Group>
                 <Text size="xs" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
                   {counts[t] ?? 0}

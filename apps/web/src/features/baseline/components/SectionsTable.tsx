@@ -1,4 +1,5 @@
-import { LEFT_OUT_LABELS, formatScore, type SectionComparison } from '@tenantry/shared';
+import { formatScore, type SectionComparison } from '@tenantry/shared';
+import { leftOutLabel } from '#web/lib/labels.ts';
 import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -60,11 +61,11 @@ function LeftOutNote({ s }: { s: SectionComparison }) {
     <Text size="xs" c="dimmed">
       {side
         ? t('sections.leftOut.answered', {
-            reason: LEFT_OUT_LABELS[s.leftOut],
+            reason: leftOutLabel(s.leftOut),
             answered: side.answered,
             total: side.total,
           })
-        : LEFT_OUT_LABELS[s.leftOut]}
+        : leftOutLabel(s.leftOut)}
     </Text>
   );
 }

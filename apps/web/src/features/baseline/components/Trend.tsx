@@ -1,4 +1,5 @@
-import { TREND_LABELS, type Trend } from '@tenantry/shared';
+import { type Trend } from '@tenantry/shared';
+import { trendLabel } from '#web/lib/labels.ts';
 import { Badge, Text, type TextProps } from '@mantine/core';
 import {
   IconArrowDownRight,
@@ -31,7 +32,7 @@ export function TrendBadge({ trend, size = 'sm' }: { trend: Trend; size?: 'xs' |
       leftSection={<Icon size={12} aria-hidden />}
       style={{ flexShrink: 0 }}
     >
-      {TREND_LABELS[trend]}
+      {trendLabel(trend)}
     </Badge>
   );
 }

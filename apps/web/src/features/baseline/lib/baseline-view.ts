@@ -1,6 +1,4 @@
 import {
-  ASSESSMENT_STATUS_LABELS,
-  TASK_STATUS_LABELS,
   formatScore,
   isOpenTask,
   type AssessmentSummary,
@@ -11,6 +9,7 @@ import {
   type SectionComparison,
   type Trend,
 } from '@tenantry/shared';
+import { taskStatusLabel, assessmentStatusLabel } from '#web/lib/labels.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { t } from '../messages.ts';
 
@@ -82,13 +81,13 @@ export function questionGap(q: QuestionComparison): 'gap' | 'closed' | null {
 export function questionTaskBadge(task: QuestionTask): { label: string; color: string } {
   if (isOpenTask(task.status)) {
     return {
-      label: t('questions.task.open', { status: TASK_STATUS_LABELS[task.status] }),
+      label: t('questions.task.open', { status: taskStatusLabel(task.status) }),
       color: task.status === 'todo' ? 'gray' : 'blue',
     };
   }
   if (task.awaitingConfirmation) return { label: t('questions.task.fixed'), color: 'teal' };
   if (task.status === 'done') return { label: t('questions.task.done'), color: 'green' };
-  return { label: TASK_STATUS_LABELS[task.status], color: 'grape' };
+  return { label: taskStatusLabel(task.status), color: 'grape' };
 }
 
 /** An assessment in a picker: its name and where it stands ("completed 1 Mar 2026"). */
@@ -100,7 +99,7 @@ export function assessmentLabel(a: AssessmentSummary): string {
 export function assessmentState(a: AssessmentSummary): string {
   if (a.status === 'completed' && a.completedAt)
     return t('assessment.completed', { date: formatDate(a.completedAt) });
-  return ASSESSMENT_STATUS_LABELS[a.status].toLowerCase();
+  return assessmentStatusLabel(a.status).toLowerCase();
 }
 
 export function childrenOf(

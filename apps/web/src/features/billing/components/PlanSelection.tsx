@@ -1,14 +1,12 @@
 import {
   BILLING_INTERVALS,
-  PLAN_FEATURE_LABELS,
   PLAN_FEATURES,
   PLAN_LIMIT_KEYS,
-  PLAN_LIMIT_LABELS,
-  PLAN_STORAGE_LABEL,
   formatBytes,
   type BillingInterval,
   type BillingSummary,
 } from '@tenantry/shared';
+import { planLimitLabel, planFeatureLabel, planStorageLabel } from '#web/lib/labels.ts';
 import {
   Badge,
   Button,
@@ -79,11 +77,11 @@ function PlanCard({ option, onChoose }: { option: PlanOption; onChoose: () => vo
         >
           {PLAN_LIMIT_KEYS.map((key) => (
             <List.Item key={key}>
-              {PLAN_LIMIT_LABELS[key]}: <strong>{limitText(plan.limits[key])}</strong>
+              {planLimitLabel(key)}: <strong>{limitText(plan.limits[key])}</strong>
             </List.Item>
           ))}
           <List.Item>
-            {PLAN_STORAGE_LABEL}: <strong>{formatBytes(plan.storageBytes)}</strong>
+            {planStorageLabel()}: <strong>{formatBytes(plan.storageBytes)}</strong>
           </List.Item>
         </List>
         <List
@@ -107,8 +105,8 @@ function PlanCard({ option, onChoose }: { option: PlanOption; onChoose: () => vo
                 c={has ? undefined : 'dimmed'}
               >
                 {has
-                  ? PLAN_FEATURE_LABELS[key]
-                  : t('plans.feature.missing', { feature: PLAN_FEATURE_LABELS[key] })}
+                  ? planFeatureLabel(key)
+                  : t('plans.feature.missing', { feature: planFeatureLabel(key) })}
               </List.Item>
             );
           })}

@@ -1,4 +1,5 @@
-import { PLAN_STORAGE_LABEL, type StorageUsage } from '@tenantry/shared';
+import { type StorageUsage } from '@tenantry/shared';
+import { planStorageLabel } from '#web/lib/labels.ts';
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { storageRow } from '../lib/plan-view.ts';
@@ -15,7 +16,7 @@ export function StorageUsageBar({ storage }: { storage: StorageUsage }) {
     <Stack gap={4} data-testid="usage-storage" data-state={row.state}>
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
         <Text size="sm" fw={500}>
-          {PLAN_STORAGE_LABEL}
+          {planStorageLabel()}
         </Text>
         <Text
           size="sm"
@@ -31,7 +32,7 @@ export function StorageUsageBar({ storage }: { storage: StorageUsage }) {
         value={row.percent}
         color={warn ? 'orange' : 'indigo'}
         size="md"
-        aria-label={`${PLAN_STORAGE_LABEL}: ${row.text}, ${row.share}`}
+        aria-label={`${planStorageLabel()}: ${row.text}, ${row.share}`}
       />
       {row.state === 'empty' ? (
         <Text size="xs" c="dimmed">

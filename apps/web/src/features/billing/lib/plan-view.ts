@@ -1,8 +1,6 @@
 import {
   PLAN_IDS,
-  PLAN_LIMIT_LABELS,
   PLANS,
-  SUBSCRIPTION_STATUS_LABELS,
   formatBytes,
   formatMoney,
   monthlyAmount,
@@ -13,10 +11,18 @@ import {
   type BillingUsage,
   type Plan,
   type PlanChangeKind,
+  type PlanFeature,
   type PlanId,
+  type PlanLimitKey,
   type StorageUsage,
   type UsageKey,
 } from '@tenantry/shared';
+import {
+  planFeatureLabel,
+  planLimitLabel,
+  planStorageLabel,
+  subscriptionStatusLabel,
+} from '#web/lib/labels.ts';
 import { formatDate } from '#web/lib/format.ts';
 import { t } from '../messages.ts';
 
@@ -83,14 +89,14 @@ export function currentPlanView(b: BillingSummary, now: number = Date.now()): Cu
         break;
       }
       case 'active':
-        badges.push({ label: SUBSCRIPTION_STATUS_LABELS.active, color: 'green' });
+        badges.push({ label: subscriptionStatusLabel('active'), color: 'green' });
         break;
       case 'past_due':
-        badges.push({ label: SUBSCRIPTION_STATUS_LABELS.past_due, color: 'red' });
+        badges.push({ label: subscriptionStatusLabel('past_due'), color: 'red' });
         lines.push(b.readOnly ? t('current.pastDue.readOnly') : t('current.pastDue'));
         break;
       case 'canceled':
-        badges.push({ label: SUBSCRIPTION_STATUS_LABELS.canceled, color: 'gray' });
+        badges.push({ label: subscriptionStatusLabel('canceled'), color: 'gray' });
         if (b.subscribedPlan !== 'free') {
           lines.push(t('current.canceled', { plan: PLANS[b.subscribedPlan].name }));
         }
@@ -148,7 +154,7 @@ export function usageRows(b: Pick<BillingSummary, 'usage' | 'limits' | 'atLimit'
     else state = 'ok';
     const percent =
       limit === null ? 0 : limit <= 0 ? 100 : Math.min(100, Math.round((used / limit) * 100));
-    return { key, label: PLAN_LIMIT_LABELS[key], used, limit, percent, state };
+    return { key, label: planLimitLabel(key), used, limit, percent, state };
   });
 }
 
@@ -305,20 +311,19 @@ export interface DifferenceLine {
 export function differenceLines(from: PlanId, to: PlanId): DifferenceLine[] {
   return planDifferences(from, to).map((d) => {
     if (d.kind === 'feature') {
+      const feature = planFeatureLabel(d.key as PlanFeature);
       return {
-        text: d.to
-          ? t('change.adds', { feature: d.label })
-          : t('change.loses', { feature: d.label }),
+        text: d.to ? t('change.adds', { feature }) : t('change.loses', { feature }),
         worse: d.worse,
       };
     }
     if (d.kind === 'storage') {
       const [a, b] = [formatBytes(d.from as number), formatBytes(d.to as number)];
-      return { text: `${d.label}: ${a} → ${b}`, worse: d.worse };
+      return { text: `${planStorageLabel()}: ${a} → ${b}`, worse: d.worse };
     }
     const a = limitText(d.from as number | null);
     const b = limitText(d.to as number | null);
-    return { text: `${d.label}: ${a} → ${b}`, worse: d.worse };
+    return { text: `${planLimitLabel(d.key as PlanLimitKey)}: ${a} → ${b}`, worse: d.worse };
   });
 }
 
@@ -357,7 +362,7 @@ export function usageConflicts(usage: BillingUsage, to: PlanId): UsageConflict[]
     const used = usage[key];
     if (allowed === null || used < allowed) continue;
     const over = used > allowed;
-    const label = PLAN_LIMIT_LABELS[key];
+    const label = planLimitLabel(key);
     const values = { label, used, plan: plan.name, allowed };
     const text = over ? t('change.conflict.over', values) : t('change.conflict.at', values);
     out.push({ key, label, used, allowed, over, text });

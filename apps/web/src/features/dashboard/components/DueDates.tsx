@@ -1,10 +1,10 @@
 import {
-  ASSESSMENT_STATUS_LABELS,
   DASHBOARD_LIMITS,
   type Dashboard,
   type DueAssessment,
   type DueGroup,
 } from '@tenantry/shared';
+import { assessmentStatusLabel } from '#web/lib/labels.ts';
 import { Anchor, Badge, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -68,7 +68,7 @@ function Row({ a }: { a: DueAssessment }) {
           </Text>
         </Group>
         <Text size="xs" c="dimmed" lineClamp={1} maw="100%">
-          {ASSESSMENT_STATUS_LABELS[a.status]} · {a.owner ? a.owner.name : t('due.row.noOwner')}
+          {assessmentStatusLabel(a.status)} · {a.owner ? a.owner.name : t('due.row.noOwner')}
         </Text>
       </Group>
     </Stack>

@@ -1,4 +1,5 @@
-import { EVIDENCE_STATE_LABELS, type Dashboard } from '@tenantry/shared';
+import { type Dashboard } from '@tenantry/shared';
+import { evidenceStateLabel } from '#web/lib/labels.ts';
 import { Badge, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconCertificate } from '@tabler/icons-react';
 import { Fragment } from 'react';
@@ -27,7 +28,7 @@ function Row({ f }: { f: EvidenceRow }) {
           tt="none"
           style={{ flexShrink: 0 }}
         >
-          {EVIDENCE_STATE_LABELS[f.state]}
+          {evidenceStateLabel(f.state)}
         </Badge>
       </Group>
       <Text size="xs" c={expired ? 'red' : 'dimmed'} fw={expired ? 600 : undefined}>

@@ -1,9 +1,5 @@
-import {
-  ASSESSMENT_STATUS_LABELS,
-  DASHBOARD_LIMITS,
-  type AssessmentStatus,
-  type Dashboard,
-} from '@tenantry/shared';
+import { DASHBOARD_LIMITS, type AssessmentStatus, type Dashboard } from '@tenantry/shared';
+import { assessmentStatusLabel } from '#web/lib/labels.ts';
 import { Anchor, Badge, Divider, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconClipboardList } from '@tabler/icons-react';
 import { Fragment } from 'react';
@@ -58,7 +54,7 @@ function Row({ a }: { a: OpenAssessment }) {
           <NameText name={a.tenantName} size="xs" c="dimmed" lines={1} component="div" />
         </Stack>
         <Badge color={STATUS_COLORS[a.status]} variant="light" tt="none" style={{ flexShrink: 0 }}>
-          {ASSESSMENT_STATUS_LABELS[a.status]}
+          {assessmentStatusLabel(a.status)}
         </Badge>
       </Group>
       <Group justify="space-between" gap="xs" wrap="wrap">

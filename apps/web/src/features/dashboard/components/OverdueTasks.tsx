@@ -1,4 +1,5 @@
-import { TASK_PRIORITY_LABELS, type Dashboard } from '@tenantry/shared';
+import { type Dashboard } from '@tenantry/shared';
+import { taskPriorityLabel } from '#web/lib/labels.ts';
 import { Anchor, Badge, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconChecklist, IconConfetti } from '@tabler/icons-react';
 import { Fragment } from 'react';
@@ -35,7 +36,7 @@ function Row({ t }: { t: OverdueTask }) {
           tt="none"
           style={{ flexShrink: 0 }}
         >
-          {TASK_PRIORITY_LABELS[t.priority]}
+          {taskPriorityLabel(t.priority)}
         </Badge>
       </Group>
       <Group justify="space-between" gap="xs" wrap="wrap">

@@ -1,4 +1,5 @@
-import { EVIDENCE_LIMITS, EVIDENCE_TYPES_LABEL, formatBytes } from '@tenantry/shared';
+import { EVIDENCE_LIMITS, formatBytes } from '@tenantry/shared';
+import { evidenceTypesLabel } from '#web/lib/labels.ts';
 import {
   Button,
   CloseButton,
@@ -140,7 +141,7 @@ export function EvidenceDropZone({
         </Group>
         <Text size="xs" c="dimmed" mt={6}>
           {t('dropZone.limits', {
-            types: EVIDENCE_TYPES_LABEL,
+            types: evidenceTypesLabel(),
             size: formatBytes(EVIDENCE_LIMITS.maxBytes),
           })}
         </Text>

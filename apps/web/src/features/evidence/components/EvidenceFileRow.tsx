@@ -1,9 +1,5 @@
-import {
-  EVIDENCE_STATE_LABELS,
-  formatBytes,
-  type EvidenceFile,
-  type EvidenceState,
-} from '@tenantry/shared';
+import { formatBytes, type EvidenceFile, type EvidenceState } from '@tenantry/shared';
+import { evidenceStateLabel } from '#web/lib/labels.ts';
 import { Badge, Group, Image, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconFileTypeCsv,
@@ -36,7 +32,7 @@ export function EvidenceStateBadge({ state }: { state: EvidenceState }) {
   if (state === 'current') return null;
   return (
     <Badge size="sm" variant="light" color={state === 'expired' ? 'red' : 'orange'} tt="none">
-      {EVIDENCE_STATE_LABELS[state]}
+      {evidenceStateLabel(state)}
     </Badge>
   );
 }

@@ -1,4 +1,5 @@
-import { EVIDENCE_STATES, EVIDENCE_STATE_LABELS, type EvidenceUse } from '@tenantry/shared';
+import { EVIDENCE_STATES, type EvidenceUse } from '@tenantry/shared';
+import { evidenceStateLabel } from '#web/lib/labels.ts';
 import { Button, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFiles, IconSearch } from '@tabler/icons-react';
@@ -15,7 +16,7 @@ import { t } from '../messages.ts';
 
 const filters = (): { value: EvidenceStateFilter; label: string }[] => [
   { value: 'all', label: t('library.filter.all') },
-  ...[...EVIDENCE_STATES].reverse().map((s) => ({ value: s, label: EVIDENCE_STATE_LABELS[s] })),
+  ...[...EVIDENCE_STATES].reverse().map((s) => ({ value: s, label: evidenceStateLabel(s) })),
 ];
 
 /**

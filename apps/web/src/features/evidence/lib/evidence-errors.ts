@@ -1,10 +1,10 @@
 import {
   EVIDENCE_ERROR_CODES,
   EVIDENCE_LIMITS,
-  EVIDENCE_TYPES_LABEL,
   STORAGE_ERROR_CODES,
   formatBytes,
 } from '@tenantry/shared';
+import { evidenceTypesLabel } from '#web/lib/labels.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { t } from '../messages.ts';
 
@@ -22,7 +22,7 @@ export function evidenceFallbackError(status: number): ApiError {
     return new ApiError(
       status,
       EVIDENCE_ERROR_CODES.typeNotAllowed,
-      t('errors.typeNotAllowed', { types: EVIDENCE_TYPES_LABEL }),
+      t('errors.typeNotAllowed', { types: evidenceTypesLabel() }),
     );
   return new ApiError(status, 'common.bad_request', t('errors.uploadFailed'));
 }

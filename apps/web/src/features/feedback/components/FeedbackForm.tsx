@@ -1,4 +1,5 @@
-import { FEEDBACK_LIMITS, FEEDBACK_RATING_LABELS, FEEDBACK_RATINGS } from '@tenantry/shared';
+import { FEEDBACK_LIMITS, FEEDBACK_RATINGS } from '@tenantry/shared';
+import { feedbackRatingLabel } from '#web/lib/labels.ts';
 import {
   Button,
   Group,
@@ -91,7 +92,7 @@ export function FeedbackForm({ onClose }: { onClose: () => void }) {
                 label={
                   <>
                     {n}
-                    <VisuallyHidden> – {FEEDBACK_RATING_LABELS[n]}</VisuallyHidden>
+                    <VisuallyHidden> – {feedbackRatingLabel(n)}</VisuallyHidden>
                   </>
                 }
               />

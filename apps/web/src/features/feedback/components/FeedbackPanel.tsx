@@ -1,10 +1,10 @@
 import {
   FEEDBACK_HANDLED_FILTERS,
-  FEEDBACK_RATING_LABELS,
   FEEDBACK_RATINGS,
   type FeedbackHandledFilter,
   type FeedbackItem,
 } from '@tenantry/shared';
+import { feedbackRatingLabel } from '#web/lib/labels.ts';
 import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -47,7 +47,7 @@ function RatingBadge({ rating }: { rating: number }) {
         {rating}
       </Badge>
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} aria-hidden>
-        {isRating(rating) ? FEEDBACK_RATING_LABELS[rating] : ''}
+        {isRating(rating) ? feedbackRatingLabel(rating) : ''}
       </Text>
     </Group>
   );

@@ -1,4 +1,5 @@
-import { SUPPORT_CATEGORIES, SUPPORT_CATEGORY_LABELS, type FeedbackItem } from '@tenantry/shared';
+import { SUPPORT_CATEGORIES, type FeedbackItem } from '@tenantry/shared';
+import { supportCategoryLabel } from '#web/lib/labels.ts';
 import { Select, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useTurnIntoTicket } from '../api/turn-into-ticket.ts';
@@ -47,7 +48,7 @@ function TicketForm({ item, onClose }: { item: FeedbackItem; onClose: () => void
       />
       <Select
         label={t('ticket.category.label')}
-        data={SUPPORT_CATEGORIES.map((c) => ({ value: c, label: SUPPORT_CATEGORY_LABELS[c] }))}
+        data={SUPPORT_CATEGORIES.map((c) => ({ value: c, label: supportCategoryLabel(c) }))}
         allowDeselect={false}
         {...form.getInputProps('category')}
       />

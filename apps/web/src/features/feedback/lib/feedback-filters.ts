@@ -4,11 +4,11 @@
  */
 import {
   FEEDBACK_HANDLED_FILTERS,
-  FEEDBACK_RATING_LABELS,
   FeedbackPagePathSchema,
   type FeedbackHandledFilter,
   type FeedbackRating,
 } from '@tenantry/shared';
+import { feedbackRatingLabel } from '#web/lib/labels.ts';
 import { t } from '../messages.ts';
 
 export interface FeedbackFilters {
@@ -72,7 +72,7 @@ export const handledFilterLabel = (f: FeedbackHandledFilter): string =>
 
 /** "4 – Good". */
 export function ratingLabel(rating: number): string {
-  return isRating(rating) ? `${rating} – ${FEEDBACK_RATING_LABELS[rating]}` : String(rating);
+  return isRating(rating) ? `${rating} – ${feedbackRatingLabel(rating)}` : String(rating);
 }
 
 export const RATING_COLORS: Record<FeedbackRating, string> = {

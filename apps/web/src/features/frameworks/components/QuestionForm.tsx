@@ -1,11 +1,11 @@
 import {
-  QUESTION_TYPE_LABELS,
   QUESTION_TYPES,
   type ContentScope,
   type Question,
   type QuestionType,
   type UsedKey,
 } from '@tenantry/shared';
+import { questionTypeLabel } from '#web/lib/labels.ts';
 import { Alert, Checkbox, Select, Stack, Switch, Text } from '@mantine/core';
 import type { InsertImage } from '#web/components/markdown/insert-image.ts';
 import { errorAt } from '../lib/document-problems.ts';
@@ -70,7 +70,7 @@ export function QuestionForm({
       <Select
         label={t('question.type')}
         description={questionTypeHint(question.type)}
-        data={QUESTION_TYPES.map((type) => ({ value: type, label: QUESTION_TYPE_LABELS[type] }))}
+        data={QUESTION_TYPES.map((type) => ({ value: type, label: questionTypeLabel(type) }))}
         value={question.type}
         allowDeselect={false}
         onChange={(type) => {

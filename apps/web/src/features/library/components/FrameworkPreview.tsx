@@ -1,5 +1,4 @@
 import {
-  QUESTION_TYPE_LABELS,
   type ContentScope,
   countQuestions,
   type LibraryFrameworkDetail,
@@ -7,6 +6,7 @@ import {
   type Question,
   type Section,
 } from '@tenantry/shared';
+import { questionTypeLabel } from '#web/lib/labels.ts';
 import {
   Anchor,
   Badge,
@@ -96,7 +96,7 @@ function QuestionCard({ q, ctx }: { q: Question; ctx: TreeContext }) {
         </Group>
         <Group gap={4}>
           <Badge variant="light" size="sm" tt="none">
-            {QUESTION_TYPE_LABELS[q.type]}
+            {questionTypeLabel(q.type)}
           </Badge>
           {q.weight !== 1 ? (
             <Badge variant="outline" color="gray" size="sm" tt="none">

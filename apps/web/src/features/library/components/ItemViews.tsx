@@ -1,4 +1,4 @@
-import { STEP_EFFORT_LABELS } from '@tenantry/shared';
+import { stepEffortLabel } from '#web/lib/labels.ts';
 import {
   Badge,
   Box,
@@ -122,7 +122,7 @@ export function PlaybookView({ id }: { id: string }) {
                       </Title>
                       <Group gap={4}>
                         <Badge variant="outline" color="gray" size="sm" tt="none">
-                          {t('playbook.effort', { effort: STEP_EFFORT_LABELS[s.effort] })}
+                          {t('playbook.effort', { effort: stepEffortLabel(s.effort) })}
                         </Badge>
                         {s.ownerRole ? (
                           <Badge variant="outline" color="gray" size="sm" tt="none">

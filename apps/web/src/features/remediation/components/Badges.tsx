@@ -1,10 +1,5 @@
-import {
-  TASK_PRIORITY_LABELS,
-  TASK_STATUS_LABELS,
-  type Task,
-  type TaskPriority,
-  type TaskStatus,
-} from '@tenantry/shared';
+import { type Task, type TaskPriority, type TaskStatus } from '@tenantry/shared';
+import { taskStatusLabel, taskPriorityLabel } from '#web/lib/labels.ts';
 import { Badge, Text, VisuallyHidden, type BadgeProps, type TextProps } from '@mantine/core';
 import { PRIORITY_COLORS, STATUS_COLORS, dueView } from '../lib/task-view.ts';
 import { t } from '../messages.ts';
@@ -19,7 +14,7 @@ export function TaskStatusBadge({ status, ...rest }: { status: TaskStatus } & Ba
       style={{ flexShrink: 0 }}
       {...rest}
     >
-      {TASK_STATUS_LABELS[status]}
+      {taskStatusLabel(status)}
     </Badge>
   );
 }
@@ -34,7 +29,7 @@ export function PriorityBadge({ priority, ...rest }: { priority: TaskPriority } 
       style={{ flexShrink: 0 }}
       {...rest}
     >
-      {TASK_PRIORITY_LABELS[priority]}
+      {taskPriorityLabel(priority)}
       <VisuallyHidden> {t('badge.priority')}</VisuallyHidden>
     </Badge>
   );

@@ -1,4 +1,5 @@
-import { TASK_STATUSES, TASK_STATUS_LABELS, type TaskStatus } from '@tenantry/shared';
+import { TASK_STATUSES, type TaskStatus } from '@tenantry/shared';
+import { taskStatusLabel } from '#web/lib/labels.ts';
 import { ActionIcon, Menu, type ActionIconProps } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -52,7 +53,7 @@ export function MoveTaskMenu({
               />
             }
           >
-            {s === 'risk_accepted' ? `${TASK_STATUS_LABELS[s]}…` : TASK_STATUS_LABELS[s]}
+            {s === 'risk_accepted' ? `${taskStatusLabel(s)}…` : taskStatusLabel(s)}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

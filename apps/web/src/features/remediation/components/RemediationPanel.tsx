@@ -1,4 +1,5 @@
-import { TASK_STATUS_LABELS, type Task, type TaskStatus } from '@tenantry/shared';
+import { type Task, type TaskStatus } from '@tenantry/shared';
+import { taskStatusLabel } from '#web/lib/labels.ts';
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconInfoCircle, IconPlus } from '@tabler/icons-react';
@@ -123,7 +124,7 @@ export function RemediationPanel({
         onSuccess: () =>
           notifications.show({
             color: 'teal',
-            message: t('panel.moved', { title: task.title, status: TASK_STATUS_LABELS[status] }),
+            message: t('panel.moved', { title: task.title, status: taskStatusLabel(status) }),
           }),
         onError: (err) => notifyError(t('panel.moveFailed', { title: task.title }), err),
       },
@@ -148,8 +149,8 @@ export function RemediationPanel({
             color: 'teal',
             message:
               updated > 0
-                ? t('panel.bulkMoved', { count: updated, status: TASK_STATUS_LABELS[status] })
-                : t('panel.bulkAlready', { status: TASK_STATUS_LABELS[status].toLowerCase() }),
+                ? t('panel.bulkMoved', { count: updated, status: taskStatusLabel(status) })
+                : t('panel.bulkAlready', { status: taskStatusLabel(status).toLowerCase() }),
           });
         },
         onError: (err) => notifyError(t('panel.bulkMoveFailed'), err),

@@ -1,4 +1,5 @@
-import { TASK_STATUS_LABELS, type Task, type TaskStatus } from '@tenantry/shared';
+import { type Task, type TaskStatus } from '@tenantry/shared';
+import { taskStatusLabel } from '#web/lib/labels.ts';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import type { StatusFilter } from '../lib/task-filters.ts';
@@ -39,7 +40,7 @@ function Column({
     >
       <Group justify="space-between" gap="xs" mb="xs" px={4}>
         <Title order={3} size="h6" id={id}>
-          {TASK_STATUS_LABELS[status]}
+          {taskStatusLabel(status)}
         </Title>
         <Badge variant="default" size="sm" aria-label={t('board.count', { count: tasks.length })}>
           {tasks.length}

@@ -1,9 +1,5 @@
-import {
-  TASK_STATUSES,
-  TASK_STATUS_LABELS,
-  type TaskList,
-  type TaskStatus,
-} from '@tenantry/shared';
+import { TASK_STATUSES, type TaskList, type TaskStatus } from '@tenantry/shared';
+import { taskStatusLabel } from '#web/lib/labels.ts';
 import { Group, Text, UnstyledButton } from '@mantine/core';
 import type { StatusFilter, TaskFilters } from '../lib/task-filters.ts';
 import { STATUS_COLORS } from '../lib/task-view.ts';
@@ -82,7 +78,7 @@ export function TaskCounts({
       {TASK_STATUSES.map((s: TaskStatus) => (
         <Count
           key={s}
-          label={TASK_STATUS_LABELS[s]}
+          label={taskStatusLabel(s)}
           value={counts[s]}
           color={STATUS_COLORS[s]}
           pressed={filters.status === s}

@@ -1,4 +1,5 @@
-import { TASK_PRIORITY_LABELS, type PersonRef, type TaskDetail } from '@tenantry/shared';
+import { type PersonRef, type TaskDetail } from '@tenantry/shared';
+import { taskPriorityLabel } from '#web/lib/labels.ts';
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
@@ -37,7 +38,7 @@ export function TaskDetailsView({ task }: { task: TaskDetail }) {
       )}
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
         <Field label={t('details.priority')}>
-          <Text size="sm">{TASK_PRIORITY_LABELS[task.priority]}</Text>
+          <Text size="sm">{taskPriorityLabel(task.priority)}</Text>
         </Field>
         <Field label={t('details.assignee')}>
           {task.assignee ? (

@@ -1,9 +1,5 @@
-import {
-  REMEDIATION_LIMITS,
-  TASK_PRIORITIES,
-  TASK_PRIORITY_LABELS,
-  type PersonRef,
-} from '@tenantry/shared';
+import { REMEDIATION_LIMITS, TASK_PRIORITIES, type PersonRef } from '@tenantry/shared';
+import { taskPriorityLabel } from '#web/lib/labels.ts';
 import { Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { DetailsValues } from '../lib/task-form.ts';
@@ -48,7 +44,7 @@ export function TaskFields<V extends DetailsValues>({
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
         <Select
           label={t('fields.priority')}
-          data={TASK_PRIORITIES.map((p) => ({ value: p, label: TASK_PRIORITY_LABELS[p] }))}
+          data={TASK_PRIORITIES.map((p) => ({ value: p, label: taskPriorityLabel(p) }))}
           allowDeselect={false}
           {...f.getInputProps('priority')}
         />

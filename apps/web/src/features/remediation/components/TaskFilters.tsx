@@ -1,4 +1,5 @@
-import { TASK_STATUS_LABELS, type PersonRef } from '@tenantry/shared';
+import { type PersonRef } from '@tenantry/shared';
+import { taskStatusLabel } from '#web/lib/labels.ts';
 import { Button, Group, SegmentedControl, Select, Switch, Text } from '@mantine/core';
 import { IconLayoutKanban, IconList, IconX } from '@tabler/icons-react';
 import { useId } from 'react';
@@ -15,7 +16,7 @@ const ALL = 'all';
 const ANYONE = 'anyone';
 
 const statusLabel = (s: StatusFilter) =>
-  s === 'open' ? t('filters.status.open') : TASK_STATUS_LABELS[s];
+  s === 'open' ? t('filters.status.open') : taskStatusLabel(s);
 
 /**
  * The filters (status, assignee with "Me" and "Unassigned", overdue only) and the board/list

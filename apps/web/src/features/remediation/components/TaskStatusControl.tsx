@@ -1,9 +1,5 @@
-import {
-  TASK_STATUSES,
-  TASK_STATUS_LABELS,
-  type TaskDetail,
-  type TaskStatus,
-} from '@tenantry/shared';
+import { TASK_STATUSES, type TaskDetail, type TaskStatus } from '@tenantry/shared';
+import { taskStatusLabel } from '#web/lib/labels.ts';
 import { Alert, Button, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -84,7 +80,7 @@ export function TaskStatusControl({
       {canChange ? (
         <Select
           label={t('status.label')}
-          data={TASK_STATUSES.map((s) => ({ value: s, label: TASK_STATUS_LABELS[s] }))}
+          data={TASK_STATUSES.map((s) => ({ value: s, label: taskStatusLabel(s) }))}
           value={risk === 'accept' ? 'risk_accepted' : task.status}
           onChange={(v) => v && move(v as TaskStatus)}
           allowDeselect={false}

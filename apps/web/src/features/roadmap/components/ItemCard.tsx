@@ -1,4 +1,5 @@
-import { ROADMAP_STATUS_LABELS, type RoadmapItem } from '@tenantry/shared';
+import { type RoadmapItem } from '@tenantry/shared';
+import { roadmapStatusLabel } from '#web/lib/labels.ts';
 import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { commentsLabel, STATUS_COLORS } from '../lib/roadmap-view.ts';
@@ -36,7 +37,7 @@ export function ItemCard({ item, showStatus = true }: { item: RoadmapItem; showS
             ) : null}
             {showStatus ? (
               <Badge color={STATUS_COLORS[item.status]} variant="light" size="sm">
-                {ROADMAP_STATUS_LABELS[item.status]}
+                {roadmapStatusLabel(item.status)}
               </Badge>
             ) : null}
             {item.tags.map((tag) => (

@@ -1,4 +1,5 @@
-import { ROADMAP_LIMITS, ROADMAP_STATUS_LABELS, type RoadmapItemDetail } from '@tenantry/shared';
+import { ROADMAP_LIMITS, type RoadmapItemDetail } from '@tenantry/shared';
+import { roadmapStatusLabel } from '#web/lib/labels.ts';
 import {
   Alert,
   Anchor,
@@ -74,7 +75,7 @@ function Detail({ item }: { item: RoadmapItemDetail }) {
           </Badge>
         ) : null}
         <Badge color={STATUS_COLORS[item.status]} variant="light">
-          {ROADMAP_STATUS_LABELS[item.status]}
+          {roadmapStatusLabel(item.status)}
         </Badge>
         {item.tags.map((tag) => (
           <Badge key={tag} variant="outline" color="gray">

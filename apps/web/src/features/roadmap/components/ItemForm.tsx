@@ -1,11 +1,11 @@
 import {
   CreateRoadmapItemSchema,
   ROADMAP_LIMITS,
-  ROADMAP_STATUS_LABELS,
   ROADMAP_STATUSES,
   SuggestRoadmapItemSchema,
   type RoadmapStatus,
 } from '@tenantry/shared';
+import { roadmapStatusLabel } from '#web/lib/labels.ts';
 import { Alert, Modal, Select, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
@@ -150,7 +150,7 @@ export function ItemForm({
           <Select
             label={t('form.status.label')}
             allowDeselect={false}
-            data={ROADMAP_STATUSES.map((s) => ({ value: s, label: ROADMAP_STATUS_LABELS[s] }))}
+            data={ROADMAP_STATUSES.map((s) => ({ value: s, label: roadmapStatusLabel(s) }))}
             {...form.getInputProps('status')}
           />
         ) : null}

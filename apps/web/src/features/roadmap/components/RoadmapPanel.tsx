@@ -1,11 +1,10 @@
 import {
-  ROADMAP_STATUS_LABELS,
   ROADMAP_STATUSES,
-  ROADMAP_VIEW_LABELS,
   ROADMAP_VIEWS,
   type RoadmapStatus,
   type RoadmapView,
 } from '@tenantry/shared';
+import { roadmapStatusLabel, roadmapViewLabel } from '#web/lib/labels.ts';
 import {
   Button,
   Group,
@@ -56,7 +55,7 @@ export function RoadmapPanel() {
             aria-label={t('list.view')}
             value={filters.view}
             onChange={(v) => change({ view: v as RoadmapView })}
-            data={ROADMAP_VIEWS.map((v) => ({ value: v, label: ROADMAP_VIEW_LABELS[v] }))}
+            data={ROADMAP_VIEWS.map((v) => ({ value: v, label: roadmapViewLabel(v) }))}
           />
         </ScrollArea>
         <Button
@@ -73,7 +72,7 @@ export function RoadmapPanel() {
           clearable
           value={filters.status}
           onChange={(v) => change({ status: (v as RoadmapStatus | null) ?? null })}
-          data={ROADMAP_STATUSES.map((s) => ({ value: s, label: ROADMAP_STATUS_LABELS[s] }))}
+          data={ROADMAP_STATUSES.map((s) => ({ value: s, label: roadmapStatusLabel(s) }))}
           maw={260}
         />
         <Select
@@ -104,13 +103,13 @@ export function RoadmapPanel() {
         {filters.view === 'board' ? (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: columns.length }} spacing="md">
             {columns.map((s) => (
-              <Stack key={s} gap="xs" component="section" aria-label={ROADMAP_STATUS_LABELS[s]}>
+              <Stack key={s} gap="xs" component="section" aria-label={roadmapStatusLabel(s)}>
                 <Title order={2} size="h5">
-                  {ROADMAP_STATUS_LABELS[s]} ({groups[s].length})
+                  {roadmapStatusLabel(s)} ({groups[s].length})
                 </Title>
                 {groups[s].length === 0 ? (
                   <Text size="sm" c="dimmed">
-                    {t('board.column.empty', { status: ROADMAP_STATUS_LABELS[s].toLowerCase() })}
+                    {t('board.column.empty', { status: roadmapStatusLabel(s).toLowerCase() })}
                   </Text>
                 ) : (
                   groups[s].map((i) => <ItemCard key={i.id} item={i} showStatus={false} />)

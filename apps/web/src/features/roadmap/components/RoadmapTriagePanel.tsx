@@ -1,10 +1,10 @@
 import {
   ROADMAP_STAFF_STATES,
-  ROADMAP_STATUS_LABELS,
   ROADMAP_STATUSES,
   type RoadmapItem,
   type RoadmapStatus,
 } from '@tenantry/shared';
+import { roadmapStatusLabel } from '#web/lib/labels.ts';
 import {
   Anchor,
   Badge,
@@ -79,7 +79,7 @@ function TriageRow({
               </Badge>
             ) : null}
             <Badge color={STATUS_COLORS[item.status]} variant="light">
-              {ROADMAP_STATUS_LABELS[item.status]}
+              {roadmapStatusLabel(item.status)}
             </Badge>
           </Group>
         </Group>
@@ -117,7 +117,7 @@ function TriageRow({
               value={item.status}
               allowDeselect={false}
               disabled={setStatus.isPending}
-              data={ROADMAP_STATUSES.map((s) => ({ value: s, label: ROADMAP_STATUS_LABELS[s] }))}
+              data={ROADMAP_STATUSES.map((s) => ({ value: s, label: roadmapStatusLabel(s) }))}
               onChange={(v) => {
                 if (!v || v === item.status) return;
                 setStatus.mutate(

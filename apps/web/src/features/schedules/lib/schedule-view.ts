@@ -1,17 +1,17 @@
 import {
   occurrencesFrom,
-  SCHEDULE_CADENCE_LABELS,
   SCHEDULE_LIMITS,
   type Schedule,
   type ScheduleCadence,
 } from '@tenantry/shared';
+import { scheduleCadenceLabel } from '#web/lib/labels.ts';
 import { t } from '../messages.ts';
 
 /** "Quarterly", "Every 5 months". */
 export function cadenceText(cadence: ScheduleCadence, everyMonths: number | null): string {
   return cadence === 'every_n_months'
     ? t('cadence.everyMonths', { count: everyMonths ?? 1, n: String(everyMonths ?? 1) })
-    : SCHEDULE_CADENCE_LABELS[cadence];
+    : scheduleCadenceLabel(cadence);
 }
 
 /** Who the schedule is for: "Acme", or "Tenants tagged “finance” (3 now)". */

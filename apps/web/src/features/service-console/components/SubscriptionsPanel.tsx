@@ -1,11 +1,11 @@
 import {
   PLANS,
   SUBSCRIPTION_FILTERS,
-  SUBSCRIPTION_STATUS_LABELS,
   formatMoney,
   type SubscriptionList,
   type SubscriptionRow,
 } from '@tenantry/shared';
+import { subscriptionStatusLabel } from '#web/lib/labels.ts';
 import {
   ActionIcon,
   Badge,
@@ -84,7 +84,7 @@ function StatusBadges({ row }: { row: SubscriptionRow }) {
   return (
     <Group gap={4} wrap="nowrap">
       <Badge color={STATUS_COLORS[row.status]} variant="light" size="sm">
-        {SUBSCRIPTION_STATUS_LABELS[row.status]}
+        {subscriptionStatusLabel(row.status)}
       </Badge>
       {row.readOnly ? (
         <Badge color="red" variant="outline" size="sm">

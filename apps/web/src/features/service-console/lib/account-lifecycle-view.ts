@@ -1,8 +1,5 @@
-import {
-  ACCOUNT_EXPORT_STATUS_LABELS,
-  ACTIVE_ACCOUNT_EXPORT_STATUSES,
-  type AccountExport,
-} from '@tenantry/shared';
+import { ACTIVE_ACCOUNT_EXPORT_STATUSES, type AccountExport } from '@tenantry/shared';
+import { accountExportStatusLabel } from '#web/lib/labels.ts';
 import { t } from '../messages.ts';
 
 /** Queued or running: keep asking. */
@@ -24,7 +21,7 @@ export function exportPercent(e: Pick<AccountExport, 'progress' | 'status'>): nu
 /** What the list says of one export's state. */
 export function exportStateText(e: Pick<AccountExport, 'status' | 'progress'>): string {
   if (e.status === 'running') return t('exports.running', { percent: exportPercent(e) });
-  return ACCOUNT_EXPORT_STATUS_LABELS[e.status];
+  return accountExportStatusLabel(e.status);
 }
 
 /** A file size for people: "312 KB", "1.2 MB". */

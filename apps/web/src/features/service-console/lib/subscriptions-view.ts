@@ -9,12 +9,12 @@ import {
   PLAN_IDS,
   PLANS,
   SUBSCRIPTION_FILTERS,
-  SUBSCRIPTION_STATUS_LABELS,
   type PlanId,
   type SubscriptionList,
   type SubscriptionRow,
   type SubscriptionStatus,
 } from '@tenantry/shared';
+import { subscriptionStatusLabel } from '#web/lib/labels.ts';
 import { z } from 'zod';
 import { t } from '../messages.ts';
 
@@ -51,7 +51,7 @@ export function writeFilters(
 }
 
 export const filterLabel = (f: SubscriptionFilter): string =>
-  f === 'all' ? t('subscriptions.status.all') : SUBSCRIPTION_STATUS_LABELS[f];
+  f === 'all' ? t('subscriptions.status.all') : subscriptionStatusLabel(f);
 
 export const STATUS_COLORS: Record<SubscriptionStatus, string> = {
   trialing: 'blue',

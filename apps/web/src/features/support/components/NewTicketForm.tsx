@@ -1,10 +1,8 @@
 import {
   CreateSupportTicketSchema,
   SUPPORT_CATEGORIES,
-  SUPPORT_CATEGORY_LABELS,
   SUPPORT_LIMITS,
   SUPPORT_PRIORITIES,
-  SUPPORT_PRIORITY_LABELS,
   type SupportCategory,
   type SupportPriority,
   type SupportTicketDetail,
@@ -15,6 +13,7 @@ import { useState } from 'react';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { MarkdownEditor } from '#web/components/markdown/MarkdownEditor.tsx';
 import { appVersionLabel } from '#web/lib/app-version.ts';
+import { supportCategoryLabel, supportPriorityLabel } from '#web/lib/labels.ts';
 import { applyServerErrors } from '#web/lib/forms.ts';
 import { useCreateTicket } from '../api/create-ticket.ts';
 import { t } from '../messages.ts';
@@ -28,8 +27,8 @@ interface Values {
   body: string;
 }
 
-const options = <K extends string>(keys: readonly K[], labels: Record<K, string>) =>
-  keys.map((value) => ({ value, label: labels[value] }));
+const options = <K extends string>(keys: readonly K[], label: (key: K) => string) =>
+  keys.map((value) => ({ value, label: label(value) }));
 
 /**
  * A new ticket: subject, category, priority, the message (markdown) and screenshots; the page
@@ -84,13 +83,13 @@ export function NewTicketForm({
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
             label={t('new.category.label')}
-            data={options(SUPPORT_CATEGORIES, SUPPORT_CATEGORY_LABELS)}
+            data={options(SUPPORT_CATEGORIES, supportCategoryLabel)}
             allowDeselect={false}
             {...form.getInputProps('category')}
           />
           <Select
             label={t('new.priority.label')}
-            data={options(SUPPORT_PRIORITIES, SUPPORT_PRIORITY_LABELS)}
+            data={options(SUPPORT_PRIORITIES, supportPriorityLabel)}
             allowDeselect={false}
             {...form.getInputProps('priority')}
           />

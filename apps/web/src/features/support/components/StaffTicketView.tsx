@@ -1,11 +1,10 @@
 import {
   SUPPORT_PRIORITIES,
-  SUPPORT_PRIORITY_LABELS,
   SUPPORT_STATUSES,
-  SUPPORT_STATUS_LABELS,
   type SupportPriority,
   type SupportStatus,
 } from '@tenantry/shared';
+import { supportPriorityLabel, supportStatusLabel } from '#web/lib/labels.ts';
 import {
   Anchor,
   Button,
@@ -97,14 +96,14 @@ export function StaffTicketView({ id, backHref }: { id: string; backHref: string
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Select
             label={t('staff.status.label')}
-            data={SUPPORT_STATUSES.map((s) => ({ value: s, label: SUPPORT_STATUS_LABELS[s] }))}
+            data={SUPPORT_STATUSES.map((s) => ({ value: s, label: supportStatusLabel(s) }))}
             value={tk.status}
             allowDeselect={false}
             onChange={(v) => v && update.mutate({ status: v as SupportStatus })}
           />
           <Select
             label={t('staff.priority.label')}
-            data={SUPPORT_PRIORITIES.map((p) => ({ value: p, label: SUPPORT_PRIORITY_LABELS[p] }))}
+            data={SUPPORT_PRIORITIES.map((p) => ({ value: p, label: supportPriorityLabel(p) }))}
             value={tk.priority}
             allowDeselect={false}
             onChange={(v) => v && update.mutate({ priority: v as SupportPriority })}

@@ -1,13 +1,12 @@
 import {
   SUPPORT_PRIORITIES,
-  SUPPORT_PRIORITY_LABELS,
   SUPPORT_STATUSES,
-  SUPPORT_STATUS_LABELS,
   type SupportPriority,
   type SupportQueueSort,
   type SupportStatus,
   type SupportTicket,
 } from '@tenantry/shared';
+import { supportPriorityLabel, supportStatusLabel } from '#web/lib/labels.ts';
 import {
   Anchor,
   Button,
@@ -67,7 +66,7 @@ function Queue() {
           label={t('queue.status.label')}
           placeholder={t('queue.status.placeholder')}
           clearable
-          data={SUPPORT_STATUSES.map((s) => ({ value: s, label: SUPPORT_STATUS_LABELS[s] }))}
+          data={SUPPORT_STATUSES.map((s) => ({ value: s, label: supportStatusLabel(s) }))}
           value={filters.status ?? null}
           onChange={(v) => set('status', v)}
         />
@@ -75,7 +74,7 @@ function Queue() {
           label={t('queue.priority.label')}
           placeholder={t('queue.priority.placeholder')}
           clearable
-          data={SUPPORT_PRIORITIES.map((p) => ({ value: p, label: SUPPORT_PRIORITY_LABELS[p] }))}
+          data={SUPPORT_PRIORITIES.map((p) => ({ value: p, label: supportPriorityLabel(p) }))}
           value={filters.priority ?? null}
           onChange={(v) => set('priority', v)}
         />

@@ -1,10 +1,5 @@
-import {
-  SUPPORT_PRIORITY_LABELS,
-  SUPPORT_STATUS_LABELS,
-  type SupportPriority,
-  type SupportStatus,
-  type SupportTicket,
-} from '@tenantry/shared';
+import { type SupportPriority, type SupportStatus, type SupportTicket } from '@tenantry/shared';
+import { supportPriorityLabel, supportStatusLabel } from '#web/lib/labels.ts';
 import { t } from '../messages.ts';
 
 /** Badge colours: the staff's turn stands out, finished tickets fade. */
@@ -24,11 +19,11 @@ export const PRIORITY_COLORS: Record<SupportPriority, string> = {
 
 /** The status as the customer reads it: "waiting" is on them. */
 export function customerStatusLabel(status: SupportStatus): string {
-  return status === 'waiting' ? t('status.waitingForYou') : SUPPORT_STATUS_LABELS[status];
+  return status === 'waiting' ? t('status.waitingForYou') : supportStatusLabel(status);
 }
 
-export const staffStatusLabel = (status: SupportStatus) => SUPPORT_STATUS_LABELS[status];
-export const priorityLabel = (priority: SupportPriority) => SUPPORT_PRIORITY_LABELS[priority];
+export const staffStatusLabel = (status: SupportStatus) => supportStatusLabel(status);
+export const priorityLabel = (priority: SupportPriority) => supportPriorityLabel(priority);
 
 /** `#12 Subject`: how a ticket is named in lists and headings. */
 export const ticketTitle = (tk: Pick<SupportTicket, 'number' | 'subject'>) =>

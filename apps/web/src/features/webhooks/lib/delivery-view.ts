@@ -1,12 +1,12 @@
 import {
-  WEBHOOK_DELIVERY_STATUS_LABELS,
-  WEBHOOK_EVENT_INFO,
+  WEBHOOK_EVENT_TYPES,
   WEBHOOK_PING_EVENT,
   type WebhookDelivery,
   type WebhookDeliveryList,
   type WebhookDeliveryStatus,
   type WebhookEventType,
 } from '@tenantry/shared';
+import { webhookDeliveryStatusLabel, webhookEventLabel } from '#web/lib/labels.ts';
 import { t } from '../messages.ts';
 
 export const STATUS_COLORS: Record<WebhookDeliveryStatus, string> = {
@@ -15,13 +15,14 @@ export const STATUS_COLORS: Record<WebhookDeliveryStatus, string> = {
   failed: 'red',
 };
 
-export const statusLabel = (status: WebhookDeliveryStatus) =>
-  WEBHOOK_DELIVERY_STATUS_LABELS[status];
+export const statusLabel = (status: WebhookDeliveryStatus) => webhookDeliveryStatusLabel(status);
 
 /** An event type as people read it ("Task created", "Test ping"); an unknown one as it is. */
 export function eventLabel(type: string): string {
   if (type === WEBHOOK_PING_EVENT) return t('delivery.ping');
-  return WEBHOOK_EVENT_INFO[type as WebhookEventType]?.label ?? type;
+  return (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type)
+    ? webhookEventLabel(type as WebhookEventType)
+    : type;
 }
 
 /** "200", or "No answer" when the last attempt got none, "—" before the first one. */

@@ -1,12 +1,12 @@
 import {
   CreateWebhookSchema,
-  WEBHOOK_EVENT_INFO,
   WEBHOOK_EVENT_TYPES,
   type CreateWebhookInput,
   type UpdateWebhookInput,
   type Webhook,
   type WebhookEventType,
 } from '@tenantry/shared';
+import { webhookEventLabel, webhookEventDescription } from '#web/lib/labels.ts';
 import type { FormErrors } from '@mantine/form';
 import { ApiError } from '#web/lib/api.ts';
 
@@ -17,11 +17,15 @@ export interface WebhookFormValues {
   events: WebhookEventType[];
 }
 
-/** The event checkboxes, in the order of the contract. */
+/** The event checkboxes, in the order of the contract (getters: read while rendering). */
 export const EVENT_OPTIONS = WEBHOOK_EVENT_TYPES.map((type) => ({
   value: type,
-  label: WEBHOOK_EVENT_INFO[type].label,
-  description: WEBHOOK_EVENT_INFO[type].description,
+  get label() {
+    return webhookEventLabel(type);
+  },
+  get description() {
+    return webhookEventDescription(type);
+  },
 }));
 
 /** The form's first values: the endpoint's, or an empty one. */

@@ -1,4 +1,5 @@
-import { CONTENT_LIMITS, STEP_EFFORTS, STEP_EFFORT_LABELS } from '@tenantry/shared';
+import { CONTENT_LIMITS, STEP_EFFORTS } from '@tenantry/shared';
+import { stepEffortLabel } from '#web/lib/labels.ts';
 import {
   ActionIcon,
   Button,
@@ -112,7 +113,7 @@ export function StepCard({
         <Group grow align="flex-start" wrap="wrap" gap="sm">
           <Select
             label={rich(t, 'step.effort.label', {}, { ofStep })}
-            data={STEP_EFFORTS.map((e) => ({ value: e, label: STEP_EFFORT_LABELS[e] }))}
+            data={STEP_EFFORTS.map((e) => ({ value: e, label: stepEffortLabel(e) }))}
             allowDeselect={false}
             {...form.getInputProps(`${path}.effort`)}
             miw={160}

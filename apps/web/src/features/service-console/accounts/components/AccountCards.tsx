@@ -1,9 +1,5 @@
-import {
-  PLANS,
-  SUBSCRIPTION_STATUS_LABELS,
-  SUPPORT_STATUS_LABELS,
-  type ServiceAccountDetail,
-} from '@tenantry/shared';
+import { PLANS, type ServiceAccountDetail } from '@tenantry/shared';
+import { supportStatusLabel, subscriptionStatusLabel } from '#web/lib/labels.ts';
 import { Anchor, Badge, Button, Group, Progress, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -116,7 +112,7 @@ export function PlanUsageCard({ d }: { d: Detail }) {
       <Group gap="xs" wrap="wrap">
         <Text fw={600}>{planLabel(s)}</Text>
         <Badge color={STATUS_COLORS[s.status]} variant="light" size="sm">
-          {SUBSCRIPTION_STATUS_LABELS[s.status]}
+          {subscriptionStatusLabel(s.status)}
         </Badge>
         {s.comped ? (
           <Badge color="grape" variant="light" size="sm">
@@ -240,7 +236,7 @@ export function TicketsCard({ d }: { d: Detail }) {
                 lines={1}
               />
               <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
-                {SUPPORT_STATUS_LABELS[ticket.status]}
+                {supportStatusLabel(ticket.status)}
               </Badge>
             </Group>
           ))}

@@ -1,10 +1,5 @@
-import {
-  PLAN_IDS,
-  PLANS,
-  SUBSCRIPTION_STATUSES,
-  SUBSCRIPTION_STATUS_LABELS,
-  type ServiceAccountRow,
-} from '@tenantry/shared';
+import { PLAN_IDS, PLANS, SUBSCRIPTION_STATUSES, type ServiceAccountRow } from '@tenantry/shared';
+import { subscriptionStatusLabel } from '#web/lib/labels.ts';
 import { Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -25,10 +20,11 @@ import {
 } from '../lib/accounts-view.ts';
 
 const PLAN_CHOICES = PLAN_IDS.map((id) => ({ value: id, label: PLANS[id].name }));
-const STATUS_CHOICES = SUBSCRIPTION_STATUSES.map((s) => ({
-  value: s,
-  label: SUBSCRIPTION_STATUS_LABELS[s],
-}));
+const statusChoices = () =>
+  SUBSCRIPTION_STATUSES.map((s) => ({
+    value: s,
+    label: subscriptionStatusLabel(s),
+  }));
 const suspendedChoices = () => [
   { value: 'true', label: t('accounts.filter.suspended') },
   { value: 'false', label: t('accounts.filter.notSuspended') },
@@ -64,7 +60,7 @@ function Filters({
       <Select
         label={t('accounts.filter.status.label')}
         placeholder={t('accounts.filter.status.placeholder')}
-        data={STATUS_CHOICES}
+        data={statusChoices()}
         value={filters.status || null}
         onChange={(v) => set({ status: (v ?? '') as AccountFilters['status'] })}
         clearable
@@ -117,7 +113,7 @@ function Row({ row }: { row: ServiceAccountRow }) {
       <Table.Td>
         <Group gap={4} wrap="nowrap">
           <Badge color={STATUS_COLORS[row.status]} variant="light" size="sm">
-            {SUBSCRIPTION_STATUS_LABELS[row.status]}
+            {subscriptionStatusLabel(row.status)}
           </Badge>
           {row.suspended ? (
             <Badge color="red" variant="filled" size="sm">
