@@ -47,7 +47,7 @@ export const NOT_WORDS = new Set([
 ]);
 
 const HUMAN_NAME =
-  /^(label|placeholder|title|description|aria-label|aria-description|alt|error|message|tooltip|hint|heading|caption|legend|subtitle|text|confirm|cancel|empty|children|[a-z][A-Za-z]*(Label|Text|Message|Title|Description|Hint|Heading|Placeholder|Tooltip|Caption))$/;
+  /^(label|placeholder|title|description|aria-label|aria-description|alt|error|message|tooltip|hint|heading|caption|legend|subtitle|text|confirm|cancel|empty|children|noun|what|[a-z][A-Za-z]*(Label|Text|Message|Title|Description|Hint|Heading|Placeholder|Tooltip|Caption))$/;
 
 const SENTENCE = /^[A-Z][\p{Ll}’']*[\p{L}’']*(\s+\S+)+\s*$/u;
 const LETTER = /\p{L}/u;

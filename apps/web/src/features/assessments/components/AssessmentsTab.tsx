@@ -69,7 +69,7 @@ export function AssessmentsTab({ tenantId, hrefFor, onStart }: AssessmentsTabPro
       <PagedList
         query={list}
         count={items.length}
-        noun="assessments"
+        noun={t('paged.assessments')}
         skeletons={4}
         empty={<NoAssessmentsFor status={status} />}
       >

@@ -149,7 +149,7 @@ export function AnswerConflict({
   return (
     <RevisionConflict
       current={theirs}
-      noun="answer"
+      noun={t('conflict.answer')}
       savedBy={theirs?.answeredBy.name}
       savedAt={theirs?.answeredAt}
       summary={conflictSummary(question, theirs, now)}

@@ -98,7 +98,7 @@ function EditForm({ tenantId, file }: { tenantId: string; file: EvidenceFile }) 
         {conflict ? (
           <RevisionConflict
             current={conflict}
-            noun="file"
+            noun={t('conflict.file')}
             savedBy={null}
             savedAt={null}
             busy={update.isPending}

@@ -91,7 +91,7 @@ export function EvidenceLibrary({
       <PagedList
         query={list}
         count={items.length}
-        noun="evidence files"
+        noun={t('paged.files')}
         empty={
           filtered ? (
             <Text c="dimmed" role="status">

@@ -87,7 +87,7 @@ function LibraryChoices({
       <PagedList
         query={list}
         count={items.length}
-        noun="evidence files"
+        noun={t('paged.files')}
         skeletons={3}
         empty={
           <Stack gap={4} role="status">

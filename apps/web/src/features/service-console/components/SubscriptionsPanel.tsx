@@ -192,7 +192,7 @@ export function SubscriptionsPanel() {
       <PagedList
         query={list}
         count={rows.length}
-        noun="accounts"
+        noun={t('paged.accounts')}
         total={totals ? totalFor(filters.status, totals) : undefined}
         empty={
           <Text c="dimmed" role="status">

@@ -186,7 +186,7 @@ export function AccountsPanel() {
       <PagedList
         query={list}
         count={rows.length}
-        noun="accounts"
+        noun={t('paged.accounts')}
         empty={
           <Text c="dimmed" role="status">
             {hasAccountFilters(filters) ? t('accounts.noneMatch') : t('accounts.none')}

@@ -305,7 +305,7 @@ export function AuditPanel({ describe }: { describe: DescribeEntry }) {
       <PagedList
         query={audit}
         count={entries.length}
-        noun="audit entries"
+        noun={t('paged.auditEntries')}
         empty={
           <Text c="dimmed" role="status">
             {filtered ? t('audit.noneMatch') : t('audit.none')}

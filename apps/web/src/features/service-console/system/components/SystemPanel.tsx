@@ -118,7 +118,7 @@ function FailedJobs() {
       <PagedList
         query={list}
         count={rows.length}
-        noun="failed jobs"
+        noun={t('paged.failedJobs')}
         empty={
           <Text size="sm" c="dimmed" role="status">
             {t('system.jobs.none')}

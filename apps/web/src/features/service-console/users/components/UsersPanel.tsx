@@ -127,7 +127,7 @@ export function UsersPanel() {
       <PagedList
         query={list}
         count={rows.length}
-        noun="users"
+        noun={t('paged.users')}
         empty={
           <Text c="dimmed" role="status">
             {filtered ? t('users.noneMatch') : t('users.none')}
