@@ -13,7 +13,16 @@ import {
   type SortOrder,
 } from './tenants.schemas.ts';
 
-export const PORTFOLIO_LIMITS = { pageMax: 200, pageDefault: 50, offsetMax: 100_000 } as const;
+/**
+ * `countAhead`: a page's count of matching tenants stops this many past the page's end, so its
+ * cost does not grow with the account (`PortfolioPage.more` says it stopped).
+ */
+export const PORTFOLIO_LIMITS = {
+  pageMax: 200,
+  pageDefault: 50,
+  offsetMax: 100_000,
+  countAhead: 1_000,
+} as const;
 
 /**
  * Columns the portfolio sorts by; `section` sorts by one top-level section's score (the
@@ -129,8 +138,13 @@ export type PortfolioRow = z.infer<typeof PortfolioRowSchema>;
 
 export const PortfolioPageSchema = z.object({
   tenants: z.array(PortfolioRowSchema),
-  /** Tenants matching the filters (every page). */
+  /**
+   * Tenants matching the filters (every page), counted up to `offset + limit + 1000`
+   * (PORTFOLIO_LIMITS.countAhead): when more match, `more` is true and `total` is that bound.
+   */
   total: z.number().int(),
+  /** More tenants match than `total`: the count stopped there (a later page counts further). */
+  more: z.boolean(),
   /**
    * The section columns of the whole view (the same on every page): the top-level sections of
    * the `framework` filter's framework, else of the one most of the tenants were last assessed

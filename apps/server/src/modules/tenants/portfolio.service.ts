@@ -8,6 +8,7 @@
  */
 import {
   defaultPortfolioOrder,
+  PORTFOLIO_LIMITS,
   type PortfolioCsvQuery,
   type PortfolioPage,
   type PortfolioQuery,
@@ -230,34 +231,40 @@ function pageIds(
 }
 
 /**
- * The rows of the view, sorted (missing values last), `limit` from `offset`, and how many
- * match. One statement in two steps, so its cost does not grow with the width of the rows:
- * the page's ids are picked from the sort key alone (an index walk that stops after
- * offset + limit rows for the indexed sorts, migration 0052), the count is an index-only scan
- * of the account's active tenants for the indexed filters, and only the page's rows are read
- * whole.
+ * The rows of the view, sorted (missing values last), `limit` from `offset`, and for a page
+ * (`forPage`: not the CSV) how many match and the framework filter's choices. One statement in
+ * two steps, so its cost does not grow with the width of the rows: the page's ids are picked
+ * from the sort key alone (an index walk that stops after offset + limit rows for the indexed
+ * sorts, migration 0052), the count stops PORTFOLIO_LIMITS.countAhead tenants past the page,
+ * and only the page's rows are read whole.
  */
 async function readRows(
   db: Database,
   scope: Scope,
   query: PortfolioCsvQuery,
   page: { limit: number; offset: number },
-  withFrameworks = false,
-): Promise<{ rows: PortfolioRow[]; total: number; frameworks: FrameworkChoice[] }> {
+  forPage = false,
+): Promise<{ rows: PortfolioRow[]; total: number; more: boolean; frameworks: FrameworkChoice[] }> {
   const order = query.order ?? defaultPortfolioOrder(query.sort);
   const dir = order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
   const idDir = order === 'asc' ? sql`asc` : sql`desc`;
   const where = viewWhere(scope, query);
-  const choices = withFrameworks ? frameworkChoices(scope) : null;
+  const choices = forPage ? frameworkChoices(scope) : null;
+  // The page's count stops countAhead tenants past its end (a walk that stops, not a scan of
+  // every match); the CSV counts nothing.
+  const bound = page.offset + page.limit + PORTFOLIO_LIMITS.countAhead;
   const raw = await queryRows<
     (Raw | (Partial<Raw> & { id: null; total: number | string })) & {
       frameworks?: FrameworkChoice[];
     }
   >(
     db,
-    sql`with ${choices ? sql`recursive ${choices.cte}, ` : sql``}ids as materialized (${pageIds(scope, query, where, page, order)}), matching as (
-        select count(*) as total from ${tenants} where ${where}
-      )
+    sql`with ${choices ? sql`recursive ${choices.cte}, ` : sql``}ids as materialized (${pageIds(scope, query, where, page, order)}), matching as (${
+      forPage
+        ? sql`select count(*) as total from (
+              select 1 from ${tenants} where ${where} limit ${bound + 1}) m`
+        : sql`select 0 as total`
+    })
       select ${tenants.id} as id, ${tenants.name} as name, ${tenants.tags} as tags,
         ${tenants.latestAssessmentId} as latest_assessment_id,
         ${tenants.latestFrameworkId} as latest_framework_id,
@@ -285,9 +292,11 @@ async function readRows(
     { prepared: true },
   );
   const rows = raw.filter((r): r is Raw => r.id !== null);
+  const counted = raw.length ? Number(raw[0]!.total) : 0;
   return {
     rows: rows.map(toRow),
-    total: raw.length ? Number(raw[0]!.total) : 0,
+    total: Math.min(counted, bound),
+    more: counted > bound,
     frameworks: raw[0]?.frameworks ?? [],
   };
 }
@@ -306,9 +315,12 @@ interface FrameworkChoice {
   sections: PostureSection[] | null;
 }
 
+/** A framework's tenants are counted up to this many (which framework most use, flat). */
+const FRAMEWORK_COUNT_LIMIT = 1_000;
+
 /**
  * The frameworks of the latest assessments among the caller's active tenants (the filter's
- * choices), with how many tenants each, read by a loose scan of index
+ * choices), with how many tenants each (up to FRAMEWORK_COUNT_LIMIT), read by a loose scan of index
  * tenants_portfolio_framework_idx (one probe per framework, not one row per tenant), and the
  * top-level sections one of those tenants keeps (never the framework's document): a recursive
  * CTE `fw` and the JSON array of the choices, for the page's statement (one round trip).
@@ -329,14 +341,16 @@ function frameworkChoices(scope: Scope): { cte: SQL; json: SQL } {
   const json = sql`(select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name,
         'tenants', c.tenants, 'sections', c.sections) order by c.name, c.id), '[]'::json)
       from (
-        select fw.id, x.name, x.tenants, (
-            select latest_sections from ${tenants}
-            where ${mine} and ${tenants.latestFrameworkId} = fw.id
-            order by ${tenants.latestFrameworkName} desc limit 1
-          ) as sections
+        select fw.id, x.name, x.sections, (
+            select count(*) from (
+              select 1 from ${tenants}
+              where ${mine} and ${tenants.latestFrameworkId} = fw.id
+              limit ${FRAMEWORK_COUNT_LIMIT}) n
+          ) as tenants
         from fw cross join lateral (
-          select max(${tenants.latestFrameworkName}) as name, count(*) as tenants
+          select ${tenants.latestFrameworkName} as name, ${tenants.latestSections} as sections
           from ${tenants} where ${mine} and ${tenants.latestFrameworkId} = fw.id
+          order by ${tenants.latestFrameworkName} desc limit 1
         ) x
         where fw.id is not null
       ) c)`;
@@ -346,8 +360,9 @@ function frameworkChoices(scope: Scope): { cte: SQL; json: SQL } {
 /**
  * The section columns of the whole result, not of one page: the top-level sections of the
  * filter's framework, else of the framework most of the caller's tenants were last assessed
- * with (rows of another framework show their scores in the sections they share by key).
- * Without any framework, the page's own sections.
+ * with (counted up to FRAMEWORK_COUNT_LIMIT each: past it, the first by name), rows of another
+ * framework showing their scores in the sections they share by key. Without any framework, the
+ * page's own sections.
  */
 function resultColumns(
   fws: FrameworkChoice[],
@@ -367,10 +382,11 @@ export async function portfolioPage(
   scope: Scope,
   query: PortfolioQuery,
 ): Promise<PortfolioPage> {
-  const { rows, total, frameworks: fws } = await readRows(db, scope, query, query, true);
+  const { rows, total, more, frameworks: fws } = await readRows(db, scope, query, query, true);
   return {
     tenants: rows,
     total,
+    more,
     columns: resultColumns(fws, query.framework, rows),
     frameworks: fws.map(({ id, name }) => ({ id, name })),
   };

@@ -1,5 +1,5 @@
 import { PortfolioPageSchema, type PortfolioPage, type PortfolioRow } from '@tenantry/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships } from '../../db/schema/index.ts';
 import { setupTestApp, type TestApp, type TestClient } from '../../test/app.ts';
@@ -144,7 +144,7 @@ describe('the portfolio', () => {
     expect(page.tenants.map((r) => r.name)).toEqual(['Acme']);
     // The section columns are the whole result's, not the page's: past the last row too.
     const past = await portfolio('?sort=score&limit=1&offset=5');
-    expect(past).toMatchObject({ tenants: [], total: 2, columns: byA.columns });
+    expect(past).toMatchObject({ tenants: [], total: 2, more: false, columns: byA.columns });
   });
 
   it('refuses a broken view with 400', async () => {
@@ -183,7 +183,7 @@ describe('the portfolio', () => {
 
     const outsider = await signUpPerson(t, 'outsider', 'Oscar Outsider');
     const none = await portfolio('?sort=section&section=A', outsider.client);
-    expect(none).toEqual({ tenants: [], total: 0, columns: [], frameworks: [] });
+    expect(none).toEqual({ tenants: [], total: 0, more: false, columns: [], frameworks: [] });
   });
 
   it('sorts tenants without a score in the section last, in either order, across pages', async () => {
@@ -203,5 +203,23 @@ describe('the portfolio', () => {
     expect(await names('?sort=score&order=desc&limit=1&offset=2')).toEqual(['Gamma']);
     expect(await names('?sort=name&order=desc')).toEqual(['Gamma', 'Beta', 'Acme']);
     expect(await names('?sort=tasks&order=asc')).toEqual(['Acme', 'Gamma', 'Beta']);
+  });
+
+  it('counts matches up to 1,000 past the page, and further on a later page', async () => {
+    // Another account with 1,102 tenants, written in one statement (the count's bound is
+    // offset + limit + PORTFOLIO_LIMITS.countAhead).
+    const big = await signUpPerson(t, 'many', 'Mia Many');
+    await t.database.db.execute(sql`insert into tenants (id, account_id, name)
+      select gen_random_uuid()::text, ${big.tid}, 'Client ' || lpad(n::text, 4, '0') from generate_series(1, 1102) n`);
+    const page = async (q: string) =>
+      PortfolioPageSchema.parse(await ok(big.client.get(`/api/v1/tenants/portfolio${q}`)));
+    const first = await page('?limit=50');
+    expect(first).toMatchObject({ total: 1050, more: true });
+    expect(first.tenants[0]?.name).toBe('Client 0001');
+    expect(await page('?limit=50&offset=50')).toMatchObject({ total: 1100, more: true });
+    const last = await page('?limit=50&offset=1100');
+    expect(last).toMatchObject({ total: 1102, more: false });
+    expect(last.tenants.map((r) => r.name)).toEqual(['Client 1101', 'Client 1102']);
+    expect(await page('?tag=none&limit=50')).toMatchObject({ total: 0, more: false });
   });
 });

@@ -138,6 +138,35 @@ function Row({ row, columns }: { row: PortfolioRow; columns: { key: string }[] }
 }
 
 /** The portfolio: every client tenant's posture in one table, its view kept in the URL. */
+/**
+ * How many match and the pages. The count stops 1,000 past the page (`more`: "1050+"), so
+ * the pages shown grow as one moves on.
+ */
+function Footer(props: {
+  total: number;
+  more: boolean;
+  page: number;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <Group justify="space-between">
+      <Text size="sm" c="dimmed">
+        {props.more
+          ? t('portfolio.totalMore', { total: props.total })
+          : t('portfolio.total', { total: props.total })}
+      </Text>
+      {props.total > PAGE_SIZE ? (
+        <Pagination
+          total={Math.ceil(props.total / PAGE_SIZE)}
+          value={props.page}
+          onChange={props.onPage}
+          size="sm"
+        />
+      ) : null}
+    </Group>
+  );
+}
+
 export function PortfolioView({ view, onChange }: { view: View; onChange: (v: View) => void }) {
   const [search, setSearch] = useState(view.q);
   const [tag, setTag] = useState(view.tag);
@@ -279,19 +308,12 @@ export function PortfolioView({ view, onChange }: { view: View; onChange: (v: Vi
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              {t('portfolio.total', { total: data.total })}
-            </Text>
-            {data.total > PAGE_SIZE ? (
-              <Pagination
-                total={Math.ceil(data.total / PAGE_SIZE)}
-                value={view.page}
-                onChange={(page) => onChange({ ...view, page })}
-                size="sm"
-              />
-            ) : null}
-          </Group>
+          <Footer
+            total={data.total}
+            more={data.more}
+            page={view.page}
+            onPage={(page) => onChange({ ...view, page })}
+          />
         </>
       )}
     </Stack>

@@ -53,6 +53,33 @@ describe('client tenant screens', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
+  it('the posture view says when the count stopped (“1050+”) and offers the pages counted', async () => {
+    const row = {
+      id: 't1',
+      name: 'Acme',
+      tags: [],
+      latest: null,
+      trend: null,
+      sections: [],
+      sectionsBelow: 0,
+      openTasks: 0,
+      overdueTasks: 0,
+      openAssessments: 0,
+      nextAssessmentDue: null,
+      nextTaskDue: null,
+      overdue: false,
+      lastActivityAt: null,
+    };
+    renderApp('/tenant?view=posture', USER, {
+      routes: {
+        'GET /api/v1/tenants/portfolio': () =>
+          jsonResponse({ tenants: [row], total: 1050, more: true, columns: [], frameworks: [] }),
+      },
+    });
+    expect(await screen.findByText(/^1050\+ client tenants/, {}, T)).toBeTruthy();
+    expect(screen.getByRole('button', { name: '21' })).toBeTruthy();
+  });
+
   it('asks before a tab switch throws away unsaved settings', async () => {
     const { router } = renderApp('/tenant/t1/settings', USER, {
       routes: { 'GET /api/v1/tenants/t1': () => jsonResponse(TENANT) },
