@@ -104,7 +104,7 @@ export async function getDashboard(
     and ${reached}`;
   const [counts, open, trend, gaps, overdueCount, overdue, respondentRows, due, evidence] =
     await Promise.all([
-      queryRows<Record<string, unknown>>(db, countsSql(scope)),
+      queryRows<Record<string, unknown>>(db, countsSql(scope), { prepared: true }),
 
       queryRows<Record<string, unknown>>(
         db,
@@ -116,8 +116,9 @@ export async function getDashboard(
           and ${reached}
         order by a.updated_at desc nulls last, a.id desc nulls last
         limit ${DASHBOARD_LIMITS.open}`,
+        { prepared: true },
       ),
-      queryRows<Record<string, unknown>>(db, trendSql(scope, months[0] ?? '')),
+      queryRows<Record<string, unknown>>(db, trendSql(scope, months[0] ?? ''), { prepared: true }),
       queryRows<Record<string, unknown>>(
         db,
         sql`select id, name, latest_assessment_id, latest_score, latest_gaps, latest_completed_at
@@ -126,12 +127,14 @@ export async function getDashboard(
           and latest_assessment_id is not null and ${reached}
         order by latest_gaps desc, latest_score asc nulls last, id
         limit ${DASHBOARD_LIMITS.gaps}`,
+        { prepared: true },
       ),
       queryRows<{ n: number }>(
         db,
         sql`select count(*)::int as n from ${remediationTasks} rt
         join ${tenants} t on t.id = rt.tenant_id and t.account_id = rt.account_id
         where ${overdueWhere}`,
+        { prepared: true },
       ),
       queryRows<Record<string, unknown>>(
         db,
@@ -144,6 +147,7 @@ export async function getDashboard(
         where ${overdueWhere}
         order by rt.due_date, rt.id
         limit ${DASHBOARD_LIMITS.overdue}`,
+        { prepared: true },
       ),
       // Through the account's assessments (indexed by account), then each one's respondents.
       queryRows<{ any: boolean }>(
@@ -154,6 +158,7 @@ export async function getDashboard(
           ${limited(scope) ? sql`join ${tenants} t on t.id = a.tenant_id and t.account_id = a.account_id` : sql``}
           where a.account_id = ${accountId} and ${reached}
         ) as any`,
+        { prepared: true },
       ),
       dueDates(db, scope, day),
       expiringEvidence(db, scope, day),

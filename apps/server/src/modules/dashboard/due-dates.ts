@@ -59,6 +59,7 @@ export async function dueDates(
         from ${assessments} a
         join ${tenants} t on t.id = a.tenant_id and t.account_id = a.account_id
         where ${open} and a.due_date <= ${r.upcoming[1]}::date`,
+      { prepared: true },
     ),
     queryRows<Record<string, unknown>>(
       db,
@@ -80,6 +81,7 @@ export async function dueDates(
           limit ${DASHBOARD_LIMITS.dueDates}
         ) d
         order by g.pos, d.due, d.id`,
+      { prepared: true },
     ),
   ]);
   const c = counts[0];

@@ -35,6 +35,7 @@ export async function expiringEvidence(
       sql`select count(*) filter (where ef.expires_on < ${today}::date)::int as expired,
           count(*) filter (where ef.expires_on >= ${today}::date)::int as expiring
         from ${from} where ${where}`,
+      { prepared: true },
     ),
     queryRows<Record<string, unknown>>(
       db,
@@ -43,6 +44,7 @@ export async function expiringEvidence(
         from ${from} where ${where}
         order by ef.expires_on, ef.id
         limit ${DASHBOARD_LIMITS.evidence}`,
+      { prepared: true },
     ),
   ]);
   return {
