@@ -217,40 +217,42 @@ async function brandAccount(base, cookie) {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tenantry-bench-lighthouse-'));
 const serverEnv = { DATABASE_URL: '', DATA_DIR: dataDir, ...(OUT ? { WEB_DIST: dist } : {}) };
 const server = await startServer('lighthouse', serverEnv);
-const ownerCookie = await signUpOwner(server.base, serverEnv);
-if (BRANDED) await brandAccount(server.base, ownerCookie);
-const respondentLink = LANG
-  ? await shippedRespondentLink(server.base, ownerCookie, 'MSP', LANG)
-  : await shippedRespondentLink(server.base, ownerCookie, 'NIST');
-const guestWorld = await guestPagesWorld(server.base, ownerCookie);
-const chrome = await chromeLauncher.launch({
-  chromePath: CHROME_PATH,
-  chromeFlags: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
-const allPages = {
-  'sign-in': `${server.base}/signin`,
-  'sign-up': `${server.base}/signup`,
-  'shared sign-in': `${server.base}/sharedSignin/${guestWorld.tenantId}`,
-  'forgot password': `${server.base}/forgot-password`,
-  // The form renders the same for any token: the server checks it on submit.
-  'reset password': `${server.base}/reset-password?token=lighthouse`,
-  invitation: `${server.base}${guestWorld.invitation}`,
-  respondent: `${server.base}${respondentLink}`,
-};
-const pages = Object.fromEntries(
-  Object.entries(allPages).filter(([name]) => !ONLY || ONLY.includes(name)),
-);
+let chrome = null;
 const results = {};
+// Whatever fails from here on (the setup too), the server, Chrome and the data go.
 try {
+  const ownerCookie = await signUpOwner(server.base, serverEnv);
+  if (BRANDED) await brandAccount(server.base, ownerCookie);
+  const respondentLink = LANG
+    ? await shippedRespondentLink(server.base, ownerCookie, 'MSP', LANG)
+    : await shippedRespondentLink(server.base, ownerCookie, 'NIST');
+  const guestWorld = await guestPagesWorld(server.base, ownerCookie);
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const allPages = {
+    'sign-in': `${server.base}/signin`,
+    'sign-up': `${server.base}/signup`,
+    'shared sign-in': `${server.base}/sharedSignin/${guestWorld.tenantId}`,
+    'forgot password': `${server.base}/forgot-password`,
+    // The form renders the same for any token: the server checks it on submit.
+    'reset password': `${server.base}/reset-password?token=lighthouse`,
+    invitation: `${server.base}${guestWorld.invitation}`,
+    respondent: `${server.base}${respondentLink}`,
+  };
+  const pages = Object.fromEntries(
+    Object.entries(allPages).filter(([name]) => !ONLY || ONLY.includes(name)),
+  );
   for (const [name, url] of Object.entries(pages)) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) runs.push(await audit(url, chrome.port, name, i + 1));
@@ -270,7 +272,7 @@ try {
     };
   }
 } finally {
-  await chrome.kill();
+  await chrome?.kill();
   await stopServer(server);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
